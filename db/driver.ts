@@ -1,0 +1,161 @@
+/**
+ * Opens a SQLite database with either driver behind one small interface:
+ * - `file:<path>` or a bare path → better-sqlite3 (WAL, foreign keys, busy timeout), synchronous;
+ * - `libsql://`, `https://`, `http://` (or driver: 'libsql' with a file: URL) → @libsql/client, async.
+ *
+ * Writes that must be atomic are written once, as a generator of steps (`yield* get(q)`),
+ * and each driver runs it its own way: better-sqlite3 as one synchronous transaction
+ * (no await inside, so nothing interleaves), libSQL as one async transaction.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
+
+export type DriverKind = 'better-sqlite3' | 'libsql';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyDb<TSchema extends Record<string, unknown> = Record<string, unknown>> = BaseSQLiteDatabase<'sync' | 'async', any, TSchema>;
+
+type Runnable = { get(): unknown; all(): unknown; run(): unknown };
+export type Step = { mode: 'get' | 'all' | 'run'; query: Runnable };
+export type TxBody<T, TSchema extends Record<string, unknown>> = (tx: AnyDb<TSchema>) => Generator<Step, T, unknown>;
+
+type Resolved<F> = F extends (...args: never[]) => infer R ? Awaited<R> : never;
+
+/** One row (or undefined). */
+export function* get<Q extends Runnable>(query: Q): Generator<Step, Resolved<Q['get']>, unknown> {
+  return (yield { mode: 'get', query }) as Resolved<Q['get']>;
+}
+/** All rows. */
+export function* all<Q extends Runnable>(query: Q): Generator<Step, Resolved<Q['all']>, unknown> {
+  return (yield { mode: 'all', query }) as Resolved<Q['all']>;
+}
+/** Runs a write; returns the number of rows changed. */
+export function* run<Q extends Runnable>(query: Q): Generator<Step, number, unknown> {
+  const result = (yield { mode: 'run', query }) as { changes?: number; rowsAffected?: number };
+  return Number(result?.changes ?? result?.rowsAffected ?? 0);
+}
+
+function drive<T>(gen: Generator<Step, T, unknown>): T {
+  let r = gen.next();
+  while (!r.done) {
+    let value: unknown;
+    try {
+      value = r.value.query[r.value.mode]();
+    } catch (e) {
+      r = gen.throw(e);
+      continue;
+    }
+    r = gen.next(value);
+  }
+  return r.value;
+}
+
+async function driveAsync<T>(gen: Generator<Step, T, unknown>): Promise<T> {
+  let r = gen.next();
+  while (!r.done) {
+    let value: unknown;
+    try {
+      value = await r.value.query[r.value.mode]();
+    } catch (e) {
+      r = gen.throw(e);
+      continue;
+    }
+    r = gen.next(value);
+  }
+  return r.value;
+}
+
+export interface Database<TSchema extends Record<string, unknown>> {
+  kind: DriverKind;
+  db: AnyDb<TSchema>;
+  /** Runs `body` atomically: all its writes or none. */
+  transaction<T>(body: TxBody<T, TSchema>): Promise<T>;
+  /** Applies the Drizzle migrations in `folder`. */
+  migrate(folder: string): Promise<void>;
+  close(): void;
+}
+
+export type OpenOptions<TSchema extends Record<string, unknown>> = {
+  url: string;
+  authToken?: string;
+  schema: TSchema;
+  /** Force @libsql/client even for a file: URL (tests keep both drivers in step). */
+  driver?: DriverKind;
+};
+
+export function driverFor(url: string): DriverKind {
+  return /^(libsql|https?):\/\//i.test(url) ? 'libsql' : 'better-sqlite3';
+}
+
+/** `file:./data/x.db` or `./data/x.db` → absolute path; creates the folder. */
+export function filePathOf(url: string): string {
+  const p = url.replace(/^file:(\/\/)?/, '');
+  const abs = path.resolve(p);
+  fs.mkdirSync(path.dirname(abs), { recursive: true });
+  return abs;
+}
+
+export function openDatabase<TSchema extends Record<string, unknown>>(opts: OpenOptions<TSchema>): Database<TSchema> {
+  const kind = opts.driver ?? driverFor(opts.url);
+  return kind === 'libsql' ? openLibsql(opts) : openBetterSqlite(opts);
+}
+
+function openBetterSqlite<TSchema extends Record<string, unknown>>(opts: OpenOptions<TSchema>): Database<TSchema> {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const BetterSqlite = require('better-sqlite3') as typeof import('better-sqlite3');
+  const { drizzle } = require('drizzle-orm/better-sqlite3') as typeof import('drizzle-orm/better-sqlite3');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const sqlite = new BetterSqlite(filePathOf(opts.url));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = drizzle(sqlite, { schema: opts.schema }) as unknown as AnyDb<TSchema>;
+  return {
+    kind: 'better-sqlite3',
+    db,
+    async transaction<T>(body: TxBody<T, TSchema>) {
+      // Synchronous: nothing else runs on this connection until it commits or rolls back.
+      const exec = sqlite.transaction(() => drive(body(db)));
+      return exec.immediate();
+    },
+    async migrate(folder: string) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { migrate } = require('drizzle-orm/better-sqlite3/migrator') as typeof import('drizzle-orm/better-sqlite3/migrator');
+      migrate(db as never, { migrationsFolder: folder });
+    },
+    close: () => sqlite.close(),
+  };
+}
+
+function openLibsql<TSchema extends Record<string, unknown>>(opts: OpenOptions<TSchema>): Database<TSchema> {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { createClient } = require('@libsql/client') as typeof import('@libsql/client');
+  const { drizzle } = require('drizzle-orm/libsql') as typeof import('drizzle-orm/libsql');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const url = opts.url.startsWith('file:') ? `file:${filePathOf(opts.url)}` : opts.url;
+  const client = createClient({ url, authToken: opts.authToken });
+  const db = drizzle(client, { schema: opts.schema }) as unknown as AnyDb<TSchema>;
+  let prepared: Promise<void> | undefined;
+  const prepare = () =>
+    (prepared ??= url.startsWith('file:')
+      ? client.execute('PRAGMA journal_mode = WAL').then(() => client.execute('PRAGMA busy_timeout = 5000')).then(() => undefined)
+      : Promise.resolve());
+  return {
+    kind: 'libsql',
+    db,
+    async transaction<T>(body: TxBody<T, TSchema>) {
+      await prepare();
+      const libsqlDb = db as unknown as { transaction: (fn: (tx: AnyDb<TSchema>) => Promise<T>, config?: { behavior: 'immediate' }) => Promise<T> };
+      return libsqlDb.transaction((tx) => driveAsync(body(tx)), { behavior: 'immediate' });
+    },
+    async migrate(folder: string) {
+      await prepare();
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { migrate } = require('drizzle-orm/libsql/migrator') as typeof import('drizzle-orm/libsql/migrator');
+      await migrate(db as never, { migrationsFolder: folder });
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * The shop's database connection: opened lazily on first use (never at import, so
+ * `next build` needs no database), one per process even when Next loads this module in
+ * several bundles (cached on globalThis).
+ */
+import path from 'node:path';
+import { env } from '@/lib/config/env';
+import { openDatabase, type Database } from './driver';
+import * as schema from './schema';
+
+export type AppSchema = typeof schema;
+export type AppDatabase = Database<AppSchema>;
+export { schema };
+
+const globalKey = Symbol.for('balcao.db');
+type Holder = { [globalKey]?: { url: string; database: AppDatabase; migrated?: Promise<void> } };
+const holder = globalThis as unknown as Holder;
+
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'db', 'migrations');
+
+/** The app database (connects on first call). */
+export function database(): AppDatabase {
+  const { databaseUrl, databaseAuthToken } = env();
+  const current = holder[globalKey];
+  if (current && current.url === databaseUrl) return current.database;
+  current?.database.close();
+  const database = openDatabase({ url: databaseUrl, authToken: databaseAuthToken, schema });
+  holder[globalKey] = { url: databaseUrl, database };
+  return database;
+}
+
+/** Shorthand for queries: `await db().select()...`. */
+export function db() {
+  return database().db;
+}
+
+/** Applies pending migrations once per process. */
+export function ensureMigrated(): Promise<void> {
+  const d = database();
+  const h = holder[globalKey]!;
+  h.migrated ??= d.migrate(MIGRATIONS_FOLDER);
+  return h.migrated;
+}
+
+/** Tests only: close and forget the connection. */
+export function closeDatabaseForTests(): void {
+  holder[globalKey]?.database.close();
+  delete holder[globalKey];
+}

@@ -1,0 +1,54 @@
+/**
+ * Seed: the demo catalog, the shop's settings row and (only with the embedded sandbox)
+ * the demo merchant. Runs on start-up when the database is empty and SEED_ON_EMPTY is on,
+ * and by `npm run db:seed`.
+ */
+import bcrypt from 'bcryptjs';
+import { count } from 'drizzle-orm';
+import type { AppDatabase } from './index';
+import { merchantSettings, products, users } from './schema';
+
+export const DEMO_MERCHANT = { email: 'demo@balcao.dev', password: 'balcao-demo', name: 'Loja Demonstração' } as const;
+
+export const CATALOG = [
+  { slug: 'cafe-especial-250g', name: 'Café especial em grãos 250 g', priceCents: 3990, stock: null,
+    description: 'Café 100% arábica do Sul de Minas, torra média, notas de chocolate e caramelo. Colhido e torrado no mês.' },
+  { slug: 'caneca-ceramica', name: 'Caneca de cerâmica artesanal', priceCents: 5900, stock: null,
+    description: 'Caneca de 300 ml feita à mão em Cunha (SP), esmalte azul-petróleo. Vai ao micro-ondas e à lava-louças.' },
+  { slug: 'coador-de-pano', name: 'Coador de pano com suporte', priceCents: 2490, stock: null,
+    description: 'O jeito tradicional de passar café: coador de algodão cru com suporte de madeira de reflorestamento.' },
+  { slug: 'prensa-francesa', name: 'Prensa francesa 600 ml', priceCents: 14900, stock: null,
+    description: 'Vidro borossilicato e aço inox. Café encorpado em quatro minutos, sem filtro de papel.' },
+  { slug: 'moedor-manual', name: 'Moedor manual de café', priceCents: 22900, stock: null,
+    description: 'Mó cônica de cerâmica com 18 ajustes de moagem, do espresso à prensa francesa.' },
+  { slug: 'kit-degustacao', name: 'Kit degustação 4 origens', priceCents: 8990, stock: null,
+    description: 'Quatro cafés de 100 g: Cerrado Mineiro, Mogiana, Chapada Diamantina e Montanhas do Espírito Santo.' },
+  { slug: 'filtros-de-papel', name: 'Filtros de papel nº 102 (100 un.)', priceCents: 1250, stock: null,
+    description: 'Filtros brancos sem gosto de papel, para coadores de porcelana ou plástico tamanho 102.' },
+  { slug: 'adesivo-balcao', name: 'Adesivo "Café passado"', priceCents: 350, stock: null,
+    description: 'Adesivo de vinil resistente à água, 8 cm. Sozinho não alcança o mínimo de R$ 5,00 do Pix e do boleto.' },
+] as const;
+
+export async function isEmpty(database: AppDatabase): Promise<boolean> {
+  const [row] = await database.db.select({ n: count() }).from(products);
+  return (row?.n ?? 0) === 0;
+}
+
+export async function seed(database: AppDatabase, opts: { demoMerchant: boolean }): Promise<{ products: number; merchant: boolean }> {
+  const { db } = database;
+  for (const p of CATALOG) {
+    await db
+      .insert(products)
+      .values({ ...p, imagePath: `/products/${p.slug}.svg` })
+      .onConflictDoNothing({ target: products.slug });
+  }
+  await db.insert(merchantSettings).values({ id: 1 }).onConflictDoNothing();
+  if (opts.demoMerchant) {
+    const passwordHash = await bcrypt.hash(DEMO_MERCHANT.password, 10);
+    await db
+      .insert(users)
+      .values({ email: DEMO_MERCHANT.email, name: DEMO_MERCHANT.name, passwordHash })
+      .onConflictDoNothing({ target: users.email });
+  }
+  return { products: CATALOG.length, merchant: opts.demoMerchant };
+}

@@ -1,0 +1,186 @@
+/**
+ * Configuration: read from process.env once, validated with zod, lazily.
+ * Never at import or build time (`next build` runs with no environment).
+ * surface.md, "Configuration", is the reference for names and defaults.
+ */
+import { z } from 'zod';
+
+const DEV_AUTH_SECRET = 'balcao-development-secret-not-for-production-use';
+export const SANDBOX_DEFAULT_KEY = 'sk_sandbox_dev';
+
+/** Booleans accept exactly true|false|1|0 ("false" must not read as true). */
+const bool = z
+  .enum(['true', 'false', '1', '0'], { message: 'expected true, false, 1 or 0' })
+  .transform((v) => v === 'true' || v === '1');
+
+const intIn = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { message: `expected a whole number from ${min} to ${max}` })
+    .transform(Number)
+    .pipe(z.number().int().min(min, { message: `expected at least ${min}` }).max(max, { message: `expected at most ${max}` }));
+
+const httpUrl = z
+  .string()
+  .url({ message: 'expected an absolute http(s) URL' })
+  .refine((v) => /^https?:\/\//.test(v), { message: 'expected an http:// or https:// URL' })
+  .transform((v) => v.replace(/\/+$/, ''));
+
+const dbUrl = z
+  .string()
+  .min(1, { message: 'expected file:<path>, a path, or a libsql://, https:// or http:// URL' })
+  .refine((v) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) || /^(libsql|https?):\/\//i.test(v), {
+    message: 'expected file:<path>, a path, or a libsql://, https:// or http:// URL',
+  });
+
+const rawSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: intIn(1, 65535).optional(),
+  APP_URL: httpUrl.optional(),
+  DATABASE_URL: dbUrl.default('file:./data/balcao.db'),
+  DATABASE_AUTH_TOKEN: z.string().min(1).optional(),
+  SANDBOX_DATABASE_URL: dbUrl.default('file:./data/sandbox.db'),
+  PAYMENT_API_URL: httpUrl.optional(),
+  PAYMENT_API_KEY: z.string().min(8, { message: 'expected the provider API key (at least 8 characters)' }).optional(),
+  SANDBOX_ENABLED: bool.optional(),
+  SANDBOX_API_KEYS: z
+    .string()
+    .regex(/^[A-Za-z0-9_\-]{8,}(,[A-Za-z0-9_\-]{8,})*$/, {
+      message: 'expected comma-separated keys of at least 8 characters (letters, digits, _ or -)',
+    })
+    .optional(),
+  SANDBOX_SCENARIO: z.enum(['approved', 'refused', 'pending'], { message: 'expected approved, refused or pending' }).default('pending'),
+  SANDBOX_ALLOW_HTTP_WEBHOOKS: bool.optional(),
+  AUTH_SECRET: z.string().optional(),
+  NEXTAUTH_SECRET: z.string().optional(),
+  CRON_SECRET: z.string().min(16, { message: 'expected at least 16 characters' }).optional(),
+  RECONCILE_INTERVAL_SECONDS: intIn(0, 86400).default(60),
+  SEED_ON_EMPTY: bool.optional(),
+  RATE_LIMIT_CHECKOUT_PER_MIN: intIn(1, 1_000_000).default(30),
+  RATE_LIMIT_LOGIN_PER_MIN: intIn(1, 1_000_000).default(10),
+  RATE_LIMIT_WEBHOOK_PER_MIN: intIn(1, 1_000_000).default(600),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type AppEnv = {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  appUrl: string;
+  databaseUrl: string;
+  databaseAuthToken?: string;
+  sandboxDatabaseUrl: string;
+  /** Base URL before /v1 — the real provider, or the embedded sandbox. */
+  paymentApiUrl: string;
+  paymentApiKey: string;
+  /** True when no provider is configured and the embedded sandbox is the provider. */
+  usingSandbox: boolean;
+  sandboxEnabled: boolean;
+  sandboxApiKeys: string[];
+  sandboxScenario: 'approved' | 'refused' | 'pending';
+  sandboxAllowHttpWebhooks: boolean;
+  authSecret: string;
+  authSecretIsDefault: boolean;
+  cronSecret?: string;
+  reconcileIntervalSeconds: number;
+  seedOnEmpty: boolean;
+  rateLimit: { checkoutPerMin: number; loginPerMin: number; webhookPerMin: number };
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+};
+
+export class EnvError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EnvError';
+  }
+}
+
+/** Empty strings count as unset (a blank line in .env must not be a value). */
+function clean(source: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(source)) if (v !== undefined && v.trim() !== '') out[k] = v.trim();
+  return out;
+}
+
+/** Parses an environment; throws EnvError with one line naming the variable. Pure: testable. */
+export function parseEnv(source: Record<string, string | undefined>): AppEnv {
+  const result = rawSchema.safeParse(clean(source));
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue.path[0] ?? 'environment');
+    throw new EnvError(`Invalid environment variable ${name}: ${issue.message}`);
+  }
+  const e = result.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const port = e.PORT ?? 3000;
+  const appUrl = e.APP_URL ?? `http://localhost:${port}`;
+
+  if (e.PAYMENT_API_URL && !e.PAYMENT_API_KEY) {
+    throw new EnvError('Invalid environment variable PAYMENT_API_KEY: required when PAYMENT_API_URL is set');
+  }
+  const usingSandbox = !e.PAYMENT_API_URL;
+  const sandboxEnabled = e.SANDBOX_ENABLED ?? !isProduction;
+  if (isProduction && usingSandbox && e.SANDBOX_ENABLED !== true) {
+    throw new EnvError(
+      'Invalid environment variable PAYMENT_API_URL: set PAYMENT_API_URL and PAYMENT_API_KEY for the real provider, or SANDBOX_ENABLED=true for a demo on the embedded sandbox',
+    );
+  }
+  if (usingSandbox && !sandboxEnabled) {
+    throw new EnvError(
+      'Invalid environment variable SANDBOX_ENABLED: the embedded sandbox is off and no PAYMENT_API_URL is set; set the provider or enable the sandbox',
+    );
+  }
+
+  const secret = e.AUTH_SECRET ?? e.NEXTAUTH_SECRET;
+  if (isProduction && (!secret || secret.length < 32)) {
+    throw new EnvError('Invalid environment variable AUTH_SECRET: required in production, at least 32 characters');
+  }
+  if (secret !== undefined && secret.length < 32) {
+    throw new EnvError('Invalid environment variable AUTH_SECRET: expected at least 32 characters');
+  }
+
+  const sandboxApiKeys = [SANDBOX_DEFAULT_KEY, ...(e.SANDBOX_API_KEYS?.split(',') ?? [])].filter(
+    (k, i, all) => all.indexOf(k) === i,
+  );
+
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    port,
+    appUrl,
+    databaseUrl: e.DATABASE_URL,
+    databaseAuthToken: e.DATABASE_AUTH_TOKEN,
+    sandboxDatabaseUrl: e.SANDBOX_DATABASE_URL,
+    paymentApiUrl: e.PAYMENT_API_URL ?? `${appUrl}/api/sandbox`,
+    paymentApiKey: e.PAYMENT_API_KEY ?? SANDBOX_DEFAULT_KEY,
+    usingSandbox,
+    sandboxEnabled,
+    sandboxApiKeys,
+    sandboxScenario: e.SANDBOX_SCENARIO,
+    sandboxAllowHttpWebhooks: e.SANDBOX_ALLOW_HTTP_WEBHOOKS ?? !isProduction,
+    authSecret: secret ?? DEV_AUTH_SECRET,
+    authSecretIsDefault: !secret,
+    cronSecret: e.CRON_SECRET,
+    reconcileIntervalSeconds: e.RECONCILE_INTERVAL_SECONDS,
+    seedOnEmpty: e.SEED_ON_EMPTY ?? usingSandbox,
+    rateLimit: {
+      checkoutPerMin: e.RATE_LIMIT_CHECKOUT_PER_MIN,
+      loginPerMin: e.RATE_LIMIT_LOGIN_PER_MIN,
+      webhookPerMin: e.RATE_LIMIT_WEBHOOK_PER_MIN,
+    },
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+let cached: AppEnv | undefined;
+
+/** The validated configuration of this process, parsed on first use. */
+export function env(): AppEnv {
+  if (!cached) cached = parseEnv(process.env);
+  return cached;
+}
+
+/** Tests only: forget the cached configuration. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}

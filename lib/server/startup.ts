@@ -1,0 +1,35 @@
+/**
+ * What the server does once at start (instrumentation.ts → register(), Node.js runtime):
+ * validate the configuration (one clear line and exit on error), apply migrations,
+ * seed an empty database when asked, then start the background work.
+ */
+import { database, ensureMigrated } from '@/db';
+import { isEmpty, seed } from '@/db/seed';
+import { env, EnvError } from '@/lib/config/env';
+import { logger } from './log';
+
+export async function startServer(): Promise<void> {
+  let config;
+  try {
+    config = env();
+  } catch (e) {
+    if (e instanceof EnvError) {
+      console.error(`balcao: ${e.message}`);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const log = logger();
+  if (config.authSecretIsDefault) log.warn('AUTH_SECRET is not set: using the development secret (never in production)');
+
+  await ensureMigrated();
+  if (config.seedOnEmpty && (await isEmpty(database()))) {
+    const result = await seed(database(), { demoMerchant: config.usingSandbox });
+    log.info({ result }, 'seeded an empty database');
+  }
+  await startBackgroundWork();
+  log.info({ provider: config.usingSandbox ? 'sandbox' : 'external', sandboxEnabled: config.sandboxEnabled }, 'balcao ready');
+}
+
+/** Background jobs of one Node host: filled in by the sandbox and reconciliation modules. */
+async function startBackgroundWork(): Promise<void> {}

@@ -1,0 +1,41 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end: a real Chromium (Debian's /usr/bin/chromium) against `next start` with the
+ * embedded sandbox and fresh SQLite files under data/e2e (scripts/e2e-server.mjs).
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const BASE_URL = `http://localhost:${PORT}`;
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: BASE_URL,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    },
+  },
+  projects: [
+    { name: 'mobile', use: { ...devices['Pixel 7'], browserName: 'chromium' } },
+  ],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `${BASE_URL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { E2E_PORT: String(PORT) },
+  },
+});

@@ -1,0 +1,34 @@
+// Starts `next start` for the e2e suite on fresh databases (data/e2e is wiped first).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const port = process.env.E2E_PORT ?? '3100';
+const dir = path.resolve('data/e2e');
+fs.rmSync(dir, { recursive: true, force: true });
+fs.mkdirSync(dir, { recursive: true });
+
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  PORT: port,
+  APP_URL: `http://localhost:${port}`,
+  DATABASE_URL: `file:${path.join(dir, 'app.db')}`,
+  SANDBOX_DATABASE_URL: `file:${path.join(dir, 'sandbox.db')}`,
+  SANDBOX_ENABLED: 'true',
+  SANDBOX_ALLOW_HTTP_WEBHOOKS: 'true',
+  SEED_ON_EMPTY: 'true',
+  AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+  CRON_SECRET: 'e2e-cron-secret-0123456789',
+  RECONCILE_INTERVAL_SECONDS: '5',
+  RATE_LIMIT_CHECKOUT_PER_MIN: process.env.RATE_LIMIT_CHECKOUT_PER_MIN ?? '1000',
+  RATE_LIMIT_LOGIN_PER_MIN: process.env.RATE_LIMIT_LOGIN_PER_MIN ?? '1000',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+};
+
+const child = spawn(process.execPath, [path.resolve('node_modules/next/dist/bin/next'), 'start', '-p', port], { env, stdio: 'inherit' });
+const stop = (signal) => child.kill(signal);
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+child.on('exit', (code) => process.exit(code ?? 0));
+
