@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * End-to-end: a real Chromium (Debian's /usr/bin/chromium) against `next start` with the
- * embedded sandbox and fresh SQLite files under data/e2e (scripts/e2e-server.mjs).
+ * embedded sandbox and fresh SQLite files under data/e2e-<port> (scripts/e2e-server.mjs).
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://localhost:${PORT}`;

@@ -1,0 +1,59 @@
+/**
+ * Fixed-window rate limits kept in this process's memory (one Node host; on several
+ * instances each counts its own share — see docs/architecture.md). Limits come from
+ * RATE_LIMIT_*_PER_MIN.
+ */
+import { env } from '@/lib/config/env';
+
+export type RateBucket = 'checkout' | 'login' | 'webhook';
+export type RateDecision = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
+
+const WINDOW_MS = 60_000;
+const MAX_KEYS = 50_000;
+
+type Window = { start: number; count: number };
+const key = Symbol.for('balcao.rate-limit');
+const holder = globalThis as unknown as { [key]?: Map<string, Window> };
+
+function windows(): Map<string, Window> {
+  return (holder[key] ??= new Map());
+}
+
+function limitOf(bucket: RateBucket): number {
+  const { rateLimit } = env();
+  return bucket === 'checkout' ? rateLimit.checkoutPerMin : bucket === 'login' ? rateLimit.loginPerMin : rateLimit.webhookPerMin;
+}
+
+/** Counts one hit of `id` (an IP, IP+e-mail, or webhook token hash) in `bucket`. */
+export function hit(bucket: RateBucket, id: string, now = Date.now()): RateDecision {
+  const map = windows();
+  const k = `${bucket}:${id}`;
+  let w = map.get(k);
+  if (!w || now - w.start >= WINDOW_MS) {
+    if (map.size >= MAX_KEYS) prune(now);
+    w = { start: now, count: 0 };
+    map.set(k, w);
+  }
+  w.count += 1;
+  const limit = limitOf(bucket);
+  if (w.count > limit) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((w.start + WINDOW_MS - now) / 1000)) };
+  return { ok: true, remaining: limit - w.count };
+}
+
+function prune(now: number) {
+  const map = windows();
+  for (const [k, w] of map) if (now - w.start >= WINDOW_MS) map.delete(k);
+  if (map.size >= MAX_KEYS) map.clear();
+}
+
+/** Tests only. */
+export function resetRateLimitsForTests() {
+  windows().clear();
+}
+
+/** The client's IP as the proxy in front reports it (first X-Forwarded-For hop), else "local". */
+export function clientIp(headers: Headers): string {
+  const fwd = headers.get('x-forwarded-for');
+  if (fwd) return fwd.split(',')[0].trim();
+  return headers.get('x-real-ip')?.trim() || 'local';
+}

@@ -1,0 +1,49 @@
+/**
+ * The shop's payment settings (one row). Limits are the API's: boleto grace 1–30 days,
+ * fine and interest 0.1–100 %; Pix expiration at least 1 day.
+ */
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { db } from '@/db';
+import { merchantSettings, type MerchantSettings } from '@/db/schema';
+
+export const DEFAULT_SETTINGS = {
+  boletoDueDays: 3,
+  boletoGraceDays: 5,
+  boletoFinePercent: 2,
+  boletoInterestPercent: 0.1,
+  pixExpirationDays: 1,
+} as const;
+
+export type PaymentSettings = Omit<MerchantSettings, 'id' | 'updatedAt'>;
+
+const percent = (label: string) =>
+  z
+    .number({ message: `Informe ${label}.` })
+    .min(0.1, { message: `${label[0].toUpperCase()}${label.slice(1)} deve ser de pelo menos 0,1%.` })
+    .max(100, { message: `${label[0].toUpperCase()}${label.slice(1)} deve ser de no máximo 100%.` })
+    .refine((n) => Math.round(n * 1000) === n * 1000, { message: `Use no máximo 3 casas decimais.` });
+
+export const settingsSchema = z.object({
+  boletoDueDays: z.number({ message: 'Informe os dias até o vencimento.' }).int({ message: 'Use um número inteiro de dias.' }).min(1, { message: 'O vencimento deve ser de pelo menos 1 dia.' }).max(60, { message: 'O vencimento deve ser de no máximo 60 dias.' }),
+  boletoGraceDays: z.number({ message: 'Informe a tolerância.' }).int({ message: 'Use um número inteiro de dias.' }).min(1, { message: 'A tolerância deve ser de pelo menos 1 dia.' }).max(30, { message: 'A tolerância deve ser de no máximo 30 dias.' }),
+  boletoFinePercent: percent('a multa'),
+  boletoInterestPercent: percent('os juros'),
+  pixExpirationDays: z.number({ message: 'Informe a validade do Pix.' }).int({ message: 'Use um número inteiro de dias.' }).min(1, { message: 'O Pix deve valer pelo menos 1 dia após o vencimento.' }).max(30, { message: 'O Pix deve valer no máximo 30 dias após o vencimento.' }),
+});
+
+export async function getSettings(): Promise<PaymentSettings> {
+  const [row] = await db().select().from(merchantSettings).where(eq(merchantSettings.id, 1));
+  if (!row) return { ...DEFAULT_SETTINGS };
+  const { id: _id, updatedAt: _u, ...rest } = row;
+  return rest;
+}
+
+export async function updateSettings(values: PaymentSettings): Promise<void> {
+  const parsed = settingsSchema.parse(values);
+  const updatedAt = new Date().toISOString();
+  await db()
+    .insert(merchantSettings)
+    .values({ id: 1, ...parsed, updatedAt })
+    .onConflictDoUpdate({ target: merchantSettings.id, set: { ...parsed, updatedAt } });
+}
