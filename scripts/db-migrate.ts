@@ -1,0 +1,15 @@
+// npm run db:migrate — applies db/migrations to DATABASE_URL (the server also does it at start).
+import { closeDatabaseForTests, database, ensureMigrated } from '@/db';
+import { env } from '@/lib/config/env';
+
+async function main() {
+  const { databaseUrl } = env();
+  await ensureMigrated();
+  console.log(`migrations applied to ${databaseUrl.replace(/\/\/[^@]*@/, '//***@')} (${database().kind})`);
+  closeDatabaseForTests();
+}
+
+main().catch((e) => {
+  console.error(`db:migrate failed: ${e instanceof Error ? e.message : e}`);
+  process.exit(1);
+});

@@ -1,0 +1,19 @@
+// npm run db:seed — the catalog and shop settings; the demo merchant only with the embedded sandbox.
+import { closeDatabaseForTests, database, ensureMigrated } from '@/db';
+import { DEMO_MERCHANT, seed } from '@/db/seed';
+import { env } from '@/lib/config/env';
+
+async function main() {
+  const config = env();
+  await ensureMigrated();
+  const result = await seed(database(), { demoMerchant: config.usingSandbox });
+  console.log(`seeded ${result.products} products`);
+  if (result.merchant) console.log(`demo merchant: ${DEMO_MERCHANT.email} / ${DEMO_MERCHANT.password}`);
+  else console.log('real provider configured: no demo merchant; create one with npm run merchant:create');
+  closeDatabaseForTests();
+}
+
+main().catch((e) => {
+  console.error(`db:seed failed: ${e instanceof Error ? e.message : e}`);
+  process.exit(1);
+});
