@@ -24,12 +24,20 @@ const httpUrl = z
   .string()
   .url({ message: 'expected an absolute http(s) URL' })
   .refine((v) => /^https?:\/\//.test(v), { message: 'expected an http:// or https:// URL' })
+  .refine(
+    (v) => {
+      if (!URL.canParse(v)) return true; // reported by .url() above
+      const u = new URL(v);
+      return !u.search && !u.hash && !u.username && !u.password;
+    },
+    { message: 'expected a base URL without query, fragment or credentials' },
+  )
   .transform((v) => v.replace(/\/+$/, ''));
 
 const dbUrl = z
   .string()
   .min(1, { message: 'expected file:<path>, a path, or a libsql://, https:// or http:// URL' })
-  .refine((v) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) || /^(libsql|https?):\/\//i.test(v), {
+  .refine((v) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) || /^(libsql|https?|file):\/\//i.test(v), {
     message: 'expected file:<path>, a path, or a libsql://, https:// or http:// URL',
   });
 
@@ -40,7 +48,9 @@ const rawSchema = z.object({
   DATABASE_URL: dbUrl.default('file:./data/balcao.db'),
   DATABASE_AUTH_TOKEN: z.string().min(1).optional(),
   SANDBOX_DATABASE_URL: dbUrl.default('file:./data/sandbox.db'),
-  PAYMENT_API_URL: httpUrl.optional(),
+  PAYMENT_API_URL: httpUrl
+    .refine((v) => !/\/v1$/i.test(v), { message: 'expected the base URL before /v1 (the client adds /v1/...)' })
+    .optional(),
   PAYMENT_API_KEY: z.string().min(8, { message: 'expected the provider API key (at least 8 characters)' }).optional(),
   SANDBOX_ENABLED: bool.optional(),
   SANDBOX_API_KEYS: z
@@ -132,11 +142,12 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
   }
 
   const secret = e.AUTH_SECRET ?? e.NEXTAUTH_SECRET;
-  if (isProduction && (!secret || secret.length < 32)) {
+  const secretName = e.AUTH_SECRET !== undefined || e.NEXTAUTH_SECRET === undefined ? 'AUTH_SECRET' : 'NEXTAUTH_SECRET';
+  if (isProduction && !secret) {
     throw new EnvError('Invalid environment variable AUTH_SECRET: required in production, at least 32 characters');
   }
   if (secret !== undefined && secret.length < 32) {
-    throw new EnvError('Invalid environment variable AUTH_SECRET: expected at least 32 characters');
+    throw new EnvError(`Invalid environment variable ${secretName}: expected at least 32 characters`);
   }
 
   const sandboxApiKeys = [SANDBOX_DEFAULT_KEY, ...(e.SANDBOX_API_KEYS?.split(',') ?? [])].filter(

@@ -1,0 +1,244 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { EnvError, SANDBOX_DEFAULT_KEY, env, parseEnv, resetEnvForTests } from './env';
+
+const SECRET_32 = 'a'.repeat(32);
+const PROVIDER = { PAYMENT_API_URL: 'https://api.provider.example', PAYMENT_API_KEY: 'pk_live_12345678' };
+
+/** The EnvError thrown by parseEnv(source), checked to be one line naming `variable`. */
+function envError(source: Record<string, string | undefined>, variable: string): EnvError {
+  let caught: unknown;
+  try {
+    parseEnv(source);
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught).toBeInstanceOf(EnvError);
+  const e = caught as EnvError;
+  expect(e.message).not.toMatch(/[\r\n]/);
+  expect(e.message.startsWith(`Invalid environment variable ${variable}: `)).toBe(true);
+  return e;
+}
+
+describe('parseEnv defaults', () => {
+  it('gives a newcomer with no environment a shop on the embedded sandbox', () => {
+    const e = parseEnv({});
+    expect(e).toMatchObject({
+      nodeEnv: 'development',
+      isProduction: false,
+      port: 3000,
+      appUrl: 'http://localhost:3000',
+      databaseUrl: 'file:./data/balcao.db',
+      sandboxDatabaseUrl: 'file:./data/sandbox.db',
+      paymentApiUrl: 'http://localhost:3000/api/sandbox',
+      paymentApiKey: SANDBOX_DEFAULT_KEY,
+      usingSandbox: true,
+      sandboxEnabled: true,
+      sandboxApiKeys: ['sk_sandbox_dev'],
+      sandboxScenario: 'pending',
+      sandboxAllowHttpWebhooks: true,
+      authSecretIsDefault: true,
+      reconcileIntervalSeconds: 60,
+      seedOnEmpty: true,
+      rateLimit: { checkoutPerMin: 30, loginPerMin: 10, webhookPerMin: 600 },
+      logLevel: 'info',
+    });
+    expect(e.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(e.cronSecret).toBeUndefined();
+    expect(e.databaseAuthToken).toBeUndefined();
+  });
+
+  it('derives APP_URL (and the sandbox base) from PORT', () => {
+    const e = parseEnv({ PORT: '4123' });
+    expect(e.port).toBe(4123);
+    expect(e.appUrl).toBe('http://localhost:4123');
+    expect(e.paymentApiUrl).toBe('http://localhost:4123/api/sandbox');
+  });
+
+  it('an explicit APP_URL wins over PORT and loses its trailing slashes', () => {
+    const e = parseEnv({ PORT: '4123', APP_URL: 'https://loja.example.com.br/' });
+    expect(e.appUrl).toBe('https://loja.example.com.br');
+    expect(e.paymentApiUrl).toBe('https://loja.example.com.br/api/sandbox');
+  });
+
+  it('treats blank values as unset and trims the others', () => {
+    const e = parseEnv({ PAYMENT_API_URL: '', PAYMENT_API_KEY: '   ', PORT: ' 5000 ', LOG_LEVEL: '' });
+    expect(e.usingSandbox).toBe(true);
+    expect(e.port).toBe(5000);
+    expect(e.logLevel).toBe('info');
+  });
+
+  it('reads a real provider: no sandbox as provider, no seed by default, URL without trailing slash', () => {
+    const e = parseEnv({ ...PROVIDER, PAYMENT_API_URL: 'https://api.provider.example/' });
+    expect(e).toMatchObject({
+      paymentApiUrl: 'https://api.provider.example',
+      paymentApiKey: 'pk_live_12345678',
+      usingSandbox: false,
+      seedOnEmpty: false,
+    });
+  });
+
+  it('adds SANDBOX_API_KEYS to the default key, without duplicates', () => {
+    expect(parseEnv({ SANDBOX_API_KEYS: 'sk_sandbox_two,sk_sandbox_dev,sk_sandbox_two' }).sandboxApiKeys).toEqual([
+      'sk_sandbox_dev',
+      'sk_sandbox_two',
+    ]);
+    envError({ SANDBOX_API_KEYS: 'short' }, 'SANDBOX_API_KEYS');
+    envError({ SANDBOX_API_KEYS: 'sk_sandbox_two,,x' }, 'SANDBOX_API_KEYS');
+  });
+
+  it('reads numbers within their ranges only', () => {
+    expect(parseEnv({ RECONCILE_INTERVAL_SECONDS: '0' }).reconcileIntervalSeconds).toBe(0);
+    expect(parseEnv({ RATE_LIMIT_CHECKOUT_PER_MIN: '1000' }).rateLimit.checkoutPerMin).toBe(1000);
+    envError({ PORT: 'abc' }, 'PORT');
+    envError({ PORT: '0' }, 'PORT');
+    envError({ PORT: '70000' }, 'PORT');
+    envError({ RECONCILE_INTERVAL_SECONDS: '-1' }, 'RECONCILE_INTERVAL_SECONDS');
+    envError({ RECONCILE_INTERVAL_SECONDS: '1.5' }, 'RECONCILE_INTERVAL_SECONDS');
+    envError({ RATE_LIMIT_LOGIN_PER_MIN: '0' }, 'RATE_LIMIT_LOGIN_PER_MIN');
+  });
+
+  it('accepts only the known enumerations', () => {
+    expect(parseEnv({ SANDBOX_SCENARIO: 'approved' }).sandboxScenario).toBe('approved');
+    envError({ SANDBOX_SCENARIO: 'paid' }, 'SANDBOX_SCENARIO');
+    envError({ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL');
+    envError({ NODE_ENV: 'staging' }, 'NODE_ENV');
+  });
+});
+
+describe('booleans: true|false|1|0 only', () => {
+  it.each([
+    ['true', true],
+    ['1', true],
+    ['false', false],
+    ['0', false],
+  ])('%s reads as %s', (value, expected) => {
+    const e = parseEnv({ ...PROVIDER, SANDBOX_ENABLED: value, SANDBOX_ALLOW_HTTP_WEBHOOKS: value, SEED_ON_EMPTY: value });
+    expect(e.sandboxEnabled).toBe(expected);
+    expect(e.sandboxAllowHttpWebhooks).toBe(expected);
+    expect(e.seedOnEmpty).toBe(expected);
+  });
+
+  it.each(['yes', 'no', 'on', 'TRUE', 'False', '2'])('"%s" is rejected, naming the variable', (value) => {
+    const e = envError({ SANDBOX_ALLOW_HTTP_WEBHOOKS: value }, 'SANDBOX_ALLOW_HTTP_WEBHOOKS');
+    expect(e.message).toContain('expected true, false, 1 or 0');
+    envError({ SEED_ON_EMPTY: value }, 'SEED_ON_EMPTY');
+  });
+
+  it('SANDBOX_ENABLED=false without a provider leaves nothing to pay with: rejected', () => {
+    envError({ SANDBOX_ENABLED: 'false' }, 'SANDBOX_ENABLED');
+  });
+});
+
+describe('provider and sandbox', () => {
+  it('PAYMENT_API_URL without PAYMENT_API_KEY is rejected', () => {
+    envError({ PAYMENT_API_URL: 'https://api.provider.example' }, 'PAYMENT_API_KEY');
+  });
+
+  it('PAYMENT_API_URL must be an absolute http(s) URL; the key at least 8 characters', () => {
+    envError({ ...PROVIDER, PAYMENT_API_URL: 'api.provider.example' }, 'PAYMENT_API_URL');
+    envError({ ...PROVIDER, PAYMENT_API_URL: 'ftp://api.provider.example' }, 'PAYMENT_API_URL');
+    envError({ ...PROVIDER, PAYMENT_API_KEY: 'short' }, 'PAYMENT_API_KEY');
+    envError({ APP_URL: 'loja.example' }, 'APP_URL');
+  });
+
+  it('production without a provider and without SANDBOX_ENABLED=true refuses to start, naming PAYMENT_API_URL', () => {
+    const e = envError({ NODE_ENV: 'production', AUTH_SECRET: SECRET_32 }, 'PAYMENT_API_URL');
+    expect(e.message).toContain('SANDBOX_ENABLED=true');
+    envError({ NODE_ENV: 'production', AUTH_SECRET: SECRET_32, SANDBOX_ENABLED: 'false' }, 'PAYMENT_API_URL');
+  });
+
+  it('production on the sandbox for a demo: SANDBOX_ENABLED=true (or 1), http webhooks off by default', () => {
+    for (const flag of ['true', '1']) {
+      const e = parseEnv({ NODE_ENV: 'production', AUTH_SECRET: SECRET_32, SANDBOX_ENABLED: flag });
+      expect(e).toMatchObject({ isProduction: true, usingSandbox: true, sandboxEnabled: true, sandboxAllowHttpWebhooks: false });
+    }
+  });
+
+  it('production with a provider: sandbox off by default', () => {
+    const e = parseEnv({ NODE_ENV: 'production', AUTH_SECRET: SECRET_32, ...PROVIDER });
+    expect(e).toMatchObject({ isProduction: true, usingSandbox: false, sandboxEnabled: false, sandboxAllowHttpWebhooks: false });
+  });
+});
+
+describe('auth secret', () => {
+  it('is required in production, at least 32 characters', () => {
+    envError({ NODE_ENV: 'production', ...PROVIDER }, 'AUTH_SECRET');
+    envError({ NODE_ENV: 'production', ...PROVIDER, AUTH_SECRET: 'a'.repeat(31) }, 'AUTH_SECRET');
+    const e = parseEnv({ NODE_ENV: 'production', ...PROVIDER, AUTH_SECRET: SECRET_32 });
+    expect(e.authSecret).toBe(SECRET_32);
+    expect(e.authSecretIsDefault).toBe(false);
+  });
+
+  it('accepts NEXTAUTH_SECRET; AUTH_SECRET wins when both are set', () => {
+    const b = 'b'.repeat(40);
+    expect(parseEnv({ NODE_ENV: 'production', ...PROVIDER, NEXTAUTH_SECRET: b }).authSecret).toBe(b);
+    expect(parseEnv({ NODE_ENV: 'production', ...PROVIDER, NEXTAUTH_SECRET: b, AUTH_SECRET: SECRET_32 }).authSecret).toBe(SECRET_32);
+  });
+
+  it('a short secret is rejected in development too, rather than silently used', () => {
+    envError({ AUTH_SECRET: 'short-secret' }, 'AUTH_SECRET');
+  });
+
+  it('CRON_SECRET needs at least 16 characters', () => {
+    expect(parseEnv({ CRON_SECRET: 'c'.repeat(16) }).cronSecret).toBe('c'.repeat(16));
+    envError({ CRON_SECRET: 'c'.repeat(15) }, 'CRON_SECRET');
+  });
+});
+
+describe('database URLs', () => {
+  it.each(['file:./data/x.db', 'file:/tmp/balcao/x.db', './data/x.db', 'libsql://balcao.turso.io', 'https://db.example', 'http://127.0.0.1:8080'])(
+    'accepts %s',
+    (url) => {
+      expect(parseEnv({ DATABASE_URL: url, SANDBOX_DATABASE_URL: url }).databaseUrl).toBe(url);
+    },
+  );
+
+  it.each(['postgres://u:p@h/db', 'mysql://h/db', 'sqlite://x.db'])('rejects the scheme of %s, naming the variable', (url) => {
+    const e = envError({ DATABASE_URL: url }, 'DATABASE_URL');
+    expect(e.message).toContain('libsql://');
+    envError({ SANDBOX_DATABASE_URL: url }, 'SANDBOX_DATABASE_URL');
+  });
+});
+
+describe('env(): lazy and cached', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+    Object.assign(process.env, saved);
+    resetEnvForTests();
+  });
+
+  it('reads process.env once, until reset', () => {
+    process.env.APP_URL = 'https://one.example';
+    resetEnvForTests();
+    expect(env().appUrl).toBe('https://one.example');
+    process.env.APP_URL = 'https://two.example';
+    expect(env().appUrl).toBe('https://one.example');
+    resetEnvForTests();
+    expect(env().appUrl).toBe('https://two.example');
+  });
+
+  it('throws the EnvError on first use, not on import', () => {
+    process.env.SANDBOX_ENABLED = 'yes';
+    resetEnvForTests();
+    expect(() => env()).toThrow(EnvError);
+    expect(() => env()).toThrow('Invalid environment variable SANDBOX_ENABLED: expected true, false, 1 or 0');
+  });
+});
+
+describe('URL forms the lead tightened after review', () => {
+  const base = { NODE_ENV: 'development' } as Record<string, string>;
+  it('accepts the standard file:/// URL for SQLite', () => {
+    expect(parseEnv({ ...base, DATABASE_URL: 'file:///tmp/x.db' }).databaseUrl).toBe('file:///tmp/x.db');
+  });
+  it('refuses a provider URL that already ends in /v1', () => {
+    expect(() => parseEnv({ ...base, PAYMENT_API_URL: 'https://api.example.com/v1', PAYMENT_API_KEY: 'k_12345678' })).toThrow(/PAYMENT_API_URL/);
+  });
+  it('refuses an APP_URL with a query, fragment or credentials', () => {
+    expect(() => parseEnv({ ...base, APP_URL: 'http://localhost:3000?x=1' })).toThrow(/APP_URL/);
+    expect(() => parseEnv({ ...base, APP_URL: 'https://u:p@shop.example' })).toThrow(/APP_URL/);
+  });
+  it('names NEXTAUTH_SECRET when that is the short one', () => {
+    expect(() => parseEnv({ ...base, NEXTAUTH_SECRET: 'short' })).toThrow(/NEXTAUTH_SECRET/);
+  });
+});
