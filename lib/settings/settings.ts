@@ -17,18 +17,18 @@ export const DEFAULT_SETTINGS = {
 
 export type PaymentSettings = Omit<MerchantSettings, 'id' | 'updatedAt'>;
 
-const percent = (label: string) =>
+const percent = (label: string, verb: 'deve' | 'devem') =>
   z
     .number({ message: `Informe ${label}.` })
-    .min(0.1, { message: `${label[0].toUpperCase()}${label.slice(1)} deve ser de pelo menos 0,1%.` })
-    .max(100, { message: `${label[0].toUpperCase()}${label.slice(1)} deve ser de no máximo 100%.` })
+    .min(0.1, { message: `${label[0].toUpperCase()}${label.slice(1)} ${verb} ser de pelo menos 0,1%.` })
+    .max(100, { message: `${label[0].toUpperCase()}${label.slice(1)} ${verb} ser de no máximo 100%.` })
     .refine((n) => Math.round(n * 1000) === n * 1000, { message: `Use no máximo 3 casas decimais.` });
 
 export const settingsSchema = z.object({
   boletoDueDays: z.number({ message: 'Informe os dias até o vencimento.' }).int({ message: 'Use um número inteiro de dias.' }).min(1, { message: 'O vencimento deve ser de pelo menos 1 dia.' }).max(60, { message: 'O vencimento deve ser de no máximo 60 dias.' }),
   boletoGraceDays: z.number({ message: 'Informe a tolerância.' }).int({ message: 'Use um número inteiro de dias.' }).min(1, { message: 'A tolerância deve ser de pelo menos 1 dia.' }).max(30, { message: 'A tolerância deve ser de no máximo 30 dias.' }),
-  boletoFinePercent: percent('a multa'),
-  boletoInterestPercent: percent('os juros'),
+  boletoFinePercent: percent('a multa', 'deve'),
+  boletoInterestPercent: percent('os juros', 'devem'),
   pixExpirationDays: z.number({ message: 'Informe a validade do Pix.' }).int({ message: 'Use um número inteiro de dias.' }).min(1, { message: 'O Pix deve valer pelo menos 1 dia após o vencimento.' }).max(30, { message: 'O Pix deve valer no máximo 30 dias após o vencimento.' }),
 });
 

@@ -1,0 +1,200 @@
+/**
+ * The one writer of a payment's state after creation: given what was READ from the provider,
+ * moves the payment and its order in ONE transaction, monotonically (state.ts), and logs the
+ * change as an event keyed "status:<payment>:<state>". A duplicate, a replay or a racing
+ * writer finds the key taken (or the version moved) and changes nothing.
+ */
+import 'server-only';
+import { and, desc, eq } from 'drizzle-orm';
+import { database, type AppSchema } from '@/db';
+import { get, run, type AnyDb } from '@/db/driver';
+import { orders, paymentEvents, payments, type OrderStatus, type Payment } from '@/db/schema';
+import { logger } from '@/lib/server/log';
+import type { Artifacts, Observation } from './observation';
+import { nextState } from './state';
+
+export type EventSource = 'checkout' | 'webhook' | 'reconcile' | 'merchant' | 'status_poll';
+
+export type ApplyExtras = {
+  /** Who did it (merchant e-mail), for merchant actions. */
+  actor?: string;
+  /** More context for the event rows (webhook event id, delivery…). No personal data. */
+  detail?: Record<string, unknown>;
+};
+
+export type ApplyResult = {
+  found: boolean;
+  /** A state moved or an artifact was stored. */
+  changed: boolean;
+  from?: OrderStatus;
+  status?: OrderStatus;
+  steps: OrderStatus[];
+};
+
+export type Tx = AnyDb<AppSchema>;
+
+export type EventRow = {
+  paymentId: string;
+  orderId: string;
+  type: string;
+  source: EventSource;
+  fromStatus?: string | null;
+  toStatus?: string | null;
+  dedupeKey?: string | null;
+  detail?: Record<string, unknown> | null;
+};
+
+/** An insert of one payment_events row; with a dedupe key, a second insert changes nothing. */
+export function insertEvent(tx: Tx, e: EventRow) {
+  return tx
+    .insert(paymentEvents)
+    .values({
+      paymentId: e.paymentId,
+      orderId: e.orderId,
+      type: e.type,
+      source: e.source,
+      fromStatus: e.fromStatus ?? null,
+      toStatus: e.toStatus ?? null,
+      dedupeKey: e.dedupeKey ?? null,
+      detail: e.detail ? JSON.stringify(e.detail) : null,
+    })
+    .onConflictDoNothing();
+}
+
+export const dedupe = {
+  status: (paymentId: string, status: OrderStatus) => `status:${paymentId}:${status}`,
+  late: (paymentId: string) => `late:${paymentId}`,
+  registered: (paymentId: string) => `registered:${paymentId}`,
+  created: (paymentId: string) => `created:${paymentId}`,
+  createRequested: (paymentId: string) => `create_requested:${paymentId}`,
+  unknown: (paymentId: string, providerStatus: string) => `unknown:${paymentId}:${providerStatus.slice(0, 40)}`,
+  amountMismatch: (paymentId: string) => `amount_mismatch:${paymentId}`,
+  /** Held while a refund is requested or done: one refund per payment. */
+  refund: (paymentId: string) => `refund:${paymentId}`,
+};
+
+/** Thrown inside the transaction to roll it back when the change was already applied. */
+class AlreadyApplied extends Error {}
+
+const ARTIFACT_FIELDS = ['pixCode', 'pixImage', 'barcode', 'digitableLine', 'pdfUrl', 'invoiceUrl'] as const;
+
+/** The artifacts the read brings that differ from what is stored. */
+function newArtifacts(p: Payment, a: Artifacts): Partial<Record<(typeof ARTIFACT_FIELDS)[number], string>> {
+  const out: Partial<Record<(typeof ARTIFACT_FIELDS)[number], string>> = {};
+  for (const f of ARTIFACT_FIELDS) {
+    const v = a[f];
+    if (v && v !== p[f]) out[f] = v;
+  }
+  return out;
+}
+
+/** What a refund moved, in centavos: recorded at refund time, else the amount the merchant asked for, else the whole payment. */
+function* refundedAmount(tx: Tx, p: Payment) {
+  if (p.method === 'boleto') return p.amountCents; // no partial boleto refunds exist
+  if (p.refundedCents > 0) return p.refundedCents;
+  const requested = yield* get(
+    tx
+      .select({ detail: paymentEvents.detail })
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.paymentId, p.id), eq(paymentEvents.dedupeKey, dedupe.refund(p.id))))
+      .orderBy(desc(paymentEvents.id)),
+  );
+  const amount = requested?.detail ? Number((JSON.parse(requested.detail) as { amountCents?: unknown }).amountCents) : NaN;
+  return Number.isSafeInteger(amount) && amount > 0 && amount <= p.amountCents ? amount : p.amountCents;
+}
+
+/**
+ * Applies one provider read to the payment `paymentId`. Safe to call any number of times,
+ * in any order, from any number of processes: the result only ever moves forward.
+ */
+export async function applyObservation(paymentId: string, obs: Observation, source: EventSource, extras: ApplyExtras = {}): Promise<ApplyResult> {
+  const now = new Date().toISOString();
+  const detailBase = { providerStatus: obs.providerStatus, ...(extras.actor ? { actor: extras.actor } : {}), ...extras.detail };
+  try {
+    return await database().transaction(function* (tx) {
+      const p = yield* get(tx.select().from(payments).where(eq(payments.id, paymentId)));
+      if (!p) return { found: false, changed: false, steps: [] };
+
+      const t = nextState({ status: p.status, cancelRequested: !!p.cancelRequestedAt }, obs.observed);
+      const artifacts = newArtifacts(p, obs.artifacts);
+      const hasArtifacts = Object.keys(artifacts).length > 0;
+
+      if (obs.observed === 'unknown') {
+        yield* run(insertEvent(tx, { paymentId, orderId: p.orderId, type: 'unknown_status', source, dedupeKey: dedupe.unknown(paymentId, obs.providerStatus), detail: detailBase }));
+      }
+      if (obs.amountCents !== undefined && obs.amountCents !== p.amountCents) {
+        yield* run(
+          insertEvent(tx, {
+            paymentId, orderId: p.orderId, type: 'amount_mismatch', source, dedupeKey: dedupe.amountMismatch(paymentId),
+            detail: { ...detailBase, expectedCents: p.amountCents, providerCents: obs.amountCents },
+          }),
+        );
+      }
+
+      if (t.steps.length === 0 && !hasArtifacts) {
+        // Nothing moves: remember when we last looked (and the status, unless the read is stale).
+        yield* run(
+          tx
+            .update(payments)
+            .set({ lastCheckedAt: now, ...(t.stale ? {} : { providerStatus: obs.providerStatus }) })
+            .where(eq(payments.id, paymentId)),
+        );
+        return { found: true, changed: false, from: p.status, status: p.status, steps: [] };
+      }
+
+      let status = p.status;
+      for (const to of t.steps) {
+        const inserted = yield* run(
+          insertEvent(tx, { paymentId, orderId: p.orderId, type: 'status_changed', source, fromStatus: status, toStatus: to, dedupeKey: dedupe.status(paymentId, to), detail: detailBase }),
+        );
+        if (inserted === 0) throw new AlreadyApplied();
+        status = to;
+      }
+      if (t.late) {
+        yield* run(insertEvent(tx, { paymentId, orderId: p.orderId, type: 'late_payment', source, fromStatus: p.status, toStatus: 'paid', dedupeKey: dedupe.late(paymentId), detail: detailBase }));
+      }
+      if (artifacts.barcode && !p.barcode) {
+        yield* run(insertEvent(tx, { paymentId, orderId: p.orderId, type: 'registered', source, dedupeKey: dedupe.registered(paymentId), detail: detailBase }));
+      }
+
+      const becamePaid = t.steps.includes('paid');
+      const becameRefunded = t.steps.includes('refunded');
+      const paidAt = becamePaid ? (obs.paidAt ?? now) : p.paidAt;
+      const refundedCents = becameRefunded ? (yield* refundedAmount(tx, p)) : p.refundedCents;
+
+      const updated = yield* run(
+        tx
+          .update(payments)
+          .set({
+            ...artifacts,
+            status,
+            paidAt,
+            refundedCents,
+            refundedAt: becameRefunded ? now : p.refundedAt,
+            version: p.version + 1,
+            updatedAt: now,
+            lastCheckedAt: now,
+            ...(t.stale ? {} : { providerStatus: obs.providerStatus }),
+          })
+          .where(and(eq(payments.id, paymentId), eq(payments.version, p.version))),
+      );
+      if (updated === 0) throw new AlreadyApplied();
+
+      if (t.steps.length > 0) {
+        yield* run(
+          tx
+            .update(orders)
+            .set({ status, paidAt, refundedCents, updatedAt: now, ...(t.late ? { latePayment: true } : {}) })
+            .where(eq(orders.id, p.orderId)),
+        );
+      }
+      return { found: true, changed: true, from: p.status, status, steps: t.steps };
+    });
+  } catch (e) {
+    if (e instanceof AlreadyApplied) {
+      logger().info({ paymentId, source, providerStatus: obs.providerStatus }, 'payment change already applied: no-op');
+      return { found: true, changed: false, steps: [] };
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,304 @@
+/**
+ * Chaos: the real client talks HTTP to the embedded sandbox on 127.0.0.1, the sandbox sends
+ * its webhooks over HTTP to the real route handler, and the sandbox's faults are on: 30 % of
+ * webhooks dropped, 30 % duplicated, deliveries reordered, 10 % of API requests answered 500
+ * and 5 % 429. Sixty mixed Pix/boleto orders are paid, canceled, refunded and expired; then
+ * reconciliation runs until quiet and every order must match the provider, no state change
+ * may be applied twice, and the money must add up to the sandbox balance.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST as webhookRoute } from '@/app/api/webhooks/payments/[token]/route';
+import { database } from '@/db';
+import { paymentEvents, payments, webhookDeliveries, type Order, type Payment } from '@/db/schema';
+import { resetEnvForTests } from '@/lib/config/env';
+import { paymentApi, type PaymentApi } from '@/lib/payment-api/client';
+import { closeSandboxContext, createSandboxContext, handleSandboxRequestWith, type SandboxContext } from '@/lib/sandbox';
+import { sandboxSegments, startHttpServer, type TestServer } from '@/lib/sandbox/testing/http-server';
+import { setPaymentApiForTests } from './api';
+import { placeOrder } from './checkout';
+import { tokenHash } from './ids';
+import { cancelOrderPayment, MESSAGES, refundOrderPayment } from './merchant-actions';
+import { reconcileAll } from './reconcile';
+import { observedOf } from './state';
+import { signWebhook } from './webhook-signature';
+import { deliveriesOfToken, orderById, paymentById, prepareDatabase, productIdBySlug, statusEventsOf } from './testing/db';
+import { checkoutInput, rowsByToken } from './testing/place';
+
+const KEY = 'sk_sandbox_dev';
+const ACTOR = 'demo@balcao.dev';
+
+let server: TestServer;
+let sandbox: SandboxContext;
+let api: PaymentApi;
+let cafe: number;
+
+/** A small deterministic PRNG (mulberry32) so a failing run can be replayed (CHAOS_SEED=<n>). */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+beforeAll(async () => {
+  process.env.RATE_LIMIT_WEBHOOK_PER_MIN = '1000000';
+  server = await startHttpServer(async (req) => {
+    const { pathname } = new URL(req.url);
+    const segments = sandboxSegments(pathname);
+    if (segments) return handleSandboxRequestWith(sandbox, req, segments);
+    const m = /^\/api\/webhooks\/payments\/([^/]+)$/.exec(pathname);
+    if (m && req.method === 'POST') return webhookRoute(req, { params: Promise.resolve({ token: decodeURIComponent(m[1]) }) });
+    return Response.json({ error: 'not found' }, { status: 404 });
+  });
+  process.env.APP_URL = server.url; // notification_url → this server
+  resetEnvForTests();
+  sandbox = createSandboxContext({
+    databaseUrl: process.env.SANDBOX_DATABASE_URL!,
+    appUrl: server.url,
+    allowHttpWebhooks: true,
+    random: seeded(Number(process.env.CHAOS_SEED ?? 20250610)),
+  });
+  await prepareDatabase();
+  cafe = await productIdBySlug('cafe-especial-250g');
+  // Retries inside the client wait at most 20 ms (the sandbox asks for 1 s).
+  api = paymentApi({ baseUrl: `${server.url}/api/sandbox`, apiKey: KEY, sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 20))) });
+  setPaymentApiForTests(api);
+}, 60_000);
+
+afterAll(async () => {
+  setPaymentApiForTests(undefined);
+  await server?.close();
+  if (sandbox) closeSandboxContext(sandbox);
+  delete process.env.RATE_LIMIT_WEBHOOK_PER_MIN;
+  delete process.env.APP_URL;
+  resetEnvForTests();
+});
+
+async function sim<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
+  const res = await fetch(`${server.url}/api/sandbox/sim/${path}`, {
+    method,
+    headers: { 'X-API-KEY': KEY, 'Content-Type': 'application/json', 'User-Agent': 'BalcaoChaosTest/1.0' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as T };
+}
+
+const setFaults = (f: Record<string, unknown>) => sim('PUT', 'faults', f);
+const flush = () => sim<{ attempted: number }>('POST', 'webhooks/flush');
+const advanceClock = (seconds: number) => sim('POST', 'clock', { advance_seconds: seconds });
+
+/** Places an order, retrying the same submit (same checkout key) as a buyer would after an error. */
+async function placeWithRetries(method: 'pix' | 'boleto', quantity: number): Promise<{ order: Order; payment: Payment; failures: number }> {
+  const input = checkoutInput(method, cafe, quantity);
+  let failures = 0;
+  for (let attempt = 0; attempt < 30; attempt++) {
+    const r = await placeOrder(input);
+    if (r.ok) return { ...(await rowsByToken(r.orderToken)), failures };
+    failures++;
+  }
+  throw new Error('placeOrder kept failing');
+}
+
+function webhookUrl(token: string) {
+  return `${server.url}/api/webhooks/payments/${token}`;
+}
+
+async function postWebhook(token: string, body: string, headers: Record<string, string> = {}) {
+  return fetch(webhookUrl(token), { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...headers } });
+}
+
+describe('webhooks over HTTP against the sandbox', () => {
+  it('a forged webhook with a valid token and a lying body leaves the order unpaid', async () => {
+    await setFaults({});
+    const { order, payment } = await placeWithRetries('pix', 1);
+    const lie = JSON.stringify({ id: 'evt-forged', type: 'QRCodeCompleted', created_at: new Date().toISOString(), data: { id: payment.providerId, status: 'completed' } });
+    const res = await postWebhook(payment.webhookToken, lie);
+    expect(res.status).toBe(200);
+    expect((await orderById(order.id))!.status).toBe('pending');
+    expect((await api.getPix(payment.providerId!)).status).not.toBe('completed');
+  });
+
+  it('unknown token → 404; bad signature → 401; stale timestamp → 401', async () => {
+    const { order, payment } = await placeWithRetries('boleto', 1);
+    await sim('POST', `charges/${payment.providerId}/pay`).catch(() => undefined); // not payable yet (not registered): fine either way
+    const body = JSON.stringify({ id: 'e', type: 'ChargePaid', data: {} });
+    expect((await postWebhook('A'.repeat(43), body)).status).toBe(404);
+
+    const ts = String(Math.floor(Date.now() / 1000));
+    const bad = await postWebhook(payment.webhookToken, body, { 'X-Pagou-Timestamp': ts, 'X-Pagou-Signature': signWebhook('sk_not_the_key', ts, body) });
+    expect(bad.status).toBe(401);
+    const oldTs = String(Math.floor(Date.now() / 1000) - 600);
+    const stale = await postWebhook(payment.webhookToken, body, { 'X-Pagou-Timestamp': oldTs, 'X-Pagou-Signature': `sha256=${signWebhook(KEY, oldTs, body)}` });
+    expect(stale.status).toBe(401);
+    const rows = await deliveriesOfToken(tokenHash(payment.webhookToken));
+    expect(rows.map((r) => `${r.signature}:${r.httpStatus}`)).toEqual(['invalid:401', 'stale:401']);
+    expect((await orderById(order.id))!.status).toBe('pending');
+  });
+
+  it('a storm of the same signed delivery 1,000× changes the state exactly once', async () => {
+    await setFaults({});
+    const { order, payment } = await placeWithRetries('pix', 1);
+    await advanceClock(2);
+    expect((await sim('POST', `pix/${payment.providerId}/pay`)).status).toBe(200);
+    const body = JSON.stringify({ id: 'evt-storm', type: 'QRCodeCompleted', created_at: new Date().toISOString(), data: { id: payment.providerId } });
+    const ts = String(Math.floor(Date.now() / 1000));
+    const headers = { 'X-Pagou-Timestamp': ts, 'X-Pagou-Signature': signWebhook(KEY, ts, body) };
+    const statuses: number[] = [];
+    for (let batch = 0; batch < 20; batch++) {
+      const results = await Promise.all(Array.from({ length: 50 }, () => postWebhook(payment.webhookToken, body, headers)));
+      for (const r of results) statuses.push(r.status);
+    }
+    expect(statuses).toHaveLength(1000);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    expect(await statusEventsOf(payment.id)).toHaveLength(1);
+    const rows = await deliveriesOfToken(tokenHash(payment.webhookToken));
+    expect(rows.filter((r) => r.outcome === 'applied')).toHaveLength(1);
+    expect(rows.filter((r) => r.eventId === 'evt-storm')).toHaveLength(1000);
+    expect((await orderById(order.id))!.status).toBe('paid');
+  }, 120_000);
+});
+
+type Plan = 'paid' | 'refunded' | 'partial' | 'canceled' | 'expired';
+const PLANS: Plan[] = ['paid', 'refunded', 'partial', 'canceled', 'expired'];
+
+describe('chaos: 60 payments under dropped, duplicated and reordered webhooks and a flaky API', () => {
+  it('ends with every order equal to the provider, each change applied once, and the money adding up', async () => {
+    await setFaults({});
+    const balanceBefore = (await api.getBalance()).balanceCents;
+    await setFaults({ error_rate: 0.1, rate_limit_rate: 0.05, retry_after_seconds: 1, webhook_drop_rate: 0.3, webhook_duplicate_rate: 0.3, webhook_reorder: true });
+
+    // 1. Sixty orders, ten at a time; a failed submit is retried with the same checkout key.
+    const runs: { plan: Plan; method: 'pix' | 'boleto'; order: Order; payment: Payment }[] = [];
+    let createFailures = 0;
+    for (let batch = 0; batch < 6; batch++) {
+      const placed = await Promise.all(
+        Array.from({ length: 10 }, async (_, j) => {
+          const i = batch * 10 + j;
+          const method = i % 2 === 0 ? 'pix' : 'boleto';
+          const plan = PLANS[Math.floor(i / 2) % PLANS.length];
+          const r = await placeWithRetries(method, 1 + (i % 3));
+          createFailures += r.failures;
+          return { plan, method, order: r.order, payment: r.payment } as const;
+        }),
+      );
+      runs.push(...placed);
+    }
+    expect(runs).toHaveLength(60);
+    expect(new Set(runs.map((r) => r.payment.providerId)).size).toBe(60);
+    expect(createFailures).toBeGreaterThan(0); // the API faults really happened
+
+    // 2. Activation and boleto registration (sandbox time), webhooks and reconciliation until
+    //    every boleto's digitable line is known to the shop.
+    await advanceClock(5);
+    const boletos = runs.filter((r) => r.method === 'boleto');
+    for (let round = 0; round < 20; round++) {
+      await flush();
+      await reconcileAll();
+      const rows = await database().db.select().from(payments).where(inArray(payments.id, boletos.map((b) => b.payment.id)));
+      if (rows.every((p) => p.digitableLine)) break;
+    }
+
+    // 3. Buyers pay with what the shop showed them (Pix code, digitable line).
+    for (const r of runs.filter((x) => x.plan !== 'canceled' && x.plan !== 'expired')) {
+      const p = (await paymentById(r.payment.id))!;
+      const code = r.method === 'pix' ? p.pixCode : p.digitableLine;
+      expect(code).toBeTruthy();
+      const paid = await sim('POST', 'pay', { code });
+      expect(paid.status).toBe(200);
+    }
+    await flush();
+
+    // 4. The merchant cancels; refunds happen (Pix by the merchant, boleto at the provider).
+    for (const r of runs.filter((x) => x.plan === 'canceled')) {
+      let result;
+      for (let attempt = 0; attempt < 15; attempt++) {
+        result = await cancelOrderPayment(r.order.id, ACTOR);
+        if (result.ok) break;
+      }
+      expect(result?.ok).toBe(true);
+    }
+    for (const r of runs.filter((x) => x.plan === 'refunded' || x.plan === 'partial')) {
+      if (r.method === 'boleto') {
+        expect((await sim('POST', `charges/${r.payment.providerId}/refund`)).status).toBe(200);
+        continue;
+      }
+      const amount = r.plan === 'partial' ? Math.floor(r.order.totalCents / 3) : r.order.totalCents;
+      for (let attempt = 0; attempt < 30; attempt++) {
+        if ((await orderById(r.order.id))!.status === 'refunded') break;
+        if ((await orderById(r.order.id))!.status !== 'paid') {
+          await reconcileAll(); // the paid webhook may have been dropped
+          continue;
+        }
+        const res = await refundOrderPayment(r.order.id, { amountCents: amount, reason: 3, description: 'Teste de caos' }, ACTOR);
+        if (!res.ok && res.error === MESSAGES.refundInProgress) {
+          // Time passes: a refund slot whose request never reached the provider goes stale.
+          await database().db.update(paymentEvents).set({ createdAt: new Date(Date.now() - 10 * 60_000).toISOString() }).where(eq(paymentEvents.dedupeKey, `refund:${r.payment.id}`));
+        }
+      }
+      expect((await orderById(r.order.id))!.status).toBe('refunded');
+    }
+
+    // 5. Forty days later everything unpaid has expired at the provider.
+    await advanceClock(40 * 24 * 3600);
+
+    // 6. Webhooks and reconciliation until quiet.
+    let quietRounds = 0;
+    for (let round = 0; round < 40 && quietRounds < 2; round++) {
+      const f = await flush();
+      const r = await reconcileAll();
+      quietRounds = f.json.attempted === 0 && r.changed === 0 ? quietRounds + 1 : 0;
+    }
+    expect(quietRounds).toBe(2);
+
+    // 7. Faults off for the final reads.
+    await setFaults({});
+    let paidSum = 0;
+    let refundedSum = 0;
+    for (const r of runs) {
+      const order = (await orderById(r.order.id))!;
+      const payment = (await paymentById(r.payment.id))!;
+      const provider = r.method === 'pix' ? (await api.getPix(payment.providerId!)).status : (await api.getBoleto(payment.providerId!)).status;
+      const observed = observedOf(r.method, provider);
+      const expected = observed === 'canceled' ? (payment.cancelRequestedAt ? 'canceled' : 'expired') : observed;
+      expect({ id: r.order.id, status: order.status }).toEqual({ id: r.order.id, status: expected });
+      expect(payment.status).toBe(order.status);
+      const planned = { paid: 'paid', refunded: 'refunded', partial: 'refunded', canceled: 'canceled', expired: 'expired' }[r.plan];
+      expect(order.status).toBe(planned);
+      if (r.plan === 'partial' && r.method === 'pix') expect(order.refundedCents).toBe(Math.floor(order.totalCents / 3));
+      else if (order.status === 'refunded') expect(order.refundedCents).toBe(order.totalCents);
+      else expect(order.refundedCents).toBe(0);
+
+      // Each state entered once, as one chain: pending → … → the current state.
+      const chain = await statusEventsOf(payment.id);
+      let at = 'pending';
+      for (const e of chain) {
+        expect(e.fromStatus).toBe(at);
+        at = e.toStatus!;
+      }
+      expect(at).toBe(order.status);
+      expect(new Set(chain.map((e) => e.toStatus)).size).toBe(chain.length);
+
+      if (order.paidAt) paidSum += order.totalCents;
+      refundedSum += order.refundedCents;
+    }
+    const balanceAfter = (await api.getBalance()).balanceCents;
+    expect(paidSum - refundedSum).toBe(balanceAfter - balanceBefore);
+    expect(paidSum).toBeGreaterThan(0);
+    expect(refundedSum).toBeGreaterThan(0);
+
+    // The chaos was real: deliveries were dropped at the sandbox and duplicated at the shop.
+    const sent = await sim<{ deliveries: { status: string; log: { outcome: string }[] }[] }>('GET', 'webhooks');
+    expect(sent.json.deliveries.some((d) => d.status === 'dropped')).toBe(true);
+    expect(sent.json.deliveries.some((d) => d.log.some((l) => l.outcome === 'duplicate'))).toBe(true);
+    const received = await database().db.select().from(webhookDeliveries).where(and(inArray(webhookDeliveries.paymentId, runs.map((r) => r.payment.id))));
+    const perEvent = new Map<string, number>();
+    for (const d of received) if (d.eventId) perEvent.set(d.eventId, (perEvent.get(d.eventId) ?? 0) + 1);
+    expect([...perEvent.values()].some((n) => n > 1)).toBe(true);
+    expect(received.every((d) => d.signature === 'valid')).toBe(true);
+  }, 300_000);
+});

@@ -1,0 +1,172 @@
+/**
+ * Sends (or re-sends) the create request of a payment still in createState 'creating', and
+ * records the outcome. The request is rebuilt from the terms stored with the order and sent
+ * with the payment's own Idempotency-Key, so a retry after a lost response finds the same
+ * charge at a provider that honours the key (contract.md).
+ *
+ * - created: provider id and artifacts stored, a 'created' event;
+ * - refused (validation, or a definite refusal): no charge exists, so the order is deleted
+ *   (checkout: the buyer corrects the form) or marked failed and expired (background retry);
+ * - in doubt (timeout, 5xx, 429, unreadable answer): kept in 'creating'; the charge may
+ *   exist, so only a retry with the same key and body may follow.
+ */
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import { database } from '@/db';
+import { get, run } from '@/db/driver';
+import { orderItems, orders, paymentEvents, payments, type Order, type Payment } from '@/db/schema';
+import { env } from '@/lib/config/env';
+import { isPaymentApiError, type PaymentApiError } from '@/lib/payment-api/client';
+import { logger, redactSecrets } from '@/lib/server/log';
+import { api } from './api';
+import { dedupe, insertEvent, type EventSource } from './apply';
+import { boletoRequest, notificationUrlFor, parseTerms, pixRequest, type ChargeTerms } from './charge-request';
+import { tokenHash } from './ids';
+
+export type CreateOutcome =
+  | { kind: 'created'; orderToken: string }
+  /** The provider refused the request: no charge exists. */
+  | { kind: 'refused'; error: PaymentApiError; deleted: boolean }
+  /** No definite answer: the charge may exist; retry later with the same key and body. */
+  | { kind: 'in_doubt'; error: unknown }
+  | { kind: 'failed' }
+  | { kind: 'missing' };
+
+/** A refusal that proves no charge was created. A 401 during checkout is one too (nothing was accepted). */
+function isDefiniteRefusal(error: unknown, firstAttempt: boolean): error is PaymentApiError {
+  if (!isPaymentApiError(error)) return false;
+  if (error.kind === 'validation' || error.kind === 'rejected') return true;
+  return firstAttempt && error.kind === 'auth';
+}
+
+function errorText(error: unknown): string {
+  const text = isPaymentApiError(error) ? `${error.kind}: ${error.message}` : error instanceof Error ? error.message : String(error);
+  return redactSecrets(text).slice(0, 500);
+}
+
+async function load(paymentId: string): Promise<{ payment: Payment; order: Order; terms?: ChargeTerms } | undefined> {
+  const { db } = database();
+  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!payment) return undefined;
+  const [order] = await db.select().from(orders).where(eq(orders.id, payment.orderId));
+  if (!order) return undefined;
+  const [requested] = await db
+    .select({ detail: paymentEvents.detail })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.dedupeKey, dedupe.createRequested(paymentId)));
+  return { payment, order, terms: parseTerms(requested?.detail) };
+}
+
+export type SubmitOptions = {
+  source: EventSource;
+  /** checkout: delete the order so the buyer can correct the form; background: mark it failed. */
+  onRefused: 'delete' | 'fail';
+  /** True for the very first send from placeOrder. */
+  firstAttempt?: boolean;
+};
+
+export async function submitCreate(paymentId: string, opts: SubmitOptions): Promise<CreateOutcome> {
+  const loaded = await load(paymentId);
+  if (!loaded) return { kind: 'missing' };
+  const { payment, order, terms } = loaded;
+  if (payment.createState === 'created') return { kind: 'created', orderToken: order.token };
+  if (payment.createState === 'failed') return { kind: 'failed' };
+  if (!terms || terms.method !== payment.method) {
+    await markCreateFailed(paymentId, 'create terms missing: cannot rebuild the request', opts.source);
+    return { kind: 'failed' };
+  }
+
+  const cfg = env();
+  const notificationUrl = notificationUrlFor(payment.webhookToken, cfg);
+  const log = logger().child({ paymentId, orderId: order.id, method: payment.method, webhook: tokenHash(payment.webhookToken) });
+  if (!notificationUrl) log.warn('APP_URL is not HTTPS: the provider gets no notification_url; the payment is followed by reconciliation');
+
+  let created: { id: string; status?: string; pixCode?: string; pixImage?: string };
+  try {
+    const key = { idempotencyKey: payment.idempotencyKey };
+    created = terms.method === 'pix' ? await api().createPix(pixRequest(order, terms, notificationUrl), key) : await api().createBoleto(boletoRequest(order, terms, notificationUrl), key);
+  } catch (error) {
+    if (isDefiniteRefusal(error, !!opts.firstAttempt)) {
+      log.warn({ err: errorText(error), field: error.field }, 'payment create refused by the provider');
+      if (opts.onRefused === 'delete') return { kind: 'refused', error, deleted: await deleteUncreatedOrder(paymentId) };
+      await markCreateFailed(paymentId, errorText(error), opts.source);
+      return { kind: 'refused', error, deleted: false };
+    }
+    log.warn({ err: errorText(error) }, 'payment create in doubt: kept for a retry with the same Idempotency-Key');
+    await database().db.update(payments).set({ createError: errorText(error) }).where(and(eq(payments.id, paymentId), eq(payments.createState, 'creating')));
+    return { kind: 'in_doubt', error };
+  }
+
+  const stored = await storeCreated(payment, order, created, opts.source);
+  if (stored) log.info({ providerId: created.id }, 'payment created');
+  return stored ? { kind: 'created', orderToken: order.token } : { kind: 'failed' };
+}
+
+async function storeCreated(
+  payment: Payment,
+  order: Order,
+  created: { id: string; status?: string; pixCode?: string; pixImage?: string },
+  source: EventSource,
+): Promise<boolean> {
+  const now = new Date().toISOString();
+  return database().transaction(function* (tx) {
+    const changed = yield* run(
+      tx
+        .update(payments)
+        .set({
+          providerId: created.id,
+          providerStatus: created.status ?? null,
+          pixCode: created.pixCode ?? null,
+          pixImage: created.pixImage ?? null,
+          createState: 'created',
+          createError: null,
+          updatedAt: now,
+          version: payment.version + 1,
+        })
+        .where(and(eq(payments.id, payment.id), eq(payments.createState, 'creating'))),
+    );
+    if (changed === 1) {
+      yield* run(insertEvent(tx, { paymentId: payment.id, orderId: order.id, type: 'created', source, dedupeKey: dedupe.created(payment.id), detail: { providerId: created.id } }));
+      return true;
+    }
+    // Someone else finished it first (a concurrent retry): fine if it is the same charge.
+    const now2 = yield* get(tx.select({ createState: payments.createState, providerId: payments.providerId }).from(payments).where(eq(payments.id, payment.id)));
+    if (now2?.createState === 'created' && now2.providerId === created.id) return true;
+    logger().error({ paymentId: payment.id, providerId: created.id, stored: now2 }, 'a charge was created for a payment no longer waiting for it (orphan at the provider)');
+    return false;
+  });
+}
+
+/** Deletes an order whose charge was never created (the provider refused it). */
+export async function deleteUncreatedOrder(paymentId: string): Promise<boolean> {
+  return database().transaction(function* (tx) {
+    const p = yield* get(tx.select().from(payments).where(eq(payments.id, paymentId)));
+    if (!p || p.createState !== 'creating') return false;
+    yield* run(tx.delete(paymentEvents).where(eq(paymentEvents.paymentId, paymentId)));
+    yield* run(tx.delete(payments).where(eq(payments.id, paymentId)));
+    yield* run(tx.delete(orderItems).where(eq(orderItems.orderId, p.orderId)));
+    yield* run(tx.delete(orders).where(eq(orders.id, p.orderId)));
+    return true;
+  });
+}
+
+/** Gives up on a create: payment failed, order expired (pending → expired is a normal move). */
+export async function markCreateFailed(paymentId: string, reason: string, source: EventSource): Promise<boolean> {
+  const now = new Date().toISOString();
+  return database().transaction(function* (tx) {
+    const p = yield* get(tx.select().from(payments).where(eq(payments.id, paymentId)));
+    if (!p || p.createState !== 'creating') return false;
+    yield* run(
+      tx
+        .update(payments)
+        .set({ createState: 'failed', createError: reason.slice(0, 500), status: 'expired', version: p.version + 1, updatedAt: now })
+        .where(and(eq(payments.id, paymentId), eq(payments.version, p.version))),
+    );
+    yield* run(tx.update(orders).set({ status: 'expired', updatedAt: now }).where(and(eq(orders.id, p.orderId), eq(orders.status, 'pending'))));
+    yield* run(insertEvent(tx, { paymentId, orderId: p.orderId, type: 'create_failed', source, detail: { reason: reason.slice(0, 500) } }));
+    yield* run(
+      insertEvent(tx, { paymentId, orderId: p.orderId, type: 'status_changed', source, fromStatus: p.status, toStatus: 'expired', dedupeKey: dedupe.status(paymentId, 'expired'), detail: { reason: 'create failed' } }),
+    );
+    return true;
+  });
+}

@@ -1,0 +1,65 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { resetEnvForTests } from '@/lib/config/env';
+import { setPaymentApiForTests } from './api';
+import { handleCronReconcile, isAuthorizedCron } from './cron';
+import { FakePaymentApi } from './testing/fake-payment-api';
+import { clearOrders, orderById, prepareDatabase } from './testing/db';
+import { placeTestOrder } from './testing/place';
+
+const SECRET = 'cron-secret-0123456789';
+let fake: FakePaymentApi;
+beforeAll(prepareDatabase);
+beforeEach(async () => {
+  await clearOrders();
+  fake = new FakePaymentApi();
+  setPaymentApiForTests(fake);
+});
+afterEach(() => {
+  delete process.env.CRON_SECRET;
+  resetEnvForTests();
+});
+afterAll(() => setPaymentApiForTests(undefined));
+
+const call = (method: 'GET' | 'POST', authorization?: string) =>
+  handleCronReconcile(new Request('http://localhost/api/cron/reconcile', { method, headers: authorization ? { authorization } : {} }));
+
+describe('isAuthorizedCron', () => {
+  it.each([
+    [`Bearer ${SECRET}`, SECRET, true],
+    [`Bearer ${SECRET}x`, SECRET, false],
+    [`Bearer ${SECRET.slice(1)}`, SECRET, false],
+    [SECRET, SECRET, false],
+    [`Basic ${SECRET}`, SECRET, false],
+    ['Bearer ', SECRET, false],
+    [null, SECRET, false],
+    [`Bearer ${SECRET}`, undefined, false],
+    ['Bearer undefined', undefined, false],
+  ])('%j with secret %j → %s', (header, secret, expected) => {
+    expect(isAuthorizedCron(header, secret)).toBe(expected);
+  });
+});
+
+describe('GET|POST /api/cron/reconcile', () => {
+  it('401 when no CRON_SECRET is configured, whatever is sent', async () => {
+    const res = await call('GET', 'Bearer anything-at-all-here');
+    expect(res.status).toBe(401);
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it('401 with a wrong secret; 200 {checked, changed} with the right one (GET and POST)', async () => {
+    process.env.CRON_SECRET = SECRET;
+    resetEnvForTests();
+    const { order, payment } = await placeTestOrder('pix');
+    fake.pay(payment.providerId!);
+    expect((await call('POST', 'Bearer wrong-secret-0123456789')).status).toBe(401);
+    expect((await call('GET')).status).toBe(401);
+    expect((await orderById(order.id))!.status).toBe('pending');
+
+    const res = await call('GET', `Bearer ${SECRET}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.json()).toEqual({ checked: 1, changed: 1 });
+    expect((await orderById(order.id))!.status).toBe('paid');
+    expect(await (await call('POST', `Bearer ${SECRET}`)).json()).toEqual({ checked: 1, changed: 0 });
+  });
+});

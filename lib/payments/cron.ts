@@ -1,0 +1,33 @@
+/**
+ * GET|POST /api/cron/reconcile: `Authorization: Bearer <CRON_SECRET>` (what Vercel Cron
+ * sends) runs one reconciliation pass → 200 {"checked": n, "changed": n}. No CRON_SECRET
+ * configured, or a wrong one → 401. Compared in constant time.
+ */
+import 'server-only';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { env } from '@/lib/config/env';
+import { logger, redactSecrets } from '@/lib/server/log';
+import { reconcileAll } from './reconcile';
+
+/** True when the header carries exactly `Bearer <secret>`. Hashing first makes the compare length-independent. */
+export function isAuthorizedCron(authorization: string | null, secret: string | undefined): boolean {
+  if (!secret || !authorization) return false;
+  const m = /^Bearer (.+)$/.exec(authorization.trim());
+  if (!m) return false;
+  const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+  return timingSafeEqual(digest(m[1]), digest(secret));
+}
+
+export async function handleCronReconcile(req: Request): Promise<Response> {
+  const noStore = { 'Cache-Control': 'no-store' };
+  if (!isAuthorizedCron(req.headers.get('authorization'), env().cronSecret)) {
+    return Response.json({ error: 'unauthorized' }, { status: 401, headers: { ...noStore, 'WWW-Authenticate': 'Bearer' } });
+  }
+  try {
+    const { checked, changed } = await reconcileAll();
+    return Response.json({ checked, changed }, { headers: noStore });
+  } catch (error) {
+    logger().error({ err: redactSecrets(String(error)) }, 'cron reconcile failed');
+    return Response.json({ error: 'reconciliation failed, retry later' }, { status: 503, headers: { ...noStore, 'Retry-After': '30' } });
+  }
+}

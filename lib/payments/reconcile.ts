@@ -1,0 +1,123 @@
+/**
+ * Reconciliation: the net under the webhooks. Re-reads from the provider every payment whose
+ * state can still change and applies what it reads (source 'reconcile'):
+ * - every pending payment (this is also how an order expires: the provider reports the QR
+ *   code or boleto canceled once its window has passed; we never expire on our own clock);
+ * - canceled or expired ones changed in the last 24 h (a late payment wins);
+ * - paid ones changed in the last 7 days (a refund made elsewhere);
+ * - creates whose answer was lost: re-sent with the same key and body after 30 s, given up
+ *   (order expired) after 24 h.
+ * In small batches with bounded concurrency, least recently checked first.
+ */
+import 'server-only';
+import { and, asc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { database } from '@/db';
+import { payments, type Payment } from '@/db/schema';
+import { env } from '@/lib/config/env';
+import { userMessage } from '@/lib/payment-api/client';
+import { logger, redactSecrets } from '@/lib/server/log';
+import { CREATE_RETRY_AFTER_MS, syncPayment } from './sync';
+
+export const RECONCILE_CONCURRENCY = 4;
+export const RECONCILE_DEFAULT_LIMIT = 500;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The payments reconciliation looks at, least recently checked first. */
+export async function reconcileCandidates(limit: number, now = Date.now()): Promise<Payment[]> {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return database()
+    .db.select()
+    .from(payments)
+    .where(
+      or(
+        and(eq(payments.createState, 'creating'), lte(payments.createdAt, iso(now - CREATE_RETRY_AFTER_MS))),
+        and(
+          eq(payments.createState, 'created'),
+          or(
+            eq(payments.status, 'pending'),
+            and(inArray(payments.status, ['canceled', 'expired']), gte(payments.updatedAt, iso(now - DAY_MS))),
+            and(eq(payments.status, 'paid'), gte(payments.updatedAt, iso(now - 7 * DAY_MS))),
+          ),
+        ),
+      ),
+    )
+    .orderBy(sql`${payments.lastCheckedAt} is not null`, asc(payments.lastCheckedAt), asc(payments.createdAt))
+    .limit(limit);
+}
+
+/** Runs `work` over `items` with at most `concurrency` at a time. */
+async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+}
+
+export async function reconcileAll(opts: { limit?: number } = {}): Promise<{ checked: number; changed: number }> {
+  const limit = Math.max(1, Math.min(opts.limit ?? RECONCILE_DEFAULT_LIMIT, 10_000));
+  const candidates = await reconcileCandidates(limit);
+  let checked = 0;
+  let changed = 0;
+  let failed = 0;
+  await pool(candidates, RECONCILE_CONCURRENCY, async (p) => {
+    try {
+      const r = await syncPayment(p, 'reconcile');
+      if (r.checked) checked++;
+      if (r.changed) changed++;
+      if (r.error) failed++;
+    } catch (error) {
+      failed++;
+      logger().error({ paymentId: p.id, err: redactSecrets(String(error)) }, 'reconcile: payment failed');
+    }
+  });
+  if (changed > 0 || failed > 0) logger().info({ candidates: candidates.length, checked, changed, failed }, 'reconcile pass');
+  return { checked, changed };
+}
+
+/** One order now (the merchant's "Reconciliar agora"). `error` (pt-BR) when the provider could not be read. */
+export async function reconcileOrder(orderId: string): Promise<{ changed: boolean; error?: string }> {
+  const [p] = await database().db.select().from(payments).where(eq(payments.orderId, orderId));
+  if (!p) return { changed: false, error: 'Pedido não encontrado.' };
+  const r = await syncPayment(p, 'reconcile');
+  return r.error ? { changed: r.changed, error: userMessage(r.error) } : { changed: r.changed };
+}
+
+// ---------- in-process scheduler (one Node host) ----------
+
+const key = Symbol.for('balcao.reconcile.scheduler');
+type SchedulerState = { timer?: ReturnType<typeof setInterval>; running?: Promise<void> };
+const holder = globalThis as unknown as { [key]?: SchedulerState };
+
+/** Runs reconcileAll every RECONCILE_INTERVAL_SECONDS (0 = off); never two passes at once. Idempotent. */
+export function startReconcileScheduler(): void {
+  const state = (holder[key] ??= {});
+  if (state.timer) return;
+  const seconds = env().reconcileIntervalSeconds;
+  if (!seconds) return;
+  state.timer = setInterval(() => {
+    if (state.running) return;
+    state.running = reconcileAll()
+      .then(() => undefined)
+      .catch((error) => logger().error({ err: redactSecrets(String(error)) }, 'reconcile pass failed'))
+      .finally(() => {
+        state.running = undefined;
+      });
+  }, seconds * 1000);
+  state.timer.unref?.();
+  logger().info({ everySeconds: seconds }, 'reconciliation scheduled');
+}
+
+/** Stops the scheduler and waits for a pass in progress. */
+export async function stopReconcileScheduler(): Promise<void> {
+  const state = holder[key];
+  if (!state) return;
+  if (state.timer) clearInterval(state.timer);
+  state.timer = undefined;
+  await state.running;
+}
+
+/** True while the scheduler is on (tests, health). */
+export function reconcileSchedulerRunning(): boolean {
+  return !!holder[key]?.timer;
+}

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setPaymentApiForTests } from './api';
+import { refreshNow, refreshSoon, REFRESH_MIN_INTERVAL_MS, resetRefreshForTests, takeRefreshSlot } from './refresh';
+import { apiError, FakePaymentApi } from './testing/fake-payment-api';
+import { clearOrders, orderById, prepareDatabase } from './testing/db';
+import { placeTestOrder } from './testing/place';
+
+let fake: FakePaymentApi;
+beforeAll(prepareDatabase);
+beforeEach(async () => {
+  await clearOrders();
+  resetRefreshForTests();
+  fake = new FakePaymentApi();
+  setPaymentApiForTests(fake);
+});
+afterAll(() => setPaymentApiForTests(undefined));
+
+describe('refreshSoon', () => {
+  it('fetches a pending payment back in the background and heals the order', async () => {
+    const { order, payment } = await placeTestOrder('pix');
+    fake.pay(payment.providerId!);
+    refreshSoon(order.token);
+    await vi.waitFor(async () => expect((await orderById(order.id))!.status).toBe('paid'));
+  });
+
+  it('runs at most once per 5 s per order', async () => {
+    const { order } = await placeTestOrder('pix');
+    fake.calls.length = 0;
+    for (let i = 0; i < 10; i++) refreshSoon(order.token);
+    await vi.waitFor(() => expect(fake.count('getPix')).toBe(1));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(fake.count('getPix')).toBe(1);
+  });
+
+  it('the throttle opens again after 5 s', () => {
+    const t0 = 1_000_000;
+    expect(takeRefreshSlot('a', t0)).toBe(true);
+    expect(takeRefreshSlot('a', t0 + REFRESH_MIN_INTERVAL_MS - 1)).toBe(false);
+    expect(takeRefreshSlot('b', t0 + 1)).toBe(true);
+    expect(takeRefreshSlot('a', t0 + REFRESH_MIN_INTERVAL_MS)).toBe(true);
+  });
+
+  it('does not read orders that are no longer pending, nor unknown tokens', async () => {
+    const { order, payment } = await placeTestOrder('pix');
+    fake.pay(payment.providerId!);
+    await refreshNow(order.token);
+    fake.calls.length = 0;
+    await refreshNow(order.token);
+    await refreshNow('unknown-token');
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it('swallows provider errors', async () => {
+    const { order } = await placeTestOrder('pix');
+    fake.failNext('getPix', apiError('unavailable'));
+    await expect(refreshNow(order.token)).resolves.toBeUndefined();
+    expect(() => refreshSoon(order.token)).not.toThrow();
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * Brings one payment in line with the provider: reads the charge or QR code back and applies
+ * what it says (apply.ts); a payment whose create answer was lost is re-sent with the same
+ * key and body once it is older than 30 s, and given up after 24 h.
+ * Used by the webhook intake, reconciliation, the buyer's page and merchant actions.
+ */
+import 'server-only';
+import type { Payment } from '@/db/schema';
+import { api } from './api';
+import { applyObservation, type ApplyExtras, type ApplyResult, type EventSource } from './apply';
+import { markCreateFailed, submitCreate } from './create-charge';
+import { observationOfBoleto, observationOfPix, type Observation } from './observation';
+
+/** A create in flight may take this long before a retry is safe to send alongside it. */
+export const CREATE_RETRY_AFTER_MS = 30_000;
+/** After this, a create that never got an answer is given up (order expired). */
+export const CREATE_GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** GET the charge (boleto) or QR code (Pix) by its provider id. Throws PaymentApiError. */
+export async function readProvider(payment: Pick<Payment, 'method' | 'providerId'>): Promise<Observation> {
+  if (!payment.providerId) throw new Error('payment has no provider id yet');
+  return payment.method === 'pix' ? observationOfPix(await api().getPix(payment.providerId)) : observationOfBoleto(await api().getBoleto(payment.providerId));
+}
+
+export type SyncResult = {
+  /** The provider was asked (a read, or a create re-sent). */
+  checked: boolean;
+  changed: boolean;
+  apply?: ApplyResult;
+  error?: unknown;
+};
+
+export async function syncPayment(payment: Payment, source: EventSource, extras: ApplyExtras = {}, now = Date.now()): Promise<SyncResult> {
+  if (payment.createState === 'failed') return { checked: false, changed: false };
+  if (payment.createState === 'creating') return resumeCreate(payment, source, now);
+  try {
+    const obs = await readProvider(payment);
+    const apply = await applyObservation(payment.id, obs, source, extras);
+    return { checked: true, changed: apply.changed, apply };
+  } catch (error) {
+    return { checked: true, changed: false, error };
+  }
+}
+
+async function resumeCreate(payment: Payment, source: EventSource, now: number): Promise<SyncResult> {
+  const age = now - Date.parse(payment.createdAt);
+  if (age > CREATE_GIVE_UP_AFTER_MS) {
+    const changed = await markCreateFailed(payment.id, 'no answer to the create request for 24 h', source);
+    return { checked: false, changed };
+  }
+  if (age < CREATE_RETRY_AFTER_MS) return { checked: false, changed: false };
+  const outcome = await submitCreate(payment.id, { source, onRefused: 'fail' });
+  if (outcome.kind === 'in_doubt') return { checked: true, changed: false, error: outcome.error };
+  return { checked: true, changed: outcome.kind === 'created' || outcome.kind === 'refused' };
+}

@@ -1,0 +1,230 @@
+/**
+ * POST /api/webhooks/payments/<token> (contract.md "Webhooks", surface.md "Route handlers").
+ *
+ * The body is never trusted: the per-payment token in the URL says WHICH payment, a valid
+ * signature (when present) says WHO sent it, and the state always comes from reading the
+ * payment back from the API (fetch-back), applied idempotently and monotonically.
+ * The body is logged and used at most for a boleto barcode whose check digits (and amount)
+ * are right, when the read did not bring one.
+ *
+ * 429 rate limited · 413 over 1 MB · 404 unknown token · 401 bad or stale signature ·
+ * 503 + Retry-After when the payment cannot be read back (the sender retries; reconciliation
+ * is the net) · 200 {"received": true}. Every delivery is one webhook_deliveries row.
+ */
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { database } from '@/db';
+import { payments, webhookDeliveries, type Payment } from '@/db/schema';
+import { barcodeToDigitableLine, digitableLineToBarcode, isValidBoletoBarcode, isValidDigitableLine } from '@/lib/br/boleto';
+import { env } from '@/lib/config/env';
+import { isPaymentApiError } from '@/lib/payment-api/client';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '@/lib/payment-api/contract';
+import { hit } from '@/lib/security/rate-limit';
+import { logger, redactSecrets } from '@/lib/server/log';
+import { applyObservation } from './apply';
+import { tokenHash } from './ids';
+import type { Artifacts, Observation } from './observation';
+import { CREATE_RETRY_AFTER_MS, readProvider, syncPayment } from './sync';
+import { verifyWebhookSignature, type SignatureVerdict } from './webhook-signature';
+
+export const MAX_WEBHOOK_BYTES = 1024 * 1024;
+export const MAX_LOGGED_BODY_BYTES = 64 * 1024;
+export const FETCH_RETRY_AFTER_SECONDS = 5;
+
+type Outcome = 'applied' | 'no_change' | 'unknown_token' | 'rejected' | 'fetch_failed' | 'too_large';
+
+type Delivery = {
+  tokenHash: string;
+  paymentId: string | null;
+  eventId?: string;
+  eventType?: string;
+  signature: SignatureVerdict;
+  outcome: Outcome;
+  httpStatus: number;
+  body?: Uint8Array;
+};
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
+}
+
+async function record(d: Delivery): Promise<void> {
+  try {
+    const body = d.body ? new TextDecoder('utf-8', { fatal: false }).decode(d.body.subarray(0, MAX_LOGGED_BODY_BYTES)) : null;
+    await database().db.insert(webhookDeliveries).values({
+      paymentId: d.paymentId,
+      tokenHash: d.tokenHash,
+      eventId: d.eventId?.slice(0, 200) ?? null,
+      eventType: d.eventType?.slice(0, 100) ?? null,
+      signature: d.signature,
+      outcome: d.outcome,
+      httpStatus: d.httpStatus,
+      body,
+    });
+  } catch (error) {
+    logger().error({ webhook: d.tokenHash, err: redactSecrets(String(error)) }, 'webhook delivery could not be logged');
+  }
+}
+
+/** Reads at most `max` bytes of the body; 'too_large' beyond. */
+async function readCapped(req: Request, max: number): Promise<Uint8Array | 'too_large'> {
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => undefined);
+      return 'too_large';
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+type Parsed = { eventId?: string; eventType?: string; data?: Record<string, unknown> };
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : typeof v === 'number' ? String(v) : undefined);
+
+/** Whatever the body is (JSON or not, wrapped in `data` or not), what it claims to be. For logging and extras only. */
+export function parseWebhookBody(raw: Uint8Array): Parsed {
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder().decode(raw));
+  } catch {
+    return {};
+  }
+  if (!isObject(body)) return {};
+  const data = isObject(body.data) ? body.data : isObject(body.resource) ? body.resource : body;
+  return {
+    eventId: str(body.id ?? body.event_id ?? body.eventId),
+    eventType: str(body.type ?? body.event ?? body.event_name ?? body.eventType),
+    data,
+  };
+}
+
+/** Amount field of a boleto barcode (positions 10–19), in centavos. */
+function barcodeAmountCents(barcode: string): number {
+  return Number(barcode.slice(9, 19));
+}
+
+/**
+ * A barcode or digitable line from the body, accepted only when its check digits are right,
+ * both agree, and the amount it encodes is this payment's.
+ */
+export function boletoExtrasFromBody(data: Record<string, unknown> | undefined, amountCents: number): Pick<Artifacts, 'barcode' | 'digitableLine'> {
+  if (!data) return {};
+  const digits = (v: unknown) => (typeof v === 'string' ? v.replace(/[\s.\-]/g, '') : '');
+  let barcode = digits(data.barcode);
+  let line = digits(data.digitable_line ?? data.digitableLine ?? data.linha_digitavel);
+  if (barcode && !isValidBoletoBarcode(barcode)) barcode = '';
+  if (line && !isValidDigitableLine(line)) line = '';
+  if (barcode && line && digitableLineToBarcode(line) !== barcode) return {};
+  if (!barcode && line) barcode = digitableLineToBarcode(line);
+  if (!barcode || !isValidBoletoBarcode(barcode)) return {};
+  if (barcodeAmountCents(barcode) !== amountCents) return {};
+  return { barcode, digitableLine: line || barcodeToDigitableLine(barcode) };
+}
+
+function withBodyExtras(obs: Observation, payment: Payment, parsed: Parsed): Observation {
+  if (payment.method !== 'boleto' || obs.artifacts.barcode || payment.barcode) return obs;
+  const extras = boletoExtrasFromBody(parsed.data, payment.amountCents);
+  return extras.barcode ? { ...obs, artifacts: { ...obs.artifacts, ...extras } } : obs;
+}
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
+
+export async function handlePaymentWebhook(req: Request, token: string): Promise<Response> {
+  const hash = tokenHash(String(token ?? ''));
+  const log = logger().child({ webhook: hash });
+
+  const payment = TOKEN_SHAPE.test(token) ? (await database().db.select().from(payments).where(eq(payments.webhookToken, token)))[0] : undefined;
+  const base = { tokenHash: hash, paymentId: payment?.id ?? null };
+  const signatureHeader = req.headers.get(SIGNATURE_HEADER);
+  // A body not read (rate limited, too large) is never verified: a signature on it counts as invalid.
+  const unverified: SignatureVerdict = signatureHeader ? 'invalid' : 'absent';
+
+  const limited = hit('webhook', hash);
+  if (!limited.ok) {
+    await record({ ...base, signature: unverified, outcome: 'rejected', httpStatus: 429 });
+    log.warn('webhook rate limited');
+    return json(429, { error: 'too many requests' }, { 'Retry-After': String(limited.retryAfterSeconds) });
+  }
+
+  const declared = Number(req.headers.get('content-length') ?? '');
+  if (Number.isFinite(declared) && declared > MAX_WEBHOOK_BYTES) {
+    await record({ ...base, signature: unverified, outcome: 'too_large', httpStatus: 413 });
+    return json(413, { error: 'payload too large' });
+  }
+  let raw: Uint8Array | 'too_large';
+  try {
+    raw = await readCapped(req, MAX_WEBHOOK_BYTES);
+  } catch {
+    await record({ ...base, signature: unverified, outcome: 'rejected', httpStatus: 400 });
+    return json(400, { error: 'unreadable body' });
+  }
+  if (raw === 'too_large') {
+    await record({ ...base, signature: unverified, outcome: 'too_large', httpStatus: 413 });
+    return json(413, { error: 'payload too large' });
+  }
+
+  const parsed = parseWebhookBody(raw);
+  const signature = verifyWebhookSignature({
+    key: env().paymentApiKey,
+    signature: signatureHeader,
+    timestamp: req.headers.get(TIMESTAMP_HEADER),
+    rawBody: raw,
+  });
+  const delivery = { ...base, eventId: parsed.eventId, eventType: parsed.eventType, body: raw, signature };
+
+  if (!payment) {
+    await record({ ...delivery, outcome: 'unknown_token', httpStatus: 404 });
+    log.info({ eventType: parsed.eventType }, 'webhook for an unknown token');
+    return json(404, { error: 'unknown token' });
+  }
+  if (signature === 'invalid' || signature === 'stale') {
+    await record({ ...delivery, outcome: 'rejected', httpStatus: 401 });
+    log.warn({ paymentId: payment.id, signature }, 'webhook signature rejected');
+    return json(401, { error: signature === 'stale' ? 'stale signature' : 'invalid signature' });
+  }
+
+  if (payment.createState === 'failed') {
+    await record({ ...delivery, outcome: 'no_change', httpStatus: 200 });
+    log.warn({ paymentId: payment.id }, 'webhook for a payment whose create was given up');
+    return json(200, { received: true });
+  }
+  if (payment.createState !== 'created' || !payment.providerId) {
+    // The create's answer has not been stored yet: an id in the body is not trusted. Ask again
+    // later; a create stuck long enough is re-sent now (same key and body) instead of waiting for reconciliation.
+    if (Date.now() - Date.parse(payment.createdAt) > CREATE_RETRY_AFTER_MS) {
+      void syncPayment(payment, 'webhook').catch((error) => log.warn({ paymentId: payment.id, err: redactSecrets(String(error)) }, 'create resume failed'));
+    }
+    await record({ ...delivery, outcome: 'fetch_failed', httpStatus: 503 });
+    return json(503, { error: 'payment not ready, retry later' }, { 'Retry-After': String(FETCH_RETRY_AFTER_SECONDS) });
+  }
+
+  let obs: Observation;
+  try {
+    obs = withBodyExtras(await readProvider(payment), payment, parsed);
+  } catch (error) {
+    const retryAfter = isPaymentApiError(error) && error.retryAfterSeconds ? Math.min(Math.max(1, Math.ceil(error.retryAfterSeconds)), 300) : FETCH_RETRY_AFTER_SECONDS;
+    await record({ ...delivery, outcome: 'fetch_failed', httpStatus: 503 });
+    log.warn({ paymentId: payment.id, err: redactSecrets(String(error)) }, 'webhook fetch-back failed');
+    return json(503, { error: 'could not read the payment back, retry later' }, { 'Retry-After': String(retryAfter) });
+  }
+
+  try {
+    const applied = await applyObservation(payment.id, obs, 'webhook', { detail: { eventId: parsed.eventId?.slice(0, 200), eventType: parsed.eventType?.slice(0, 100) } });
+    await record({ ...delivery, outcome: applied.changed ? 'applied' : 'no_change', httpStatus: 200 });
+    if (applied.changed) log.info({ paymentId: payment.id, from: applied.from, to: applied.status, providerStatus: obs.providerStatus }, 'webhook applied');
+    return json(200, { received: true });
+  } catch (error) {
+    await record({ ...delivery, outcome: 'fetch_failed', httpStatus: 503 });
+    log.error({ paymentId: payment.id, err: redactSecrets(String(error)) }, 'webhook apply failed');
+    return json(503, { error: 'temporarily unavailable, retry later' }, { 'Retry-After': String(FETCH_RETRY_AFTER_SECONDS) });
+  }
+}
