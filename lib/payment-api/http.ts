@@ -62,7 +62,7 @@ export function scrub(text: string, apiKey: string): string {
 /** Top-level request fields a validation message may start with ("payer.document: invalid CPF or CNPJ"). */
 const FIELD_ROOTS = new Set([
   'due_date', 'grace_period', 'amount', 'description', 'metadata', 'payer', 'fine', 'interest', 'discount',
-  'notification_url', 'customer_code', 'expiration', 'reason', 'id', 'body',
+  'notification_url', 'customer_code', 'expiration', 'reason', 'id', 'chargeID', 'qrcodeID', 'body',
 ]);
 
 /** The field path a provider message starts with, if any. */

@@ -31,5 +31,17 @@ export async function startServer(): Promise<void> {
   log.info({ provider: config.usingSandbox ? 'sandbox' : 'external', sandboxEnabled: config.sandboxEnabled }, 'balcao ready');
 }
 
-/** Background jobs of one Node host: filled in by the sandbox and reconciliation modules. */
-async function startBackgroundWork(): Promise<void> {}
+/**
+ * Background jobs of one Node host: the embedded sandbox's worker (clock-driven transitions
+ * and webhook deliveries) and the in-process reconciliation; both stop on SIGTERM/SIGINT.
+ */
+async function startBackgroundWork(): Promise<void> {
+  const { installShutdownHandlers, onShutdown } = await import('./shutdown');
+  const { startSandboxWorker, stopSandboxWorker } = await import('@/lib/sandbox');
+  const { startReconcileScheduler, stopReconcileScheduler } = await import('@/lib/payments/reconcile');
+  startSandboxWorker();
+  startReconcileScheduler();
+  onShutdown('reconcile-scheduler', stopReconcileScheduler);
+  onShutdown('sandbox-worker', stopSandboxWorker);
+  installShutdownHandlers();
+}

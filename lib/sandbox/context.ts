@@ -1,0 +1,122 @@
+/**
+ * One sandbox instance: its configuration, its database and its injectable dependencies.
+ * The server uses one default instance built from env() and cached on globalThis (Next loads
+ * modules in several bundles; they must share one connection and one webhook worker).
+ * Tests build their own instances on their own files with `createSandboxContext`.
+ */
+import { env, SANDBOX_DEFAULT_KEY } from '@/lib/config/env';
+import { openSandboxDb, type SqliteDb } from './db';
+
+export type SandboxScenario = 'approved' | 'refused' | 'pending';
+
+export type SandboxConfig = {
+  /** SANDBOX_ENABLED: off → every sandbox route answers 404. */
+  enabled: boolean;
+  databaseUrl: string;
+  /** APP_URL: base of pdf_url and of the invoice pages. */
+  appUrl: string;
+  /** Valid API keys (sk_sandbox_dev always included). */
+  apiKeys: string[];
+  /** Outcome of a charge without a `sandbox_scenario` metadata entry. */
+  scenario: SandboxScenario;
+  /** Accept http://localhost and http://127.0.0.1 notification URLs. */
+  allowHttpWebhooks: boolean;
+};
+
+export type WorkerState = {
+  timer: ReturnType<typeof setInterval>;
+  busy: boolean;
+};
+
+export type SandboxContext = {
+  config: SandboxConfig;
+  db: SqliteDb;
+  /** Real time in ms (the sandbox clock adds its stored offset). */
+  realNow: () => number;
+  /** Random numbers in [0, 1) for faults and reorder holds. */
+  random: () => number;
+  /** HTTP client used for webhook deliveries. */
+  fetch: typeof fetch;
+  /** Webhook delivery timeout (contract.md: 5 s). */
+  deliveryTimeoutMs: number;
+  /** Deliveries being attempted by this process, by delivery id. */
+  inFlight: Map<number, Promise<void>>;
+  worker?: WorkerState;
+  closed: boolean;
+};
+
+export type SandboxOptions = Partial<SandboxConfig> & {
+  databaseUrl: string;
+  realNow?: () => number;
+  random?: () => number;
+  fetch?: typeof fetch;
+  deliveryTimeoutMs?: number;
+};
+
+export function createSandboxContext(options: SandboxOptions): SandboxContext {
+  const apiKeys = [SANDBOX_DEFAULT_KEY, ...(options.apiKeys ?? [])].filter((k, i, all) => k && all.indexOf(k) === i);
+  return {
+    config: {
+      enabled: options.enabled ?? true,
+      databaseUrl: options.databaseUrl,
+      appUrl: (options.appUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+      apiKeys,
+      scenario: options.scenario ?? 'pending',
+      allowHttpWebhooks: options.allowHttpWebhooks ?? false,
+    },
+    db: openSandboxDb(options.databaseUrl),
+    realNow: options.realNow ?? Date.now,
+    random: options.random ?? Math.random,
+    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    deliveryTimeoutMs: options.deliveryTimeoutMs ?? 5_000,
+    inFlight: new Map(),
+    closed: false,
+  };
+}
+
+export function closeSandboxContext(ctx: SandboxContext): void {
+  if (ctx.worker) clearInterval(ctx.worker.timer);
+  ctx.worker = undefined;
+  if (!ctx.closed) ctx.db.close();
+  ctx.closed = true;
+}
+
+const globalKey = Symbol.for('balcao.sandbox');
+type Holder = { [globalKey]?: { signature: string; ctx: SandboxContext } };
+const holder = globalThis as unknown as Holder;
+
+/** The sandbox configuration of this process (env()). */
+export function sandboxConfigFromEnv(): SandboxConfig {
+  const e = env();
+  return {
+    enabled: e.sandboxEnabled,
+    databaseUrl: e.sandboxDatabaseUrl,
+    appUrl: e.appUrl,
+    apiKeys: e.sandboxApiKeys,
+    scenario: e.sandboxScenario,
+    allowHttpWebhooks: e.sandboxAllowHttpWebhooks,
+  };
+}
+
+/** Whether the sandbox is served at all (SANDBOX_ENABLED), without opening its database. */
+export function sandboxEnabled(): boolean {
+  return env().sandboxEnabled;
+}
+
+/** The process's sandbox (opens its database on first use). */
+export function defaultSandbox(): SandboxContext {
+  const config = sandboxConfigFromEnv();
+  const signature = JSON.stringify(config);
+  const current = holder[globalKey];
+  if (current && current.signature === signature && !current.ctx.closed) return current.ctx;
+  if (current) closeSandboxContext(current.ctx);
+  const ctx = createSandboxContext(config);
+  holder[globalKey] = { signature, ctx };
+  return ctx;
+}
+
+/** The cached default sandbox, if it was opened. */
+export function existingDefaultSandbox(): SandboxContext | undefined {
+  const current = holder[globalKey];
+  return current && !current.ctx.closed ? current.ctx : undefined;
+}
