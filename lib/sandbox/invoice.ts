@@ -3,6 +3,7 @@
  * PDF at /boleto/pdf/<id>. Both exist only once the boleto is registered (404 before).
  */
 import { barcodeToDigitableLine } from '@/lib/br/boleto';
+import { saoPauloDate } from '@/lib/br/dates';
 import { renderBoletoPdf } from '@/lib/sandbox/artifacts/boleto-pdf';
 import type { SandboxContext } from './context';
 import { tick } from './transitions';
@@ -25,6 +26,8 @@ export type BoletoInvoice = {
   bank: { code: string; name: string };
   pdfUrl: string;
   paidAt: number | null;
+  /** Creation day in São Paulo by the sandbox clock ("Data do documento"). */
+  issueDate: string;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -53,6 +56,7 @@ export function boletoInvoice(ctx: SandboxContext, id: string): BoletoInvoice | 
     bank: { ...SANDBOX_BANK },
     pdfUrl: pdfUrlOf(ctx, row.id),
     paidAt: row.paid_at,
+    issueDate: saoPauloDate(new Date(row.created_at)),
   };
 }
 
@@ -69,5 +73,9 @@ export async function boletoInvoicePdf(ctx: SandboxContext, id: string): Promise
     payer: b.payer,
     description: b.description,
     beneficiary: b.beneficiary,
+    issueDate: b.issueDate,
+    finePercent: b.finePercent,
+    interestPercent: b.interestPercent,
+    gracePeriod: b.gracePeriod,
   });
 }
