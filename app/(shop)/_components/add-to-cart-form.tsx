@@ -1,0 +1,38 @@
+import { addToCartAction } from '../cart/actions';
+import { PendingButton } from './pending-button';
+
+/** "Adicionar ao carrinho": a plain form (works without JavaScript); the server reads the price from the catalog. */
+export function AddToCartForm({
+  productId,
+  describedBy,
+  compact = false,
+  withQuantity = false,
+}: {
+  productId: number;
+  describedBy?: string;
+  compact?: boolean;
+  withQuantity?: boolean;
+}) {
+  return (
+    <form action={addToCartAction} className={compact ? undefined : 'stack'}>
+      <input type="hidden" name="productId" value={productId} />
+      {withQuantity ? (
+        <div className="field" style={{ maxWidth: '8rem' }}>
+          <label htmlFor={`qtd-${productId}`}>Quantidade</label>
+          <select id={`qtd-${productId}`} name="quantity" defaultValue="1">
+            {Array.from({ length: 10 }, (_, i) => (
+              <option key={i + 1} value={i + 1}>
+                {i + 1}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : (
+        <input type="hidden" name="quantity" value="1" />
+      )}
+      <PendingButton className={compact ? 'btn btn-secondary' : 'btn btn-block'} describedBy={describedBy} pendingText="Adicionando…">
+        Adicionar ao carrinho
+      </PendingButton>
+    </form>
+  );
+}

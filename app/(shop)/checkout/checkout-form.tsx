@@ -1,0 +1,297 @@
+'use client';
+
+import { useActionState, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useFormStatus } from 'react-dom';
+import { maskCepInput, maskDocumentInput } from '@/lib/br/masks';
+import { UFS } from '@/lib/br/uf';
+import { ADDRESS_FIELDS, CHECK_FIELDS_MESSAGE, type FieldErrors, type FormValues } from '@/lib/checkout/fields';
+import { checkoutAction, type CheckoutActionState } from './actions';
+import styles from './checkout.module.css';
+
+type Method = 'pix' | 'boleto';
+
+const noopSubscribe = () => () => {};
+/** false while server-rendering and hydrating (and forever without JavaScript), then true. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(noopSubscribe, () => true, () => false);
+}
+
+const FIELD_ORDER = ['name', 'document', 'email', 'zip', 'street', 'number', 'neighborhood', 'city', 'state'] as const;
+
+export function CheckoutForm({ checkoutKey }: { checkoutKey: string }) {
+  const [state, formAction] = useActionState<CheckoutActionState, FormData>(checkoutAction, null);
+  const values: FormValues = state?.values ?? {};
+  const errors: FieldErrors = state?.fieldErrors ?? {};
+  const hydrated = useHydrated();
+  const submittedMethod: Method = values.method === 'boleto' ? 'boleto' : 'pix';
+  const [method, setMethod] = useState<Method>(submittedMethod);
+  const formRef = useRef<HTMLFormElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const submitting = useRef(false);
+
+  // After each answer: allow a new submit, and move focus to the first field in error (or the message).
+  useEffect(() => {
+    submitting.current = false;
+    if (!state) return;
+    const firstInvalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]:not([disabled])');
+    if (firstInvalid && firstInvalid.offsetParent !== null) firstInvalid.focus();
+    else alertRef.current?.focus();
+  }, [state]);
+
+  const orderedErrors = FIELD_ORDER.filter((f) => errors[f] && (method === 'boleto' || !isAddressField(f)));
+  const itemsError = errors.items;
+  const generalError = state?.error && !(orderedErrors.length > 0 && state.error === CHECK_FIELDS_MESSAGE) ? state.error : null;
+
+  return (
+    <form
+      ref={formRef}
+      action={formAction}
+      noValidate
+      className={styles.form}
+      data-method={hydrated ? method : undefined}
+      onSubmit={(e) => {
+        // One submit at a time: a second click while the first is in flight does nothing.
+        if (submitting.current) e.preventDefault();
+        else submitting.current = true;
+      }}
+    >
+      <input type="hidden" name="checkoutKey" value={values.checkoutKey || checkoutKey} />
+
+      {state ? (
+        <div ref={alertRef} tabIndex={-1} className="alert alert-error" role="alert">
+          {generalError ? <p className={styles.alertTitle}>{generalError}</p> : <p className={styles.alertTitle}>Confira os campos destacados:</p>}
+          {itemsError && itemsError !== generalError ? <p>{itemsError}</p> : null}
+          {orderedErrors.length > 0 ? (
+            <ul className={styles.errorList}>
+              {orderedErrors.map((f) => (
+                <li key={f}>
+                  <a href={`#campo-${f}`}>{errors[f]}</a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+
+      <fieldset className={styles.methods}>
+        <legend className={styles.legend}>Como você quer pagar?</legend>
+        <div className={styles.methodGrid}>
+          <MethodOption value="pix" label="Pix" hint="Aprovação na hora, pelo app do banco." checked={submittedMethod === 'pix'} onSelect={setMethod} />
+          <MethodOption value="boleto" label="Boleto" hint="Vence em alguns dias; compensa em até 3 dias úteis." checked={submittedMethod === 'boleto'} onSelect={setMethod} />
+        </div>
+      </fieldset>
+
+      <fieldset className={styles.group}>
+        <legend className={styles.legend}>Seus dados</legend>
+        <div className="form-grid">
+          <Field name="name" label="Nome completo" error={errors.name} defaultValue={values.name} autoComplete="name" maxLength={100} />
+          <Field
+            name="document"
+            label="CPF ou CNPJ"
+            hint="O banco exige para emitir a cobrança."
+            error={errors.document}
+            defaultValue={values.document}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={20}
+            mask={(v) => (/[A-Za-z]/.test(v) ? v.toUpperCase() : maskDocumentInput(v))}
+          />
+          <Field
+            name="email"
+            label="E-mail"
+            hint="Para falarmos com você sobre este pedido, se precisar."
+            type="email"
+            error={errors.email}
+            defaultValue={values.email}
+            autoComplete="email"
+            inputMode="email"
+            maxLength={254}
+          />
+        </div>
+      </fieldset>
+
+      <fieldset className={`${styles.group} ${styles.boletoOnly}`} hidden={hydrated ? method !== 'boleto' : undefined}>
+        <legend className={styles.legend}>Endereço de cobrança (boleto)</legend>
+        <div className={`form-grid ${styles.addressGrid}`}>
+          <Field name="zip" label="CEP" error={errors.zip} defaultValue={values.zip} inputMode="numeric" autoComplete="postal-code" maxLength={9} mask={maskCepInput} className={styles.zip} />
+          <Field name="street" label="Rua" error={errors.street} defaultValue={values.street} autoComplete="address-line1" maxLength={200} className={styles.street} />
+          <Field name="number" label="Número" error={errors.number} defaultValue={values.number} autoComplete="off" maxLength={20} className={styles.number} />
+          <Field name="neighborhood" label="Bairro" error={errors.neighborhood} defaultValue={values.neighborhood} autoComplete="address-level3" maxLength={100} className={styles.neighborhood} />
+          <Field name="city" label="Cidade" error={errors.city} defaultValue={values.city} autoComplete="address-level2" maxLength={100} className={styles.city} />
+          <div className={`field ${styles.uf}`}>
+            <label htmlFor="campo-state">UF</label>
+            <select
+              // React updates an input's default value, not a select's: remount it with the submitted UF,
+              // so the form reset that follows each action keeps the buyer's choice.
+              key={values.state ?? ''}
+              id="campo-state"
+              name="state"
+              defaultValue={values.state ?? ''}
+              autoComplete="address-level1"
+              aria-invalid={errors.state ? true : undefined}
+              aria-describedby={errors.state ? 'campo-state-erro' : undefined}
+              required
+            >
+              <option value="">Selecione</option>
+              {UFS.map(([code, name]) => (
+                <option key={code} value={code} title={name}>
+                  {code}
+                </option>
+              ))}
+            </select>
+            {errors.state ? (
+              <p id="campo-state-erro" className="field-error">
+                {errors.state}
+              </p>
+            ) : null}
+          </div>
+        </div>
+      </fieldset>
+
+      <SubmitButton method={hydrated ? method : null} />
+      <p className={`small muted ${styles.fineprint}`}>
+        Ao continuar, geramos a cobrança no valor exato do pedido. Nada é cobrado antes de você pagar.
+      </p>
+    </form>
+  );
+}
+
+function isAddressField(f: string): boolean {
+  return (ADDRESS_FIELDS as readonly string[]).includes(f);
+}
+
+function MethodOption({
+  value,
+  label,
+  hint,
+  checked,
+  onSelect,
+}: {
+  value: Method;
+  label: string;
+  hint: string;
+  checked: boolean;
+  onSelect: (m: Method) => void;
+}) {
+  const id = `metodo-${value}`;
+  return (
+    <div className={styles.method}>
+      <input
+        type="radio"
+        id={id}
+        name="method"
+        value={value}
+        // Uncontrolled: React resets a form after its action, back to these defaults (the submitted method).
+        defaultChecked={checked}
+        onChange={() => onSelect(value)}
+        aria-describedby={`${id}-dica`}
+        className={styles.methodRadio}
+      />
+      <label htmlFor={id} className={styles.methodLabel}>
+        <MethodIcon method={value} />
+        {label}
+      </label>
+      <span id={`${id}-dica`} className={styles.methodHint}>
+        {hint}
+      </span>
+    </div>
+  );
+}
+
+function MethodIcon({ method }: { method: Method }) {
+  return method === 'pix' ? (
+    <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" className={styles.methodIcon}>
+      <path fill="currentColor" d="M12 2.6 21.4 12 12 21.4 2.6 12zM12 6.1 6.1 12l5.9 5.9 5.9-5.9z" />
+      <circle cx="12" cy="12" r="2.2" fill="currentColor" />
+    </svg>
+  ) : (
+    <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" className={styles.methodIcon}>
+      <path fill="currentColor" d="M3 5h2v14H3zm3 0h1v14H6zm2 0h2v14H8zm3 0h1v14h-1zm3 0h1v14h-1zm2 0h2v14h-2zm3 0h2v14h-2z" />
+    </svg>
+  );
+}
+
+function Field({
+  name,
+  label,
+  hint,
+  error,
+  defaultValue,
+  type = 'text',
+  inputMode,
+  autoComplete,
+  maxLength,
+  mask,
+  className,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  defaultValue?: string;
+  type?: 'text' | 'email';
+  inputMode?: 'numeric' | 'email' | 'text';
+  autoComplete?: string;
+  maxLength?: number;
+  mask?: (value: string) => string;
+  className?: string;
+}) {
+  const id = `campo-${name}`;
+  const describedBy = [error ? `${id}-erro` : null, hint ? `${id}-dica` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        defaultValue={defaultValue ?? ''}
+        inputMode={inputMode}
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        spellCheck={false}
+        onChange={
+          mask
+            ? (e) => {
+                const el = e.currentTarget;
+                const masked = mask(el.value);
+                if (masked !== el.value) el.value = masked;
+              }
+            : undefined
+        }
+      />
+      {error ? (
+        <p id={`${id}-erro`} className="field-error">
+          {error}
+        </p>
+      ) : null}
+      {hint ? (
+        <p id={`${id}-dica`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function SubmitButton({ method }: { method: Method | null }) {
+  const { pending } = useFormStatus();
+  return (
+    <button type="submit" className={`btn btn-block ${styles.submit}`} disabled={pending} aria-disabled={pending || undefined}>
+      {pending ? (
+        'Gerando…'
+      ) : method ? (
+        method === 'pix' ? 'Pagar com Pix' : 'Gerar boleto'
+      ) : (
+        // Before JavaScript (or without it) CSS shows the label of the checked method.
+        <>
+          <span className={styles.labelPix}>Pagar com Pix</span>
+          <span className={styles.labelBoleto}>Gerar boleto</span>
+        </>
+      )}
+    </button>
+  );
+}

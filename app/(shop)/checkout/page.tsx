@@ -1,0 +1,86 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { randomUUID } from 'node:crypto';
+import { readCart } from '@/lib/cart/cart';
+import type { PricedCart } from '@/lib/cart/pricing';
+import { formatBRL } from '@/lib/money/money';
+import { itemsLabel } from '@/lib/orders/format';
+import { CheckoutForm } from './checkout-form';
+import styles from './checkout.module.css';
+
+export const metadata: Metadata = { title: 'Finalizar compra' };
+
+export default async function CheckoutPage() {
+  const cart = await readCart();
+  if (cart.blocker) {
+    return (
+      <main className="container stack">
+        <h1>Finalizar compra</h1>
+        <p className={cart.lines.length === 0 ? 'alert alert-info' : 'alert alert-warning'}>{cart.blocker}</p>
+        <p>
+          {cart.lines.length === 0 ? (
+            <Link href="/" className="btn">
+              Ver produtos
+            </Link>
+          ) : (
+            <Link href="/cart" className="btn">
+              Voltar ao carrinho
+            </Link>
+          )}
+        </p>
+      </main>
+    );
+  }
+  // One key per rendered form: a double submit of this form is one order and one charge.
+  const checkoutKey = randomUUID();
+  return (
+    <main className="container">
+      <h1>Finalizar compra</h1>
+      <div className={styles.layout}>
+        <section className={`card ${styles.summary}`} aria-labelledby="resumo-pedido">
+          {/* On a phone the summary folds to one line; on a wide screen it is always open. */}
+          <details className={styles.details}>
+            <summary className={styles.summaryLine}>
+              <span id="resumo-pedido">
+                Seu pedido <span className="muted">({itemsLabel(cart.itemCount)})</span>
+              </span>
+              <strong className={styles.total}>{formatBRL(cart.subtotalCents)}</strong>
+            </summary>
+            <ItemList cart={cart} />
+          </details>
+          <div className={styles.wide}>
+            <h2 className={styles.wideTitle}>Seu pedido</h2>
+            <ItemList cart={cart} />
+            <p className={styles.wideTotal}>
+              <span>Total</span>
+              <strong>{formatBRL(cart.subtotalCents)}</strong>
+            </p>
+          </div>
+        </section>
+        <section className={`card ${styles.formCard}`} aria-label="Pagamento">
+          <CheckoutForm checkoutKey={checkoutKey} />
+        </section>
+      </div>
+    </main>
+  );
+}
+
+function ItemList({ cart }: { cart: PricedCart }) {
+  return (
+    <>
+      <ul className={styles.items}>
+        {cart.lines.map((l) => (
+          <li key={l.product.id}>
+            <span>
+              {l.quantity} × {l.product.name}
+            </span>
+            <span className={styles.amount}>{formatBRL(l.lineTotalCents)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="small">
+        <Link href="/cart">Alterar itens</Link>
+      </p>
+    </>
+  );
+}

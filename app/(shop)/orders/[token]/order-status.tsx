@@ -1,0 +1,169 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useEffect } from 'react';
+import useSWR from 'swr';
+import type { OrderStatus } from '@/db/schema';
+import { formatBRL } from '@/lib/money/money';
+import { statusBadgeClass, statusLabel } from '@/lib/orders/status-labels';
+import { reorderAction } from '../../cart/actions';
+import styles from './order.module.css';
+
+export type StatusSnapshot = { status: OrderStatus; paid_at: string | null; refunded_cents: number; updated_at: string };
+
+class StatusFetchError extends Error {
+  constructor(readonly status: number) {
+    super(`status ${status}`);
+  }
+}
+
+async function fetchStatus(url: string): Promise<StatusSnapshot> {
+  const res = await fetch(url, { cache: 'no-store', headers: { accept: 'application/json' } });
+  if (!res.ok) throw new StatusFetchError(res.status);
+  return (await res.json()) as StatusSnapshot;
+}
+
+const paidAtFormat = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/**
+ * The order's live state: polls GET /api/orders/<token>/status while pending (SWR, every
+ * 1.5 s and on focus), switches the badge and message by itself, and refreshes the server
+ * parts of the page (artifacts, receipt link) whenever the state moves.
+ */
+export function OrderStatusPanel({
+  token,
+  initial,
+  method,
+  totalCents,
+}: {
+  token: string;
+  initial: StatusSnapshot;
+  method: 'pix' | 'boleto';
+  totalCents: number;
+}) {
+  const router = useRouter();
+  const { data } = useSWR<StatusSnapshot, StatusFetchError>(`/api/orders/${encodeURIComponent(token)}/status`, fetchStatus, {
+    fallbackData: initial,
+    refreshInterval: (latest) => ((latest ?? initial).status === 'pending' ? 1500 : 0),
+    revalidateOnFocus: true,
+    revalidateOnMount: initial.status === 'pending',
+    dedupingInterval: 1000,
+    shouldRetryOnError: (err) => !(err instanceof StatusFetchError && err.status === 404),
+    errorRetryInterval: 3000,
+  });
+  const current = data ?? initial;
+
+  // A newer state than the server rendered: re-render the server parts (QR → receipt link…).
+  useEffect(() => {
+    if (current.status !== initial.status || current.updated_at > initial.updated_at) router.refresh();
+  }, [current.status, current.updated_at, initial.status, initial.updated_at, router]);
+
+  const label = statusLabel(current.status, current.refunded_cents, totalCents);
+  return (
+    <section className={styles.statusPanel} aria-labelledby="situacao-pedido">
+      <div className={styles.statusLine}>
+        <h2 id="situacao-pedido" className="visually-hidden">
+          Situação do pedido
+        </h2>
+        <span role="status" aria-live="polite" aria-atomic="true">
+          <span className={`${statusBadgeClass(current.status)} ${styles.badge}`} data-testid="order-status">
+            {label}
+          </span>
+        </span>
+      </div>
+      <StateMessage token={token} snapshot={current} method={method} totalCents={totalCents} />
+    </section>
+  );
+}
+
+function StateMessage({ token, snapshot, method, totalCents }: { token: string; snapshot: StatusSnapshot; method: 'pix' | 'boleto'; totalCents: number }) {
+  const receipt = `/orders/${token}/receipt`;
+  switch (snapshot.status) {
+    case 'pending':
+      return (
+        <p className={styles.stateText}>
+          {method === 'pix'
+            ? 'Assim que o Pix for pago, esta página confirma sozinha — não precisa recarregar.'
+            : 'Assim que o banco confirmar o pagamento do boleto, esta página muda sozinha.'}
+        </p>
+      );
+    case 'paid':
+      return (
+        <div className={`alert alert-success ${styles.stateBox}`}>
+          <p className={styles.stateTitle}>
+            <CheckIcon /> Pagamento confirmado!
+          </p>
+          <p>
+            Recebemos {formatBRL(totalCents)}
+            {snapshot.paid_at ? ` em ${paidAtFormat.format(new Date(snapshot.paid_at)).replace(',', ' às')}` : ''}. Obrigado pela compra — seu pedido já
+            está sendo separado.
+          </p>
+          <Link href={receipt} className="btn">
+            Ver recibo
+          </Link>
+        </div>
+      );
+    case 'refunded': {
+      const partial = snapshot.refunded_cents > 0 && snapshot.refunded_cents < totalCents;
+      return (
+        <div className={`alert alert-info ${styles.stateBox}`}>
+          <p className={styles.stateTitle}>{partial ? 'Parte do valor foi devolvida' : 'Valor devolvido'}</p>
+          <p>
+            Devolvemos {formatBRL(snapshot.refunded_cents || totalCents)}
+            {partial ? ` de ${formatBRL(totalCents)}` : ''} para a conta de onde veio o pagamento.
+          </p>
+          <div className="row">
+            <Link href={receipt} className="btn btn-secondary">
+              Ver recibo
+            </Link>
+            <ReorderButton token={token} />
+          </div>
+        </div>
+      );
+    }
+    case 'expired':
+      return (
+        <div className={`alert alert-warning ${styles.stateBox}`}>
+          <p className={styles.stateTitle}>O prazo para pagar terminou</p>
+          <p>A cobrança foi encerrada e nada foi cobrado. Quer tentar de novo? Colocamos os mesmos itens no carrinho.</p>
+          <ReorderButton token={token} primary />
+        </div>
+      );
+    case 'canceled':
+      return (
+        <div className={`alert alert-warning ${styles.stateBox}`}>
+          <p className={styles.stateTitle}>Pedido cancelado</p>
+          <p>A cobrança foi cancelada e nada foi cobrado. Você pode fazer o pedido de novo com os mesmos itens.</p>
+          <ReorderButton token={token} primary />
+        </div>
+      );
+  }
+}
+
+export function ReorderButton({ token, primary = false }: { token: string; primary?: boolean }) {
+  return (
+    <form action={reorderAction}>
+      <input type="hidden" name="token" value={token} />
+      <button type="submit" className={primary ? 'btn' : 'btn btn-secondary'}>
+        Comprar novamente
+      </button>
+    </form>
+  );
+}
+
+function CheckIcon() {
+  return (
+    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+      <circle cx="12" cy="12" r="10" />
+      <path d="m7.5 12.5 3 3 6-6.5" />
+    </svg>
+  );
+}

@@ -1,0 +1,234 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { barcodeToDigitableLine, formatDigitableLine } from '@/lib/br/boleto';
+import { formatDateBR } from '@/lib/br/dates';
+import { METHOD_LABELS } from '@/lib/orders/status-labels';
+import { formatBRL } from '@/lib/money/money';
+import { endOfSaoPauloDay } from '@/lib/orders/deadline';
+import { shortOrderId } from '@/lib/orders/format';
+import { orderViewByToken, type OrderView } from '@/lib/orders/queries';
+import { BoletoBarcode } from './boleto-barcode';
+import { CopyField } from './copy-field';
+import { Countdown } from './countdown';
+import { OrderStatusPanel, ReorderButton } from './order-status';
+import { RefreshWhileWaiting } from './refresh-while-waiting';
+import styles from './order.module.css';
+
+export const metadata: Metadata = { title: 'Seu pedido', robots: { index: false, follow: false } };
+
+type Props = { params: Promise<{ token: string }> };
+
+export default async function OrderPage({ params }: Props) {
+  const { token } = await params;
+  const order = await orderViewByToken(token);
+  if (!order) notFound();
+
+  const initial = { status: order.status, paid_at: order.paidAt, refunded_cents: order.refundedCents, updated_at: order.updatedAt };
+  const payment = order.payment;
+  const pending = order.status === 'pending';
+  const failed = pending && payment?.createState === 'failed';
+  const waitingForArtifacts =
+    pending && !failed && (!payment || (order.method === 'pix' ? !payment.pixCode : !payment.barcode));
+
+  return (
+    <main className="container">
+      <div className={styles.head}>
+        <p className="small muted">Pedido {shortOrderId(order.id)}</p>
+        <h1>{headline(order)}</h1>
+      </div>
+      <div className={styles.layout}>
+        <div className={styles.primary}>
+          <OrderStatusPanel token={order.token} initial={initial} method={order.method} totalCents={order.totalCents} />
+          {failed ? (
+            <div className="alert alert-error stack">
+              <p>Não conseguimos gerar a cobrança deste pedido. Nada foi cobrado.</p>
+              <ReorderButton token={order.token} primary />
+            </div>
+          ) : pending && order.method === 'pix' ? (
+            <PixPayment order={order} />
+          ) : pending && order.method === 'boleto' ? (
+            <BoletoPayment order={order} />
+          ) : null}
+          {waitingForArtifacts ? <RefreshWhileWaiting /> : null}
+          {pending ? (
+            <noscript>
+              <p className="small">
+                A confirmação automática precisa de JavaScript. <a href={`/orders/${order.token}`}>Atualizar esta página</a> depois de pagar.
+              </p>
+            </noscript>
+          ) : null}
+        </div>
+        <OrderSummary order={order} />
+      </div>
+    </main>
+  );
+}
+
+function headline(order: OrderView): string {
+  switch (order.status) {
+    case 'pending':
+      return order.method === 'pix' ? 'Falta só pagar o Pix' : 'Seu boleto';
+    case 'paid':
+      return 'Pedido pago';
+    case 'refunded':
+      return 'Pedido reembolsado';
+    case 'expired':
+      return 'Pedido expirado';
+    case 'canceled':
+      return 'Pedido cancelado';
+  }
+}
+
+function PixPayment({ order }: { order: OrderView }) {
+  const payment = order.payment;
+  const amount = formatBRL(order.totalCents);
+  const lastDay = payment?.payableUntil ?? payment?.dueDate ?? null;
+  const deadline = lastDay ? endOfSaoPauloDay(lastDay) : null;
+  return (
+    <section className={`card ${styles.payCard}`} aria-labelledby="pague-pix">
+      <h2 id="pague-pix">Pague com Pix</h2>
+      <p className={styles.amount}>
+        <span className="muted small">Valor</span>
+        <strong>{amount}</strong>
+      </p>
+      <div className={styles.qrBox}>
+        {payment?.pixImage ? (
+          // eslint-disable-next-line @next/next/no-img-element -- a data: URI from the provider
+          <img src={payment.pixImage} alt={`QR Code Pix para pagar ${amount}`} width={240} height={240} className={styles.qr} />
+        ) : (
+          <p className={styles.placeholder} role="status">
+            Gerando o QR Code…
+          </p>
+        )}
+      </div>
+      {payment?.pixCode ? (
+        <CopyField label="Pix copia e cola" value={payment.pixCode} multiline />
+      ) : (
+        <div className={styles.copyPlaceholder} aria-hidden="true" />
+      )}
+      {lastDay ? (
+        <p className={styles.deadline}>
+          <span>
+            Pague até <strong>{formatDateBR(lastDay)}</strong>
+          </span>
+          {deadline ? (
+            <span className={styles.timer}>
+              <Countdown deadline={deadline.toISOString()} />
+            </span>
+          ) : null}
+        </p>
+      ) : null}
+      <ol className={styles.steps}>
+        <li>Abra o app do seu banco e escolha pagar com Pix.</li>
+        <li>Aponte a câmera para o QR Code ou use o “Pix copia e cola”.</li>
+        <li>Confira o valor de {amount} e confirme. Pronto: esta página muda para “Pago”.</li>
+      </ol>
+    </section>
+  );
+}
+
+function BoletoPayment({ order }: { order: OrderView }) {
+  const payment = order.payment;
+  const line = payment?.digitableLine ?? (payment?.barcode ? safeLine(payment.barcode) : null);
+  const registered = Boolean(payment?.barcode && line);
+  const lateUntil = payment?.payableUntil && payment.dueDate && payment.payableUntil > payment.dueDate ? payment.payableUntil : null;
+  return (
+    <section className={`card ${styles.payCard}`} aria-labelledby="pague-boleto" aria-busy={!registered}>
+      <h2 id="pague-boleto">Boleto bancário</h2>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Valor</dt>
+          <dd>{formatBRL(order.totalCents)}</dd>
+        </div>
+        {payment?.dueDate ? (
+          <div>
+            <dt>Vencimento</dt>
+            <dd>{formatDateBR(payment.dueDate)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {registered && payment?.barcode && line ? (
+        <>
+          <CopyField label="Linha digitável" value={formatDigitableLine(line)} multiline rows={2} breakAnywhere={false} />
+          <BoletoBarcode barcode={payment.barcode} className={styles.barcode} />
+          {payment.pdfUrl ? (
+            <a href={payment.pdfUrl} className="btn btn-secondary btn-block" target="_blank" rel="noopener noreferrer">
+              <DownloadIcon /> Baixar PDF
+            </a>
+          ) : null}
+        </>
+      ) : (
+        <div className={styles.registering}>
+          <p role="status" className={styles.registeringText}>
+            <span className={styles.spinner} aria-hidden="true" /> Registrando o boleto…
+          </p>
+          <p className="small muted">Leva só alguns segundos. A linha digitável e o PDF aparecem aqui sozinhos.</p>
+        </div>
+      )}
+      <p className="small muted">
+        Pague no app do banco, no internet banking ou em uma lotérica.
+        {lateUntil ? ` Depois do vencimento, ainda dá para pagar até ${formatDateBR(lateUntil)}, com multa e juros.` : ''} O banco confirma o
+        pagamento em até 3 dias úteis; esta página se atualiza sozinha.
+      </p>
+    </section>
+  );
+}
+
+function safeLine(barcode: string): string | null {
+  try {
+    return barcodeToDigitableLine(barcode);
+  } catch {
+    return null;
+  }
+}
+
+function OrderSummary({ order }: { order: OrderView }) {
+  return (
+    <aside className={`card ${styles.summary}`} aria-labelledby="resumo">
+      <h2 id="resumo">Resumo do pedido</h2>
+      <ul className={styles.items}>
+        {order.items.map((item, i) => (
+          <li key={i}>
+            <span>
+              {item.quantity} × {item.name}
+            </span>
+            <span className={styles.num}>{formatBRL(item.lineTotalCents)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className={styles.totalLine}>
+        <span>Total</span>
+        <strong>{formatBRL(order.totalCents)}</strong>
+      </p>
+      <dl className={styles.meta}>
+        <div>
+          <dt>Pagamento</dt>
+          <dd>{METHOD_LABELS[order.method]}</dd>
+        </div>
+        <div>
+          <dt>Comprador</dt>
+          <dd>{order.buyerName}</dd>
+        </div>
+        <div>
+          <dt>Feito em</dt>
+          <dd>{formatDateBR(order.createdAt)}</dd>
+        </div>
+      </dl>
+      {order.status === 'paid' || order.status === 'refunded' ? (
+        <p>
+          <Link href={`/orders/${order.token}/receipt`}>Recibo para imprimir</Link>
+        </p>
+      ) : null}
+      <p className="small muted">Guarde o endereço desta página: é por ele que você acompanha o pedido.</p>
+    </aside>
+  );
+}
+
+function DownloadIcon() {
+  return (
+    <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 20h14" />
+    </svg>
+  );
+}

@@ -1,0 +1,132 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { formatDateBR, formatDateTimeBR } from '@/lib/br/dates';
+import { maskDocument } from '@/lib/br/documents';
+import { formatBRL } from '@/lib/money/money';
+import { shortOrderId } from '@/lib/orders/format';
+import { orderViewByToken } from '@/lib/orders/queries';
+import { METHOD_LABELS, statusLabel } from '@/lib/orders/status-labels';
+import { PrintButton } from './print-button';
+import styles from './receipt.module.css';
+
+export const metadata: Metadata = { title: 'Recibo', robots: { index: false, follow: false } };
+
+type Props = { params: Promise<{ token: string }> };
+
+export default async function ReceiptPage({ params }: Props) {
+  const { token } = await params;
+  const order = await orderViewByToken(token);
+  if (!order) notFound();
+  const orderUrl = `/orders/${order.token}`;
+
+  if (order.status !== 'paid' && order.status !== 'refunded') {
+    return (
+      <main className="container stack">
+        <h1>Recibo</h1>
+        <p className="alert alert-info">O recibo fica disponível assim que o pagamento for confirmado.</p>
+        <p>
+          <Link href={orderUrl} className="btn">
+            Ver o pedido
+          </Link>
+        </p>
+      </main>
+    );
+  }
+
+  const refunded = order.status === 'refunded';
+  return (
+    <main className={`container ${styles.page}`}>
+      <div className={`${styles.actions} ${styles.noPrint}`}>
+        <Link href={orderUrl}>← Voltar ao pedido</Link>
+        <PrintButton />
+      </div>
+      <article className={`card ${styles.receipt}`} aria-labelledby="titulo-recibo">
+        <header className={styles.header}>
+          <div>
+            <p className={styles.brand}>Balcão</p>
+            <h1 id="titulo-recibo">Recibo de pagamento</h1>
+          </div>
+          <p className={styles.orderId}>
+            Pedido <strong>{shortOrderId(order.id)}</strong>
+          </p>
+        </header>
+
+        <dl className={styles.facts}>
+          <div>
+            <dt>Comprador</dt>
+            <dd>{order.buyerName}</dd>
+          </div>
+          <div>
+            <dt>CPF/CNPJ</dt>
+            <dd className="mono">{maskDocument(order.buyerDocument)}</dd>
+          </div>
+          <div>
+            <dt>Forma de pagamento</dt>
+            <dd>{METHOD_LABELS[order.method]}</dd>
+          </div>
+          <div>
+            <dt>Pago em</dt>
+            <dd>{order.paidAt ? formatDateTimeBR(order.paidAt) : '—'}</dd>
+          </div>
+          <div>
+            <dt>Situação</dt>
+            <dd>{statusLabel(order.status, order.refundedCents, order.totalCents)}</dd>
+          </div>
+          <div>
+            <dt>Pedido feito em</dt>
+            <dd>{formatDateBR(order.createdAt)}</dd>
+          </div>
+        </dl>
+
+        <table className={`table ${styles.items}`}>
+          <caption className="visually-hidden">Itens do pedido</caption>
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col" className="num">
+                Qtd.
+              </th>
+              <th scope="col" className="num">
+                Valor
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((item, i) => (
+              <tr key={i}>
+                <td>
+                  {item.name}
+                  <span className={`small muted ${styles.unit}`}>{formatBRL(item.unitPriceCents)} cada</span>
+                </td>
+                <td className="num">{item.quantity}</td>
+                <td className="num">{formatBRL(item.lineTotalCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={2}>
+                Total pago
+              </th>
+              <td className="num">
+                <strong>{formatBRL(order.totalCents)}</strong>
+              </td>
+            </tr>
+            {refunded ? (
+              <tr>
+                <th scope="row" colSpan={2}>
+                  Reembolsado{order.payment?.refundedAt ? ` em ${formatDateBR(order.payment.refundedAt)}` : ''}
+                </th>
+                <td className="num">− {formatBRL(order.refundedCents)}</td>
+              </tr>
+            ) : null}
+          </tfoot>
+        </table>
+        <p className="small muted">
+          Documento emitido por Balcão em {formatDateTimeBR(new Date())}. Este recibo comprova o pagamento do pedido acima; não é nota fiscal.
+        </p>
+      </article>
+    </main>
+  );
+}

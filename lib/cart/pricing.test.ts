@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { CatalogProduct } from '@/lib/catalog/catalog';
+import { EMPTY_CART_MESSAGE, MIN_ORDER_CENTS, MINIMUM_MESSAGE, orderItemsOf, priceCart, STOCK_MESSAGE } from './pricing';
+
+const product = (id: number, priceCents: number, stock: number | null = null): CatalogProduct => ({
+  id,
+  slug: `p-${id}`,
+  name: `Produto ${id}`,
+  description: '',
+  priceCents,
+  imagePath: `/products/p-${id}.svg`,
+  stock,
+});
+
+const catalog = [product(1, 3990), product(2, 350), product(3, 2490, 2)];
+
+describe('priceCart', () => {
+  it('prices every line from the catalog, in integer centavos', () => {
+    const cart = priceCart(
+      [
+        { productId: 1, quantity: 2 },
+        { productId: 2, quantity: 3 },
+      ],
+      catalog,
+    );
+    expect(cart.lines.map((l) => l.lineTotalCents)).toEqual([7980, 1050]);
+    expect(cart.subtotalCents).toBe(9030);
+    expect(cart.itemCount).toBe(5);
+    expect(cart.blocker).toBeNull();
+    expect(orderItemsOf(cart)).toEqual([
+      { productId: 1, quantity: 2 },
+      { productId: 2, quantity: 3 },
+    ]);
+  });
+
+  it('drops products that are not on sale and counts them', () => {
+    const cart = priceCart(
+      [
+        { productId: 999, quantity: 1 },
+        { productId: 1, quantity: 1 },
+      ],
+      catalog,
+    );
+    expect(cart.lines).toHaveLength(1);
+    expect(cart.droppedLines).toBe(1);
+    expect(cart.subtotalCents).toBe(3990);
+    expect(orderItemsOf(cart)).toEqual([{ productId: 1, quantity: 1 }]);
+  });
+
+  it('says when the total is below the R$ 5,00 minimum', () => {
+    const below = priceCart([{ productId: 2, quantity: 1 }], catalog);
+    expect(below.belowMinimum).toBe(true);
+    expect(below.blocker).toBe(MINIMUM_MESSAGE);
+    expect(MINIMUM_MESSAGE).toContain('R$ 5,00');
+    const exactly = priceCart([{ productId: 2, quantity: 2 }], [product(2, MIN_ORDER_CENTS / 2)]);
+    expect(exactly.subtotalCents).toBe(MIN_ORDER_CENTS);
+    expect(exactly.belowMinimum).toBe(false);
+    expect(exactly.blocker).toBeNull();
+  });
+
+  it('blocks an empty cart', () => {
+    const empty = priceCart([], catalog);
+    expect(empty.blocker).toBe(EMPTY_CART_MESSAGE);
+    expect(empty.belowMinimum).toBe(false);
+    expect(priceCart([{ productId: 42, quantity: 1 }], catalog).blocker).toBe(EMPTY_CART_MESSAGE);
+  });
+
+  it('flags quantities beyond a tracked stock', () => {
+    const cart = priceCart([{ productId: 3, quantity: 3 }], catalog);
+    expect(cart.lines[0].problem).toBe('Só restam 2 unidades.');
+    expect(cart.blocker).toBe(STOCK_MESSAGE);
+    expect(priceCart([{ productId: 3, quantity: 2 }], catalog).blocker).toBeNull();
+    expect(priceCart([{ productId: 4, quantity: 1 }], [product(4, 1000, 0)]).lines[0].problem).toBe('Esgotado.');
+  });
+});

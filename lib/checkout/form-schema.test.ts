@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { formValuesOf, parseCheckoutForm, type FormValues } from './form-schema';
+
+const KEY = '6f1c1d0e-8a57-4c43-9d1b-2f4f8d1f6a10';
+const pix: FormValues = { checkoutKey: KEY, method: 'pix', name: 'Maria  da Silva ', document: '529.982.247-25', email: ' maria@exemplo.com.br ' };
+const boleto: FormValues = { ...pix, method: 'boleto', zip: '01310-100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' };
+
+describe('parseCheckoutForm', () => {
+  it('accepts a Pix form and normalises it (digits-only document, trimmed text)', () => {
+    const r = parseCheckoutForm(pix);
+    expect(r).toEqual({
+      ok: true,
+      data: { checkoutKey: KEY, method: 'pix', buyer: { name: 'Maria da Silva', document: '52998224725', email: 'maria@exemplo.com.br' } },
+    });
+  });
+
+  it('ignores address fields for Pix', () => {
+    const r = parseCheckoutForm({ ...pix, zip: 'x', state: 'ZZ' });
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(r.data.address).toBeUndefined();
+  });
+
+  it('accepts a boleto form with its address', () => {
+    const r = parseCheckoutForm(boleto);
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(r.data.address).toEqual({ zip: '01310100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' });
+  });
+
+  it('accepts a CNPJ and a one-word company name', () => {
+    const r = parseCheckoutForm({ ...pix, name: 'Cafeteria', document: '11.222.333/0001-81' });
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(r.data.buyer.document).toBe('11222333000181');
+  });
+
+  it('puts a Portuguese message on every empty field of a boleto', () => {
+    const r = parseCheckoutForm({ checkoutKey: KEY, method: 'boleto' });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.fieldErrors).toEqual({
+      name: 'Informe seu nome completo.',
+      document: 'Informe o CPF ou CNPJ.',
+      email: 'Informe seu e-mail.',
+      zip: 'Informe o CEP.',
+      street: 'Informe a rua.',
+      number: 'Informe o número (ou S/N).',
+      neighborhood: 'Informe o bairro.',
+      city: 'Informe a cidade.',
+      state: 'Escolha a UF.',
+    });
+  });
+
+  it('checks CPF/CNPJ check digits, length and the alphanumeric CNPJ', () => {
+    const bad = (document: string) => {
+      const r = parseCheckoutForm({ ...pix, document });
+      return r.ok ? null : r.fieldErrors.document;
+    };
+    expect(bad('529.982.247-24')).toBe('CPF ou CNPJ inválido: confira os dígitos.');
+    expect(bad('111.111.111-11')).toBe('CPF ou CNPJ inválido: confira os dígitos.');
+    expect(bad('1234')).toBe('O CPF tem 11 dígitos e o CNPJ tem 14.');
+    expect(bad('12.ABC.345/01DE-35')).toMatch(/CNPJ alfanumérico/);
+  });
+
+  it('checks the e-mail format and length', () => {
+    const r = parseCheckoutForm({ ...pix, email: 'maria@' });
+    expect(r.ok ? null : r.fieldErrors.email).toMatch(/^E-mail inválido/);
+    const long = parseCheckoutForm({ ...pix, email: `${'a'.repeat(250)}@x.com` });
+    expect(long.ok ? null : long.fieldErrors.email).toBe('O e-mail pode ter até 254 caracteres.');
+  });
+
+  it('asks a person (CPF) for first name and surname', () => {
+    const r = parseCheckoutForm({ ...pix, name: 'Maria' });
+    expect(r.ok ? null : r.fieldErrors.name).toBe('Informe nome e sobrenome.');
+  });
+
+  it('enforces the API limits on name and address', () => {
+    const r = parseCheckoutForm({
+      ...boleto,
+      name: `Maria ${'a'.repeat(100)}`,
+      street: 'r'.repeat(201),
+      number: '1'.repeat(21),
+      neighborhood: 'b'.repeat(101),
+      city: 'c'.repeat(101),
+    });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.fieldErrors).toMatchObject({
+      name: 'O nome pode ter até 100 caracteres.',
+      street: 'A rua pode ter até 200 caracteres.',
+      number: 'O número pode ter até 20 caracteres.',
+      neighborhood: 'O bairro pode ter até 100 caracteres.',
+      city: 'A cidade pode ter até 100 caracteres.',
+    });
+    expect(parseCheckoutForm({ ...boleto, street: 'r'.repeat(200), number: 'S/N' }).ok).toBe(true);
+  });
+
+  it.each([
+    ['0131010', 'O CEP tem 8 dígitos (ex.: 01310-100).'],
+    ['01310-1000', 'O CEP tem 8 dígitos (ex.: 01310-100).'],
+    ['ABCDE-FGH', 'O CEP tem 8 dígitos (ex.: 01310-100).'],
+    ['00000-000', 'CEP inválido: confira os dígitos.'],
+  ])('rejects the CEP %s', (zip, message) => {
+    const r = parseCheckoutForm({ ...boleto, zip });
+    expect(r.ok ? null : r.fieldErrors.zip).toBe(message);
+  });
+
+  it('accepts only the 27 UFs', () => {
+    expect(parseCheckoutForm({ ...boleto, state: 'sp' }).ok).toBe(true);
+    const r = parseCheckoutForm({ ...boleto, state: 'XX' });
+    expect(r.ok ? null : r.fieldErrors.state).toBe('Escolha a UF.');
+  });
+
+  it('refuses an unknown method and a forged key', () => {
+    const m = parseCheckoutForm({ ...pix, method: 'cartao' });
+    expect(m.ok ? null : m.fieldErrors.method).toBe('Escolha Pix ou boleto.');
+    const k = parseCheckoutForm({ ...pix, checkoutKey: "'; drop table orders; --" });
+    expect(k.ok ? null : k.fieldErrors.checkoutKey).toMatch(/formulário expirou/);
+  });
+
+  it('turns control characters into spaces', () => {
+    const r = parseCheckoutForm({ ...boleto, street: 'Rua\u0000 das\nFlores' });
+    expect(r.ok && r.data.address?.street).toBe('Rua das Flores');
+  });
+});
+
+describe('formValuesOf', () => {
+  it('reads strings only and caps their length', () => {
+    const form = new FormData();
+    form.set('name', 'Ana Souza');
+    form.set('document', new Blob(['x']), 'file.txt');
+    form.set('street', 'x'.repeat(5000));
+    form.set('$ACTION_ID_abc', '');
+    const v = formValuesOf(form);
+    expect(v.name).toBe('Ana Souza');
+    expect(v.document).toBe('');
+    expect(v.street).toHaveLength(1000);
+    expect(v.email).toBe('');
+    expect(Object.keys(v)).not.toContain('$ACTION_ID_abc');
+  });
+});

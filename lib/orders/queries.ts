@@ -1,0 +1,160 @@
+/** Read-only queries behind the buyer's order page, receipt and status route (by the unguessable token). */
+import 'server-only';
+import { asc, eq, sql } from 'drizzle-orm';
+import { db, database } from '@/db';
+import { orderItems, orders, payments, type OrderStatus, type PaymentMethod } from '@/db/schema';
+
+/** Tokens are base64url (lib/payments/ids.ts); anything else is unknown without asking the database. */
+const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
+
+export function looksLikeToken(token: string): boolean {
+  return TOKEN.test(token);
+}
+
+export type OrderStatusSnapshot = {
+  status: OrderStatus;
+  paid_at: string | null;
+  refunded_cents: number;
+  updated_at: string;
+};
+
+type StatusRow = { status: OrderStatus; paidAt: string | null; refundedCents: number; updatedAt: string };
+type Prepared = { execute(values: { token: string }): unknown };
+const preparedKey = Symbol.for('balcao.orders.status-query');
+const holder = globalThis as unknown as { [preparedKey]?: { owner: unknown; query: Prepared } };
+
+/** One prepared statement per connection: the status route is polled every 1.5 s per open page. */
+function statusQuery(): Prepared {
+  const owner = database();
+  const cached = holder[preparedKey];
+  if (cached && cached.owner === owner) return cached.query;
+  const query = db()
+    .select({ status: orders.status, paidAt: orders.paidAt, refundedCents: orders.refundedCents, updatedAt: orders.updatedAt })
+    .from(orders)
+    .where(eq(orders.token, sql.placeholder('token')))
+    .limit(1)
+    .prepare() as unknown as Prepared;
+  holder[preparedKey] = { owner, query };
+  return query;
+}
+
+/** The polled status of an order (one indexed query), or null for an unknown token. */
+export async function orderStatusByToken(token: string): Promise<OrderStatusSnapshot | null> {
+  if (!looksLikeToken(token)) return null;
+  const rows = (await statusQuery().execute({ token })) as StatusRow[];
+  const row = rows[0];
+  if (!row) return null;
+  return { status: row.status, paid_at: toIso(row.paidAt), refunded_cents: row.refundedCents, updated_at: toIso(row.updatedAt) ?? row.updatedAt };
+}
+
+/** Timestamps are stored as ISO 8601 text; normalise whatever a writer stored to ISO (UTC). */
+function toIso(value: string | null): string | null {
+  if (!value) return null;
+  const t = Date.parse(value.includes('T') || value.endsWith('Z') ? value : `${value.replace(' ', 'T')}Z`);
+  return Number.isNaN(t) ? value : new Date(t).toISOString();
+}
+
+export type OrderView = {
+  id: string;
+  token: string;
+  status: OrderStatus;
+  method: PaymentMethod;
+  totalCents: number;
+  refundedCents: number;
+  buyerName: string;
+  buyerDocument: string;
+  buyerEmail: string;
+  latePayment: boolean;
+  createdAt: string;
+  updatedAt: string;
+  paidAt: string | null;
+  items: { productId: number; name: string; unitPriceCents: number; quantity: number; lineTotalCents: number }[];
+  payment: {
+    createState: 'creating' | 'created' | 'failed';
+    createError: string | null;
+    status: OrderStatus;
+    amountCents: number;
+    pixCode: string | null;
+    pixImage: string | null;
+    barcode: string | null;
+    digitableLine: string | null;
+    pdfUrl: string | null;
+    dueDate: string | null;
+    payableUntil: string | null;
+    refundedAt: string | null;
+  } | null;
+};
+
+/** Everything the order page and the receipt show, or null for an unknown token. */
+export async function orderViewByToken(token: string): Promise<OrderView | null> {
+  if (!looksLikeToken(token)) return null;
+  const [row] = await db()
+    .select({ order: orders, payment: payments })
+    .from(orders)
+    .leftJoin(payments, eq(payments.orderId, orders.id))
+    .where(eq(orders.token, token))
+    .limit(1);
+  if (!row) return null;
+  const { order, payment } = row;
+  const items = await db()
+    .select({
+      productId: orderItems.productId,
+      name: orderItems.name,
+      unitPriceCents: orderItems.unitPriceCents,
+      quantity: orderItems.quantity,
+      lineTotalCents: orderItems.lineTotalCents,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.id));
+  return {
+    id: order.id,
+    token: order.token,
+    status: order.status,
+    method: order.method,
+    totalCents: order.totalCents,
+    refundedCents: order.refundedCents,
+    buyerName: order.buyerName,
+    buyerDocument: order.buyerDocument,
+    buyerEmail: order.buyerEmail,
+    latePayment: order.latePayment,
+    createdAt: toIso(order.createdAt) ?? order.createdAt,
+    updatedAt: toIso(order.updatedAt) ?? order.updatedAt,
+    paidAt: toIso(order.paidAt),
+    items,
+    payment: payment
+      ? {
+          createState: payment.createState,
+          createError: payment.createError,
+          status: payment.status,
+          amountCents: payment.amountCents,
+          pixCode: payment.pixCode,
+          pixImage: payment.pixImage,
+          barcode: payment.barcode,
+          digitableLine: payment.digitableLine,
+          pdfUrl: payment.pdfUrl,
+          dueDate: payment.dueDate,
+          payableUntil: payment.payableUntil,
+          refundedAt: toIso(payment.refundedAt),
+        }
+      : null,
+  };
+}
+
+/** The order a checkout submit created, if any (a late duplicate submit finds it after the cart was cleared). */
+export async function orderTokenByCheckoutKey(checkoutKey: string): Promise<string | null> {
+  const [row] = await db().select({ token: orders.token }).from(orders).where(eq(orders.checkoutKey, checkoutKey)).limit(1);
+  return row?.token ?? null;
+}
+
+/** Lines to put back in the cart for "Comprar novamente". */
+export async function reorderLinesByToken(token: string): Promise<{ productId: number; quantity: number }[] | null> {
+  if (!looksLikeToken(token)) return null;
+  const [order] = await db().select({ id: orders.id }).from(orders).where(eq(orders.token, token)).limit(1);
+  if (!order) return null;
+  return db()
+    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.id));
+}
