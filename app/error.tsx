@@ -7,7 +7,7 @@ export default function ErrorPage({ reset }: { error: Error & { digest?: string 
   return (
     <main id="conteudo" className="container" style={{ padding: '3rem 1rem', maxWidth: 560 }}>
       <h1>Algo deu errado</h1>
-      <p className="muted">Não conseguimos mostrar esta página agora. Nenhum pagamento foi feito por causa deste erro.</p>
+      <p className="muted">Não conseguimos mostrar esta página agora. Tente de novo em instantes.</p>
       <div className="row">
         <button type="button" className="btn" onClick={() => reset()}>
           Tentar de novo
