@@ -22,7 +22,7 @@ const percent = (label: string, verb: 'deve' | 'devem') =>
     .number({ message: `Informe ${label}.` })
     .min(0.1, { message: `${label[0].toUpperCase()}${label.slice(1)} ${verb} ser de pelo menos 0,1%.` })
     .max(100, { message: `${label[0].toUpperCase()}${label.slice(1)} ${verb} ser de no máximo 100%.` })
-    .refine((n) => Math.round(n * 1000) === n * 1000, { message: `Use no máximo 3 casas decimais.` });
+    .refine((n) => /^\d+(\.\d{1,3})?$/.test(String(n)), { message: `Use no máximo 3 casas decimais.` });
 
 export const settingsSchema = z.object({
   boletoDueDays: z.number({ message: 'Informe os dias até o vencimento.' }).int({ message: 'Use um número inteiro de dias.' }).min(1, { message: 'O vencimento deve ser de pelo menos 1 dia.' }).max(60, { message: 'O vencimento deve ser de no máximo 60 dias.' }),

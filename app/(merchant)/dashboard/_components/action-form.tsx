@@ -1,0 +1,72 @@
+'use client';
+
+import { useActionState, useState } from 'react';
+import type { ActionState } from '@/lib/dashboard/action-state';
+import { ActionResult } from './action-result';
+import { ConfirmDialog } from './confirm-dialog';
+import styles from './components.module.css';
+
+type Action = (prev: ActionState, form: FormData) => Promise<ActionState>;
+
+/**
+ * One button that runs a server action, optionally after a confirmation dialog. The button
+ * is disabled while the action runs (no double submit); the result stays on screen even
+ * when the action made the button unavailable.
+ */
+export function ActionForm({
+  action,
+  fields = {},
+  label,
+  pendingLabel,
+  className = 'btn btn-secondary',
+  available = true,
+  confirm,
+  hint,
+}: {
+  action: Action;
+  fields?: Record<string, string>;
+  label: string;
+  pendingLabel: string;
+  className?: string;
+  available?: boolean;
+  confirm?: { title: string; body: React.ReactNode; confirmLabel: string; confirmClassName?: string };
+  hint?: React.ReactNode;
+}) {
+  const [state, formAction, pending] = useActionState(action, null);
+  const [open, setOpen] = useState(false);
+  if (!available && !state) return null;
+  return (
+    <form action={formAction} onSubmit={() => setOpen(false)} className={styles.actionForm}>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {available ? (
+        <>
+          {confirm ? (
+            <button type="button" className={className} disabled={pending} onClick={() => setOpen(true)}>
+              {pending ? pendingLabel : label}
+            </button>
+          ) : (
+            <button type="submit" className={className} disabled={pending} aria-disabled={pending}>
+              {pending ? pendingLabel : label}
+            </button>
+          )}
+          {hint ? <p className="field-hint">{hint}</p> : null}
+          {confirm ? (
+            <ConfirmDialog
+              open={open}
+              onClose={() => setOpen(false)}
+              title={confirm.title}
+              confirmLabel={confirm.confirmLabel}
+              confirmClassName={confirm.confirmClassName}
+              pending={pending}
+            >
+              {confirm.body}
+            </ConfirmDialog>
+          ) : null}
+        </>
+      ) : null}
+      <ActionResult state={state} />
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import styles from './dashboard.module.css';
+
+const LINKS = [
+  { href: '/dashboard', label: 'Visão geral', exact: true },
+  { href: '/dashboard/orders', label: 'Pedidos', exact: false },
+  { href: '/dashboard/settings', label: 'Configurações', exact: false },
+] as const;
+
+export function DashboardNav() {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Painel" className={styles.nav}>
+      <ul>
+        {LINKS.map((l) => {
+          const active = l.exact ? pathname === l.href : pathname === l.href || pathname.startsWith(`${l.href}/`);
+          return (
+            <li key={l.href}>
+              <Link href={l.href} className={styles.navLink} aria-current={active ? 'page' : undefined}>
+                {l.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,283 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { requireMerchant } from '@/lib/auth/session';
+import { formatDigitableLine } from '@/lib/br/boleto';
+import { formatDateBR, formatDateTimeBR } from '@/lib/br/dates';
+import { formatDocument } from '@/lib/br/documents';
+import { availableActions, getOrderDetail } from '@/lib/dashboard/order-detail';
+import { amountInputText } from '@/lib/dashboard/refund-form';
+import { formatBRL } from '@/lib/money/money';
+import { METHOD_LABELS, statusBadgeClass, statusLabel } from '@/lib/orders/status-labels';
+import { ActionForm } from '../../_components/action-form';
+import { cancelOrderAction, reconcileOrderAction } from '../../actions';
+import { CopyButton } from './copy-button';
+import components from '../../_components/components.module.css';
+import styles from './order.module.css';
+import { RefundForm } from './refund-form';
+import { Timeline } from './timeline';
+
+export const dynamic = 'force-dynamic';
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { id } = await params;
+  return { title: `Pedido #${id.slice(0, 8)}` };
+}
+
+/** Links from the provider are shown only when they are plain web addresses. */
+function isWebUrl(url: string | null | undefined): url is string {
+  return !!url && /^https?:\/\/[^\s]+$/i.test(url);
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className={styles.row}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+export default async function OrderPage({ params }: Props) {
+  const { id } = await params;
+  await requireMerchant(`/dashboard/orders/${encodeURIComponent(id)}`);
+  const detail = await getOrderDetail(id);
+  if (!detail) notFound();
+  const { order, items, payment, timeline } = detail;
+  const can = availableActions(order, payment);
+  const label = statusLabel(order.status, order.refundedCents, order.totalCents);
+  const shortId = order.id.slice(0, 8);
+
+  return (
+    <div className="stack">
+      <p className="small">
+        <Link href="/dashboard/orders">← Pedidos</Link>
+      </p>
+      <header className={styles.header}>
+        <div>
+          <h1>
+            Pedido <span className="mono">#{shortId}</span>
+          </h1>
+          <p className="muted small">
+            Criado em {formatDateTimeBR(order.createdAt)} · {METHOD_LABELS[order.method]} · {formatBRL(order.totalCents)}
+          </p>
+        </div>
+        <span className={`${statusBadgeClass(order.status)} ${styles.bigBadge}`} data-testid="order-status">
+          {label}
+        </span>
+      </header>
+
+      {order.latePayment ? (
+        <p className="alert alert-warning" role="status">
+          <strong>Pagamento tardio.</strong> Este pedido foi pago depois de ter sido cancelado ou expirado. Confira se ainda deve ser
+          entregue{order.method === 'pix' && order.status === 'paid' ? ' ou reembolse o comprador' : ''}.
+        </p>
+      ) : null}
+      {payment?.createState === 'failed' ? (
+        <p className="alert alert-error">A cobrança não pôde ser criada no provedor{payment.createError ? `: ${payment.createError}` : '.'}</p>
+      ) : null}
+      {payment?.createState === 'creating' ? (
+        <p className="alert alert-info">A cobrança ainda está sendo criada no provedor. A reconciliação conclui ou desiste dela.</p>
+      ) : null}
+
+      <div className={styles.layout}>
+        <div className="stack">
+          <section className="card" aria-labelledby="items-title">
+            <h2 id="items-title">Itens</h2>
+            <div className="table-wrap">
+              <table className={`table ${components.numbers}`}>
+                <thead>
+                  <tr>
+                    <th scope="col">Produto</th>
+                    <th scope="col" className="num">
+                      Qtd.
+                    </th>
+                    <th scope="col" className="num">
+                      Preço
+                    </th>
+                    <th scope="col" className="num">
+                      Subtotal
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {items.map((i) => (
+                    <tr key={i.id}>
+                      <td>{i.name}</td>
+                      <td className="num">{i.quantity}</td>
+                      <td className="num">{formatBRL(i.unitPriceCents)}</td>
+                      <td className="num">{formatBRL(i.lineTotalCents)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row" colSpan={3} className={components.rowHeader}>
+                      Total
+                    </th>
+                    <td className="num">
+                      <strong>{formatBRL(order.totalCents)}</strong>
+                    </td>
+                  </tr>
+                  {order.refundedCents > 0 ? (
+                    <tr>
+                      <th scope="row" colSpan={3} className={components.rowHeader}>
+                        Reembolsado
+                      </th>
+                      <td className="num" data-testid="refunded-amount">
+                        −{formatBRL(order.refundedCents)}
+                      </td>
+                    </tr>
+                  ) : null}
+                </tfoot>
+              </table>
+            </div>
+          </section>
+
+          <section className="card" aria-labelledby="buyer-title">
+            <h2 id="buyer-title">Comprador</h2>
+            <dl className={styles.dl}>
+              <Row label="Nome">{order.buyerName}</Row>
+              <Row label="CPF/CNPJ">
+                <span className="mono">{formatDocument(order.buyerDocument)}</span>
+              </Row>
+              <Row label="E-mail">
+                <a href={`mailto:${order.buyerEmail}`}>{order.buyerEmail}</a>
+              </Row>
+              {order.addressStreet ? (
+                <Row label="Endereço">
+                  {order.addressStreet}, {order.addressNumber} — {order.addressNeighborhood}, {order.addressCity}/{order.addressState} · CEP{' '}
+                  {order.addressZip?.replace(/^(\d{5})(\d{3})$/, '$1-$2')}
+                </Row>
+              ) : null}
+            </dl>
+          </section>
+
+          <section className="card" aria-labelledby="payment-title">
+            <h2 id="payment-title">Pagamento</h2>
+            {payment ? (
+              <dl className={styles.dl}>
+                <Row label="Forma">{METHOD_LABELS[payment.method]}</Row>
+                <Row label="Id no provedor">
+                  <span className="mono">{payment.providerId ?? '—'}</span>
+                </Row>
+                <Row label="Status no provedor">
+                  <span className="mono">{payment.providerStatus ?? '—'}</span>
+                  {payment.lastCheckedAt ? <span className="small muted"> (lido em {formatDateTimeBR(payment.lastCheckedAt)})</span> : null}
+                </Row>
+                {payment.dueDate ? <Row label="Vencimento">{formatDateBR(payment.dueDate)}</Row> : null}
+                {payment.payableUntil ? <Row label="Pode ser pago até">{formatDateBR(payment.payableUntil)}</Row> : null}
+                <Row label="Pago em">{order.paidAt ? formatDateTimeBR(order.paidAt) : '—'}</Row>
+                {payment.refundedAt ? <Row label="Reembolsado em">{formatDateTimeBR(payment.refundedAt)}</Row> : null}
+                {payment.pixCode ? (
+                  <Row label="Pix copia e cola">
+                    <div className={styles.code}>
+                      <code className={`mono ${styles.codeText}`} data-testid="pix-code">
+                        {payment.pixCode}
+                      </code>
+                      <CopyButton text={payment.pixCode} />
+                    </div>
+                  </Row>
+                ) : null}
+                {payment.pixImage?.startsWith('data:image/png;base64,') ? (
+                  <Row label="QR code">
+                    {/* eslint-disable-next-line @next/next/no-img-element -- a data: URI from the provider */}
+                    <img src={payment.pixImage} alt="QR code do Pix deste pedido" width={160} height={160} className={styles.qr} />
+                  </Row>
+                ) : null}
+                {payment.digitableLine ? (
+                  <Row label="Linha digitável">
+                    <div className={styles.code}>
+                      <code className={`mono ${styles.codeText}`} data-testid="digitable-line">
+                        {formatDigitableLine(payment.digitableLine)}
+                      </code>
+                      <CopyButton text={payment.digitableLine} />
+                    </div>
+                  </Row>
+                ) : null}
+                {isWebUrl(payment.pdfUrl) || isWebUrl(payment.invoiceUrl) ? (
+                  <Row label="Boleto">
+                    <span className={styles.links}>
+                      {isWebUrl(payment.pdfUrl) ? (
+                        <a href={payment.pdfUrl} target="_blank" rel="noopener noreferrer">
+                          Abrir o PDF do boleto
+                        </a>
+                      ) : null}
+                      {isWebUrl(payment.invoiceUrl) ? (
+                        <a href={payment.invoiceUrl} target="_blank" rel="noopener noreferrer">
+                          Ver o boleto no provedor
+                        </a>
+                      ) : null}
+                    </span>
+                  </Row>
+                ) : null}
+                <Row label="Página do comprador">
+                  <a href={`/orders/${order.token}`} target="_blank" rel="noopener noreferrer">
+                    Abrir a página do pedido
+                  </a>
+                </Row>
+              </dl>
+            ) : (
+              <p className="muted">Sem cobrança registrada para este pedido.</p>
+            )}
+          </section>
+        </div>
+
+        <aside className="stack" aria-label="Ações">
+          <section className="card stack" aria-labelledby="actions-title">
+            <h2 id="actions-title">Ações</h2>
+            <ActionForm
+              action={reconcileOrderAction}
+              fields={{ orderId: order.id }}
+              label="Reconciliar agora"
+              pendingLabel="Conferindo…"
+              available={can.reconcile}
+              hint="Lê o status da cobrança no provedor e aplica o que mudou."
+            />
+            <ActionForm
+              action={cancelOrderAction}
+              fields={{ orderId: order.id }}
+              label="Cancelar cobrança"
+              pendingLabel="Cancelando…"
+              className="btn btn-danger"
+              available={can.cancel}
+              confirm={{
+                title: 'Cancelar a cobrança?',
+                body: (
+                  <p>
+                    A cobrança de <strong>{formatBRL(order.totalCents)}</strong> ({METHOD_LABELS[order.method]}) deixa de poder ser paga. Isso não
+                    pode ser desfeito.
+                  </p>
+                ),
+                confirmLabel: 'Sim, cancelar cobrança',
+                confirmClassName: 'btn btn-danger',
+              }}
+            />
+            {order.method === 'pix' ? (
+              <RefundForm orderId={order.id} totalCents={order.totalCents} defaultAmount={amountInputText(order.totalCents)} available={can.refund} />
+            ) : order.status === 'paid' ? (
+              <p className="small muted">Boleto pago não tem reembolso pela API: devolva o valor ao comprador por outro meio.</p>
+            ) : null}
+            {!can.cancel && !can.refund && order.status !== 'paid' ? (
+              <p className="small muted">
+                {order.status === 'refunded'
+                  ? `Reembolso de ${formatBRL(order.refundedCents)} feito. Nenhuma outra ação disponível.`
+                  : order.status === 'pending'
+                    ? 'A cobrança ainda não pode ser cancelada.'
+                    : 'Nenhuma outra ação disponível para este pedido.'}
+              </p>
+            ) : null}
+          </section>
+        </aside>
+      </div>
+
+      <section className="card" aria-labelledby="timeline-title">
+        <h2 id="timeline-title">Linha do tempo</h2>
+        <p className="small muted">Tudo o que aconteceu com a cobrança: eventos, webhooks recebidos e ações, do mais antigo ao mais recente.</p>
+        <Timeline entries={timeline} />
+      </section>
+    </div>
+  );
+}

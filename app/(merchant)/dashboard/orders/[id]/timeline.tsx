@@ -1,0 +1,50 @@
+import type { TimelineEntry } from '@/lib/dashboard/timeline';
+import styles from './order.module.css';
+
+const withSeconds = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** dd/mm/aaaa hh:mm:ss in São Paulo. */
+function when(at: string): string {
+  return withSeconds.format(new Date(at)).replace(',', '');
+}
+
+export function Timeline({ entries }: { entries: TimelineEntry[] }) {
+  if (entries.length === 0) return <p className="muted">Nada registrado ainda.</p>;
+  return (
+    <ol className={styles.timeline} data-testid="timeline">
+      {entries.map((e) => (
+        <li key={e.key} className={`${styles.entry} ${styles[`tone_${e.tone}`] ?? ''}`}>
+          <div className={styles.entryHead}>
+            <span className={styles.entryTitle}>{e.title}</span>
+            <time dateTime={e.at} className="small muted">
+              {when(e.at)}
+            </time>
+          </div>
+          {e.facts.length > 0 ? (
+            <ul className={styles.facts}>
+              {e.facts.map((f, i) => (
+                <li key={i} className="small">
+                  {f}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {e.raw ? (
+            <details className={styles.raw}>
+              <summary className="small">{e.raw.label}</summary>
+              <pre className="mono small">{e.raw.text}</pre>
+            </details>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}

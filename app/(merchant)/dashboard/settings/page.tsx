@@ -1,0 +1,28 @@
+import type { Metadata } from 'next';
+import { requireMerchant } from '@/lib/auth/session';
+import { settingInputText } from '@/lib/dashboard/settings-form';
+import { getSettings } from '@/lib/settings/settings';
+import { SettingsForm } from './settings-form';
+
+export const metadata: Metadata = { title: 'Configurações' };
+export const dynamic = 'force-dynamic';
+
+export default async function SettingsPage() {
+  await requireMerchant('/dashboard/settings');
+  const s = await getSettings();
+  return (
+    <div className="stack">
+      <h1>Configurações</h1>
+      <p className="muted">Condições das próximas cobranças. Pedidos já criados mantêm as condições com que foram gerados.</p>
+      <SettingsForm
+        initial={{
+          boletoFinePercent: settingInputText(s.boletoFinePercent),
+          boletoInterestPercent: settingInputText(s.boletoInterestPercent),
+          boletoGraceDays: String(s.boletoGraceDays),
+          boletoDueDays: String(s.boletoDueDays),
+          pixExpirationDays: String(s.pixExpirationDays),
+        }}
+      />
+    </div>
+  );
+}

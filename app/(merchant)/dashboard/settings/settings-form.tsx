@@ -1,0 +1,77 @@
+'use client';
+
+import { useActionState } from 'react';
+import type { SettingsField } from '@/lib/dashboard/settings-form';
+import { ActionResult } from '../_components/action-result';
+import { saveSettingsAction } from '../actions';
+import styles from './settings.module.css';
+
+type FieldSpec = { name: SettingsField; label: string; hint: string; suffix: string; decimal: boolean };
+
+const BOLETO: FieldSpec[] = [
+  { name: 'boletoFinePercent', label: 'Multa por atraso', hint: 'Cobrada uma vez após o vencimento. De 0,1% a 100%.', suffix: '%', decimal: true },
+  { name: 'boletoInterestPercent', label: 'Juros por dia de atraso', hint: 'De 0,1% a 100% ao dia.', suffix: '% ao dia', decimal: true },
+  { name: 'boletoGraceDays', label: 'Tolerância após o vencimento', hint: 'Dias em que o boleto ainda pode ser pago depois de vencido (1 a 30).', suffix: 'dias', decimal: false },
+  { name: 'boletoDueDays', label: 'Prazo de vencimento', hint: 'Dias entre o pedido e o vencimento do boleto (1 a 60).', suffix: 'dias', decimal: false },
+];
+const PIX: FieldSpec[] = [
+  { name: 'pixExpirationDays', label: 'Validade do Pix após o vencimento', hint: 'O Pix vence no dia seguinte ao pedido e ainda pode ser pago por estes dias (1 a 30).', suffix: 'dias', decimal: false },
+];
+
+export function SettingsForm({ initial }: { initial: Record<SettingsField, string> }) {
+  const [state, formAction, pending] = useActionState(saveSettingsAction, null);
+  const errors = (state && !state.ok ? state.fieldErrors : undefined) ?? {};
+  // After a refused save the form is reset by React: show what was typed, not the stored value.
+  const values = (state && !state.ok ? state.values : undefined) ?? initial;
+
+  const field = (f: FieldSpec) => {
+    const error = errors[f.name];
+    return (
+      <div className="field" key={f.name}>
+        <label htmlFor={f.name}>{f.label}</label>
+        <div className={styles.withSuffix}>
+          <input
+            id={f.name}
+            name={f.name}
+            inputMode={f.decimal ? 'decimal' : 'numeric'}
+            autoComplete="off"
+            defaultValue={values[f.name] ?? initial[f.name]}
+            required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${f.name}-hint${error ? ` ${f.name}-error` : ''}`}
+          />
+          <span aria-hidden="true">{f.suffix}</span>
+        </div>
+        <p id={`${f.name}-hint`} className="field-hint">
+          {f.hint}
+        </p>
+        {error ? (
+          <p id={`${f.name}-error`} className="field-error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <form action={formAction} className="stack" noValidate>
+      <fieldset className={`card ${styles.group}`}>
+        <legend>Boleto</legend>
+        <div className="form-grid two">{BOLETO.map(field)}</div>
+      </fieldset>
+      <fieldset className={`card ${styles.group}`}>
+        <legend>Pix</legend>
+        <div className="form-grid two">{PIX.map(field)}</div>
+      </fieldset>
+      <div className={styles.result}>
+        <ActionResult state={state} />
+      </div>
+      <div>
+        <button type="submit" className="btn" disabled={pending} aria-disabled={pending}>
+          {pending ? 'Salvando…' : 'Salvar configurações'}
+        </button>
+      </div>
+    </form>
+  );
+}

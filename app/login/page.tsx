@@ -1,0 +1,34 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { loginErrorMessage, safeCallbackPath } from '@/lib/auth/login-messages';
+import { getMerchantOrNull } from '@/lib/auth/session';
+import { LoginForm } from './login-form';
+import styles from './login.module.css';
+
+export const metadata: Metadata = { title: 'Entrar', robots: { index: false } };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+export default async function LoginPage({ searchParams }: Props) {
+  const params = await searchParams;
+  const callbackPath = safeCallbackPath(first(params.callbackUrl));
+  if (await getMerchantOrNull()) redirect(callbackPath);
+  const initialError = loginErrorMessage(first(params.error));
+
+  return (
+    <main id="conteudo" className={styles.page}>
+      <div className={styles.panel}>
+        <p className={styles.brand} aria-hidden="true">
+          Balcão
+        </p>
+        <div className="card">
+          <h1 className={styles.title}>Entrar no painel da loja</h1>
+          <p className="muted small">Acompanhe pedidos, reembolse Pix e confira o saldo.</p>
+          <LoginForm callbackPath={callbackPath} initialError={initialError} />
+        </div>
+      </div>
+    </main>
+  );
+}

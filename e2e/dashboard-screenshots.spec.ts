@@ -1,0 +1,111 @@
+/**
+ * Desktop screenshots (1280 px) of the merchant dashboard for docs/screenshots. Each one also
+ * asserts what it shows, so a broken page fails here instead of producing a bad picture.
+ */
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { addToCart, appQuery, fillBoleto, fillPix, payWithCode, SANDBOX_KEY, tokenFromUrl } from './shop-helpers';
+
+const DIR = process.env.SCREENSHOT_DIR ?? (process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots');
+
+test.use({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false });
+
+async function shot(page: Page, name: string) {
+  fs.mkdirSync(DIR, { recursive: true });
+  // A full-page capture draws sticky elements where the capture scrolled them: show the sidebar as at the top of the page.
+  await page.addStyleTag({ content: '[data-sidebar] { position: static !important; }' });
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: `${DIR}/${name}.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
+}
+
+async function order(page: Page, method: 'pix' | 'boleto', slug: string, name: string): Promise<{ id: string; code: string }> {
+  await addToCart(page, slug);
+  await page.goto('/checkout');
+  if (method === 'pix') await fillPix(page, { name, email: 'cliente@exemplo.com.br' });
+  else await fillBoleto(page);
+  await page.getByRole('button', { name: method === 'pix' ? 'Pagar com Pix' : 'Gerar boleto' }).click();
+  await expect(page).toHaveURL(/\/orders\/[A-Za-z0-9_-]{20,}$/, { timeout: 20_000 });
+  const token = tokenFromUrl(page.url());
+  const code = method === 'pix' ? await page.getByLabel('Pix copia e cola').inputValue() : '';
+  return { id: appQuery<{ id: string }>('select id from orders where token = ?', token)[0].id, code };
+}
+
+test('login, overview, orders, order detail and settings at 1280 px', async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
+  const shopper = await (await browser.newContext()).newPage();
+  const paid = await order(shopper, 'pix', 'moedor-manual', 'Helena Castro');
+  const refunded = await order(shopper, 'pix', 'kit-degustacao', 'Igor Nunes');
+  await order(shopper, 'boleto', 'prensa-francesa', 'Bruno Lima');
+  await order(shopper, 'pix', 'cafe-especial-250g', 'Júlia Mendes');
+  await payWithCode(request, paid.code);
+  await payWithCode(request, refunded.code);
+  await request.post('/api/sandbox/sim/webhooks/flush', { headers: { 'X-API-KEY': SANDBOX_KEY, 'Content-Type': 'application/json' }, data: {} });
+
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Entrar no painel da loja' })).toBeVisible();
+  await page.getByLabel('E-mail').fill('demo@balcao.dev');
+  await page.getByLabel('Senha').fill('senha-errada');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'E-mail ou senha incorretos.' })).toBeVisible();
+  await shot(page, 'dashboard-login');
+  await page.getByLabel('Senha').fill('balcao-demo');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // A partial refund, so that the timeline and the numbers show one.
+  await page.goto(`/dashboard/orders/${refunded.id}`);
+  await expect(page.getByTestId('order-status')).toHaveText('Pago', { timeout: 15_000 });
+  await page.getByLabel('Valor').fill('20,00');
+  await page.getByLabel('Descrição').fill('Um dos cafés veio errado');
+  await page.getByRole('button', { name: 'Reembolsar' }).click();
+  await expect(page.getByRole('dialog', { name: 'Confirmar reembolso' })).toBeVisible();
+  await shot(page, 'dashboard-refund-confirm');
+  await page.getByRole('button', { name: 'Confirmar reembolso' }).click();
+  await expect(page.getByTestId('order-status')).toHaveText('Reembolsado parcialmente', { timeout: 20_000 });
+  await page.getByTestId('timeline').getByText('Corpo recebido').first().click();
+  await shot(page, 'dashboard-order-refunded');
+
+  await page.goto(`/dashboard/orders/${paid.id}`);
+  await expect(page.getByTestId('order-status')).toHaveText('Pago');
+  await shot(page, 'dashboard-order-paid');
+
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('balance')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Receita por dia' })).toBeVisible();
+  await shot(page, 'dashboard-overview');
+
+  await page.goto('/dashboard/orders');
+  await expect(page.getByRole('row').filter({ hasText: 'Helena Castro' })).toBeVisible();
+  await shot(page, 'dashboard-orders');
+  await page.goto('/dashboard/orders?status=pending&method=boleto');
+  await expect(page.getByRole('row').filter({ hasText: 'Bruno Lima' }).first()).toBeVisible();
+  await shot(page, 'dashboard-orders-filtered');
+
+  await page.goto('/dashboard/settings');
+  await page.getByLabel('Multa por atraso').fill('0,05');
+  await page.getByLabel('Tolerância após o vencimento').fill('45');
+  await page.getByRole('button', { name: 'Salvar configurações' }).click();
+  await expect(page.getByText('A multa deve ser de pelo menos 0,1%.')).toBeVisible();
+  await expect(page.getByLabel('Multa por atraso')).toHaveValue('0,05');
+  await shot(page, 'dashboard-settings-errors');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 1.5, isMobile: true, hasTouch: true });
+
+  test('overview, orders and an order at 412 px', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill('demo@balcao.dev');
+    await page.getByLabel('Senha').fill('balcao-demo');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('balance')).toBeVisible();
+    await shot(page, 'dashboard-mobile-overview');
+    await page.goto('/dashboard/orders');
+    await expect(page.getByRole('navigation', { name: 'Painel' })).toBeVisible();
+    await shot(page, 'dashboard-mobile-orders');
+    await page.getByRole('link', { name: /^Pedido / }).first().click();
+    await expect(page.getByTestId('order-status')).toBeVisible();
+    await shot(page, 'dashboard-mobile-order');
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * Creating a merchant user (npm run merchant:create): checks, bcrypt cost 12, no duplicate
+ * e-mail. No server-only import: it runs from a command-line script too.
+ */
+import bcrypt from 'bcryptjs';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { db } from '@/db';
+import { users } from '@/db/schema';
+
+export const MIN_PASSWORD_LENGTH = 10;
+export const BCRYPT_COST = 12;
+
+const schema = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, { message: 'E-mail longo demais.' })
+    .pipe(z.email({ message: 'E-mail inválido.' })),
+  name: z.string().trim().min(1, { message: 'Informe o nome.' }).max(100, { message: 'Use no máximo 100 caracteres no nome.' }),
+  password: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, { message: `A senha precisa de pelo menos ${MIN_PASSWORD_LENGTH} caracteres.` })
+    .refine((p) => Buffer.byteLength(p, 'utf8') <= 72, { message: 'A senha pode ter no máximo 72 bytes.' })
+    .refine((p) => p.trim().length > 0, { message: 'A senha não pode ser só espaços.' }),
+});
+
+export type NewMerchant = z.input<typeof schema>;
+export type CreateMerchantResult = { ok: true; id: number; email: string } | { ok: false; error: string };
+
+export async function createMerchant(input: NewMerchant): Promise<CreateMerchantResult> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0].message };
+  const { email, name, password } = parsed.data;
+  const [existing] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (existing) return { ok: false, error: `Já existe um lojista com o e-mail ${email}.` };
+  const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
+  const inserted = await db().insert(users).values({ email, name, passwordHash }).onConflictDoNothing({ target: users.email }).returning({ id: users.id });
+  if (inserted.length === 0) return { ok: false, error: `Já existe um lojista com o e-mail ${email}.` };
+  return { ok: true, id: inserted[0].id, email };
+}

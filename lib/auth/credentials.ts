@@ -1,0 +1,43 @@
+/**
+ * Merchant credentials: e-mail + bcrypt hash in the users table. Unknown e-mails cost the
+ * same bcrypt work as known ones, so timing does not tell which e-mails exist.
+ */
+import 'server-only';
+import bcrypt from 'bcryptjs';
+import { eq } from 'drizzle-orm';
+import { db } from '@/db';
+import { users } from '@/db/schema';
+
+export type Merchant = { id: number; email: string; name: string };
+
+/** bcrypt hash (cost 12) of a random string nobody knows: compared against for unknown e-mails. */
+const DUMMY_HASH = '$2b$12$LXULb6JCCnxw/F5PFUkV3.I20jahmiVtNtvJoXXIzncMUb7E5UilS';
+
+/** bcrypt only reads the first 72 bytes; longer input is refused rather than silently cut. */
+export const MAX_PASSWORD_BYTES = 72;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function verifyMerchantCredentials(email: string, password: string): Promise<Merchant | null> {
+  const normalized = normalizeEmail(email);
+  const tooLong = Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES;
+  if (!normalized || !password || tooLong || normalized.length > 254) {
+    await bcrypt.compare('x', DUMMY_HASH);
+    return null;
+  }
+  const [user] = await db().select().from(users).where(eq(users.email, normalized));
+  if (!user) {
+    await bcrypt.compare(password, DUMMY_HASH);
+    return null;
+  }
+  const ok = await bcrypt.compare(password, user.passwordHash);
+  return ok ? { id: user.id, email: user.email, name: user.name } : null;
+}
+
+export async function findMerchantById(id: number): Promise<Merchant | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const [user] = await db().select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, id));
+  return user ?? null;
+}

@@ -1,0 +1,41 @@
+/**
+ * What the sign-in page says for each outcome (browser-safe). The codes travel from the
+ * credentials provider to the page through next-auth's `error` parameter.
+ */
+
+/** Thrown by authorize() when the IP + e-mail pair is over RATE_LIMIT_LOGIN_PER_MIN. */
+export const RATE_LIMITED_CODE = 'rate_limited';
+
+export const LOGIN_MESSAGES = {
+  wrongCredentials: 'E-mail ou senha incorretos.',
+  rateLimited: 'Muitas tentativas. Aguarde um minuto.',
+  sessionExpired: 'Sua sessão terminou. Entre novamente.',
+  generic: 'Não foi possível entrar agora. Tente novamente em instantes.',
+  missingEmail: 'Informe o e-mail.',
+  missingPassword: 'Informe a senha.',
+} as const;
+
+/** next-auth error code (from signIn() or ?error= on /login) → a sentence for the merchant. */
+export function loginErrorMessage(code: string | null | undefined): string | null {
+  if (!code) return null;
+  if (code === RATE_LIMITED_CODE) return LOGIN_MESSAGES.rateLimited;
+  if (code === 'CredentialsSignin') return LOGIN_MESSAGES.wrongCredentials;
+  if (code === 'SessionRequired') return LOGIN_MESSAGES.sessionExpired;
+  return LOGIN_MESSAGES.generic;
+}
+
+/**
+ * Where to go after signing in: only a path of this site under /dashboard (never another
+ * origin, never `//evil.example`), else the overview.
+ */
+export function safeCallbackPath(raw: string | null | undefined, origin?: string): string {
+  const fallback = '/dashboard';
+  if (!raw) return fallback;
+  let value = raw.trim();
+  if (origin && value.startsWith(origin)) value = value.slice(origin.length) || '/';
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  if (/[\u0000-\u001f\\]/.test(value)) return fallback;
+  const path = value.split(/[?#]/)[0];
+  if (path !== '/dashboard' && !path.startsWith('/dashboard/')) return fallback;
+  return value;
+}

@@ -1,0 +1,50 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { database, ensureMigrated } from '@/db';
+import { DEMO_MERCHANT, seed } from '@/db/seed';
+import { resetRateLimitsForTests } from '@/lib/security/rate-limit';
+import { authorizeLogin, LoginRateLimitedError } from './login';
+
+process.env.RATE_LIMIT_LOGIN_PER_MIN = '3';
+
+const headers = (ip: string) => ({ 'x-forwarded-for': `${ip}, 10.0.0.1` });
+
+beforeAll(async () => {
+  await ensureMigrated();
+  await seed(database(), { demoMerchant: true });
+});
+beforeEach(() => resetRateLimitsForTests());
+
+describe('authorizeLogin', () => {
+  it('signs the demo merchant in, whatever the e-mail case and spaces', async () => {
+    const m = await authorizeLogin({ email: '  Demo@Balcao.dev ', password: DEMO_MERCHANT.password }, headers('1.1.1.1'));
+    expect(m).toMatchObject({ email: DEMO_MERCHANT.email, name: DEMO_MERCHANT.name });
+    expect(m?.id).toBeGreaterThan(0);
+  });
+
+  it('refuses a wrong password and an unknown e-mail alike (null, no hint)', async () => {
+    expect(await authorizeLogin({ email: DEMO_MERCHANT.email, password: 'errada-123' }, headers('1.1.1.2'))).toBeNull();
+    expect(await authorizeLogin({ email: 'ninguem@balcao.dev', password: DEMO_MERCHANT.password }, headers('1.1.1.2'))).toBeNull();
+    expect(await authorizeLogin({ email: DEMO_MERCHANT.email, password: '' }, headers('1.1.1.2'))).toBeNull();
+    expect(await authorizeLogin(undefined, headers('1.1.1.2'))).toBeNull();
+  });
+
+  it('refuses a password longer than bcrypt reads instead of cutting it', async () => {
+    expect(await authorizeLogin({ email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password + 'x'.repeat(80) }, headers('1.1.1.3'))).toBeNull();
+  });
+
+  it('limits attempts per IP + e-mail, even with the right password after the limit', async () => {
+    for (let i = 0; i < 3; i++) expect(await authorizeLogin({ email: DEMO_MERCHANT.email, password: 'errada' }, headers('2.2.2.2'))).toBeNull();
+    await expect(authorizeLogin({ email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password }, headers('2.2.2.2'))).rejects.toBeInstanceOf(
+      LoginRateLimitedError,
+    );
+    // Another IP, or another e-mail from the same IP, has its own budget.
+    expect(await authorizeLogin({ email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password }, headers('3.3.3.3'))).not.toBeNull();
+    expect(await authorizeLogin({ email: 'outro@balcao.dev', password: 'x' }, headers('2.2.2.2'))).toBeNull();
+  });
+
+  it('reads the IP from a Headers object too', async () => {
+    const h = new Headers({ 'x-forwarded-for': '4.4.4.4' });
+    for (let i = 0; i < 3; i++) await authorizeLogin({ email: DEMO_MERCHANT.email, password: 'errada' }, h);
+    await expect(authorizeLogin({ email: DEMO_MERCHANT.email, password: 'errada' }, h)).rejects.toThrow('rate_limited');
+  });
+});

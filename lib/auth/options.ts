@@ -1,0 +1,75 @@
+/**
+ * next-auth v4 configuration, built on each use from env() — never at import or build time.
+ * JWT sessions (no database sessions), the credentials provider, our own /login page.
+ * Cookies are next-auth's defaults: httpOnly, SameSite=Lax, path /, and `Secure` with the
+ * `__Secure-` prefix when APP_URL is https (useSecureCookies).
+ */
+import 'server-only';
+import type { NextAuthOptions } from 'next-auth';
+import CredentialsProvider from 'next-auth/providers/credentials';
+import { env } from '@/lib/config/env';
+import { logger } from '@/lib/server/log';
+import { authorizeLogin } from './login';
+
+/** A working day and then some; the merchant signs in again after that. */
+export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
+
+export function authOptions(): NextAuthOptions {
+  const config = env();
+  // next-auth v4 reads its origin (redirects, callback URLs) from NEXTAUTH_URL at request time.
+  process.env.NEXTAUTH_URL = config.appUrl;
+  return {
+    secret: config.authSecret,
+    session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
+    jwt: { maxAge: SESSION_MAX_AGE_SECONDS },
+    useSecureCookies: config.appUrl.startsWith('https://'),
+    pages: { signIn: '/login', error: '/login', signOut: '/login' },
+    providers: [
+      CredentialsProvider({
+        id: 'credentials',
+        name: 'E-mail e senha',
+        credentials: {
+          email: { label: 'E-mail', type: 'email' },
+          password: { label: 'Senha', type: 'password' },
+        },
+        async authorize(credentials, req) {
+          const merchant = await authorizeLogin(credentials, req?.headers);
+          return merchant ? { id: String(merchant.id), email: merchant.email, name: merchant.name } : null;
+        },
+      }),
+    ],
+    callbacks: {
+      async jwt({ token, user }) {
+        if (user) {
+          token.sub = String(user.id);
+          token.email = user.email;
+          token.name = user.name;
+        }
+        return token;
+      },
+      async session({ session, token }) {
+        session.user = { id: token.sub ?? '', email: token.email ?? '', name: token.name ?? '' };
+        return session;
+      },
+      /** Only this site's own paths; anything else goes to the dashboard. */
+      async redirect({ url, baseUrl }) {
+        if (url.startsWith('/') && !url.startsWith('//')) return `${baseUrl}${url}`;
+        try {
+          if (new URL(url).origin === new URL(baseUrl).origin) return url;
+        } catch {
+          /* not a URL */
+        }
+        return `${baseUrl}/dashboard`;
+      },
+    },
+    logger: {
+      error(code, metadata) {
+        logger().error({ code, err: metadata instanceof Error ? metadata : undefined }, 'next-auth error');
+      },
+      warn(code) {
+        logger().warn({ code }, 'next-auth warning');
+      },
+      debug() {},
+    },
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * The real guard of the dashboard (proxy.ts only redirects when no cookie is present):
+ * every /dashboard page, server action and merchant route handler asks here, on the server.
+ * The session cookie's JWT is decrypted and checked (signature, expiry) by next-auth's own
+ * getToken with our secret, exactly as getServerSession does for JWT sessions, and the user
+ * must still exist in the database.
+ */
+import 'server-only';
+import { getToken } from 'next-auth/jwt';
+import { cookies } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { env } from '@/lib/config/env';
+import { findMerchantById, type Merchant } from './credentials';
+
+export type { Merchant };
+
+export const SESSION_EXPIRED_MESSAGE = 'Sua sessão terminou. Entre novamente para continuar.';
+
+/** The signed-in merchant, or null (no cookie, bad or expired token, user deleted). For actions and route handlers. */
+export async function getMerchantOrNull(): Promise<Merchant | null> {
+  const config = env();
+  const jar = Object.fromEntries((await cookies()).getAll().map((c) => [c.name, c.value]));
+  const token = await getToken({
+    // Cookies only: a Bearer header must not stand in for the session cookie.
+    req: { cookies: jar, headers: {} } as never,
+    secret: config.authSecret,
+    secureCookie: config.appUrl.startsWith('https://'),
+    logger: { error() {}, warn() {}, debug() {} } as never,
+  });
+  const id = Number(token?.sub);
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  return findMerchantById(id);
+}
+
+/** For pages: the merchant, or a redirect to /login that brings them back to `returnTo` afterwards. */
+export async function requireMerchant(returnTo = '/dashboard'): Promise<Merchant> {
+  const merchant = await getMerchantOrNull();
+  if (!merchant) redirect(`/login?${new URLSearchParams({ callbackUrl: returnTo })}`);
+  return merchant;
+}

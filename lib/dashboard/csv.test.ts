@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { CSV_BOM, csvCell, csvRow, exportFileName, ORDER_CSV_HEADER, orderCsvRow } from './csv';
+import type { OrderListRow } from './orders-query';
+
+describe('csvCell', () => {
+  it('leaves plain text alone', () => {
+    expect(csvCell('Maria da Silva')).toBe('Maria da Silva');
+    expect(csvCell(12)).toBe('12');
+    expect(csvCell(null)).toBe('');
+  });
+  it('quotes ; " and line breaks, doubling quotes', () => {
+    expect(csvCell('a;b')).toBe('"a;b"');
+    expect(csvCell('diz "oi"')).toBe('"diz ""oi"""');
+    expect(csvCell('linha 1\nlinha 2')).toBe('"linha 1\nlinha 2"');
+  });
+  it.each([
+    ['=HYPERLINK("http://x")', `"'=HYPERLINK(""http://x"")"`],
+    ['+5511999999999', "'+5511999999999"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\t=1', "'\t=1"],
+  ])('neutralises formula %j', (input, out) => expect(csvCell(input)).toBe(out));
+});
+
+describe('orderCsvRow', () => {
+  const row: OrderListRow = {
+    id: '3f2a9c1b-0000-4000-8000-000000000001',
+    status: 'refunded',
+    method: 'pix',
+    totalCents: 123456,
+    refundedCents: 2000,
+    buyerName: '=cmd; "Zé"',
+    buyerDocument: '52998224725',
+    buyerEmail: 'ze@example.com',
+    latePayment: false,
+    createdAt: '2025-03-10T03:05:00.000Z',
+    paidAt: '2025-03-10T13:00:00.000Z',
+  };
+  it('writes São Paulo dates, comma decimals, labels and safe cells', () => {
+    expect(orderCsvRow(row)).toBe(
+      '3f2a9c1b-0000-4000-8000-000000000001;10/03/2025 00:05;Reembolsado parcialmente;Pix;1234,56;20,00;10/03/2025 10:00;Não;' +
+        `"'=cmd; ""Zé""";529.982.247-25;ze@example.com\r\n`,
+    );
+  });
+  it('has a header of the same width', () => {
+    expect(csvRow(ORDER_CSV_HEADER).split(';')).toHaveLength(orderCsvRow({ ...row, buyerName: 'x' }).split(';').length);
+    expect(CSV_BOM).toBe('\uFEFF');
+  });
+  it('names the file with the São Paulo date and time', () => {
+    expect(exportFileName(new Date('2025-03-10T02:30:00.000Z'))).toBe('pedidos_2025-03-09_2330.csv');
+  });
+});

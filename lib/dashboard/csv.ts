@@ -1,0 +1,65 @@
+/**
+ * CSV for spreadsheet programs set to Brazilian Portuguese (Excel, LibreOffice, Google Sheets):
+ * UTF-8 with a BOM, ";" between cells, CRLF between rows, amounts with a decimal comma,
+ * dates dd/mm/aaaa hh:mm (São Paulo). Cells are quoted when needed (RFC 4180) and a cell
+ * that a spreadsheet would read as a formula (= + - @, tab, CR) gets a leading apostrophe.
+ * Pure.
+ */
+import { formatDocument } from '@/lib/br/documents';
+import { formatDateTimeBR } from '@/lib/br/dates';
+import { formatDecimalComma } from '@/lib/money/money';
+import { METHOD_LABELS, statusLabel } from '@/lib/orders/status-labels';
+import type { OrderListRow } from './orders-query';
+
+export const CSV_BOM = '\uFEFF';
+export const CSV_SEPARATOR = ';';
+export const CSV_NEWLINE = '\r\n';
+
+/** One cell: formula-looking text neutralised, then quoted if it holds ; " CR or LF. */
+export function csvCell(value: string | number | null | undefined): string {
+  let s = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  if (/[;"\r\n]/.test(s)) s = `"${s.replace(/"/g, '""')}"`;
+  return s;
+}
+
+export function csvRow(cells: (string | number | null | undefined)[]): string {
+  return cells.map(csvCell).join(CSV_SEPARATOR) + CSV_NEWLINE;
+}
+
+export const ORDER_CSV_HEADER = [
+  'Pedido',
+  'Criado em',
+  'Status',
+  'Forma de pagamento',
+  'Valor (R$)',
+  'Reembolsado (R$)',
+  'Pago em',
+  'Pagamento tardio',
+  'Comprador',
+  'CPF/CNPJ',
+  'E-mail',
+];
+
+export function orderCsvRow(o: OrderListRow): string {
+  return csvRow([
+    o.id,
+    formatDateTimeBR(o.createdAt),
+    statusLabel(o.status, o.refundedCents, o.totalCents),
+    METHOD_LABELS[o.method],
+    formatDecimalComma(o.totalCents),
+    formatDecimalComma(o.refundedCents),
+    o.paidAt ? formatDateTimeBR(o.paidAt) : '',
+    o.latePayment ? 'Sim' : 'Não',
+    o.buyerName,
+    formatDocument(o.buyerDocument),
+    o.buyerEmail,
+  ]);
+}
+
+/** File name with the São Paulo date and time of the export. */
+export function exportFileName(now: Date = new Date()): string {
+  const [date, time] = formatDateTimeBR(now).split(' ');
+  const [dd, mm, yyyy] = date.split('/');
+  return `pedidos_${yyyy}-${mm}-${dd}_${time.replace(':', '')}.csv`;
+}

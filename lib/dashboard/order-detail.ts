@@ -1,0 +1,48 @@
+/** Everything the merchant sees about one order: items, buyer, payment, timeline. */
+import 'server-only';
+import { asc, eq } from 'drizzle-orm';
+import { db } from '@/db';
+import { orderItems, orders, paymentEvents, payments, webhookDeliveries, type Order, type OrderItem, type Payment } from '@/db/schema';
+import { buildTimeline, type TimelineEntry } from './timeline';
+
+export type OrderDetail = {
+  order: Order;
+  items: OrderItem[];
+  payment: Payment | null;
+  timeline: TimelineEntry[];
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isOrderId(value: string): boolean {
+  return UUID.test(value);
+}
+
+export async function getOrderDetail(id: string): Promise<OrderDetail | null> {
+  if (!isOrderId(id)) return null;
+  const [order] = await db().select().from(orders).where(eq(orders.id, id.toLowerCase()));
+  if (!order) return null;
+  const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
+  const [payment] = await db().select().from(payments).where(eq(payments.orderId, order.id));
+  if (!payment) return { order, items, payment: null, timeline: [] };
+  const events = await db().select().from(paymentEvents).where(eq(paymentEvents.paymentId, payment.id)).orderBy(asc(paymentEvents.id));
+  const deliveries = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.paymentId, payment.id)).orderBy(asc(webhookDeliveries.id));
+  return { order, items, payment, timeline: buildTimeline(events, deliveries) };
+}
+
+/** What the merchant may do now (the use-cases check again; this only decides which buttons to show). */
+export function availableActions(order: Order, payment: Payment | null) {
+  const created = !!payment?.providerId;
+  return {
+    cancel: created && order.status === 'pending',
+    refund: created && order.method === 'pix' && order.status === 'paid' && order.refundedCents === 0,
+    reconcile: created,
+  };
+}
+
+/** The order an action names (a UUID from the form), or null. */
+export async function getOrderForAction(id: string): Promise<Order | null> {
+  if (!isOrderId(id)) return null;
+  const [order] = await db().select().from(orders).where(eq(orders.id, id.toLowerCase()));
+  return order ?? null;
+}

@@ -1,0 +1,114 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { OrderFilters } from './order-filters';
+import { countOrders, listOrders, ordersForExport, PAGE_SIZE } from './orders-query';
+import { insertOrders, type InsertedOrder } from './test-fixtures';
+
+// 60 orders, one every hour back from 2025-03-10 12:00 UTC, with a few special ones.
+const base = Date.parse('2025-03-10T12:00:00.000Z');
+let all: InsertedOrder[];
+
+beforeAll(async () => {
+  const list = Array.from({ length: 60 }, (_, i) => ({
+    createdAt: new Date(base - i * 3_600_000).toISOString(),
+    status: (['pending', 'paid', 'expired', 'canceled', 'refunded'] as const)[i % 5],
+    method: i % 3 === 0 ? ('boleto' as const) : ('pix' as const),
+    buyerName: i === 7 ? 'João Gonçalves' : i === 8 ? 'Ana 50% Off' : `Comprador ${String.fromCharCode(65 + (i % 26))}`,
+    buyerDocument: i === 7 ? '52998224725' : i === 8 ? '11222333000181' : String(10_000_000_000 + i),
+  }));
+  // Two orders at the same instant: the later insert comes first.
+  list.push({ createdAt: '2025-03-20T00:00:00.000Z', status: 'paid', method: 'pix', buyerName: 'Empate Um', buyerDocument: '99999999901' });
+  list.push({ createdAt: '2025-03-20T00:00:00.000Z', status: 'paid', method: 'pix', buyerName: 'Empate Dois', buyerDocument: '99999999902' });
+  all = await insertOrders(list);
+});
+
+const ids = async (filters: OrderFilters, page = 1) => (await listOrders(filters, page)).rows.map((r) => r.id);
+
+describe('listOrders', () => {
+  it('lists newest first, ties broken by insertion (latest first), 25 per page', async () => {
+    const p1 = await listOrders({}, 1);
+    expect(p1.total).toBe(62);
+    expect(p1.pageCount).toBe(3);
+    expect(p1.rows).toHaveLength(PAGE_SIZE);
+    expect(p1.rows[0].buyerName).toBe('Empate Dois');
+    expect(p1.rows[1].buyerName).toBe('Empate Um');
+    expect(p1.rows[2].id).toBe(all[0].id);
+    const created = p1.rows.map((r) => r.createdAt);
+    expect([...created].sort().reverse()).toEqual(created);
+  });
+
+  it('pages through every order exactly once', async () => {
+    const seen = [...(await ids({}, 1)), ...(await ids({}, 2)), ...(await ids({}, 3))];
+    expect(seen).toHaveLength(62);
+    expect(new Set(seen).size).toBe(62);
+  });
+
+  it('shows the last page for a page past the end', async () => {
+    const r = await listOrders({}, 99);
+    expect(r.page).toBe(3);
+    expect(r.rows).toHaveLength(12);
+  });
+
+  it('filters by status and method together', async () => {
+    const r = await listOrders({ status: 'paid', method: 'pix' }, 1);
+    const expected = all.filter((o) => o.status === 'paid' && o.method === 'pix');
+    expect(r.total).toBe(expected.length);
+    expect(new Set(r.rows.map((x) => x.id))).toEqual(new Set(expected.map((o) => o.id)));
+  });
+
+  it('filters by São Paulo dates, inclusive', async () => {
+    // 2025-03-10 in São Paulo = [03:00Z on the 10th, 03:00Z on the 11th): i = 0..9 (12:00Z back to 03:00Z).
+    const r = await listOrders({ from: '2025-03-10', to: '2025-03-10' }, 1);
+    expect(r.total).toBe(10);
+    expect(r.rows.map((x) => x.id)).toEqual(all.slice(0, 10).map((o) => o.id));
+    const r2 = await listOrders({ to: '2025-03-09' }, 1);
+    expect(r2.total).toBe(50);
+    expect(await countOrders({ from: '2025-03-21' })).toBe(0);
+  });
+
+  it('searches the buyer name, case-insensitively, with LIKE wildcards taken literally', async () => {
+    expect(await ids({ q: 'joão gonçalves' })).toEqual([all[7].id]);
+    expect(await ids({ q: 'GONÇALVES' })).toEqual([]); // SQLite folds ASCII only: documented limit
+    expect(await ids({ q: 'João' })).toEqual([all[7].id]);
+    expect(await ids({ q: '50%' })).toEqual([all[8].id]); // neither document nor id: a name search, % taken literally
+    expect(await ids({ q: '% off' })).toEqual([all[8].id]);
+    expect(await ids({ q: '_' })).toEqual([]);
+  });
+
+  it('searches the document by prefix, masked or not', async () => {
+    expect(await ids({ q: '529.982.247-25' })).toEqual([all[7].id]);
+    expect(await ids({ q: '11.222.333/0001-81' })).toEqual([all[8].id]);
+    expect(await ids({ q: '529982' })).toEqual([all[7].id]);
+  });
+
+  it('searches the order id by prefix and the token by prefix or pasted link', async () => {
+    const o = all[33];
+    expect(await ids({ q: `#${o.id.slice(0, 8)}` })).toEqual([o.id]);
+    expect(await ids({ q: o.id.toUpperCase() })).toEqual([o.id]);
+    expect(await ids({ q: o.token.slice(0, 16) })).toContain(o.id);
+    expect(await ids({ q: `http://localhost:3000/orders/${o.token}` })).toEqual([o.id]);
+  });
+
+  it('combines a search with filters', async () => {
+    expect(await ids({ q: 'Comprador', status: 'pending', method: 'boleto' })).toEqual(
+      all.filter((o) => o.buyerName.startsWith('Comprador') && o.status === 'pending' && o.method === 'boleto').map((o) => o.id),
+    );
+  });
+});
+
+describe('ordersForExport', () => {
+  it('walks every matching order once, newest first, in batches', async () => {
+    const seen: string[] = [];
+    let batches = 0;
+    for await (const b of ordersForExport({}, 7)) {
+      batches++;
+      seen.push(...b.map((r) => r.id));
+    }
+    expect(batches).toBe(9);
+    expect(seen).toEqual([...(await ids({}, 1)), ...(await ids({}, 2)), ...(await ids({}, 3))]);
+  });
+  it('applies the filters', async () => {
+    const seen: string[] = [];
+    for await (const b of ordersForExport({ status: 'refunded' }, 5)) seen.push(...b.map((r) => r.id));
+    expect(seen).toHaveLength(all.filter((o) => o.status === 'refunded').length);
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { parseDecimalInput, parseSettingsForm, settingInputText } from './settings-form';
+
+const form = (values: Record<string, string>) => ({ get: (k: string) => values[k] ?? null });
+const valid = { boletoFinePercent: '2', boletoInterestPercent: '0,1', boletoGraceDays: '5', boletoDueDays: '3', pixExpirationDays: '1' };
+
+describe('parseSettingsForm', () => {
+  it('reads Brazilian decimals', () => {
+    expect(parseSettingsForm(form({ ...valid, boletoFinePercent: '2,5 %' }))).toEqual({
+      ok: true,
+      value: { boletoFinePercent: 2.5, boletoInterestPercent: 0.1, boletoGraceDays: 5, boletoDueDays: 3, pixExpirationDays: 1 },
+    });
+  });
+  it('puts the API limits on each field', () => {
+    const r = parseSettingsForm(form({ boletoFinePercent: '0,05', boletoInterestPercent: '101', boletoGraceDays: '31', boletoDueDays: '0', pixExpirationDays: '1,5' }));
+    expect(r).toMatchObject({
+      ok: false,
+      fieldErrors: {
+        boletoFinePercent: 'A multa deve ser de pelo menos 0,1%.',
+        boletoInterestPercent: 'Os juros devem ser de no máximo 100%.',
+        boletoGraceDays: 'A tolerância deve ser de no máximo 30 dias.',
+        boletoDueDays: 'O vencimento deve ser de pelo menos 1 dia.',
+        pixExpirationDays: 'Use um número inteiro de dias.',
+      },
+    });
+  });
+  it('keeps what was typed and names missing and non-numeric fields', () => {
+    const r = parseSettingsForm(form({ ...valid, boletoFinePercent: 'dois', boletoDueDays: '' }));
+    expect(r).toEqual({
+      ok: false,
+      fieldErrors: { boletoFinePercent: 'Use um número, por exemplo 2 ou 0,1.', boletoDueDays: 'Informe os dias até o vencimento.' },
+      values: { ...valid, boletoFinePercent: 'dois', boletoDueDays: '' },
+    });
+  });
+  it('parses and prints numbers', () => {
+    expect(parseDecimalInput(' 0.25 ')).toBe(0.25);
+    expect(parseDecimalInput('1e3')).toBeNaN();
+    expect(parseDecimalInput('')).toBeUndefined();
+    expect(settingInputText(0.1)).toBe('0,1');
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * The settings form → PaymentSettings, validated by lib/settings settingsSchema (the API's
+ * limits), with each error on its field. Numbers are typed the Brazilian way ("0,1"). Pure.
+ */
+import { settingsSchema, type PaymentSettings } from '@/lib/settings/settings';
+
+export const SETTINGS_FIELDS = ['boletoFinePercent', 'boletoInterestPercent', 'boletoGraceDays', 'boletoDueDays', 'pixExpirationDays'] as const;
+export type SettingsField = (typeof SETTINGS_FIELDS)[number];
+export type SettingsFieldErrors = Partial<Record<SettingsField, string>>;
+export type SettingsParse = { ok: true; value: PaymentSettings } | { ok: false; fieldErrors: SettingsFieldErrors; values: Record<SettingsField, string> };
+
+const PERCENT_FIELDS = new Set<SettingsField>(['boletoFinePercent', 'boletoInterestPercent']);
+
+/** "0,1" / "0.1" / "2" → number; "" → undefined (missing); anything else → NaN. */
+export function parseDecimalInput(text: string): number | undefined {
+  const s = text.trim().replace(/\s|%/g, '');
+  if (!s) return undefined;
+  if (!/^\d+([.,]\d+)?$/.test(s)) return NaN;
+  return Number(s.replace(',', '.'));
+}
+
+export function parseSettingsForm(form: { get(name: string): unknown }): SettingsParse {
+  const values = Object.fromEntries(SETTINGS_FIELDS.map((f) => [f, String(form.get(f) ?? '').trim()])) as Record<SettingsField, string>;
+  const fieldErrors: SettingsFieldErrors = {};
+  const numbers: Partial<Record<SettingsField, number>> = {};
+  for (const f of SETTINGS_FIELDS) {
+    const n = parseDecimalInput(values[f]);
+    if (n !== undefined && Number.isNaN(n)) fieldErrors[f] = PERCENT_FIELDS.has(f) ? 'Use um número, por exemplo 2 ou 0,1.' : 'Use um número inteiro de dias.';
+    else if (n !== undefined) numbers[f] = n;
+  }
+  const parsed = settingsSchema.safeParse(numbers);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const f = issue.path[0] as SettingsField;
+      if (SETTINGS_FIELDS.includes(f) && !fieldErrors[f]) fieldErrors[f] = issue.message;
+    }
+  }
+  if (Object.keys(fieldErrors).length > 0 || !parsed.success) return { ok: false, fieldErrors, values };
+  return { ok: true, value: parsed.data };
+}
+
+/** A stored setting as the form shows it: 0.1 → "0,1". */
+export function settingInputText(n: number): string {
+  return String(n).replace('.', ',');
+}
