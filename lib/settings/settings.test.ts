@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS, settingsSchema } from './settings';
 describe('settings limits (the API\'s)', () => {
   it('accepts the defaults and up to 3 decimals in percentages', () => {
     expect(settingsSchema.safeParse(DEFAULT_SETTINGS).success).toBe(true);
-    for (const fine of [2.01, 1.005, 0.1, 100, 0.033]) {
+    for (const fine of [2.01, 1.005, 0.1, 100, 0.125]) {
       expect(settingsSchema.safeParse({ ...DEFAULT_SETTINGS, boletoFinePercent: fine }).success).toBe(true);
     }
   });
