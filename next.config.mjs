@@ -1,3 +1,17 @@
+/**
+ * Security headers of pages and route handlers (CSP with a per-request nonce, HSTS …) are
+ * set by proxy.ts; the only header set here is nosniff on the files the proxy skips
+ * (build assets and public/ files).
+ */
+
+/**
+ * A body over 1 MB is refused with 413 by the routes (contract.md). Because proxy.ts runs on
+ * every route, Next buffers each request body for it, up to this size, dropping the rest
+ * (from the chunk that crosses the limit on). 2 MB: far enough above 1 MB that a cut body
+ * still reads as oversized, never as a plausible 1 MB one, and well below Next's 10 MB default.
+ */
+const PROXY_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // A separate build folder per concurrent build (tests, benchmarks) when asked.
@@ -8,7 +22,12 @@ const nextConfig = {
   reactStrictMode: true,
   serverExternalPackages: ['better-sqlite3', '@libsql/client', 'pino', 'pdf-lib', 'qrcode'],
   experimental: {
+    // Server actions keep Next's Origin check (no allowedOrigins): only this site may call them.
     serverActions: { bodySizeLimit: '1mb' },
+    proxyClientMaxBodySize: PROXY_BODY_LIMIT_BYTES,
+  },
+  async headers() {
+    return [{ source: '/:path*', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }] }];
   },
 };
 

@@ -30,7 +30,8 @@ export function hit(bucket: RateBucket, id: string, now = Date.now()): RateDecis
   const k = `${bucket}:${id}`;
   let w = map.get(k);
   if (!w || now - w.start >= WINDOW_MS) {
-    if (map.size >= MAX_KEYS) prune(now);
+    if (w) map.delete(k); // re-inserted below: the map stays ordered by window start
+    else if (map.size >= MAX_KEYS) prune(now);
     w = { start: now, count: 0 };
     map.set(k, w);
   }
@@ -40,10 +41,35 @@ export function hit(bucket: RateBucket, id: string, now = Date.now()): RateDecis
   return { ok: true, remaining: limit - w.count };
 }
 
+/**
+ * Drops finished windows; when a flood of distinct ids (random webhook tokens) still fills
+ * the map, drops a tenth of it — ids seen once first, the oldest first — instead of
+ * everything, so a flood cannot reset the counters of the ids it is hammering.
+ */
 function prune(now: number) {
   const map = windows();
-  for (const [k, w] of map) if (now - w.start >= WINDOW_MS) map.delete(k);
-  if (map.size >= MAX_KEYS) map.clear();
+  for (const [k, w] of map) {
+    if (now - w.start < WINDOW_MS) break; // ordered by start: the rest are younger
+    map.delete(k);
+  }
+  if (map.size < MAX_KEYS) return;
+  let drop = Math.ceil(MAX_KEYS / 10);
+  for (const [k, w] of map) {
+    if (drop <= 0) return;
+    if (w.count <= 1) {
+      map.delete(k);
+      drop--;
+    }
+  }
+  for (const k of map.keys()) {
+    if (drop-- <= 0) return;
+    map.delete(k);
+  }
+}
+
+/** Tests only: how many windows are kept. */
+export function rateLimitKeyCountForTests(): number {
+  return windows().size;
 }
 
 /** Tests only. */

@@ -1,0 +1,78 @@
+/**
+ * Runs before every page and route handler (Next.js 16 "proxy", formerly middleware):
+ * - security headers (lib/security/headers.ts): a per-request CSP nonce for pages, passed to
+ *   Next.js through the request's Content-Security-Policy header (Next stamps it on its
+ *   scripts) and to our own code as `x-nonce`; nosniff/no-store/a deny-all CSP for /api;
+ * - a request id (`x-request-id`, kept when the caller sent a plain one) passed to the
+ *   route (lib/server/log.ts requestLogger) and echoed on the response; the request's path
+ *   and query as `x-request-path` (layouts are not given the path);
+ * - a cheap redirect of /dashboard/** to /login when there is no session cookie at all.
+ *   Only a convenience: the dashboard pages and actions check the session themselves.
+ */
+import { NextResponse, type NextRequest } from 'next/server';
+import {
+  acceptableRequestId,
+  buildSecurityHeaders,
+  hasSessionCookie,
+  isHttpsRequest,
+  newNonce,
+  newRequestId,
+} from '@/lib/security/headers';
+
+export function proxy(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
+  const isProduction = process.env.NODE_ENV === 'production';
+  const https = isHttpsRequest(request.url, request.headers) || (isProduction && !!process.env.APP_URL?.startsWith('https://'));
+  const incomingId = request.headers.get('x-request-id');
+  const requestId = acceptableRequestId(incomingId) ? incomingId : newRequestId();
+  const isApi = pathname === '/api' || pathname.startsWith('/api/');
+
+  if (!isApi && (pathname === '/dashboard' || pathname.startsWith('/dashboard/'))) {
+    if (!hasSessionCookie(request.cookies.getAll().map((c) => c.name))) {
+      const login = new URL('/login', request.url);
+      login.searchParams.set('callbackUrl', `${pathname}${search}`);
+      const redirect = NextResponse.redirect(login);
+      applyHeaders(redirect.headers, buildSecurityHeaders({ kind: 'api', isProduction, https, pathname }));
+      redirect.headers.set('x-request-id', requestId);
+      return redirect;
+    }
+  }
+
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set('x-request-id', requestId);
+  // Layouts do not receive the path: server-side guards read it here to build a callbackUrl.
+  requestHeaders.set('x-request-path', `${pathname}${search}`);
+  let headers: Record<string, string>;
+  if (isApi) {
+    headers = buildSecurityHeaders({ kind: 'api', isProduction, https, pathname });
+  } else {
+    const nonce = newNonce();
+    headers = buildSecurityHeaders({ kind: 'page', nonce, isProduction, https, pathname });
+    requestHeaders.set('x-nonce', nonce);
+    requestHeaders.set('content-security-policy', headers['Content-Security-Policy']);
+  }
+
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  applyHeaders(response.headers, headers);
+  response.headers.set('x-request-id', requestId);
+  return response;
+}
+
+function applyHeaders(target: Headers, values: Record<string, string>) {
+  for (const [name, value] of Object.entries(values)) target.set(name, value);
+}
+
+export const config = {
+  matcher: [
+    {
+      // Everything but build assets, icons and public images/fonts.
+      source:
+        '/((?!_next/static|_next/image|favicon\\.ico|icon|apple-icon|robots\\.txt|sitemap\\.xml|manifest\\.webmanifest|.*\\.(?:png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf)$).*)',
+      // Link prefetches carry no HTML document: no nonce needed, nothing to redirect.
+      missing: [
+        { type: 'header', key: 'next-router-prefetch' },
+        { type: 'header', key: 'purpose', value: 'prefetch' },
+      ],
+    },
+  ],
+};
