@@ -12,6 +12,7 @@ const WEBHOOK_LIMIT = Number(process.env.RATE_LIMIT_WEBHOOK_PER_MIN ?? 600);
 const SANDBOX_HEADERS = { 'X-API-KEY': 'sk_sandbox_dev', 'Content-Type': 'application/json', 'User-Agent': 'balcao-e2e' };
 
 const randomToken = () => randomBytes(24).toString('base64url');
+const FLOOD_IP = { 'X-Forwarded-For': '203.0.113.50' };
 
 /** POSTs `bytes` of JSON-ish filler with Transfer-Encoding: chunked (no Content-Length). */
 function postChunked(path: string, bytes: number, headers: Record<string, string> = {}): Promise<number> {
@@ -46,17 +47,19 @@ test('the webhook route rate-limits each token, unknown tokens included', async 
   const statuses: number[] = [];
   for (let sent = 0; sent < WEBHOOK_LIMIT; sent += 25) {
     const batch = Math.min(25, WEBHOOK_LIMIT - sent);
-    const answers = await Promise.all(Array.from({ length: batch }, () => request.post(url, { data: { id: 'evt', type: 'ChargePaid' } })));
+    const answers = await Promise.all(Array.from({ length: batch }, () => request.post(url, { data: { id: 'evt', type: 'ChargePaid' }, headers: FLOOD_IP })));
     statuses.push(...answers.map((a) => a.status()));
   }
   expect(new Set(statuses)).toEqual(new Set([404])); // unknown token, within the limit
-  const over = await request.post(url, { data: {} });
+  const over = await request.post(url, { data: {}, headers: FLOOD_IP });
   expect(over.status()).toBe(429);
   const retryAfter = Number(over.headers()['retry-after']);
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(60);
-  // Another token has its own budget.
-  expect((await request.post(`/api/webhooks/payments/${randomToken()}`, { data: {} })).status()).toBe(404);
+  // Unknown tokens also share a budget per IP, so random tokens cannot flood the delivery log…
+  expect((await request.post(`/api/webhooks/payments/${randomToken()}`, { data: {}, headers: FLOOD_IP })).status()).toBe(429);
+  // …while another sender is not affected.
+  expect((await request.post(`/api/webhooks/payments/${randomToken()}`, { data: {}, headers: { 'X-Forwarded-For': '198.51.100.23' } })).status()).toBe(404);
 });
 
 test('bodies over 1 MB are 413 on the webhook route, declared or streamed', async ({ request }) => {

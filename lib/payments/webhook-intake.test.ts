@@ -232,7 +232,21 @@ describe('webhook intake', () => {
       }
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
       const rows = await deliveriesOfToken(tokenHash(payment.webhookToken));
-      expect(rows.map((d) => `${d.outcome}:${d.httpStatus}`)).toEqual(['no_change:200', 'no_change:200', 'no_change:200', 'rejected:429', 'rejected:429']);
+      // one 429 row a minute per token: a flood cannot grow the delivery log without bound
+      expect(rows.map((d) => `${d.outcome}:${d.httpStatus}`)).toEqual(['no_change:200', 'no_change:200', 'no_change:200', 'rejected:429']);
+    });
+
+    it('a flood of random unknown tokens from one IP is cut off per IP and stops writing rows', async () => {
+      process.env.RATE_LIMIT_WEBHOOK_PER_MIN = '3';
+      resetEnvForTests();
+      const tokens = Array.from({ length: 5 }, (_, i) => `unknown-token-${i}-${'x'.repeat(30)}`);
+      const statuses = [];
+      for (const t of tokens) statuses.push((await post(t, '{}', { 'x-forwarded-for': '203.0.113.9' })).status);
+      expect(statuses).toEqual([404, 404, 404, 429, 429]);
+      const recorded = (await Promise.all(tokens.map((t) => deliveriesOfToken(tokenHash(t))))).flat();
+      expect(recorded).toHaveLength(3);
+      // another IP still gets its plain 404
+      expect((await post(tokens[4], '{}', { 'x-forwarded-for': '198.51.100.7' })).status).toBe(404);
     });
   });
 });

@@ -19,7 +19,7 @@ import { barcodeToDigitableLine, digitableLineToBarcode, isValidBoletoBarcode, i
 import { env } from '@/lib/config/env';
 import { isPaymentApiError } from '@/lib/payment-api/client';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '@/lib/payment-api/contract';
-import { hit } from '@/lib/security/rate-limit';
+import { clientIp, hit } from '@/lib/security/rate-limit';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { applyObservation } from './apply';
 import { tokenHash } from './ids';
@@ -138,6 +138,20 @@ function withBodyExtras(obs: Observation, payment: Payment, parsed: Parsed): Obs
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
 
+/**
+ * A flood must not grow the delivery log without bound: a rate-limited token gets at most one
+ * 'rejected 429' row a minute (the rest go to the log stream only), and requests for unknown
+ * tokens are recorded only within a per-IP budget (beyond it: 429, log stream only).
+ */
+const lastRecorded429 = new Map<string, number>();
+function shouldRecord429(hash: string, now = Date.now()): boolean {
+  const last = lastRecorded429.get(hash);
+  if (last !== undefined && now - last < 60_000) return false;
+  if (lastRecorded429.size > 10_000) lastRecorded429.clear();
+  lastRecorded429.set(hash, now);
+  return true;
+}
+
 export async function handlePaymentWebhook(req: Request, token: string): Promise<Response> {
   const hash = tokenHash(String(token ?? ''));
   const log = logger().child({ webhook: hash });
@@ -150,7 +164,7 @@ export async function handlePaymentWebhook(req: Request, token: string): Promise
 
   const limited = hit('webhook', hash);
   if (!limited.ok) {
-    await record({ ...base, signature: unverified, outcome: 'rejected', httpStatus: 429 });
+    if (shouldRecord429(hash)) await record({ ...base, signature: unverified, outcome: 'rejected', httpStatus: 429 });
     log.warn('webhook rate limited');
     return json(429, { error: 'too many requests' }, { 'Retry-After': String(limited.retryAfterSeconds) });
   }
@@ -182,6 +196,11 @@ export async function handlePaymentWebhook(req: Request, token: string): Promise
   const delivery = { ...base, eventId: parsed.eventId, eventType: parsed.eventType, body: raw, signature };
 
   if (!payment) {
+    const budget = hit('webhook', `unknown-token-ip:${clientIp(req.headers)}`);
+    if (!budget.ok) {
+      log.warn('webhooks for unknown tokens rate limited');
+      return json(429, { error: 'too many requests' }, { 'Retry-After': String(budget.retryAfterSeconds) });
+    }
     await record({ ...delivery, outcome: 'unknown_token', httpStatus: 404 });
     log.info({ eventType: parsed.eventType }, 'webhook for an unknown token');
     return json(404, { error: 'unknown token' });
