@@ -28,8 +28,9 @@ test('an unpaid Pix expires: the page says "Expirado" and "Comprar novamente" re
   await expect(page.getByTestId('order-status')).toHaveText('Expirado', { timeout: 20_000 });
   await expect(page.getByText('O prazo para pagar terminou')).toBeVisible();
   await expect(page.getByRole('img', { name: /QR Code Pix/ })).toHaveCount(0, { timeout: 10_000 });
-  fs.mkdirSync('docs/screenshots', { recursive: true });
-  await page.screenshot({ path: 'docs/screenshots/order-expired.png', fullPage: true, animations: 'disabled' });
+  const dir = process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots';
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/order-expired.png`, fullPage: true, animations: 'disabled' });
 
   await page.getByRole('button', { name: 'Comprar novamente' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
