@@ -31,6 +31,34 @@ export function isIsoDate(value: string): boolean {
   return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
 }
 
+const wallClockParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: BR_TZ, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+});
+
+/** Minutes São Paulo is ahead of UTC at `at` (e.g. -180), read from the time-zone database. */
+function saoPauloOffsetMinutes(at: number): number {
+  const p: Record<string, number> = {};
+  for (const { type, value } of wallClockParts.formatToParts(new Date(at))) if (type !== 'literal') p[type] = Number(value);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return Math.round((asUtc - Math.floor(at / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The first instant of São Paulo calendar day `date` (YYYY-MM-DD). Exact for any date
+ * (Brazil had daylight saving time until 2019): the offset is not assumed to be -03:00.
+ */
+export function startOfSaoPauloDay(date: string): Date {
+  const [y, m, d] = date.split('-').map(Number);
+  const midnightUtc = Date.UTC(y, m - 1, d);
+  // Local midnight minus the offset at a guess, then at that result. Around a DST change one
+  // of the two lands on the previous day (or midnight did not exist): keep the earliest
+  // candidate that is on `date` in São Paulo.
+  const t1 = midnightUtc - saoPauloOffsetMinutes(midnightUtc) * 60_000;
+  const t2 = midnightUtc - saoPauloOffsetMinutes(t1) * 60_000;
+  const onDate = [t1, t2].filter((t) => saoPauloDate(new Date(t)) === date);
+  return new Date(onDate.length ? Math.min(...onDate) : Math.max(t1, t2));
+}
+
 const dmy = new Intl.DateTimeFormat('pt-BR', { timeZone: BR_TZ, day: '2-digit', month: '2-digit', year: 'numeric' });
 const dmyhm = new Intl.DateTimeFormat('pt-BR', {
   timeZone: BR_TZ, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit',
