@@ -1,7 +1,8 @@
 /** Read-only queries behind the buyer's order page, receipt and status route (by the unguessable token). */
 import 'server-only';
 import { asc, eq, sql } from 'drizzle-orm';
-import { db, database } from '@/db';
+import { db } from '@/db';
+import { preparedStatement } from '@/db/prepared';
 import { orderItems, orders, payments, type OrderStatus, type PaymentMethod } from '@/db/schema';
 
 /** Tokens are base64url (lib/payments/ids.ts); anything else is unknown without asking the database. */
@@ -19,24 +20,45 @@ export type OrderStatusSnapshot = {
 };
 
 type StatusRow = { status: OrderStatus; paidAt: string | null; refundedCents: number; updatedAt: string };
-type Prepared = { execute(values: { token: string }): unknown };
-const preparedKey = Symbol.for('balcao.orders.status-query');
-const holder = globalThis as unknown as { [preparedKey]?: { owner: unknown; query: Prepared } };
+type Prepared<P> = { execute(values: P): unknown };
 
-/** One prepared statement per connection: the status route is polled every 1.5 s per open page. */
-function statusQuery(): Prepared {
-  const owner = database();
-  const cached = holder[preparedKey];
-  if (cached && cached.owner === owner) return cached.query;
-  const query = db()
-    .select({ status: orders.status, paidAt: orders.paidAt, refundedCents: orders.refundedCents, updatedAt: orders.updatedAt })
-    .from(orders)
-    .where(eq(orders.token, sql.placeholder('token')))
-    .limit(1)
-    .prepare() as unknown as Prepared;
-  holder[preparedKey] = { owner, query };
-  return query;
-}
+/** The status route is polled every 1.5 s per open page: one prepared statement per connection. */
+const statusQuery = () =>
+  preparedStatement('orders.status-by-token', () =>
+    db()
+      .select({ status: orders.status, paidAt: orders.paidAt, refundedCents: orders.refundedCents, updatedAt: orders.updatedAt })
+      .from(orders)
+      .where(eq(orders.token, sql.placeholder('token')))
+      .limit(1)
+      .prepare() as unknown as Prepared<{ token: string }>,
+  );
+
+const orderWithPaymentQuery = () =>
+  preparedStatement('orders.view-by-token', () =>
+    db()
+      .select({ order: orders, payment: payments })
+      .from(orders)
+      .leftJoin(payments, eq(payments.orderId, orders.id))
+      .where(eq(orders.token, sql.placeholder('token')))
+      .limit(1)
+      .prepare() as unknown as Prepared<{ token: string }>,
+  );
+
+const itemsQuery = () =>
+  preparedStatement('orders.items-by-order', () =>
+    db()
+      .select({
+        productId: orderItems.productId,
+        name: orderItems.name,
+        unitPriceCents: orderItems.unitPriceCents,
+        quantity: orderItems.quantity,
+        lineTotalCents: orderItems.lineTotalCents,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, sql.placeholder('orderId')))
+      .orderBy(asc(orderItems.id))
+      .prepare() as unknown as Prepared<{ orderId: string }>,
+  );
 
 /** The polled status of an order (one indexed query), or null for an unknown token. */
 export async function orderStatusByToken(token: string): Promise<OrderStatusSnapshot | null> {
@@ -88,25 +110,10 @@ export type OrderView = {
 /** Everything the order page and the receipt show, or null for an unknown token. */
 export async function orderViewByToken(token: string): Promise<OrderView | null> {
   if (!looksLikeToken(token)) return null;
-  const [row] = await db()
-    .select({ order: orders, payment: payments })
-    .from(orders)
-    .leftJoin(payments, eq(payments.orderId, orders.id))
-    .where(eq(orders.token, token))
-    .limit(1);
+  const [row] = (await orderWithPaymentQuery().execute({ token })) as { order: typeof orders.$inferSelect; payment: typeof payments.$inferSelect | null }[];
   if (!row) return null;
   const { order, payment } = row;
-  const items = await db()
-    .select({
-      productId: orderItems.productId,
-      name: orderItems.name,
-      unitPriceCents: orderItems.unitPriceCents,
-      quantity: orderItems.quantity,
-      lineTotalCents: orderItems.lineTotalCents,
-    })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(asc(orderItems.id));
+  const items = (await itemsQuery().execute({ orderId: order.id })) as OrderView['items'];
   return {
     id: order.id,
     token: order.token,

@@ -12,8 +12,9 @@
  * is the net) · 200 {"received": true}. Every delivery is one webhook_deliveries row.
  */
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { database } from '@/db';
+import { preparedStatement } from '@/db/prepared';
 import { payments, webhookDeliveries, type Payment } from '@/db/schema';
 import { barcodeToDigitableLine, digitableLineToBarcode, isValidBoletoBarcode, isValidDigitableLine } from '@/lib/br/boleto';
 import { env } from '@/lib/config/env';
@@ -144,6 +145,14 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
  * tokens are recorded only within a per-IP budget (beyond it: 429, log stream only).
  */
 const lastRecorded429 = new Map<string, number>();
+
+/** Every delivery starts with this lookup: prepared once per connection (BENCHMARKS.md, T3). */
+const paymentByTokenQuery = () =>
+  preparedStatement('payments.by-webhook-token', () =>
+    database().db.select().from(payments).where(eq(payments.webhookToken, sql.placeholder('token'))).limit(1).prepare() as unknown as {
+      execute(values: { token: string }): unknown;
+    },
+  );
 function shouldRecord429(hash: string, now = Date.now()): boolean {
   const last = lastRecorded429.get(hash);
   if (last !== undefined && now - last < 60_000) return false;
@@ -156,7 +165,7 @@ export async function handlePaymentWebhook(req: Request, token: string): Promise
   const hash = tokenHash(String(token ?? ''));
   const log = logger().child({ webhook: hash });
 
-  const payment = TOKEN_SHAPE.test(token) ? (await database().db.select().from(payments).where(eq(payments.webhookToken, token)))[0] : undefined;
+  const payment = TOKEN_SHAPE.test(token) ? ((await paymentByTokenQuery().execute({ token })) as Payment[])[0] : undefined;
   const base = { tokenHash: hash, paymentId: payment?.id ?? null };
   const signatureHeader = req.headers.get(SIGNATURE_HEADER);
   // A body not read (rate limited, too large) is never verified: a signature on it counts as invalid.
