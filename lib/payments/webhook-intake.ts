@@ -161,11 +161,17 @@ function shouldRecord429(hash: string, now = Date.now()): boolean {
   return true;
 }
 
+/** The payment a notification_url token belongs to (undefined for anything else). */
+export async function findPaymentByWebhookToken(token: string): Promise<Payment | undefined> {
+  if (!TOKEN_SHAPE.test(token)) return undefined;
+  return ((await paymentByTokenQuery().execute({ token })) as Payment[])[0];
+}
+
 export async function handlePaymentWebhook(req: Request, token: string): Promise<Response> {
   const hash = tokenHash(String(token ?? ''));
   const log = logger().child({ webhook: hash });
 
-  const payment = TOKEN_SHAPE.test(token) ? ((await paymentByTokenQuery().execute({ token })) as Payment[])[0] : undefined;
+  const payment = await findPaymentByWebhookToken(token);
   const base = { tokenHash: hash, paymentId: payment?.id ?? null };
   const signatureHeader = req.headers.get(SIGNATURE_HEADER);
   // A body not read (rate limited, too large) is never verified: a signature on it counts as invalid.

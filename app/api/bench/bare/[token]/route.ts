@@ -1,0 +1,17 @@
+/**
+ * Benchmark baseline with a dynamic segment (bench/t1-status-route.ts): the same bare JSON
+ * as ../route.ts behind a [token] segment, so that the framework's dynamic routing and
+ * `await params` are on both sides when compared with /api/orders/<token>/status.
+ * Off (404) unless BENCH_ROUTES=1 (read at request time; a benchmark switch, not app config).
+ */
+export const dynamic = 'force-dynamic';
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+const SNAPSHOT = { status: 'pending', paid_at: null, refunded_cents: 0, updated_at: '2025-01-01T00:00:00.000Z' } as const;
+
+export async function GET(_request: Request, { params }: { params: Promise<{ token: string }> }) {
+  if (process.env.BENCH_ROUTES !== '1') return Response.json({ error: 'not found' }, { status: 404, headers: NO_STORE });
+  await params;
+  return Response.json(SNAPSHOT, { headers: NO_STORE });
+}

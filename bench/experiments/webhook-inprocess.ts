@@ -1,0 +1,98 @@
+/**
+ * The webhook intake's own cost, in-process (no HTTP, no Next), to locate T2's overhead:
+ *   1. unknown token (rate limit, lookup, body, delivery log, 404);
+ *   2. a paid payment whose fetch-back is answered by a stub at once (lookup + transaction + log);
+ *   3. the same with the real client reading the real embedded sandbox in-process (the
+ *      transport proposed for lib/payments/api.ts: no HTTP hop);
+ *   4. the sandbox's GET /v1/pix/<id> handler alone, in-process.
+ * Interleaved, same process.   npx tsx --conditions=react-server bench/experiments/webhook-inprocess.ts
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { seedOrders } from '../lib/seed';
+import { sandboxHeaders } from '../lib/shop';
+import { median, percentile } from '../lib/stats';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'balcao-bench-wh-'));
+const dbPath = path.join(dir, 'app.db');
+const APP_URL = 'http://127.0.0.1:3279';
+process.env.DATABASE_URL = `file:${dbPath}`;
+process.env.SANDBOX_DATABASE_URL = `file:${path.join(dir, 'sandbox.db')}`;
+process.env.APP_URL = APP_URL;
+process.env.LOG_LEVEL = 'warn';
+process.env.RATE_LIMIT_WEBHOOK_PER_MIN = '1000000';
+
+async function main() {
+  const { database, ensureMigrated } = await import('@/db');
+  const { seed } = await import('@/db/seed');
+  await ensureMigrated();
+  await seed(database(), { demoMerchant: false });
+  const samples = seedOrders(dbPath, 1000, { seed: 3, sampleCount: 20 }).samples;
+  const [stubbed, real] = samples.filter((s) => s.status === 'paid');
+  const client = (database().db as unknown as { $client: import('better-sqlite3').Database }).$client;
+
+  const { handleSandboxRequest } = await import('@/lib/sandbox');
+  const base = `${APP_URL}/api/sandbox/`;
+  const inProcessFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    if (!request.url.startsWith(base)) throw new Error(`unexpected fetch ${request.url}`);
+    return handleSandboxRequest(request, new URL(request.url).pathname.slice('/api/sandbox/'.length).split('/').filter(Boolean));
+  }) as typeof fetch;
+  const { paymentApi } = await import('@/lib/payment-api/client');
+  const realApi = paymentApi({ fetch: inProcessFetch });
+  const due = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const pix = await realApi.createPix(
+    { amountCents: 7980, description: 'Pedido bench', dueDate: due, expirationDays: 1, payer: { name: 'Maria da Silva', document: '52998224725' } },
+    { idempotencyKey: 'bench-1' },
+  );
+  const sim = (p: string, body: unknown) => handleSandboxRequest(new Request(`${base}sim/${p}`, { method: 'POST', headers: sandboxHeaders(), body: JSON.stringify(body) }), ['sim', ...p.split('/')]);
+  await sim('clock', { advance_seconds: 5 });
+  const paid = await sim(`pix/${pix.id}/pay`, {});
+  if (!paid.ok) throw new Error(`sim pay → ${paid.status} ${await paid.text()}`);
+  client.prepare("UPDATE payments SET method = 'pix', provider_id = ?, amount_cents = 7980 WHERE id = ?").run(pix.id, real.paymentId);
+  client.prepare("UPDATE payments SET method = 'pix', provider_status = 'completed' WHERE id = ?").run(stubbed.paymentId);
+
+  const { handlePaymentWebhook } = await import('@/lib/payments/webhook-intake');
+  const { setPaymentApiForTests } = await import('@/lib/payments/api');
+  const stubPix = { id: 'x', status: 'completed', amountCents: 0, paidAt: new Date().toISOString(), metadata: [], raw: {} };
+  const stubApi = { getPix: async () => stubPix } as never;
+  const body = JSON.stringify({ id: 'evt-1', type: 'QRCodeCompleted', data: {} });
+  const req = () => new Request(`${APP_URL}/api/webhooks/payments/x`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+  const cases: [string, () => Promise<Response>][] = [
+    ['1 unknown token (404)', () => handlePaymentWebhook(req(), 'y'.repeat(32))],
+    [
+      '2 paid, stub fetch-back',
+      () => {
+        setPaymentApiForTests(stubApi);
+        return handlePaymentWebhook(req(), stubbed.webhookToken);
+      },
+    ],
+    [
+      '3 paid, in-process sandbox fetch-back',
+      () => {
+        setPaymentApiForTests(realApi);
+        return handlePaymentWebhook(req(), real.webhookToken);
+      },
+    ],
+    ['4 sandbox GET /v1/pix/<id> alone', () => inProcessFetch(`${base}v1/pix/${pix.id}`, { headers: sandboxHeaders() })],
+  ];
+  const ms = cases.map(() => [] as number[]);
+  for (let i = 0; i < 100; i++) for (const [, fn] of cases) await (await fn()).arrayBuffer();
+  for (let i = 0; i < 1000; i++) {
+    for (let k = 0; k < cases.length; k++) {
+      const t = performance.now();
+      const r = await cases[k][1]();
+      await r.arrayBuffer();
+      ms[k].push(performance.now() - t);
+      if (i === 0 && k > 0 && r.status !== 200) throw new Error(`${cases[k][0]} → ${r.status}`);
+    }
+  }
+  cases.forEach(([label], k) => console.log(`${label.padEnd(40)} p50 ${median(ms[k]).toFixed(3)} ms  p95 ${percentile(ms[k], 95).toFixed(3)} ms`));
+  fs.rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+}
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

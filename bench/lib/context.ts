@@ -1,0 +1,7 @@
+import type { Server } from './server';
+
+export type BenchContext = {
+  server: Server;
+  quick: boolean;
+  log: (line: string) => void;
+};

@@ -1,0 +1,175 @@
+/**
+ * The server under test: one production build in .next-bench (built once, reused), started
+ * with `next start` on 127.0.0.1 and fresh SQLite files under data/bench-<port>, the embedded
+ * sandbox, rate limits raised out of the way and BENCH_ROUTES=1 (the baseline routes).
+ * Every server started here is stopped on exit, even on Ctrl-C.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sleep } from './stats';
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+export const DIST_DIR = '.next-bench';
+export const BENCH_PORTS = { main: 3270, second: 3271 } as const;
+
+const children = new Set<ChildProcess>();
+let hooked = false;
+
+function hookExit() {
+  if (hooked) return;
+  hooked = true;
+  const killAll = () => {
+    for (const c of children) if (c.exitCode === null && c.pid) c.kill('SIGKILL');
+  };
+  process.on('exit', killAll);
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(sig, () => {
+      killAll();
+      process.exit(130);
+    });
+  }
+}
+
+export function buildExists(): boolean {
+  return fs.existsSync(path.join(ROOT, DIST_DIR, 'BUILD_ID'));
+}
+
+/** `next build` into .next-bench (only when missing, or when forced). */
+export function ensureBuild(force = false): { built: boolean; seconds: number } {
+  if (!force && buildExists()) return { built: false, seconds: 0 };
+  const t = Date.now();
+  // `next build` with a custom distDir adds "<distDir>/types/**/*.ts" to tsconfig.json's
+  // include; the benchmark must not leave a change in a file it does not own.
+  const tsconfig = path.join(ROOT, 'tsconfig.json');
+  const before = fs.readFileSync(tsconfig, 'utf8');
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
+    cwd: ROOT,
+    env: { ...process.env, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: '1' },
+    stdio: 'inherit',
+  });
+  if (fs.readFileSync(tsconfig, 'utf8') !== before) fs.writeFileSync(tsconfig, before);
+  if (r.status !== 0) throw new Error(`next build failed (exit ${r.status})`);
+  return { built: true, seconds: Math.round((Date.now() - t) / 1000) };
+}
+
+export type Server = {
+  port: number;
+  url: string;
+  dataDir: string;
+  appDbPath: string;
+  sandboxDbPath: string;
+  pid: number;
+  /** Last lines the server printed (for error messages). */
+  output(): string;
+  /** Lines printed since start that mention SQLITE_BUSY / "database is locked", and error-level (pino ≥ 50) lines. */
+  counters(): { busy: number; errors: number };
+  stop(): Promise<void>;
+};
+
+export type StartOptions = {
+  port?: number;
+  /** Extra or overriding environment (e.g. SANDBOX_SCENARIO). */
+  env?: Record<string, string>;
+  /** Node flags for the server process (e.g. --cpu-prof). */
+  nodeArgs?: string[];
+  /** Keep an existing data dir (default: wiped). */
+  keepData?: boolean;
+  /** Share another server's database files (a second instance on the same SQLite files). */
+  shareDataOf?: Server;
+};
+
+export async function startServer(opts: StartOptions = {}): Promise<Server> {
+  hookExit();
+  if (!buildExists()) throw new Error(`no build in ${DIST_DIR}: run without --no-build, or NEXT_DIST_DIR=${DIST_DIR} npx next build`);
+  const port = opts.port ?? BENCH_PORTS.main;
+  const dataDir = opts.shareDataOf?.dataDir ?? path.join(ROOT, 'data', `bench-${port}`);
+  if (!opts.keepData && !opts.shareDataOf) fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+  const appDbPath = path.join(dataDir, 'app.db');
+  const sandboxDbPath = path.join(dataDir, 'sandbox.db');
+  const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    NEXT_DIST_DIR: DIST_DIR,
+    NEXT_TELEMETRY_DISABLED: '1',
+    PORT: String(port),
+    APP_URL: url,
+    DATABASE_URL: `file:${appDbPath}`,
+    SANDBOX_DATABASE_URL: `file:${sandboxDbPath}`,
+    SANDBOX_ENABLED: 'true',
+    SANDBOX_ALLOW_HTTP_WEBHOOKS: 'true',
+    SEED_ON_EMPTY: 'true',
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    CRON_SECRET: 'bench-cron-secret-0123456789',
+    // Background reconciliation off: it would add load unrelated to what is measured.
+    RECONCILE_INTERVAL_SECONDS: '0',
+    RATE_LIMIT_CHECKOUT_PER_MIN: '1000000',
+    RATE_LIMIT_LOGIN_PER_MIN: '1000000',
+    RATE_LIMIT_WEBHOOK_PER_MIN: '1000000',
+    LOG_LEVEL: 'warn',
+    BENCH_ROUTES: '1',
+    ...opts.env,
+  };
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  const lines: string[] = [];
+  const counts = { busy: 0, errors: 0 };
+  const keep = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (!line.trim()) continue;
+      lines.push(line);
+      if (/SQLITE_BUSY|database is locked/i.test(line)) counts.busy++;
+      if (/"level":(50|60)\b/.test(line)) counts.errors++;
+    }
+    if (lines.length > 200) lines.splice(0, lines.length - 200);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const server: Server = {
+    port,
+    url,
+    dataDir,
+    appDbPath,
+    sandboxDbPath,
+    pid: child.pid!,
+    output: () => lines.slice(-40).join('\n'),
+    counters: () => ({ ...counts }),
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const timeout = sleep(8000).then(() => 'timeout' as const);
+        if ((await Promise.race([exited, timeout])) === 'timeout') child.kill('SIGKILL');
+        await exited;
+      }
+      children.delete(child);
+    },
+  };
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${server.output()}`);
+    try {
+      const r = await fetch(`${url}/api/bench/bare`);
+      if (r.status === 200) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      await server.stop();
+      throw new Error(`server did not answer within 90 s:\n${server.output()}`);
+    }
+    await sleep(250);
+  }
+  // Migrations and the seed run in instrumentation before the first request is served;
+  // one health call makes sure the app database is ready.
+  await fetch(`${url}/api/health`).catch(() => undefined);
+  return server;
+}
