@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsPattern, planSearch, prefixUpperBound } from './order-search';
+import { containsPattern, ftsPhrase, planSearch, prefixUpperBound } from './order-search';
 
 describe('planSearch', () => {
   it('reads a masked or bare CPF/CNPJ as a document prefix', () => {
@@ -14,14 +14,15 @@ describe('planSearch', () => {
     expect(planSearch('https://loja.com.br/orders/AbC_dEf-123456789xyz')).toEqual({ tokenPrefix: 'AbC_dEf-123456789xyz' });
   });
   it('reads words as a buyer name, never with digits mixed in', () => {
-    expect(planSearch('Maria Silva')).toEqual({ namePattern: '%Maria Silva%' });
-    expect(planSearch('joão')).toEqual({ namePattern: '%joão%' });
+    expect(planSearch('Maria Silva')).toEqual({ nameText: 'Maria Silva', namePattern: '%Maria Silva%' });
+    expect(planSearch('joão')).toEqual({ nameText: 'joão', namePattern: '%joão%' });
     expect(planSearch('abcdef12')).toEqual({ idPrefix: 'abcdef12', tokenPrefix: 'abcdef12' });
-    expect(planSearch('cafe')).toEqual({ idPrefix: 'cafe', namePattern: '%cafe%' });
+    expect(planSearch('cafe')).toEqual({ idPrefix: 'cafe', nameText: 'cafe', namePattern: '%cafe%' });
   });
   it('escapes LIKE wildcards', () => {
     expect(containsPattern('50%_off\\')).toBe('%50\\%\\_off\\\\%');
-    expect(planSearch('%')).toEqual({ namePattern: '%\\%%' });
+    expect(planSearch('%')).toEqual({ nameText: '%', namePattern: '%\\%%' });
+    expect(ftsPhrase('a "b" OR c')).toBe('"a ""b"" OR c"');
   });
   it('is null for blanks', () => {
     expect(planSearch('   ')).toBeNull();

@@ -3,10 +3,14 @@
  * - digits (a CPF/CNPJ, masked or not) → buyer document prefix (orders_document_idx);
  * - a UUID prefix ("#3f2a9c1b" as the list shows it; with "#" nothing else) → order id prefix (primary key);
  * - a token, or a pasted buyer link ".../orders/<token>" → order token prefix (unique index);
- * - letters without digits → buyer name contains (a scan: names have no index; ~20 ms at 100k).
+ * - letters without digits → buyer name contains: through the trigram index orders_name_fts
+ *   (migration 0001) from 3 characters on, a LIKE scan below that.
  * Pure.
  */
 export type SearchPlan = {
+  /** The name text as typed (trimmed), for the trigram index. */
+  nameText?: string;
+  /** The same as a LIKE "contains" pattern, for entries too short for trigrams. */
   namePattern?: string;
   documentPrefix?: string;
   idPrefix?: string;
@@ -31,7 +35,7 @@ export function planSearch(raw: string): SearchPlan | null {
   if (link) return { tokenPrefix: link[1] };
   if (q.startsWith('#')) {
     q = q.slice(1).trim().toLowerCase();
-    return /^[0-9a-f-]{1,36}$/.test(q) ? { idPrefix: q } : q ? { namePattern: containsPattern(q) } : null;
+    return /^[0-9a-f-]{1,36}$/.test(q) ? { idPrefix: q } : q ? nameSearch(q) : null;
   }
 
   const plan: SearchPlan = {};
@@ -42,6 +46,20 @@ export function planSearch(raw: string): SearchPlan | null {
   if (/^[0-9a-f-]{4,36}$/i.test(q)) plan.idPrefix = q.toLowerCase();
   if (/^[A-Za-z0-9_-]{8,64}$/.test(q)) plan.tokenPrefix = q;
   // Names have letters and no digits: "abcdef12" is an id or token, not a name.
-  if (/\p{L}/u.test(q) && !/\d/.test(q)) plan.namePattern = containsPattern(q);
-  return Object.keys(plan).length ? plan : { namePattern: containsPattern(q) };
+  if (/\p{L}/u.test(q) && !/\d/.test(q)) Object.assign(plan, nameSearch(q));
+  return Object.keys(plan).length ? plan : nameSearch(q);
+}
+
+function nameSearch(q: string): Pick<SearchPlan, 'nameText' | 'namePattern'> {
+  return { nameText: q, namePattern: containsPattern(q) };
+}
+
+/** An FTS5 string literal: the text as one phrase, so operators and quotes in it mean nothing. */
+export function ftsPhrase(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** Trigrams need at least 3 characters. */
+export function usesTrigramIndex(text: string): boolean {
+  return [...text].length >= 3;
 }

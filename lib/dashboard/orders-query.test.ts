@@ -67,11 +67,26 @@ describe('listOrders', () => {
 
   it('searches the buyer name, case-insensitively, with LIKE wildcards taken literally', async () => {
     expect(await ids({ q: 'joão gonçalves' })).toEqual([all[7].id]);
-    expect(await ids({ q: 'GONÇALVES' })).toEqual([]); // SQLite folds ASCII only: documented limit
+    expect(await ids({ q: 'GONÇALVES' })).toEqual([all[7].id]); // the trigram index folds case beyond ASCII
+    expect(await ids({ q: 'nçal' })).toEqual([all[7].id]); // contains, not only whole words
+    expect(await ids({ q: 'Jo' })).toContain(all[7].id); // under 3 characters: the LIKE scan
     expect(await ids({ q: 'João' })).toEqual([all[7].id]);
     expect(await ids({ q: '50%' })).toEqual([all[8].id]); // neither document nor id: a name search, % taken literally
     expect(await ids({ q: '% off' })).toEqual([all[8].id]);
     expect(await ids({ q: '_' })).toEqual([]);
+    expect(await ids({ q: '"OR 1' })).toEqual([]); // FTS operators and quotes are text, not syntax
+  });
+
+  it('keeps the name index in step when an order is renamed or deleted', async () => {
+    const { orders } = await import('@/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const { db } = await import('@/db');
+    const target = all[7];
+    await db().update(orders).set({ buyerName: 'Zuleica Trigrama' }).where(eq(orders.id, target.id));
+    expect(await ids({ q: 'gonçalves' })).toEqual([]);
+    expect(await ids({ q: 'trigrama' })).toEqual([target.id]);
+    await db().update(orders).set({ buyerName: target.buyerName }).where(eq(orders.id, target.id));
+    expect(await ids({ q: 'gonçalves' })).toEqual([target.id]);
   });
 
   it('searches the document by prefix, masked or not', async () => {

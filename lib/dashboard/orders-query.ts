@@ -16,7 +16,7 @@ import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizz
 import { db } from '@/db';
 import { orders, type OrderStatus, type PaymentMethod } from '@/db/schema';
 import type { OrderFilters } from './order-filters';
-import { planSearch, prefixUpperBound } from './order-search';
+import { ftsPhrase, planSearch, prefixUpperBound, usesTrigramIndex } from './order-search';
 import { saoPauloDayEnd, saoPauloDayStart } from './sp-time';
 
 export const PAGE_SIZE = 25;
@@ -68,7 +68,11 @@ export function whereOf(filters: OrderFilters): SQL | undefined {
     if (plan.documentPrefix) any.push(prefix(orders.buyerDocument, plan.documentPrefix));
     if (plan.idPrefix) any.push(prefix(orders.id, plan.idPrefix));
     if (plan.tokenPrefix) any.push(prefix(orders.token, plan.tokenPrefix));
-    if (plan.namePattern) any.push(sql`${orders.buyerName} LIKE ${plan.namePattern} ESCAPE '\\'`);
+    if (plan.nameText && usesTrigramIndex(plan.nameText)) {
+      any.push(sql`${rowid} IN (SELECT rowid FROM orders_name_fts WHERE orders_name_fts MATCH ${ftsPhrase(plan.nameText)})`);
+    } else if (plan.namePattern) {
+      any.push(sql`${orders.buyerName} LIKE ${plan.namePattern} ESCAPE '\\'`);
+    }
     parts.push(any.length === 1 ? any[0] : or(...any)!);
   }
   return parts.length ? and(...parts) : undefined;
