@@ -7,6 +7,7 @@
 import 'server-only';
 import type { Payment } from '@/db/schema';
 import { api } from './api';
+import { coalescedRead } from './coalesced-read';
 import { applyObservation, type ApplyExtras, type ApplyResult, type EventSource } from './apply';
 import { markCreateFailed, submitCreate } from './create-charge';
 import { observationOfBoleto, observationOfPix, type Observation } from './observation';
@@ -17,9 +18,16 @@ export const CREATE_RETRY_AFTER_MS = 30_000;
 export const CREATE_GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** GET the charge (boleto) or QR code (Pix) by its provider id. Throws PaymentApiError. */
+/**
+ * Reads the payment from the provider. Concurrent reads of one payment are coalesced
+ * (coalesced-read.ts): a caller shares, at most, a read that started after it asked.
+ */
 export async function readProvider(payment: Pick<Payment, 'method' | 'providerId'>): Promise<Observation> {
-  if (!payment.providerId) throw new Error('payment has no provider id yet');
-  return payment.method === 'pix' ? observationOfPix(await api().getPix(payment.providerId)) : observationOfBoleto(await api().getBoleto(payment.providerId));
+  const providerId = payment.providerId;
+  if (!providerId) throw new Error('payment has no provider id yet');
+  return coalescedRead(`${payment.method}:${providerId}`, async () =>
+    payment.method === 'pix' ? observationOfPix(await api().getPix(providerId)) : observationOfBoleto(await api().getBoleto(providerId)),
+  );
 }
 
 export type SyncResult = {
