@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import useSWR from 'swr';
 import type { OrderStatus } from '@/db/schema';
+import { formatDateTimeBR } from '@/lib/br/dates';
 import { formatBRL } from '@/lib/money/money';
 import { statusBadgeClass, statusLabel } from '@/lib/orders/status-labels';
 import { reorderAction } from '../../cart/actions';
@@ -24,14 +25,6 @@ async function fetchStatus(url: string): Promise<StatusSnapshot> {
   return (await res.json()) as StatusSnapshot;
 }
 
-const paidAtFormat = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 /**
  * The order's live state: polls GET /api/orders/<token>/status while pending (SWR, every
@@ -103,7 +96,7 @@ function StateMessage({ token, snapshot, method, totalCents }: { token: string; 
           </p>
           <p>
             Recebemos {formatBRL(totalCents)}
-            {snapshot.paid_at ? ` em ${paidAtFormat.format(new Date(snapshot.paid_at)).replace(',', ' às')}` : ''}. Obrigado pela compra — seu pedido já
+            {snapshot.paid_at ? ` em ${formatDateTimeBR(snapshot.paid_at).replace(' ', ' às ')}` : ''}. Obrigado pela compra — seu pedido já
             está sendo separado.
           </p>
           <Link href={receipt} className="btn">
