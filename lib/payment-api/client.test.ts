@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { addDays, saoPauloDate } from '@/lib/br/dates';
 import { buildBoletoBarcode, barcodeToDigitableLine, formatDigitableLine } from '@/lib/br/boleto';
 import { resetEnvForTests } from '@/lib/config/env';
+import { stopSandboxWorker } from '@/lib/sandbox';
 import packageJson from '@/package.json';
 import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, MAX_RETRY_AFTER_SECONDS, backoffMs, parseRetryAfter } from './http';
 import { PaymentApiError, paymentApi, userMessage, type NewBoleto, type NewPix, type PaymentApi } from './client';
@@ -357,15 +358,19 @@ describe('operations: method, path, headers, body in reais', () => {
     expectCommonHeaders(requests[0], 'sk_live_from_env_987654', 'https://shop.example.com.br');
   });
 
-  it('defaults to the embedded sandbox and its key when no provider is configured', async () => {
+  it('defaults to the embedded sandbox and its key when no provider is configured, in process (no HTTP to itself)', async () => {
     delete process.env.PAYMENT_API_URL;
     delete process.env.PAYMENT_API_KEY;
     process.env.APP_URL = baseUrl.replace(/\/api\/sandbox$/, '');
     resetEnvForTests();
-    answer({ status: 200, json: { balance: 0 } });
-    await paymentApi().getBalance();
-    expect(requests[0].url).toBe('/api/sandbox/v1/customers/balance');
-    expect(requests[0].headers['x-api-key']).toBe('sk_sandbox_dev');
+    answer({ status: 200, json: { balance: 5 } });
+    try {
+      // The sandbox of this process answered (its fresh balance is 0), the HTTP server at APP_URL saw nothing.
+      expect(await paymentApi().getBalance()).toEqual({ balanceCents: 0 });
+      expect(requests).toHaveLength(0);
+    } finally {
+      await stopSandboxWorker();
+    }
   });
 
   it('reads no configuration until the first call', () => {

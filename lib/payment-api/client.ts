@@ -19,6 +19,7 @@ import type { ValidationContext } from './contract';
 import { PaymentApiError } from './errors';
 import { send, type Call, type Transport } from './http';
 import { balance, boletoBody, boletoCharge, boletoCreated, pixBody, pixCharge, pixCreated, refundBody } from './mappers';
+import { embeddedSandboxFetch } from './embedded-sandbox-fetch';
 import type { PaymentApi, PaymentApiOptions } from './types';
 
 export { PaymentApiError, isPaymentApiError, userMessage, type PaymentApiErrorKind } from './errors';
@@ -43,12 +44,15 @@ function resolve(overrides: Partial<PaymentApiOptions>): Resolved {
   const maxReadRetries = overrides.maxReadRetries ?? DEFAULT_MAX_READ_RETRIES;
   if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) throw new RangeError('timeoutMs must be a positive number');
   if (!(Number.isInteger(maxReadRetries) && maxReadRetries >= 0)) throw new RangeError('maxReadRetries must be a non-negative integer');
+  const baseUrl = (overrides.baseUrl ?? e.paymentApiUrl).replace(/\/+$/, '');
+  // The embedded sandbox as this process's provider: no loopback HTTP to ourselves (embedded-sandbox-fetch.ts).
+  const embedded = e.usingSandbox && overrides.baseUrl === undefined;
   return {
     transport: {
-      baseUrl: (overrides.baseUrl ?? e.paymentApiUrl).replace(/\/+$/, ''),
+      baseUrl,
       apiKey: overrides.apiKey ?? e.paymentApiKey,
       timeoutMs,
-      fetch: overrides.fetch ?? globalThis.fetch,
+      fetch: overrides.fetch ?? (embedded ? embeddedSandboxFetch(baseUrl) : globalThis.fetch),
       maxReadRetries,
       sleep: overrides.sleep ?? realSleep,
       userAgent: userAgent(e.appUrl),
