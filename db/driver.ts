@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
+import { cacheStatements } from './statement-cache';
 
 export type DriverKind = 'better-sqlite3' | 'libsql';
 
@@ -111,6 +112,7 @@ function openBetterSqlite<TSchema extends Record<string, unknown>>(opts: OpenOpt
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  cacheStatements(sqlite);
   const db = drizzle(sqlite, { schema: opts.schema }) as unknown as AnyDb<TSchema>;
   return {
     kind: 'better-sqlite3',
