@@ -35,9 +35,31 @@ export function buildExists(): boolean {
   return fs.existsSync(path.join(ROOT, DIST_DIR, 'BUILD_ID'));
 }
 
-/** `next build` into .next-bench (only when missing, or when forced). */
+/** What the server build is made of: a change to any of these makes .next-bench stale. */
+const BUILD_INPUTS = ['app', 'lib', 'db', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'package-lock.json'];
+
+function newestMtime(p: string): number {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(p);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return p.endsWith('.test.ts') ? 0 : stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  return newest;
+}
+
+/** True when a source file changed after the last bench build (a stale build would measure old code). */
+export function buildIsStale(): boolean {
+  const built = fs.statSync(path.join(ROOT, DIST_DIR, 'BUILD_ID')).mtimeMs;
+  return BUILD_INPUTS.some((input) => newestMtime(path.join(ROOT, input)) > built);
+}
+
+/** `next build` into .next-bench (when missing, stale, or forced). */
 export function ensureBuild(force = false): { built: boolean; seconds: number } {
-  if (!force && buildExists()) return { built: false, seconds: 0 };
+  if (!force && buildExists() && !buildIsStale()) return { built: false, seconds: 0 };
   const t = Date.now();
   // `next build` with a custom distDir adds "<distDir>/types/**/*.ts" to tsconfig.json's
   // include; the benchmark must not leave a change in a file it does not own.

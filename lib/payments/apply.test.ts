@@ -165,4 +165,57 @@ describe('applyObservation', () => {
   it('reports an unknown payment id as not found', async () => {
     expect(await applyObservation('00000000-0000-0000-0000-000000000000', pix('completed'), 'webhook')).toEqual({ found: false, changed: false, steps: [] });
   });
+
+  describe('alsoInTransaction', () => {
+    const marker = (paymentId: string, note: string) => ({ paymentId, orderId: '', type: 'test_marker', source: 'webhook' as const, detail: { note } });
+
+    it('runs last with the result, and its writes commit with the state change', async () => {
+      const { payment } = await insertOrderWithPayment();
+      const seen: unknown[] = [];
+      const r = await applyObservation(payment.id, pix('completed'), 'webhook', {
+        alsoInTransaction: function* (tx, result) {
+          seen.push(result);
+          yield* run(insertEvent(tx, { ...marker(payment.id, result.changed ? 'applied' : 'no_change'), orderId: payment.orderId }));
+        },
+      });
+      expect(seen).toEqual([r]);
+      const markers = (await eventsOf(payment.id)).filter((e) => e.type === 'test_marker');
+      expect(markers.map((m) => JSON.parse(m.detail!).note)).toEqual(['applied']);
+      // Also when nothing moves.
+      await applyObservation(payment.id, pix('completed'), 'webhook', {
+        alsoInTransaction: function* (tx, result) {
+          yield* run(insertEvent(tx, { ...marker(payment.id, result.changed ? 'applied' : 'no_change'), orderId: payment.orderId }));
+        },
+      });
+      expect((await eventsOf(payment.id)).filter((e) => e.type === 'test_marker').map((m) => JSON.parse(m.detail!).note)).toEqual(['applied', 'no_change']);
+    });
+
+    it('a failure in it rolls the state change back too', async () => {
+      const { payment } = await insertOrderWithPayment();
+      await expect(
+        applyObservation(payment.id, pix('completed'), 'webhook', {
+          alsoInTransaction: function* () {
+            throw new Error('disk full');
+          },
+        }),
+      ).rejects.toThrow('disk full');
+      expect((await paymentById(payment.id))!.status).toBe('pending');
+      expect(await statusEventsOf(payment.id)).toHaveLength(0);
+    });
+
+    it('does not run when the transaction rolls back as already applied', async () => {
+      const { payment } = await insertOrderWithPayment();
+      await database().transaction(function* (tx) {
+        yield* run(insertEvent(tx, { paymentId: payment.id, orderId: payment.orderId, type: 'status_changed', source: 'webhook', toStatus: 'paid', dedupeKey: dedupe.status(payment.id, 'paid') }));
+      });
+      let ran = false;
+      const r = await applyObservation(payment.id, pix('completed'), 'reconcile', {
+        alsoInTransaction: function* () {
+          ran = true;
+        },
+      });
+      expect(r.changed).toBe(false);
+      expect(ran).toBe(false);
+    });
+  });
 });

@@ -7,7 +7,7 @@
 import 'server-only';
 import { and, desc, eq } from 'drizzle-orm';
 import { database, type AppSchema } from '@/db';
-import { get, run, type AnyDb } from '@/db/driver';
+import { get, run, type AnyDb, type Step } from '@/db/driver';
 import { orders, paymentEvents, payments, type OrderStatus, type Payment } from '@/db/schema';
 import { logger } from '@/lib/server/log';
 import type { Artifacts, Observation } from './observation';
@@ -20,6 +20,12 @@ export type ApplyExtras = {
   actor?: string;
   /** More context for the event rows (webhook event id, delivery…). No personal data. */
   detail?: Record<string, unknown>;
+  /**
+   * More writes that belong to the same transaction, given its result (the webhook route logs
+   * the delivery here: one commit, and the log can never disagree with the state). Runs last,
+   * whatever was decided; not at all when the transaction rolls back as already applied.
+   */
+  alsoInTransaction?: (tx: Tx, result: ApplyResult) => Generator<Step, void, unknown>;
 };
 
 export type ApplyResult = {
@@ -112,8 +118,12 @@ export async function applyObservation(paymentId: string, obs: Observation, sour
   const detailBase = { providerStatus: obs.providerStatus, ...(extras.actor ? { actor: extras.actor } : {}), ...extras.detail };
   try {
     return await database().transaction(function* (tx) {
+      function* finish(result: ApplyResult) {
+        if (extras.alsoInTransaction) yield* extras.alsoInTransaction(tx, result);
+        return result;
+      }
       const p = yield* get(tx.select().from(payments).where(eq(payments.id, paymentId)));
-      if (!p) return { found: false, changed: false, steps: [] };
+      if (!p) return yield* finish({ found: false, changed: false, steps: [] });
 
       const t = nextState({ status: p.status, cancelRequested: !!p.cancelRequestedAt }, obs.observed);
       const artifacts = newArtifacts(p, obs.artifacts);
@@ -139,7 +149,7 @@ export async function applyObservation(paymentId: string, obs: Observation, sour
             .set({ lastCheckedAt: now, ...(t.stale ? {} : { providerStatus: obs.providerStatus }) })
             .where(eq(payments.id, paymentId)),
         );
-        return { found: true, changed: false, from: p.status, status: p.status, steps: [] };
+        return yield* finish({ found: true, changed: false, from: p.status, status: p.status, steps: [] });
       }
 
       let status = p.status;
@@ -188,7 +198,7 @@ export async function applyObservation(paymentId: string, obs: Observation, sour
             .where(eq(orders.id, p.orderId)),
         );
       }
-      return { found: true, changed: true, from: p.status, status, steps: t.steps };
+      return yield* finish({ found: true, changed: true, from: p.status, status, steps: t.steps });
     });
   } catch (e) {
     if (e instanceof AlreadyApplied) {

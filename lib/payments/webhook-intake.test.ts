@@ -1,10 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { database } from '@/db';
+import { run } from '@/db/driver';
 import { payments } from '@/db/schema';
 import { barcodeToDigitableLine } from '@/lib/br/boleto';
 import { env, resetEnvForTests } from '@/lib/config/env';
 import { resetRateLimitsForTests } from '@/lib/security/rate-limit';
 import { setPaymentApiForTests } from './api';
+import { dedupe, insertEvent } from './apply';
 import { tokenHash } from './ids';
 import { reconcileAll } from './reconcile';
 import { apiError, barcodeFor, FakePaymentApi } from './testing/fake-payment-api';
@@ -187,6 +189,19 @@ describe('webhook intake', () => {
     expect(outcomes.filter((o) => o === 'applied')).toHaveLength(1);
     expect(outcomes).toHaveLength(300);
     expect((await orderById(order.id))!.status).toBe('paid');
+  });
+
+  it('logs every delivery exactly once, also when its apply rolls back as already applied', async () => {
+    const { order, payment } = await placeTestOrder('pix');
+    fake.pay(payment.providerId!);
+    // Another writer holds the "paid" event but has not moved the row: this apply rolls back.
+    await database().transaction(function* (tx) {
+      yield* run(insertEvent(tx, { paymentId: payment.id, orderId: order.id, type: 'status_changed', source: 'reconcile', toStatus: 'paid', dedupeKey: dedupe.status(payment.id, 'paid') }));
+    });
+    const res = await signed(payment.webhookToken, event('QRCodeCompleted', { id: payment.providerId }));
+    expect(res.status).toBe(200);
+    const rows = await deliveriesOfToken(tokenHash(payment.webhookToken));
+    expect(rows.map((d) => [d.outcome, d.httpStatus])).toEqual([['no_change', 200]]);
   });
 
   it('out of order: a ChargePaid before charge.created, and an old event after paid, end paid with the barcode', async () => {

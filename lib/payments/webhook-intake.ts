@@ -14,6 +14,7 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { database } from '@/db';
+import { run } from '@/db/driver';
 import { preparedStatement } from '@/db/prepared';
 import { payments, webhookDeliveries, type Payment } from '@/db/schema';
 import { barcodeToDigitableLine, digitableLineToBarcode, isValidBoletoBarcode, isValidDigitableLine } from '@/lib/br/boleto';
@@ -22,7 +23,7 @@ import { isPaymentApiError } from '@/lib/payment-api/client';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '@/lib/payment-api/contract';
 import { clientIp, hit } from '@/lib/security/rate-limit';
 import { logger, redactSecrets } from '@/lib/server/log';
-import { applyObservation } from './apply';
+import { applyObservation, type Tx } from './apply';
 import { tokenHash } from './ids';
 import type { Artifacts, Observation } from './observation';
 import { CREATE_RETRY_AFTER_MS, readProvider, syncPayment } from './sync';
@@ -49,19 +50,24 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
   return Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
 }
 
+/** The webhook_deliveries insert for one delivery, on the connection or inside a transaction. */
+function insertDelivery(db: Tx, d: Delivery) {
+  const body = d.body ? new TextDecoder('utf-8', { fatal: false }).decode(d.body.subarray(0, MAX_LOGGED_BODY_BYTES)) : null;
+  return db.insert(webhookDeliveries).values({
+    paymentId: d.paymentId,
+    tokenHash: d.tokenHash,
+    eventId: d.eventId?.slice(0, 200) ?? null,
+    eventType: d.eventType?.slice(0, 100) ?? null,
+    signature: d.signature,
+    outcome: d.outcome,
+    httpStatus: d.httpStatus,
+    body,
+  });
+}
+
 async function record(d: Delivery): Promise<void> {
   try {
-    const body = d.body ? new TextDecoder('utf-8', { fatal: false }).decode(d.body.subarray(0, MAX_LOGGED_BODY_BYTES)) : null;
-    await database().db.insert(webhookDeliveries).values({
-      paymentId: d.paymentId,
-      tokenHash: d.tokenHash,
-      eventId: d.eventId?.slice(0, 200) ?? null,
-      eventType: d.eventType?.slice(0, 100) ?? null,
-      signature: d.signature,
-      outcome: d.outcome,
-      httpStatus: d.httpStatus,
-      body,
-    });
+    await insertDelivery(database().db, d);
   } catch (error) {
     logger().error({ webhook: d.tokenHash, err: redactSecrets(String(error)) }, 'webhook delivery could not be logged');
   }
@@ -252,8 +258,17 @@ export async function handlePaymentWebhook(req: Request, token: string): Promise
   }
 
   try {
-    const applied = await applyObservation(payment.id, obs, 'webhook', { detail: { eventId: parsed.eventId?.slice(0, 200), eventType: parsed.eventType?.slice(0, 100) } });
-    await record({ ...delivery, outcome: applied.changed ? 'applied' : 'no_change', httpStatus: 200 });
+    // The delivery is logged in the transaction that applies it (one commit); when that
+    // transaction rolls back as already applied, it is logged on its own.
+    let logged = false;
+    const applied = await applyObservation(payment.id, obs, 'webhook', {
+      detail: { eventId: parsed.eventId?.slice(0, 200), eventType: parsed.eventType?.slice(0, 100) },
+      alsoInTransaction: function* (tx, result) {
+        yield* run(insertDelivery(tx, { ...delivery, outcome: result.changed ? 'applied' : 'no_change', httpStatus: 200 }));
+        logged = true;
+      },
+    });
+    if (!logged) await record({ ...delivery, outcome: applied.changed ? 'applied' : 'no_change', httpStatus: 200 });
     if (applied.changed) log.info({ paymentId: payment.id, from: applied.from, to: applied.status, providerStatus: obs.providerStatus }, 'webhook applied');
     return json(200, { received: true });
   } catch (error) {
