@@ -5,7 +5,8 @@
  *   3. the same with the real client reading the real embedded sandbox in-process (the
  *      transport proposed for lib/payments/api.ts: no HTTP hop);
  *   4. the sandbox's GET /v1/pix/<id> handler alone, in-process.
- * Interleaved, same process.   npx tsx --conditions=react-server bench/experiments/webhook-inprocess.ts
+ * Interleaved, same process.   npx tsx --conditions=react-server bench/experiments/webhook-inprocess.ts [--only=2] [--iterations=1000]
+ * Profile one case:  node --cpu-prof --cpu-prof-dir=bench/results/prof --conditions=react-server --import tsx bench/experiments/webhook-inprocess.ts --only=2 --iterations=20000
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -77,10 +78,13 @@ async function main() {
     ],
     ['4 sandbox GET /v1/pix/<id> alone', () => inProcessFetch(`${base}v1/pix/${pix.id}`, { headers: sandboxHeaders() })],
   ];
+  const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+  const iterations = Number(process.argv.find((a) => a.startsWith('--iterations='))?.slice(13) ?? 1000);
+  const chosen = cases.map((c, k) => k).filter((k) => !only || only.some((o) => cases[k][0].startsWith(o)));
   const ms = cases.map(() => [] as number[]);
   for (let i = 0; i < 100; i++) for (const [, fn] of cases) await (await fn()).arrayBuffer();
-  for (let i = 0; i < 1000; i++) {
-    for (let k = 0; k < cases.length; k++) {
+  for (let i = 0; i < iterations; i++) {
+    for (const k of chosen) {
       const t = performance.now();
       const r = await cases[k][1]();
       await r.arrayBuffer();
@@ -88,7 +92,7 @@ async function main() {
       if (i === 0 && k > 0 && r.status !== 200) throw new Error(`${cases[k][0]} → ${r.status}`);
     }
   }
-  cases.forEach(([label], k) => console.log(`${label.padEnd(40)} p50 ${median(ms[k]).toFixed(3)} ms  p95 ${percentile(ms[k], 95).toFixed(3)} ms`));
+  chosen.map((k) => [cases[k][0], k] as const).forEach(([label, k]) => console.log(`${label.padEnd(40)} p50 ${median(ms[k]).toFixed(3)} ms  p95 ${percentile(ms[k], 95).toFixed(3)} ms`));
   fs.rmSync(dir, { recursive: true, force: true });
   process.exit(0);
 }

@@ -5,8 +5,9 @@
  * writer finds the key taken (or the version moved) and changes nothing.
  */
 import 'server-only';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { database, type AppSchema } from '@/db';
+import { bind, preparedOn } from '@/db/bound';
 import { get, run, type AnyDb, type Step } from '@/db/driver';
 import { orders, paymentEvents, payments, type OrderStatus, type Payment } from '@/db/schema';
 import { logger } from '@/lib/server/log';
@@ -109,6 +110,22 @@ function* refundedAmount(tx: Tx, p: Payment) {
   return Number.isSafeInteger(amount) && amount > 0 && amount <= p.amountCents ? amount : p.amountCents;
 }
 
+// The statements every call runs (a webhook storm, a reconciliation pass), prepared once per runner (db/bound.ts).
+const paymentById = (tx: Tx) =>
+  preparedOn(tx, 'apply.payment-by-id', () => tx.select().from(payments).where(eq(payments.id, sql.placeholder('id'))).prepare());
+const touchPayment = (tx: Tx) =>
+  preparedOn(tx, 'apply.touch', () =>
+    tx.update(payments).set({ lastCheckedAt: sql`${sql.placeholder('now')}` }).where(eq(payments.id, sql.placeholder('id'))).prepare(),
+  );
+const touchPaymentWithStatus = (tx: Tx) =>
+  preparedOn(tx, 'apply.touch-with-status', () =>
+    tx
+      .update(payments)
+      .set({ lastCheckedAt: sql`${sql.placeholder('now')}`, providerStatus: sql`${sql.placeholder('providerStatus')}` })
+      .where(eq(payments.id, sql.placeholder('id')))
+      .prepare(),
+  );
+
 /**
  * Applies one provider read to the payment `paymentId`. Safe to call any number of times,
  * in any order, from any number of processes: the result only ever moves forward.
@@ -122,7 +139,7 @@ export async function applyObservation(paymentId: string, obs: Observation, sour
         if (extras.alsoInTransaction) yield* extras.alsoInTransaction(tx, result);
         return result;
       }
-      const p = yield* get(tx.select().from(payments).where(eq(payments.id, paymentId)));
+      const p = yield* get(bind(paymentById(tx), { id: paymentId }));
       if (!p) return yield* finish({ found: false, changed: false, steps: [] });
 
       const t = nextState({ status: p.status, cancelRequested: !!p.cancelRequestedAt }, obs.observed);
@@ -144,10 +161,9 @@ export async function applyObservation(paymentId: string, obs: Observation, sour
       if (t.steps.length === 0 && !hasArtifacts) {
         // Nothing moves: remember when we last looked (and the status, unless the read is stale).
         yield* run(
-          tx
-            .update(payments)
-            .set({ lastCheckedAt: now, ...(t.stale ? {} : { providerStatus: obs.providerStatus }) })
-            .where(eq(payments.id, paymentId)),
+          t.stale
+            ? bind(touchPayment(tx), { id: paymentId, now })
+            : bind(touchPaymentWithStatus(tx), { id: paymentId, now, providerStatus: obs.providerStatus }),
         );
         return yield* finish({ found: true, changed: false, from: p.status, status: p.status, steps: [] });
       }

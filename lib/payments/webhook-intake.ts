@@ -14,6 +14,7 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { database } from '@/db';
+import { bind, preparedOn } from '@/db/bound';
 import { run } from '@/db/driver';
 import { preparedStatement } from '@/db/prepared';
 import { payments, webhookDeliveries, type Payment } from '@/db/schema';
@@ -50,10 +51,20 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
   return Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
 }
 
+const DELIVERY_COLUMNS = ['paymentId', 'tokenHash', 'eventId', 'eventType', 'signature', 'outcome', 'httpStatus', 'body'] as const;
+
+/** The webhook_deliveries insert, prepared once per runner (db/bound.ts): every delivery runs it. */
+const deliveryInsert = (db: Tx) =>
+  preparedOn(db, 'webhook.delivery-insert', () =>
+    db
+      .insert(webhookDeliveries)
+      .values(Object.fromEntries(DELIVERY_COLUMNS.map((c) => [c, sql.placeholder(c)])) as unknown as typeof webhookDeliveries.$inferInsert)
+      .prepare(),
+  );
+
 /** The webhook_deliveries insert for one delivery, on the connection or inside a transaction. */
 function insertDelivery(db: Tx, d: Delivery) {
-  const body = d.body ? new TextDecoder('utf-8', { fatal: false }).decode(d.body.subarray(0, MAX_LOGGED_BODY_BYTES)) : null;
-  return db.insert(webhookDeliveries).values({
+  const values: Record<(typeof DELIVERY_COLUMNS)[number], unknown> = {
     paymentId: d.paymentId,
     tokenHash: d.tokenHash,
     eventId: d.eventId?.slice(0, 200) ?? null,
@@ -61,13 +72,14 @@ function insertDelivery(db: Tx, d: Delivery) {
     signature: d.signature,
     outcome: d.outcome,
     httpStatus: d.httpStatus,
-    body,
-  });
+    body: d.body ? new TextDecoder('utf-8', { fatal: false }).decode(d.body.subarray(0, MAX_LOGGED_BODY_BYTES)) : null,
+  };
+  return bind(deliveryInsert(db), values);
 }
 
 async function record(d: Delivery): Promise<void> {
   try {
-    await insertDelivery(database().db, d);
+    await insertDelivery(database().db, d).run();
   } catch (error) {
     logger().error({ webhook: d.tokenHash, err: redactSecrets(String(error)) }, 'webhook delivery could not be logged');
   }
