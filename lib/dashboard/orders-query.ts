@@ -8,12 +8,16 @@
  * - the page is chosen on the index alone (a covering subquery of rowids with OFFSET) and
  *   only its 25 rows are read from the table ("deferred join"), so a deep page costs an
  *   index walk, not 100,000 row reads;
- * - COUNT(*) runs on the same indexes.
+ * - COUNT(*) runs on the same indexes;
+ * - the count and the page are Drizzle prepared statements, one per filter *shape* (which
+ *   filters are present, and how the search matches) and connection, run with the values
+ *   bound: the SQL is built once per shape, not on every request (BENCHMARKS.md, T3).
  * The CSV export walks the same filters by keyset (created_at, rowid) in batches.
  */
 import 'server-only';
-import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { db } from '@/db';
+import { preparedStatement } from '@/db/prepared';
 import { orders, type OrderStatus, type PaymentMethod } from '@/db/schema';
 import type { OrderFilters } from './order-filters';
 import { ftsPhrase, planSearch, prefixUpperBound, usesTrigramIndex } from './order-search';
@@ -51,61 +55,182 @@ const listColumns = {
   paidAt: orders.paidAt,
 };
 
-function prefix(column: typeof orders.id | typeof orders.token | typeof orders.buyerDocument, value: string): SQL {
-  return and(gte(column, value), lt(column, prefixUpperBound(value)))!;
+/**
+ * The values a set of filters binds, by name. Which names are present decides the SQL text
+ * (see whereFor); the values never do. Prefix searches are ranges [from, before).
+ */
+const PARAM_NAMES = [
+  'status',
+  'method',
+  'createdFrom',
+  'createdBefore',
+  'documentFrom',
+  'documentBefore',
+  'idFrom',
+  'idBefore',
+  'tokenFrom',
+  'tokenBefore',
+  'nameMatch',
+  'nameLike',
+] as const;
+type ParamName = (typeof PARAM_NAMES)[number];
+export type FilterParams = Record<ParamName, string | undefined>;
+
+/**
+ * A São Paulo day's bounds cost two time-zone database lookups each (tens of µs, more than the
+ * query they filter): they are pure, so each date's are remembered (a bounded memo).
+ */
+function remembered(fn: (date: string) => string): (date: string) => string {
+  const memo = new Map<string, string>();
+  return (date) => {
+    let value = memo.get(date);
+    if (value === undefined) {
+      value = fn(date);
+      if (memo.size >= 1000) memo.clear();
+      memo.set(date, value);
+    }
+    return value;
+  };
+}
+const dayStart = remembered(saoPauloDayStart);
+const dayEnd = remembered(saoPauloDayEnd);
+
+/**
+ * What the filters bind: computed in JS once per call, before any SQL. Every name is always
+ * there (undefined when absent), in one order, so these objects all look alike to V8.
+ */
+export function filterParams(filters: OrderFilters): FilterParams {
+  const plan = filters.q ? planSearch(filters.q) : null;
+  const document = plan?.documentPrefix || undefined;
+  const id = plan?.idPrefix || undefined;
+  const token = plan?.tokenPrefix || undefined;
+  const trigrams = !!plan?.nameText && usesTrigramIndex(plan.nameText);
+  return {
+    status: filters.status || undefined,
+    method: filters.method || undefined,
+    createdFrom: filters.from ? dayStart(filters.from) : undefined,
+    createdBefore: filters.to ? dayEnd(filters.to) : undefined,
+    documentFrom: document,
+    documentBefore: document && prefixUpperBound(document),
+    idFrom: id,
+    idBefore: id && prefixUpperBound(id),
+    tokenFrom: token,
+    tokenBefore: token && prefixUpperBound(token),
+    nameMatch: trigrams ? ftsPhrase(plan!.nameText!) : undefined,
+    nameLike: trigrams ? undefined : plan?.namePattern || undefined,
+  };
 }
 
-/** The WHERE clause of a set of filters (undefined: every order). */
-export function whereOf(filters: OrderFilters): SQL | undefined {
+/**
+ * The identity of the SQL text for these parameters: which names are present (one bit each),
+ * nothing else (whereFor reads only that). At most 2^12 shapes, far fewer in practice
+ * (planSearch makes a handful of search shapes): the prepared statements stay bounded.
+ */
+export function filterShape(params: FilterParams): number {
+  let shape = 0;
+  for (let i = 0; i < PARAM_NAMES.length; i++) if (params[PARAM_NAMES[i]] !== undefined) shape |= 1 << i;
+  return shape;
+}
+
+type Bind = (name: ParamName) => SQLWrapper;
+
+/**
+ * The WHERE clause for the parameters present (undefined: every order). Its text depends only
+ * on which parameters are present; `bind` gives each one's SQL: a placeholder when preparing a
+ * statement, the bound value otherwise.
+ */
+function whereFor(params: FilterParams, bind: Bind): SQL | undefined {
+  const has = (name: ParamName) => params[name] !== undefined;
   const parts: SQL[] = [];
-  if (filters.status) parts.push(eq(orders.status, filters.status));
-  if (filters.method) parts.push(eq(orders.method, filters.method));
-  if (filters.from) parts.push(gte(orders.createdAt, saoPauloDayStart(filters.from)));
-  if (filters.to) parts.push(lt(orders.createdAt, saoPauloDayEnd(filters.to)));
-  const plan = filters.q ? planSearch(filters.q) : null;
-  if (plan) {
-    const any: SQL[] = [];
-    if (plan.documentPrefix) any.push(prefix(orders.buyerDocument, plan.documentPrefix));
-    if (plan.idPrefix) any.push(prefix(orders.id, plan.idPrefix));
-    if (plan.tokenPrefix) any.push(prefix(orders.token, plan.tokenPrefix));
-    if (plan.nameText && usesTrigramIndex(plan.nameText)) {
-      any.push(sql`${rowid} IN (SELECT rowid FROM orders_name_fts WHERE orders_name_fts MATCH ${ftsPhrase(plan.nameText)})`);
-    } else if (plan.namePattern) {
-      any.push(sql`${orders.buyerName} LIKE ${plan.namePattern} ESCAPE '\\'`);
-    }
-    parts.push(any.length === 1 ? any[0] : or(...any)!);
-  }
+  if (has('status')) parts.push(eq(orders.status, bind('status')));
+  if (has('method')) parts.push(eq(orders.method, bind('method')));
+  if (has('createdFrom')) parts.push(gte(orders.createdAt, bind('createdFrom')));
+  if (has('createdBefore')) parts.push(lt(orders.createdAt, bind('createdBefore')));
+  const any: SQL[] = [];
+  if (has('documentFrom')) any.push(and(gte(orders.buyerDocument, bind('documentFrom')), lt(orders.buyerDocument, bind('documentBefore')))!);
+  if (has('idFrom')) any.push(and(gte(orders.id, bind('idFrom')), lt(orders.id, bind('idBefore')))!);
+  if (has('tokenFrom')) any.push(and(gte(orders.token, bind('tokenFrom')), lt(orders.token, bind('tokenBefore')))!);
+  if (has('nameMatch')) any.push(sql`${rowid} IN (SELECT rowid FROM orders_name_fts WHERE orders_name_fts MATCH ${bind('nameMatch')})`);
+  else if (has('nameLike')) any.push(sql`${orders.buyerName} LIKE ${bind('nameLike')} ESCAPE '\\'`);
+  if (any.length) parts.push(any.length === 1 ? any[0] : or(...any)!);
   return parts.length ? and(...parts) : undefined;
+}
+
+const placeholder: Bind = (name) => sql.placeholder(name);
+
+/** The WHERE clause of a set of filters with its values bound (undefined: every order). */
+export function whereOf(filters: OrderFilters): SQL | undefined {
+  const params = filterParams(filters);
+  return whereFor(params, (name) => sql`${params[name]}`);
 }
 
 export type OrderPage = { rows: OrderListRow[]; total: number; page: number; pageCount: number; pageSize: number };
 
-export async function countOrders(filters: OrderFilters): Promise<number> {
-  const [row] = await db().select({ n: count() }).from(orders).where(whereOf(filters));
+/**
+ * A Drizzle prepared query (both drivers: rows now on better-sqlite3, a promise on libSQL).
+ * The dashboard's filters make a finite number of SQL texts, so each is prepared once per
+ * connection and run with its values: Drizzle builds the SQL once per shape, not per request.
+ */
+type PreparedRows<Row> = { all(values: Record<string, unknown>): Row[] | Promise<Row[]> };
+
+type ShapeStatements = { count: PreparedRows<{ n: number }>; page: PreparedRows<OrderListRow> };
+
+/** The count and page statements of this filter shape, prepared on first use (per connection). */
+function statementsFor(params: FilterParams): ShapeStatements {
+  const byShape = preparedStatement('orders.list-by-shape', () => new Map<number, ShapeStatements>());
+  const shape = filterShape(params);
+  let statements = byShape.get(shape);
+  if (!statements) {
+    statements = { count: countStatement(params), page: pageStatement(params) };
+    byShape.set(shape, statements);
+  }
+  return statements;
+}
+
+function countStatement(params: FilterParams) {
+  return db().select({ n: count() }).from(orders).where(whereFor(params, placeholder)).prepare() as unknown as PreparedRows<{ n: number }>;
+}
+
+/**
+ * One page, chosen on the index alone (a covering subquery of rowids with LIMIT/OFFSET), then
+ * only its rows read from the table.
+ */
+function pageStatement(params: FilterParams) {
+  const pageRowids = db()
+    .select({ rid: rowid })
+    .from(orders)
+    .where(whereFor(params, placeholder))
+    .orderBy(desc(orders.createdAt), desc(rowid))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+  return db()
+    .select(listColumns)
+    .from(orders)
+    .where(inArray(rowid, pageRowids))
+    .orderBy(desc(orders.createdAt), desc(rowid))
+    .prepare() as unknown as PreparedRows<OrderListRow>;
+}
+
+async function countWith(statements: ShapeStatements, params: FilterParams): Promise<number> {
+  const [row] = await statements.count.all(params);
   return Number(row?.n ?? 0);
+}
+
+export async function countOrders(filters: OrderFilters): Promise<number> {
+  const params = filterParams(filters);
+  return countWith(statementsFor(params), params);
 }
 
 /** One page (1-based; a page past the end shows the last one). */
 export async function listOrders(filters: OrderFilters, requestedPage = 1, pageSize = PAGE_SIZE): Promise<OrderPage> {
-  const where = whereOf(filters);
-  const total = await countOrders(filters);
+  const params = filterParams(filters);
+  const statements = statementsFor(params);
+  const total = await countWith(statements, params);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, Math.floor(requestedPage)), pageCount);
   if (total === 0) return { rows: [], total, page, pageCount, pageSize };
-
-  const pageRowids = db()
-    .select({ rid: rowid })
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(rowid))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const rows = await db()
-    .select(listColumns)
-    .from(orders)
-    .where(inArray(rowid, pageRowids))
-    .orderBy(desc(orders.createdAt), desc(rowid));
-  return { rows: rows as OrderListRow[], total, page, pageCount, pageSize };
+  const rows = await statements.page.all({ ...params, limit: pageSize, offset: (page - 1) * pageSize });
+  return { rows, total, page, pageCount, pageSize };
 }
 
 export type ExportCursor = { createdAt: string; rowid: number };

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { database, db, ensureMigrated } from '@/db';
 import { orderItems, orders, payments } from '@/db/schema';
 import { seed } from '@/db/seed';
-import { looksLikeToken, orderStatusByToken, orderTokenByCheckoutKey, orderViewByToken, reorderLinesByToken } from './queries';
+import { looksLikeToken, orderStatusByToken, orderTokenByCheckoutKey, orderViewByToken, reorderLinesByToken, toIso } from './queries';
 
 const token = 'tok_' + 'a'.repeat(40);
 const checkoutKey = randomUUID();
@@ -90,5 +90,60 @@ describe('order queries', () => {
       { productId: 3, quantity: 2 },
     ]);
     expect(await reorderLinesByToken('z'.repeat(43))).toBeNull();
+  });
+});
+
+/** toIso as it was before the fast path: every value through Date.parse. */
+function parsedIso(value: string | null): string | null {
+  if (!value) return null;
+  const t = Date.parse(value.includes('T') || value.endsWith('Z') ? value : `${value.replace(' ', 'T')}Z`);
+  return Number.isNaN(t) ? value : new Date(t).toISOString();
+}
+
+describe('toIso', () => {
+  it('answers exactly what parsing answers, for every day of leap and common years and odd times', () => {
+    const times = ['00:00:00.000', '23:59:59.999', '12:34:56.789', '24:00:00.000', '23:60:00.000', '10:00:61.000'];
+    let checked = 0;
+    for (const year of ['0000', '1999', '2000', '2024', '2025', '2100', '9999']) {
+      for (let month = 0; month <= 13; month++) {
+        for (let day = 0; day <= 32; day++) {
+          for (const time of times) {
+            const value = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T${time}Z`;
+            expect(toIso(value), value).toBe(parsedIso(value));
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(10_000);
+    // Impossible dates still roll over as before; stored ISO comes back untouched.
+    expect(toIso('2025-02-30T00:00:00.000Z')).toBe('2025-03-02T00:00:00.000Z');
+    expect(toIso('2024-02-29T12:00:00.000Z')).toBe('2024-02-29T12:00:00.000Z');
+  });
+
+  it('normalises what a provider may have written and keeps what it cannot read', () => {
+    for (const value of ['2026-03-10 15:04:05', '2026-03-10T12:04:05-03:00', '2026-03-10T15:04:05Z', '2026-03-10T15:04:05.1Z', 'ontem', '', null]) {
+      expect(toIso(value), String(value)).toBe(parsedIso(value));
+    }
+    expect(toIso('2026-03-10 15:04:05')).toBe('2026-03-10T15:04:05.000Z');
+    expect(toIso('2026-03-10T12:04:05-03:00')).toBe('2026-03-10T15:04:05.000Z');
+  });
+
+  it('answers the status route with ISO times whatever form paid_at was stored in', async () => {
+    const t = 'tok_' + 'c'.repeat(40);
+    await db().insert(orders).values({
+      id: randomUUID(),
+      token: t,
+      checkoutKey: randomUUID(),
+      status: 'paid',
+      method: 'boleto',
+      totalCents: 100,
+      buyerName: 'Bia',
+      buyerDocument: '52998224725',
+      buyerEmail: 'bia@exemplo.com.br',
+      paidAt: '2026-03-10 15:04:05',
+      updatedAt: '2026-03-10T12:04:05.500-03:00',
+    });
+    expect(await orderStatusByToken(t)).toEqual({ status: 'paid', paid_at: '2026-03-10T15:04:05.000Z', refunded_cents: 0, updated_at: '2026-03-10T15:04:05.500Z' });
   });
 });

@@ -20,7 +20,11 @@ export type OrderStatusSnapshot = {
 };
 
 type StatusRow = { status: OrderStatus; paidAt: string | null; refundedCents: number; updatedAt: string };
-type Prepared<P> = { execute(values: P): unknown };
+/**
+ * A Drizzle prepared query: `get` answers the first row, `all` every row, synchronously on
+ * better-sqlite3 and as a promise on libSQL (awaited either way).
+ */
+type Prepared<P> = { get(values: P): unknown; all(values: P): unknown };
 
 /** The status route is polled every 1.5 s per open page: one prepared statement per connection. */
 const statusQuery = () =>
@@ -63,15 +67,22 @@ const itemsQuery = () =>
 /** The polled status of an order (one indexed query), or null for an unknown token. */
 export async function orderStatusByToken(token: string): Promise<OrderStatusSnapshot | null> {
   if (!looksLikeToken(token)) return null;
-  const rows = (await statusQuery().execute({ token })) as StatusRow[];
-  const row = rows[0];
+  const row = (await statusQuery().get({ token })) as StatusRow | undefined;
   if (!row) return null;
   return { status: row.status, paid_at: toIso(row.paidAt), refunded_cents: row.refundedCents, updated_at: toIso(row.updatedAt) ?? row.updatedAt };
 }
 
+/**
+ * Already what toIso would return: the app's own timestamps (SQLite's strftime default and
+ * Date#toISOString) are written in exactly this form. Days 29-31 are left to the full parse,
+ * which rolls an impossible date (Feb 30) over as before.
+ */
+const CANONICAL_ISO = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2[0-8])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
+
 /** Timestamps are stored as ISO 8601 text; normalise whatever a writer stored to ISO (UTC). */
-function toIso(value: string | null): string | null {
+export function toIso(value: string | null): string | null {
   if (!value) return null;
+  if (CANONICAL_ISO.test(value)) return value;
   const t = Date.parse(value.includes('T') || value.endsWith('Z') ? value : `${value.replace(' ', 'T')}Z`);
   return Number.isNaN(t) ? value : new Date(t).toISOString();
 }
@@ -110,10 +121,10 @@ export type OrderView = {
 /** Everything the order page and the receipt show, or null for an unknown token. */
 export async function orderViewByToken(token: string): Promise<OrderView | null> {
   if (!looksLikeToken(token)) return null;
-  const [row] = (await orderWithPaymentQuery().execute({ token })) as { order: typeof orders.$inferSelect; payment: typeof payments.$inferSelect | null }[];
+  const row = (await orderWithPaymentQuery().get({ token })) as { order: typeof orders.$inferSelect; payment: typeof payments.$inferSelect | null } | undefined;
   if (!row) return null;
   const { order, payment } = row;
-  const items = (await itemsQuery().execute({ orderId: order.id })) as OrderView['items'];
+  const items = (await itemsQuery().all({ orderId: order.id })) as OrderView['items'];
   return {
     id: order.id,
     token: order.token,
