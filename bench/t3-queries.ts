@@ -101,7 +101,10 @@ async function main() {
       await appFn();
       const captured = await capture.capture(appFn);
       check?.(captured);
-      const stmts = captured.map((c) => ({ stmt: client.prepare(c.sql), params: c.params, reader: /^\s*(select|with)/i.test(c.sql) }));
+      // Compiled outside the app's statement cache (db/statement-cache.ts): the raw side gets its
+      // own statements in their default (object-row) mode, as the app's rows are objects too.
+      const compile = Object.getPrototypeOf(client).prepare as (sql: string) => import('better-sqlite3').Statement;
+      const stmts = captured.map((c) => ({ stmt: compile.call(client, c.sql), params: c.params, reader: /^\s*(select|with)/i.test(c.sql) }));
       const rawFn = () => {
         let out: unknown;
         for (const s of stmts) out = s.reader ? s.stmt.all(...(s.params as unknown[])) : s.stmt.run(...(s.params as unknown[]));

@@ -9,9 +9,12 @@ export type Captured = { sql: string; params: unknown[] };
 
 export function installCapture(client: BetterSqlite3.Database) {
   let recording: Captured[] | null = null;
+  const wrapped = new WeakSet<object>();
   const original = client.prepare.bind(client);
   (client as unknown as { prepare: (sql: string) => BetterSqlite3.Statement }).prepare = (sql: string) => {
     const stmt = original(sql);
+    if (wrapped.has(stmt)) return stmt; // a statement cache hands the same object back: wrap it once
+    wrapped.add(stmt);
     const target = stmt as unknown as Record<string, (...args: unknown[]) => unknown>;
     for (const method of ['all', 'get', 'run', 'iterate', 'values']) {
       const fn = target[method];
