@@ -1,9 +1,11 @@
 /**
  * T2 — the webhook route (token lookup + fetch-back to the embedded sandbox + transaction +
- * delivery log) vs a bare POST handler, req/s, interleaved; then a duplicate storm: the same
- * signed delivery 1,000× (20 at a time) for a payment the provider reports paid while the app
- * still has it pending (the sandbox's own webhooks dropped by a fault), and the count of
- * status_changed events it left: exactly 1.
+ * delivery log) vs a bare POST handler behind the same [token] route shape, req/s,
+ * interleaved (the framework's extra cost of a dynamic segment over a static path is
+ * measured beside it and reported); then a duplicate storm: the same signed delivery
+ * 1,000× (20 at a time) for a payment the provider reports paid while the app still has it
+ * pending (the sandbox's own webhooks dropped by a fault), and the count of status_changed
+ * events it left: exactly 1.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
@@ -71,13 +73,19 @@ export async function runT2(ctx: BenchContext): Promise<TargetResult> {
   const cmp = await compareThroughput(
     { label: 'webhook route', url: server.url, requests: deliveries },
     {
-      label: 'bare POST',
+      label: 'bare POST (same [token] shape)',
       url: server.url,
-      requests: deliveries.map((d) => ({ ...d, path: '/api/bench/bare' })),
+      requests: deliveries.map((d) => ({ ...d, path: `/api/bench/bare/${d.path.split('/').pop()}` })),
     },
     { rounds: quick ? 4 : 12, seconds: quick ? 1 : 2.5, connections: 20, warmupSeconds: 1 },
   );
   log(`T2 throughput ${fmtRatio(cmp.medianRatio)} (${fmtInt(cmp.medianA)} vs ${fmtInt(cmp.medianB)} req/s)`);
+  // The framework's own price of the dynamic segment: the bare POST behind [token] vs on a static path.
+  const routing = await compareThroughput(
+    { label: 'bare POST (same [token] shape)', url: server.url, requests: deliveries.map((d) => ({ ...d, path: `/api/bench/bare/${d.path.split('/').pop()}` })) },
+    { label: 'bare POST (static path)', url: server.url, requests: deliveries.map((d) => ({ ...d, path: '/api/bench/bare' })) },
+    { rounds: quick ? 2 : 6, seconds: quick ? 1 : 2.5, connections: 20, warmupSeconds: 1 },
+  );
 
   // 2. Duplicate storm: the provider says paid, the app still says pending; 1,000 copies race
   // (200 in --quick, to stay under two minutes).
@@ -131,8 +139,9 @@ export async function runT2(ctx: BenchContext): Promise<TargetResult> {
       `${fmtRatio(cmp.medianRatio)} (${fmtInt(cmp.medianA)} vs ${fmtInt(cmp.medianB)} req/s); ` +
       `storm: ${counts.statusChanged} state change from ${stormSize.toLocaleString('en-US')} deliveries (${counts.applied} applied, ${counts.noChange} no change, ${counts.deliveries} logged, ${stormSeconds.toFixed(1)} s)`,
     verdict: throughputOk && stormOk ? 'pass' : 'fail',
-    details: { comparison: cmp, payments: paidOrders.length, storm: { ...counts, httpCodes: codes, finalStatus, seconds: Math.round(stormSeconds * 10) / 10 } },
+    details: { comparison: cmp, routing, payments: paidOrders.length, storm: { ...counts, httpCodes: codes, finalStatus, seconds: Math.round(stormSeconds * 10) / 10 } },
     notes: [
+      `framework: a bare POST behind [token] runs at ${fmtRatio(routing.medianRatio)} of the same handler on a static path (${fmtInt(routing.medianA)} vs ${fmtInt(routing.medianB)} req/s); webhook route vs static bare ≈ ${fmtRatio(cmp.medianRatio * routing.medianRatio)}`,
       ...(throughputOk ? [] : [`throughput ratio ${fmtRatio(cmp.medianRatio)} below 0.70× (non-2xx: ${cmp.non2xxA})`]),
       ...(stormOk ? [] : ['duplicate storm did not leave exactly one state change']),
     ],

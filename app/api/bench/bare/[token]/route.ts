@@ -1,7 +1,8 @@
 /**
- * Benchmark baseline with a dynamic segment (bench/t1-status-route.ts): the same bare JSON
- * as ../route.ts behind a [token] segment, so that the framework's dynamic routing and
- * `await params` are on both sides when compared with /api/orders/<token>/status.
+ * Benchmark baseline with a dynamic segment (bench/t1-status-route.ts, t2-webhook-route.ts):
+ * the same bare answers as ../route.ts behind a [token] segment, so that the framework's
+ * dynamic routing and `await params` are on both sides when compared with
+ * /api/orders/<token>/status and /api/webhooks/payments/<token>.
  * Off (404) unless BENCH_ROUTES=1 (read at request time; a benchmark switch, not app config).
  */
 export const dynamic = 'force-dynamic';
@@ -14,4 +15,12 @@ export async function GET(_request: Request, { params }: { params: Promise<{ tok
   if (process.env.BENCH_ROUTES !== '1') return Response.json({ error: 'not found' }, { status: 404, headers: NO_STORE });
   await params;
   return Response.json(SNAPSHOT, { headers: NO_STORE });
+}
+
+export async function POST(request: Request, { params }: { params: Promise<{ token: string }> }) {
+  if (process.env.BENCH_ROUTES !== '1') return Response.json({ error: 'not found' }, { status: 404, headers: NO_STORE });
+  await params;
+  // Read the body as the webhook route does, so both sides pay for receiving it.
+  await request.arrayBuffer();
+  return Response.json({ received: true }, { headers: NO_STORE });
 }
