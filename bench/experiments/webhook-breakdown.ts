@@ -4,7 +4,7 @@
  *   bare POST · webhook for an unknown token (rate limit, lookup, body, delivery log, 404) ·
  *   the sandbox read alone (GET /api/sandbox/v1/pix/<id>, what the fetch-back calls) ·
  *   the whole webhook for a paid payment (lookup + fetch-back + transaction + log).
- *   npx tsx bench/experiments/webhook-breakdown.ts [seconds] [--only=<label words>] [--cpu-prof]
+ *   npx tsx bench/experiments/webhook-breakdown.ts [seconds] [--only=<label words>] [--connections=20] [--cpu-prof]
  */
 import { paymentOfOrder } from '../lib/app-db';
 import { compareThroughput } from '../lib/load';
@@ -16,6 +16,7 @@ import { sleep } from '../lib/stats';
 async function main() {
   const seconds = Number(process.argv[2]) || 3;
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
+  const connections = Number(process.argv.find((a) => a.startsWith('--connections='))?.slice(14) ?? 20);
   const cpuProf = process.argv.includes('--cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, 'bench', 'results', 'prof')}`] : [];
   ensureBuild(false);
   const s = await startServer({ nodeArgs: cpuProf });
@@ -33,7 +34,7 @@ async function main() {
       { label: 'webhook, paid payment (200)', url: `${s.url}/api/webhooks/payments/${p.webhook_token}`, ...post },
     ];
     for (const layer of layers.filter((l) => !only || l.label.includes(only))) {
-      const c = await compareThroughput(layer, bare, { rounds: 3, seconds, connections: 20, warmupSeconds: 1 });
+      const c = await compareThroughput(layer, bare, { rounds: 3, seconds, connections, warmupSeconds: 1 });
       console.log(`${layer.label.padEnd(34)} ${c.medianRatio.toFixed(2)}× of bare (${c.medianA} vs ${c.medianB} req/s; non-2xx ${c.non2xxA})`);
     }
   } finally {

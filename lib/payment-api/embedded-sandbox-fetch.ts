@@ -51,13 +51,16 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal | null | undefine
   });
 }
 
+/** Loaded on first use (a server that talks to a real provider never loads the sandbox), then kept. */
+let sandboxModule: Promise<typeof import('@/lib/sandbox')> | undefined;
+
 /** A fetch for `baseUrl` (…/api/sandbox of this app) answered by this process's sandbox. */
 export function embeddedSandboxFetch(baseUrl: string): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, init);
     const segments = sandboxSegments(baseUrl, request.url);
     if (!segments) throw new TypeError(`embedded sandbox transport: ${request.method} ${request.url} is not under ${baseUrl}`);
-    const { handleSandboxRequest } = await import('@/lib/sandbox');
+    const { handleSandboxRequest } = await (sandboxModule ??= import('@/lib/sandbox'));
     return untilAborted(handleSandboxRequest(request, segments), request.signal);
   };
 }

@@ -88,6 +88,9 @@ async function record(d: Delivery): Promise<void> {
 /** Reads at most `max` bytes of the body; 'too_large' beyond. */
 async function readCapped(req: Request, max: number): Promise<Uint8Array | 'too_large'> {
   if (!req.body) return new Uint8Array();
+  // A declared length within the limit is what the HTTP layer delivers, byte for byte: read it at once.
+  const declared = req.headers.get('content-length');
+  if (declared !== null && /^\d+$/.test(declared) && Number(declared) <= max) return new Uint8Array(await req.arrayBuffer());
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -187,7 +190,8 @@ export async function findPaymentByWebhookToken(token: string): Promise<Payment 
 
 export async function handlePaymentWebhook(req: Request, token: string): Promise<Response> {
   const hash = tokenHash(String(token ?? ''));
-  const log = logger().child({ webhook: hash });
+  // A child logger only when something is logged (most deliveries log nothing).
+  const log = () => logger().child({ webhook: hash });
 
   const payment = await findPaymentByWebhookToken(token);
   const base = { tokenHash: hash, paymentId: payment?.id ?? null };
@@ -198,7 +202,7 @@ export async function handlePaymentWebhook(req: Request, token: string): Promise
   const limited = hit('webhook', hash);
   if (!limited.ok) {
     if (shouldRecord429(hash)) await record({ ...base, signature: unverified, outcome: 'rejected', httpStatus: 429 });
-    log.warn('webhook rate limited');
+    log().warn('webhook rate limited');
     return json(429, { error: 'too many requests' }, { 'Retry-After': String(limited.retryAfterSeconds) });
   }
 
@@ -231,29 +235,29 @@ export async function handlePaymentWebhook(req: Request, token: string): Promise
   if (!payment) {
     const budget = hit('webhook', `unknown-token-ip:${clientIp(req.headers)}`);
     if (!budget.ok) {
-      log.warn('webhooks for unknown tokens rate limited');
+      log().warn('webhooks for unknown tokens rate limited');
       return json(429, { error: 'too many requests' }, { 'Retry-After': String(budget.retryAfterSeconds) });
     }
     await record({ ...delivery, outcome: 'unknown_token', httpStatus: 404 });
-    log.info({ eventType: parsed.eventType }, 'webhook for an unknown token');
+    log().info({ eventType: parsed.eventType }, 'webhook for an unknown token');
     return json(404, { error: 'unknown token' });
   }
   if (signature === 'invalid' || signature === 'stale') {
     await record({ ...delivery, outcome: 'rejected', httpStatus: 401 });
-    log.warn({ paymentId: payment.id, signature }, 'webhook signature rejected');
+    log().warn({ paymentId: payment.id, signature }, 'webhook signature rejected');
     return json(401, { error: signature === 'stale' ? 'stale signature' : 'invalid signature' });
   }
 
   if (payment.createState === 'failed') {
     await record({ ...delivery, outcome: 'no_change', httpStatus: 200 });
-    log.warn({ paymentId: payment.id }, 'webhook for a payment whose create was given up');
+    log().warn({ paymentId: payment.id }, 'webhook for a payment whose create was given up');
     return json(200, { received: true });
   }
   if (payment.createState !== 'created' || !payment.providerId) {
     // The create's answer has not been stored yet: an id in the body is not trusted. Ask again
     // later; a create stuck long enough is re-sent now (same key and body) instead of waiting for reconciliation.
     if (Date.now() - Date.parse(payment.createdAt) > CREATE_RETRY_AFTER_MS) {
-      void syncPayment(payment, 'webhook').catch((error) => log.warn({ paymentId: payment.id, err: redactSecrets(String(error)) }, 'create resume failed'));
+      void syncPayment(payment, 'webhook').catch((error) => log().warn({ paymentId: payment.id, err: redactSecrets(String(error)) }, 'create resume failed'));
     }
     await record({ ...delivery, outcome: 'fetch_failed', httpStatus: 503 });
     return json(503, { error: 'payment not ready, retry later' }, { 'Retry-After': String(FETCH_RETRY_AFTER_SECONDS) });
@@ -265,7 +269,7 @@ export async function handlePaymentWebhook(req: Request, token: string): Promise
   } catch (error) {
     const retryAfter = isPaymentApiError(error) && error.retryAfterSeconds ? Math.min(Math.max(1, Math.ceil(error.retryAfterSeconds)), 300) : FETCH_RETRY_AFTER_SECONDS;
     await record({ ...delivery, outcome: 'fetch_failed', httpStatus: 503 });
-    log.warn({ paymentId: payment.id, err: redactSecrets(String(error)) }, 'webhook fetch-back failed');
+    log().warn({ paymentId: payment.id, err: redactSecrets(String(error)) }, 'webhook fetch-back failed');
     return json(503, { error: 'could not read the payment back, retry later' }, { 'Retry-After': String(retryAfter) });
   }
 
@@ -281,11 +285,11 @@ export async function handlePaymentWebhook(req: Request, token: string): Promise
       },
     });
     if (!logged) await record({ ...delivery, outcome: applied.changed ? 'applied' : 'no_change', httpStatus: 200 });
-    if (applied.changed) log.info({ paymentId: payment.id, from: applied.from, to: applied.status, providerStatus: obs.providerStatus }, 'webhook applied');
+    if (applied.changed) log().info({ paymentId: payment.id, from: applied.from, to: applied.status, providerStatus: obs.providerStatus }, 'webhook applied');
     return json(200, { received: true });
   } catch (error) {
     await record({ ...delivery, outcome: 'fetch_failed', httpStatus: 503 });
-    log.error({ paymentId: payment.id, err: redactSecrets(String(error)) }, 'webhook apply failed');
+    log().error({ paymentId: payment.id, err: redactSecrets(String(error)) }, 'webhook apply failed');
     return json(503, { error: 'temporarily unavailable, retry later' }, { 'Retry-After': String(FETCH_RETRY_AFTER_SECONDS) });
   }
 }
