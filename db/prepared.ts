@@ -6,22 +6,10 @@
  * orders list's filter shapes). With libSQL a prepared query keeps its SQL and parameters
  * ready, and the client sends them on each run.
  */
+import { preparedOn } from './bound';
 import { database } from './index';
-
-const cache = new WeakMap<object, Map<string, unknown>>();
 
 /** The statement `build()` prepares on the current connection, built on first use. */
 export function preparedStatement<T>(key: string, build: () => T): T {
-  const owner = database();
-  let statements = cache.get(owner);
-  if (!statements) {
-    statements = new Map();
-    cache.set(owner, statements);
-  }
-  let statement = statements.get(key) as T | undefined;
-  if (statement === undefined) {
-    statement = build();
-    statements.set(key, statement);
-  }
-  return statement;
+  return preparedOn(database(), key, build);
 }
