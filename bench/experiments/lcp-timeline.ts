@@ -3,7 +3,8 @@
  * build, (1) how the warm HTML arrives (chunk times and sizes) and (2) in headless Chromium
  * (Pixel 7, CPU 4×) every paint and LCP candidate with its element, beside TTFB,
  * DOMContentLoaded and load — to see whether LCP waits for the HTML, the CSS or the scripts.
- *   npx tsx bench/experiments/lcp-timeline.ts [rounds]
+ *   npx tsx bench/experiments/lcp-timeline.ts [rounds] [--block-js]   (--block-js: Next's script files are not
+ *   served, so nothing hydrates: what the paint costs without them)
  */
 import { launchBrowser, mobileContext } from '../lib/browser';
 import { ensureBuild, startServer } from '../lib/server';
@@ -37,6 +38,7 @@ async function main() {
         const context = await mobileContext(browser, s.url, [{ name: 'balcao_cart', value: '1x2' }]);
         const page = await context.newPage();
         await page.addInitScript(OBSERVE);
+        if (process.argv.includes('--block-js')) await page.route('**/_next/static/**/*.js', (route) => route.abort());
         const cdp = await context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
         await page.goto(`${s.url}${path}`, { waitUntil: 'load' });
