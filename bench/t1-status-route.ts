@@ -38,10 +38,13 @@ export async function runT1(ctx: BenchContext, token?: string): Promise<TargetRe
     { rounds: quick ? 4 : 12, seconds: quick ? 1 : 2.5, connections: 20, warmupSeconds: quick ? 1 : 2 },
   );
   // The framework's own price of the dynamic segment: the same bare handler, static path vs [token].
-  const routing = await compareThroughput(
+  // Full runs only (bench:quick stays under two minutes).
+  const routing = quick
+    ? undefined
+    : await compareThroughput(
     { label: 'bare route (same [token] shape)', url: bareUrl },
     { label: 'bare route (static path)', url: staticBareUrl },
-    { rounds: quick ? 2 : 6, seconds: quick ? 1 : 2.5, connections: 20, warmupSeconds: 1 },
+    { rounds: 6, seconds: 2.5, connections: 20, warmupSeconds: 1 },
   );
   const pass = cmp.medianRatio >= 0.85 && cmp.non2xxA === 0 && cmp.errors === 0;
   return {
@@ -50,7 +53,9 @@ export async function runT1(ctx: BenchContext, token?: string): Promise<TargetRe
     verdict: pass ? 'pass' : 'fail',
     details: { comparison: cmp, routing, sameShape, sameHeaders, sample: sj },
     notes: [
-      `framework: a bare handler behind [token] runs at ${fmtRatio(routing.medianRatio)} of the same handler on a static path (${fmtInt(routing.medianA)} vs ${fmtInt(routing.medianB)} req/s); status route vs static bare ≈ ${fmtRatio(cmp.medianRatio * routing.medianRatio)}`,
+      ...(routing
+        ? [`framework: a bare handler behind [token] runs at ${fmtRatio(routing.medianRatio)} of the same handler on a static path (${fmtInt(routing.medianA)} vs ${fmtInt(routing.medianB)} req/s); status route vs static bare ≈ ${fmtRatio(cmp.medianRatio * routing.medianRatio)}`]
+        : []),
       ...(sameShape ? [] : ['JSON shapes differ between the two routes']),
       ...(sameHeaders ? [] : ['header sets differ between the two routes']),
       ...(cmp.non2xxA ? [`status route: ${cmp.non2xxA} non-2xx answers`] : []),
