@@ -11,7 +11,7 @@ import { formatBRL } from '@/lib/money/money';
 import { METHOD_LABELS, statusBadgeClass, statusLabel } from '@/lib/orders/status-labels';
 import { ActionForm } from '../../_components/action-form';
 import { cancelOrderAction, reconcileOrderAction } from '../../actions';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '@/app/_components/copy-button';
 import components from '../../_components/components.module.css';
 import styles from './order.module.css';
 import { RefundForm } from './refund-form';
@@ -177,7 +177,7 @@ export default async function OrderPage({ params }: Props) {
                       <code className={`mono ${styles.codeText}`} data-testid="pix-code">
                         {payment.pixCode}
                       </code>
-                      <CopyButton text={payment.pixCode} />
+                      <CopyButton value={payment.pixCode} className="btn btn-ghost" />
                     </div>
                   </Row>
                 ) : null}
@@ -193,7 +193,7 @@ export default async function OrderPage({ params }: Props) {
                       <code className={`mono ${styles.codeText}`} data-testid="digitable-line">
                         {formatDigitableLine(payment.digitableLine)}
                       </code>
-                      <CopyButton text={payment.digitableLine} />
+                      <CopyButton value={payment.digitableLine} className="btn btn-ghost" />
                     </div>
                   </Row>
                 ) : null}

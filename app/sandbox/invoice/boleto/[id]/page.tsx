@@ -7,7 +7,7 @@ import { maskDocument } from '@/lib/br/documents';
 import { formatBRL } from '@/lib/money/money';
 import { defaultSandbox, sandboxEnabled } from '@/lib/sandbox';
 import { boletoInvoice } from '@/lib/sandbox/invoice';
-import { CopyButton } from '../../../copy-button';
+import { CopyButton } from '@/app/_components/copy-button';
 import { BarcodeSvg } from './barcode-svg';
 import styles from './invoice.module.css';
 

@@ -1,13 +1,13 @@
 'use client';
-/** "Copiar" → "Copiado!" for a code shown on a sandbox page. */
+/** "Copiar" → "Copiado!" for a code shown as text beside it (dashboard order page, sandbox invoice). */
 import { useState } from 'react';
 
-export function CopyButton({ value, label = 'Copiar' }: { value: string; label?: string }) {
+export function CopyButton({ value, label = 'Copiar', className = 'btn btn-secondary' }: { value: string; label?: string; className?: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <button
       type="button"
-      className="btn btn-secondary"
+      className={className}
       onClick={async () => {
         try {
           await navigator.clipboard.writeText(value);
