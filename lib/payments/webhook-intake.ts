@@ -24,6 +24,7 @@ import { isPaymentApiError } from '@/lib/payment-api/client';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '@/lib/payment-api/contract';
 import { clientIp, hit } from '@/lib/security/rate-limit';
 import { logger, redactSecrets } from '@/lib/server/log';
+import { readBodyCapped } from '@/lib/server/read-body';
 import { applyObservation, type Tx } from './apply';
 import { tokenHash } from './ids';
 import type { Artifacts, Observation } from './observation';
@@ -83,28 +84,6 @@ async function record(d: Delivery): Promise<void> {
   } catch (error) {
     logger().error({ webhook: d.tokenHash, err: redactSecrets(String(error)) }, 'webhook delivery could not be logged');
   }
-}
-
-/** Reads at most `max` bytes of the body; 'too_large' beyond. */
-async function readCapped(req: Request, max: number): Promise<Uint8Array | 'too_large'> {
-  if (!req.body) return new Uint8Array();
-  // A declared length within the limit is what the HTTP layer delivers, byte for byte: read it at once.
-  const declared = req.headers.get('content-length');
-  if (declared !== null && /^\d+$/.test(declared) && Number(declared) <= max) return new Uint8Array(await req.arrayBuffer());
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await reader.cancel().catch(() => undefined);
-      return 'too_large';
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }
 
 type Parsed = { eventId?: string; eventType?: string; data?: Record<string, unknown> };
@@ -206,14 +185,9 @@ export async function handlePaymentWebhook(req: Request, token: string): Promise
     return json(429, { error: 'too many requests' }, { 'Retry-After': String(limited.retryAfterSeconds) });
   }
 
-  const declared = Number(req.headers.get('content-length') ?? '');
-  if (Number.isFinite(declared) && declared > MAX_WEBHOOK_BYTES) {
-    await record({ ...base, signature: unverified, outcome: 'too_large', httpStatus: 413 });
-    return json(413, { error: 'payload too large' });
-  }
   let raw: Uint8Array | 'too_large';
   try {
-    raw = await readCapped(req, MAX_WEBHOOK_BYTES);
+    raw = await readBodyCapped(req, MAX_WEBHOOK_BYTES);
   } catch {
     await record({ ...base, signature: unverified, outcome: 'rejected', httpStatus: 400 });
     return json(400, { error: 'unreadable body' });

@@ -3,6 +3,7 @@
  * read with a 1 MB cap (413 beyond), and validation messages that name the field path.
  */
 import type { z } from 'zod';
+import { readBodyCapped } from '@/lib/server/read-body';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -44,28 +45,8 @@ const tooLarge = () => new ApiError(413, 'body: must be at most 1 MB');
 
 /** The raw body as text (empty string when there is none). 413 over 1 MB, 400 when not UTF-8. */
 export async function readBodyText(req: Request): Promise<string> {
-  const declared = req.headers.get('content-length');
-  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > MAX_BODY_BYTES) throw tooLarge();
-  if (!req.body) return '';
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const c of chunks) {
-    bytes.set(c, offset);
-    offset += c.byteLength;
-  }
+  const bytes = await readBodyCapped(req, MAX_BODY_BYTES);
+  if (bytes === 'too_large') throw tooLarge();
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
