@@ -2,10 +2,12 @@
  * The webhook intake's own cost, in-process (no HTTP, no Next), to locate T2's overhead:
  *   1. unknown token (rate limit, lookup, body, delivery log, 404);
  *   2. a paid payment whose fetch-back is answered by a stub at once (lookup + transaction + log);
- *   3. the same with the real client reading the real embedded sandbox in-process (the
- *      transport proposed for lib/payments/api.ts: no HTTP hop);
- *   4. the sandbox's GET /v1/pix/<id> handler alone, in-process.
+ *   3. the same with the real client reading the real embedded sandbox in-process (the app's
+ *      transport, lib/payment-api/embedded-sandbox-exchange.ts: no HTTP hop, no fetch objects);
+ *   4. the sandbox's GET /v1/pix/<id> handler alone, in-process, through fetch's Request and Response.
  * Interleaved, same process.   npx tsx --conditions=react-server bench/experiments/webhook-inprocess.ts [--only=2] [--iterations=1000]
+ * --als: every case runs inside AsyncLocalStorage.run, as Next runs each request (on Node 20 an
+ *   enabled AsyncLocalStorage installs promise hooks: every promise costs more).
  * Profile one case:  node --cpu-prof --cpu-prof-dir=bench/results/prof --conditions=react-server --import tsx bench/experiments/webhook-inprocess.ts --only=2 --iterations=20000
  */
 import fs from 'node:fs';
@@ -41,7 +43,7 @@ async function main() {
     return handleSandboxRequest(request, new URL(request.url).pathname.slice('/api/sandbox/'.length).split('/').filter(Boolean));
   }) as typeof fetch;
   const { paymentApi } = await import('@/lib/payment-api/client');
-  const realApi = paymentApi({ fetch: inProcessFetch });
+  const realApi = paymentApi(); // PAYMENT_API_URL unset: the embedded sandbox, in process
   const due = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
   const pix = await realApi.createPix(
     { amountCents: 7980, description: 'Pedido bench', dueDate: due, expirationDays: 1, payer: { name: 'Maria da Silva', document: '52998224725' } },
@@ -82,6 +84,14 @@ async function main() {
   const iterations = Number(process.argv.find((a) => a.startsWith('--iterations='))?.slice(13) ?? 1000);
   const chosen = cases.map((c, k) => k).filter((k) => !only || only.some((o) => cases[k][0].startsWith(o)));
   const ms = cases.map(() => [] as number[]);
+  if (process.argv.includes('--als')) {
+    const { AsyncLocalStorage } = await import('node:async_hooks');
+    const stores = [new AsyncLocalStorage<object>(), new AsyncLocalStorage<object>()];
+    for (const c of cases) {
+      const fn = c[1];
+      c[1] = () => stores[0].run({}, () => stores[1].run({}, fn));
+    }
+  }
   for (let i = 0; i < 100; i++) for (const [, fn] of cases) await (await fn()).arrayBuffer();
   for (let i = 0; i < iterations; i++) {
     for (const k of chosen) {

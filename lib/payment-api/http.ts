@@ -8,11 +8,39 @@ import { logger, redactSecrets } from '@/lib/server/log';
 import { errorMessageOf } from './contract';
 import { PaymentApiError, type PaymentApiErrorKind } from './errors';
 
+/** One request as the client sends it, and what it reads of the answer. */
+export type ExchangeRequest = { url: string; method: Call['method']; headers: Record<string, string>; body?: string; timeoutMs: number };
+export type ExchangeAnswer = { status: number; header(name: string): string | null; text: string };
+/** Sends one request; rejects with ExchangeTimeout when no answer came within `timeoutMs`, or with the network error. */
+export type Exchange = (request: ExchangeRequest) => Promise<ExchangeAnswer>;
+
+export class ExchangeTimeout extends Error {
+  constructor(timeoutMs: number, options?: { cause?: unknown }) {
+    super(`no answer within ${timeoutMs} ms`, options);
+    this.name = 'ExchangeTimeout';
+  }
+}
+
+/** The exchange over HTTP: `doFetch` with a timeout signal, no redirects followed (the key never goes elsewhere), no cache. */
+export function fetchExchange(doFetch: typeof fetch): Exchange {
+  return async ({ url, method, headers, body, timeoutMs }) => {
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      const response = await doFetch(url, { method, headers, body, signal, redirect: 'manual', cache: 'no-store' });
+      const text = await response.text();
+      return { status: response.status, header: (name) => response.headers.get(name), text };
+    } catch (error) {
+      if (signal.aborted) throw new ExchangeTimeout(timeoutMs, { cause: error });
+      throw error;
+    }
+  };
+}
+
 export type Transport = {
   baseUrl: string;
   apiKey: string;
   timeoutMs: number;
-  fetch: typeof fetch;
+  exchange: Exchange;
   maxReadRetries: number;
   sleep: (ms: number) => Promise<void>;
   userAgent: string;
@@ -110,22 +138,17 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 
 /** One attempt: resolves with a 2xx answer or throws a PaymentApiError. */
 async function once(t: Transport, call: Call): Promise<Answer> {
-  const signal = AbortSignal.timeout(t.timeoutMs);
-  const doFetch = t.fetch;
-  let response: Response;
-  let text: string;
+  let answer: ExchangeAnswer;
   try {
-    response = await doFetch(`${t.baseUrl}${call.path}`, {
+    answer = await t.exchange({
+      url: `${t.baseUrl}${call.path}`,
       method: call.method,
       headers: headersFor(t, call),
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
-      signal,
-      redirect: 'manual',
-      cache: 'no-store',
+      timeoutMs: t.timeoutMs,
     });
-    text = await response.text();
   } catch (error) {
-    if (signal.aborted) {
+    if (error instanceof ExchangeTimeout) {
       throw new PaymentApiError('unavailable', `Payment API ${label(call)} did not answer within ${t.timeoutMs} ms`, {
         cause: error,
       });
@@ -136,27 +159,26 @@ async function once(t: Transport, call: Call): Promise<Answer> {
       cause: error,
     });
   }
+  const { status, text } = answer;
 
   const parsed = parseJson(text);
-  if (response.status >= 200 && response.status < 300) {
+  if (status >= 200 && status < 300) {
     if (!parsed.ok) {
-      throw new PaymentApiError('bad_response', `Payment API ${label(call)} answered ${response.status} with a body that is not JSON`, {
-        status: response.status,
-      });
+      throw new PaymentApiError('bad_response', `Payment API ${label(call)} answered ${status} with a body that is not JSON`, { status });
     }
-    return { status: response.status, json: parsed.value };
+    return { status, json: parsed.value };
   }
 
   const raw = parsed.ok ? errorMessageOf(parsed.value) : undefined;
   const providerMessage = raw === undefined ? undefined : scrub(raw, t.apiKey);
   const field = fieldOf(providerMessage);
-  const kind = kindOf(response.status, field);
-  const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'));
+  const kind = kindOf(status, field);
+  const retryAfterSeconds = parseRetryAfter(answer.header('retry-after'));
   throw new PaymentApiError(
     kind,
-    `Payment API ${label(call)} answered ${response.status}: ${providerMessage ?? (parsed.ok ? 'no error message' : 'body is not JSON')}`,
+    `Payment API ${label(call)} answered ${status}: ${providerMessage ?? (parsed.ok ? 'no error message' : 'body is not JSON')}`,
     {
-      status: response.status,
+      status,
       field: kind === 'validation' && field !== 'body' ? field : undefined,
       retryAfterSeconds,
       providerMessage,

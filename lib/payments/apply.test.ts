@@ -4,7 +4,7 @@ import { database } from '@/db';
 import { run } from '@/db/driver';
 import { paymentEvents, payments } from '@/db/schema';
 import { barcodeToDigitableLine } from '@/lib/br/boleto';
-import { applyObservation, dedupe, insertEvent } from './apply';
+import { applyObservation, dedupe, insertEvent, TOUCH_MIN_INTERVAL_MS } from './apply';
 import type { Observation } from './observation';
 import { observedOf } from './state';
 import { barcodeFor } from './testing/fake-payment-api';
@@ -45,6 +45,38 @@ describe('applyObservation', () => {
     expect(events[0]).toMatchObject({ fromStatus: 'pending', toStatus: 'paid', source: 'webhook', dedupeKey: dedupe.status(payment.id, 'paid') });
     expect(JSON.parse(events[0].detail!)).toMatchObject({ providerStatus: 'completed', eventId: 'e1' });
     expect((await paymentById(payment.id))!.version).toBe(payment.version + 1);
+  });
+
+  it('a read that changes nothing refreshes last_checked_at, at most once a second unless the provider status differs', async () => {
+    const { payment } = await insertOrderWithPayment();
+    const setChecked = (at: string | null, providerStatus: string | null = 'active') =>
+      database().db.update(payments).set({ lastCheckedAt: at, providerStatus }).where(eq(payments.id, payment.id)).run();
+    const checkedAt = async () => (await paymentById(payment.id))!.lastCheckedAt;
+
+    await setChecked(null);
+    await applyObservation(payment.id, pix('active'), 'reconcile');
+    const first = await checkedAt();
+    expect(first).not.toBeNull();
+
+    // Within the second, with the same provider status: the row is left as it is.
+    const recent = new Date(Date.now() - TOUCH_MIN_INTERVAL_MS / 2).toISOString();
+    await setChecked(recent);
+    await applyObservation(payment.id, pix('active'), 'webhook');
+    expect(await checkedAt()).toBe(recent);
+
+    // Older than that: refreshed.
+    const old = new Date(Date.now() - TOUCH_MIN_INTERVAL_MS - 50).toISOString();
+    await setChecked(old);
+    await applyObservation(payment.id, pix('active'), 'webhook');
+    expect(Date.parse((await checkedAt())!)).toBeGreaterThan(Date.parse(old));
+
+    // A different provider status (that moves nothing) is written even within the second.
+    await setChecked(recent, 'ACTIVE');
+    await applyObservation(payment.id, pix('active'), 'webhook');
+    const p = (await paymentById(payment.id))!;
+    expect(p.providerStatus).toBe('active');
+    expect(Date.parse(p.lastCheckedAt!)).toBeGreaterThan(Date.parse(recent));
+    expect(p.version).toBe(payment.version);
   });
 
   it('applies 25 concurrent identical observations exactly once', async () => {

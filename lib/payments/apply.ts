@@ -126,12 +126,22 @@ const touchPaymentWithStatus = (tx: Tx) =>
       .prepare(),
   );
 
+/** A read that changes nothing refreshes `last_checked_at` at most this often (it orders reconciliation and is shown to the minute). */
+export const TOUCH_MIN_INTERVAL_MS = 1_000;
+
+function checkedWithin(lastCheckedAt: string | null, nowMs: number, ms: number): boolean {
+  if (!lastCheckedAt) return false;
+  const age = nowMs - Date.parse(lastCheckedAt);
+  return age >= 0 && age < ms;
+}
+
 /**
  * Applies one provider read to the payment `paymentId`. Safe to call any number of times,
  * in any order, from any number of processes: the result only ever moves forward.
  */
 export async function applyObservation(paymentId: string, obs: Observation, source: EventSource, extras: ApplyExtras = {}): Promise<ApplyResult> {
-  const now = new Date().toISOString();
+  const nowMs = Date.now();
+  const now = new Date(nowMs).toISOString();
   const detailBase = { providerStatus: obs.providerStatus, ...(extras.actor ? { actor: extras.actor } : {}), ...extras.detail };
   try {
     return await database().transaction(function* (tx) {
@@ -159,12 +169,17 @@ export async function applyObservation(paymentId: string, obs: Observation, sour
       }
 
       if (t.steps.length === 0 && !hasArtifacts) {
-        // Nothing moves: remember when we last looked (and the status, unless the read is stale).
-        yield* run(
-          t.stale
-            ? bind(touchPayment(tx), { id: paymentId, now })
-            : bind(touchPaymentWithStatus(tx), { id: paymentId, now, providerStatus: obs.providerStatus }),
-        );
+        // Nothing moves: remember when we last looked (and the status, unless the read is stale),
+        // unless that is what the row already says to within a second (a burst of duplicate
+        // deliveries then writes only their log rows).
+        const statusKnown = t.stale || p.providerStatus === obs.providerStatus;
+        if (!statusKnown || !checkedWithin(p.lastCheckedAt, nowMs, TOUCH_MIN_INTERVAL_MS)) {
+          yield* run(
+            t.stale
+              ? bind(touchPayment(tx), { id: paymentId, now })
+              : bind(touchPaymentWithStatus(tx), { id: paymentId, now, providerStatus: obs.providerStatus }),
+          );
+        }
         return yield* finish({ found: true, changed: false, from: p.status, status: p.status, steps: [] });
       }
 

@@ -38,7 +38,10 @@ export type SyncResult = {
   error?: unknown;
 };
 
-export async function syncPayment(payment: Payment, source: EventSource, extras: ApplyExtras = {}, now = Date.now()): Promise<SyncResult> {
+/** What syncing needs of a payment (the webhook intake passes only these). */
+export type SyncTarget = Pick<Payment, 'id' | 'createState' | 'createdAt' | 'method' | 'providerId'>;
+
+export async function syncPayment(payment: SyncTarget, source: EventSource, extras: ApplyExtras = {}, now = Date.now()): Promise<SyncResult> {
   if (payment.createState === 'failed') return { checked: false, changed: false };
   if (payment.createState === 'creating') return resumeCreate(payment, source, now);
   try {
@@ -50,7 +53,7 @@ export async function syncPayment(payment: Payment, source: EventSource, extras:
   }
 }
 
-async function resumeCreate(payment: Payment, source: EventSource, now: number): Promise<SyncResult> {
+async function resumeCreate(payment: SyncTarget, source: EventSource, now: number): Promise<SyncResult> {
   const age = now - Date.parse(payment.createdAt);
   if (age > CREATE_GIVE_UP_AFTER_MS) {
     const changed = await markCreateFailed(payment.id, 'no answer to the create request for 24 h', source);

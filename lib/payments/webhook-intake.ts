@@ -131,8 +131,8 @@ export function boletoExtrasFromBody(data: Record<string, unknown> | undefined, 
   return { barcode, digitableLine: line || barcodeToDigitableLine(barcode) };
 }
 
-function withBodyExtras(obs: Observation, payment: Payment, parsed: Parsed): Observation {
-  if (payment.method !== 'boleto' || obs.artifacts.barcode || payment.barcode) return obs;
+function withBodyExtras(obs: Observation, payment: WebhookTarget, parsed: Parsed): Observation {
+  if (payment.method !== 'boleto' || obs.artifacts.barcode || payment.hasBarcode) return obs;
   const extras = boletoExtrasFromBody(parsed.data, payment.amountCents);
   return extras.barcode ? { ...obs, artifacts: { ...obs.artifacts, ...extras } } : obs;
 }
@@ -146,10 +146,31 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
  */
 const lastRecorded429 = new Map<string, number>();
 
+/**
+ * What the intake needs of the payment a token names. Only columns stored at the head of the
+ * row: a Pix payment's row carries its QR image (~5 KB) and spills into overflow pages, and
+ * every column after the image costs walking them (the barcode only as IS NOT NULL, which
+ * SQLite answers from the record header).
+ */
+export type WebhookTarget = Pick<Payment, 'id' | 'method' | 'createState' | 'providerId' | 'createdAt' | 'amountCents'> & { hasBarcode: boolean };
+
 /** Every delivery starts with this lookup: prepared once per connection (BENCHMARKS.md, T3). */
 const paymentByTokenQuery = () =>
   preparedStatement('payments.by-webhook-token', () =>
-    database().db.select().from(payments).where(eq(payments.webhookToken, sql.placeholder('token'))).limit(1).prepare() as unknown as {
+    database()
+      .db.select({
+        id: payments.id,
+        method: payments.method,
+        createState: payments.createState,
+        providerId: payments.providerId,
+        createdAt: payments.createdAt,
+        amountCents: payments.amountCents,
+        hasBarcode: sql<number>`${payments.barcode} is not null`,
+      })
+      .from(payments)
+      .where(eq(payments.webhookToken, sql.placeholder('token')))
+      .limit(1)
+      .prepare() as unknown as {
       execute(values: { token: string }): unknown;
     },
   );
@@ -162,9 +183,10 @@ function shouldRecord429(hash: string, now = Date.now()): boolean {
 }
 
 /** The payment a notification_url token belongs to (undefined for anything else). */
-export async function findPaymentByWebhookToken(token: string): Promise<Payment | undefined> {
+export async function findPaymentByWebhookToken(token: string): Promise<WebhookTarget | undefined> {
   if (!TOKEN_SHAPE.test(token)) return undefined;
-  return ((await paymentByTokenQuery().execute({ token })) as Payment[])[0];
+  const row = ((await paymentByTokenQuery().execute({ token })) as (Omit<WebhookTarget, 'hasBarcode'> & { hasBarcode: number })[])[0];
+  return row && { ...row, hasBarcode: row.hasBarcode === 1 };
 }
 
 export async function handlePaymentWebhook(req: Request, token: string): Promise<Response> {

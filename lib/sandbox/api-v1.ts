@@ -7,7 +7,7 @@ import { refundRequestSchema } from '@/lib/payment-api/contract';
 import type { SandboxContext } from './context';
 import { createBoleto, createPix } from './create';
 import { drawRequestFault, readFaults } from './faults';
-import { ApiError, errorResponse, json, noContent, rawJson, readJsonBody, validateBody } from './http';
+import { ApiError, errorResponse, json, noContent, rawJson, readJsonBody, validateBody, type SandboxReply, type SandboxRequest } from './http';
 import { idempotencyKeyOf } from './idempotency';
 import { authenticate, customerIdOf } from './keys';
 import { boletoReadBody, findOwnPayment, pixReadBody } from './payments';
@@ -21,14 +21,14 @@ export function checkId(id: string, name = 'id'): string {
 }
 
 /** 401 for a missing or unknown X-API-KEY; returns the key's owner fingerprint. */
-export function requireKey(ctx: SandboxContext, req: Request): string {
+export function requireKey(ctx: SandboxContext, req: SandboxRequest): string {
   const owner = authenticate(ctx, req.headers.get('x-api-key'));
   if (!owner) throw new ApiError(401, 'X-API-KEY: missing or invalid API key');
   return owner;
 }
 
 /** 400 unless Content-Type is application/json (parameters allowed) and User-Agent is present. */
-export function requireHeaders(req: Request): void {
+export function requireHeaders(req: SandboxRequest): void {
   const contentType = req.headers.get('content-type');
   const media = contentType?.split(';')[0].trim().toLowerCase();
   if (media !== 'application/json') throw new ApiError(400, 'Content-Type: must be application/json');
@@ -47,12 +47,12 @@ async function applyFaults(ctx: SandboxContext): Promise<void> {
   }
 }
 
-function opResponse(result: OpResult): Response {
+function opResponse(result: OpResult): SandboxReply {
   if (result.ok) return noContent();
   return errorResponse(result.code === 'not_found' ? 404 : 400, result.message);
 }
 
-type Route = { method: string; pattern: string[]; run: (ctx: SandboxContext, req: Request, owner: string, params: string[]) => Promise<Response> };
+type Route = { method: string; pattern: string[]; run: (ctx: SandboxContext, req: SandboxRequest, owner: string, params: string[]) => Promise<SandboxReply> };
 
 const ROUTES: Route[] = [
   {
@@ -142,7 +142,7 @@ function resolve(method: string, segments: string[]): { route: Route; params: st
   return { allowed: [...new Set(candidates.map((c) => c.route.method))] };
 }
 
-export async function handleV1(ctx: SandboxContext, req: Request, segments: string[]): Promise<Response> {
+export async function handleV1(ctx: SandboxContext, req: SandboxRequest, segments: string[]): Promise<SandboxReply> {
   const owner = requireKey(ctx, req);
   requireHeaders(req);
   const found = resolve(req.method, segments);

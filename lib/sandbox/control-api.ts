@@ -10,7 +10,7 @@ import { checkId, requireKey } from './api-v1';
 import { advanceClock, iso, MAX_ADVANCE_SECONDS, sandboxNow } from './clock';
 import type { SandboxContext } from './context';
 import { faultsSchema, readFaults, replaceFaults } from './faults';
-import { ApiError, errorResponse, json, readJsonBody, validateBody } from './http';
+import { ApiError, errorResponse, json, readJsonBody, validateBody, type SandboxReply, type SandboxRequest } from './http';
 import type { PaymentKind, PaymentRow } from './payments';
 import { payNow, refundBoletoNow, tick, type OpResult } from './transitions';
 import { attemptsOf, deliveryView, dispatch, findDeliveries } from './webhooks';
@@ -68,12 +68,12 @@ export function findByCode(ctx: SandboxContext, input: string): CodeLookup {
   return row ? { ok: true, kind: 'boleto', id: row.id } : { ok: false, status: 404, problem: 'unknown_code', message: 'no boleto has this code' };
 }
 
-function opJson(result: OpResult): Response {
+function opJson(result: OpResult): SandboxReply {
   if (!result.ok) return errorResponse(result.code === 'not_found' ? 404 : 400, result.message);
   return json(200, { type: result.row.kind, id: result.row.id } satisfies { type: PaymentRow['kind']; id: string });
 }
 
-export async function handleSim(ctx: SandboxContext, req: Request, segments: string[]): Promise<Response> {
+export async function handleSim(ctx: SandboxContext, req: SandboxRequest, segments: string[]): Promise<SandboxReply> {
   const owner = requireKey(ctx, req);
   const path = segments.join('/');
   const method = req.method;
@@ -127,6 +127,6 @@ export async function handleSim(ctx: SandboxContext, req: Request, segments: str
   throw new ApiError(404, `not found: ${method} /sim/${path}`);
 }
 
-function notAllowed(allow: string): Response {
+function notAllowed(allow: string): SandboxReply {
   return errorResponse(405, `method not allowed here (allowed: ${allow})`, { Allow: allow });
 }

@@ -1,11 +1,38 @@
 /**
- * HTTP plumbing of the sandbox: JSON responses, errors as `{"error": "<message>"}`, bodies
+ * HTTP plumbing of the sandbox: JSON replies, errors as `{"error": "<message>"}`, bodies
  * read with a 1 MB cap (413 beyond), and validation messages that name the field path.
+ *
+ * Handlers take a SandboxRequest and give a SandboxReply: what an HTTP exchange carries, and
+ * nothing that needs a socket. The route handler adapts a fetch Request to it and the reply to
+ * a Response (`sandboxRequestOf`, `toResponse`); the app's in-process transport
+ * (lib/payment-api/embedded-sandbox-exchange.ts) builds them directly, so a call from this
+ * process costs no Request, Response, stream or AbortSignal objects.
  */
 import type { z } from 'zod';
 import { readBodyCapped } from '@/lib/server/read-body';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** What the sandbox reads of a request. */
+export type SandboxRequest = {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: { get(name: string): string | null };
+  /** The body's bytes (empty when there is none), or 'too_large' beyond `max` (the rest unread). */
+  readBody(max: number): Promise<Uint8Array | 'too_large'>;
+};
+
+/** A reply before it becomes an HTTP response. */
+export type SandboxReply = { status: number; headers: Record<string, string>; body: string | null };
+
+/** A fetch Request as the sandbox reads it. */
+export function sandboxRequestOf(req: Request): SandboxRequest {
+  return { method: req.method, url: req.url, headers: req.headers, readBody: (max) => readBodyCapped(req, max) };
+}
+
+export function toResponse(reply: SandboxReply): Response {
+  return new Response(reply.body, { status: reply.status, headers: reply.headers });
+}
 
 /** Thrown by handlers; the router turns it into a response. */
 export class ApiError extends Error {
@@ -19,33 +46,27 @@ export class ApiError extends Error {
   }
 }
 
-export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
-  });
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): SandboxReply {
+  return rawJson(status, JSON.stringify(body), headers);
 }
 
-export function rawJson(status: number, body: string, headers: Record<string, string> = {}): Response {
-  return new Response(body, {
-    status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
-  });
+export function rawJson(status: number, body: string, headers: Record<string, string> = {}): SandboxReply {
+  return { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers }, body };
 }
 
-export function errorResponse(status: number, message: string, headers: Record<string, string> = {}): Response {
+export function errorResponse(status: number, message: string, headers: Record<string, string> = {}): SandboxReply {
   return json(status, { error: message }, headers);
 }
 
-export function noContent(): Response {
-  return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+export function noContent(): SandboxReply {
+  return { status: 204, headers: { 'Cache-Control': 'no-store' }, body: null };
 }
 
 const tooLarge = () => new ApiError(413, 'body: must be at most 1 MB');
 
 /** The raw body as text (empty string when there is none). 413 over 1 MB, 400 when not UTF-8. */
-export async function readBodyText(req: Request): Promise<string> {
-  const bytes = await readBodyCapped(req, MAX_BODY_BYTES);
+export async function readBodyText(req: SandboxRequest): Promise<string> {
+  const bytes = await req.readBody(MAX_BODY_BYTES);
   if (bytes === 'too_large') throw tooLarge();
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -55,7 +76,7 @@ export async function readBodyText(req: Request): Promise<string> {
 }
 
 /** The body as JSON; `undefined` when empty. 400 when malformed. */
-export async function readJsonBody(req: Request): Promise<unknown> {
+export async function readJsonBody(req: SandboxRequest): Promise<unknown> {
   const text = await readBodyText(req);
   if (text.trim() === '') return undefined;
   try {

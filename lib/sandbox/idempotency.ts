@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { SandboxContext } from './context';
-import { ApiError, canonicalJson } from './http';
+import { ApiError, canonicalJson, type SandboxRequest } from './http';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -13,7 +13,7 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export type StoredResponse = { status: number; headers: Record<string, string>; body: string };
 
 /** The header's value, or undefined; 400 when present but unusable. */
-export function idempotencyKeyOf(req: Request): string | undefined {
+export function idempotencyKeyOf(req: SandboxRequest): string | undefined {
   const raw = req.headers.get(IDEMPOTENCY_HEADER);
   if (raw === null) return undefined;
   const key = raw.trim();

@@ -7,7 +7,8 @@ import 'server-only';
 import { defaultSandbox, existingDefaultSandbox, sandboxEnabled } from './context';
 import { startWorker, stopWorker } from './worker';
 
-export { handleSandboxRequest, handleSandboxRequestWith } from './handler';
+export { handleSandboxCall, handleSandboxCallWith, handleSandboxRequest, handleSandboxRequestWith } from './handler';
+export type { SandboxReply, SandboxRequest } from './http';
 export { createSandboxContext, closeSandboxContext, defaultSandbox, sandboxEnabled, type SandboxContext, type SandboxOptions } from './context';
 
 /** Starts this process's background worker (transitions + webhook deliveries). Idempotent; no-op when the sandbox is off. */

@@ -6,11 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, test } from 'vitest';
 import { addDays, saoPauloDate } from '@/lib/br/dates';
-import { resetEnvForTests } from '@/lib/config/env';
+import { env, resetEnvForTests } from '@/lib/config/env';
 import { defaultSandbox, stopSandboxWorker } from '@/lib/sandbox';
 import { replaceFaults } from '@/lib/sandbox/faults';
 import { paymentApi, PaymentApiError } from './client';
-import { embeddedSandboxFetch, sandboxSegments } from './embedded-sandbox-fetch';
+import { embeddedSandboxExchange, sandboxSegments } from './embedded-sandbox-exchange';
 
 const noSleep = async () => undefined;
 const newPix = () => ({
@@ -20,6 +20,9 @@ const newPix = () => ({
   expirationDays: 1,
   payer: { name: 'Maria da Silva', document: '52998224725' },
 });
+
+/** The embedded sandbox's base URL (APP_URL + /api/sandbox when PAYMENT_API_URL is unset). */
+const resetAndBase = () => env().paymentApiUrl;
 
 afterEach(async () => {
   replaceFaults(defaultSandbox(), {});
@@ -39,8 +42,8 @@ describe('sandboxSegments', () => {
     expect(sandboxSegments(base, 'http://localhost:3000/api/sandboxes/v1')).toBeNull();
     expect(sandboxSegments(base, 'https://provider.example/v1/pix/1')).toBeNull();
   });
-  test('the fetch refuses a URL outside the sandbox instead of sending it anywhere', async () => {
-    await expect(embeddedSandboxFetch(base)('https://provider.example/v1/pix/1')).rejects.toThrow(/not under/);
+  test('the exchange refuses a URL outside the sandbox instead of sending it anywhere', async () => {
+    await expect(embeddedSandboxExchange(base)({ url: 'https://provider.example/v1/pix/1', method: 'GET', headers: {}, timeoutMs: 1000 })).rejects.toThrow(/not under/);
   });
 });
 
@@ -68,6 +71,22 @@ describe('paymentApi() on the embedded sandbox, in process', () => {
     const error = await paymentApi({ sleep: noSleep, maxReadRetries: 0 }).getBalance().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PaymentApiError);
     expect((error as PaymentApiError).kind).toBe('auth');
+  });
+
+  test('the sandbox checks the headers as over HTTP (names in any case) and caps the body at 1 MB', async () => {
+    const exchange = embeddedSandboxExchange(resetAndBase());
+    const headers = { 'x-api-key': 'sk_sandbox_dev', 'CONTENT-TYPE': 'application/json', 'User-Agent': 'Balcao/test' };
+    const ok = await exchange({ url: `${resetAndBase()}/v1/customers/balance`, method: 'GET', headers, timeoutMs: 5000 });
+    expect(ok.status).toBe(200);
+    expect(ok.header('content-type')).toMatch(/^application\/json/);
+    expect(JSON.parse(ok.text)).toMatchObject({ balance: 0 });
+
+    const noAgent = await exchange({ url: `${resetAndBase()}/v1/customers/balance`, method: 'GET', headers: { ...headers, 'User-Agent': '' }, timeoutMs: 5000 });
+    expect(noAgent.status).toBe(400);
+    expect(noAgent.text).toMatch(/User-Agent/);
+
+    const huge = await exchange({ url: `${resetAndBase()}/v1/pix/due`, method: 'POST', headers: { ...headers, 'Idempotency-Key': randomUUID() }, body: JSON.stringify({ x: 'a'.repeat(1024 * 1024) }), timeoutMs: 5000 });
+    expect(huge.status).toBe(413);
   });
 
   test('not found and validation errors come back typed', async () => {
