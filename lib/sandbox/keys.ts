@@ -17,15 +17,27 @@ export function customerIdOf(owner: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/** The configured keys' digests and owners, computed once per configuration (every request authenticates). */
+const configuredDigests = new WeakMap<readonly string[], { digest: Buffer; owner: string }[]>();
+
+function digestsOf(apiKeys: readonly string[]): { digest: Buffer; owner: string }[] {
+  let digests = configuredDigests.get(apiKeys);
+  if (!digests) {
+    digests = apiKeys.map((key) => ({ digest: createHash('sha256').update(key).digest(), owner: ownerOf(key) }));
+    configuredDigests.set(apiKeys, digests);
+  }
+  return digests;
+}
+
 /** The owner of a presented key, or null when the key is missing or unknown (compared in constant time). */
 export function authenticate(ctx: SandboxContext, presented: string | null): string | null {
   if (!presented) return null;
   const digest = createHash('sha256').update(presented).digest();
   let found: string | null = null;
-  for (const key of ctx.config.apiKeys) {
-    if (timingSafeEqual(digest, createHash('sha256').update(key).digest())) found = key;
+  for (const known of digestsOf(ctx.config.apiKeys)) {
+    if (timingSafeEqual(digest, known.digest)) found = known.owner;
   }
-  return found === null ? null : ownerOf(found);
+  return found;
 }
 
 /** The configured key behind an owner fingerprint (to sign its webhooks). */
