@@ -156,7 +156,11 @@ export const paymentEvents = sqliteTable(
   (t) => [index('payment_events_payment_idx').on(t.paymentId, t.id)],
 );
 
-/** Every webhook delivery, append-only, whatever it said. */
+/**
+ * Every webhook delivery, append-only, whatever it said. Read by payment (the order's
+ * timeline); no query orders or filters by received_at, so it has no index of its own (one
+ * fewer page written per delivery).
+ */
 export const webhookDeliveries = sqliteTable(
   'webhook_deliveries',
   {
@@ -171,7 +175,7 @@ export const webhookDeliveries = sqliteTable(
     body: text('body'), // raw, truncated to 64 KiB
     receivedAt: text('received_at').notNull().default(now),
   },
-  (t) => [index('webhook_deliveries_payment_idx').on(t.paymentId, t.id), index('webhook_deliveries_received_idx').on(t.receivedAt)],
+  (t) => [index('webhook_deliveries_payment_idx').on(t.paymentId, t.id)],
 );
 
 export type Product = typeof products.$inferSelect;

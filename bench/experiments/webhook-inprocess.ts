@@ -6,6 +6,7 @@
  *      transport, lib/payment-api/embedded-sandbox-exchange.ts: no HTTP hop, no fetch objects);
  *   4. the sandbox's GET /v1/pix/<id> handler alone, in-process, through fetch's Request and Response.
  * Interleaved, same process.   npx tsx --conditions=react-server bench/experiments/webhook-inprocess.ts [--only=2] [--iterations=1000]
+ * --count-promises: how many promises one call of each case creates.
  * --als: every case runs inside AsyncLocalStorage.run, as Next runs each request (on Node 20 an
  *   enabled AsyncLocalStorage installs promise hooks: every promise costs more).
  * Profile one case:  node --cpu-prof --cpu-prof-dir=bench/results/prof --conditions=react-server --import tsx bench/experiments/webhook-inprocess.ts --only=2 --iterations=20000
@@ -84,6 +85,19 @@ async function main() {
   const iterations = Number(process.argv.find((a) => a.startsWith('--iterations='))?.slice(13) ?? 1000);
   const chosen = cases.map((c, k) => k).filter((k) => !only || only.some((o) => cases[k][0].startsWith(o)));
   const ms = cases.map(() => [] as number[]);
+  if (process.argv.includes('--count-promises')) {
+    // Promises created per call (each costs a hook call per AsyncLocalStorage in use under Next).
+    const { createHook } = await import('node:async_hooks');
+    let n = 0;
+    const hook = createHook({ init: (_id, type) => void (type === 'PROMISE' && n++) });
+    for (const k of [0, 1, 2, 3]) {
+      hook.enable();
+      n = 0;
+      await (await cases[k][1]()).arrayBuffer();
+      hook.disable();
+      console.log(`${cases[k][0].padEnd(40)} ${n} promises`);
+    }
+  }
   if (process.argv.includes('--als')) {
     const { AsyncLocalStorage } = await import('node:async_hooks');
     const stores = [new AsyncLocalStorage<object>(), new AsyncLocalStorage<object>()];
