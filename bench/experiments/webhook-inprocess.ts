@@ -100,10 +100,10 @@ async function main() {
   }
   if (process.argv.includes('--als')) {
     const { AsyncLocalStorage } = await import('node:async_hooks');
-    const stores = [new AsyncLocalStorage<object>(), new AsyncLocalStorage<object>()];
+    const stores = Array.from({ length: Number(process.env.ALS_STORES ?? 2) }, () => new AsyncLocalStorage<object>());
     for (const c of cases) {
       const fn = c[1];
-      c[1] = () => stores[0].run({}, () => stores[1].run({}, fn));
+      c[1] = () => stores.reduceRight<() => Promise<Response>>((inner, store) => () => store.run({}, inner), fn)();
     }
   }
   for (let i = 0; i < 100; i++) for (const [, fn] of cases) await (await fn()).arrayBuffer();

@@ -12,7 +12,7 @@ import { reconcileAll } from './reconcile';
 import { apiError, barcodeFor, FakePaymentApi } from './testing/fake-payment-api';
 import { backdatePayment, clearOrders, deliveriesOfToken, eventsOf, orderById, paymentById, prepareDatabase, statusEventsOf } from './testing/db';
 import { placeTestOrder } from './testing/place';
-import { boletoExtrasFromBody, handlePaymentWebhook, parseWebhookBody } from './webhook-intake';
+import { boletoExtrasFromBody, findPaymentByWebhookToken, handlePaymentWebhook, parseWebhookBody } from './webhook-intake';
 import { signWebhook, verifyWebhookSignature } from './webhook-signature';
 
 let fake: FakePaymentApi;
@@ -228,6 +228,28 @@ describe('webhook intake', () => {
     await post(payment.webhookToken, event('charge.created', { digitable_line: barcodeToDigitableLine(mine) }));
     expect(await paymentById(payment.id)).toMatchObject({ barcode: mine, digitableLine: barcodeToDigitableLine(mine) });
     expect((await eventsOf(payment.id)).filter((e) => e.type === 'registered')).toHaveLength(1);
+
+    // Once stored, a barcode is never replaced by another one from a body (another valid one for the same amount).
+    const second = barcodeFor({ id: 'y', input: { amountCents: payment.amountCents, dueDate: payment.dueDate! } });
+    expect(second).not.toBe(mine);
+    expect(await findPaymentByWebhookToken(payment.webhookToken)).toMatchObject({ id: payment.id, method: 'boleto', hasBarcode: true });
+    await post(payment.webhookToken, event('charge.created', { barcode: second }));
+    expect((await paymentById(payment.id))!.barcode).toBe(mine);
+  });
+
+  it('the token lookup reads what the intake needs (no barcode yet: hasBarcode false; unknown or malformed token: undefined)', async () => {
+    const { payment } = await placeTestOrder('boleto');
+    expect(await findPaymentByWebhookToken(payment.webhookToken)).toEqual({
+      id: payment.id,
+      method: 'boleto',
+      createState: payment.createState,
+      providerId: payment.providerId,
+      createdAt: payment.createdAt,
+      amountCents: payment.amountCents,
+      hasBarcode: false,
+    });
+    expect(await findPaymentByWebhookToken('x'.repeat(32))).toBeUndefined();
+    expect(await findPaymentByWebhookToken('bad token!')).toBeUndefined();
   });
 
   describe('rate limit', () => {

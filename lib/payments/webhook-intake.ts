@@ -165,7 +165,7 @@ const paymentByTokenQuery = () =>
         providerId: payments.providerId,
         createdAt: payments.createdAt,
         amountCents: payments.amountCents,
-        hasBarcode: sql<number>`${payments.barcode} is not null`,
+        hasBarcode: sql<boolean>`${payments.barcode} is not null`.mapWith((v) => Number(v) === 1),
       })
       .from(payments)
       .where(eq(payments.webhookToken, sql.placeholder('token')))
@@ -185,8 +185,7 @@ function shouldRecord429(hash: string, now = Date.now()): boolean {
 /** The payment a notification_url token belongs to (undefined for anything else). */
 export async function findPaymentByWebhookToken(token: string): Promise<WebhookTarget | undefined> {
   if (!TOKEN_SHAPE.test(token)) return undefined;
-  const row = ((await paymentByTokenQuery().execute({ token })) as (Omit<WebhookTarget, 'hasBarcode'> & { hasBarcode: number })[])[0];
-  return row && { ...row, hasBarcode: row.hasBarcode === 1 };
+  return ((await paymentByTokenQuery().execute({ token })) as WebhookTarget[])[0];
 }
 
 export async function handlePaymentWebhook(req: Request, token: string): Promise<Response> {
