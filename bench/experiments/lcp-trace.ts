@@ -3,7 +3,7 @@
  * load (Pixel 7, CPU 4×, cold context) of the checkout page and the blank page, and the
  * renderer main thread's work before the LCP, summed by trace event (ParseHTML, style
  * recalculation, layout, paint, script evaluation, …), median over the rounds.
- *   npx tsx bench/experiments/lcp-trace.ts [rounds=3] [--path=/checkout] [--list=Layout,Paint] [--all] [--css-replace=<from>=><to>] [--net]  (--list: each such event, when and how long; --all: every event name's total; --net: each request's send and finish)
+ *   npx tsx bench/experiments/lcp-trace.ts [rounds=3] [--path=/checkout] [--list=Layout,Paint] [--all] [--css-replace=<from>=><to>] [--css-append=<rules>] [--net]  (--list: each such event, when and how long; --all: every event name's total; --net: each request's send and finish)
  */
 import { launchBrowser, mobileContext } from '../lib/browser';
 import { ensureBuild, startServer } from '../lib/server';
@@ -31,11 +31,16 @@ async function main() {
         const context = await mobileContext(browser, s.url, [{ name: 'balcao_cart', value: '1x2' }]);
         const page = await context.newPage();
         // --css-replace=<from>=><to>: a what-if on the stylesheets (e.g. one font family instead of the system-ui stack).
+        // --css-append=<rules>: the same, appended to every stylesheet (e.g. hide a part of the page).
         const replace = process.argv.find((a) => a.startsWith('--css-replace='))?.slice(14).split('=>');
-        if (replace) {
+        const append = process.argv.find((a) => a.startsWith('--css-append='))?.slice(13);
+        if (replace || append) {
           await page.route('**/*.css', async (route) => {
             const response = await route.fetch();
-            await route.fulfill({ response, body: (await response.text()).split(replace[0]).join(replace[1]) });
+            let body = await response.text();
+            if (replace) body = body.split(replace[0]).join(replace[1]);
+            if (append) body += `\n${append}`;
+            await route.fulfill({ response, body });
           });
         }
         const cdp = await context.newCDPSession(page);
