@@ -7,7 +7,8 @@ import fs from 'node:fs';
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
 type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
 
-function where(url: string): string {
+/** Where a profiled function lives: a package, an app chunk (app:…) or a file; '(native)' without a URL. */
+export function where(url: string): string {
   if (!url) return '(native)';
   const nm = url.lastIndexOf('node_modules/');
   if (nm >= 0) {

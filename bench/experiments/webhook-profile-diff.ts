@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { paymentOfOrder } from '../lib/app-db';
 import { load } from '../lib/load';
+import { where } from '../profile-summary';
 import { ensureBuild, ROOT, startServer } from '../lib/server';
 import { checkoutOrThrow, sandboxPayWhenPayable } from '../lib/shop';
 import { sleep } from '../lib/stats';
@@ -19,25 +20,13 @@ type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTi
 
 const MARGIN_MS = 300;
 
-function where(url: string): string {
-  if (!url) return '';
-  const nm = url.lastIndexOf('node_modules/');
-  if (nm >= 0) {
-    const rest = url.slice(nm + 13).split('/');
-    return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
-  }
-  const chunk = /\.next[^/]*\/server\/(.*)$/.exec(url);
-  if (chunk) return `app:${chunk[1]}`;
-  return url.replace(/^file:\/\//, '').replace(ROOT, '.');
-}
-
 function category(n: Node): string {
   const f = n.callFrame.functionName;
   if (f === '(garbage collector)') return 'GC';
   if (f === '(program)') return '(program)';
   if (f === '(idle)') return '(idle)';
   const w = where(n.callFrame.url);
-  if (!w) return '(native)';
+  if (w === '(native)') return w;
   if (w.startsWith('node:')) return 'node internals';
   if (w.startsWith('app:')) return 'app bundle';
   return w;
