@@ -22,7 +22,7 @@ const newPix = () => ({
 });
 
 /** The embedded sandbox's base URL (APP_URL + /api/sandbox when PAYMENT_API_URL is unset). */
-const resetAndBase = () => env().paymentApiUrl;
+const sandboxBase = () => env().paymentApiUrl;
 
 afterEach(async () => {
   replaceFaults(defaultSandbox(), {});
@@ -74,18 +74,18 @@ describe('paymentApi() on the embedded sandbox, in process', () => {
   });
 
   test('the sandbox checks the headers as over HTTP (names in any case) and caps the body at 1 MB', async () => {
-    const exchange = embeddedSandboxExchange(resetAndBase());
+    const exchange = embeddedSandboxExchange(sandboxBase());
     const headers = { 'x-api-key': 'sk_sandbox_dev', 'CONTENT-TYPE': 'application/json', 'User-Agent': 'Balcao/test' };
-    const ok = await exchange({ url: `${resetAndBase()}/v1/customers/balance`, method: 'GET', headers, timeoutMs: 5000 });
+    const ok = await exchange({ url: `${sandboxBase()}/v1/customers/balance`, method: 'GET', headers, timeoutMs: 5000 });
     expect(ok.status).toBe(200);
     expect(ok.header('content-type')).toMatch(/^application\/json/);
     expect(JSON.parse(ok.text)).toMatchObject({ balance: 0 });
 
-    const noAgent = await exchange({ url: `${resetAndBase()}/v1/customers/balance`, method: 'GET', headers: { ...headers, 'User-Agent': '' }, timeoutMs: 5000 });
+    const noAgent = await exchange({ url: `${sandboxBase()}/v1/customers/balance`, method: 'GET', headers: { ...headers, 'User-Agent': '' }, timeoutMs: 5000 });
     expect(noAgent.status).toBe(400);
     expect(noAgent.text).toMatch(/User-Agent/);
 
-    const huge = await exchange({ url: `${resetAndBase()}/v1/pix/due`, method: 'POST', headers: { ...headers, 'Idempotency-Key': randomUUID() }, body: JSON.stringify({ x: 'a'.repeat(1024 * 1024) }), timeoutMs: 5000 });
+    const huge = await exchange({ url: `${sandboxBase()}/v1/pix/due`, method: 'POST', headers: { ...headers, 'Idempotency-Key': randomUUID() }, body: JSON.stringify({ x: 'a'.repeat(1024 * 1024) }), timeoutMs: 5000 });
     expect(huge.status).toBe(413);
   });
 
