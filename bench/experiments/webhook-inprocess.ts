@@ -6,6 +6,7 @@
  *      transport, lib/payment-api/embedded-sandbox-exchange.ts: no HTTP hop, no fetch objects);
  *   4. the sandbox's GET /v1/pix/<id> handler alone, in-process, through fetch's Request and Response.
  * Interleaved, same process.   npx tsx --conditions=react-server bench/experiments/webhook-inprocess.ts [--only=2] [--iterations=1000]
+ * --concurrency=N: N calls of a case at once; the time per call is the batch's time ÷ N.
  * --count-promises: how many promises one call of each case creates.
  * --als: every case runs inside AsyncLocalStorage.run, as Next runs each request (on Node 20 an
  *   enabled AsyncLocalStorage installs promise hooks: every promise costs more).
@@ -107,13 +108,18 @@ async function main() {
     }
   }
   for (let i = 0; i < 100; i++) for (const [, fn] of cases) await (await fn()).arrayBuffer();
+  // --concurrency=N: N calls at once (as a server under load interleaves them); the figure is the batch's time ÷ N.
+  const concurrency = Number(process.argv.find((a) => a.startsWith('--concurrency='))?.slice(14) ?? 1);
   for (let i = 0; i < iterations; i++) {
     for (const k of chosen) {
       const t = performance.now();
-      const r = await cases[k][1]();
-      await r.arrayBuffer();
-      ms[k].push(performance.now() - t);
-      if (i === 0 && k > 0 && r.status !== 200) throw new Error(`${cases[k][0]} → ${r.status}`);
+      const rs = await Promise.all(Array.from({ length: concurrency }, async () => {
+        const r = await cases[k][1]();
+        await r.arrayBuffer();
+        return r;
+      }));
+      ms[k].push((performance.now() - t) / concurrency);
+      if (i === 0 && k > 0 && rs.some((r) => r.status !== 200)) throw new Error(`${cases[k][0]} → ${rs.map((r) => r.status).join(',')}`);
     }
   }
   chosen.map((k) => [cases[k][0], k] as const).forEach(([label, k]) => console.log(`${label.padEnd(40)} p50 ${median(ms[k]).toFixed(3)} ms  p95 ${percentile(ms[k], 95).toFixed(3)} ms`));
