@@ -52,6 +52,9 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
   return Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
 }
 
+/** One lenient UTF-8 decoder for every delivery (decode() without `stream` keeps no state between calls). */
+const utf8 = new TextDecoder('utf-8', { fatal: false });
+
 const DELIVERY_COLUMNS = ['paymentId', 'tokenHash', 'eventId', 'eventType', 'signature', 'outcome', 'httpStatus', 'body'] as const;
 
 /** The webhook_deliveries insert, prepared once per runner (db/bound.ts): every delivery runs it. */
@@ -73,7 +76,7 @@ function insertDelivery(db: Tx, d: Delivery) {
     signature: d.signature,
     outcome: d.outcome,
     httpStatus: d.httpStatus,
-    body: d.body ? new TextDecoder('utf-8', { fatal: false }).decode(d.body.subarray(0, MAX_LOGGED_BODY_BYTES)) : null,
+    body: d.body ? utf8.decode(d.body.subarray(0, MAX_LOGGED_BODY_BYTES)) : null,
   };
   return bind(deliveryInsert(db), values);
 }
@@ -95,7 +98,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v.leng
 export function parseWebhookBody(raw: Uint8Array): Parsed {
   let body: unknown;
   try {
-    body = JSON.parse(new TextDecoder().decode(raw));
+    body = JSON.parse(utf8.decode(raw));
   } catch {
     return {};
   }

@@ -25,7 +25,6 @@ async function fetchStatus(url: string): Promise<StatusSnapshot> {
   return (await res.json()) as StatusSnapshot;
 }
 
-
 /**
  * The order's live state: polls GET /api/orders/<token>/status while pending (SWR, every
  * 1.5 s and on focus), switches the badge and message by itself, and refreshes the server
