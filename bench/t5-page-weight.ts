@@ -15,7 +15,7 @@ export const T5 = { id: 'T5', title: 'checkout page JS (gzip) and LCP vs blank p
 
 type Load = { lcp: number; ttfb: number; fcp: number; htmlBytes: number; stylesheets: number; cssGzip: number; scripts: number; jsRaw: number; jsGzip: number; urls: string[]; lcpElement: string };
 
-async function loadOnce(browser: Browser, base: string, path: string): Promise<Load> {
+export async function loadOnce(browser: Browser, base: string, path: string): Promise<Load> {
   const context = await mobileContext(browser, base, [{ name: 'balcao_cart', value: '1x2' }]);
   try {
     const page = await context.newPage();

@@ -45,7 +45,7 @@ async function main() {
         }
         const cdp = await context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-        await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading', 'blink.user_timing', 'v8'] });
+        await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading', 'blink.user_timing', 'v8', ...(process.env.TRACE_CATEGORIES ?? '').split(',').filter(Boolean)] });
         await page.goto(`${s.url}${path}`, { waitUntil: 'load' });
         await page.waitForTimeout(1500);
         const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };

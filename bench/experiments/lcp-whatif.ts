@@ -1,0 +1,128 @@
+/**
+ * T5 what-ifs without a rebuild: the same server, the same browser, loads interleaved round
+ * robin, each variant a rewrite of the checkout's HTML in flight (every variant, the blank
+ * page included, goes through the same interception so that its cost is on every side).
+ *   npx tsx bench/experiments/lcp-whatif.ts [rounds=12] [--only=checkout,inline-css]
+ * Variants:
+ *   blank        /bench/blank as served
+ *   checkout     /checkout as served
+ *   inline-css   /checkout with its stylesheets inlined as <style> in the head
+ *   one-css      /checkout with its stylesheets merged into one file
+ *   font-sans    inline-css with the font stack replaced by the generic sans-serif
+ *   font-uniform inline-css with every element in one font (400 16px sans-serif)
+ *   no-js        /checkout without Next's scripts (no chunk, no inline RSC payload)
+ *   no-rsc       /checkout without the inline RSC payload scripts (chunks still load)
+ * Prints median FCP and LCP per variant, and the median of per-round ratios to the blank page.
+ */
+import type { Browser, Route } from '@playwright/test';
+import { launchBrowser, mobileContext } from '../lib/browser';
+import { ensureBuild, startServer } from '../lib/server';
+import { median } from '../lib/stats';
+
+type Variant = { name: string; path: string; rewrite?: (html: string, css: Map<string, string>) => string };
+
+const LINK = /<link rel="stylesheet" href="([^"]+)"[^>]*\/>/g;
+
+const VARIANTS: Variant[] = [
+  { name: 'blank', path: '/bench/blank' },
+  { name: 'checkout', path: '/checkout' },
+  {
+    name: 'inline-css',
+    path: '/checkout',
+    rewrite: (html, css) => html.replace(LINK, (_m, href: string) => `<style>${css.get(href) ?? ''}</style>`),
+  },
+  {
+    name: 'one-css',
+    path: '/checkout',
+    rewrite: (html) => {
+      const hrefs = [...html.matchAll(LINK)].map((m) => m[1]);
+      let first = true;
+      return html.replace(LINK, () => {
+        if (!first) return '';
+        first = false;
+        return `<link rel="stylesheet" href="/__merged.css?${encodeURIComponent(hrefs.join(','))}"/>`;
+      });
+    },
+  },
+  {
+    name: 'font-sans',
+    path: '/checkout',
+    rewrite: (html, css) => html.replace(LINK, (_m, href: string) => `<style>${(css.get(href) ?? '').replace(/--font:[^;]+;/, '--font: sans-serif;')}</style>`),
+  },
+  {
+    name: 'font-uniform',
+    path: '/checkout',
+    rewrite: (html, css) => html.replace(LINK, (_m, href: string) => `<style>${css.get(href) ?? ''}\n*{font:400 16px/1.5 sans-serif!important}</style>`),
+  },
+  { name: 'no-js', path: '/checkout', rewrite: (html) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/<link rel="preload" as="script"[^>]*\/>/g, '') },
+  { name: 'no-rsc', path: '/checkout', rewrite: (html) => html.replace(/<script(?![^>]*\bsrc=)[^>]*>[\s\S]*?<\/script>/g, '') },
+];
+
+async function loadOnce(browser: Browser, base: string, v: Variant, css: Map<string, string>) {
+  const context = await mobileContext(browser, base, [{ name: 'balcao_cart', value: '1x2' }]);
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(`
+      window.__lcp = 0;
+      new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });
+    `);
+    await page.route(`${base}${v.path}`, async (route: Route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      await route.fulfill({ response, body: v.rewrite ? v.rewrite(html, css) : html });
+    });
+    await page.route('**/__merged.css*', async (route: Route) => {
+      const hrefs = decodeURIComponent(new URL(route.request().url()).search.slice(1)).split(',');
+      await route.fulfill({ status: 200, contentType: 'text/css', body: hrefs.map((h) => css.get(h) ?? '').join('\n') });
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(`${base}${v.path}`, { waitUntil: 'load' });
+    await page.waitForTimeout(1200);
+    return (await page.evaluate(`({
+      lcp: window.__lcp,
+      fcp: (performance.getEntriesByName('first-contentful-paint')[0] || { startTime: 0 }).startTime,
+    })`)) as { lcp: number; fcp: number };
+  } finally {
+    await context.close();
+  }
+}
+
+async function main() {
+  const rounds = Number(process.argv[2]) || 12;
+  const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+  const variants = VARIANTS.filter((v) => v.name === 'blank' || !only || only.includes(v.name));
+  ensureBuild(false);
+  const s = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const html = await (await fetch(`${s.url}/checkout`, { headers: { cookie: 'balcao_cart=1x2' } })).text();
+    const css = new Map<string, string>();
+    for (const m of html.matchAll(LINK)) css.set(m[1], await (await fetch(`${s.url}${m[1]}`)).text());
+    for (const v of variants) await loadOnce(browser, s.url, v, css); // warm-up
+    const results = new Map<string, { lcp: number; fcp: number }[]>(variants.map((v) => [v.name, []]));
+    for (let r = 0; r < rounds; r++) {
+      const order = r % 2 ? [...variants].reverse() : variants;
+      for (const v of order) results.get(v.name)!.push(await loadOnce(browser, s.url, v, css));
+      process.stdout.write('.');
+    }
+    console.log(`\n${rounds} rounds, CPU 4×, Pixel 7, cold context per load`);
+    const blank = results.get('blank')!;
+    for (const v of variants) {
+      const r = results.get(v.name)!;
+      const lcpRatio = median(r.map((x, i) => x.lcp / blank[i].lcp));
+      const fcpRatio = median(r.map((x, i) => x.fcp / blank[i].fcp));
+      console.log(
+        `${v.name.padEnd(12)} FCP ${median(r.map((x) => x.fcp)).toFixed(0).padStart(5)} ms  LCP ${median(r.map((x) => x.lcp)).toFixed(0).padStart(5)} ms   ratio to blank: FCP ${fcpRatio.toFixed(2)}× LCP ${lcpRatio.toFixed(2)}×  (ratio of medians ${(median(r.map((x) => x.lcp)) / median(blank.map((x) => x.lcp))).toFixed(2)}×)`,
+      );
+    }
+  } finally {
+    await browser.close();
+    await s.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
