@@ -10,6 +10,8 @@
  *   one-css      /checkout with its stylesheets merged into one file
  *   font-sans    inline-css with the font stack replaced by the generic sans-serif
  *   font-uniform inline-css with every element in one font (400 16px sans-serif)
+ *   no-svg       /checkout without its inline SVG icons
+ *   append       /checkout with the rules given by --append=<css> added in a <style> at the end of the head
  *   no-js        /checkout without Next's scripts (no chunk, no inline RSC payload)
  *   no-rsc       /checkout without the inline RSC payload scripts (chunks still load)
  * Prints median FCP and LCP per variant, and the median of per-round ratios to the blank page.
@@ -53,6 +55,12 @@ const VARIANTS: Variant[] = [
     name: 'font-uniform',
     path: '/checkout',
     rewrite: (html, css) => html.replace(LINK, (_m, href: string) => `<style>${css.get(href) ?? ''}\n*{font:400 16px/1.5 sans-serif!important}</style>`),
+  },
+  { name: 'no-svg', path: '/checkout', rewrite: (html) => html.replace(/<svg\b[\s\S]*?<\/svg>/g, '') },
+  {
+    name: 'append',
+    path: '/checkout',
+    rewrite: (html) => html.replace('</head>', `<style>${process.argv.find((a) => a.startsWith('--append='))?.slice(9) ?? ''}</style></head>`),
   },
   { name: 'no-js', path: '/checkout', rewrite: (html) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/<link rel="preload" as="script"[^>]*\/>/g, '') },
   { name: 'no-rsc', path: '/checkout', rewrite: (html) => html.replace(/<script(?![^>]*\bsrc=)[^>]*>[\s\S]*?<\/script>/g, '') },
