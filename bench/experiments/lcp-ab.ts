@@ -8,6 +8,7 @@
  *   npx tsx bench/experiments/lcp-ab.ts [rounds=15] [--b=.next-bench-b]
  */
 import { launchBrowser } from '../lib/browser';
+import { runExperiment } from '../lib/experiment';
 import { BENCH_PORTS, ensureBuild, startServer } from '../lib/server';
 import { median } from '../lib/stats';
 import { loadOnce } from '../t5-page-weight';
@@ -57,7 +58,4 @@ async function main() {
   }
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runExperiment(main);

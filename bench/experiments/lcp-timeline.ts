@@ -6,8 +6,8 @@
  *   npx tsx bench/experiments/lcp-timeline.ts [rounds] [--block-js]   (--block-js: Next's script files are not
  *   served, so nothing hydrates: what the paint costs without them)
  */
-import { launchBrowser, mobileContext } from '../lib/browser';
-import { ensureBuild, startServer } from '../lib/server';
+import { mobileContext, withServerAndBrowser } from '../lib/browser';
+import { runExperiment } from '../lib/experiment';
 
 const OBSERVE = `window.__e = [];
 new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__e.push([e.entryType, Math.round(e.startTime), e.element ? e.element.tagName + '#' + e.element.id : '']); }).observe({ type: 'largest-contentful-paint', buffered: true });
@@ -16,11 +16,8 @@ const NAV = `(() => { const n = performance.getEntriesByType('navigation')[0]; r
 
 async function main() {
   const rounds = Number(process.argv[2]) || 2;
-  ensureBuild(false);
-  const s = await startServer();
-  const browser = await launchBrowser();
   const cookie = 'balcao_cart=1x2';
-  try {
+  await withServerAndBrowser(async (s, browser) => {
     for (const path of ['/checkout', '/bench/blank']) {
       for (let i = 0; i < 5; i++) await (await fetch(`${s.url}${path}`, { headers: { cookie } })).text();
       const t = performance.now();
@@ -47,12 +44,6 @@ async function main() {
         await context.close();
       }
     }
-  } finally {
-    await browser.close();
-    await s.stop();
-  }
+  });
 }
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runExperiment(main);

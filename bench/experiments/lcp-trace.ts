@@ -5,8 +5,8 @@
  * recalculation, layout, paint, script evaluation, …), median over the rounds.
  *   npx tsx bench/experiments/lcp-trace.ts [rounds=3] [--path=/checkout] [--list=Layout,Paint] [--all] [--css-replace=<from>=><to>] [--css-append=<rules>] [--net]  (--list: each such event, when and how long; --all: every event name's total; --net: each request's send and finish)
  */
-import { launchBrowser, mobileContext } from '../lib/browser';
-import { ensureBuild, startServer } from '../lib/server';
+import { mobileContext, withServerAndBrowser } from '../lib/browser';
+import { runExperiment } from '../lib/experiment';
 import { median } from '../lib/stats';
 
 type Stats = { lcp: number[]; byKind: Map<string, number[]>; busy: number[] };
@@ -19,12 +19,9 @@ async function main() {
   const rounds = Number(process.argv[2]) || 3;
   const list: string[] = process.argv.find((a) => a.startsWith('--list='))?.slice(7).split(',') ?? [];
   const only = process.argv.find((a) => a.startsWith('--path='))?.slice(7);
-  ensureBuild(false);
-  const s = await startServer();
-  const browser = await launchBrowser();
   const paths = only ? [only] : ['/checkout', '/bench/blank'];
   const results = new Map<string, Stats>();
-  try {
+  await withServerAndBrowser(async (s, browser) => {
     for (const path of paths) for (let i = 0; i < 3; i++) await (await fetch(`${s.url}${path}`, { headers: { cookie: 'balcao_cart=1x2' } })).text();
     for (let round = 0; round < rounds; round++) {
       for (const path of paths) {
@@ -105,12 +102,6 @@ async function main() {
     row('LCP', (r) => median(r.lcp));
     row('busy (RunTask)', (r) => median(r.busy));
     for (const k of KINDS) row(k, (r) => median(r.byKind.get(k) ?? [0]));
-  } finally {
-    await browser.close();
-    await s.stop();
-  }
+  });
 }
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runExperiment(main);

@@ -17,8 +17,8 @@
  * Prints median FCP and LCP per variant, and the median of per-round ratios to the blank page.
  */
 import type { Browser, Route } from '@playwright/test';
-import { launchBrowser, mobileContext } from '../lib/browser';
-import { ensureBuild, startServer } from '../lib/server';
+import { mobileContext, withServerAndBrowser } from '../lib/browser';
+import { runExperiment } from '../lib/experiment';
 import { median } from '../lib/stats';
 
 type Variant = { name: string; path: string; rewrite?: (html: string, css: Map<string, string>) => string };
@@ -100,10 +100,7 @@ async function main() {
   const rounds = Number(process.argv[2]) || 12;
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
   const variants = VARIANTS.filter((v) => v.name === 'blank' || !only || only.includes(v.name));
-  ensureBuild(false);
-  const s = await startServer();
-  const browser = await launchBrowser();
-  try {
+  await withServerAndBrowser(async (s, browser) => {
     const html = await (await fetch(`${s.url}/checkout`, { headers: { cookie: 'balcao_cart=1x2' } })).text();
     const css = new Map<string, string>();
     for (const m of html.matchAll(LINK)) css.set(m[1], await (await fetch(`${s.url}${m[1]}`)).text());
@@ -124,13 +121,7 @@ async function main() {
         `${v.name.padEnd(12)} FCP ${median(r.map((x) => x.fcp)).toFixed(0).padStart(5)} ms  LCP ${median(r.map((x) => x.lcp)).toFixed(0).padStart(5)} ms   ratio to blank: FCP ${fcpRatio.toFixed(2)}× LCP ${lcpRatio.toFixed(2)}×  (ratio of medians ${(median(r.map((x) => x.lcp)) / median(blank.map((x) => x.lcp))).toFixed(2)}×)`,
       );
     }
-  } finally {
-    await browser.close();
-    await s.stop();
-  }
+  });
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runExperiment(main);

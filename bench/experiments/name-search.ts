@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { runExperiment } from '../lib/experiment';
 import { installCapture } from '../lib/sql-capture';
 import { seedOrders } from '../lib/seed';
 import { median, percentile } from '../lib/stats';
@@ -85,7 +86,4 @@ async function main() {
   for (const db of [a, b, c]) db.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runExperiment(main);

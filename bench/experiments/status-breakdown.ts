@@ -4,6 +4,7 @@
  * paid order (no refresh) and of a pending order (refreshSoon's throttled fetch-back).
  *   npx tsx bench/experiments/status-breakdown.ts [seconds]
  */
+import { runExperiment } from '../lib/experiment';
 import { compareThroughput } from '../lib/load';
 import { seedOrders } from '../lib/seed';
 import { ensureBuild, startServer } from '../lib/server';
@@ -30,7 +31,4 @@ async function main() {
     await s.stop();
   }
 }
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runExperiment(main);

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { runExperiment } from '../lib/experiment';
 import { seedOrders } from '../lib/seed';
 import { median, percentile } from '../lib/stats';
 
@@ -46,7 +47,4 @@ async function main() {
   fs.rmSync(dir, { recursive: true, force: true });
   process.exit(0);
 }
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runExperiment(main);

@@ -7,6 +7,7 @@
  *   npx tsx bench/experiments/webhook-breakdown.ts [seconds] [--only=<label words>] [--connections=20] [--cpu-prof]
  */
 import { paymentOfOrder } from '../lib/app-db';
+import { runExperiment } from '../lib/experiment';
 import { compareThroughput } from '../lib/load';
 import path from 'node:path';
 import { ensureBuild, ROOT, startServer } from '../lib/server';
@@ -41,7 +42,4 @@ async function main() {
     await s.stop();
   }
 }
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runExperiment(main);

@@ -15,6 +15,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { runExperiment } from '../lib/experiment';
 import { seedOrders } from '../lib/seed';
 import { sandboxHeaders } from '../lib/shop';
 import { median, percentile } from '../lib/stats';
@@ -126,7 +127,4 @@ async function main() {
   fs.rmSync(dir, { recursive: true, force: true });
   process.exit(0);
 }
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runExperiment(main);

@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { paymentOfOrder } from '../lib/app-db';
+import { runExperiment } from '../lib/experiment';
 import { load } from '../lib/load';
 import { where } from '../profile-summary';
 import { ensureBuild, ROOT, startServer } from '../lib/server';
@@ -107,7 +108,4 @@ async function main() {
   console.log('\nfunctions whose self time per request grew most (µs):');
   for (const [k, d] of fns) console.log(`${us(d)}  ${k.slice(0, 110)}`);
 }
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runExperiment(main);
