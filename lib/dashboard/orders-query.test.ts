@@ -110,6 +110,48 @@ describe('listOrders', () => {
   });
 });
 
+describe('listOrders: a name search with more matches than the count cap', () => {
+  // With a cap of 10 and pages of 5, "Comprador" (58 orders) is a long search: counted up to the
+  // cap and paged by walking the orders newest first. It must show what the exact way shows.
+  const exactIds = async (filters: OrderFilters) => (await listOrders(filters, 1, 1000)).rows.map((r) => r.id);
+  const walkAll = async (filters: OrderFilters) => {
+    const seen: string[] = [];
+    for (let page = 1; ; page++) {
+      const p = await listOrders(filters, page, 5, 10);
+      expect(p).toMatchObject({ totalIsLowerBound: true, total: 10, page });
+      seen.push(...p.rows.map((r) => r.id));
+      if (!p.hasNext) return { seen, last: p };
+      expect(p.pageCount).toBe(page + 1);
+    }
+  };
+
+  it('says "more than the cap" and pages through every match once, newest first', async () => {
+    const filters = { q: 'Comprador' };
+    const { seen, last } = await walkAll(filters);
+    expect(seen).toEqual(await exactIds(filters));
+    expect(seen).toHaveLength(58);
+    expect(last.rows).toHaveLength(3);
+    expect(last.pageCount).toBe(last.page);
+  });
+
+  it('keeps the other filters, and the short-name (LIKE) search', async () => {
+    for (const filters of [{ q: 'comprador', status: 'paid' as const }, { q: 'Co' }, { q: 'dor', method: 'pix' as const }]) {
+      const exact = await exactIds(filters);
+      if (exact.length > 10) expect((await walkAll(filters)).seen).toEqual(exact);
+      else expect(await listOrders(filters, 1, 5, 10)).toMatchObject({ totalIsLowerBound: false, total: exact.length });
+    }
+  });
+
+  it('counts exactly up to the cap, and shows the last page for a page past the end', async () => {
+    const few = await listOrders({ q: 'Comprador', status: 'paid', method: 'boleto' }, 1, 5, 10);
+    expect(few.totalIsLowerBound).toBe(false);
+    expect(few.total).toBe(all.filter((o) => o.buyerName.startsWith('Comprador') && o.status === 'paid' && o.method === 'boleto').length);
+    const past = await listOrders({ q: 'Comprador' }, 99, 5, 10);
+    expect(past).toMatchObject({ totalIsLowerBound: false, total: 58, page: 12, pageCount: 12, hasNext: false });
+    expect(past.rows).toHaveLength(3);
+  });
+});
+
 describe('ordersForExport', () => {
   it('walks every matching order once, newest first, in batches', async () => {
     const seen: string[] = [];

@@ -9,6 +9,11 @@
  *   only its 25 rows are read from the table ("deferred join"), so a deep page costs an
  *   index walk, not 100,000 row reads;
  * - COUNT(*) runs on the same indexes;
+ * - a buyer-name search costs its matches, not the orders: it counts them only up to
+ *   NAME_SEARCH_COUNT_CAP ("mais de 1.000 pedidos"), sorts them when there are no more than
+ *   that, and past it walks the orders newest first (on the created_at index), testing each
+ *   against the matches, and stops at the page's end: a common surname at 100k orders is not
+ *   a count and a sort of thousands of rows (BENCHMARKS.md, growth);
  * - the count and the page are Drizzle prepared statements, one per filter *shape* (which
  *   filters are present, and how the search matches) and connection, run with the values
  *   bound: the SQL is built once per shape, not on every request (BENCHMARKS.md, T3).
@@ -139,7 +144,7 @@ type Bind = (name: ParamName) => SQLWrapper;
  * on which parameters are present; `bind` gives each one's SQL: a placeholder when preparing a
  * statement, the bound value otherwise.
  */
-function whereFor(params: FilterParams, bind: Bind): SQL | undefined {
+function whereFor(params: FilterParams, bind: Bind, plan: 'sort' | 'walk' = 'sort'): SQL | undefined {
   const has = (name: ParamName) => params[name] !== undefined;
   const parts: SQL[] = [];
   if (has('status')) parts.push(eq(orders.status, bind('status')));
@@ -150,7 +155,9 @@ function whereFor(params: FilterParams, bind: Bind): SQL | undefined {
   if (has('documentFrom')) any.push(and(gte(orders.buyerDocument, bind('documentFrom')), lt(orders.buyerDocument, bind('documentBefore')))!);
   if (has('idFrom')) any.push(and(gte(orders.id, bind('idFrom')), lt(orders.id, bind('idBefore')))!);
   if (has('tokenFrom')) any.push(and(gte(orders.token, bind('tokenFrom')), lt(orders.token, bind('tokenBefore')))!);
-  if (has('nameMatch')) any.push(sql`${rowid} IN (SELECT rowid FROM orders_name_fts WHERE orders_name_fts MATCH ${bind('nameMatch')})`);
+  // A unary + keeps SQLite from looking orders up by the matches' rowids: it then walks an index in order.
+  const matchTarget = plan === 'walk' ? sql`+${rowid}` : rowid;
+  if (has('nameMatch')) any.push(sql`${matchTarget} IN (SELECT rowid FROM orders_name_fts WHERE orders_name_fts MATCH ${bind('nameMatch')})`);
   else if (has('nameLike')) any.push(sql`${orders.buyerName} LIKE ${bind('nameLike')} ESCAPE '\\'`);
   if (any.length) parts.push(any.length === 1 ? any[0] : or(...any)!);
   return parts.length ? and(...parts) : undefined;
@@ -164,7 +171,20 @@ export function whereOf(filters: OrderFilters): SQL | undefined {
   return whereFor(params, (name) => sql`${params[name]}`);
 }
 
-export type OrderPage = { rows: OrderListRow[]; total: number; page: number; pageCount: number; pageSize: number };
+/**
+ * One page of orders. `total` is exact unless `totalIsLowerBound` (a name search with more than
+ * NAME_SEARCH_COUNT_CAP matches: then there are more than `total`, and `pageCount` is only the
+ * pages known so far: this one, and the next when `hasNext`).
+ */
+export type OrderPage = {
+  rows: OrderListRow[];
+  total: number;
+  totalIsLowerBound: boolean;
+  page: number;
+  pageCount: number;
+  hasNext: boolean;
+  pageSize: number;
+};
 
 /**
  * A Drizzle prepared query (both drivers: rows now on better-sqlite3, a promise on libSQL).
@@ -173,7 +193,21 @@ export type OrderPage = { rows: OrderListRow[]; total: number; page: number; pag
  */
 type PreparedRows<Row> = { all(values: Record<string, unknown>): Row[] | Promise<Row[]> };
 
-type ShapeStatements = { count: PreparedRows<{ n: number }>; page: PreparedRows<OrderListRow> };
+type ShapeStatements = {
+  count: PreparedRows<{ n: number }>;
+  page: PreparedRows<OrderListRow>;
+  /** Name searches only: their matches counted up to a bound (`cap`). */
+  countUpTo?: PreparedRows<{ n: number }>;
+  /** Name searches only: the page, walking the orders newest first (for many matches). */
+  pageByWalk?: PreparedRows<OrderListRow>;
+};
+
+/** A buyer-name search counts its matches up to this many; past it the page says "mais de 1.000". */
+export const NAME_SEARCH_COUNT_CAP = 1000;
+
+function isNameSearch(params: FilterParams): boolean {
+  return params.nameMatch !== undefined || params.nameLike !== undefined;
+}
 
 /** The count and page statements of this filter shape, prepared on first use (per connection). */
 function statementsFor(params: FilterParams): ShapeStatements {
@@ -182,6 +216,10 @@ function statementsFor(params: FilterParams): ShapeStatements {
   let statements = byShape.get(shape);
   if (!statements) {
     statements = { count: countStatement(params), page: pageStatement(params) };
+    if (isNameSearch(params)) {
+      statements.countUpTo = countUpToStatement(params);
+      statements.pageByWalk = pageStatement(params, 'walk');
+    }
     byShape.set(shape, statements);
   }
   return statements;
@@ -191,15 +229,23 @@ function countStatement(params: FilterParams) {
   return db().select({ n: count() }).from(orders).where(whereFor(params, placeholder)).prepare() as unknown as PreparedRows<{ n: number }>;
 }
 
+/** How many orders match, counting no further than the bound `cap` (a LIMIT subquery). */
+function countUpToStatement(params: FilterParams) {
+  const matches = db().select({ one: sql`1` }).from(orders).where(whereFor(params, placeholder)).limit(sql.placeholder('cap')).as('matches');
+  return db().select({ n: count() }).from(matches).prepare() as unknown as PreparedRows<{ n: number }>;
+}
+
 /**
  * One page, chosen on the index alone (a covering subquery of rowids with LIMIT/OFFSET), then
- * only its rows read from the table.
+ * only its rows read from the table. `walk`: the name matches are a test on each order, not
+ * where the plan starts (see whereFor), so SQLite walks the created_at index newest first and
+ * stops at the page's end instead of sorting every match.
  */
-function pageStatement(params: FilterParams) {
+function pageStatement(params: FilterParams, plan: 'sort' | 'walk' = 'sort') {
   const pageRowids = db()
     .select({ rid: rowid })
     .from(orders)
-    .where(whereFor(params, placeholder))
+    .where(whereFor(params, placeholder, plan))
     .orderBy(desc(orders.createdAt), desc(rowid))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
@@ -211,26 +257,49 @@ function pageStatement(params: FilterParams) {
     .prepare() as unknown as PreparedRows<OrderListRow>;
 }
 
-async function countWith(statements: ShapeStatements, params: FilterParams): Promise<number> {
-  const [row] = await statements.count.all(params);
+async function countWith(statement: PreparedRows<{ n: number }>, values: Record<string, unknown>): Promise<number> {
+  const [row] = await statement.all(values);
   return Number(row?.n ?? 0);
 }
 
 export async function countOrders(filters: OrderFilters): Promise<number> {
   const params = filterParams(filters);
-  return countWith(statementsFor(params), params);
+  return countWith(statementsFor(params).count, params);
 }
 
 /** One page (1-based; a page past the end shows the last one). */
-export async function listOrders(filters: OrderFilters, requestedPage = 1, pageSize = PAGE_SIZE): Promise<OrderPage> {
+export async function listOrders(
+  filters: OrderFilters,
+  requestedPage = 1,
+  pageSize = PAGE_SIZE,
+  countCap = NAME_SEARCH_COUNT_CAP,
+): Promise<OrderPage> {
   const params = filterParams(filters);
   const statements = statementsFor(params);
-  const total = await countWith(statements, params);
+  const wanted = Math.max(1, Math.floor(requestedPage));
+  if (statements.countUpTo && statements.pageByWalk) {
+    const upTo = await countWith(statements.countUpTo, { ...params, cap: countCap + 1 });
+    if (upTo > countCap) {
+      const found = await statements.pageByWalk.all({ ...params, limit: pageSize + 1, offset: (wanted - 1) * pageSize });
+      // Past the end of a long search (a typed page number): find the end the exact way.
+      if (found.length > 0 || wanted === 1) {
+        const hasNext = found.length > pageSize;
+        const rows = hasNext ? found.slice(0, pageSize) : found;
+        return { rows, total: countCap, totalIsLowerBound: true, page: wanted, pageCount: hasNext ? wanted + 1 : wanted, hasNext, pageSize };
+      }
+    } else {
+      return pageOf(statements, params, upTo, wanted, pageSize);
+    }
+  }
+  return pageOf(statements, params, await countWith(statements.count, params), wanted, pageSize);
+}
+
+/** The page of an exact total: counted pages, the sorting plan. */
+async function pageOf(statements: ShapeStatements, params: FilterParams, total: number, wanted: number, pageSize: number): Promise<OrderPage> {
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, Math.floor(requestedPage)), pageCount);
-  if (total === 0) return { rows: [], total, page, pageCount, pageSize };
-  const rows = await statements.page.all({ ...params, limit: pageSize, offset: (page - 1) * pageSize });
-  return { rows, total, page, pageCount, pageSize };
+  const page = Math.min(wanted, pageCount);
+  const rows = total === 0 ? [] : await statements.page.all({ ...params, limit: pageSize, offset: (page - 1) * pageSize });
+  return { rows, total, totalIsLowerBound: false, page, pageCount, hasNext: page < pageCount, pageSize };
 }
 
 export type ExportCursor = { createdAt: string; rowid: number };

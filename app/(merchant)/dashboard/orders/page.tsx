@@ -20,7 +20,7 @@ export default async function OrdersPage({ searchParams }: Props) {
   const { filters, page: requestedPage, errors } = parseOrderQuery(params);
   const qs = orderQueryString(filters, requestedPage);
   await requireMerchant(`/dashboard/orders${qs ? `?${qs}` : ''}`);
-  const { rows, total, page, pageCount } = await listOrders(filters, requestedPage);
+  const { rows, total, totalIsLowerBound, page, pageCount, hasNext } = await listOrders(filters, requestedPage);
   const filtered = hasAnyFilter(filters);
   const exportQs = orderQueryString(filters);
   const pageHref = (p: number) => {
@@ -102,7 +102,9 @@ export default async function OrdersPage({ searchParams }: Props) {
           ? filtered
             ? 'Nenhum pedido com esses filtros.'
             : 'Ainda não há pedidos.'
-          : `${total.toLocaleString('pt-BR')} ${total === 1 ? 'pedido' : 'pedidos'}${filtered ? ' com esses filtros' : ''} · página ${page} de ${pageCount}`}
+          : totalIsLowerBound
+            ? `Mais de ${total.toLocaleString('pt-BR')} pedidos com esses filtros · página ${page}`
+            : `${total.toLocaleString('pt-BR')} ${total === 1 ? 'pedido' : 'pedidos'}${filtered ? ' com esses filtros' : ''} · página ${page} de ${pageCount}`}
       </p>
 
       {rows.length > 0 ? (
@@ -173,8 +175,10 @@ export default async function OrdersPage({ searchParams }: Props) {
                     <span className={styles.buyer}>{o.buyerName}</span>
                     <span className={`small muted mono ${styles.sub}`}>{maskDocument(o.buyerDocument)}</span>
                   </td>
-                  <td className={styles.nowrap}>{formatDateTimeBR(o.createdAt)}</td>
-                  <td className={styles.nowrap}>{o.paidAt ? formatDateTimeBR(o.paidAt) : '—'}</td>
+                  <td>
+                    <DateTime value={o.createdAt} />
+                  </td>
+                  <td>{o.paidAt ? <DateTime value={o.paidAt} /> : '—'}</td>
                 </tr>
               ))}
             </tbody>
@@ -193,10 +197,8 @@ export default async function OrdersPage({ searchParams }: Props) {
               ← Anterior
             </span>
           )}
-          <span className="small">
-            Página {page} de {pageCount}
-          </span>
-          {page < pageCount ? (
+          <span className="small">{totalIsLowerBound ? `Página ${page}` : `Página ${page} de ${pageCount}`}</span>
+          {hasNext ? (
             <Link href={pageHref(page + 1)} className="btn btn-ghost" rel="next">
               Próxima →
             </Link>
@@ -208,5 +210,17 @@ export default async function OrdersPage({ searchParams }: Props) {
         </nav>
       ) : null}
     </div>
+  );
+}
+
+/** "dd/mm/aaaa hh:mm" that breaks between the date and the time when the column is narrow, never inside either. */
+function DateTime({ value }: { value: string }) {
+  const text = formatDateTimeBR(value);
+  const cut = text.lastIndexOf(' ');
+  const [date, time] = [text.slice(0, cut), text.slice(cut + 1)];
+  return (
+    <>
+      <span className={styles.nowrap}>{date}</span> <span className={styles.nowrap}>{time}</span>
+    </>
   );
 }
