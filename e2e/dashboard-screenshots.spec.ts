@@ -1,6 +1,7 @@
 /**
  * Desktop screenshots (1280 px) of the merchant dashboard for docs/screenshots. Each one also
- * asserts what it shows, so a broken page fails here instead of producing a bad picture.
+ * asserts what it shows (and that the page does not scroll sideways), so a broken page fails
+ * here instead of producing a bad picture.
  */
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
@@ -12,6 +13,9 @@ test.use({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, isMobil
 
 async function shot(page: Page, name: string) {
   fs.mkdirSync(DIR, { recursive: true });
+  // Wide content (a table) scrolls inside its own box: the page itself never scrolls sideways.
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(sideways, `${name}: the page scrolls sideways by ${sideways}px`).toBeLessThanOrEqual(0);
   // A full-page capture draws sticky elements where the capture scrolled them: show the sidebar as at the top of the page.
   await page.addStyleTag({ content: '[data-sidebar] { position: static !important; }' });
   await page.evaluate(() => document.fonts.ready);
