@@ -3,7 +3,7 @@
  * load (Pixel 7, CPU 4×, cold context) of the checkout page and the blank page, and the
  * renderer main thread's work before the LCP, summed by trace event (ParseHTML, style
  * recalculation, layout, paint, script evaluation, …), median over the rounds.
- *   npx tsx bench/experiments/lcp-trace.ts [rounds=3] [--path=/checkout] [--list=Layout,Paint] [--all] [--css-replace=<from>=><to>] [--css-append=<rules>] [--net]  (--list: each such event, when and how long; --all: every event name's total; --net: each request's send and finish)
+ *   npx tsx bench/experiments/lcp-trace.ts [rounds=3] [--path=/checkout] [--list=Layout,Paint] [--all] [--css-replace=<from>=><to>] [--css-append=<rules>] [--net] [--threads]  (--list: each such event, when and how long; --all: every event name's total; --net: each request's send and finish; --threads: every thread's top-level work before the LCP)
  */
 import { mobileContext, withServerAndBrowser } from '../lib/browser';
 import { runExperiment } from '../lib/experiment';
@@ -72,6 +72,28 @@ async function main() {
           if (list.includes(e.name)) console.log(`  ${path} ${e.name} at ${((e.ts - t0) / 1000).toFixed(0)} ms for ${dur.toFixed(1)} ms ${JSON.stringify(e.args?.beginData ?? e.args?.data ?? '').slice(0, 160)}`);
         }
         r.busy.push(busy);
+        if (process.argv.includes('--threads')) {
+          // Every thread's top-level work in the same window (raster, compositor, network, other processes).
+          const names = new Map<string, string>();
+          for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, String((e.args as { name?: string })?.name ?? ''));
+          const perThread = new Map<string, { total: number; top: Map<string, number> }>();
+          const open = new Map<string, number>(); // end of the last counted event per thread: nested events are not counted twice
+          for (const e of [...events].sort((a, b) => a.ts - b.ts)) {
+            if (e.ph !== 'X' || !e.dur || e.ts < t0 || e.ts > t1) continue;
+            const key = `${e.pid}:${e.tid}`;
+            if ((open.get(key) ?? 0) > e.ts) continue;
+            open.set(key, e.ts + e.dur);
+            const dur = Math.min(e.dur, t1 - e.ts) / 1000;
+            const t = perThread.get(key) ?? { total: 0, top: new Map() };
+            t.total += dur;
+            t.top.set(e.name, (t.top.get(e.name) ?? 0) + dur);
+            perThread.set(key, t);
+          }
+          for (const [key, t] of [...perThread].sort((a, b) => b[1].total - a[1].total).slice(0, 8)) {
+            const top = [...t.top].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ');
+            console.log(`  ${path} thread ${(names.get(key) ?? key).padEnd(28)} ${t.total.toFixed(1).padStart(7)} ms  ${top}`);
+          }
+        }
         if (process.argv.includes('--net')) {
           const at = (e: TraceEvent) => ((e.ts - t0) / 1000).toFixed(0).padStart(5);
           const urlOf = new Map<string, string>();

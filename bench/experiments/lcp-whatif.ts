@@ -6,10 +6,14 @@
  * Variants:
  *   blank        /bench/blank as served
  *   checkout     /checkout as served
+ *   blank-again  /bench/blank again (the noise floor: what a page compared with itself measures)
+ *   blank-css    /bench/blank with the checkout's stylesheets instead of its own
  *   inline-css   /checkout with its stylesheets inlined as <style> in the head
  *   one-css      /checkout with its stylesheets merged into one file
  *   font-sans    inline-css with the font stack replaced by the generic sans-serif
  *   font-uniform inline-css with every element in one font (400 16px sans-serif)
+ *   no-header    /checkout without the shop's header
+ *   blank-body   /checkout's head with the blank page's body
  *   no-svg       /checkout without its inline SVG icons
  *   append       /checkout with the rules given by --append=<css> added in a <style> at the end of the head
  *   no-js        /checkout without Next's scripts (no chunk, no inline RSC payload)
@@ -25,9 +29,20 @@ type Variant = { name: string; path: string; rewrite?: (html: string, css: Map<s
 
 const LINK = /<link rel="stylesheet" href="([^"]+)"[^>]*\/>/g;
 
+/** The blank page's <body>, read once at start-up (for the blank-body variant). */
+let blankBody = '';
+
 const VARIANTS: Variant[] = [
   { name: 'blank', path: '/bench/blank' },
   { name: 'checkout', path: '/checkout' },
+  // The noise floor: the blank page again, as a variant of its own.
+  { name: 'blank-again', path: '/bench/blank' },
+  // The blank page with the checkout's stylesheets linked instead of its own one.
+  {
+    name: 'blank-css',
+    path: '/bench/blank',
+    rewrite: (html, css) => html.replace(LINK, () => [...css.keys()].map((href) => `<link rel="stylesheet" href="${href}" data-precedence="next"/>`).join('')),
+  },
   {
     name: 'inline-css',
     path: '/checkout',
@@ -56,6 +71,9 @@ const VARIANTS: Variant[] = [
     path: '/checkout',
     rewrite: (html, css) => html.replace(LINK, (_m, href: string) => `<style>${css.get(href) ?? ''}\n*{font:400 16px/1.5 sans-serif!important}</style>`),
   },
+  { name: 'no-header', path: '/checkout', rewrite: (html) => html.replace(/<header\b[\s\S]*?<\/header>/, '') },
+  // The checkout's head (stylesheets, scripts) with the blank page's body: is it the page or what it loads?
+  { name: 'blank-body', path: '/checkout', rewrite: (html) => html.replace(/<body\b[\s\S]*<\/body>/, blankBody) },
   { name: 'no-svg', path: '/checkout', rewrite: (html) => html.replace(/<svg\b[\s\S]*?<\/svg>/g, '') },
   {
     name: 'append',
@@ -102,6 +120,7 @@ async function main() {
   const variants = VARIANTS.filter((v) => v.name === 'blank' || !only || only.includes(v.name));
   await withServerAndBrowser(async (s, browser) => {
     const html = await (await fetch(`${s.url}/checkout`, { headers: { cookie: 'balcao_cart=1x2' } })).text();
+    blankBody = /<body\b[\s\S]*<\/body>/.exec(await (await fetch(`${s.url}/bench/blank`)).text())?.[0] ?? '';
     const css = new Map<string, string>();
     for (const m of html.matchAll(LINK)) css.set(m[1], await (await fetch(`${s.url}${m[1]}`)).text());
     for (const v of variants) await loadOnce(browser, s.url, v, css); // warm-up
