@@ -14,6 +14,8 @@
  *   font-uniform inline-css with every element in one font (400 16px sans-serif)
  *   no-header    /checkout without the shop's header
  *   blank-body   /checkout's head with the blank page's body
+ *   blank-chunk  /bench/blank with the checkout's own script tags added
+ *   no-chunk     /checkout without its own script tags (the ones the blank page does not have)
  *   no-svg       /checkout without its inline SVG icons
  *   append       /checkout with the rules given by --append=<css> added in a <style> at the end of the head
  *   no-js        /checkout without Next's scripts (no chunk, no inline RSC payload)
@@ -31,6 +33,9 @@ const LINK = /<link rel="stylesheet" href="([^"]+)"[^>]*\/>/g;
 
 /** The blank page's <body>, read once at start-up (for the blank-body variant). */
 let blankBody = '';
+/** The checkout's script tags that the blank page does not have (its own client code). */
+let checkoutOnlyScripts: string[] = [];
+const SCRIPT_TAG = /<script src="([^"]+)"[^>]*><\/script>/g;
 
 const VARIANTS: Variant[] = [
   { name: 'blank', path: '/bench/blank' },
@@ -74,6 +79,9 @@ const VARIANTS: Variant[] = [
   { name: 'no-header', path: '/checkout', rewrite: (html) => html.replace(/<header\b[\s\S]*?<\/header>/, '') },
   // The checkout's head (stylesheets, scripts) with the blank page's body: is it the page or what it loads?
   { name: 'blank-body', path: '/checkout', rewrite: (html) => html.replace(/<body\b[\s\S]*<\/body>/, blankBody) },
+  // The checkout's own client chunks: added to the blank page, removed from the checkout.
+  { name: 'blank-chunk', path: '/bench/blank', rewrite: (html) => html.replace('</head>', `${checkoutOnlyScripts.join('')}</head>`) },
+  { name: 'no-chunk', path: '/checkout', rewrite: (html) => checkoutOnlyScripts.reduce((h, tag) => h.split(tag).join(''), html) },
   { name: 'no-svg', path: '/checkout', rewrite: (html) => html.replace(/<svg\b[\s\S]*?<\/svg>/g, '') },
   {
     name: 'append',
@@ -120,7 +128,11 @@ async function main() {
   const variants = VARIANTS.filter((v) => v.name === 'blank' || !only || only.includes(v.name));
   await withServerAndBrowser(async (s, browser) => {
     const html = await (await fetch(`${s.url}/checkout`, { headers: { cookie: 'balcao_cart=1x2' } })).text();
-    blankBody = /<body\b[\s\S]*<\/body>/.exec(await (await fetch(`${s.url}/bench/blank`)).text())?.[0] ?? '';
+    const blankHtml = await (await fetch(`${s.url}/bench/blank`)).text();
+    blankBody = /<body\b[\s\S]*<\/body>/.exec(blankHtml)?.[0] ?? '';
+    const blankSrcs = new Set([...blankHtml.matchAll(SCRIPT_TAG)].map((m) => m[1]));
+    checkoutOnlyScripts = [...new Set([...html.matchAll(SCRIPT_TAG)].filter((m) => !blankSrcs.has(m[1])).map((m) => m[0]))];
+    console.log(`checkout-only scripts: ${checkoutOnlyScripts.length}`);
     const css = new Map<string, string>();
     for (const m of html.matchAll(LINK)) css.set(m[1], await (await fetch(`${s.url}${m[1]}`)).text());
     for (const v of variants) await loadOnce(browser, s.url, v, css); // warm-up
