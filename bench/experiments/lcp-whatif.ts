@@ -16,6 +16,8 @@
  *   blank-body   /checkout's head with the blank page's body
  *   blank-chunk  /bench/blank with the checkout's own script tags added
  *   no-chunk     /checkout without its own script tags (the ones the blank page does not have)
+ *   defer        /checkout with Next's chunk scripts deferred instead of async
+ *   no-wide      /checkout without the summary's desktop copy
  *   no-svg       /checkout without its inline SVG icons
  *   append       /checkout with the rules given by --append=<css> added in a <style> at the end of the head
  *   no-js        /checkout without Next's scripts (no chunk, no inline RSC payload)
@@ -82,6 +84,10 @@ const VARIANTS: Variant[] = [
   // The checkout's own client chunks: added to the blank page, removed from the checkout.
   { name: 'blank-chunk', path: '/bench/blank', rewrite: (html) => html.replace('</head>', `${checkoutOnlyScripts.join('')}</head>`) },
   { name: 'no-chunk', path: '/checkout', rewrite: (html) => checkoutOnlyScripts.reduce((h, tag) => h.split(tag).join(''), html) },
+  // Next's chunk scripts deferred instead of async: they then run after the parser, never between its chunks.
+  { name: 'defer', path: '/checkout', rewrite: (html) => html.replace(/<script src="([^"]+)" async=""/g, '<script src="$1" defer=""') },
+  // The summary's desktop copy (hidden on a phone) left out of the HTML.
+  { name: 'no-wide', path: '/checkout', rewrite: (html) => html.replace(/<div class="[^"]*_wide"[\s\S]*?<\/div>(?=<\/section>)/, '') },
   { name: 'no-svg', path: '/checkout', rewrite: (html) => html.replace(/<svg\b[\s\S]*?<\/svg>/g, '') },
   {
     name: 'append',
