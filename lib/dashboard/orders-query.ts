@@ -196,10 +196,8 @@ type PreparedRows<Row> = { all(values: Record<string, unknown>): Row[] | Promise
 type ShapeStatements = {
   count: PreparedRows<{ n: number }>;
   page: PreparedRows<OrderListRow>;
-  /** Name searches only: their matches counted up to a bound (`cap`). */
-  countUpTo?: PreparedRows<{ n: number }>;
-  /** Name searches only: the page, walking the orders newest first (for many matches). */
-  pageByWalk?: PreparedRows<OrderListRow>;
+  /** Name searches only: their matches counted up to a bound (`cap`), and the page for many matches. */
+  bounded?: { countUpTo: PreparedRows<{ n: number }>; pageByWalk: PreparedRows<OrderListRow> };
 };
 
 /** A buyer-name search counts its matches up to this many; past it the page says "mais de 1.000". */
@@ -215,10 +213,12 @@ function statementsFor(params: FilterParams): ShapeStatements {
   const shape = filterShape(params);
   let statements = byShape.get(shape);
   if (!statements) {
-    statements = { count: countStatement(params), page: pageStatement(params) };
+    const page = pageStatement(params);
+    statements = { count: countStatement(params), page };
     if (isNameSearch(params)) {
-      statements.countUpTo = countUpToStatement(params);
-      statements.pageByWalk = pageStatement(params, 'walk');
+      // Only a trigram match has a walking plan of its own; a LIKE's page already walks the index.
+      const pageByWalk = params.nameMatch !== undefined ? pageStatement(params, 'walk') : page;
+      statements.bounded = { countUpTo: countUpToStatement(params), pageByWalk };
     }
     byShape.set(shape, statements);
   }
@@ -277,10 +277,10 @@ export async function listOrders(
   const params = filterParams(filters);
   const statements = statementsFor(params);
   const wanted = Math.max(1, Math.floor(requestedPage));
-  if (statements.countUpTo && statements.pageByWalk) {
-    const upTo = await countWith(statements.countUpTo, { ...params, cap: countCap + 1 });
+  if (statements.bounded) {
+    const upTo = await countWith(statements.bounded.countUpTo, { ...params, cap: countCap + 1 });
     if (upTo > countCap) {
-      const found = await statements.pageByWalk.all({ ...params, limit: pageSize + 1, offset: (wanted - 1) * pageSize });
+      const found = await statements.bounded.pageByWalk.all({ ...params, limit: pageSize + 1, offset: (wanted - 1) * pageSize });
       // Past the end of a long search (a typed page number): find the end the exact way.
       if (found.length > 0 || wanted === 1) {
         const hasNext = found.length > pageSize;
