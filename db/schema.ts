@@ -186,3 +186,95 @@ export type PaymentEvent = typeof paymentEvents.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 export type MerchantSettings = typeof merchantSettings.$inferSelect;
 export type User = typeof users.$inferSelect;
+
+// ---------- e-mails to the shopper: the transactional outbox ----------
+
+export const EMAIL_KINDS = ['instructions', 'paid', 'reminder', 'refunded', 'canceled', 'expired'] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+/**
+ * One e-mail to send, written in the same transaction as its cause and keyed on it
+ * ("email:<order>:paid"), so a duplicate webhook, a racing reconciliation or a second
+ * instance can never make two. The worker renders it from the order when it sends it.
+ */
+export const emailOutbox = sqliteTable(
+  'email_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    orderId: text('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: EMAIL_KINDS }).notNull(),
+    recipient: text('recipient').notNull(),
+    status: text('status', { enum: EMAIL_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: text('next_attempt_at').notNull().default(now),
+    /** A worker holds the row until then; a crash lets another take it after (it may resend that one). */
+    leaseUntil: text('lease_until'),
+    lastError: text('last_error'),
+    /** smtp | catcher (kept in the database for /sandbox/emails) */
+    transport: text('transport'),
+    messageId: text('message_id'),
+    createdAt: text('created_at').notNull().default(now),
+    updatedAt: text('updated_at').notNull().default(now),
+    sentAt: text('sent_at'),
+  },
+  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt), index('email_outbox_order_idx').on(t.orderId, t.id)],
+);
+
+/** Every send attempt of an outbox row, with its outcome and reason. Append-only. */
+export const emailAttempts = sqliteTable(
+  'email_attempts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    outboxId: integer('outbox_id').notNull().references(() => emailOutbox.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    outcome: text('outcome').notNull(), // sent | retry | failed
+    error: text('error'),
+    responseCode: integer('response_code'),
+    durationMs: integer('duration_ms').notNull(),
+    at: text('at').notNull().default(now),
+  },
+  (t) => [index('email_attempts_outbox_idx').on(t.outboxId, t.id)],
+);
+
+/** The mail catcher: messages kept instead of sent (no SMTP_URL, sandbox on), shown at /sandbox/emails. */
+export const caughtEmails = sqliteTable(
+  'caught_emails',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    outboxId: integer('outbox_id'),
+    orderId: text('order_id'),
+    kind: text('kind'),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    /** JSON: [{ filename, contentType, cid?, base64 }] */
+    attachments: text('attachments').notNull().default('[]'),
+    messageId: text('message_id'),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [index('caught_emails_created_idx').on(t.createdAt)],
+);
+
+/** One row (id = 1): who the e-mails come from and which ones are sent. */
+export const emailSettings = sqliteTable('email_settings', {
+  id: integer('id').primaryKey(),
+  senderName: text('sender_name').notNull().default('Balcão'),
+  replyTo: text('reply_to'),
+  sendInstructions: integer('send_instructions', { mode: 'boolean' }).notNull().default(true),
+  sendPaid: integer('send_paid', { mode: 'boolean' }).notNull().default(true),
+  sendReminders: integer('send_reminders', { mode: 'boolean' }).notNull().default(true),
+  sendRefunded: integer('send_refunded', { mode: 'boolean' }).notNull().default(true),
+  sendEnded: integer('send_ended', { mode: 'boolean' }).notNull().default(true),
+  updatedAt: text('updated_at').notNull().default(now),
+});
+
+export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
+export type EmailAttempt = typeof emailAttempts.$inferSelect;
+export type CaughtEmail = typeof caughtEmails.$inferSelect;
+export type EmailSettingsRow = typeof emailSettings.$inferSelect;

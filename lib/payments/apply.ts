@@ -13,6 +13,7 @@ import { orders, paymentEvents, payments, type OrderStatus, type Payment } from 
 import { logger } from '@/lib/server/log';
 import type { Artifacts, Observation } from './observation';
 import { nextState } from './state';
+import { stateEffects } from './state-effects';
 
 export type EventSource = 'checkout' | 'webhook' | 'reconcile' | 'merchant' | 'status_poll';
 
@@ -229,6 +230,8 @@ export async function applyObservation(paymentId: string, obs: Observation, sour
             .where(eq(orders.id, p.orderId)),
         );
       }
+      // What follows from this change (e-mails…) commits with it, keyed on its cause.
+      yield* stateEffects(tx, { orderId: p.orderId, method: p.method, steps: t.steps, statusAfter: status, registered: !!artifacts.barcode && !p.barcode });
       return yield* finish({ found: true, changed: true, from: p.status, status, steps: t.steps });
     });
   } catch (e) {

@@ -22,6 +22,7 @@ import { api } from './api';
 import { dedupe, insertEvent, type EventSource } from './apply';
 import { boletoRequest, notificationUrlFor, parseTerms, pixRequest, type ChargeTerms } from './charge-request';
 import { tokenHash } from './ids';
+import { chargeCreatedEffects } from './state-effects';
 
 export type CreateOutcome =
   | { kind: 'created'; orderToken: string }
@@ -127,6 +128,7 @@ async function storeCreated(
     );
     if (changed === 1) {
       yield* run(insertEvent(tx, { paymentId: payment.id, orderId: order.id, type: 'created', source, dedupeKey: dedupe.created(payment.id), detail: { providerId: created.id } }));
+      yield* chargeCreatedEffects(tx, { orderId: order.id, method: payment.method, hasBoletoLine: false });
       return true;
     }
     // Someone else finished it first (a concurrent retry): fine if it is the same charge.

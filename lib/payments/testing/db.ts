@@ -2,7 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { database, ensureMigrated } from '@/db';
 import { seed } from '@/db/seed';
-import { orderItems, orders, paymentEvents, payments, products, webhookDeliveries, type Order, type OrderStatus, type Payment, type PaymentMethod } from '@/db/schema';
+import { emailOutbox, orderItems, orders, paymentEvents, payments, products, webhookDeliveries, type Order, type OrderStatus, type Payment, type PaymentMethod } from '@/db/schema';
 import { newId, randomToken } from '../ids';
 
 export async function prepareDatabase(): Promise<void> {
@@ -106,4 +106,9 @@ export async function clearOrders(): Promise<void> {
 export async function backdatePayment(paymentId: string, msAgo: number): Promise<void> {
   const at = new Date(Date.now() - msAgo).toISOString();
   await database().db.update(payments).set({ createdAt: at, updatedAt: at }).where(eq(payments.id, paymentId));
+}
+
+/** The outbox rows of an order, oldest first. */
+export async function emailsOf(orderId: string) {
+  return database().db.select().from(emailOutbox).where(eq(emailOutbox.orderId, orderId)).orderBy(asc(emailOutbox.id));
 }

@@ -1,0 +1,88 @@
+/**
+ * The e-mail outbox's writes. `enqueueEmail` is a step of a db/driver transaction body: the
+ * row is written in the SAME transaction as the state change that causes it, keyed on that
+ * cause (ON CONFLICT DO NOTHING), so no duplicate, replay or racing writer makes a second.
+ * It is one INSERT … SELECT: the recipient comes from the order and the merchant's switch
+ * for the kind from email_settings (a switched-off kind is recorded as 'skipped', visible on
+ * the order's timeline, never sent). Nothing here talks to SMTP.
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { run, type AnyDb, type Step } from '@/db/driver';
+import { emailOutbox, emailSettings, orders, type EmailKind } from '@/db/schema';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Tx = AnyDb<any>;
+
+const NOW = sql`strftime('%Y-%m-%dT%H:%M:%fZ','now')`;
+
+export const SKIPPED_BY_SETTINGS = 'Desativado nas Configurações';
+
+/** The merchant's switch (email_settings column) for each kind. */
+const SWITCH: Record<EmailKind, SQL> = {
+  instructions: sql`${emailSettings.sendInstructions}`,
+  paid: sql`${emailSettings.sendPaid}`,
+  reminder: sql`${emailSettings.sendReminders}`,
+  refunded: sql`${emailSettings.sendRefunded}`,
+  canceled: sql`${emailSettings.sendEnded}`,
+  expired: sql`${emailSettings.sendEnded}`,
+};
+
+export type Enqueue = {
+  key: string;
+  orderId: string;
+  kind: EmailKind;
+  /** Further conditions on the order row (e.g. "an instructions e-mail exists"). */
+  when?: SQL;
+  /** Ignore the merchant's switch (an explicit "Reenviar e-mail"). */
+  force?: boolean;
+};
+
+/** Process-wide switch for benchmarks only: measures the state change with and without its outbox write. */
+const benchKey = Symbol.for('balcao.outbox.benchOff');
+const benchHolder = globalThis as unknown as { [benchKey]?: boolean };
+export function setOutboxWritesOffForBench(off: boolean): void {
+  benchHolder[benchKey] = off;
+}
+export function outboxWritesOff(): boolean {
+  return benchHolder[benchKey] === true || process.env.BENCH_OUTBOX_OFF === '1';
+}
+
+/** Writes one keyed outbox row (or nothing, when the key exists). Returns 1 when a row was written. */
+export function* enqueueEmail(tx: Tx, e: Enqueue): Generator<Step, number, unknown> {
+  if (outboxWritesOff()) return 0;
+  const enabled = e.force ? sql`1` : sql`coalesce(${SWITCH[e.kind]}, 1)`;
+  return yield* run(
+    tx
+      .insert(emailOutbox)
+      .select(
+        tx
+          // Drizzle's INSERT … SELECT wants every column, in the table's order.
+          .select({
+            id: sql`null`.as('id'),
+            dedupeKey: sql`${e.key}`.as('dedupe_key'),
+            orderId: orders.id,
+            kind: sql`${e.kind}`.as('kind'),
+            recipient: orders.buyerEmail,
+            status: sql`case when ${enabled} then 'pending' else 'skipped' end`.as('status'),
+            attempts: sql`0`.as('attempts'),
+            nextAttemptAt: sql`${NOW}`.as('next_attempt_at'),
+            leaseUntil: sql`null`.as('lease_until'),
+            lastError: sql`case when ${enabled} then null else ${SKIPPED_BY_SETTINGS} end`.as('last_error'),
+            transport: sql`null`.as('transport'),
+            messageId: sql`null`.as('message_id'),
+            createdAt: sql`${NOW}`.as('created_at'),
+            updatedAt: sql`${NOW}`.as('updated_at'),
+            sentAt: sql`null`.as('sent_at'),
+          })
+          .from(orders)
+          .leftJoin(emailSettings, eq(emailSettings.id, 1))
+          .where(e.when ? and(eq(orders.id, e.orderId), e.when) : eq(orders.id, e.orderId)),
+      )
+      .onConflictDoNothing(),
+  );
+}
+
+/** SQL: this order already has a row with this key (used as `when`). */
+export function hasEmail(key: string): SQL {
+  return sql`exists (select 1 from ${emailOutbox} where ${emailOutbox.dedupeKey} = ${key})`;
+}

@@ -1,0 +1,52 @@
+/**
+ * What follows from a payment entering a state, written by the one writer (apply.ts,
+ * create-charge.ts) inside ITS transaction: each effect is an outbox row keyed on its cause,
+ * so the state change and its effects commit together or not at all, and a duplicate
+ * webhook, a racing reconciliation or a second instance can never make one twice. Workers
+ * act on the rows later (lib/email/worker.ts); nothing here calls a provider or SMTP.
+ *
+ * E-mails to the shopper:
+ * - instructions (the Pix code / the boleto line): once the charge exists and can be paid —
+ *   Pix when the create is stored, boleto when its line is registered — and only while the
+ *   order is still pending after this transaction (a boleto first seen registered AND paid
+ *   gets the confirmation, not a boleto to pay);
+ * - paid, refunded: on entering that state (a late payment too);
+ * - canceled, expired: on entering it, only when the shopper was sent the instructions (an
+ *   order whose charge never existed tells the shopper nothing new).
+ */
+import type { Step } from '@/db/driver';
+import type { OrderStatus } from '@/db/schema';
+import { emailKey, KIND_OF_STATE } from '@/lib/email/keys';
+import { enqueueEmail, hasEmail } from '@/lib/email/outbox';
+import type { Tx } from './apply';
+
+export type StateChange = {
+  orderId: string;
+  method: 'pix' | 'boleto';
+  /** The states entered by this transaction, in order. */
+  steps: OrderStatus[];
+  /** The order's state once this transaction commits. */
+  statusAfter: OrderStatus;
+  /** The boleto's line became known in this transaction. */
+  registered: boolean;
+};
+
+export function* stateEffects(tx: Tx, c: StateChange): Generator<Step, void, unknown> {
+  if (c.registered && c.method === 'boleto' && c.statusAfter === 'pending') {
+    yield* enqueueEmail(tx, { key: emailKey.instructions(c.orderId), orderId: c.orderId, kind: 'instructions' });
+  }
+  for (const state of c.steps) {
+    const kind = KIND_OF_STATE[state];
+    if (!kind) continue;
+    const key = emailKey[kind as 'paid' | 'refunded' | 'canceled' | 'expired'](c.orderId);
+    const ended = kind === 'canceled' || kind === 'expired';
+    yield* enqueueEmail(tx, { key, orderId: c.orderId, kind, when: ended ? hasEmail(emailKey.instructions(c.orderId)) : undefined });
+  }
+}
+
+/** The charge was created at the provider (create-charge.ts): a Pix can be paid from now on. */
+export function* chargeCreatedEffects(tx: Tx, c: { orderId: string; method: 'pix' | 'boleto'; hasBoletoLine: boolean }): Generator<Step, void, unknown> {
+  if (c.method === 'pix' || c.hasBoletoLine) {
+    yield* enqueueEmail(tx, { key: emailKey.instructions(c.orderId), orderId: c.orderId, kind: 'instructions' });
+  }
+}
