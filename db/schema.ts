@@ -43,6 +43,41 @@ export const merchantSettings = sqliteTable('merchant_settings', {
   updatedAt: text('updated_at').notNull().default(now),
 });
 
+export const LINK_METHODS = ['pix', 'boleto', 'both'] as const;
+export type LinkMethods = (typeof LINK_METHODS)[number];
+
+/**
+ * A payment link ("link de pagamento"): a price agreed in a conversation, paid at
+ * /pagar/<code> without a catalog. Never deleted once an order points at it (orders reference
+ * it); "Desativar" sets disabledAt. What it has received is read from its orders, never kept
+ * in a counter here: the orders are the truth, so a count can never drift from them.
+ */
+export const paymentLinks = sqliteTable(
+  'payment_links',
+  {
+    id: text('id').primaryKey(), // random UUID; the dashboard's URL
+    /** The buyer's unguessable short code (base62, crypto random). */
+    code: text('code').notNull().unique(),
+    title: text('title').notNull(),
+    description: text('description'),
+    /** A fixed price; null when the buyer types the amount (at least minAmountCents). */
+    amountCents: integer('amount_cents'),
+    minAmountCents: integer('min_amount_cents'),
+    methods: text('methods', { enum: LINK_METHODS }).notNull().default('both'),
+    /** Whether the shop's Pix discount applies to this link's Pix orders. */
+    pixDiscount: integer('pix_discount', { mode: 'boolean' }).notNull().default(true),
+    /** Last São Paulo calendar day (YYYY-MM-DD) it accepts a new order; null: no expiry. */
+    expiresOn: text('expires_on'),
+    /** How many orders may hold or use it (1: a one-off charge); null: unlimited. */
+    maxPayments: integer('max_payments'),
+    disabledAt: text('disabled_at'),
+    createdBy: text('created_by'),
+    createdAt: text('created_at').notNull().default(now),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (t) => [index('payment_links_created_idx').on(t.createdAt)],
+);
+
 export const orders = sqliteTable(
   'orders',
   {
@@ -65,11 +100,14 @@ export const orders = sqliteTable(
     addressState: text('address_state'),
     /** Paid after it had been canceled or expired: flagged to the merchant. */
     latePayment: integer('late_payment', { mode: 'boolean' }).notNull().default(false),
+    /** The payment link this order was placed through; null for a catalog order. */
+    paymentLinkId: text('payment_link_id').references(() => paymentLinks.id),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
     paidAt: text('paid_at'),
   },
   (t) => [
+    index('orders_link_created_idx').on(t.paymentLinkId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_method_created_idx').on(t.method, t.createdAt),
@@ -83,7 +121,8 @@ export const orderItems = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     orderId: text('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-    productId: integer('product_id').notNull().references(() => products.id),
+    /** The catalog product; null for a payment link's line (its title, at the link's price). */
+    productId: integer('product_id').references(() => products.id),
     name: text('name').notNull(), // snapshot at purchase
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
@@ -184,6 +223,7 @@ export type OrderItem = typeof orderItems.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
 export type PaymentEvent = typeof paymentEvents.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+export type PaymentLink = typeof paymentLinks.$inferSelect;
 export type MerchantSettings = typeof merchantSettings.$inferSelect;
 export type User = typeof users.$inferSelect;
 

@@ -1,6 +1,6 @@
 /** Read-only queries behind the buyer's order page, receipt and status route (by the unguessable token). */
 import 'server-only';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { db } from '@/db';
 import { preparedStatement } from '@/db/prepared';
 import { orderItems, orders, payments, type OrderStatus, type PaymentMethod } from '@/db/schema';
@@ -101,7 +101,7 @@ export type OrderView = {
   createdAt: string;
   updatedAt: string;
   paidAt: string | null;
-  items: { productId: number; name: string; unitPriceCents: number; quantity: number; lineTotalCents: number }[];
+  items: { productId: number | null; name: string; unitPriceCents: number; quantity: number; lineTotalCents: number }[];
   payment: {
     createState: 'creating' | 'created' | 'failed';
     createError: string | null;
@@ -165,7 +165,7 @@ export async function orderTokenByCheckoutKey(checkoutKey: string): Promise<stri
   return row?.token ?? null;
 }
 
-/** Lines to put back in the cart for "Comprar novamente". */
+/** Lines to put back in the cart for "Comprar novamente" (a payment link's line is no product: left out). */
 export async function reorderLinesByToken(token: string): Promise<{ productId: number; quantity: number }[] | null> {
   if (!looksLikeToken(token)) return null;
   const [order] = await db().select({ id: orders.id }).from(orders).where(eq(orders.token, token)).limit(1);
@@ -173,6 +173,6 @@ export async function reorderLinesByToken(token: string): Promise<{ productId: n
   return db()
     .select({ productId: orderItems.productId, quantity: orderItems.quantity })
     .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(asc(orderItems.id));
+    .where(and(eq(orderItems.orderId, order.id), isNotNull(orderItems.productId)))
+    .orderBy(asc(orderItems.id)) as Promise<{ productId: number; quantity: number }[]>;
 }
