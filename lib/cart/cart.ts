@@ -1,14 +1,14 @@
 /**
  * The shopper's cart on the server: read from and written to the cart cookie
- * (cart-cookie.ts), priced from the catalog (pricing.ts). Used by pages and server actions.
+ * (cart-cookie.ts), priced from the catalog (lib/orders/pricing.ts). Used by pages and server actions.
  */
 import 'server-only';
 import { cookies } from 'next/headers';
 import { cache } from 'react';
 import { env } from '@/lib/config/env';
-import { productsByIds } from '@/lib/catalog/catalog';
+import { productsByIds, type CatalogProduct } from '@/lib/catalog/catalog';
 import { CART_COOKIE, parseCartCookie, serializeCart, type CartLine } from './cart-cookie';
-import { priceCart, type PricedCart } from './pricing';
+import { priceCart, type PricedCart } from '@/lib/orders/pricing';
 
 const THIRTY_DAYS = 60 * 60 * 24 * 30;
 
@@ -19,7 +19,7 @@ export async function readCartLines(): Promise<CartLine[]> {
 }
 
 /** The cart priced from the catalog; one query per request (memoised per render). */
-export const readCart = cache(async (): Promise<PricedCart> => {
+export const readCart = cache(async (): Promise<PricedCart<CatalogProduct>> => {
   const lines = await readCartLines();
   const catalog = await productsByIds(lines.map((l) => l.productId));
   return priceCart(lines, catalog);

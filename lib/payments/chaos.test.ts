@@ -16,7 +16,7 @@ import { paymentApi, type PaymentApi } from '@/lib/payment-api/client';
 import { closeSandboxContext, createSandboxContext, handleSandboxRequestWith, type SandboxContext } from '@/lib/sandbox';
 import { sandboxSegments, startHttpServer, type TestServer } from '@/lib/sandbox/testing/http-server';
 import { setPaymentApiForTests } from './api';
-import { placeOrder } from './checkout';
+import { placeOrder } from './place-order';
 import { tokenHash } from './ids';
 import { cancelOrderPayment, MESSAGES, refundOrderPayment } from './merchant-actions';
 import { reconcileAll } from './reconcile';

@@ -8,7 +8,7 @@ import { reconcileAll, reconcileOrder, reconcileSchedulerRunning, startReconcile
 import { apiError, FakePaymentApi } from './testing/fake-payment-api';
 import { backdatePayment, clearOrders, eventsOf, orderById, paymentById, prepareDatabase, productIdBySlug, statusEventsOf } from './testing/db';
 import { checkoutInput, placeTestOrder } from './testing/place';
-import { ORDER_FAILED, placeOrder } from './checkout';
+import { ORDER_FAILED, placeOrder } from './place-order';
 
 let fake: FakePaymentApi;
 beforeAll(prepareDatabase);

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { MAX_QUANTITY } from '@/lib/cart/cart-cookie';
 import { readCart } from '@/lib/cart/cart';
-import { MIN_ORDER_CENTS } from '@/lib/cart/pricing';
+import { MIN_ORDER_CENTS } from '@/lib/orders/pricing';
 import { formatBRL } from '@/lib/money/money';
 import { PendingButton } from '../_components/pending-button';
 import { ProductImage } from '../_components/product-image';

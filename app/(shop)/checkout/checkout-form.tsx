@@ -4,7 +4,7 @@ import { useActionState, useEffect, useRef, useState, useSyncExternalStore } fro
 import { useFormStatus } from 'react-dom';
 import { maskCepInput, maskDocumentInput } from '@/lib/br/masks';
 import { UFS } from '@/lib/br/uf';
-import { ADDRESS_FIELDS, CHECK_FIELDS_MESSAGE, type FieldErrors, type FormValues } from '@/lib/checkout/fields';
+import { CHECK_FIELDS_MESSAGE, isAddressField, PERSON_FIELDS, type FieldErrors, type FormValues } from '@/lib/orders/fields';
 import { checkoutAction, type CheckoutActionState } from './actions';
 import styles from './checkout.module.css';
 
@@ -15,8 +15,6 @@ const noopSubscribe = () => () => {};
 function useHydrated(): boolean {
   return useSyncExternalStore(noopSubscribe, () => true, () => false);
 }
-
-const FIELD_ORDER = ['name', 'document', 'email', 'zip', 'street', 'number', 'neighborhood', 'city', 'state'] as const;
 
 export function CheckoutForm({ checkoutKey }: { checkoutKey: string }) {
   const [state, formAction] = useActionState<CheckoutActionState, FormData>(checkoutAction, null);
@@ -38,7 +36,7 @@ export function CheckoutForm({ checkoutKey }: { checkoutKey: string }) {
     else alertRef.current?.focus();
   }, [state]);
 
-  const orderedErrors = FIELD_ORDER.filter((f) => errors[f] && (method === 'boleto' || !isAddressField(f)));
+  const orderedErrors = PERSON_FIELDS.filter((f) => errors[f] && (method === 'boleto' || !isAddressField(f)));
   const itemsError = errors.items;
   const generalError = state?.error && !(orderedErrors.length > 0 && state.error === CHECK_FIELDS_MESSAGE) ? state.error : null;
 
@@ -154,10 +152,6 @@ export function CheckoutForm({ checkoutKey }: { checkoutKey: string }) {
       </p>
     </form>
   );
-}
-
-function isAddressField(f: string): boolean {
-  return (ADDRESS_FIELDS as readonly string[]).includes(f);
 }
 
 function MethodOption({

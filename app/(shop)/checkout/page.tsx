@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { randomUUID } from 'node:crypto';
 import { readCart } from '@/lib/cart/cart';
-import type { PricedCart } from '@/lib/cart/pricing';
+import type { PricedCart } from '@/lib/orders/pricing';
 import { formatBRL } from '@/lib/money/money';
 import { itemsLabel } from '@/lib/orders/format';
 import { CheckoutForm } from './checkout-form';

@@ -3,12 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { database } from '@/db';
 import { orders, payments, type Order, type Payment } from '@/db/schema';
-import { placeOrder, type CheckoutInput } from '../checkout';
+import { placeOrder, type OrderInput } from '../place-order';
 import { productIdBySlug } from './db';
 
 export const TEST_ADDRESS = { zip: '01310100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' };
 
-export function checkoutInput(method: 'pix' | 'boleto', productId: number, quantity = 1): CheckoutInput {
+export function checkoutInput(method: 'pix' | 'boleto', productId: number, quantity = 1): OrderInput {
   return {
     checkoutKey: randomUUID(),
     method,

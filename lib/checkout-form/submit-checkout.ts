@@ -1,17 +1,19 @@
 /**
- * The checkout use-case behind the form's server action: rate limit, validate the form,
+ * The checkout form's use-case behind its server action: rate limit, validate the form,
  * read the cart from the cookie (never from the form), and hand the order to placeOrder
- * (lib/payments), which prices it from the catalog and is idempotent per checkoutKey.
+ * (lib/payments/place-order.ts), which prices it from the catalog and is idempotent per
+ * checkoutKey.
  */
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { readCart } from '@/lib/cart/cart';
-import { orderItemsOf } from '@/lib/cart/pricing';
-import { placeOrder } from '@/lib/payments/checkout';
+import { CHECK_FIELDS_MESSAGE, PERSON_FIELDS, type FieldErrors, type FormValues } from '@/lib/orders/fields';
+import { orderItemsOf } from '@/lib/orders/pricing';
+import { placeOrder } from '@/lib/payments/place-order';
 import { hit } from '@/lib/security/rate-limit';
 import { logger } from '@/lib/server/log';
 import { orderTokenByCheckoutKey } from '@/lib/orders/queries';
-import { CHECK_FIELDS_MESSAGE, formValuesOf, parseCheckoutForm, type FieldErrors, type FormValues } from './form-schema';
+import { formValuesOf, parseCheckoutForm } from './parse-form';
 
 export type CheckoutFailure = { ok: false; error: string; fieldErrors: FieldErrors; values: FormValues };
 export type CheckoutOutcome = { ok: true; orderToken: string } | CheckoutFailure;
@@ -19,7 +21,7 @@ export type CheckoutOutcome = { ok: true; orderToken: string } | CheckoutFailure
 export const RATE_LIMITED_MESSAGE = 'Muitas tentativas. Aguarde um minuto e tente de novo.';
 export const UNEXPECTED_MESSAGE = 'Não foi possível gerar o pagamento agora. Seus dados foram mantidos: tente novamente em instantes.';
 
-const KNOWN_FIELDS = new Set(['name', 'document', 'email', 'zip', 'street', 'number', 'neighborhood', 'city', 'state', 'items', 'method']);
+const KNOWN_FIELDS = new Set<string>([...PERSON_FIELDS, 'items', 'method']);
 
 /** Only the fields the form shows; anything else placeOrder might name becomes part of the general message. */
 export function mapFieldErrors(errors: Record<string, string> | undefined): { fieldErrors: FieldErrors; other: string[] } {

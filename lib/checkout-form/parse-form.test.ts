@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formValuesOf, parseCheckoutForm, type FormValues } from './form-schema';
+import type { FormValues } from '@/lib/orders/fields';
+import { formValuesOf, parseCheckoutForm } from './parse-form';
 
 const KEY = '6f1c1d0e-8a57-4c43-9d1b-2f4f8d1f6a10';
 const pix: FormValues = { checkoutKey: KEY, method: 'pix', name: 'Maria  da Silva ', document: '529.982.247-25', email: ' maria@exemplo.com.br ' };

@@ -8,7 +8,9 @@ import { env } from '@/lib/config/env';
 import type { NewBoleto, NewPix } from '@/lib/payment-api/types';
 import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
 import { setPaymentApiForTests } from './api';
-import { placeOrder, PROVIDER_DID_NOT_ANSWER, type CheckoutInput } from './checkout';
+import { parseCheckoutForm } from '@/lib/checkout-form/parse-form';
+import { EXPIRED_FORM_MESSAGE } from '@/lib/orders/order-input';
+import { placeOrder, PROVIDER_DID_NOT_ANSWER, type OrderInput } from './place-order';
 import { apiError, FakePaymentApi } from './testing/fake-payment-api';
 import { prepareDatabase, productIdBySlug, VALID_CNPJ, VALID_CPF } from './testing/db';
 
@@ -30,7 +32,7 @@ afterAll(() => setPaymentApiForTests(undefined));
 
 const address = { zip: '01310-100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' };
 
-function pixInput(over: Partial<CheckoutInput> = {}): CheckoutInput {
+function pixInput(over: Partial<OrderInput> = {}): OrderInput {
   return {
     checkoutKey: randomUUID(),
     method: 'pix',
@@ -39,7 +41,7 @@ function pixInput(over: Partial<CheckoutInput> = {}): CheckoutInput {
     ...over,
   };
 }
-const boletoInput = (over: Partial<CheckoutInput> = {}) => pixInput({ method: 'boleto', address, ...over });
+const boletoInput = (over: Partial<OrderInput> = {}) => pixInput({ method: 'boleto', address, ...over });
 
 async function orderByToken(token: string) {
   const { db } = database();
@@ -135,7 +137,7 @@ describe('placeOrder — refusals before the API', () => {
     ['a fractional quantity', [{ productId: 1, quantity: 1.5 }], 'de 1 a 99'],
     ['an empty cart', [], 'vazio'],
   ])('%s → fieldErrors.items', async (_label, items, text) => {
-    const result = await placeOrder(pixInput({ items: items as CheckoutInput['items'] }));
+    const result = await placeOrder(pixInput({ items: items as OrderInput['items'] }));
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.fieldErrors?.items).toContain(text);
@@ -161,7 +163,7 @@ describe('placeOrder — refusals before the API', () => {
     const result = await placeOrder(pixInput({ buyer: { name: ' ', document: '111.111.111-11', email: 'maria@' } }));
     expect(result).toMatchObject({
       ok: false,
-      fieldErrors: { name: 'Informe o nome completo.', document: 'CPF ou CNPJ inválido: confira os dígitos.', email: expect.stringContaining('e-mail válido') },
+      fieldErrors: { name: 'Informe seu nome completo.', document: 'CPF ou CNPJ inválido: confira os dígitos.', email: expect.stringMatching(/^E-mail inválido/) },
     });
   });
 
@@ -171,12 +173,26 @@ describe('placeOrder — refusals before the API', () => {
     if (result.ok) return;
     expect(Object.keys(result.fieldErrors ?? {}).sort()).toEqual(['city', 'neighborhood', 'number', 'state', 'street', 'zip']);
     const bad = await placeOrder(boletoInput({ address: { ...address, zip: '123', state: 'XX' } }));
-    expect(bad).toMatchObject({ ok: false, fieldErrors: { zip: 'O CEP tem 8 dígitos.', state: 'Escolha a UF.' } });
+    expect(bad).toMatchObject({ ok: false, fieldErrors: { zip: 'O CEP tem 8 dígitos (ex.: 01310-100).', state: 'Escolha a UF.' } });
     expect(fake.calls).toHaveLength(0);
   });
 
-  it('refuses a missing checkout key', async () => {
-    expect(await placeOrder(pixInput({ checkoutKey: '' }))).toMatchObject({ ok: false, error: expect.stringContaining('Recarregue') });
+  it('refuses a missing or non-UUID checkout key (the form renders a UUID)', async () => {
+    expect(await placeOrder(pixInput({ checkoutKey: '' }))).toEqual({ ok: false, error: EXPIRED_FORM_MESSAGE });
+    expect(await placeOrder(pixInput({ checkoutKey: 'abcdefgh-1234' }))).toEqual({ ok: false, error: EXPIRED_FORM_MESSAGE });
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it('says what the checkout form says: one schema, one set of messages', async () => {
+    const buyer = { name: 'Maria', document: '529.982.247-25', email: 'maria@' };
+    const address = { zip: '0131010', street: ' ', number: '1'.repeat(21), neighborhood: 'Bela Vista', city: 'São Paulo', state: 'XX' };
+    const key = randomUUID();
+    const viaForm = parseCheckoutForm({ checkoutKey: key, method: 'boleto', ...buyer, ...address });
+    const direct = await placeOrder({ checkoutKey: key, method: 'boleto', items: [{ productId: cafe, quantity: 1 }], buyer, address });
+    expect(viaForm.ok).toBe(false);
+    if (viaForm.ok || direct.ok) throw new Error('both must refuse');
+    expect(Object.keys(viaForm.fieldErrors).sort()).toEqual(['email', 'name', 'number', 'state', 'street', 'zip']);
+    expect(direct.fieldErrors).toEqual(viaForm.fieldErrors);
   });
 });
 

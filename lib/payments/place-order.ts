@@ -9,42 +9,45 @@
  * answer was lost.
  */
 import 'server-only';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { database } from '@/db';
 import { run } from '@/db/driver';
-import { orderItems, orders, payments, products, type Order } from '@/db/schema';
+import { orderItems, orders, payments, type Order } from '@/db/schema';
 import { saoPauloDate } from '@/lib/br/dates';
 import { maskDocument } from '@/lib/br/documents';
-import { LIMITS } from '@/lib/payment-api/contract';
+import { productsByIds } from '@/lib/catalog/catalog';
 import { userMessage } from '@/lib/payment-api/client';
-import { formatBRL } from '@/lib/money/money';
+import { CHECK_FIELDS_MESSAGE, type FieldErrors } from '@/lib/orders/fields';
+import { checkOrderInput, type OrderInput, type ValidOrder } from '@/lib/orders/order-input';
+import { priceOrder } from '@/lib/orders/pricing';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { getSettings } from '@/lib/settings/settings';
 import { dedupe, insertEvent } from './apply';
 import { chargeTerms, payableUntilOf } from './charge-request';
-import { CHECK_FIELDS, cleanCheckoutInput, type CheckoutFieldKey, type CheckoutInput, type CheckoutResult, type CleanCheckout } from './checkout-input';
 import { submitCreate, type CreateOutcome } from './create-charge';
 import { newId, randomToken } from './ids';
 
-export type { CheckoutInput, CheckoutResult } from './checkout-input';
+export type { OrderInput } from '@/lib/orders/order-input';
 
-export const MIN_TOTAL_CENTS = LIMITS.minAmount * 100;
-export const MAX_TOTAL_CENTS = Math.round(LIMITS.boletoMaxAmount * 100);
+/** A field the order's data can be refused on (by our checks or the provider's). */
+type OrderFieldErrors = Omit<FieldErrors, 'checkoutKey' | 'method'>;
+export type PlaceOrderResult = { ok: true; orderToken: string } | { ok: false; error: string; fieldErrors?: OrderFieldErrors };
+
 export const PROVIDER_DID_NOT_ANSWER = 'O serviço de pagamentos não respondeu. Tente novamente.';
 export const TRY_AGAIN = 'Não foi possível registrar o pedido agora. Tente novamente em instantes.';
 export const ORDER_FAILED = 'Não foi possível gerar a cobrança deste pedido. Recarregue a página e faça o pedido de novo.';
 
 /** Concurrent submits of the same form in this process share one run. */
-const inFlight = new Map<string, Promise<CheckoutResult>>();
+const inFlight = new Map<string, Promise<PlaceOrderResult>>();
 
-export async function placeOrder(input: CheckoutInput): Promise<CheckoutResult> {
-  const cleaned = cleanCheckoutInput(input);
+export async function placeOrder(input: OrderInput): Promise<PlaceOrderResult> {
+  const cleaned = checkOrderInput(input);
   if (!cleaned.ok) return cleaned;
   const key = cleaned.value.checkoutKey;
   const running = inFlight.get(key);
   if (running) return running;
   const placing = place(cleaned.value)
-    .catch((error): CheckoutResult => {
+    .catch((error): PlaceOrderResult => {
       // A database failure, say: the same submit can simply be retried (same checkout key).
       logger().error({ err: redactSecrets(String(error)) }, 'placeOrder failed');
       return { ok: false, error: TRY_AGAIN };
@@ -62,42 +65,17 @@ async function findByCheckoutKey(checkoutKey: string): Promise<{ order: Order; p
   return { order, paymentId: payment?.id };
 }
 
-type Priced = { ok: true; lines: { productId: number; name: string; unitPriceCents: number; quantity: number; lineTotalCents: number }[]; totalCents: number } | Extract<CheckoutResult, { ok: false }>;
-
-/** The catalog's prices for the cart; unknown or inactive products and short stock are refused. */
-async function priceItems(items: CleanCheckout['items'], method: CleanCheckout['method']): Promise<Priced> {
-  const ids = items.map((i) => i.productId);
-  const rows = await database().db.select().from(products).where(inArray(products.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const lines = [];
-  for (const item of items) {
-    const product = byId.get(item.productId);
-    if (!product || !product.active) return itemsError('Um dos produtos do carrinho não está mais disponível. Revise o carrinho.');
-    if (product.stock !== null && item.quantity > product.stock) {
-      return itemsError(`Estoque insuficiente de "${product.name}": restam ${product.stock}.`);
-    }
-    lines.push({ productId: product.id, name: product.name, unitPriceCents: product.priceCents, quantity: item.quantity, lineTotalCents: product.priceCents * item.quantity });
-  }
-  const totalCents = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
-  if (totalCents < MIN_TOTAL_CENTS) {
-    return itemsError(`O valor mínimo para pagar com Pix ou boleto é ${formatBRL(MIN_TOTAL_CENTS)}. Adicione mais itens ao carrinho.`);
-  }
-  if (totalCents > MAX_TOTAL_CENTS) {
-    return itemsError(`O valor máximo de um pedido com ${method === 'pix' ? 'Pix' : 'boleto'} é ${formatBRL(MAX_TOTAL_CENTS)}.`);
-  }
-  return { ok: true, lines, totalCents };
-}
-
-function itemsError(message: string): Extract<CheckoutResult, { ok: false }> {
+function itemsError(message: string): Extract<PlaceOrderResult, { ok: false }> {
   return { ok: false, error: message, fieldErrors: { items: message } };
 }
 
-async function place(input: CleanCheckout): Promise<CheckoutResult> {
+async function place(input: ValidOrder): Promise<PlaceOrderResult> {
   const existing = await findByCheckoutKey(input.checkoutKey);
   if (existing) return resume(existing);
 
-  const priced = await priceItems(input.items, input.method);
-  if (!priced.ok) return priced;
+  const catalog = await productsByIds(input.items.map((i) => i.productId));
+  const priced = priceOrder(input.items, catalog, input.method);
+  if (!priced.ok) return itemsError(priced.message);
 
   const settings = await getSettings();
   const orderId = newId();
@@ -156,13 +134,13 @@ async function place(input: CleanCheckout): Promise<CheckoutResult> {
   return outcome(await submitCreate(paymentId, { source: 'checkout', onRefused: 'delete', firstAttempt: true }));
 }
 
-async function resume(existing: { order: Order; paymentId?: string }): Promise<CheckoutResult> {
+async function resume(existing: { order: Order; paymentId?: string }): Promise<PlaceOrderResult> {
   if (!existing.paymentId) return { ok: false, error: ORDER_FAILED };
   return outcome(await submitCreate(existing.paymentId, { source: 'checkout', onRefused: 'delete' }));
 }
 
 /** Provider field path → checkout field. */
-const FIELD_OF: Record<string, CheckoutFieldKey> = {
+const FIELD_OF: Record<string, keyof OrderFieldErrors> = {
   'payer.name': 'name',
   'payer.document': 'document',
   'payer.zip': 'zip',
@@ -174,7 +152,7 @@ const FIELD_OF: Record<string, CheckoutFieldKey> = {
   amount: 'items',
 };
 
-function outcome(result: CreateOutcome): CheckoutResult {
+function outcome(result: CreateOutcome): PlaceOrderResult {
   switch (result.kind) {
     case 'created':
       return { ok: true, orderToken: result.orderToken };
@@ -184,7 +162,7 @@ function outcome(result: CreateOutcome): CheckoutResult {
       const message = userMessage(result.error);
       const field = result.error.field ? FIELD_OF[result.error.field] : undefined;
       if (!result.deleted) return { ok: false, error: ORDER_FAILED };
-      return field ? { ok: false, error: CHECK_FIELDS, fieldErrors: { [field]: message } } : { ok: false, error: message };
+      return field ? { ok: false, error: CHECK_FIELDS_MESSAGE, fieldErrors: { [field]: message } } : { ok: false, error: message };
     }
     case 'failed':
     case 'missing':

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogProduct } from '@/lib/catalog/catalog';
-import { EMPTY_CART_MESSAGE, MIN_ORDER_CENTS, MINIMUM_MESSAGE, orderItemsOf, priceCart, STOCK_MESSAGE } from './pricing';
+import { EMPTY_CART_MESSAGE, MAX_ORDER_CENTS, MIN_ORDER_CENTS, MINIMUM_MESSAGE, orderItemsOf, priceCart, priceOrder, STOCK_MESSAGE, UNAVAILABLE_MESSAGE } from './pricing';
 
 const product = (id: number, priceCents: number, stock: number | null = null): CatalogProduct => ({
   id,
@@ -71,5 +71,32 @@ describe('priceCart', () => {
     expect(cart.blocker).toBe(STOCK_MESSAGE);
     expect(priceCart([{ productId: 3, quantity: 2 }], catalog).blocker).toBeNull();
     expect(priceCart([{ productId: 4, quantity: 1 }], [product(4, 1000, 0)]).lines[0].problem).toBe('Esgotado.');
+  });
+});
+
+describe('priceOrder (the same rules, strict)', () => {
+  it('stores each line at the catalog price and sums the total', () => {
+    expect(priceOrder([{ productId: 1, quantity: 2 }, { productId: 2, quantity: 1 }], catalog, 'pix')).toEqual({
+      ok: true,
+      lines: [
+        { productId: 1, name: 'Produto 1', unitPriceCents: 3990, quantity: 2, lineTotalCents: 7980 },
+        { productId: 2, name: 'Produto 2', unitPriceCents: 350, quantity: 1, lineTotalCents: 350 },
+      ],
+      totalCents: 8330,
+    });
+  });
+
+  it('refuses what the cart would only flag or drop', () => {
+    expect(priceOrder([{ productId: 999, quantity: 1 }, { productId: 1, quantity: 1 }], catalog, 'pix')).toEqual({ ok: false, message: UNAVAILABLE_MESSAGE });
+    expect(priceOrder([], catalog, 'pix')).toEqual({ ok: false, message: EMPTY_CART_MESSAGE });
+    expect(priceOrder([{ productId: 3, quantity: 3 }], catalog, 'pix')).toEqual({ ok: false, message: 'Estoque insuficiente de "Produto 3": Só restam 2 unidades.' });
+    expect(priceOrder([{ productId: 2, quantity: 1 }], catalog, 'boleto')).toEqual({ ok: false, message: MINIMUM_MESSAGE });
+  });
+
+  it('refuses a total above the boleto barcode limit', () => {
+    const huge = product(5, MAX_ORDER_CENTS);
+    expect(priceOrder([{ productId: 5, quantity: 1 }], [huge], 'boleto').ok).toBe(true);
+    const over = priceOrder([{ productId: 5, quantity: 2 }], [huge], 'pix');
+    expect(over).toEqual({ ok: false, message: 'O valor máximo de um pedido com Pix é R$ 99.999.999,99.' });
   });
 });

@@ -4,7 +4,7 @@ import { database, db, ensureMigrated } from '@/db';
 import { orders } from '@/db/schema';
 import { seed } from '@/db/seed';
 import { resetRateLimitsForTests } from '@/lib/security/rate-limit';
-import type { CheckoutInput, CheckoutResult } from '@/lib/payments/checkout';
+import type { OrderInput, PlaceOrderResult } from '@/lib/payments/place-order';
 
 const jar = vi.hoisted(() => ({ value: undefined as string | undefined }));
 vi.mock('next/headers', () => ({
@@ -16,8 +16,8 @@ vi.mock('next/headers', () => ({
   headers: async () => new Headers(),
 }));
 
-const placeOrder = vi.hoisted(() => vi.fn<(input: CheckoutInput) => Promise<CheckoutResult>>());
-vi.mock('@/lib/payments/checkout', () => ({ placeOrder }));
+const placeOrder = vi.hoisted(() => vi.fn<(input: OrderInput) => Promise<PlaceOrderResult>>());
+vi.mock('@/lib/payments/place-order', () => ({ placeOrder }));
 
 const { submitCheckout, RATE_LIMITED_MESSAGE, UNEXPECTED_MESSAGE, mapFieldErrors } = await import('./submit-checkout');
 

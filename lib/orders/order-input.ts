@@ -1,0 +1,173 @@
+/**
+ * The one contract of a checkout submit, as a zod schema. The shop's form parser
+ * (lib/checkout-form) validates the form with `checkoutDetailsSchema`; placeOrder
+ * (lib/payments/place-order.ts), which never trusts its caller, validates the same details plus
+ * the cart's items with `orderInputSchema`, built from the same object. One set of rules, one set
+ * of pt-BR messages. Limits are the API's (docs/payment-api-contract.md): payer.name ≤ 100,
+ * street ≤ 200, number ≤ 20, neighborhood and city ≤ 100, zip 8 digits, state one of the 27 UFs.
+ * Pure (no server imports).
+ */
+import { z } from 'zod';
+import { checkDocument, documentMessages } from '@/lib/br/documents';
+import { isUF, type UF } from '@/lib/br/uf';
+import { LIMITS } from '@/lib/payment-api/contract';
+import { CHECK_FIELDS_MESSAGE, FORM_FIELDS, type FieldErrors, type FormField } from './fields';
+import { EMPTY_CART_MESSAGE } from './pricing';
+
+export const MAX_QUANTITY = 99;
+export const MAX_LINES = 50;
+
+export const EXPIRED_FORM_MESSAGE = 'Este formulário expirou. Confira os dados e envie de novo.';
+const QUANTITY_MESSAGE = `Quantidade inválida: escolha de 1 a ${MAX_QUANTITY} unidades de cada produto.`;
+const PRODUCT_ID_MESSAGE = 'Um dos produtos do carrinho não existe mais. Revise o carrinho.';
+
+/** Control characters never belong in a name or an address; runs of spaces become one. */
+const clean = (v: string) => v.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
+
+const text = (required: string, max: number, tooLong: string) =>
+  z
+    .string({ error: required })
+    .transform(clean)
+    .pipe(z.string().min(1, { error: required }).max(max, { error: tooLong }));
+
+const documentField = z.string({ error: documentMessages.empty }).transform((v, ctx) => {
+  const r = checkDocument(v);
+  if (!r.ok) {
+    ctx.addIssue({ code: 'custom', message: documentMessages[r.reason] });
+    return z.NEVER;
+  }
+  return r.digits;
+});
+
+const emailField = z
+  .string({ error: 'Informe seu e-mail.' })
+  .transform((v) => v.trim().toLowerCase())
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'Informe seu e-mail.' })
+      .max(254, { error: 'O e-mail pode ter até 254 caracteres.' })
+      .pipe(z.email({ error: 'E-mail inválido: confira o endereço (ex.: nome@exemplo.com.br).' })),
+  );
+
+const buyer = z
+  .object({
+    name: text('Informe seu nome completo.', LIMITS.payerName, `O nome pode ter até ${LIMITS.payerName} caracteres.`),
+    document: documentField,
+    email: emailField,
+  })
+  .superRefine((b, ctx) => {
+    // A person (CPF) has a first name and a surname; a company (CNPJ) may have a one-word name.
+    if (b.document.length === 11 && b.name.split(' ').length < 2) {
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'Informe nome e sobrenome.' });
+    }
+  });
+
+const zipField = z.string({ error: 'Informe o CEP.' }).transform((v, ctx) => {
+  const trimmed = v.trim();
+  if (!trimmed) {
+    ctx.addIssue({ code: 'custom', message: 'Informe o CEP.' });
+    return z.NEVER;
+  }
+  const digits = trimmed.replace(/[\s.-]/g, '');
+  if (!/^\d{8}$/.test(digits)) {
+    ctx.addIssue({ code: 'custom', message: 'O CEP tem 8 dígitos (ex.: 01310-100).' });
+    return z.NEVER;
+  }
+  if (/^0+$/.test(digits)) {
+    ctx.addIssue({ code: 'custom', message: 'CEP inválido: confira os dígitos.' });
+    return z.NEVER;
+  }
+  return digits;
+});
+
+const address = z.object({
+  zip: zipField,
+  street: text('Informe a rua.', LIMITS.street, `A rua pode ter até ${LIMITS.street} caracteres.`),
+  number: text('Informe o número (ou S/N).', LIMITS.number, `O número pode ter até ${LIMITS.number} caracteres.`),
+  neighborhood: text('Informe o bairro.', LIMITS.neighborhood, `O bairro pode ter até ${LIMITS.neighborhood} caracteres.`),
+  city: text('Informe a cidade.', LIMITS.city, `A cidade pode ter até ${LIMITS.city} caracteres.`),
+  state: z
+    .string({ error: 'Escolha a UF.' })
+    .transform((v) => v.trim().toUpperCase())
+    .refine(isUF, { error: 'Escolha a UF.' })
+    .transform((v) => v as UF),
+});
+
+/** The cart's lines (product and quantity only: prices always come from the catalog). Repeated products are merged. */
+const items = z
+  .array(
+    z.object({
+      productId: z.int({ error: PRODUCT_ID_MESSAGE }).positive({ error: PRODUCT_ID_MESSAGE }),
+      quantity: z.int({ error: QUANTITY_MESSAGE }).min(1, { error: QUANTITY_MESSAGE }).max(MAX_QUANTITY, { error: QUANTITY_MESSAGE }),
+    }),
+    { error: EMPTY_CART_MESSAGE },
+  )
+  .min(1, { error: EMPTY_CART_MESSAGE })
+  .max(MAX_LINES, { error: `O carrinho aceita até ${MAX_LINES} produtos diferentes.` })
+  .transform((lines, ctx) => {
+    const merged = new Map<number, number>();
+    for (const { productId, quantity } of lines) merged.set(productId, (merged.get(productId) ?? 0) + quantity);
+    if ([...merged.values()].some((q) => q > MAX_QUANTITY)) {
+      ctx.addIssue({ code: 'custom', message: QUANTITY_MESSAGE });
+      return z.NEVER;
+    }
+    return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+  });
+
+const details = z.object({
+  /** One render of the checkout form (a UUID in a hidden field): one order and one charge per key. */
+  checkoutKey: z.uuid({ error: EXPIRED_FORM_MESSAGE }),
+  method: z.enum(['pix', 'boleto'], { error: 'Escolha Pix ou boleto.' }),
+  buyer,
+  address: address.optional(),
+});
+
+const order = details.extend({ items });
+
+/** Boleto needs the address (each missing part gets its own message); Pix ignores it. */
+function addressOnlyForBoleto(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null) return input;
+  const { address: given, ...rest } = input as { address?: unknown; method?: unknown; buyer?: unknown };
+  return { ...rest, buyer: rest.buyer ?? {}, ...(rest.method === 'boleto' ? { address: given ?? {} } : {}) };
+}
+
+/** What the checkout form says (no cart): the form parser's schema. */
+export const checkoutDetailsSchema = z.preprocess(addressOnlyForBoleto, details);
+/** The same details plus the cart's items: placeOrder's input. */
+export const orderInputSchema = z.preprocess(addressOnlyForBoleto, order);
+
+/** What a caller hands to placeOrder (before cleaning: masks, spaces and case are fine). */
+export type OrderInput = z.input<typeof order>;
+/** The same after validation: trimmed text, digits-only document and zip, lower-case e-mail, UF, merged items. */
+export type ValidOrder = z.output<typeof order>;
+export type CheckoutDetails = z.output<typeof details>;
+
+/** Each form field's first message; a path inside `buyer` or `address` is named by its field. */
+export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of issues) {
+    const [head, leaf] = issue.path;
+    const key = head === 'buyer' || head === 'address' ? leaf : head;
+    if (typeof key !== 'string' || !(key === 'items' || (FORM_FIELDS as readonly string[]).includes(key))) continue;
+    out[key as FormField | 'items'] ??= issue.message;
+  }
+  return out;
+}
+
+export type OrderInputCheck = { ok: true; value: ValidOrder } | { ok: false; error: string; fieldErrors?: FieldErrors };
+
+/**
+ * placeOrder's guard. A bad key or method is a general error (the form always sends both);
+ * field messages come with "Confira os campos destacados." (or the cart's message alone).
+ */
+export function checkOrderInput(input: unknown): OrderInputCheck {
+  const r = orderInputSchema.safeParse(input);
+  if (r.success) return { ok: true, value: r.data };
+  const fieldErrors = fieldErrorsOf(r.error.issues);
+  const { checkoutKey, method, ...rest } = fieldErrors;
+  if (checkoutKey) return { ok: false, error: checkoutKey };
+  if (method) return { ok: false, error: method };
+  const keys = Object.keys(rest);
+  return { ok: false, error: rest.items && keys.length === 1 ? rest.items : CHECK_FIELDS_MESSAGE, fieldErrors: rest };
+}

@@ -1,0 +1,109 @@
+/**
+ * The money rules of a cart and of the order it becomes — the one home for them. The cart page,
+ * the checkout page and placeOrder all price through here, from catalog rows passed in (the
+ * cart cookie and the form say only which products and how many). Integer centavos; pure.
+ *
+ * Rules today: line total = catalog price × quantity; a product not on sale is dropped from the
+ * cart and refused in an order; tracked stock must cover the quantity; the total must be within
+ * the API's limits (R$ 5,00 minimum for both methods). Each part of an order's money
+ * (items, Pix discount, shipping) is computed here and stored as its own line.
+ */
+import { formatBRL } from '@/lib/money/money';
+import { LIMITS } from '@/lib/payment-api/contract';
+
+/** The API's minimum for both Pix and boleto (R$ 5,00). */
+export const MIN_ORDER_CENTS = LIMITS.minAmount * 100;
+/** The boleto barcode's largest amount, applied to both methods. */
+export const MAX_ORDER_CENTS = Math.round(LIMITS.boletoMaxAmount * 100);
+
+/** What pricing needs of a catalog product (CatalogProduct has it). */
+export type PricingProduct = { id: number; name: string; priceCents: number; stock: number | null };
+export type ItemLine = { productId: number; quantity: number };
+
+export type PricedLine<P extends PricingProduct = PricingProduct> = {
+  product: P;
+  quantity: number;
+  lineTotalCents: number;
+  /** Set when the catalog's stock cannot cover the quantity (pt-BR). */
+  problem?: string;
+};
+
+export type PricedCart<P extends PricingProduct = PricingProduct> = {
+  lines: PricedLine<P>[];
+  subtotalCents: number;
+  /** Units across all lines. */
+  itemCount: number;
+  /** Lines dropped because the product is unknown or no longer on sale. */
+  droppedLines: number;
+  belowMinimum: boolean;
+  /** Why checkout cannot proceed (pt-BR), or null when it can. */
+  blocker: string | null;
+};
+
+export const EMPTY_CART_MESSAGE = 'Seu carrinho está vazio.';
+export const MINIMUM_MESSAGE = `O valor mínimo para pagar com Pix ou boleto é ${formatBRL(MIN_ORDER_CENTS)}. Adicione mais itens para finalizar a compra.`;
+export const STOCK_MESSAGE = 'Alguns itens não têm estoque suficiente. Ajuste as quantidades no carrinho.';
+export const UNAVAILABLE_MESSAGE = 'Um dos produtos do carrinho não está mais disponível. Revise o carrinho.';
+
+/** Why tracked stock cannot cover `quantity` (pt-BR), or undefined when it can (null stock = not tracked). */
+export function stockProblem(stock: number | null, quantity: number): string | undefined {
+  if (stock === null) return undefined;
+  if (stock <= 0) return 'Esgotado.';
+  if (quantity > stock) return stock === 1 ? 'Só resta 1 unidade.' : `Só restam ${stock} unidades.`;
+  return undefined;
+}
+
+export function priceCart<P extends PricingProduct>(lines: readonly ItemLine[], catalog: readonly P[]): PricedCart<P> {
+  const byId = new Map(catalog.map((p) => [p.id, p]));
+  const priced: PricedLine<P>[] = [];
+  let droppedLines = 0;
+  for (const line of lines) {
+    const product = byId.get(line.productId);
+    if (!product) {
+      droppedLines += 1;
+      continue;
+    }
+    const problem = stockProblem(product.stock, line.quantity);
+    priced.push({ product, quantity: line.quantity, lineTotalCents: product.priceCents * line.quantity, ...(problem ? { problem } : {}) });
+  }
+  const subtotalCents = priced.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  const itemCount = priced.reduce((n, l) => n + l.quantity, 0);
+  const belowMinimum = priced.length > 0 && subtotalCents < MIN_ORDER_CENTS;
+  const blocker =
+    priced.length === 0 ? EMPTY_CART_MESSAGE : priced.some((l) => l.problem) ? STOCK_MESSAGE : belowMinimum ? MINIMUM_MESSAGE : null;
+  return { lines: priced, subtotalCents, itemCount, droppedLines, belowMinimum, blocker };
+}
+
+/** The lines as placeOrder takes them. */
+export function orderItemsOf(cart: PricedCart): ItemLine[] {
+  return cart.lines.map((l) => ({ productId: l.product.id, quantity: l.quantity }));
+}
+
+/** One stored line of an order (catalog price at the moment of the order). */
+export type OrderLine = { productId: number; name: string; unitPriceCents: number; quantity: number; lineTotalCents: number };
+export type PricedOrder = { ok: true; lines: OrderLine[]; totalCents: number } | { ok: false; message: string };
+
+/**
+ * An order's lines and total from the catalog rows on sale (`catalog`), or why it cannot be
+ * placed: a product not on sale, short stock, a total outside the API's limits. The same rules
+ * as the cart's blocker, but strict: the cart drops what is gone, an order refuses it.
+ */
+export function priceOrder(items: readonly ItemLine[], catalog: readonly PricingProduct[], method: 'pix' | 'boleto'): PricedOrder {
+  const cart = priceCart(items, catalog);
+  if (cart.droppedLines > 0) return { ok: false, message: UNAVAILABLE_MESSAGE };
+  if (cart.lines.length === 0) return { ok: false, message: EMPTY_CART_MESSAGE };
+  const short = cart.lines.find((l) => l.problem);
+  if (short) return { ok: false, message: `Estoque insuficiente de "${short.product.name}": ${short.problem}` };
+  if (cart.belowMinimum) return { ok: false, message: MINIMUM_MESSAGE };
+  if (cart.subtotalCents > MAX_ORDER_CENTS) {
+    return { ok: false, message: `O valor máximo de um pedido com ${method === 'pix' ? 'Pix' : 'boleto'} é ${formatBRL(MAX_ORDER_CENTS)}.` };
+  }
+  const lines = cart.lines.map((l) => ({
+    productId: l.product.id,
+    name: l.product.name,
+    unitPriceCents: l.product.priceCents,
+    quantity: l.quantity,
+    lineTotalCents: l.lineTotalCents,
+  }));
+  return { ok: true, lines, totalCents: cart.subtotalCents };
+}
