@@ -242,3 +242,24 @@ describe('URL forms the lead tightened after review', () => {
     expect(() => parseEnv({ ...base, NEXTAUTH_SECRET: 'short' })).toThrow(/NEXTAUTH_SECRET/);
   });
 });
+
+describe('e-mail transport', () => {
+  it('no SMTP_URL with the sandbox: kept for /sandbox/emails; from no-reply@<APP_URL host>', () => {
+    expect(parseEnv({}).email).toEqual({ mode: 'catcher', smtpUrl: undefined, fromAddress: 'no-reply@localhost' });
+    expect(parseEnv({ APP_URL: 'https://loja.example.com.br' }).email.fromAddress).toBe('no-reply@loja.example.com.br');
+  });
+
+  it('production with a provider and no SMTP_URL: e-mails off; SMTP_URL turns them on', () => {
+    const base = { NODE_ENV: 'production', AUTH_SECRET: SECRET_32, ...PROVIDER };
+    expect(parseEnv(base).email.mode).toBe('off');
+    const e = parseEnv({ ...base, SMTP_URL: 'smtps://user:pass@smtp.example.com:465', MAIL_FROM: 'Loja <vendas@loja.com.br>' });
+    expect(e.email).toEqual({ mode: 'smtp', smtpUrl: 'smtps://user:pass@smtp.example.com:465', fromAddress: 'vendas@loja.com.br' });
+    expect(parseEnv({ MAIL_FROM: 'vendas@loja.com.br' }).email.fromAddress).toBe('vendas@loja.com.br');
+  });
+
+  it('a malformed SMTP_URL or MAIL_FROM stops the start with one line', () => {
+    envError({ SMTP_URL: 'http://smtp.example.com' }, 'SMTP_URL');
+    envError({ SMTP_URL: 'smtp.example.com:587' }, 'SMTP_URL');
+    envError({ MAIL_FROM: 'not an address' }, 'MAIL_FROM');
+  });
+});

@@ -69,6 +69,18 @@ const rawSchema = z.object({
   RATE_LIMIT_CHECKOUT_PER_MIN: intIn(1, 1_000_000).default(30),
   RATE_LIMIT_LOGIN_PER_MIN: intIn(1, 1_000_000).default(10),
   RATE_LIMIT_WEBHOOK_PER_MIN: intIn(1, 1_000_000).default(600),
+  SMTP_URL: z
+    .string()
+    .refine((v) => URL.canParse(v) && /^smtps?:$/i.test(new URL(v).protocol) && !!new URL(v).hostname, {
+      message: 'expected smtp://user:pass@host:587 or smtps://user:pass@host:465',
+    })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .refine((v) => /^[^\s@<>"]+@[^\s@<>"]+$/.test(v) || /^[^<>]*<[^\s@<>"]+@[^\s@<>"]+>$/.test(v), {
+      message: 'expected an e-mail address, e.g. no-reply@yourshop.com.br (optionally "Name <address>")',
+    })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -96,6 +108,11 @@ export type AppEnv = {
   seedOnEmpty: boolean;
   rateLimit: { checkoutPerMin: number; loginPerMin: number; webhookPerMin: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * Where shopper e-mails go: 'smtp' (SMTP_URL), 'catcher' (no SMTP_URL, sandbox on: kept in
+   * the database and shown at /sandbox/emails) or 'off' (no SMTP_URL, no sandbox: they wait).
+   */
+  email: { mode: 'smtp' | 'catcher' | 'off'; smtpUrl?: string; fromAddress: string };
 };
 
 export class EnvError extends Error {
@@ -180,7 +197,18 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       webhookPerMin: e.RATE_LIMIT_WEBHOOK_PER_MIN,
     },
     logLevel: e.LOG_LEVEL,
+    email: {
+      mode: e.SMTP_URL ? 'smtp' : sandboxEnabled ? 'catcher' : 'off',
+      smtpUrl: e.SMTP_URL,
+      fromAddress: fromAddressOf(e.MAIL_FROM, appUrl),
+    },
   };
+}
+
+/** MAIL_FROM's address (the display name comes from the shop's settings); default no-reply@<APP_URL host>. */
+function fromAddressOf(mailFrom: string | undefined, appUrl: string): string {
+  if (mailFrom) return /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  return `no-reply@${new URL(appUrl).hostname}`;
 }
 
 let cached: AppEnv | undefined;

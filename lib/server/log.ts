@@ -70,6 +70,13 @@ function secrets(): string[] {
     const v = process.env[name]?.trim();
     if (v && v.length >= 8) out.push(v);
   }
+  // The SMTP URL carries the relay's password (and the URL as a whole is a secret too).
+  const smtp = process.env.SMTP_URL?.trim();
+  if (smtp && smtp.length >= 8) {
+    out.push(smtp);
+    const password = URL.canParse(smtp) ? decodeURIComponent(new URL(smtp).password) : '';
+    if (password.length >= 8) out.push(password);
+  }
   const extra = process.env.SANDBOX_API_KEYS?.split(',') ?? [];
   for (const k of extra) if (k.trim().length >= 8) out.push(k.trim());
   return out.sort((a, b) => b.length - a.length);

@@ -1,0 +1,52 @@
+/** What an outbox row's e-mail shows, read from the order as it is when the e-mail is sent. */
+import 'server-only';
+import { asc, eq } from 'drizzle-orm';
+import { db } from '@/db';
+import { orderItems, orders, payments, type EmailOutboxRow } from '@/db/schema';
+import { env } from '@/lib/config/env';
+import { qrPngDataUri } from '@/lib/br/qr';
+import { orderMoneyLines } from '@/lib/orders/money-lines';
+import type { EmailSettings } from './settings';
+import type { EmailData } from './templates';
+
+const PNG_DATA_URI = /^data:image\/png;base64,([A-Za-z0-9+/=]+)$/;
+
+async function qrPng(pixImage: string | null, pixCode: string | null): Promise<Buffer | null> {
+  const m = pixImage ? PNG_DATA_URI.exec(pixImage) : null;
+  if (m) return Buffer.from(m[1], 'base64');
+  if (!pixCode) return null;
+  const drawn = PNG_DATA_URI.exec(await qrPngDataUri(pixCode));
+  return drawn ? Buffer.from(drawn[1], 'base64') : null;
+}
+
+export async function loadEmailData(row: Pick<EmailOutboxRow, 'orderId' | 'kind' | 'dedupeKey'>, settings: EmailSettings): Promise<EmailData | undefined> {
+  const [order] = await db().select().from(orders).where(eq(orders.id, row.orderId));
+  if (!order) return undefined;
+  const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
+  const [payment] = await db().select().from(payments).where(eq(payments.orderId, order.id));
+  const wantsQr = order.method === 'pix' && (row.kind === 'instructions' || row.kind === 'reminder');
+  return {
+    kind: row.kind,
+    resend: row.dedupeKey.includes(':resend:'),
+    shop: { name: settings.senderName, appUrl: env().appUrl },
+    order: {
+      id: order.id,
+      token: order.token,
+      status: order.status,
+      method: order.method,
+      buyerName: order.buyerName,
+      createdAt: order.createdAt,
+      paidAt: order.paidAt,
+      money: orderMoneyLines(order, items),
+    },
+    payment: {
+      pixCode: payment?.pixCode ?? null,
+      pixQrPng: wantsQr && payment ? await qrPng(payment.pixImage, payment.pixCode) : null,
+      digitableLine: payment?.digitableLine ?? null,
+      pdfUrl: payment?.pdfUrl ?? null,
+      dueDate: payment?.dueDate ?? null,
+      payableUntil: payment?.payableUntil ?? null,
+      refundedAt: payment?.refundedAt ?? null,
+    },
+  };
+}

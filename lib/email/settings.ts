@@ -1,0 +1,57 @@
+/**
+ * Who the shop's e-mails come from and which are sent (one row, id = 1): the sender's name
+ * (the shop's name in every e-mail), a reply-to address, and a switch per kind.
+ */
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { db } from '@/db';
+import { emailSettings } from '@/db/schema';
+
+export const DEFAULT_EMAIL_SETTINGS = {
+  senderName: 'Balcão',
+  replyTo: null as string | null,
+  sendInstructions: true,
+  sendPaid: true,
+  sendReminders: true,
+  sendRefunded: true,
+  sendEnded: true,
+};
+export type EmailSettings = typeof DEFAULT_EMAIL_SETTINGS;
+export const EMAIL_SWITCHES = ['sendInstructions', 'sendPaid', 'sendReminders', 'sendRefunded', 'sendEnded'] as const;
+
+export const emailSettingsSchema = z.object({
+  // Quotes, angle brackets and line breaks would break the From header (or forge one).
+  senderName: z
+    .string()
+    .trim()
+    .min(1, { message: 'Informe o nome que aparece como remetente.' })
+    .max(60, { message: 'Use no máximo 60 caracteres.' })
+    .refine((v) => !/["<>\r\n\\]/.test(v), { message: 'Não use aspas, < > ou barras no nome.' }),
+  replyTo: z
+    .string()
+    .trim()
+    .max(254, { message: 'E-mail longo demais.' })
+    .refine((v) => v === '' || z.email().safeParse(v).success, { message: 'Informe um e-mail válido, como contato@sualoja.com.br.' })
+    .transform((v) => (v === '' ? null : v)),
+  sendInstructions: z.boolean(),
+  sendPaid: z.boolean(),
+  sendReminders: z.boolean(),
+  sendRefunded: z.boolean(),
+  sendEnded: z.boolean(),
+});
+
+export async function getEmailSettings(): Promise<EmailSettings> {
+  const [row] = await db().select().from(emailSettings).where(eq(emailSettings.id, 1));
+  if (!row) return { ...DEFAULT_EMAIL_SETTINGS };
+  const { id: _id, updatedAt: _u, ...rest } = row;
+  return rest;
+}
+
+export async function updateEmailSettings(values: z.input<typeof emailSettingsSchema>): Promise<void> {
+  const parsed = emailSettingsSchema.parse(values);
+  const updatedAt = new Date().toISOString();
+  await db()
+    .insert(emailSettings)
+    .values({ id: 1, ...parsed, updatedAt })
+    .onConflictDoUpdate({ target: emailSettings.id, set: { ...parsed, updatedAt } });
+}

@@ -1,0 +1,29 @@
+/** 2. "Pagamento confirmado": items, total, when it was paid, the receipt. */
+import { formatBRL } from '@/lib/money/money';
+import { dateTimeBR, greeting, orderRef, receiptUrl } from './common';
+import { html } from './html';
+import { button, facts, layout, moneyTable, moneyText, p, textFooter } from './layout';
+import type { EmailData, RenderedEmail } from './types';
+
+export function paidEmail(d: EmailData): RenderedEmail {
+  const amount = formatBRL(d.order.money.totalCents);
+  const paidAt = dateTimeBR(d.order.paidAt);
+  const body = html`${p(greeting(d))}${p(html`Recebemos o pagamento do pedido ${orderRef(d)}. Obrigado pela compra!`)}
+${facts([['Pago em', paidAt], ['Forma de pagamento', d.order.method === 'pix' ? 'Pix' : 'Boleto']])}
+${moneyTable(d.order.money)}
+${button(receiptUrl(d), 'Ver o recibo')}`;
+  const text = `${greeting(d)}
+
+Recebemos o pagamento do pedido ${orderRef(d)}. Obrigado pela compra!
+
+Pago em: ${paidAt}
+${moneyText(d.order.money)}
+
+Ver o recibo: ${receiptUrl(d)}${textFooter(d.shop.name)}`;
+  return {
+    subject: `Pagamento confirmado: pedido ${orderRef(d)}`,
+    html: layout({ shopName: d.shop.name, preheader: `Recebemos ${amount} em ${paidAt}.`, title: 'Pagamento confirmado', body }),
+    text,
+    attachments: [],
+  };
+}

@@ -1,0 +1,37 @@
+import type { EmailKind, OrderStatus, PaymentMethod } from '@/db/schema';
+import type { MoneyLines } from '@/lib/orders/money-lines';
+
+/** Everything an e-mail may show, loaded from the order when it is sent (lib/email/load.ts). */
+export type EmailData = {
+  kind: EmailKind;
+  /** The merchant asked to send the instructions again. */
+  resend?: boolean;
+  shop: { name: string; appUrl: string };
+  order: {
+    id: string;
+    token: string;
+    status: OrderStatus;
+    method: PaymentMethod;
+    buyerName: string;
+    createdAt: string;
+    paidAt: string | null;
+    money: MoneyLines;
+  };
+  payment: {
+    pixCode: string | null;
+    /** PNG bytes of the QR code (from the provider's image, or drawn from the code). */
+    pixQrPng: Buffer | null;
+    digitableLine: string | null;
+    pdfUrl: string | null;
+    dueDate: string | null;
+    payableUntil: string | null;
+    refundedAt: string | null;
+  };
+};
+
+export type EmailAttachment = { filename: string; contentType: string; content: Buffer; cid?: string };
+
+export type RenderedEmail = { subject: string; html: string; text: string; attachments: EmailAttachment[] };
+
+/** The Content-ID of the Pix QR image inside an e-mail. */
+export const PIX_QR_CID = 'pix-qr@balcao';
