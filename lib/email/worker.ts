@@ -21,6 +21,7 @@ import { run } from '@/db/driver';
 import { emailAttempts, emailOutbox, type EmailKind, type EmailOutboxRow } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { logger, redactSecrets } from '@/lib/server/log';
+import { setOutboxKick } from './kick';
 import { loadEmailData } from './load';
 import { getEmailSettings } from './settings';
 import { renderEmail } from './templates';
@@ -244,19 +245,19 @@ export function startOutboxWorker(options: WorkerOptions & { intervalMs?: number
   if (state.timer || !mailTransport()) return;
   state.timer = setInterval(() => runOnce(state), options.intervalMs ?? WORKER_INTERVAL_MS);
   state.timer.unref?.();
+  // Something was enqueued (its transaction committed): send soon instead of at the next tick.
+  setOutboxKick(() => {
+    if (state.timer) setImmediate(() => runOnce(state));
+  });
   runOnce(state);
 }
 
-/** Something was enqueued (after its transaction committed): send soon instead of at the next tick. */
-export function kickOutbox(): void {
-  const state = holder[workerKey];
-  if (state?.timer) setImmediate(() => runOnce(state));
-}
 
 export async function stopOutboxWorker(): Promise<void> {
   const state = holder[workerKey];
   if (!state) return;
   if (state.timer) clearInterval(state.timer);
   state.timer = undefined;
+  setOutboxKick(undefined);
   await state.running;
 }

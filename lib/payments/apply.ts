@@ -10,6 +10,7 @@ import { database, type AppSchema } from '@/db';
 import { bind, preparedOn } from '@/db/bound';
 import { get, run, type AnyDb, type Step } from '@/db/driver';
 import { orders, paymentEvents, payments, type OrderStatus, type Payment } from '@/db/schema';
+import { kickOutbox } from '@/lib/email/kick';
 import { logger } from '@/lib/server/log';
 import type { Artifacts, Observation } from './observation';
 import { nextState } from './state';
@@ -145,7 +146,7 @@ export async function applyObservation(paymentId: string, obs: Observation, sour
   const now = new Date(nowMs).toISOString();
   const detailBase = { providerStatus: obs.providerStatus, ...(extras.actor ? { actor: extras.actor } : {}), ...extras.detail };
   try {
-    return await database().transaction(function* (tx) {
+    const result = await database().transaction(function* (tx) {
       function* finish(result: ApplyResult) {
         if (extras.alsoInTransaction) yield* extras.alsoInTransaction(tx, result);
         return result;
@@ -234,6 +235,8 @@ export async function applyObservation(paymentId: string, obs: Observation, sour
       yield* stateEffects(tx, { orderId: p.orderId, method: p.method, steps: t.steps, statusAfter: status, registered: !!artifacts.barcode && !p.barcode });
       return yield* finish({ found: true, changed: true, from: p.status, status, steps: t.steps });
     });
+    if (result.changed) kickOutbox();
+    return result;
   } catch (e) {
     if (e instanceof AlreadyApplied) {
       logger().info({ paymentId, source, providerStatus: obs.providerStatus }, 'payment change already applied: no-op');

@@ -10,7 +10,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as webhookRoute } from '@/app/api/webhooks/payments/[token]/route';
 import { database } from '@/db';
-import { paymentEvents, payments, webhookDeliveries, type Order, type Payment } from '@/db/schema';
+import { caughtEmails, emailOutbox, paymentEvents, payments, webhookDeliveries, type Order, type Payment, type PaymentEvent } from '@/db/schema';
+import { emailKey } from '@/lib/email/keys';
+import { catcherTransport } from '@/lib/email/transport';
+import { drainOutbox } from '@/lib/email/worker';
 import { resetEnvForTests } from '@/lib/config/env';
 import { paymentApi, type PaymentApi } from '@/lib/payment-api/client';
 import { closeSandboxContext, createSandboxContext, handleSandboxRequestWith, type SandboxContext } from '@/lib/sandbox';
@@ -22,7 +25,7 @@ import { cancelOrderPayment, MESSAGES, refundOrderPayment } from './merchant-act
 import { reconcileAll } from './reconcile';
 import { observedOf } from './state';
 import { signWebhook } from './webhook-signature';
-import { deliveriesOfToken, orderById, paymentById, prepareDatabase, productIdBySlug, statusEventsOf } from './testing/db';
+import { deliveriesOfToken, emailsOf, eventsOf, orderById, paymentById, prepareDatabase, productIdBySlug, statusEventsOf } from './testing/db';
 import { checkoutInput, rowsByToken } from './testing/place';
 
 const KEY = 'sk_sandbox_dev';
@@ -166,6 +169,31 @@ describe('webhooks over HTTP against the sandbox', () => {
 type Plan = 'paid' | 'refunded' | 'partial' | 'canceled' | 'expired';
 const PLANS: Plan[] = ['paid', 'refunded', 'partial', 'canceled', 'expired'];
 
+/**
+ * The e-mails an order's history calls for: the instructions once the charge could be paid
+ * (Pix: created; boleto: registered while still pending), one per state entered (paid,
+ * refunded), and canceled/expired only for a shopper who was sent the instructions.
+ */
+function expectedEmails(orderId: string, events: PaymentEvent[], method: 'pix' | 'boleto'): string[] {
+  const out: string[] = [];
+  let instructions = false;
+  if (method === 'pix') instructions = events.some((e) => e.type === 'created');
+  else {
+    const registered = events.find((e) => e.type === 'registered');
+    // Status events of the same transaction come first: the state it left the order in.
+    const before = registered ? events.filter((e) => e.type === 'status_changed' && e.id < registered.id).at(-1) : undefined;
+    instructions = !!registered && (before?.toStatus ?? 'pending') === 'pending';
+  }
+  if (instructions) out.push(emailKey.instructions(orderId));
+  for (const e of events.filter((x) => x.type === 'status_changed')) {
+    if (e.toStatus === 'paid') out.push(emailKey.paid(orderId));
+    if (e.toStatus === 'refunded') out.push(emailKey.refunded(orderId));
+    if (e.toStatus === 'canceled' && instructions) out.push(emailKey.canceled(orderId));
+    if (e.toStatus === 'expired' && instructions) out.push(emailKey.expired(orderId));
+  }
+  return out;
+}
+
 describe('chaos: 60 payments under dropped, duplicated and reordered webhooks and a flaky API', () => {
   it('ends with every order equal to the provider, each change applied once, and the money adding up', async () => {
     await setFaults({});
@@ -285,6 +313,18 @@ describe('chaos: 60 payments under dropped, duplicated and reordered webhooks an
 
       if (order.paidAt) paidSum += order.totalCents;
       refundedSum += order.refundedCents;
+
+      // Exactly the e-mails its history calls for, each once.
+      expect({ id: order.id, emails: (await emailsOf(order.id)).map((e) => e.dedupeKey).sort() }).toEqual({ id: order.id, emails: expectedEmails(order.id, await eventsOf(payment.id), r.method).sort() });
+    }
+    // Sent once each (the mail catcher as the relay): what is no longer true is skipped, never sent.
+    const drained = await drainOutbox({ transport: catcherTransport });
+    expect(drained.sent).toBeGreaterThan(0);
+    const rows = await database().db.select().from(emailOutbox).where(inArray(emailOutbox.orderId, runs.map((r) => r.order.id)));
+    const caught = await database().db.select().from(caughtEmails).where(inArray(caughtEmails.orderId, runs.map((r) => r.order.id)));
+    for (const row of rows) {
+      expect(['sent', 'skipped']).toContain(row.status);
+      expect(caught.filter((c) => c.outboxId === row.id)).toHaveLength(row.status === 'sent' ? 1 : 0);
     }
     const balanceAfter = (await api.getBalance()).balanceCents;
     expect(paidSum - refundedSum).toBe(balanceAfter - balanceBefore);

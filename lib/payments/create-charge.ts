@@ -17,6 +17,7 @@ import { get, run } from '@/db/driver';
 import { orderItems, orders, paymentEvents, payments, type Order, type Payment } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { isPaymentApiError, type PaymentApiError } from '@/lib/payment-api/client';
+import { kickOutbox } from '@/lib/email/kick';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { api } from './api';
 import { dedupe, insertEvent, type EventSource } from './apply';
@@ -99,6 +100,7 @@ export async function submitCreate(paymentId: string, opts: SubmitOptions): Prom
   }
 
   const stored = await storeCreated(payment, order, created, opts.source);
+  if (stored) kickOutbox();
   if (stored) log.info({ providerId: created.id }, 'payment created');
   return stored ? { kind: 'created', orderToken: order.token } : { kind: 'failed' };
 }

@@ -63,3 +63,21 @@ describe('GET|POST /api/cron/reconcile', () => {
     expect(await (await call('POST', `Bearer ${SECRET}`)).json()).toEqual({ checked: 1, changed: 0 });
   });
 });
+
+describe('the cron route sends e-mails too (no process stays up on Vercel)', () => {
+  it('drains the outbox after reconciling: the paid e-mail is sent (kept by the mail catcher here)', async () => {
+    const { database } = await import('@/db');
+    const { caughtEmails, emailOutbox } = await import('@/db/schema');
+    const { eq } = await import('drizzle-orm');
+    process.env.CRON_SECRET = SECRET;
+    resetEnvForTests();
+    const { order, payment } = await placeTestOrder('pix');
+    fake.pay(payment.providerId!);
+    expect((await call('GET', `Bearer ${SECRET}`)).status).toBe(200);
+    const [row, paid] = await database().db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.id)).orderBy(emailOutbox.id);
+    expect(paid).toMatchObject({ kind: 'paid', status: 'sent', transport: 'catcher' });
+    expect(row).toMatchObject({ kind: 'instructions', status: 'skipped' }); // paid before it went out
+    const caught = await database().db.select().from(caughtEmails).where(eq(caughtEmails.orderId, order.id));
+    expect(caught.map((c) => c.subject)).toEqual([expect.stringContaining('Pagamento confirmado')]);
+  });
+});

@@ -9,6 +9,15 @@ import { env } from '@/lib/config/env';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { reconcileAll } from './reconcile';
 
+/** Reminders due, then the outbox drained within a time box (none when e-mails are off). */
+async function sendDueEmails() {
+  if (env().email.mode === 'off') return undefined;
+  const { enqueueDueReminders } = await import('@/lib/email/reminders');
+  const { drainOutbox } = await import('@/lib/email/worker');
+  await enqueueDueReminders();
+  return drainOutbox({ deadlineMs: 20_000 });
+}
+
 /** True when the header carries exactly `Bearer <secret>`. Hashing first makes the compare length-independent. */
 export function isAuthorizedCron(authorization: string | null, secret: string | undefined): boolean {
   if (!secret || !authorization) return false;
@@ -25,6 +34,9 @@ export async function handleCronReconcile(req: Request): Promise<Response> {
   }
   try {
     const { checked, changed } = await reconcileAll();
+    // Where no process stays up between requests (Vercel), this is also what sends e-mails.
+    const emails = await sendDueEmails();
+    if (emails && emails.sent + emails.failed + emails.retry > 0) logger().info({ emails }, 'cron: e-mails sent');
     return Response.json({ checked, changed }, { headers: noStore });
   } catch (error) {
     logger().error({ err: redactSecrets(String(error)) }, 'cron reconcile failed');

@@ -27,21 +27,28 @@ export async function startServer(): Promise<void> {
     const result = await seed(database(), { demoMerchant: config.usingSandbox });
     log.info({ result }, 'seeded an empty database');
   }
+  if (config.email.mode === 'off') {
+    log.warn('E-mails are off: SMTP_URL is not set, so shoppers get no e-mails (they wait in the outbox and go out once SMTP_URL is set). See docs/deploy.md, "E-mail".');
+  }
   await startBackgroundWork();
   log.info({ provider: config.usingSandbox ? 'sandbox' : 'external', sandboxEnabled: config.sandboxEnabled }, 'balcao ready');
 }
 
 /**
  * Background jobs of one Node host: the embedded sandbox's worker (clock-driven transitions
- * and webhook deliveries) and the in-process reconciliation; both stop on SIGTERM/SIGINT.
+ * and webhook deliveries), the in-process reconciliation and the e-mail outbox worker; all
+ * stop on SIGTERM/SIGINT.
  */
 async function startBackgroundWork(): Promise<void> {
   const { installShutdownHandlers, onShutdown } = await import('./shutdown');
   const { startSandboxWorker, stopSandboxWorker } = await import('@/lib/sandbox');
   const { startReconcileScheduler, stopReconcileScheduler } = await import('@/lib/payments/reconcile');
+  const { startOutboxWorker, stopOutboxWorker } = await import('@/lib/email/worker');
   startSandboxWorker();
   startReconcileScheduler();
+  startOutboxWorker();
   onShutdown('reconcile-scheduler', stopReconcileScheduler);
+  onShutdown('email-worker', stopOutboxWorker);
   onShutdown('sandbox-worker', stopSandboxWorker);
   installShutdownHandlers();
 }
