@@ -2,7 +2,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { buildPixBrCode } from './pix-brcode';
-import { qrPngDataUri } from './qr';
+import { qrPng, qrPngDataUri } from './qr';
 
 function decodeDataUri(uri: string): { width: number; height: number; text: string | null } {
   const prefix = 'data:image/png;base64,';
@@ -40,5 +40,14 @@ describe('qrPngDataUri', () => {
 
   it('refuses an empty text', async () => {
     await expect(qrPngDataUri('')).rejects.toThrow(RangeError);
+  });
+});
+
+describe('qrPng', () => {
+  it("is a PNG whose QR code decodes to a payment link's address", async () => {
+    const url = 'http://localhost:3000/pagar/aB3dE5gH7jK9';
+    const png = await qrPng(url);
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(decodeDataUri(`data:image/png;base64,${png.toString('base64')}`).text).toBe(url);
   });
 });

@@ -19,3 +19,9 @@ export async function qrPngDataUri(text: string): Promise<string> {
   const scale = Math.max(2, Math.round(TARGET_PX / modules));
   return QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: MARGIN, scale, type: 'image/png' });
 }
+
+/** The same QR code as PNG bytes (a download, or an <img> served by a route). */
+export async function qrPng(text: string): Promise<Buffer> {
+  const uri = await qrPngDataUri(text);
+  return Buffer.from(uri.slice(uri.indexOf(',') + 1), 'base64');
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CSV_BOM, csvCell, csvRow, exportFileName, ORDER_CSV_HEADER, orderCsvRow } from './csv';
-import type { OrderListRow } from './orders-query';
+import type { OrderExportRow } from './orders-query';
 
 describe('csvCell', () => {
   it('leaves plain text alone', () => {
@@ -23,7 +23,7 @@ describe('csvCell', () => {
 });
 
 describe('orderCsvRow', () => {
-  const row: OrderListRow = {
+  const row: OrderExportRow = {
     id: '3f2a9c1b-0000-4000-8000-000000000001',
     status: 'refunded',
     method: 'pix',
@@ -35,12 +35,17 @@ describe('orderCsvRow', () => {
     latePayment: false,
     createdAt: '2025-03-10T03:05:00.000Z',
     paidAt: '2025-03-10T13:00:00.000Z',
+    paymentLinkId: null,
+    linkTitle: null,
   };
   it('writes São Paulo dates, comma decimals, labels and safe cells', () => {
     expect(orderCsvRow(row)).toBe(
       '3f2a9c1b-0000-4000-8000-000000000001;10/03/2025 00:05;Reembolsado parcialmente;Pix;1234,56;20,00;10/03/2025 10:00;Não;' +
-        `"'=cmd; ""Zé""";529.982.247-25;ze@example.com\r\n`,
+        `"'=cmd; ""Zé""";529.982.247-25;ze@example.com;\r\n`,
     );
+  });
+  it("carries the payment link's title, neutralised like any cell", () => {
+    expect(orderCsvRow({ ...row, paymentLinkId: '3f2a9c1b-0000-4000-8000-000000000009', linkTitle: '=Bolo; de cenoura' }).endsWith(`;"'=Bolo; de cenoura"\r\n`)).toBe(true);
   });
   it('has a header of the same width', () => {
     expect(csvRow(ORDER_CSV_HEADER).split(';')).toHaveLength(orderCsvRow({ ...row, buyerName: 'x' }).split(';').length);

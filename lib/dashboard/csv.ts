@@ -9,7 +9,7 @@ import { formatDocument } from '@/lib/br/documents';
 import { formatDateTimeBR } from '@/lib/br/dates';
 import { formatDecimalComma } from '@/lib/money/money';
 import { METHOD_LABELS, statusLabel } from '@/lib/orders/status-labels';
-import type { OrderListRow } from './orders-query';
+import type { OrderExportRow } from './orders-query';
 
 export const CSV_BOM = '\uFEFF';
 export const CSV_SEPARATOR = ';';
@@ -39,9 +39,10 @@ export const ORDER_CSV_HEADER = [
   'Comprador',
   'CPF/CNPJ',
   'E-mail',
+  'Link de pagamento',
 ];
 
-export function orderCsvRow(o: OrderListRow): string {
+export function orderCsvRow(o: OrderExportRow): string {
   return csvRow([
     o.id,
     formatDateTimeBR(o.createdAt),
@@ -54,6 +55,7 @@ export function orderCsvRow(o: OrderListRow): string {
     o.buyerName,
     formatDocument(o.buyerDocument),
     o.buyerEmail,
+    o.linkTitle ?? '',
   ]);
 }
 

@@ -38,3 +38,12 @@ describe('parseDateParam', () => {
     ['ontem', null],
   ])('%s → %s', (input, expected) => expect(parseDateParam(input)).toBe(expected));
 });
+
+describe('parseOrderQuery — payment link', () => {
+  it('filters by a link id, and refuses anything that is not one', () => {
+    const id = '3f2a9c1b-0000-4000-8000-000000000001';
+    expect(parseOrderQuery({ link: id.toUpperCase() })).toEqual({ filters: { link: id }, page: 1, errors: [] });
+    expect(parseOrderQuery(new URLSearchParams(orderQueryString({ link: id, status: 'paid' })))).toEqual({ filters: { link: id, status: 'paid' }, page: 1, errors: [] });
+    expect(parseOrderQuery({ link: "1' OR 1=1" })).toEqual({ filters: {}, page: 1, errors: ['Link de pagamento desconhecido: mostrando todos os pedidos.'] });
+  });
+});

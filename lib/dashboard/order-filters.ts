@@ -1,6 +1,6 @@
 /**
  * The orders list's filters as GET query parameters (so the list works without JavaScript):
- * status, method, from/to (São Paulo dates), q (search), page. Browser-safe, pure.
+ * status, method, from/to (São Paulo dates), q (search), link (a payment link's id), page. Browser-safe, pure.
  */
 import { ORDER_STATUSES, PAYMENT_METHODS, type OrderStatus, type PaymentMethod } from '@/db/schema';
 import { isIsoDate } from '@/lib/br/dates';
@@ -13,11 +13,14 @@ export type OrderFilters = {
   /** YYYY-MM-DD, São Paulo, inclusive. */
   to?: string;
   q?: string;
+  /** A payment link's id: only the orders placed through it. */
+  link?: string;
 };
 
 export type ParsedOrderQuery = { filters: OrderFilters; page: number; errors: string[] };
 
 export const MAX_SEARCH_LENGTH = 100;
+const LINK_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 type RawParams = Record<string, string | string[] | undefined> | URLSearchParams;
 
@@ -63,6 +66,10 @@ export function parseOrderQuery(params: RawParams): ParsedOrderQuery {
     if (to) filters.to = to;
   }
 
+  const link = read(params, 'link').toLowerCase();
+  if (LINK_ID.test(link)) filters.link = link;
+  else if (link) errors.push('Link de pagamento desconhecido: mostrando todos os pedidos.');
+
   const q = read(params, 'q').replace(/\s+/g, ' ');
   if (q) filters.q = q.slice(0, MAX_SEARCH_LENGTH);
 
@@ -83,10 +90,11 @@ export function orderQueryString(filters: OrderFilters, page = 1): string {
   if (filters.from) p.set('from', filters.from);
   if (filters.to) p.set('to', filters.to);
   if (filters.q) p.set('q', filters.q);
+  if (filters.link) p.set('link', filters.link);
   if (page > 1) p.set('page', String(page));
   return p.toString();
 }
 
 export function hasAnyFilter(filters: OrderFilters): boolean {
-  return !!(filters.status || filters.method || filters.from || filters.to || filters.q);
+  return !!(filters.status || filters.method || filters.from || filters.to || filters.q || filters.link);
 }

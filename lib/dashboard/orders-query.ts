@@ -23,7 +23,7 @@ import 'server-only';
 import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { db } from '@/db';
 import { preparedStatement } from '@/db/prepared';
-import { orders, type OrderStatus, type PaymentMethod } from '@/db/schema';
+import { orders, paymentLinks, type OrderStatus, type PaymentMethod } from '@/db/schema';
 import type { OrderFilters } from './order-filters';
 import { ftsPhrase, planSearch, prefixUpperBound, usesTrigramIndex } from './order-search';
 import { saoPauloDayEnd, saoPauloDayStart } from './sp-time';
@@ -44,6 +44,7 @@ export type OrderListRow = {
   latePayment: boolean;
   createdAt: string;
   paidAt: string | null;
+  paymentLinkId: string | null;
 };
 
 const listColumns = {
@@ -58,6 +59,7 @@ const listColumns = {
   latePayment: orders.latePayment,
   createdAt: orders.createdAt,
   paidAt: orders.paidAt,
+  paymentLinkId: orders.paymentLinkId,
 };
 
 /**
@@ -77,6 +79,7 @@ const PARAM_NAMES = [
   'tokenBefore',
   'nameMatch',
   'nameLike',
+  'linkId',
 ] as const;
 type ParamName = (typeof PARAM_NAMES)[number];
 export type FilterParams = Record<ParamName, string | undefined>;
@@ -123,12 +126,13 @@ export function filterParams(filters: OrderFilters): FilterParams {
     tokenBefore: token && prefixUpperBound(token),
     nameMatch: trigrams ? ftsPhrase(plan!.nameText!) : undefined,
     nameLike: trigrams ? undefined : plan?.namePattern || undefined,
+    linkId: filters.link || undefined,
   };
 }
 
 /**
  * The identity of the SQL text for these parameters: which names are present (one bit each),
- * nothing else (whereFor reads only that). At most 2^12 shapes, far fewer in practice
+ * nothing else (whereFor reads only that). At most 2^13 shapes, far fewer in practice
  * (planSearch makes a handful of search shapes): the prepared statements stay bounded.
  */
 export function filterShape(params: FilterParams): number {
@@ -151,6 +155,7 @@ function whereFor(params: FilterParams, bind: Bind, plan: 'sort' | 'walk' = 'sor
   if (has('method')) parts.push(eq(orders.method, bind('method')));
   if (has('createdFrom')) parts.push(gte(orders.createdAt, bind('createdFrom')));
   if (has('createdBefore')) parts.push(lt(orders.createdAt, bind('createdBefore')));
+  if (has('linkId')) parts.push(eq(orders.paymentLinkId, bind('linkId')));
   const any: SQL[] = [];
   if (has('documentFrom')) any.push(and(gte(orders.buyerDocument, bind('documentFrom')), lt(orders.buyerDocument, bind('documentBefore')))!);
   if (has('idFrom')) any.push(and(gte(orders.id, bind('idFrom')), lt(orders.id, bind('idBefore')))!);
@@ -304,17 +309,21 @@ async function pageOf(statements: ShapeStatements, params: FilterParams, total: 
 
 export type ExportCursor = { createdAt: string; rowid: number };
 
+/** A CSV row: the list's columns and the title of the payment link the order came from. */
+export type OrderExportRow = OrderListRow & { linkTitle: string | null };
+
 /** The orders of these filters, newest first, `batchSize` at a time by keyset (for the CSV export). */
-export async function* ordersForExport(filters: OrderFilters, batchSize = 1000): AsyncGenerator<OrderListRow[]> {
+export async function* ordersForExport(filters: OrderFilters, batchSize = 1000): AsyncGenerator<OrderExportRow[]> {
   const where = whereOf(filters);
   let cursor: ExportCursor | null = null;
   for (;;) {
     const after: SQL | undefined = cursor
       ? or(lt(orders.createdAt, cursor.createdAt), and(eq(orders.createdAt, cursor.createdAt), lt(rowid, cursor.rowid)))
       : undefined;
-    const batch: (OrderListRow & { rid: number })[] = await db()
-      .select({ ...listColumns, rid: rowid })
+    const batch: (OrderExportRow & { rid: number })[] = await db()
+      .select({ ...listColumns, linkTitle: paymentLinks.title, rid: rowid })
       .from(orders)
+      .leftJoin(paymentLinks, eq(paymentLinks.id, orders.paymentLinkId))
       .where(and(where, after))
       .orderBy(desc(orders.createdAt), desc(rowid))
       .limit(batchSize);

@@ -123,9 +123,22 @@ export async function listLinks(page = 1, now: Date = new Date()): Promise<{ row
   };
 }
 
-/** Every link's id and title, for the orders list's filter (newest first). */
-export async function linkChoices(): Promise<{ id: string; title: string }[]> {
-  return db().select({ id: paymentLinks.id, title: paymentLinks.title }).from(paymentLinks).orderBy(desc(paymentLinks.createdAt));
+/** The newest links' ids and titles for the orders list's filter, and the one selected even when older. */
+export async function linkChoices(selected?: string, limit = 200): Promise<{ id: string; title: string }[]> {
+  const rows = await db().select({ id: paymentLinks.id, title: paymentLinks.title }).from(paymentLinks).orderBy(desc(paymentLinks.createdAt)).limit(limit);
+  if (selected && !rows.some((r) => r.id === selected)) {
+    const [extra] = await db().select({ id: paymentLinks.id, title: paymentLinks.title }).from(paymentLinks).where(eq(paymentLinks.id, selected));
+    if (extra) rows.push(extra);
+  }
+  return rows;
+}
+
+/** Titles of the links these orders came from (by id). */
+export async function linkTitlesOf(ids: (string | null)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db().select({ id: paymentLinks.id, title: paymentLinks.title }).from(paymentLinks).where(inArray(paymentLinks.id, wanted));
+  return new Map(rows.map((r) => [r.id, r.title]));
 }
 
 /** One link with its counts and state, for its dashboard page. */

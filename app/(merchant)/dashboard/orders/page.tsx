@@ -2,12 +2,11 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ORDER_STATUSES, PAYMENT_METHODS } from '@/db/schema';
 import { requireMerchant } from '@/lib/auth/session';
-import { formatDateTimeBR } from '@/lib/br/dates';
-import { maskDocument } from '@/lib/br/documents';
 import { hasAnyFilter, orderQueryString, parseOrderQuery } from '@/lib/dashboard/order-filters';
 import { listOrders } from '@/lib/dashboard/orders-query';
-import { formatBRL } from '@/lib/money/money';
-import { METHOD_LABELS, statusBadgeClass, statusLabel } from '@/lib/orders/status-labels';
+import { linkChoices, linkTitlesOf } from '@/lib/links/links';
+import { METHOD_LABELS, statusLabel } from '@/lib/orders/status-labels';
+import { OrdersList, OrdersPagination } from './orders-list';
 import styles from './orders.module.css';
 
 export const metadata: Metadata = { title: 'Pedidos' };
@@ -20,7 +19,8 @@ export default async function OrdersPage({ searchParams }: Props) {
   const { filters, page: requestedPage, errors } = parseOrderQuery(params);
   const qs = orderQueryString(filters, requestedPage);
   await requireMerchant(`/dashboard/orders${qs ? `?${qs}` : ''}`);
-  const { rows, total, totalIsLowerBound, page, pageCount, hasNext } = await listOrders(filters, requestedPage);
+  const [{ rows, total, totalIsLowerBound, page, pageCount, hasNext }, links] = await Promise.all([listOrders(filters, requestedPage), linkChoices(filters.link)]);
+  const linkTitles = await linkTitlesOf(rows.map((r) => r.paymentLinkId));
   const filtered = hasAnyFilter(filters);
   const exportQs = orderQueryString(filters);
   const pageHref = (p: number) => {
@@ -67,6 +67,19 @@ export default async function OrdersPage({ searchParams }: Props) {
             ))}
           </select>
         </div>
+        {links.length > 0 ? (
+          <div className="field">
+            <label htmlFor="link">Link de pagamento</label>
+            <select id="link" name="link" defaultValue={filters.link ?? ''}>
+              <option value="">Todos os pedidos</option>
+              {links.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.title}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         <div className="field">
           <label htmlFor="from">Criado de</label>
           <input id="from" name="from" type="date" defaultValue={filters.from ?? ''} />
@@ -107,120 +120,8 @@ export default async function OrdersPage({ searchParams }: Props) {
             : `${total.toLocaleString('pt-BR')} ${total === 1 ? 'pedido' : 'pedidos'}${filtered ? ' com esses filtros' : ''} · página ${page} de ${pageCount}`}
       </p>
 
-      {rows.length > 0 ? (
-        <ul className={styles.cards} aria-label="Pedidos, mais recentes primeiro">
-          {rows.map((o) => (
-            <li key={o.id} className={`card ${styles.cardItem}`}>
-              <div className={styles.cardTop}>
-                <Link href={`/dashboard/orders/${o.id}`} className={`mono ${styles.cardLink}`} aria-label={`Pedido ${o.id.slice(0, 8)} de ${o.buyerName}`}>
-                  #{o.id.slice(0, 8)}
-                </Link>
-                <span className={statusBadgeClass(o.status)}>{statusLabel(o.status, o.refundedCents, o.totalCents)}</span>
-              </div>
-              <div className={styles.cardTop}>
-                <span>
-                  <span className={styles.buyer}>{o.buyerName}</span>
-                  <span className={`small muted mono ${styles.sub}`}>{maskDocument(o.buyerDocument)}</span>
-                </span>
-                <span className={styles.cardAmount}>
-                  {formatBRL(o.totalCents)}
-                  {o.refundedCents > 0 ? <span className={`small muted ${styles.sub}`}>−{formatBRL(o.refundedCents)}</span> : null}
-                </span>
-              </div>
-              <p className={`small muted ${styles.cardMeta}`}>
-                {METHOD_LABELS[o.method]} · criado em {formatDateTimeBR(o.createdAt)}
-                {o.paidAt ? ` · pago em ${formatDateTimeBR(o.paidAt)}` : ''}
-              </p>
-              {o.latePayment ? <p className={`small ${styles.late}`}>Pagamento tardio</p> : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-
-      {rows.length > 0 ? (
-        <div className={`table-wrap card ${styles.tableCard} ${styles.onlyDesk}`}>
-          <table className="table">
-            <caption className="visually-hidden">Pedidos, mais recentes primeiro</caption>
-            <thead>
-              <tr>
-                <th scope="col">Pedido</th>
-                <th scope="col">Status</th>
-                <th scope="col">Forma</th>
-                <th scope="col" className="num">
-                  Valor
-                </th>
-                <th scope="col">Comprador</th>
-                <th scope="col">Criado em</th>
-                <th scope="col">Pago em</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((o) => (
-                <tr key={o.id}>
-                  <td>
-                    <Link href={`/dashboard/orders/${o.id}`} className="mono" aria-label={`Pedido ${o.id.slice(0, 8)} de ${o.buyerName}`}>
-                      #{o.id.slice(0, 8)}
-                    </Link>
-                  </td>
-                  <td>
-                    <span className={statusBadgeClass(o.status)}>{statusLabel(o.status, o.refundedCents, o.totalCents)}</span>
-                    {o.latePayment ? <span className={`small ${styles.late}`}>Pagamento tardio</span> : null}
-                  </td>
-                  <td>{METHOD_LABELS[o.method]}</td>
-                  <td className={`num ${styles.nowrap}`}>
-                    {formatBRL(o.totalCents)}
-                    {o.refundedCents > 0 ? <span className={`small muted ${styles.sub}`}>−{formatBRL(o.refundedCents)}</span> : null}
-                  </td>
-                  <td>
-                    <span className={styles.buyer}>{o.buyerName}</span>
-                    <span className={`small muted mono ${styles.sub}`}>{maskDocument(o.buyerDocument)}</span>
-                  </td>
-                  <td>
-                    <DateTime value={o.createdAt} />
-                  </td>
-                  <td>{o.paidAt ? <DateTime value={o.paidAt} /> : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-
-      {pageCount > 1 ? (
-        <nav aria-label="Páginas" className={styles.pagination}>
-          {page > 1 ? (
-            <Link href={pageHref(page - 1)} className="btn btn-ghost" rel="prev">
-              ← Anterior
-            </Link>
-          ) : (
-            <span className="btn btn-ghost" aria-disabled="true">
-              ← Anterior
-            </span>
-          )}
-          <span className="small">{totalIsLowerBound ? `Página ${page}` : `Página ${page} de ${pageCount}`}</span>
-          {hasNext ? (
-            <Link href={pageHref(page + 1)} className="btn btn-ghost" rel="next">
-              Próxima →
-            </Link>
-          ) : (
-            <span className="btn btn-ghost" aria-disabled="true">
-              Próxima →
-            </span>
-          )}
-        </nav>
-      ) : null}
+      <OrdersList rows={rows} linkTitles={linkTitles} />
+      <OrdersPagination page={page} pageCount={pageCount} hasNext={hasNext} totalIsLowerBound={totalIsLowerBound} href={pageHref} />
     </div>
-  );
-}
-
-/** "dd/mm/aaaa hh:mm" that breaks between the date and the time when the column is narrow, never inside either. */
-function DateTime({ value }: { value: string }) {
-  const text = formatDateTimeBR(value);
-  const cut = text.lastIndexOf(' ');
-  const [date, time] = [text.slice(0, cut), text.slice(cut + 1)];
-  return (
-    <>
-      <span className={styles.nowrap}>{date}</span> <span className={styles.nowrap}>{time}</span>
-    </>
   );
 }

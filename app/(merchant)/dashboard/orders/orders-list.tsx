@@ -1,0 +1,156 @@
+/**
+ * The merchant's orders as cards (phones) and a table (desks), and the pages below them: the
+ * orders page and a payment link's page show the same list, each with its own query.
+ */
+import Link from 'next/link';
+import { formatDateTimeBR } from '@/lib/br/dates';
+import { maskDocument } from '@/lib/br/documents';
+import type { OrderListRow } from '@/lib/dashboard/orders-query';
+import { formatBRL } from '@/lib/money/money';
+import { METHOD_LABELS, statusBadgeClass, statusLabel } from '@/lib/orders/status-labels';
+import styles from './orders.module.css';
+
+type Props = {
+  rows: OrderListRow[];
+  /** Titles of the payment links the rows may come from (by id): shown beside the method. */
+  linkTitles?: Map<string, string>;
+  caption?: string;
+};
+
+export function OrdersList({ rows, linkTitles, caption = 'Pedidos, mais recentes primeiro' }: Props) {
+  if (rows.length === 0) return null;
+  const linkOf = (o: OrderListRow) => (o.paymentLinkId ? linkTitles?.get(o.paymentLinkId) : undefined);
+  return (
+    <>
+      <ul className={styles.cards} aria-label={caption}>
+        {rows.map((o) => (
+          <li key={o.id} className={`card ${styles.cardItem}`}>
+            <div className={styles.cardTop}>
+              <Link href={`/dashboard/orders/${o.id}`} className={`mono ${styles.cardLink}`} aria-label={`Pedido ${o.id.slice(0, 8)} de ${o.buyerName}`}>
+                #{o.id.slice(0, 8)}
+              </Link>
+              <span className={statusBadgeClass(o.status)}>{statusLabel(o.status, o.refundedCents, o.totalCents)}</span>
+            </div>
+            <div className={styles.cardTop}>
+              <span>
+                <span className={styles.buyer}>{o.buyerName}</span>
+                <span className={`small muted mono ${styles.sub}`}>{maskDocument(o.buyerDocument)}</span>
+              </span>
+              <span className={styles.cardAmount}>
+                {formatBRL(o.totalCents)}
+                {o.refundedCents > 0 ? <span className={`small muted ${styles.sub}`}>−{formatBRL(o.refundedCents)}</span> : null}
+              </span>
+            </div>
+            <p className={`small muted ${styles.cardMeta}`}>
+              {METHOD_LABELS[o.method]}
+              {linkOf(o) ? ` · link “${linkOf(o)}”` : ''} · criado em {formatDateTimeBR(o.createdAt)}
+              {o.paidAt ? ` · pago em ${formatDateTimeBR(o.paidAt)}` : ''}
+            </p>
+            {o.latePayment ? <p className={`small ${styles.late}`}>Pagamento tardio</p> : null}
+          </li>
+        ))}
+      </ul>
+
+      <div className={`table-wrap card ${styles.tableCard} ${styles.onlyDesk}`}>
+        <table className="table">
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Pedido</th>
+              <th scope="col">Status</th>
+              <th scope="col">Forma</th>
+              <th scope="col" className="num">
+                Valor
+              </th>
+              <th scope="col">Comprador</th>
+              <th scope="col">Criado em</th>
+              <th scope="col">Pago em</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((o) => (
+              <tr key={o.id}>
+                <td>
+                  <Link href={`/dashboard/orders/${o.id}`} className="mono" aria-label={`Pedido ${o.id.slice(0, 8)} de ${o.buyerName}`}>
+                    #{o.id.slice(0, 8)}
+                  </Link>
+                </td>
+                <td>
+                  <span className={statusBadgeClass(o.status)}>{statusLabel(o.status, o.refundedCents, o.totalCents)}</span>
+                  {o.latePayment ? <span className={`small ${styles.late}`}>Pagamento tardio</span> : null}
+                </td>
+                <td>
+                  {METHOD_LABELS[o.method]}
+                  {linkOf(o) ? <span className={`small muted ${styles.sub} ${styles.linkTitle}`}>Link “{linkOf(o)}”</span> : null}
+                </td>
+                <td className={`num ${styles.nowrap}`}>
+                  {formatBRL(o.totalCents)}
+                  {o.refundedCents > 0 ? <span className={`small muted ${styles.sub}`}>−{formatBRL(o.refundedCents)}</span> : null}
+                </td>
+                <td>
+                  <span className={styles.buyer}>{o.buyerName}</span>
+                  <span className={`small muted mono ${styles.sub}`}>{maskDocument(o.buyerDocument)}</span>
+                </td>
+                <td>
+                  <DateTime value={o.createdAt} />
+                </td>
+                <td>{o.paidAt ? <DateTime value={o.paidAt} /> : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+export function OrdersPagination({
+  page,
+  pageCount,
+  hasNext,
+  totalIsLowerBound = false,
+  href,
+}: {
+  page: number;
+  pageCount: number;
+  hasNext: boolean;
+  totalIsLowerBound?: boolean;
+  href: (page: number) => string;
+}) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label="Páginas" className={styles.pagination}>
+      {page > 1 ? (
+        <Link href={href(page - 1)} className="btn btn-ghost" rel="prev">
+          ← Anterior
+        </Link>
+      ) : (
+        <span className="btn btn-ghost" aria-disabled="true">
+          ← Anterior
+        </span>
+      )}
+      <span className="small">{totalIsLowerBound ? `Página ${page}` : `Página ${page} de ${pageCount}`}</span>
+      {hasNext ? (
+        <Link href={href(page + 1)} className="btn btn-ghost" rel="next">
+          Próxima →
+        </Link>
+      ) : (
+        <span className="btn btn-ghost" aria-disabled="true">
+          Próxima →
+        </span>
+      )}
+    </nav>
+  );
+}
+
+/** "dd/mm/aaaa hh:mm" that breaks between the date and the time when the column is narrow, never inside either. */
+function DateTime({ value }: { value: string }) {
+  const text = formatDateTimeBR(value);
+  const cut = text.lastIndexOf(' ');
+  const [date, time] = [text.slice(0, cut), text.slice(cut + 1)];
+  return (
+    <>
+      <span className={styles.nowrap}>{date}</span> <span className={styles.nowrap}>{time}</span>
+    </>
+  );
+}
