@@ -68,17 +68,22 @@ function amountError(cents: number | null, typed: string, what: 'O valor' | 'O v
   return undefined;
 }
 
-/**
- * `today` is São Paulo's date (YYYY-MM-DD): an expiry date before it is refused.
- * The form's fields arrive as strings; anything missing is "".
- */
-export function parseLinkForm(form: { get(name: string): unknown }, today: string): LinkFormParse {
-  const values = Object.fromEntries(
+/** The form's fields as typed (a missing or file field is ""), to show them again. */
+export function linkFormValues(form: { get(name: string): unknown }): LinkFormValues {
+  return Object.fromEntries(
     LINK_FIELDS.map((f) => {
       const v = form.get(f);
       return [f, typeof v === 'string' ? v.slice(0, 2000) : ''];
     }),
   ) as LinkFormValues;
+}
+
+/**
+ * `today` is São Paulo's date (YYYY-MM-DD): an expiry date before it is refused.
+ * The form's fields arrive as strings; anything missing is "".
+ */
+export function parseLinkForm(form: { get(name: string): unknown }, today: string): LinkFormParse {
+  const values = linkFormValues(form);
   const fieldErrors: LinkFieldErrors = {};
 
   const title = oneLine(values.title);

@@ -4,13 +4,13 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { run } from '@/db/driver';
-import { orders, paymentLinks } from '@/db/schema';
+import { orders, paymentLinks, payments } from '@/db/schema';
 import { addDays, saoPauloDate } from '@/lib/br/dates';
 import { newId, randomToken } from '@/lib/payments/ids';
 import { prepareDatabase } from '@/lib/payments/testing/db';
 import { createLink } from './links';
 import type { NewLink } from './link-form';
-import { claimLinkPlace, type LinkPlace } from './place';
+import { claimLinkPlace, REFUSAL_MESSAGES, type LinkPlace } from './place';
 
 const ROOT = path.resolve(__dirname, '../..');
 const WORKER = path.join(__dirname, 'testing', 'claim-worker.ts');
@@ -74,50 +74,65 @@ describe('claimLinkPlace', () => {
   });
 });
 
-type WorkerOutcome = { ok: boolean; orderId?: string; reason?: string; message?: string };
+type WorkerOutcome = { ok: boolean; orderToken?: string; error?: string; message?: string };
 
-/** `buyers` processes, each with its own connection to the same SQLite file, racing for `linkId`. */
+/**
+ * `buyers` processes, each with its own connection to the same SQLite file, racing for
+ * `linkId`: each says "ready" once loaded and connected, and all get "go" at the same moment.
+ */
 async function race(linkId: string, buyers: number): Promise<WorkerOutcome[]> {
-  const startAt = Date.now() + 2500; // every process is up and connected by then
-  const runs = Array.from({ length: buyers }, () =>
-    new Promise<WorkerOutcome>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', WORKER, linkId, String(startAt)], {
-        cwd: ROOT,
-        env: { ...process.env, LOG_LEVEL: 'silent' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (c) => (out += c));
-      child.stderr.on('data', (c) => (err += c));
-      child.on('error', reject);
-      child.on('close', () => {
-        try {
-          resolve(JSON.parse(out.trim().split('\n').pop()!));
-        } catch {
-          reject(new Error(`worker said: ${out} ${err}`));
-        }
-      });
+  let ready = 0;
+  let go: () => void = () => {};
+  const allReady = new Promise<void>((resolve) => (go = resolve));
+  const children = Array.from({ length: buyers }, () =>
+    spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', WORKER, linkId], {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'silent' },
+      stdio: ['pipe', 'pipe', 'pipe'],
     }),
   );
+  const runs = children.map(
+    (child) =>
+      new Promise<WorkerOutcome>((resolve, reject) => {
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (c) => {
+          const before = out;
+          out += c;
+          if (!before.includes('ready\n') && out.includes('ready\n') && ++ready === buyers) go();
+        });
+        child.stderr.on('data', (c) => (err += c));
+        child.on('error', reject);
+        child.on('close', () => {
+          try {
+            resolve(JSON.parse(out.trim().split('\n').pop()!));
+          } catch {
+            reject(new Error(`worker said: ${out} ${err}`));
+          }
+        });
+      }),
+  );
+  await allReady;
+  for (const child of children) child.stdin.end('go\n');
   return Promise.all(runs);
 }
 
-describe('claimLinkPlace under concurrency (separate processes, one SQLite file)', () => {
+describe('placeOrder on a limited link under concurrency (separate processes, one SQLite file)', () => {
   it('makes exactly one order when 6 buyers pay a one-off link at the same instant', async () => {
     const link = await createLink({ ...base, maxPayments: 1 }, 'demo@balcao.dev');
     const outcomes = await race(link.id, 6);
-    expect(outcomes.filter((o) => o.reason === 'error')).toEqual([]);
+    expect(outcomes.filter((o) => o.error === 'crash')).toEqual([]);
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
-    expect(outcomes.filter((o) => !o.ok).map((o) => o.reason)).toEqual(Array(5).fill('sold_out'));
+    expect(outcomes.filter((o) => !o.ok).map((o) => o.error)).toEqual(Array(5).fill(REFUSAL_MESSAGES.sold_out));
     const rows = await ordersOf(link.id);
-    expect(rows.map((r) => r.id)).toEqual([outcomes.find((o) => o.ok)!.orderId]);
+    expect(rows.map((r) => r.token)).toEqual([outcomes.find((o) => o.ok)!.orderToken]);
+    expect(await database().db.select().from(payments).where(eq(payments.orderId, rows[0].id))).toHaveLength(1);
   }, 60_000);
 
   it('makes exactly 3 orders when 8 buyers race for a link limited to 3 payments', async () => {
     const link = await createLink({ ...base, maxPayments: 3 }, 'demo@balcao.dev');
     const outcomes = await race(link.id, 8);
-    expect(outcomes.filter((o) => o.reason === 'error')).toEqual([]);
+    expect(outcomes.filter((o) => o.error === 'crash')).toEqual([]);
     expect(outcomes.filter((o) => o.ok)).toHaveLength(3);
     expect(await ordersOf(link.id)).toHaveLength(3);
   }, 60_000);

@@ -15,9 +15,10 @@ export const FORM_FIELDS = ['checkoutKey', 'method', ...PERSON_FIELDS] as const;
 export type BuyerField = (typeof BUYER_FIELDS)[number];
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 export type FormField = (typeof FORM_FIELDS)[number];
-export type FormValues = Partial<Record<FormField, string>>;
-/** A message per form field, plus "items" (the cart: products, stock, the order's total). */
-export type FieldErrors = Partial<Record<FormField | 'items', string>>;
+/** A payment link's checkout adds the amount, when the buyer chooses it. */
+export type FormValues = Partial<Record<FormField | 'amount', string>>;
+/** A message per form field, plus "items" (the cart: products, stock, the order's total) and "amount" (a link's buyer-chosen amount). */
+export type FieldErrors = Partial<Record<FormField | 'items' | 'amount', string>>;
 
 export function isAddressField(field: string): field is AddressField {
   return (ADDRESS_FIELDS as readonly string[]).includes(field);

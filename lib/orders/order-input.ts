@@ -125,6 +125,24 @@ const details = z.object({
 
 const order = details.extend({ items });
 
+export const LINK_GONE_MESSAGE = 'Este link de pagamento não existe mais. Confira o endereço com a loja.';
+const AMOUNT_MESSAGE = 'Informe um valor em reais, como 150,00.';
+
+/**
+ * An order placed through a payment link: the same details, and instead of the cart's items
+ * the link (by id) and, when the link lets the buyer choose, the amount typed (centavos). The
+ * price, the minimum and the methods allowed are the link's, read on the server.
+ */
+const linkOrder = details.extend({
+  link: z.object(
+    {
+      id: z.uuid({ error: LINK_GONE_MESSAGE }),
+      amountCents: z.int({ error: AMOUNT_MESSAGE }).positive({ error: AMOUNT_MESSAGE }).optional(),
+    },
+    { error: LINK_GONE_MESSAGE },
+  ),
+});
+
 /** Boleto needs the address (each missing part gets its own message); Pix ignores it. */
 function addressOnlyForBoleto(input: unknown): unknown {
   if (typeof input !== 'object' || input === null) return input;
@@ -136,11 +154,18 @@ function addressOnlyForBoleto(input: unknown): unknown {
 export const checkoutDetailsSchema = z.preprocess(addressOnlyForBoleto, details);
 /** The same details plus the cart's items: placeOrder's input. */
 export const orderInputSchema = z.preprocess(addressOnlyForBoleto, order);
+/** The same details plus a payment link: placeOrder's input for a link. */
+export const linkOrderInputSchema = z.preprocess(addressOnlyForBoleto, linkOrder);
 
-/** What a caller hands to placeOrder (before cleaning: masks, spaces and case are fine). */
+/** What a caller hands to placeOrder for a cart (before cleaning: masks, spaces and case are fine). */
 export type OrderInput = z.input<typeof order>;
-/** The same after validation: trimmed text, digits-only document and zip, lower-case e-mail, UF, merged items. */
-export type ValidOrder = z.output<typeof order>;
+/** The same for a payment link. */
+export type LinkOrderInput = z.input<typeof linkOrder>;
+/** A cart's order after validation: trimmed text, digits-only document and zip, lower-case e-mail, UF, merged items. */
+export type ValidCartOrder = z.output<typeof order>;
+/** A payment link's order after validation. */
+export type ValidLinkOrder = z.output<typeof linkOrder>;
+export type ValidOrder = ValidCartOrder | ValidLinkOrder;
 export type CheckoutDetails = z.output<typeof details>;
 
 /** Each form field's first message; a path inside `buyer` or `address` is named by its field. */
@@ -149,8 +174,9 @@ export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[]): FieldErrors 
   for (const issue of issues) {
     const [head, leaf] = issue.path;
     const key = head === 'buyer' || head === 'address' ? leaf : head;
-    if (typeof key !== 'string' || !(key === 'items' || (FORM_FIELDS as readonly string[]).includes(key))) continue;
-    out[key as FormField | 'items'] ??= issue.message;
+    const field = head === 'link' ? (leaf === 'amountCents' ? 'amount' : 'items') : key;
+    if (typeof field !== 'string' || !(field === 'items' || field === 'amount' || (FORM_FIELDS as readonly string[]).includes(field))) continue;
+    out[field as FormField | 'items' | 'amount'] ??= issue.message;
   }
   return out;
 }
@@ -162,12 +188,14 @@ export type OrderInputCheck = { ok: true; value: ValidOrder } | { ok: false; err
  * field messages come with "Confira os campos destacados." (or the cart's message alone).
  */
 export function checkOrderInput(input: unknown): OrderInputCheck {
-  const r = orderInputSchema.safeParse(input);
+  const isLink = typeof input === 'object' && input !== null && 'link' in input;
+  const r = (isLink ? linkOrderInputSchema : orderInputSchema).safeParse(input);
   if (r.success) return { ok: true, value: r.data };
   const fieldErrors = fieldErrorsOf(r.error.issues);
   const { checkoutKey, method, ...rest } = fieldErrors;
   if (checkoutKey) return { ok: false, error: checkoutKey };
   if (method) return { ok: false, error: method };
   const keys = Object.keys(rest);
-  return { ok: false, error: rest.items && keys.length === 1 ? rest.items : CHECK_FIELDS_MESSAGE, fieldErrors: rest };
+  const alone = keys.length === 1 ? (rest.items ?? rest.amount) : undefined;
+  return { ok: false, error: alone ?? CHECK_FIELDS_MESSAGE, fieldErrors: rest };
 }

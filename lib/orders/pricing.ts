@@ -79,9 +79,10 @@ export function orderItemsOf(cart: PricedCart): ItemLine[] {
   return cart.lines.map((l) => ({ productId: l.product.id, quantity: l.quantity }));
 }
 
-/** One stored line of an order (catalog price at the moment of the order). */
-export type OrderLine = { productId: number; name: string; unitPriceCents: number; quantity: number; lineTotalCents: number };
-export type PricedOrder = { ok: true; lines: OrderLine[]; totalCents: number } | { ok: false; message: string };
+/** One stored line of an order (catalog price at the moment of the order; a payment link's line has no product). */
+export type OrderLine = { productId: number | null; name: string; unitPriceCents: number; quantity: number; lineTotalCents: number };
+/** `field`: where the form shows a refusal ("items" unless said). */
+export type PricedOrder = { ok: true; lines: OrderLine[]; totalCents: number } | { ok: false; message: string; field?: 'items' | 'amount' | 'method' };
 
 /**
  * An order's lines and total from the catalog rows on sale (`catalog`), or why it cannot be
@@ -106,4 +107,29 @@ export function priceOrder(items: readonly ItemLine[], catalog: readonly Pricing
     lineTotalCents: l.lineTotalCents,
   }));
   return { ok: true, lines, totalCents: cart.subtotalCents };
+}
+
+/** What pricing needs of a payment link. */
+export type PricingLink = { title: string; amountCents: number | null; minAmountCents: number | null; methods: 'pix' | 'boleto' | 'both' };
+
+export const METHOD_NOT_ON_LINK = { pix: 'Este link aceita só boleto.', boleto: 'Este link aceita só Pix.' } as const;
+
+/**
+ * A payment link's order: one line, the link's title, at the link's fixed price or at the
+ * amount the buyer typed (never below the link's minimum nor R$ 5,00, never above the
+ * maximum). A fixed price ignores any amount sent. The method must be one the link allows.
+ */
+export function priceLinkOrder(link: PricingLink, buyerAmountCents: number | undefined, method: 'pix' | 'boleto'): PricedOrder {
+  if (link.methods !== 'both' && link.methods !== method) return { ok: false, message: METHOD_NOT_ON_LINK[method], field: 'method' };
+  let amount: number;
+  if (link.amountCents !== null) amount = link.amountCents;
+  else {
+    const min = Math.max(link.minAmountCents ?? MIN_ORDER_CENTS, MIN_ORDER_CENTS);
+    if (buyerAmountCents === undefined) return { ok: false, message: `Informe o valor que você vai pagar (a partir de ${formatBRL(min)}).`, field: 'amount' };
+    if (!Number.isSafeInteger(buyerAmountCents) || buyerAmountCents < min) return { ok: false, message: `O valor mínimo é ${formatBRL(min)}.`, field: 'amount' };
+    amount = buyerAmountCents;
+  }
+  if (amount < MIN_ORDER_CENTS) return { ok: false, message: MINIMUM_MESSAGE, field: 'items' };
+  if (amount > MAX_ORDER_CENTS) return { ok: false, message: `O valor máximo é ${formatBRL(MAX_ORDER_CENTS)}.`, field: link.amountCents === null ? 'amount' : 'items' };
+  return { ok: true, lines: [{ productId: null, name: link.title, unitPriceCents: amount, quantity: 1, lineTotalCents: amount }], totalCents: amount };
 }

@@ -18,8 +18,10 @@ import { maskDocument } from '@/lib/br/documents';
 import { productsByIds } from '@/lib/catalog/catalog';
 import { userMessage } from '@/lib/payment-api/client';
 import { CHECK_FIELDS_MESSAGE, type FieldErrors } from '@/lib/orders/fields';
-import { checkOrderInput, type OrderInput, type ValidOrder } from '@/lib/orders/order-input';
-import { priceOrder } from '@/lib/orders/pricing';
+import { checkOrderInput, type LinkOrderInput, type OrderInput, type ValidOrder } from '@/lib/orders/order-input';
+import { priceLinkOrder, priceOrder, type PricedOrder } from '@/lib/orders/pricing';
+import { linkById } from '@/lib/links/links';
+import { claimLinkPlace, REFUSAL_MESSAGES, type LinkRefusal } from '@/lib/links/place';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { getSettings } from '@/lib/settings/settings';
 import { dedupe, insertEvent } from './apply';
@@ -27,7 +29,7 @@ import { chargeTerms, payableUntilOf } from './charge-request';
 import { submitCreate, type CreateOutcome } from './create-charge';
 import { newId, randomToken } from './ids';
 
-export type { OrderInput } from '@/lib/orders/order-input';
+export type { LinkOrderInput, OrderInput } from '@/lib/orders/order-input';
 
 /** A field the order's data can be refused on (by our checks or the provider's). */
 type OrderFieldErrors = Omit<FieldErrors, 'checkoutKey' | 'method'>;
@@ -40,7 +42,8 @@ export const ORDER_FAILED = 'Não foi possível gerar a cobrança deste pedido. 
 /** Concurrent submits of the same form in this process share one run. */
 const inFlight = new Map<string, Promise<PlaceOrderResult>>();
 
-export async function placeOrder(input: OrderInput): Promise<PlaceOrderResult> {
+/** A cart's order (`items`) or a payment link's (`link`): the same details, the same path. */
+export async function placeOrder(input: OrderInput | LinkOrderInput): Promise<PlaceOrderResult> {
   const cleaned = checkOrderInput(input);
   if (!cleaned.ok) return cleaned;
   const key = cleaned.value.checkoutKey;
@@ -65,17 +68,37 @@ async function findByCheckoutKey(checkoutKey: string): Promise<{ order: Order; p
   return { order, paymentId: payment?.id };
 }
 
-function itemsError(message: string): Extract<PlaceOrderResult, { ok: false }> {
-  return { ok: false, error: message, fieldErrors: { items: message } };
+function pricingError(refusal: Extract<PricedOrder, { ok: false }>): Extract<PlaceOrderResult, { ok: false }> {
+  // The method is chosen on the form, but a refusal of it is said as a general message.
+  if (refusal.field === 'method') return { ok: false, error: refusal.message };
+  return { ok: false, error: refusal.message, fieldErrors: { [refusal.field ?? 'items']: refusal.message } };
+}
+
+/** The order's lines and total: the catalog's prices for a cart, the link's for a payment link. */
+async function priceOf(input: ValidOrder): Promise<PricedOrder | { ok: false; linkRefusal: LinkRefusal }> {
+  if ('link' in input) {
+    const link = await linkById(input.link.id);
+    if (!link) return { ok: false, linkRefusal: 'not_found' };
+    return priceLinkOrder(link, input.link.amountCents, input.method);
+  }
+  const catalog = await productsByIds(input.items.map((i) => i.productId));
+  return priceOrder(input.items, catalog, input.method);
+}
+
+/** Thrown inside the order's transaction to roll it back when the link no longer takes orders. */
+class LinkClosed extends Error {
+  constructor(readonly reason: LinkRefusal) {
+    super(`payment link refused: ${reason}`);
+  }
 }
 
 async function place(input: ValidOrder): Promise<PlaceOrderResult> {
   const existing = await findByCheckoutKey(input.checkoutKey);
   if (existing) return resume(existing);
 
-  const catalog = await productsByIds(input.items.map((i) => i.productId));
-  const priced = priceOrder(input.items, catalog, input.method);
-  if (!priced.ok) return itemsError(priced.message);
+  const priced = await priceOf(input);
+  if (!priced.ok) return 'linkRefusal' in priced ? { ok: false, error: REFUSAL_MESSAGES[priced.linkRefusal] } : pricingError(priced);
+  const linkId = 'link' in input ? input.link.id : null;
 
   const settings = await getSettings();
   const orderId = newId();
@@ -86,6 +109,12 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
 
   try {
     await database().transaction(function* (tx) {
+      if (linkId) {
+        // The link's limit, expiry and "Desativar" are checked HERE, in the transaction that
+        // writes the order: no other writer can come between this check and the insert.
+        const place = yield* claimLinkPlace(tx, linkId, saoPauloDate());
+        if (!place.ok) throw new LinkClosed(place.reason);
+      }
       yield* run(
         tx.insert(orders).values({
           id: orderId,
@@ -103,6 +132,7 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
           addressNeighborhood: a?.neighborhood ?? null,
           addressCity: a?.city ?? null,
           addressState: a?.state ?? null,
+          paymentLinkId: linkId,
         }),
       );
       for (const line of priced.lines) yield* run(tx.insert(orderItems).values({ orderId, ...line }));
@@ -124,13 +154,14 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
       yield* run(insertEvent(tx, { paymentId, orderId, type: 'create_requested', source: 'checkout', dedupeKey: dedupe.createRequested(paymentId), detail: terms }));
     });
   } catch (error) {
+    if (error instanceof LinkClosed) return { ok: false, error: REFUSAL_MESSAGES[error.reason] };
     // Another process stored the same submit first (checkout_key is unique): continue with it.
     const other = await findByCheckoutKey(input.checkoutKey);
     if (other) return resume(other);
     throw error;
   }
 
-  logger().info({ orderId, method: input.method, totalCents: priced.totalCents, buyer: maskDocument(input.buyer.document) }, 'order placed');
+  logger().info({ orderId, method: input.method, totalCents: priced.totalCents, linkId, buyer: maskDocument(input.buyer.document) }, 'order placed');
   return outcome(await submitCreate(paymentId, { source: 'checkout', onRefused: 'delete', firstAttempt: true }));
 }
 

@@ -1,50 +1,34 @@
 /**
  * One buyer in its own process, for place.test.ts: opens the shop database named by
- * DATABASE_URL (its own connection, as a second server instance would), waits for the shared
- * start instant, then takes a place on the link and writes its order in one transaction.
- * Prints one JSON line: {"ok": true, "orderId"} or {"ok": false, "reason"}.
- * Run: node --conditions=react-server --import tsx claim-worker.ts <linkId> <startAtMs>
+ * DATABASE_URL (its own connection, as a second server instance would), says "ready", waits
+ * for "go" on stdin (sent to every buyer at once), then pays the link through the real
+ * placeOrder (with an in-memory provider). Prints one JSON line: the placeOrder result.
+ * Run: node --conditions=react-server --import tsx claim-worker.ts <linkId>
  */
+import { randomUUID } from 'node:crypto';
 import { database } from '@/db';
-import { run } from '@/db/driver';
 import { orders } from '@/db/schema';
-import { saoPauloDate } from '@/lib/br/dates';
-import { newId, randomToken } from '@/lib/payments/ids';
-import { claimLinkPlace } from '../place';
+import { setPaymentApiForTests } from '@/lib/payments/api';
+import { placeOrder } from '@/lib/payments/place-order';
+import { FakePaymentApi } from '@/lib/payments/testing/fake-payment-api';
 
 async function main() {
-  const [linkId, startAt] = process.argv.slice(2);
-  const d = database();
-  await d.transaction(function* (tx) {
-    yield* run(tx.select().from(orders).limit(0)); // opens the connection before the start line
+  const [linkId] = process.argv.slice(2);
+  setPaymentApiForTests(new FakePaymentApi());
+  await database().db.select().from(orders).limit(1); // connected and every module loaded before the start
+  process.stdout.write('ready\n');
+  await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+  const result = await placeOrder({
+    checkoutKey: randomUUID(),
+    method: 'pix',
+    link: { id: linkId },
+    buyer: { name: `Comprador ${process.pid}`, document: '52998224725', email: 'comprador@example.com' },
   });
-  while (Date.now() < Number(startAt)) {
-    /* spin: every process leaves the line within a millisecond of the others */
-  }
-  const orderId = newId();
-  const result = await d.transaction(function* (tx) {
-    const place = yield* claimLinkPlace(tx, linkId, saoPauloDate());
-    if (!place.ok) return place;
-    yield* run(
-      tx.insert(orders).values({
-        id: orderId,
-        token: randomToken(),
-        checkoutKey: newId(),
-        method: 'pix',
-        totalCents: place.link.amountCents ?? 500,
-        buyerName: `Comprador ${process.pid}`,
-        buyerDocument: '52998224725',
-        buyerEmail: 'comprador@example.com',
-        paymentLinkId: linkId,
-      }),
-    );
-    return { ok: true as const, orderId };
-  });
-  process.stdout.write(`${JSON.stringify(result.ok ? { ok: true, orderId } : { ok: false, reason: result.reason })}\n`);
-  d.close();
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+  database().close();
 }
 
 main().catch((e) => {
-  process.stdout.write(`${JSON.stringify({ ok: false, reason: 'error', message: String(e) })}\n`);
+  process.stdout.write(`${JSON.stringify({ ok: false, error: 'crash', message: String(e) })}\n`);
   process.exit(1);
 });

@@ -9,7 +9,7 @@ import { redirect } from 'next/navigation';
 import { getMerchantOrNull, SESSION_EXPIRED_MESSAGE } from '@/lib/auth/session';
 import { saoPauloDate } from '@/lib/br/dates';
 import type { ActionState } from '@/lib/dashboard/action-state';
-import { parseLinkForm } from '@/lib/links/link-form';
+import { linkFormValues, parseLinkForm } from '@/lib/links/link-form';
 import { createLink, disableLink } from '@/lib/links/links';
 import { logger } from '@/lib/server/log';
 
@@ -29,7 +29,7 @@ export async function createLinkAction(_prev: ActionState, form: FormData): Prom
     id = (await createLink(parsed.value, merchant.email)).id;
   } catch (error) {
     logger().error({ err: error }, 'create link failed');
-    return refused(UNEXPECTED, undefined, parsed.values);
+    return refused(UNEXPECTED, undefined, linkFormValues(form));
   }
   revalidatePath('/dashboard/links');
   redirect(`/dashboard/links/${id}?novo=1`);
