@@ -3,6 +3,7 @@
  * actions, the CSV route), and an order from the shop paid, seen, refunded in part.
  */
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 import { addToCart, appQuery, fillPix, payWithCode, SANDBOX_KEY, tokenFromUrl } from './shop-helpers';
 
 const DEMO = { email: 'demo@balcao.dev', password: 'balcao-demo' };
@@ -64,6 +65,7 @@ test.describe('dashboard: the door', () => {
       expect(new URL(page.url()).searchParams.get('callbackUrl')).toBe(path);
       await expect(page.getByRole('heading', { name: 'Entrar no painel da loja' })).toBeVisible();
     }
+    await expectNoAxeViolations(page);
     // A cookie that only looks like a session gets past the proxy, not past the pages.
     await context.addCookies([{ name: 'next-auth.session-token', value: 'forged', url: page.url() }]);
     await page.goto('/dashboard/orders');
@@ -83,6 +85,7 @@ test.describe('dashboard: the door', () => {
     await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled();
     await expect(page.getByRole('alert').filter({ hasText: 'E-mail ou senha incorretos.' })).toBeVisible();
     expect((await context.cookies()).filter((c) => c.name.includes('session-token'))).toHaveLength(0);
+    await expectNoAxeViolations(page);
   });
 
   test('sign in sets an httpOnly SameSite=Lax cookie, brings the merchant back where they were going; "Sair" ends it', async ({ page, context }) => {
@@ -93,6 +96,7 @@ test.describe('dashboard: the door', () => {
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page).toHaveURL(/\/dashboard\/settings$/);
     await expect(page.getByRole('heading', { name: 'Configurações', level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
     const session = (await context.cookies()).find((c) => c.name === 'next-auth.session-token');
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
 
@@ -134,6 +138,7 @@ test.describe('dashboard: an order from the shop', () => {
     await expect(row.getByText('529.***.***-25')).toBeVisible();
     await expect(row.getByText(/criado em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} · pago em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/)).toBeVisible();
     await expect(page.getByRole('table')).toBeHidden();
+    await expectNoAxeViolations(page);
 
     await row.getByRole('link', { name: /Pedido/ }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${orderId}$`));
@@ -147,6 +152,7 @@ test.describe('dashboard: an order from the shop', () => {
     await expect(webhook).toContainText('Assinatura válida');
     await webhook.getByText('Corpo recebido').click();
     await expect(webhook.locator('pre')).toContainText('"type"');
+    await expectNoAxeViolations(page);
 
     const afterPay = await readBalance(page);
     expect(afterPay).toBe(before + 5900);
@@ -158,6 +164,7 @@ test.describe('dashboard: an order from the shop', () => {
     await page.getByLabel('Descrição').fill('Caneca chegou lascada');
     await page.getByRole('button', { name: 'Reembolsar' }).click();
     await expect(page.getByText('O valor não pode passar do total pago (R$ 59,00).')).toBeVisible();
+    await expectNoAxeViolations(page);
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     await page.getByLabel('Valor').fill('10,00');
@@ -166,6 +173,7 @@ test.describe('dashboard: an order from the shop', () => {
     const dialog = page.getByRole('dialog', { name: 'Confirmar reembolso' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByTestId('refund-confirm-amount')).toHaveText('R$ 10,00');
+    await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Confirmar reembolso' }).click();
     await expect(page.getByRole('status').filter({ hasText: /Reembolso parcial de R\$ 10,00/ })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('order-status')).toHaveText('Reembolsado parcialmente');
@@ -174,6 +182,7 @@ test.describe('dashboard: an order from the shop', () => {
     await expect(page.getByRole('button', { name: 'Reembolsar' })).toHaveCount(0);
     await expect(timeline.getByText('Reembolso solicitado')).toBeVisible();
     await expect(timeline.getByText(`Por: ${DEMO.email}`).first()).toBeVisible();
+    await expectNoAxeViolations(page);
 
     expect(await readBalance(page)).toBe(afterPay - 1000);
 
@@ -230,10 +239,12 @@ test.describe('dashboard: an order from the shop', () => {
     await page.getByRole('button', { name: 'Cancelar cobrança' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancelar a cobrança?' });
     await expect(dialog).toContainText('R$ 59,00');
+    await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Sim, cancelar cobrança' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Cobrança cancelada.' })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('order-status')).toHaveText('Cancelado');
     await expect(page.getByTestId('timeline').getByText('Cancelamento solicitado')).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 });
 
@@ -252,6 +263,7 @@ test.describe('dashboard: when the payment API is down', () => {
       await expect(page.getByRole('alert').filter({ hasText: 'Não foi possível consultar o saldo agora.' })).toBeVisible();
       await expect(page.getByText(`Último saldo lido: R$`)).toContainText(new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2 }).format(last / 100));
       await expect(page.getByRole('heading', { name: 'Receita por dia' })).toBeVisible();
+      await expectNoAxeViolations(page);
     } finally {
       expect((await faults({})).status()).toBe(200);
     }

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 import { addToCart, appQuery, fillBoleto, fillPix, payWithCode, SANDBOX_KEY, tokenFromUrl } from './shop-helpers';
 
 const DIR = process.env.SCREENSHOT_DIR ?? (process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots');
@@ -20,6 +21,8 @@ async function shot(page: Page, name: string) {
   await page.addStyleTag({ content: '[data-sidebar] { position: static !important; }' });
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: `${DIR}/${name}.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
+  // Every page pictured is also scanned, in the state pictured (desktop and phone layouts).
+  await expectNoAxeViolations(page);
 }
 
 async function order(page: Page, method: 'pix' | 'boleto', slug: string, name: string): Promise<{ id: string; code: string }> {

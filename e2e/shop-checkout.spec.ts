@@ -11,6 +11,7 @@ import {
   statusOf,
   tokenFromUrl,
 } from './shop-helpers';
+import { expectNoAxeViolations } from './axe';
 
 test.describe('shop: catalog and cart', () => {
   test('the catalog lists the products with price and image; the cart keeps items across reloads', async ({ page }) => {
@@ -21,6 +22,7 @@ test.describe('shop: catalog and cart', () => {
     const img = cards.first().locator('img');
     await expect(img).toHaveAttribute('src', '/products/cafe-especial-250g.svg');
     expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    await expectNoAxeViolations(page);
 
     // add from the catalog card
     await cards.filter({ hasText: 'Caneca de cerâmica' }).getByRole('button', { name: 'Adicionar ao carrinho' }).click();
@@ -31,28 +33,34 @@ test.describe('shop: catalog and cart', () => {
     await page.reload();
     await expect(page.getByTestId('cart-subtotal')).toHaveText('R$ 118,00');
     await expect(page.getByRole('link', { name: /Carrinho.*2 itens/ })).toBeVisible();
+    await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Diminuir quantidade de Caneca de cerâmica artesanal' }).click();
     await expect(page.getByTestId('cart-subtotal')).toHaveText('R$ 59,00');
     await page.getByRole('button', { name: 'Remover' }).click();
     await expect(page.getByText('Seu carrinho está vazio.')).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 
   test('a cart below R$ 5,00 says so before checkout', async ({ page }) => {
     await addToCart(page, 'adesivo-balcao');
     await expect(page.getByText(/valor mínimo para pagar com Pix ou boleto é R\$ 5,00/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Finalizar compra' })).toBeDisabled();
+    await expectNoAxeViolations(page);
     await page.goto('/checkout');
     await expect(page.getByText(/valor mínimo para pagar com Pix ou boleto é R\$ 5,00/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Pagar com Pix' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
   });
 
   test('an unknown product page and an unknown order answer 404 in Portuguese', async ({ page, request }) => {
     const product = await page.goto('/products/nao-existe');
     expect(product?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Produto não encontrado' })).toBeVisible();
+    await expectNoAxeViolations(page);
     const order = await page.goto('/orders/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
     expect(order?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Pedido não encontrado' })).toBeVisible();
+    await expectNoAxeViolations(page);
     const status = await statusOf(request, 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
     expect(status.status).toBe(404);
     expect(typeof status.body.error).toBe('string');
@@ -69,6 +77,7 @@ test.describe('shop: paying', () => {
     await expect(page.getByRole('radio', { name: 'Pix', exact: true })).toBeChecked();
     // Pix asks only for name, document and e-mail
     await expect(page.getByRole('textbox')).toHaveCount(3);
+    await expectNoAxeViolations(page);
     await fillPix(page);
     await page.getByRole('button', { name: 'Pagar com Pix' }).click();
     await expect(page).toHaveURL(/\/orders\/[A-Za-z0-9_-]{20,}$/, { timeout: 20_000 });
@@ -82,6 +91,7 @@ test.describe('shop: paying', () => {
     expect(code.startsWith('000201')).toBe(true);
     await expect(page.getByText(/Pague até \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
     await expect(page.getByRole('timer')).toHaveText(/Faltam/);
+    await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Copiar' }).click();
     await expect(page.getByRole('button', { name: 'Copiado!' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Copiar' })).toBeVisible({ timeout: 5000 });
@@ -102,6 +112,7 @@ test.describe('shop: paying', () => {
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     // the server parts re-render: the QR code gives way to the receipt link
     await expect(qr).toHaveCount(0, { timeout: 10_000 });
+    await expectNoAxeViolations(page);
 
     const paid = await statusOf(request, token);
     expect(paid.body).toMatchObject({ status: 'paid', refunded_cents: 0 });
@@ -116,6 +127,7 @@ test.describe('shop: paying', () => {
     await expect(page.getByText('Ana Souza')).toBeVisible();
     await expect(page.getByRole('cell', { name: 'R$ 79,80' }).first()).toBeVisible();
     await expect(page.getByText(/Pedido #[0-9A-F]{8}/)).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 
   test('boleto: registered by itself, digitable line, barcode, PDF; paid with the line → "Pago"', async ({ page, request }) => {
@@ -124,6 +136,7 @@ test.describe('shop: paying', () => {
     await fillBoleto(page);
     await expect(page.getByRole('textbox')).toHaveCount(8);
     await expect(page.getByRole('combobox', { name: 'UF' })).toBeVisible();
+    await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Gerar boleto' }).click();
     await expect(page).toHaveURL(/\/orders\/[A-Za-z0-9_-]{20,}$/, { timeout: 20_000 });
 
@@ -136,6 +149,7 @@ test.describe('shop: paying', () => {
     // Interleaved 2 of 5: start (2 bars) + 22 digit pairs × 5 bars + stop (2 bars)
     expect(Number(await barcode.getAttribute('data-bars'))).toBe(2 + 22 * 5 + 2);
     await expect(page.getByText(/Vencimento/)).toBeVisible();
+    await expectNoAxeViolations(page);
 
     const pdf = page.getByRole('link', { name: 'Baixar PDF' });
     const href = await pdf.getAttribute('href');
@@ -148,6 +162,7 @@ test.describe('shop: paying', () => {
     await payWithCode(request, digitable);
     await expect(page.getByTestId('order-status')).toHaveText('Pago', { timeout: 20_000 });
     await expect(page.getByRole('link', { name: 'Ver recibo' })).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 });
 
@@ -174,6 +189,7 @@ test.describe('shop: checkout form', () => {
     await expect(page.getByLabel('Nome completo')).not.toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('CEP')).toHaveValue('0131');
     await expect(page.getByRole('radio', { name: 'Boleto', exact: true })).toBeChecked();
+    await expectNoAxeViolations(page);
 
     // a second attempt keeps the UF chosen in between (and the other values)
     await page.getByLabel('UF').selectOption('RJ');
@@ -202,6 +218,7 @@ test.describe('shop: checkout form', () => {
     await expect(page.locator('#campo-email-erro')).toHaveText('Informe seu e-mail.');
     await expect(page.getByLabel('Nome completo')).toBeFocused();
     await expect(page.locator('#campo-zip-erro')).toHaveCount(0);
+    await expectNoAxeViolations(page);
   });
 
   test('works without JavaScript: errors, then a boleto order', async ({ browser }) => {
@@ -221,6 +238,7 @@ test.describe('shop: checkout form', () => {
     await expect(page.locator('#campo-zip-erro')).toHaveText('Informe o CEP.');
     await expect(page.getByLabel('Nome completo')).toHaveValue('Davi Rocha');
     await expect(page.getByRole('radio', { name: 'Boleto', exact: true })).toBeChecked();
+    await expectNoAxeViolations(page);
 
     await fillBoleto(page);
     await page.getByRole('button', { name: 'Gerar boleto' }).click();

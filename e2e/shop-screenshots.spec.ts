@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import { devices, expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 import { addToCart, fillBoleto, fillPix, payWithCode } from './shop-helpers';
 
 // The checked-in pictures are refreshed only on demand (UPDATE_SCREENSHOTS=1); a plain
@@ -20,6 +21,8 @@ async function shot(page: Page, name: string) {
     window.scrollTo(0, 0); // a sticky header would otherwise be drawn mid-page
   });
   await page.screenshot({ path: `${DIR}/${name}.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
+  // Every page pictured is also scanned, in the state pictured.
+  await expectNoAxeViolations(page);
 }
 
 test('catalog, product and cart', async ({ page }) => {

@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 import { addToCart, CRON_SECRET, fillPix, SANDBOX_KEY } from './shop-helpers';
 
 // Screenshots at the same scale as e2e/shop-screenshots.spec.ts.
@@ -28,6 +29,7 @@ test('an unpaid Pix expires: the page says "Expirado" and "Comprar novamente" re
   await expect(page.getByTestId('order-status')).toHaveText('Expirado', { timeout: 20_000 });
   await expect(page.getByText('O prazo para pagar terminou')).toBeVisible();
   await expect(page.getByRole('img', { name: /QR Code Pix/ })).toHaveCount(0, { timeout: 10_000 });
+  await expectNoAxeViolations(page);
   const dir = process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots';
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: `${dir}/order-expired.png`, fullPage: true, animations: 'disabled' });
