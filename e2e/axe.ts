@@ -20,6 +20,10 @@ export type AxeOptions = {
 export async function expectNoAxeViolations(page: Page, options: AxeOptions = {}): Promise<void> {
   // The scan reads computed styles: wait for fonts so contrast and sizes are the final ones.
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // Next streams a page's metadata: while a router.refresh() re-renders the page (an order
+  // page polling its status) the <title> can be out of the document for a moment. Give it
+  // that moment; a page without a title still fails the scan below.
+  await page.waitForFunction(() => document.title.trim() !== '', undefined, { timeout: 3000 }).catch(() => undefined);
   let builder = new AxeBuilder({ page }).withTags([...WCAG_TAGS]);
   if (options.include) builder = builder.include(options.include);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);

@@ -40,7 +40,10 @@ export function Timeline({ entries }: { entries: TimelineEntry[] }) {
           {e.raw ? (
             <details className={styles.raw}>
               <summary className="small">{e.raw.label}</summary>
-              <pre className="mono small">{e.raw.text}</pre>
+              {/* A long body scrolls in its box: a tab stop lets a keyboard scroll it too. */}
+              <pre className="mono small" tabIndex={0}>
+                {e.raw.text}
+              </pre>
             </details>
           ) : null}
         </li>
