@@ -1,5 +1,6 @@
 import next from 'eslint-config-next';
 import nextTs from 'eslint-config-next/typescript';
+import yieldDbSteps from './eslint-rules/yield-db-steps.mjs';
 
 const config = [
   ...next,
@@ -8,8 +9,11 @@ const config = [
     ignores: ['.next/**', '.next-*/**', 'node_modules/**', 'db/migrations/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'],
   },
   {
+    plugins: { balcao: { rules: { 'yield-db-steps': yieldDbSteps } } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // A transaction step written without `yield*` silently never runs (db/driver.ts).
+      'balcao/yield-db-steps': 'error',
     },
   },
 ];

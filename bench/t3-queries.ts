@@ -101,7 +101,7 @@ async function main() {
       await appFn();
       const captured = await capture.capture(appFn);
       check?.(captured);
-      // Compiled outside the app's statement cache (db/statement-cache.ts): the raw side gets its
+      // Compiled outside the app's statement cache (db/statements.ts): the raw side gets its
       // own statements in their default (object-row) mode, as the app's rows are objects too.
       const compile = Object.getPrototypeOf(client).prepare as (sql: string) => import('better-sqlite3').Statement;
       const stmts = captured.map((c) => ({ stmt: compile.call(client, c.sql), params: c.params, reader: /^\s*(select|with)/i.test(c.sql) }));

@@ -3,14 +3,33 @@
  * - `file:<path>` or a bare path → better-sqlite3 (WAL, foreign keys, busy timeout), synchronous;
  * - `libsql://`, `https://`, `http://` (or driver: 'libsql' with a file: URL) → @libsql/client, async.
  *
- * Writes that must be atomic are written once, as a generator of steps (`yield* get(q)`),
- * and each driver runs it its own way: better-sqlite3 as one synchronous transaction
- * (no await inside, so nothing interleaves), libSQL as one async transaction.
+ * ## How to write a transaction
+ *
+ * A write that must be atomic is a generator body handed to `database().transaction(...)`.
+ * Every query in it goes through one of the step helpers below, always with `yield*`:
+ *
+ *   await database().transaction(function* (tx) {
+ *     const order = yield* get(tx.select().from(orders).where(eq(orders.id, id)));   // one row or undefined
+ *     const items = yield* all(tx.select().from(orderItems).where(...));              // every row
+ *     const changed = yield* run(tx.update(orders).set({ status }).where(...));       // rows changed
+ *     yield* enqueueEmail(tx, ...);   // a helper that is itself a generator of steps: yield* it too
+ *     return changed;
+ *   });
+ *
+ * - Use `tx`, never `db()`, inside the body: only `tx` is the transaction.
+ * - No `await` inside (it is a plain generator): better-sqlite3 runs the body as one synchronous
+ *   transaction, so nothing interleaves; libSQL runs the same body as one async transaction.
+ * - Without `yield*`, `get(q)` only builds a step that nobody runs: the query silently never
+ *   happens. The lint rule `balcao/yield-db-steps` (eslint-rules/) fails on that.
+ * - Throwing rolls everything back. Side effects outside the database (HTTP, e-mail) never go
+ *   in the body: write an outbox row instead.
+ * - Hot statements can be prepared once per runner with `preparedQuery` (db/statements.ts):
+ *   `yield* get(paymentById.on(tx, { id }))`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
-import { cacheStatements } from './statement-cache';
+import { cacheCompiledStatements } from './statements';
 
 export type DriverKind = 'better-sqlite3' | 'libsql';
 
@@ -112,8 +131,9 @@ function openBetterSqlite<TSchema extends Record<string, unknown>>(opts: OpenOpt
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  cacheStatements(sqlite);
-  const db = drizzle(sqlite, { schema: opts.schema }) as unknown as AnyDb<TSchema>;
+  cacheCompiledStatements(sqlite);
+  const drizzleDb = drizzle(sqlite, { schema: opts.schema });
+  const db: AnyDb<TSchema> = drizzleDb;
   return {
     kind: 'better-sqlite3',
     db,
@@ -125,7 +145,7 @@ function openBetterSqlite<TSchema extends Record<string, unknown>>(opts: OpenOpt
     async migrate(folder: string) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { migrate } = require('drizzle-orm/better-sqlite3/migrator') as typeof import('drizzle-orm/better-sqlite3/migrator');
-      migrate(db as never, { migrationsFolder: folder });
+      migrate(drizzleDb, { migrationsFolder: folder });
     },
     close: () => sqlite.close(),
   };
@@ -138,7 +158,8 @@ function openLibsql<TSchema extends Record<string, unknown>>(opts: OpenOptions<T
   /* eslint-enable @typescript-eslint/no-require-imports */
   const url = opts.url.startsWith('file:') ? `file:${filePathOf(opts.url)}` : opts.url;
   const client = createClient({ url, authToken: opts.authToken });
-  const db = drizzle(client, { schema: opts.schema }) as unknown as AnyDb<TSchema>;
+  const libsql = drizzle(client, { schema: opts.schema });
+  const db: AnyDb<TSchema> = libsql;
   let prepared: Promise<void> | undefined;
   const prepare = () =>
     (prepared ??= url.startsWith('file:')
@@ -149,14 +170,13 @@ function openLibsql<TSchema extends Record<string, unknown>>(opts: OpenOptions<T
     db,
     async transaction<T>(body: TxBody<T, TSchema>) {
       await prepare();
-      const libsqlDb = db as unknown as { transaction: (fn: (tx: AnyDb<TSchema>) => Promise<T>, config?: { behavior: 'immediate' }) => Promise<T> };
-      return libsqlDb.transaction((tx) => driveAsync(body(tx)), { behavior: 'immediate' });
+      return libsql.transaction((tx) => driveAsync(body(tx)), { behavior: 'immediate' });
     },
     async migrate(folder: string) {
       await prepare();
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { migrate } = require('drizzle-orm/libsql/migrator') as typeof import('drizzle-orm/libsql/migrator');
-      await migrate(db as never, { migrationsFolder: folder });
+      await migrate(libsql, { migrationsFolder: folder });
     },
     close: () => client.close(),
   };

@@ -5,11 +5,13 @@
  */
 import path from 'node:path';
 import { env } from '@/lib/config/env';
-import { openDatabase, type Database } from './driver';
+import { openDatabase, type AnyDb, type Database } from './driver';
 import * as schema from './schema';
 
 export type AppSchema = typeof schema;
 export type AppDatabase = Database<AppSchema>;
+/** The app database as a transaction body (or a query) sees it. */
+export type Tx = AnyDb<AppSchema>;
 export { schema };
 
 const globalKey = Symbol.for('balcao.db');

@@ -30,7 +30,8 @@ import { MIGRATIONS_FOLDER } from './index';
 import { isEmpty, seed } from './seed';
 import { orderStatusByToken } from '@/lib/orders/queries';
 import { countOrders, listOrders, ordersForExport } from '@/lib/dashboard/orders-query';
-import { applyObservation, dedupe, insertEvent } from '@/lib/payments/apply';
+import { applyObservation } from '@/lib/payments/apply';
+import { dedupe, insertEvent } from '@/lib/payments/events';
 
 const opened: Database<typeof schema>[] = [];
 afterAll(() => opened.forEach((d) => d.close()));

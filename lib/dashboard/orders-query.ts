@@ -22,7 +22,7 @@
 import 'server-only';
 import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { db } from '@/db';
-import { preparedStatement } from '@/db/prepared';
+import { oncePerRunner } from '@/db/statements';
 import { orders, paymentLinks, type OrderStatus, type PaymentMethod } from '@/db/schema';
 import type { OrderFilters } from './order-filters';
 import { ftsPhrase, planSearch, prefixUpperBound, usesTrigramIndex } from './order-search';
@@ -191,19 +191,22 @@ export type OrderPage = {
   pageSize: number;
 };
 
+type Db = ReturnType<typeof db>;
+
 /**
- * A Drizzle prepared query (both drivers: rows now on better-sqlite3, a promise on libSQL).
+ * Drizzle prepared queries (both drivers: rows now on better-sqlite3, a promise on libSQL).
  * The dashboard's filters make a finite number of SQL texts, so each is prepared once per
  * connection and run with its values: Drizzle builds the SQL once per shape, not per request.
  */
-type PreparedRows<Row> = { all(values: Record<string, unknown>): Row[] | Promise<Row[]> };
-
 type ShapeStatements = {
-  count: PreparedRows<{ n: number }>;
-  page: PreparedRows<OrderListRow>;
+  count: ReturnType<typeof countStatement>;
+  page: ReturnType<typeof pageStatement>;
   /** Name searches only: their matches counted up to a bound (`cap`), and the page for many matches. */
-  bounded?: { countUpTo: PreparedRows<{ n: number }>; pageByWalk: PreparedRows<OrderListRow> };
+  bounded?: { countUpTo: ReturnType<typeof countUpToStatement>; pageByWalk: ReturnType<typeof pageStatement> };
 };
+
+/** Each connection's statements, by filter shape. */
+const shapesOn = oncePerRunner((_db: Db) => new Map<number, ShapeStatements>());
 
 /** A buyer-name search counts its matches up to this many; past it the page says "mais de 1.000". */
 export const NAME_SEARCH_COUNT_CAP = 1000;
@@ -214,30 +217,31 @@ function isNameSearch(params: FilterParams): boolean {
 
 /** The count and page statements of this filter shape, prepared on first use (per connection). */
 function statementsFor(params: FilterParams): ShapeStatements {
-  const byShape = preparedStatement('orders.list-by-shape', () => new Map<number, ShapeStatements>());
+  const d = db();
+  const byShape = shapesOn(d);
   const shape = filterShape(params);
   let statements = byShape.get(shape);
   if (!statements) {
-    const page = pageStatement(params);
-    statements = { count: countStatement(params), page };
+    const page = pageStatement(d, params);
+    statements = { count: countStatement(d, params), page };
     if (isNameSearch(params)) {
       // Only a trigram match has a walking plan of its own; a LIKE's page already walks the index.
-      const pageByWalk = params.nameMatch !== undefined ? pageStatement(params, 'walk') : page;
-      statements.bounded = { countUpTo: countUpToStatement(params), pageByWalk };
+      const pageByWalk = params.nameMatch !== undefined ? pageStatement(d, params, 'walk') : page;
+      statements.bounded = { countUpTo: countUpToStatement(d, params), pageByWalk };
     }
     byShape.set(shape, statements);
   }
   return statements;
 }
 
-function countStatement(params: FilterParams) {
-  return db().select({ n: count() }).from(orders).where(whereFor(params, placeholder)).prepare() as unknown as PreparedRows<{ n: number }>;
+function countStatement(d: Db, params: FilterParams) {
+  return d.select({ n: count() }).from(orders).where(whereFor(params, placeholder)).prepare();
 }
 
 /** How many orders match, counting no further than the bound `cap` (a LIMIT subquery). */
-function countUpToStatement(params: FilterParams) {
-  const matches = db().select({ one: sql`1` }).from(orders).where(whereFor(params, placeholder)).limit(sql.placeholder('cap')).as('matches');
-  return db().select({ n: count() }).from(matches).prepare() as unknown as PreparedRows<{ n: number }>;
+function countUpToStatement(d: Db, params: FilterParams) {
+  const matches = d.select({ one: sql`1` }).from(orders).where(whereFor(params, placeholder)).limit(sql.placeholder('cap')).as('matches');
+  return d.select({ n: count() }).from(matches).prepare();
 }
 
 /**
@@ -246,23 +250,18 @@ function countUpToStatement(params: FilterParams) {
  * where the plan starts (see whereFor), so SQLite walks the created_at index newest first and
  * stops at the page's end instead of sorting every match.
  */
-function pageStatement(params: FilterParams, plan: 'sort' | 'walk' = 'sort') {
-  const pageRowids = db()
+function pageStatement(d: Db, params: FilterParams, plan: 'sort' | 'walk' = 'sort') {
+  const pageRowids = d
     .select({ rid: rowid })
     .from(orders)
     .where(whereFor(params, placeholder, plan))
     .orderBy(desc(orders.createdAt), desc(rowid))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
-  return db()
-    .select(listColumns)
-    .from(orders)
-    .where(inArray(rowid, pageRowids))
-    .orderBy(desc(orders.createdAt), desc(rowid))
-    .prepare() as unknown as PreparedRows<OrderListRow>;
+  return d.select(listColumns).from(orders).where(inArray(rowid, pageRowids)).orderBy(desc(orders.createdAt), desc(rowid)).prepare();
 }
 
-async function countWith(statement: PreparedRows<{ n: number }>, values: Record<string, unknown>): Promise<number> {
+async function countWith(statement: ShapeStatements['count'], values: Record<string, unknown>): Promise<number> {
   const [row] = await statement.all(values);
   return Number(row?.n ?? 0);
 }

@@ -2,7 +2,7 @@
 import 'server-only';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { db } from '@/db';
-import { preparedStatement } from '@/db/prepared';
+import { preparedQuery } from '@/db/statements';
 import { orderItems, orders, payments, type OrderStatus, type PaymentMethod } from '@/db/schema';
 
 /** Tokens are base64url (lib/payments/ids.ts); anything else is unknown without asking the database. */
@@ -19,55 +19,47 @@ export type OrderStatusSnapshot = {
   updated_at: string;
 };
 
-type StatusRow = { status: OrderStatus; paidAt: string | null; refundedCents: number; updatedAt: string };
-/**
- * A Drizzle prepared query: `get` answers the first row, `all` every row, synchronously on
- * better-sqlite3 and as a promise on libSQL (awaited either way).
- */
-type Prepared<P> = { get(values: P): unknown; all(values: P): unknown };
+type Db = ReturnType<typeof db>;
 
 /** The status route is polled every 1.5 s per open page: one prepared statement per connection. */
-const statusQuery = () =>
-  preparedStatement('orders.status-by-token', () =>
-    db()
-      .select({ status: orders.status, paidAt: orders.paidAt, refundedCents: orders.refundedCents, updatedAt: orders.updatedAt })
-      .from(orders)
-      .where(eq(orders.token, sql.placeholder('token')))
-      .limit(1)
-      .prepare() as unknown as Prepared<{ token: string }>,
-  );
+const statusQuery = preparedQuery((d: Db) =>
+  d
+    .select({ status: orders.status, paidAt: orders.paidAt, refundedCents: orders.refundedCents, updatedAt: orders.updatedAt })
+    .from(orders)
+    .where(eq(orders.token, sql.placeholder('token')))
+    .limit(1)
+    .prepare(),
+);
 
-const orderWithPaymentQuery = () =>
-  preparedStatement('orders.view-by-token', () =>
-    db()
-      .select({ order: orders, payment: payments })
-      .from(orders)
-      .leftJoin(payments, eq(payments.orderId, orders.id))
-      .where(eq(orders.token, sql.placeholder('token')))
-      .limit(1)
-      .prepare() as unknown as Prepared<{ token: string }>,
-  );
+const orderWithPaymentQuery = preparedQuery((d: Db) =>
+  d
+    .select({ order: orders, payment: payments })
+    .from(orders)
+    .leftJoin(payments, eq(payments.orderId, orders.id))
+    .where(eq(orders.token, sql.placeholder('token')))
+    .limit(1)
+    .prepare(),
+);
 
-const itemsQuery = () =>
-  preparedStatement('orders.items-by-order', () =>
-    db()
-      .select({
-        productId: orderItems.productId,
-        name: orderItems.name,
-        unitPriceCents: orderItems.unitPriceCents,
-        quantity: orderItems.quantity,
-        lineTotalCents: orderItems.lineTotalCents,
-      })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, sql.placeholder('orderId')))
-      .orderBy(asc(orderItems.id))
-      .prepare() as unknown as Prepared<{ orderId: string }>,
-  );
+const itemsQuery = preparedQuery((d: Db) =>
+  d
+    .select({
+      productId: orderItems.productId,
+      name: orderItems.name,
+      unitPriceCents: orderItems.unitPriceCents,
+      quantity: orderItems.quantity,
+      lineTotalCents: orderItems.lineTotalCents,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, sql.placeholder('orderId')))
+    .orderBy(asc(orderItems.id))
+    .prepare(),
+);
 
 /** The polled status of an order (one indexed query), or null for an unknown token. */
 export async function orderStatusByToken(token: string): Promise<OrderStatusSnapshot | null> {
   if (!looksLikeToken(token)) return null;
-  const row = (await statusQuery().get({ token })) as StatusRow | undefined;
+  const row = await statusQuery.on(db(), { token }).get();
   if (!row) return null;
   return { status: row.status, paid_at: toIso(row.paidAt), refunded_cents: row.refundedCents, updated_at: toIso(row.updatedAt) ?? row.updatedAt };
 }
@@ -121,10 +113,10 @@ export type OrderView = {
 /** Everything the order page and the receipt show, or null for an unknown token. */
 export async function orderViewByToken(token: string): Promise<OrderView | null> {
   if (!looksLikeToken(token)) return null;
-  const row = (await orderWithPaymentQuery().get({ token })) as { order: typeof orders.$inferSelect; payment: typeof payments.$inferSelect | null } | undefined;
+  const row = await orderWithPaymentQuery.on(db(), { token }).get();
   if (!row) return null;
   const { order, payment } = row;
-  const items = (await itemsQuery().all({ orderId: order.id })) as OrderView['items'];
+  const items = await itemsQuery.on(db(), { orderId: order.id }).all();
   return {
     id: order.id,
     token: order.token,

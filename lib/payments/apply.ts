@@ -6,17 +6,17 @@
  */
 import 'server-only';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { database, type AppSchema } from '@/db';
-import { bind, preparedOn } from '@/db/bound';
-import { get, run, type AnyDb, type Step } from '@/db/driver';
+import { database, type Tx } from '@/db';
+import { get, run, type Step } from '@/db/driver';
+import { preparedQuery } from '@/db/statements';
 import { orders, paymentEvents, payments, type OrderStatus, type Payment } from '@/db/schema';
 import { kickOutbox } from '@/lib/email/kick';
 import { logger } from '@/lib/server/log';
+import { dedupe, insertEvent, type EventSource } from './events';
 import type { Artifacts, Observation } from './observation';
 import { nextState } from './state';
 import { stateEffects } from './state-effects';
 
-export type EventSource = 'checkout' | 'webhook' | 'reconcile' | 'merchant' | 'status_poll';
 
 export type ApplyExtras = {
   /** Who did it (merchant e-mail), for merchant actions. */
@@ -38,48 +38,6 @@ export type ApplyResult = {
   from?: OrderStatus;
   status?: OrderStatus;
   steps: OrderStatus[];
-};
-
-export type Tx = AnyDb<AppSchema>;
-
-export type EventRow = {
-  paymentId: string;
-  orderId: string;
-  type: string;
-  source: EventSource;
-  fromStatus?: string | null;
-  toStatus?: string | null;
-  dedupeKey?: string | null;
-  detail?: Record<string, unknown> | null;
-};
-
-/** An insert of one payment_events row; with a dedupe key, a second insert changes nothing. */
-export function insertEvent(tx: Tx, e: EventRow) {
-  return tx
-    .insert(paymentEvents)
-    .values({
-      paymentId: e.paymentId,
-      orderId: e.orderId,
-      type: e.type,
-      source: e.source,
-      fromStatus: e.fromStatus ?? null,
-      toStatus: e.toStatus ?? null,
-      dedupeKey: e.dedupeKey ?? null,
-      detail: e.detail ? JSON.stringify(e.detail) : null,
-    })
-    .onConflictDoNothing();
-}
-
-export const dedupe = {
-  status: (paymentId: string, status: OrderStatus) => `status:${paymentId}:${status}`,
-  late: (paymentId: string) => `late:${paymentId}`,
-  registered: (paymentId: string) => `registered:${paymentId}`,
-  created: (paymentId: string) => `created:${paymentId}`,
-  createRequested: (paymentId: string) => `create_requested:${paymentId}`,
-  unknown: (paymentId: string, providerStatus: string) => `unknown:${paymentId}:${providerStatus.slice(0, 40)}`,
-  amountMismatch: (paymentId: string) => `amount_mismatch:${paymentId}`,
-  /** Held while a refund is requested or done: one refund per payment. */
-  refund: (paymentId: string) => `refund:${paymentId}`,
 };
 
 /** Thrown inside the transaction to roll it back when the change was already applied. */
@@ -112,21 +70,18 @@ function* refundedAmount(tx: Tx, p: Payment) {
   return Number.isSafeInteger(amount) && amount > 0 && amount <= p.amountCents ? amount : p.amountCents;
 }
 
-// The statements every call runs (a webhook storm, a reconciliation pass), prepared once per runner (db/bound.ts).
-const paymentById = (tx: Tx) =>
-  preparedOn(tx, 'apply.payment-by-id', () => tx.select().from(payments).where(eq(payments.id, sql.placeholder('id'))).prepare());
-const touchPayment = (tx: Tx) =>
-  preparedOn(tx, 'apply.touch', () =>
-    tx.update(payments).set({ lastCheckedAt: sql`${sql.placeholder('now')}` }).where(eq(payments.id, sql.placeholder('id'))).prepare(),
-  );
-const touchPaymentWithStatus = (tx: Tx) =>
-  preparedOn(tx, 'apply.touch-with-status', () =>
-    tx
-      .update(payments)
-      .set({ lastCheckedAt: sql`${sql.placeholder('now')}`, providerStatus: sql`${sql.placeholder('providerStatus')}` })
-      .where(eq(payments.id, sql.placeholder('id')))
-      .prepare(),
-  );
+// The statements every call runs (a webhook storm, a reconciliation pass), prepared once per runner (db/statements.ts).
+const paymentById = preparedQuery((tx: Tx) => tx.select().from(payments).where(eq(payments.id, sql.placeholder('id'))).prepare());
+const touchPayment = preparedQuery((tx: Tx) =>
+  tx.update(payments).set({ lastCheckedAt: sql`${sql.placeholder('now')}` }).where(eq(payments.id, sql.placeholder('id'))).prepare(),
+);
+const touchPaymentWithStatus = preparedQuery((tx: Tx) =>
+  tx
+    .update(payments)
+    .set({ lastCheckedAt: sql`${sql.placeholder('now')}`, providerStatus: sql`${sql.placeholder('providerStatus')}` })
+    .where(eq(payments.id, sql.placeholder('id')))
+    .prepare(),
+);
 
 /** A read that changes nothing refreshes `last_checked_at` at most this often (it orders reconciliation and is shown to the minute). */
 export const TOUCH_MIN_INTERVAL_MS = 1_000;
@@ -151,7 +106,7 @@ export async function applyObservation(paymentId: string, obs: Observation, sour
         if (extras.alsoInTransaction) yield* extras.alsoInTransaction(tx, result);
         return result;
       }
-      const p = yield* get(bind(paymentById(tx), { id: paymentId }));
+      const p = yield* get(paymentById.on(tx, { id: paymentId }));
       if (!p) return yield* finish({ found: false, changed: false, steps: [] });
 
       const t = nextState({ status: p.status, cancelRequested: !!p.cancelRequestedAt }, obs.observed);
@@ -178,8 +133,8 @@ export async function applyObservation(paymentId: string, obs: Observation, sour
         if (!statusKnown || !checkedWithin(p.lastCheckedAt, nowMs, TOUCH_MIN_INTERVAL_MS)) {
           yield* run(
             t.stale
-              ? bind(touchPayment(tx), { id: paymentId, now })
-              : bind(touchPaymentWithStatus(tx), { id: paymentId, now, providerStatus: obs.providerStatus }),
+              ? touchPayment.on(tx, { id: paymentId, now })
+              : touchPaymentWithStatus.on(tx, { id: paymentId, now, providerStatus: obs.providerStatus }),
           );
         }
         return yield* finish({ found: true, changed: false, from: p.status, status: p.status, steps: [] });

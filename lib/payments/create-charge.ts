@@ -20,7 +20,7 @@ import { isPaymentApiError, type PaymentApiError } from '@/lib/payment-api/clien
 import { kickOutbox } from '@/lib/email/kick';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { api } from './api';
-import { dedupe, insertEvent, type EventSource } from './apply';
+import { dedupe, insertEvent, type EventSource } from './events';
 import { boletoRequest, notificationUrlFor, parseTerms, pixRequest, type ChargeTerms } from './charge-request';
 import { tokenHash } from './ids';
 import { chargeCreatedEffects } from './state-effects';

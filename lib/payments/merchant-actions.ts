@@ -13,7 +13,8 @@ import { LIMITS } from '@/lib/payment-api/contract';
 import { formatBRL } from '@/lib/money/money';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { api } from './api';
-import { applyObservation, dedupe, insertEvent, type ApplyResult } from './apply';
+import { applyObservation, type ApplyResult } from './apply';
+import { dedupe, insertEvent } from './events';
 import type { Observation } from './observation';
 import { readProvider } from './sync';
 

@@ -24,7 +24,7 @@ import { linkById } from '@/lib/links/links';
 import { claimLinkPlace, REFUSAL_MESSAGES, type LinkRefusal } from '@/lib/links/place';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { getSettings } from '@/lib/settings/settings';
-import { dedupe, insertEvent } from './apply';
+import { dedupe, insertEvent } from './events';
 import { chargeTerms, payableUntilOf } from './charge-request';
 import { submitCreate, type CreateOutcome } from './create-charge';
 import { newId, randomToken } from './ids';

@@ -18,7 +18,7 @@ import type { Step } from '@/db/driver';
 import type { OrderStatus } from '@/db/schema';
 import { emailKey, KIND_OF_STATE } from '@/lib/email/keys';
 import { enqueueEmail, hasEmail } from '@/lib/email/outbox';
-import type { Tx } from './apply';
+import type { Tx } from '@/db';
 
 export type StateChange = {
   orderId: string;

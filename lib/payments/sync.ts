@@ -8,7 +8,8 @@ import 'server-only';
 import type { Payment } from '@/db/schema';
 import { api } from './api';
 import { coalescedRead } from './coalesced-read';
-import { applyObservation, type ApplyExtras, type ApplyResult, type EventSource } from './apply';
+import { applyObservation, type ApplyExtras, type ApplyResult } from './apply';
+import type { EventSource } from './events';
 import { markCreateFailed, submitCreate } from './create-charge';
 import { observationOfBoleto, observationOfPix, type Observation } from './observation';
 

@@ -6,7 +6,7 @@ import { barcodeToDigitableLine } from '@/lib/br/boleto';
 import { env, resetEnvForTests } from '@/lib/config/env';
 import { resetRateLimitsForTests } from '@/lib/security/rate-limit';
 import { setPaymentApiForTests } from './api';
-import { dedupe, insertEvent } from './apply';
+import { dedupe, insertEvent } from './events';
 import { tokenHash } from './ids';
 import { reconcileAll } from './reconcile';
 import { apiError, barcodeFor, FakePaymentApi } from './testing/fake-payment-api';

@@ -13,10 +13,9 @@
  */
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
-import { database } from '@/db';
-import { bind, preparedOn } from '@/db/bound';
+import { database, type Tx } from '@/db';
 import { run } from '@/db/driver';
-import { preparedStatement } from '@/db/prepared';
+import { preparedQuery } from '@/db/statements';
 import { payments, webhookDeliveries, type Payment } from '@/db/schema';
 import { barcodeToDigitableLine, digitableLineToBarcode, isValidBoletoBarcode, isValidDigitableLine } from '@/lib/br/boleto';
 import { env } from '@/lib/config/env';
@@ -25,7 +24,7 @@ import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '@/lib/payment-api/contract';
 import { clientIp, hit } from '@/lib/security/rate-limit';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { readBodyCapped } from '@/lib/server/read-body';
-import { applyObservation, type Tx } from './apply';
+import { applyObservation } from './apply';
 import { tokenHash } from './ids';
 import type { Artifacts, Observation } from './observation';
 import { CREATE_RETRY_AFTER_MS, readProvider, syncPayment } from './sync';
@@ -55,20 +54,26 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 /** One lenient UTF-8 decoder for every delivery (decode() without `stream` keeps no state between calls). */
 const utf8 = new TextDecoder('utf-8', { fatal: false });
 
-const DELIVERY_COLUMNS = ['paymentId', 'tokenHash', 'eventId', 'eventType', 'signature', 'outcome', 'httpStatus', 'body'] as const;
-
-/** The webhook_deliveries insert, prepared once per runner (db/bound.ts): every delivery runs it. */
-const deliveryInsert = (db: Tx) =>
-  preparedOn(db, 'webhook.delivery-insert', () =>
-    db
-      .insert(webhookDeliveries)
-      .values(Object.fromEntries(DELIVERY_COLUMNS.map((c) => [c, sql.placeholder(c)])) as unknown as typeof webhookDeliveries.$inferInsert)
-      .prepare(),
-  );
+/** The webhook_deliveries insert, prepared once per runner (db/statements.ts): every delivery runs it. */
+const deliveryInsert = preparedQuery((db: Tx) =>
+  db
+    .insert(webhookDeliveries)
+    .values({
+      paymentId: sql.placeholder('paymentId'),
+      tokenHash: sql.placeholder('tokenHash'),
+      eventId: sql.placeholder('eventId'),
+      eventType: sql.placeholder('eventType'),
+      signature: sql.placeholder('signature'),
+      outcome: sql.placeholder('outcome'),
+      httpStatus: sql.placeholder('httpStatus'),
+      body: sql.placeholder('body'),
+    })
+    .prepare(),
+);
 
 /** The webhook_deliveries insert for one delivery, on the connection or inside a transaction. */
 function insertDelivery(db: Tx, d: Delivery) {
-  const values: Record<(typeof DELIVERY_COLUMNS)[number], unknown> = {
+  const values = {
     paymentId: d.paymentId,
     tokenHash: d.tokenHash,
     eventId: d.eventId?.slice(0, 200) ?? null,
@@ -78,7 +83,7 @@ function insertDelivery(db: Tx, d: Delivery) {
     httpStatus: d.httpStatus,
     body: d.body ? utf8.decode(d.body.subarray(0, MAX_LOGGED_BODY_BYTES)) : null,
   };
-  return bind(deliveryInsert(db), values);
+  return deliveryInsert.on(db, values);
 }
 
 async function record(d: Delivery): Promise<void> {
@@ -158,25 +163,22 @@ const lastRecorded429 = new Map<string, number>();
 export type WebhookTarget = Pick<Payment, 'id' | 'method' | 'createState' | 'providerId' | 'createdAt' | 'amountCents'> & { hasBarcode: boolean };
 
 /** Every delivery starts with this lookup: prepared once per connection (BENCHMARKS.md, T3). */
-const paymentByTokenQuery = () =>
-  preparedStatement('payments.by-webhook-token', () =>
-    database()
-      .db.select({
-        id: payments.id,
-        method: payments.method,
-        createState: payments.createState,
-        providerId: payments.providerId,
-        createdAt: payments.createdAt,
-        amountCents: payments.amountCents,
-        hasBarcode: sql<boolean>`${payments.barcode} is not null`.mapWith((v) => Number(v) === 1),
-      })
-      .from(payments)
-      .where(eq(payments.webhookToken, sql.placeholder('token')))
-      .limit(1)
-      .prepare() as unknown as {
-      execute(values: { token: string }): unknown;
-    },
-  );
+const paymentByTokenQuery = preparedQuery((db: Tx) =>
+  db
+    .select({
+      id: payments.id,
+      method: payments.method,
+      createState: payments.createState,
+      providerId: payments.providerId,
+      createdAt: payments.createdAt,
+      amountCents: payments.amountCents,
+      hasBarcode: sql<boolean>`${payments.barcode} is not null`.mapWith((v) => Number(v) === 1),
+    })
+    .from(payments)
+    .where(eq(payments.webhookToken, sql.placeholder('token')))
+    .limit(1)
+    .prepare(),
+);
 function shouldRecord429(hash: string, now = Date.now()): boolean {
   const last = lastRecorded429.get(hash);
   if (last !== undefined && now - last < 60_000) return false;
@@ -188,7 +190,7 @@ function shouldRecord429(hash: string, now = Date.now()): boolean {
 /** The payment a notification_url token belongs to (undefined for anything else). */
 export async function findPaymentByWebhookToken(token: string): Promise<WebhookTarget | undefined> {
   if (!TOKEN_SHAPE.test(token)) return undefined;
-  return ((await paymentByTokenQuery().execute({ token })) as WebhookTarget[])[0];
+  return paymentByTokenQuery.on(database().db, { token }).get();
 }
 
 export async function handlePaymentWebhook(req: Request, token: string): Promise<Response> {

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { cacheStatements } from '@/db/statement-cache';
+import { cacheCompiledStatements } from '@/db/statements';
 
 export type SqliteDb = BetterSqlite3.Database;
 
@@ -123,7 +123,7 @@ export function openSandboxDb(url: string): SqliteDb {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.exec(SCHEMA);
-  return cacheStatements(db);
+  return cacheCompiledStatements(db);
 }
 
 /** Runs `fn` as one IMMEDIATE transaction: all of its writes or none. `fn` must be synchronous. */

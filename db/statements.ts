@@ -1,0 +1,91 @@
+/**
+ * Statements compiled once and reused — the one place for it, at two levels:
+ *
+ * 1. `cacheCompiledStatements(sqlite)`: every better-sqlite3 connection keeps its compiled SQL.
+ *    Drizzle (and plain `db.prepare(sql).get()` code) compiles the SQL on every call; SQLite's
+ *    compile costs ~10 µs for a one-row lookup and more for a join — often more than running
+ *    the statement. A SQL text is compiled once per connection and reused, as better-sqlite3
+ *    recommends. Safe because a statement is handed out again only in its default mode
+ *    (raw/pluck/expand reset on every hit; Drizzle turns raw on right before each use when it
+ *    wants it), a statement still running (an open iterate()) is never handed out (a fresh one
+ *    is compiled), and SQLite recompiles a cached statement by itself when the schema changed.
+ *    Least recently used texts are dropped beyond `max` (the app's dynamic queries have a finite
+ *    number of shapes; their values are bound parameters, not part of the text).
+ *
+ * 2. `preparedQuery(build)`: a Drizzle prepared query for a hot path, built once per query
+ *    runner. Building a query with Drizzle costs more than SQLite running a one-row statement
+ *    (BENCHMARKS.md, T2/T3). On better-sqlite3 the runner handed to a transaction body is the
+ *    connection itself, so the query is built once per process; on libSQL each transaction has
+ *    its own runner, so once per transaction (correct, and negligible next to a round trip).
+ *    Keyed by the runner object, so tests that reopen the database get fresh statements.
+ *
+ *      const paymentById = preparedQuery((db: Tx) => db.select().from(payments).where(eq(payments.id, sql.placeholder('id'))).prepare());
+ *      const p = await paymentById.on(db(), { id }).get();          // on the connection
+ *      const p = yield* get(paymentById.on(tx, { id }));            // inside a transaction body
+ *
+ *    Rows are typed by Drizzle (awaited on both drivers); values are the placeholders by name.
+ */
+import type { Database as BetterSqliteDatabase, Statement } from 'better-sqlite3';
+
+export const STATEMENT_CACHE_SIZE = 500;
+
+const installed = new WeakSet<object>();
+
+export function cacheCompiledStatements(db: BetterSqliteDatabase, max = STATEMENT_CACHE_SIZE): BetterSqliteDatabase {
+  if (installed.has(db)) return db;
+  installed.add(db);
+  const compile = db.prepare.bind(db);
+  const cache = new Map<string, Statement>();
+  const prepare = (source: string): Statement => {
+    const hit = cache.get(source);
+    if (hit && !hit.busy) {
+      cache.delete(source); // most recently used goes last
+      cache.set(source, hit);
+      if (hit.reader) hit.raw(false).pluck(false).expand(false);
+      return hit;
+    }
+    const fresh = compile(source);
+    if (!hit) {
+      cache.set(source, fresh);
+      if (cache.size > max) cache.delete(cache.keys().next().value as string);
+    }
+    return fresh;
+  };
+  db.prepare = prepare as BetterSqliteDatabase['prepare'];
+  return db;
+}
+
+export type Values = Record<string, unknown>;
+
+/** What Drizzle's `.prepare()` gives on either driver: rows now (better-sqlite3) or as a promise (libSQL). */
+type DrizzlePrepared<G, A, R> = { get(values?: Values): G; all(values?: Values): A; run(values?: Values): R };
+
+/** A prepared query with its values: awaited directly, or yielded in a transaction body (`yield* get(...)`). */
+export type BoundQuery<G, A, R> = { get(): G; all(): A; run(): R };
+
+export type PreparedQuery<Runner extends object, G, A, R> = {
+  /** The query on `runner` (the connection, or a transaction's `tx`) with the placeholders' values. */
+  on(runner: Runner, values: Values): BoundQuery<G, A, R>;
+};
+
+/** `build(runner)` once per runner (a connection, or a libSQL transaction), then the same value. */
+export function oncePerRunner<Runner extends object, T>(build: (runner: Runner) => T): (runner: Runner) => T {
+  const built = new WeakMap<Runner, T>();
+  return (runner) => {
+    const hit = built.get(runner);
+    if (hit !== undefined) return hit;
+    const value = build(runner);
+    built.set(runner, value);
+    return value;
+  };
+}
+
+export function preparedQuery<Runner extends object, G, A, R>(build: (runner: Runner) => DrizzlePrepared<G, A, R>): PreparedQuery<Runner, G, A, R> {
+  const statementOn = oncePerRunner(build);
+  return {
+    on(runner, values) {
+      const statement = statementOn(runner);
+      return { get: () => statement.get(values), all: () => statement.all(values), run: () => statement.run(values) };
+    },
+  };
+}
