@@ -3,7 +3,7 @@
  *   1. unknown token (rate limit, lookup, body, delivery log, 404);
  *   2. a paid payment whose fetch-back is answered by a stub at once (lookup + transaction + log);
  *   3. the same with the real client reading the real embedded sandbox in-process (the app's
- *      transport, lib/payment-api/embedded-sandbox-exchange.ts: no HTTP hop, no fetch objects);
+ *      transport, lib/sandbox/in-process-exchange.ts: no HTTP hop, no fetch objects);
  *   4. the sandbox's GET /v1/pix/<id> handler alone, in-process, through fetch's Request and Response.
  * Interleaved, same process.   npx tsx --conditions=react-server bench/experiments/webhook-inprocess.ts [--only=2] [--iterations=1000]
  * --concurrency=N: N calls of a case at once; the time per call is the batch's time ÷ N.
@@ -45,8 +45,8 @@ async function main() {
     if (!request.url.startsWith(base)) throw new Error(`unexpected fetch ${request.url}`);
     return handleSandboxRequest(request, new URL(request.url).pathname.slice('/api/sandbox/'.length).split('/').filter(Boolean));
   }) as typeof fetch;
-  const { paymentApi } = await import('@/lib/payment-api/client');
-  const realApi = paymentApi(); // PAYMENT_API_URL unset: the embedded sandbox, in process
+  const { providerApi } = await import('@/lib/payments/api');
+  const realApi = providerApi(); // PAYMENT_API_URL unset: the embedded sandbox, in process
   const due = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
   const pix = await realApi.createPix(
     { amountCents: 7980, description: 'Pedido bench', dueDate: due, expirationDays: 1, payer: { name: 'Maria da Silva', document: '52998224725' } },

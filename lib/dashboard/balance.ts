@@ -4,7 +4,8 @@
  * Short timeout and one retry, so a slow provider does not hold the card for long.
  */
 import 'server-only';
-import { paymentApi, userMessage, type PaymentApi } from '@/lib/payment-api/client';
+import { userMessage, type PaymentApi } from '@/lib/payment-api/client';
+import { providerApi } from '@/lib/payments/api';
 import { logger } from '@/lib/server/log';
 
 export type BalanceReading = { balanceCents: number; at: string };
@@ -13,7 +14,7 @@ export type BalanceView = ({ ok: true } & BalanceReading) | { ok: false; error: 
 const key = Symbol.for('balcao.dashboard.last-balance');
 const holder = globalThis as unknown as { [key]?: BalanceReading };
 
-export async function readBalance(api: Pick<PaymentApi, 'getBalance'> = paymentApi({ timeoutMs: 5_000, maxReadRetries: 1 }), now: () => Date = () => new Date()): Promise<BalanceView> {
+export async function readBalance(api: Pick<PaymentApi, 'getBalance'> = providerApi({ timeoutMs: 5_000, maxReadRetries: 1 }), now: () => Date = () => new Date()): Promise<BalanceView> {
   try {
     const { balanceCents } = await api.getBalance();
     const reading = { balanceCents, at: now().toISOString() };

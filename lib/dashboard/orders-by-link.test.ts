@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { orders } from '@/db/schema';
 import { createLink } from '@/lib/links/links';
-import { newId, randomToken } from '@/lib/payments/ids';
+import { newId, randomToken } from '@/lib/security/tokens';
 import { prepareDatabase } from '@/lib/payments/testing/db';
 import { countOrders, listOrders, ordersForExport } from './orders-query';
 

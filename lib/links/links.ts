@@ -9,7 +9,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { db } from '@/db';
 import { orders, paymentLinks, type PaymentLink } from '@/db/schema';
 import { saoPauloDate } from '@/lib/br/dates';
-import { newId } from '@/lib/payments/ids';
+import { newId } from '@/lib/security/tokens';
 import { logger } from '@/lib/server/log';
 import { looksLikeLinkCode, newLinkCode } from './code';
 import type { NewLink } from './link-form';

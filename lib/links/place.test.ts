@@ -6,7 +6,7 @@ import { database } from '@/db';
 import { run } from '@/db/driver';
 import { orders, paymentLinks, payments } from '@/db/schema';
 import { addDays, saoPauloDate } from '@/lib/br/dates';
-import { newId, randomToken } from '@/lib/payments/ids';
+import { newId, randomToken } from '@/lib/security/tokens';
 import { prepareDatabase } from '@/lib/payments/testing/db';
 import { createLink } from './links';
 import type { NewLink } from './link-form';

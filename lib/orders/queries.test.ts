@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { database, db, ensureMigrated } from '@/db';
 import { orderItems, orders, payments } from '@/db/schema';
 import { seed } from '@/db/seed';
-import { looksLikeToken, orderStatusByToken, orderTokenByCheckoutKey, orderViewByToken, reorderLinesByToken, toIso } from './queries';
+import { looksLikeToken } from '@/lib/security/tokens';
+import { orderStatusByToken, orderTokenByCheckoutKey, orderViewByToken, reorderLinesByToken, toIso } from './queries';
 
 const token = 'tok_' + 'a'.repeat(40);
 const checkoutKey = randomUUID();

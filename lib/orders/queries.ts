@@ -4,13 +4,7 @@ import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { db } from '@/db';
 import { preparedQuery } from '@/db/statements';
 import { orderItems, orders, payments, type OrderStatus, type PaymentMethod } from '@/db/schema';
-
-/** Tokens are base64url (lib/payments/ids.ts); anything else is unknown without asking the database. */
-const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
-
-export function looksLikeToken(token: string): boolean {
-  return TOKEN.test(token);
-}
+import { looksLikeToken } from '@/lib/security/tokens';
 
 export type OrderStatusSnapshot = {
   status: OrderStatus;

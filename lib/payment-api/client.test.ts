@@ -4,7 +4,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { addDays, saoPauloDate } from '@/lib/br/dates';
 import { buildBoletoBarcode, barcodeToDigitableLine, formatDigitableLine } from '@/lib/br/boleto';
 import { resetEnvForTests } from '@/lib/config/env';
-import { stopSandboxWorker } from '@/lib/sandbox';
 import packageJson from '@/package.json';
 import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, MAX_RETRY_AFTER_SECONDS, backoffMs, parseRetryAfter } from './http';
 import { PaymentApiError, paymentApi, userMessage, type NewBoleto, type NewPix, type PaymentApi } from './client';
@@ -358,19 +357,31 @@ describe('operations: method, path, headers, body in reais', () => {
     expectCommonHeaders(requests[0], 'sk_live_from_env_987654', 'https://shop.example.com.br');
   });
 
-  it('defaults to the embedded sandbox and its key when no provider is configured, in process (no HTTP to itself)', async () => {
+  it('knows no provider: with no exchange given it speaks HTTP, even to the embedded sandbox\'s address', async () => {
     delete process.env.PAYMENT_API_URL;
     delete process.env.PAYMENT_API_KEY;
     process.env.APP_URL = baseUrl.replace(/\/api\/sandbox$/, '');
     resetEnvForTests();
     answer({ status: 200, json: { balance: 5 } });
-    try {
-      // The sandbox of this process answered (its fresh balance is 0), the HTTP server at APP_URL saw nothing.
-      expect(await paymentApi().getBalance()).toEqual({ balanceCents: 0 });
-      expect(requests).toHaveLength(0);
-    } finally {
-      await stopSandboxWorker();
-    }
+    // The in-process sandbox is chosen by the composition point (lib/payments/api.ts), not here.
+    expect(await paymentApi().getBalance()).toEqual({ balanceCents: 500 });
+    expect(requests).toHaveLength(1);
+    expectCommonHeaders(requests[0], 'sk_sandbox_dev', process.env.APP_URL);
+  });
+
+  it('sends through the exchange it is given', async () => {
+    const seen: string[] = [];
+    const api = paymentApi({
+      baseUrl: 'https://provider.example',
+      apiKey: API_KEY,
+      exchange: async (r) => {
+        seen.push(`${r.method} ${r.url}`);
+        return { status: 200, header: () => null, text: '{"balance": 1.5}' };
+      },
+    });
+    expect(await api.getBalance()).toEqual({ balanceCents: 150 });
+    expect(seen).toEqual(['GET https://provider.example/v1/customers/balance']);
+    expect(requests).toHaveLength(0);
   });
 
   it('reads no configuration until the first call', () => {

@@ -17,9 +17,9 @@ import { env } from '@/lib/config/env';
 import { saoPauloDate } from '@/lib/br/dates';
 import type { ValidationContext } from './contract';
 import { PaymentApiError } from './errors';
-import { fetchExchange, send, type Call, type Transport } from './http';
+import { fetchExchange } from './exchange';
+import { send, type Call, type Transport } from './http';
 import { balance, boletoBody, boletoCharge, boletoCreated, pixBody, pixCharge, pixCreated, refundBody } from './mappers';
-import { embeddedSandboxExchange } from './embedded-sandbox-exchange';
 import type { PaymentApi, PaymentApiOptions } from './types';
 
 export { PaymentApiError, isPaymentApiError, userMessage, type PaymentApiErrorKind } from './errors';
@@ -45,14 +45,13 @@ function resolve(overrides: Partial<PaymentApiOptions>): Resolved {
   if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) throw new RangeError('timeoutMs must be a positive number');
   if (!(Number.isInteger(maxReadRetries) && maxReadRetries >= 0)) throw new RangeError('maxReadRetries must be a non-negative integer');
   const baseUrl = (overrides.baseUrl ?? e.paymentApiUrl).replace(/\/+$/, '');
-  // The embedded sandbox as this process's provider: no loopback HTTP to ourselves (embedded-sandbox-exchange.ts).
-  const embedded = e.usingSandbox && overrides.baseUrl === undefined;
   return {
     transport: {
       baseUrl,
       apiKey: overrides.apiKey ?? e.paymentApiKey,
       timeoutMs,
-      exchange: overrides.fetch ? fetchExchange(overrides.fetch) : embedded ? embeddedSandboxExchange(baseUrl) : fetchExchange(globalThis.fetch),
+      // HTTP unless the composition point hands in another carrier (lib/payments/api.ts).
+      exchange: overrides.exchange ?? fetchExchange(globalThis.fetch),
       maxReadRetries,
       sleep: overrides.sleep ?? realSleep,
       userAgent: userAgent(e.appUrl),

@@ -2,6 +2,7 @@
  * What the app hands to and gets from the payment API client. Money is integer centavos here;
  * decimal reais exist only on the wire (see mappers.ts).
  */
+import type { Exchange } from './exchange';
 
 export type Metadata = { key: string; value: string }[];
 
@@ -104,7 +105,8 @@ export type PaymentApiOptions = {
   apiKey: string;
   /** Per-attempt timeout in ms (default 10 000). */
   timeoutMs: number;
-  fetch: typeof fetch;
+  /** How requests travel (default: HTTP with the global fetch). */
+  exchange: Exchange;
   /** Extra attempts of a read after a 429/5xx/network error/timeout (default 3). */
   maxReadRetries: number;
   /** Waits between read attempts (tests inject a recorder). */

@@ -20,7 +20,7 @@ import { closeSandboxContext, createSandboxContext, handleSandboxRequestWith, ty
 import { sandboxSegments, startHttpServer, type TestServer } from '@/lib/sandbox/testing/http-server';
 import { setPaymentApiForTests } from './api';
 import { placeOrder } from './place-order';
-import { tokenHash } from './ids';
+import { tokenHash } from '@/lib/security/tokens';
 import { cancelOrderPayment, MESSAGES, refundOrderPayment } from './merchant-actions';
 import { reconcileAll } from './reconcile';
 import { observedOf } from './state';

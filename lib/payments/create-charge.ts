@@ -22,7 +22,7 @@ import { logger, redactSecrets } from '@/lib/server/log';
 import { api } from './api';
 import { dedupe, insertEvent, type EventSource } from './events';
 import { boletoRequest, notificationUrlFor, parseTerms, pixRequest, type ChargeTerms } from './charge-request';
-import { tokenHash } from './ids';
+import { tokenHash } from '@/lib/security/tokens';
 import { chargeCreatedEffects } from './state-effects';
 
 export type CreateOutcome =

@@ -27,7 +27,7 @@ import { getSettings } from '@/lib/settings/settings';
 import { dedupe, insertEvent } from './events';
 import { chargeTerms, payableUntilOf } from './charge-request';
 import { submitCreate, type CreateOutcome } from './create-charge';
-import { newId, randomToken } from './ids';
+import { newId, randomToken } from '@/lib/security/tokens';
 
 export type { LinkOrderInput, OrderInput } from '@/lib/orders/order-input';
 

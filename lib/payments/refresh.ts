@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { database } from '@/db';
 import { orders, payments } from '@/db/schema';
 import { logger, redactSecrets } from '@/lib/server/log';
-import { tokenHash } from './ids';
+import { tokenHash } from '@/lib/security/tokens';
 import { syncPayment } from './sync';
 
 export const REFRESH_MIN_INTERVAL_MS = 5_000;

@@ -7,7 +7,7 @@ import { env, resetEnvForTests } from '@/lib/config/env';
 import { resetRateLimitsForTests } from '@/lib/security/rate-limit';
 import { setPaymentApiForTests } from './api';
 import { dedupe, insertEvent } from './events';
-import { tokenHash } from './ids';
+import { tokenHash } from '@/lib/security/tokens';
 import { reconcileAll } from './reconcile';
 import { apiError, barcodeFor, FakePaymentApi } from './testing/fake-payment-api';
 import { backdatePayment, clearOrders, deliveriesOfToken, eventsOf, orderById, paymentById, prepareDatabase, statusEventsOf } from './testing/db';

@@ -25,7 +25,7 @@ import { clientIp, hit } from '@/lib/security/rate-limit';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { readBodyCapped } from '@/lib/server/read-body';
 import { applyObservation } from './apply';
-import { tokenHash } from './ids';
+import { looksLikeToken, tokenHash } from '@/lib/security/tokens';
 import type { Artifacts, Observation } from './observation';
 import { CREATE_RETRY_AFTER_MS, readProvider, syncPayment } from './sync';
 import { verifyWebhookSignature, type SignatureVerdict } from './webhook-signature';
@@ -145,8 +145,6 @@ function withBodyExtras(obs: Observation, payment: WebhookTarget, parsed: Parsed
   return extras.barcode ? { ...obs, artifacts: { ...obs.artifacts, ...extras } } : obs;
 }
 
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
-
 /**
  * A flood must not grow the delivery log without bound: a rate-limited token gets at most one
  * 'rejected 429' row a minute (the rest go to the log stream only), and requests for unknown
@@ -189,7 +187,7 @@ function shouldRecord429(hash: string, now = Date.now()): boolean {
 
 /** The payment a notification_url token belongs to (undefined for anything else). */
 export async function findPaymentByWebhookToken(token: string): Promise<WebhookTarget | undefined> {
-  if (!TOKEN_SHAPE.test(token)) return undefined;
+  if (!looksLikeToken(token)) return undefined;
   return paymentByTokenQuery.on(database().db, { token }).get();
 }
 

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hashToken, logger, loggerOptions, redactSecrets, requestLogger, resetLoggerForTests } from './log';
+import { logger, loggerOptions, redactSecrets, requestLogger, resetLoggerForTests } from './log';
 
 const API_KEY = 'sk_live_9f8e7d6c5b4a3210fedcba';
 const CRON = 'cron-secret-abcdefghijklmnop';
@@ -128,16 +128,5 @@ describe('requestLogger', () => {
 
   it('is a child of the process logger', () => {
     expect(requestLogger(new Headers()).level).toBe(logger().level);
-  });
-});
-
-describe('hashToken', () => {
-  it('is a stable 16-hex prefix of sha256 that does not contain the token', () => {
-    const token = 'tok_AbCdEf0123456789';
-    expect(hashToken(token)).toMatch(/^[0-9a-f]{16}$/);
-    expect(hashToken(token)).toBe(hashToken(token));
-    expect(hashToken(token)).not.toBe(hashToken(`${token}x`));
-    // sha256("abc") = ba7816bf8f01cfea…
-    expect(hashToken('abc')).toBe('ba7816bf8f01cfea');
   });
 });

@@ -5,12 +5,12 @@
  * - keys that hold secrets or personal data are censored by path (pino redact): API keys,
  *   passwords, auth headers and cookies → "[redacted]"; CPF/CNPJ → masked (123.***.***-09);
  *   buyer/payer names and e-mails → "[redacted]";
- * - callers log an order or webhook token as `hashToken(token)`, never the token.
+ * - callers log an order or webhook token as `tokenHash(token)` (lib/security/tokens.ts), never the token.
  *
  * Per request: `requestLogger(request.headers)` binds the `x-request-id` set by proxy.ts.
  */
 import 'server-only';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import pino, { type Logger, type LoggerOptions } from 'pino';
 import { maskDocument } from '@/lib/br/documents';
 import { env } from '@/lib/config/env';
@@ -163,11 +163,6 @@ export function requestLogger(headers: Headers | { get(name: string): string | n
   const id = headers.get(REQUEST_ID_HEADER);
   const requestId = id && /^[A-Za-z0-9._:-]{1,128}$/.test(id) ? id : randomUUID();
   return logger().child({ requestId, ...bindings });
-}
-
-/** A short, stable, one-way name for an order or webhook token in logs (sha256, 16 hex). */
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex').slice(0, 16);
 }
 
 /** Tests only: forget the logger (a new level or destination on next use). */

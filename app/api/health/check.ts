@@ -10,7 +10,8 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { db } from '@/db';
-import { paymentApi, isPaymentApiError } from '@/lib/payment-api/client';
+import { isPaymentApiError } from '@/lib/payment-api/client';
+import { providerApi } from '@/lib/payments/api';
 import { logger } from '@/lib/server/log';
 
 export type PartStatus = 'ok' | 'error';
@@ -42,7 +43,7 @@ export async function checkDatabase(): Promise<PartStatus> {
 /** Asks the payment API for the balance (2 s, no retry). A 429 still proves it answers. */
 export async function probePaymentApi(): Promise<PartStatus> {
   try {
-    await paymentApi({ timeoutMs: CHECK_TIMEOUT_MS, maxReadRetries: 0 }).getBalance();
+    await providerApi({ timeoutMs: CHECK_TIMEOUT_MS, maxReadRetries: 0 }).getBalance();
     return 'ok';
   } catch (e) {
     if (isPaymentApiError(e) && e.kind === 'rate_limited') return 'ok';

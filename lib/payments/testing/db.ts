@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { database, ensureMigrated } from '@/db';
 import { seed } from '@/db/seed';
 import { emailOutbox, orderItems, orders, paymentEvents, payments, products, webhookDeliveries, type Order, type OrderStatus, type Payment, type PaymentMethod } from '@/db/schema';
-import { newId, randomToken } from '../ids';
+import { newId, randomToken } from '@/lib/security/tokens';
 
 export async function prepareDatabase(): Promise<void> {
   await ensureMigrated();

@@ -1,12 +1,13 @@
 /**
- * What the server does once at start (instrumentation.ts → register(), Node.js runtime):
+ * The top of the app's wiring: what the server does once at start (instrumentation.ts →
+ * register(), Node.js runtime). It may import any module; no module imports it.
  * validate the configuration (one clear line and exit on error), apply migrations,
  * seed an empty database when asked, then start the background work.
  */
 import { database, ensureMigrated } from '@/db';
 import { isEmpty, seed } from '@/db/seed';
 import { env, EnvError } from '@/lib/config/env';
-import { logger } from './log';
+import { logger } from '@/lib/server/log';
 
 export async function startServer(): Promise<void> {
   let config;
@@ -40,7 +41,7 @@ export async function startServer(): Promise<void> {
  * stop on SIGTERM/SIGINT.
  */
 async function startBackgroundWork(): Promise<void> {
-  const { installShutdownHandlers, onShutdown } = await import('./shutdown');
+  const { installShutdownHandlers, onShutdown } = await import('@/lib/server/shutdown');
   const { startSandboxWorker, stopSandboxWorker } = await import('@/lib/sandbox');
   const { startReconcileScheduler, stopReconcileScheduler } = await import('@/lib/payments/reconcile');
   const { startOutboxWorker, stopOutboxWorker } = await import('@/lib/email/worker');

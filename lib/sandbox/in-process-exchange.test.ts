@@ -1,16 +1,16 @@
 /**
- * The client against this process's embedded sandbox without HTTP (PAYMENT_API_URL unset):
- * the same answers, errors, faults and timeouts as over the wire (test/setup.ts gives this
- * file its own SANDBOX_DATABASE_URL).
+ * The payment client with the in-process exchange, against this process's sandbox: the same
+ * answers, errors, faults and timeouts as over the wire (test/setup.ts gives this file its own
+ * SANDBOX_DATABASE_URL).
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, test } from 'vitest';
 import { addDays, saoPauloDate } from '@/lib/br/dates';
 import { env, resetEnvForTests } from '@/lib/config/env';
-import { defaultSandbox, stopSandboxWorker } from '@/lib/sandbox';
-import { replaceFaults } from '@/lib/sandbox/faults';
-import { paymentApi, PaymentApiError } from './client';
-import { embeddedSandboxExchange, sandboxSegments } from './embedded-sandbox-exchange';
+import { paymentApi, PaymentApiError, type PaymentApiOptions } from '@/lib/payment-api/client';
+import { replaceFaults } from './faults';
+import { defaultSandbox, stopSandboxWorker } from './index';
+import { inProcessExchange, sandboxSegments } from './in-process-exchange';
 
 const noSleep = async () => undefined;
 const newPix = () => ({
@@ -23,6 +23,7 @@ const newPix = () => ({
 
 /** The embedded sandbox's base URL (APP_URL + /api/sandbox when PAYMENT_API_URL is unset). */
 const sandboxBase = () => env().paymentApiUrl;
+const inProcessApi = (options: Partial<PaymentApiOptions> = {}) => paymentApi({ exchange: inProcessExchange(sandboxBase()), sleep: noSleep, ...options });
 
 afterEach(async () => {
   replaceFaults(defaultSandbox(), {});
@@ -43,13 +44,13 @@ describe('sandboxSegments', () => {
     expect(sandboxSegments(base, 'https://provider.example/v1/pix/1')).toBeNull();
   });
   test('the exchange refuses a URL outside the sandbox instead of sending it anywhere', async () => {
-    await expect(embeddedSandboxExchange(base)({ url: 'https://provider.example/v1/pix/1', method: 'GET', headers: {}, timeoutMs: 1000 })).rejects.toThrow(/not under/);
+    await expect(inProcessExchange(base)({ url: 'https://provider.example/v1/pix/1', method: 'GET', headers: {}, timeoutMs: 1000 })).rejects.toThrow(/not under/);
   });
 });
 
-describe('paymentApi() on the embedded sandbox, in process', () => {
+describe('the payment client with the in-process exchange', () => {
   test('creates and reads a Pix back, centavos in and out, and the balance', async () => {
-    const api = paymentApi({ sleep: noSleep });
+    const api = inProcessApi();
     const created = await api.createPix(newPix(), { idempotencyKey: randomUUID() });
     expect(created.pixCode).toMatch(/^000201/);
     const read = await api.getPix(created.id);
@@ -58,7 +59,7 @@ describe('paymentApi() on the embedded sandbox, in process', () => {
   });
 
   test('the same Idempotency-Key and body give the same charge', async () => {
-    const api = paymentApi({ sleep: noSleep });
+    const api = inProcessApi();
     const key = randomUUID();
     const a = await api.createPix(newPix(), { idempotencyKey: key });
     const b = await api.createPix(newPix(), { idempotencyKey: key });
@@ -68,13 +69,13 @@ describe('paymentApi() on the embedded sandbox, in process', () => {
   test('the sandbox still authenticates: a wrong key is an auth error', async () => {
     process.env.PAYMENT_API_KEY = 'sk_wrong_key_123';
     resetEnvForTests();
-    const error = await paymentApi({ sleep: noSleep, maxReadRetries: 0 }).getBalance().catch((e: unknown) => e);
+    const error = await inProcessApi({ maxReadRetries: 0 }).getBalance().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PaymentApiError);
     expect((error as PaymentApiError).kind).toBe('auth');
   });
 
   test('the sandbox checks the headers as over HTTP (names in any case) and caps the body at 1 MB', async () => {
-    const exchange = embeddedSandboxExchange(sandboxBase());
+    const exchange = inProcessExchange(sandboxBase());
     const headers = { 'x-api-key': 'sk_sandbox_dev', 'CONTENT-TYPE': 'application/json', 'User-Agent': 'Balcao/test' };
     const ok = await exchange({ url: `${sandboxBase()}/v1/customers/balance`, method: 'GET', headers, timeoutMs: 5000 });
     expect(ok.status).toBe(200);
@@ -90,14 +91,14 @@ describe('paymentApi() on the embedded sandbox, in process', () => {
   });
 
   test('not found and validation errors come back typed', async () => {
-    const api = paymentApi({ sleep: noSleep, maxReadRetries: 0 });
+    const api = inProcessApi({ maxReadRetries: 0 });
     const missing = await api.getPix('00000000-0000-4000-8000-000000000000').catch((e: unknown) => e);
     expect((missing as PaymentApiError).kind).toBe('not_found');
   });
 
   test('faults apply: 429 with Retry-After, 500s retried, latency beyond the timeout', async () => {
     const ctx = defaultSandbox();
-    const api = paymentApi({ sleep: noSleep, maxReadRetries: 0 });
+    const api = inProcessApi({ maxReadRetries: 0 });
 
     replaceFaults(ctx, { rate_limit_rate: 1, retry_after_seconds: 30 });
     const limited = (await api.getBalance().catch((e: unknown) => e)) as PaymentApiError;
@@ -109,7 +110,7 @@ describe('paymentApi() on the embedded sandbox, in process', () => {
 
     replaceFaults(ctx, { latency_ms: 2_000 });
     const started = Date.now();
-    const slow = (await paymentApi({ sleep: noSleep, maxReadRetries: 0, timeoutMs: 100 })
+    const slow = (await inProcessApi({ maxReadRetries: 0, timeoutMs: 100 })
       .getBalance()
       .catch((e: unknown) => e)) as PaymentApiError;
     expect(slow.kind).toBe('unavailable');

@@ -1,7 +1,8 @@
 /**
- * The transport to the embedded sandbox when it is this process's provider (PAYMENT_API_URL
- * unset): each call is handed to the sandbox's handler directly instead of being sent over
- * TCP back into the same server.
+ * The payment client's exchange (lib/payment-api/exchange.ts) answered by this process's
+ * sandbox, for when it is the provider (PAYMENT_API_URL unset; lib/payments/api.ts chooses
+ * it): each call is handed to the sandbox's handler directly instead of being sent over TCP
+ * back into the same server.
  *
  * Why: a server calling its own route handlers over HTTP pays a second request on the same
  * event loop (Next.js advises calling the shared function instead). The call still goes
@@ -14,7 +15,8 @@
  * reached over HTTP.
  */
 import 'server-only';
-import { ExchangeTimeout, type Exchange } from './http';
+import { ExchangeTimeout, type Exchange } from '@/lib/payment-api/exchange';
+import { handleSandboxCall } from './handler';
 
 /** The path segments after the sandbox's mount point, decoded as the catch-all route would give them. */
 export function sandboxSegments(baseUrl: string, url: string): string[] | null {
@@ -54,15 +56,11 @@ function headerGetter(headers: Record<string, string>): (name: string) => string
   return (name) => byName.get(name.toLowerCase()) ?? null;
 }
 
-/** Loaded on first use (a server that talks to a real provider never loads the sandbox), then kept. */
-let sandboxModule: Promise<typeof import('@/lib/sandbox')> | undefined;
-
 /** An exchange for `baseUrl` (…/api/sandbox of this app) answered by this process's sandbox. */
-export function embeddedSandboxExchange(baseUrl: string): Exchange {
+export function inProcessExchange(baseUrl: string): Exchange {
   return async ({ url, method, headers, body, timeoutMs }) => {
     const segments = sandboxSegments(baseUrl, url);
     if (!segments) throw new TypeError(`embedded sandbox transport: ${method} ${url} is not under ${baseUrl}`);
-    const { handleSandboxCall } = await (sandboxModule ??= import('@/lib/sandbox'));
     const bytes = body === undefined ? undefined : new TextEncoder().encode(body);
     const reply = await within(
       handleSandboxCall(

@@ -1,4 +1,8 @@
-/** Random identifiers and the token hash used in logs and the webhook log. */
+/**
+ * The app's random identifiers and unguessable tokens, in one place: ids (UUID), tokens (the
+ * buyer's order token, a payment's webhook token), the one shape a token can have, and the one
+ * hash that names a token in logs and the webhook log without revealing it.
+ */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 
 /** 32 random bytes, base64url (43 characters): the buyer's order token, the webhook token. */
@@ -13,4 +17,11 @@ export function newId(): string {
 /** First 16 hex digits of sha256(token): identifies a token in logs without revealing it. */
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex').slice(0, 16);
+}
+
+/** Tokens are base64url (randomToken); anything else is unknown without asking the database. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
+
+export function looksLikeToken(token: string): boolean {
+  return TOKEN_SHAPE.test(token);
 }
