@@ -1,6 +1,6 @@
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { describe, expect, it } from 'vitest';
-import { maskCepInput, maskDocumentInput } from './masks';
+import { cepMask, documentMask, maskCepInput, maskDocumentInput, maskMoneyInput, moneyMask, remask, type Mask } from './masks';
 
 /** What the field shows after each keystroke, feeding back the masked value as a browser does. */
 function typeInto(mask: (v: string) => string, keys: string): string[] {
@@ -59,8 +59,8 @@ describe('maskDocumentInput', () => {
     expect(maskDocumentInput('CPF: 529 982 247 25')).toBe('529.982.247-25');
     expect(maskDocumentInput('11222333000181')).toBe('11.222.333/0001-81');
     expect(maskDocumentInput('11.222.333/0001-81')).toBe('11.222.333/0001-81');
-    expect(maskDocumentInput('12.ABC.345/01DE-35')).toBe('123.450.135');
-    expect(maskDocumentInput('abc')).toBe('');
+    expect(maskDocumentInput('cnpj 11222333000181')).toBe('11.222.333/0001-81');
+    expect(maskDocumentInput('!?')).toBe('');
     expect(maskDocumentInput('')).toBe('');
     expect(isValidCpf(maskDocumentInput('52998224725'))).toBe(true);
   });
@@ -86,5 +86,106 @@ describe('maskCepInput', () => {
     expect(maskCepInput('CEP 01310 100, SP')).toBe('01310-100');
     expect(maskCepInput('abc')).toBe('');
     expect(maskCepInput('01310-')).toBe('01310');
+  });
+});
+
+describe('maskDocumentInput with the alphanumeric CNPJ', () => {
+  it('switches to the CNPJ layout at the first letter and uppercases', () => {
+    expect(maskDocumentInput('12abc')).toBe('12.ABC');
+    expect(maskDocumentInput('12ABC34501DE35')).toBe('12.ABC.345/01DE-35');
+    expect(maskDocumentInput('12.abc.345/01de-35')).toBe('12.ABC.345/01DE-35');
+    expect(isValidCnpj('12ABC34501DE35', { version: 2 })).toBe(true);
+  });
+
+  it('keeps the two check digits as digits and stops at 14 characters', () => {
+    expect(maskDocumentInput('12ABC34501DEX')).toBe('12.ABC.345/01DE');
+    expect(maskDocumentInput('12ABC34501DE35ZZ99')).toBe('12.ABC.345/01DE-35');
+  });
+});
+
+describe('maskMoneyInput', () => {
+  it('groups thousands and keeps the comma and up to two decimals', () => {
+    expect(typeInto(maskMoneyInput, '1234,567')).toEqual(['1', '12', '123', '1.234', '1.234,', '1.234,5', '1.234,56', '1.234,56']);
+    expect(maskMoneyInput('R$ 1.234,56')).toBe('1.234,56');
+    expect(maskMoneyInput('1234.56')).toBe('1.234,56');
+    expect(maskMoneyInput('12.5')).toBe('12,5');
+    expect(maskMoneyInput('1.234.567')).toBe('1.234.567');
+    expect(maskMoneyInput(',5')).toBe('0,5');
+    expect(maskMoneyInput('007')).toBe('7');
+    expect(maskMoneyInput('0,50')).toBe('0,50');
+    expect(maskMoneyInput('abc')).toBe('');
+  });
+});
+
+/** One edit on a masked field: the text with the caret marked "|" → the browser's raw edit → remask. */
+function edit(mask: Mask, shown: string, action: { type: string } | { backspace: true } | { del: true } | { paste: string }): string {
+  const caret = shown.indexOf('|');
+  const previous = shown.replace('|', '');
+  let value: string;
+  let at: number;
+  let inputType: string;
+  if ('type' in action) {
+    value = previous.slice(0, caret) + action.type + previous.slice(caret);
+    at = caret + action.type.length;
+    inputType = 'insertText';
+  } else if ('paste' in action) {
+    value = previous.slice(0, caret) + action.paste + previous.slice(caret);
+    at = caret + action.paste.length;
+    inputType = 'insertFromPaste';
+  } else if ('backspace' in action) {
+    value = previous.slice(0, caret - 1) + previous.slice(caret);
+    at = caret - 1;
+    inputType = 'deleteContentBackward';
+  } else {
+    value = previous.slice(0, caret) + previous.slice(caret + 1);
+    at = caret;
+    inputType = 'deleteContentForward';
+  }
+  const r = remask(mask, { value, caret: at, inputType, previous });
+  return r.value.slice(0, r.caret) + '|' + r.value.slice(r.caret);
+}
+
+describe('remask keeps the caret', () => {
+  it('replaces a middle digit of a CPF without shifting the others (the reported bug)', () => {
+    const afterDelete = edit(documentMask, '529.98|2.247-25', { backspace: true });
+    // Between the two keystrokes the digits after the caret close the gap, as in any text field.
+    expect(afterDelete).toBe('529.9|22.472-5');
+    expect(edit(documentMask, afterDelete, { type: '1' })).toBe('529.91|2.247-25');
+  });
+
+  it('backspace over a separator deletes the digit before it', () => {
+    expect(edit(documentMask, '529.|982.247-25', { backspace: true })).toBe('52|9.822.472-5');
+    expect(edit(cepMask, '01310-|100', { backspace: true })).toBe('0131|1-00');
+  });
+
+  it('delete (forward) over a separator deletes the digit after it', () => {
+    expect(edit(documentMask, '529|.982.247-25', { del: true })).toBe('529|.822.472-5');
+  });
+
+  it('typing in the middle of a CEP keeps the caret after the typed digit', () => {
+    expect(edit(cepMask, '013|0-100', { type: '1' })).toBe('0131|0-100');
+    expect(edit(cepMask, '01310-1|00', { backspace: true })).toBe('01310-|00');
+    expect(edit(cepMask, '01310-|00', { type: '1' })).toBe('01310-1|00');
+  });
+
+  it('typing past the fifth digit of a CEP puts the caret after the new hyphen and digit', () => {
+    expect(edit(cepMask, '01310|', { type: '1' })).toBe('01310-1|');
+  });
+
+  it('a paste of formatted or bare text is formatted and the caret goes after it', () => {
+    expect(edit(documentMask, '|', { paste: '529.982.247-25' })).toBe('529.982.247-25|');
+    expect(edit(documentMask, '|', { paste: '52998224725' })).toBe('529.982.247-25|');
+    expect(edit(cepMask, '|', { paste: '01310100' })).toBe('01310-100|');
+    expect(edit(cepMask, '|', { paste: 'CEP: 01.310-100' })).toBe('01310-100|');
+  });
+
+  it('the thousands separator of money moves without moving the caret off its digit', () => {
+    expect(edit(moneyMask, '1|23,45', { type: '9' })).toBe('1.9|23,45');
+    expect(edit(moneyMask, '1.9|23,45', { backspace: true })).toBe('1|23,45');
+    expect(edit(moneyMask, '1.|923,45', { backspace: true })).toBe('|923,45');
+  });
+
+  it('a letter typed into a CPF turns it into an alphanumeric CNPJ with the caret after the letter', () => {
+    expect(edit(documentMask, '12|', { type: 'a' })).toBe('12.A|');
   });
 });

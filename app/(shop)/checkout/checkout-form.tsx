@@ -2,7 +2,8 @@
 
 import { useActionState, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useFormStatus } from 'react-dom';
-import { maskCepInput, maskDocumentInput } from '@/lib/br/masks';
+import { maskHandlers } from '@/app/_components/masked-input';
+import { cepMask, documentMask, type Mask } from '@/lib/br/masks';
 import { UFS } from '@/lib/br/uf';
 import { CHECK_FIELDS_MESSAGE, isAddressField, PERSON_FIELDS, type FieldErrors, type FormValues } from '@/lib/orders/fields';
 import { checkoutAction, type CheckoutActionState } from './actions';
@@ -92,7 +93,7 @@ export function CheckoutForm({ checkoutKey }: { checkoutKey: string }) {
             inputMode="numeric"
             autoComplete="off"
             maxLength={20}
-            mask={(v) => (/[A-Za-z]/.test(v) ? v.toUpperCase() : maskDocumentInput(v))}
+            mask={documentMask}
           />
           <Field
             name="email"
@@ -111,7 +112,7 @@ export function CheckoutForm({ checkoutKey }: { checkoutKey: string }) {
       <fieldset className={`${styles.group} ${styles.boletoOnly}`} hidden={hydrated ? method !== 'boleto' : undefined}>
         <legend className={styles.legend}>Endereço de cobrança (boleto)</legend>
         <div className={`form-grid ${styles.addressGrid}`}>
-          <Field name="zip" label="CEP" error={errors.zip} defaultValue={values.zip} inputMode="numeric" autoComplete="postal-code" maxLength={9} mask={maskCepInput} className={styles.zip} />
+          <Field name="zip" label="CEP" error={errors.zip} defaultValue={values.zip} inputMode="numeric" autoComplete="postal-code" maxLength={9} mask={cepMask} className={styles.zip} />
           <Field name="street" label="Rua" error={errors.street} defaultValue={values.street} autoComplete="address-line1" maxLength={200} className={styles.street} />
           <Field name="number" label="Número" error={errors.number} defaultValue={values.number} autoComplete="off" maxLength={20} className={styles.number} />
           <Field name="neighborhood" label="Bairro" error={errors.neighborhood} defaultValue={values.neighborhood} autoComplete="address-level3" maxLength={100} className={styles.neighborhood} />
@@ -227,11 +228,12 @@ function Field({
   inputMode?: 'numeric' | 'email' | 'text';
   autoComplete?: string;
   maxLength?: number;
-  mask?: (value: string) => string;
+  mask?: Mask;
   className?: string;
 }) {
   const id = `campo-${name}`;
   const describedBy = [error ? `${id}-erro` : null, hint ? `${id}-dica` : null].filter(Boolean).join(' ') || undefined;
+  const masked = mask ? maskHandlers(mask) : null;
   return (
     <div className={`field ${className ?? ''}`}>
       <label htmlFor={id}>{label}</label>
@@ -239,7 +241,7 @@ function Field({
         id={id}
         name={name}
         type={type}
-        defaultValue={defaultValue ?? ''}
+        defaultValue={masked ? masked.format(defaultValue ?? '') : (defaultValue ?? '')}
         inputMode={inputMode}
         autoComplete={autoComplete}
         maxLength={maxLength}
@@ -247,15 +249,8 @@ function Field({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         spellCheck={false}
-        onChange={
-          mask
-            ? (e) => {
-                const el = e.currentTarget;
-                const masked = mask(el.value);
-                if (masked !== el.value) el.value = masked;
-              }
-            : undefined
-        }
+        onChange={masked?.onChange}
+        onFocus={masked?.onFocus}
       />
       {error ? (
         <p id={`${id}-erro`} className="field-error">

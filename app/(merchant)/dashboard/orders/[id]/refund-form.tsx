@@ -1,6 +1,7 @@
 'use client';
 
 import { startTransition, useActionState, useRef, useState } from 'react';
+import { MoneyInput } from '@/app/_components/masked-input';
 import { parseRefundForm, REFUND_DESCRIPTION_MAX, type RefundFieldErrors } from '@/lib/dashboard/refund-form';
 import { REFUND_REASON_LABELS, REFUND_REASONS } from '@/lib/dashboard/refund-reasons';
 import { formatBRL } from '@/lib/money/money';
@@ -65,11 +66,9 @@ export function RefundForm({ orderId, totalCents, defaultAmount, available }: { 
             <label htmlFor="refund-amount">Valor</label>
             <div className={styles.money}>
               <span aria-hidden="true">R$</span>
-              <input
+              <MoneyInput
                 id="refund-amount"
                 name="amount"
-                inputMode="decimal"
-                autoComplete="off"
                 defaultValue={defaultAmount}
                 aria-invalid={errors.amount ? true : undefined}
                 aria-describedby={describedBy('amount', 'refund-amount-hint')}
