@@ -2,11 +2,17 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { startCepStub } from '../test/cep-stub.mjs';
 
 const port = process.env.E2E_PORT ?? '3100';
 const dir = path.resolve(`data/e2e-${port}`);
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
+
+// The CEP service's stand-in: the journeys switch it up, down or slow through its /__mode,
+// at the address written beside the databases.
+const cepStub = await startCepStub();
+fs.writeFileSync(path.join(dir, 'cep-stub.json'), JSON.stringify({ port: cepStub.port, url: cepStub.url }));
 
 const env = {
   ...process.env,
@@ -24,11 +30,17 @@ const env = {
   RATE_LIMIT_CHECKOUT_PER_MIN: process.env.RATE_LIMIT_CHECKOUT_PER_MIN ?? '1000',
   RATE_LIMIT_LOGIN_PER_MIN: process.env.RATE_LIMIT_LOGIN_PER_MIN ?? '1000',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  CEP_LOOKUP: 'on',
+  CEP_LOOKUP_URL: cepStub.url,
+  RATE_LIMIT_CEP_PER_MIN: '1000',
 };
 
 const child = spawn(process.execPath, [path.resolve('node_modules/next/dist/bin/next'), 'start', '-p', port], { env, stdio: 'inherit' });
 const stop = (signal) => child.kill(signal);
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-child.on('exit', (code) => process.exit(code ?? 0));
+child.on('exit', (code) => {
+  void cepStub.close();
+  process.exit(code ?? 0);
+});
 

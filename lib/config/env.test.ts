@@ -39,7 +39,8 @@ describe('parseEnv defaults', () => {
       authSecretIsDefault: true,
       reconcileIntervalSeconds: 60,
       seedOnEmpty: true,
-      rateLimit: { checkoutPerMin: 30, loginPerMin: 10, webhookPerMin: 600 },
+      rateLimit: { checkoutPerMin: 30, loginPerMin: 10, webhookPerMin: 600, cepPerMin: 60 },
+      cepLookup: { enabled: true, urls: ['https://brasilapi.com.br/api/cep/v1/{cep}', 'https://viacep.com.br/ws/{cep}/json/'] },
       logLevel: 'info',
     });
     expect(e.authSecret.length).toBeGreaterThanOrEqual(32);
@@ -84,6 +85,16 @@ describe('parseEnv defaults', () => {
     ]);
     envError({ SANDBOX_API_KEYS: 'short' }, 'SANDBOX_API_KEYS');
     envError({ SANDBOX_API_KEYS: 'sk_sandbox_two,,x' }, 'SANDBOX_API_KEYS');
+  });
+
+  it('reads the CEP lookup switch and its URL (a template with {cep}, or a base the CEP is appended to)', () => {
+    expect(parseEnv({ CEP_LOOKUP: 'off' }).cepLookup.enabled).toBe(false);
+    expect(parseEnv({ CEP_LOOKUP: 'on' }).cepLookup.enabled).toBe(true);
+    expect(parseEnv({ CEP_LOOKUP_URL: 'http://127.0.0.1:3130/cep/' }).cepLookup.urls).toEqual(['http://127.0.0.1:3130/cep/{cep}']);
+    expect(parseEnv({ CEP_LOOKUP_URL: 'https://viacep.com.br/ws/{cep}/json/' }).cepLookup.urls).toEqual(['https://viacep.com.br/ws/{cep}/json/']);
+    envError({ CEP_LOOKUP: 'maybe' }, 'CEP_LOOKUP');
+    envError({ CEP_LOOKUP_URL: 'ftp://x/{cep}' }, 'CEP_LOOKUP_URL');
+    expect(parseEnv({ RATE_LIMIT_CEP_PER_MIN: '5' }).rateLimit.cepPerMin).toBe(5);
   });
 
   it('reads numbers within their ranges only', () => {

@@ -81,6 +81,14 @@ const rawSchema = z.object({
       message: 'expected an e-mail address, e.g. no-reply@yourshop.com.br (optionally "Name <address>")',
     })
     .optional(),
+  RATE_LIMIT_CEP_PER_MIN: intIn(1, 1_000_000).default(60),
+  CEP_LOOKUP: z.enum(['on', 'off', 'true', 'false', '1', '0'], { message: 'expected on or off' }).default('on'),
+  CEP_LOOKUP_URL: z
+    .string()
+    .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v.replace('{cep}', '00000000')), {
+      message: 'expected an http(s) URL; {cep} marks where the CEP goes, else it is appended as /<cep>',
+    })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -106,7 +114,9 @@ export type AppEnv = {
   cronSecret?: string;
   reconcileIntervalSeconds: number;
   seedOnEmpty: boolean;
-  rateLimit: { checkoutPerMin: number; loginPerMin: number; webhookPerMin: number };
+  rateLimit: { checkoutPerMin: number; loginPerMin: number; webhookPerMin: number; cepPerMin: number };
+  /** CEP autofill: off, or the services asked in order (URL templates with {cep}). */
+  cepLookup: { enabled: boolean; urls: string[] };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /**
    * Where shopper e-mails go: 'smtp' (SMTP_URL), 'catcher' (no SMTP_URL, sandbox on: kept in
@@ -195,6 +205,11 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       checkoutPerMin: e.RATE_LIMIT_CHECKOUT_PER_MIN,
       loginPerMin: e.RATE_LIMIT_LOGIN_PER_MIN,
       webhookPerMin: e.RATE_LIMIT_WEBHOOK_PER_MIN,
+      cepPerMin: e.RATE_LIMIT_CEP_PER_MIN,
+    },
+    cepLookup: {
+      enabled: !['off', 'false', '0'].includes(e.CEP_LOOKUP),
+      urls: e.CEP_LOOKUP_URL ? [cepTemplate(e.CEP_LOOKUP_URL)] : DEFAULT_CEP_SERVICES,
     },
     logLevel: e.LOG_LEVEL,
     email: {
@@ -209,6 +224,13 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
 function fromAddressOf(mailFrom: string | undefined, appUrl: string): string {
   if (mailFrom) return /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
   return `no-reply@${new URL(appUrl).hostname}`;
+}
+
+/** BrasilAPI first (it aggregates several sources), ViaCEP when BrasilAPI fails. */
+const DEFAULT_CEP_SERVICES = ['https://brasilapi.com.br/api/cep/v1/{cep}', 'https://viacep.com.br/ws/{cep}/json/'];
+
+function cepTemplate(url: string): string {
+  return url.includes('{cep}') ? url : `${url.replace(/\/+$/, '')}/{cep}`;
 }
 
 let cached: AppEnv | undefined;

@@ -5,7 +5,7 @@
  */
 import { env } from '@/lib/config/env';
 
-export type RateBucket = 'checkout' | 'login' | 'webhook';
+export type RateBucket = 'checkout' | 'login' | 'webhook' | 'cep';
 export type RateDecision = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
 
 const WINDOW_MS = 60_000;
@@ -21,6 +21,7 @@ function windows(): Map<string, Window> {
 
 function limitOf(bucket: RateBucket): number {
   const { rateLimit } = env();
+  if (bucket === 'cep') return rateLimit.cepPerMin;
   return bucket === 'checkout' ? rateLimit.checkoutPerMin : bucket === 'login' ? rateLimit.loginPerMin : rateLimit.webhookPerMin;
 }
 
