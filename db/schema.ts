@@ -77,6 +77,23 @@ export const paymentLinks = sqliteTable(
   },
   (t) => [index('payment_links_created_idx').on(t.createdAt)],
 );
+/**
+ * One row (id = 1): the shop's delivery rules (lib/shipping). Rates are centavos; the region and
+ * UF maps are JSON objects ({"Sudeste": 1500}, {"SP": 990}). No row = free delivery, no pickup.
+ */
+export const shippingSettings = sqliteTable('shipping_settings', {
+  id: integer('id').primaryKey(),
+  nationalCents: integer('national_cents'),
+  regionCents: text('region_cents').notNull().default('{}'),
+  ufCents: text('uf_cents').notNull().default('{}'),
+  freeAboveCents: integer('free_above_cents'),
+  pickupEnabled: integer('pickup_enabled', { mode: 'boolean' }).notNull().default(false),
+  pickupAddress: text('pickup_address').notNull().default(''),
+  updatedAt: text('updated_at').notNull().default(now),
+});
+
+export const SHIPPING_METHODS = ['delivery', 'pickup'] as const;
+export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
 
 export const orders = sqliteTable(
   'orders',
@@ -98,6 +115,17 @@ export const orders = sqliteTable(
     addressNeighborhood: text('address_neighborhood'),
     addressCity: text('address_city'),
     addressState: text('address_state'),
+    /** Null when nothing in the order ships; else how it reaches the buyer. */
+    shippingMethod: text('shipping_method', { enum: SHIPPING_METHODS }),
+    /** Shipping charged, its own line of the total (0 for pickup, free shipping or nothing to ship). */
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    deliveryZip: text('delivery_zip'),
+    deliveryStreet: text('delivery_street'),
+    deliveryNumber: text('delivery_number'),
+    deliveryComplement: text('delivery_complement'),
+    deliveryNeighborhood: text('delivery_neighborhood'),
+    deliveryCity: text('delivery_city'),
+    deliveryState: text('delivery_state'),
     /** Paid after it had been canceled or expired: flagged to the merchant. */
     latePayment: integer('late_payment', { mode: 'boolean' }).notNull().default(false),
     /** The payment link this order was placed through; null for a catalog order. */
@@ -225,6 +253,7 @@ export type PaymentEvent = typeof paymentEvents.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 export type PaymentLink = typeof paymentLinks.$inferSelect;
 export type MerchantSettings = typeof merchantSettings.$inferSelect;
+export type ShippingSettingsRow = typeof shippingSettings.$inferSelect;
 export type User = typeof users.$inferSelect;
 
 // ---------- e-mails to the shopper: the transactional outbox ----------

@@ -6,7 +6,7 @@
 import bcrypt from 'bcryptjs';
 import { count } from 'drizzle-orm';
 import type { AppDatabase } from './index';
-import { merchantSettings, products, users } from './schema';
+import { merchantSettings, products, shippingSettings, users } from './schema';
 
 export const DEMO_MERCHANT = { email: 'demo@balcao.dev', password: 'balcao-demo', name: 'Loja Demonstração' } as const;
 
@@ -29,6 +29,17 @@ export const CATALOG = [
     description: 'Adesivo de vinil resistente à água, 8 cm. Sozinho não alcança o mínimo de R$ 5,00 do Pix e do boleto.' },
 ] as const;
 
+/** The demo shop's delivery rules: a rate per region, cheaper in São Paulo, free from R$ 200, pickup. */
+export const DEMO_SHIPPING = {
+  id: 1,
+  nationalCents: null,
+  regionCents: JSON.stringify({ Norte: 3490, Nordeste: 2990, 'Centro-Oeste': 2490, Sudeste: 1890, Sul: 2190 }),
+  ufCents: JSON.stringify({ SP: 1290 }),
+  freeAboveCents: 20000,
+  pickupEnabled: true,
+  pickupAddress: 'Rua Augusta, 1500 — Consolação, São Paulo/SP. Seg. a sáb., 10h às 19h.',
+};
+
 export async function isEmpty(database: AppDatabase): Promise<boolean> {
   const [row] = await database.db.select({ n: count() }).from(products);
   return (row?.n ?? 0) === 0;
@@ -43,6 +54,7 @@ export async function seed(database: AppDatabase, opts: { demoMerchant: boolean 
       .onConflictDoNothing({ target: products.slug });
   }
   await db.insert(merchantSettings).values({ id: 1 }).onConflictDoNothing();
+  await db.insert(shippingSettings).values(DEMO_SHIPPING).onConflictDoNothing();
   if (opts.demoMerchant) {
     const passwordHash = await bcrypt.hash(DEMO_MERCHANT.password, 10);
     await db

@@ -3,6 +3,7 @@ import { requireMerchant } from '@/lib/auth/session';
 import { settingInputText } from '@/lib/dashboard/settings-form';
 import { getSettings } from '@/lib/settings/settings';
 import { SettingsForm } from './settings-form';
+import { SettingsTabs } from './settings-tabs';
 
 export const metadata: Metadata = { title: 'Configurações' };
 export const dynamic = 'force-dynamic';
@@ -13,6 +14,7 @@ export default async function SettingsPage() {
   return (
     <div className="stack">
       <h1>Configurações</h1>
+      <SettingsTabs current="payment" />
       <p className="muted">Condições das próximas cobranças. Pedidos já criados mantêm as condições com que foram gerados.</p>
       <SettingsForm
         initial={{

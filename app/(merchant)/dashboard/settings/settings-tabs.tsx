@@ -1,0 +1,19 @@
+import Link from 'next/link';
+import styles from './settings.module.css';
+
+/** Configurações → Pagamento | Entrega (server component: the current tab is passed in). */
+export function SettingsTabs({ current }: { current: 'payment' | 'shipping' }) {
+  const tabs = [
+    { key: 'payment', href: '/dashboard/settings', label: 'Pagamento' },
+    { key: 'shipping', href: '/dashboard/settings/shipping', label: 'Entrega' },
+  ] as const;
+  return (
+    <nav aria-label="Configurações" className={styles.tabs}>
+      {tabs.map((t) => (
+        <Link key={t.key} href={t.href} className={styles.tab} aria-current={t.key === current ? 'page' : undefined}>
+          {t.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,25 @@
+import type { Metadata } from 'next';
+import { requireMerchant } from '@/lib/auth/session';
+import { getShippingRules } from '@/lib/shipping/settings';
+import { shippingFormValues } from '@/lib/shipping/settings-form';
+import { SettingsTabs } from '../settings-tabs';
+import { ShippingForm } from './shipping-form';
+
+export const metadata: Metadata = { title: 'Entrega · Configurações' };
+export const dynamic = 'force-dynamic';
+
+export default async function ShippingSettingsPage() {
+  await requireMerchant('/dashboard/settings/shipping');
+  const rules = await getShippingRules();
+  return (
+    <div className="stack">
+      <h1>Configurações</h1>
+      <SettingsTabs current="shipping" />
+      <p className="muted">
+        Frete dos produtos físicos. O frete de um estado vale sobre o da sua região, que vale sobre o de todo o Brasil. O desconto do Pix não se aplica ao
+        frete. Pedidos já feitos mantêm o frete com que foram criados.
+      </p>
+      <ShippingForm initial={shippingFormValues(rules)} />
+    </div>
+  );
+}
