@@ -4,7 +4,8 @@
  *   Next.js through the request's Content-Security-Policy header (Next stamps it on its
  *   scripts) and to our own code as `x-nonce`; nosniff/no-store/a deny-all CSP for /api;
  * - a request id (`x-request-id`, kept when the caller sent a plain one) passed to the
- *   route (lib/server/log.ts requestLogger) and echoed on the response; the request's path
+ *   route and echoed on the response, so a support report can be matched with the access
+ *   logs of the proxy in front (the app's own log lines do not carry it); the request's path
  *   and query as `x-request-path` (layouts are not given the path);
  * - a cheap redirect of /dashboard/** to /login when there is no session cookie at all.
  *   Only a convenience: the dashboard pages and actions check the session themselves.

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { env } from '@/lib/config/env';
 import { openDatabase, type AnyDb, type Database } from './driver';
 import * as schema from './schema';
+import { processSlot } from '@/lib/server/process-singleton';
 
 export type AppSchema = typeof schema;
 export type AppDatabase = Database<AppSchema>;
@@ -14,20 +15,18 @@ export type AppDatabase = Database<AppSchema>;
 export type Tx = AnyDb<AppSchema>;
 export { schema };
 
-const globalKey = Symbol.for('balcao.db');
-type Holder = { [globalKey]?: { url: string; database: AppDatabase; migrated?: Promise<void> } };
-const holder = globalThis as unknown as Holder;
+const connection = processSlot<{ url: string; database: AppDatabase; migrated?: Promise<void> }>('db');
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'db', 'migrations');
 
 /** The app database (connects on first call). */
 export function database(): AppDatabase {
   const { databaseUrl, databaseAuthToken } = env();
-  const current = holder[globalKey];
+  const current = connection.get();
   if (current && current.url === databaseUrl) return current.database;
   current?.database.close();
   const database = openDatabase({ url: databaseUrl, authToken: databaseAuthToken, schema });
-  holder[globalKey] = { url: databaseUrl, database };
+  connection.set({ url: databaseUrl, database });
   return database;
 }
 
@@ -39,13 +38,13 @@ export function db() {
 /** Applies pending migrations once per process. */
 export function ensureMigrated(): Promise<void> {
   const d = database();
-  const h = holder[globalKey]!;
+  const h = connection.get()!;
   h.migrated ??= d.migrate(MIGRATIONS_FOLDER);
   return h.migrated;
 }
 
 /** Tests only: close and forget the connection. */
 export function closeDatabaseForTests(): void {
-  holder[globalKey]?.database.close();
-  delete holder[globalKey];
+  connection.get()?.database.close();
+  connection.clear();
 }

@@ -7,26 +7,26 @@ import 'server-only';
 import { userMessage, type PaymentApi } from '@/lib/payment-api/client';
 import { providerApi } from '@/lib/payments/api';
 import { logger } from '@/lib/server/log';
+import { processSlot } from '@/lib/server/process-singleton';
 
 export type BalanceReading = { balanceCents: number; at: string };
 export type BalanceView = ({ ok: true } & BalanceReading) | { ok: false; error: string; last: BalanceReading | null };
 
-const key = Symbol.for('balcao.dashboard.last-balance');
-const holder = globalThis as unknown as { [key]?: BalanceReading };
+const lastReading = processSlot<BalanceReading>('dashboard.last-balance');
 
 export async function readBalance(api: Pick<PaymentApi, 'getBalance'> = providerApi({ timeoutMs: 5_000, maxReadRetries: 1 }), now: () => Date = () => new Date()): Promise<BalanceView> {
   try {
     const { balanceCents } = await api.getBalance();
     const reading = { balanceCents, at: now().toISOString() };
-    holder[key] = reading;
+    lastReading.set(reading);
     return { ok: true, ...reading };
   } catch (error) {
     logger().warn({ err: error }, 'balance read failed');
-    return { ok: false, error: userMessage(error), last: holder[key] ?? null };
+    return { ok: false, error: userMessage(error), last: lastReading.get() ?? null };
   }
 }
 
 /** Tests only. */
 export function forgetLastBalanceForTests(): void {
-  delete holder[key];
+  lastReading.clear();
 }

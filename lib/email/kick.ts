@@ -3,13 +3,15 @@
  * instead of at its next tick. A tiny hook so the payment writer does not load the worker
  * (nodemailer) on its own: the worker registers itself here when it starts.
  */
-const key = Symbol.for('balcao.email.kick');
-const holder = globalThis as unknown as { [key]?: () => void };
+import { processSlot } from '@/lib/server/process-singleton';
+
+const kick = processSlot<() => void>('email.kick');
 
 export function setOutboxKick(fn: (() => void) | undefined): void {
-  holder[key] = fn;
+  if (fn) kick.set(fn);
+  else kick.clear();
 }
 
 export function kickOutbox(): void {
-  holder[key]?.();
+  kick.get()?.();
 }

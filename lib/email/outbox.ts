@@ -9,6 +9,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { run, type AnyDb, type Step } from '@/db/driver';
 import { emailOutbox, emailSettings, orders, type EmailKind } from '@/db/schema';
+import { processSlot } from '@/lib/server/process-singleton';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Tx = AnyDb<any>;
@@ -38,13 +39,12 @@ export type Enqueue = {
 };
 
 /** Process-wide switch for benchmarks only: measures the state change with and without its outbox write. */
-const benchKey = Symbol.for('balcao.outbox.benchOff');
-const benchHolder = globalThis as unknown as { [benchKey]?: boolean };
+const benchOff = processSlot<boolean>('outbox.bench-off');
 export function setOutboxWritesOffForBench(off: boolean): void {
-  benchHolder[benchKey] = off;
+  benchOff.set(off);
 }
 export function outboxWritesOff(): boolean {
-  return benchHolder[benchKey] === true || process.env.BENCH_OUTBOX_OFF === '1';
+  return benchOff.get() === true || process.env.BENCH_OUTBOX_OFF === '1';
 }
 
 /** Writes one keyed outbox row (or nothing, when the key exists). Returns 1 when a row was written. */

@@ -26,6 +26,7 @@ import { loadEmailData } from './load';
 import { getEmailSettings } from './settings';
 import { renderEmail } from './templates';
 import { catcherTransport, classifySendError, smtpTransport, type MailTransport } from './transport';
+import { processSlot } from '@/lib/server/process-singleton';
 
 export const OUTBOX_MAX_ATTEMPTS = 10;
 
@@ -48,23 +49,23 @@ export function backoffMs(attempt: number, base = DEFAULTS.backoffBaseMs, max = 
 
 // ---------- transport ----------
 
-const transportKey = Symbol.for('balcao.email.transport');
-const holder = globalThis as unknown as { [transportKey]?: MailTransport | null; [workerKey]?: WorkerState };
+/** null: e-mails are off; unset: not decided yet. */
+const transportSlot = processSlot<MailTransport | null>('email.transport');
 
 /** The transport for this process's configuration; null when e-mails are off. */
 export function mailTransport(): MailTransport | null {
-  if (holder[transportKey] !== undefined) return holder[transportKey];
+  const decided = transportSlot.get();
+  if (decided !== undefined) return decided;
   const { email } = env();
   const t = email.mode === 'smtp' ? smtpTransport(email.smtpUrl!) : email.mode === 'catcher' ? catcherTransport : null;
-  holder[transportKey] = t;
-  return t;
+  return transportSlot.set(t);
 }
 
 /** Tests: send through `t` (undefined: back to the configured one). */
 export function setMailTransportForTests(t: MailTransport | null | undefined): void {
-  holder[transportKey]?.close?.();
-  if (t === undefined) delete holder[transportKey];
-  else holder[transportKey] = t;
+  transportSlot.get()?.close?.();
+  if (t === undefined) transportSlot.clear();
+  else transportSlot.set(t);
 }
 
 /** Message-ID of a row: the same on every attempt. */
@@ -209,7 +210,7 @@ export async function drainOutbox(opts: WorkerOptions & { maxRows?: number; dead
 
 // ---------- in-process worker (one Node host) ----------
 
-const workerKey = Symbol.for('balcao.email.worker');
+const workerSlot = processSlot<WorkerState>('email.worker');
 type WorkerState = { timer?: ReturnType<typeof setInterval>; running?: Promise<void>; again?: boolean; options: WorkerOptions; reminderAt?: number };
 
 export const WORKER_INTERVAL_MS = 5_000;
@@ -240,7 +241,7 @@ function runOnce(state: WorkerState): void {
 
 /** Starts draining every few seconds (and right after a kick). No-op when e-mails are off. */
 export function startOutboxWorker(options: WorkerOptions & { intervalMs?: number } = {}): void {
-  const state = (holder[workerKey] ??= { options });
+  const state = workerSlot.get() ?? workerSlot.set({ options });
   state.options = options;
   if (state.timer || !mailTransport()) return;
   state.timer = setInterval(() => runOnce(state), options.intervalMs ?? WORKER_INTERVAL_MS);
@@ -254,7 +255,7 @@ export function startOutboxWorker(options: WorkerOptions & { intervalMs?: number
 
 
 export async function stopOutboxWorker(): Promise<void> {
-  const state = holder[workerKey];
+  const state = workerSlot.get();
   if (!state) return;
   if (state.timer) clearInterval(state.timer);
   state.timer = undefined;

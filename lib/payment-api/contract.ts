@@ -75,23 +75,27 @@ export type ValidationContext = {
   allowHttpLocalhostWebhooks?: boolean;
 };
 
+/**
+ * The one webhook-URL rule (contract: the API wants HTTPS): an HTTPS URL, or — only where the
+ * embedded sandbox allows it in development — http://localhost or http://127.0.0.1. The client
+ * and the sandbox validate `notification_url` with it, and the app builds no other kind.
+ */
+export function isAcceptedNotificationUrl(value: string, allowHttpLocalhost: boolean): boolean {
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    return false;
+  }
+  if (u.protocol === 'https:') return true;
+  return allowHttpLocalhost && u.protocol === 'http:' && (u.hostname === 'localhost' || u.hostname === '127.0.0.1');
+}
+
 function notificationUrl(ctx: ValidationContext) {
   return z
     .string({ message: 'expected a string' })
     .max(LIMITS.notificationUrl, { message: `must be at most ${LIMITS.notificationUrl} characters` })
-    .refine(
-      (v) => {
-        let u: URL;
-        try {
-          u = new URL(v);
-        } catch {
-          return false;
-        }
-        if (u.protocol === 'https:') return true;
-        return !!ctx.allowHttpLocalhostWebhooks && u.protocol === 'http:' && (u.hostname === 'localhost' || u.hostname === '127.0.0.1');
-      },
-      { message: 'must be a valid HTTPS URL' },
-    );
+    .refine((v) => isAcceptedNotificationUrl(v, !!ctx.allowHttpLocalhostWebhooks), { message: 'must be a valid HTTPS URL' });
 }
 
 const percent = z.number({ message: 'expected a number' }).refine(Number.isFinite, { message: 'expected a finite number' });

@@ -7,6 +7,7 @@
 import type { Order, PaymentMethod } from '@/db/schema';
 import { addDays } from '@/lib/br/dates';
 import type { NewBoleto, NewPix } from '@/lib/payment-api/client';
+import { isAcceptedNotificationUrl } from '@/lib/payment-api/contract';
 import type { PaymentSettings } from '@/lib/settings/settings';
 
 export type PixTerms = { method: 'pix'; description: string; dueDate: string; expirationDays: number };
@@ -108,13 +109,5 @@ export function notificationUrlFor(
   cfg: { appUrl: string; usingSandbox: boolean; sandboxAllowHttpWebhooks: boolean },
 ): string | undefined {
   const url = `${cfg.appUrl}/api/webhooks/payments/${webhookToken}`;
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return undefined;
-  }
-  if (u.protocol === 'https:') return url;
-  const local = u.hostname === 'localhost' || u.hostname === '127.0.0.1';
-  return u.protocol === 'http:' && local && cfg.usingSandbox && cfg.sandboxAllowHttpWebhooks ? url : undefined;
+  return isAcceptedNotificationUrl(url, cfg.usingSandbox && cfg.sandboxAllowHttpWebhooks) ? url : undefined;
 }

@@ -7,11 +7,10 @@
  * most two provider reads at a time per payment instead of one per delivery, and each
  * delivery is still applied from a read made after it arrived — the fetch-back guarantee.
  */
-type Gate = { running: Promise<unknown>; next?: Promise<unknown> };
+import { processSingleton } from '@/lib/server/process-singleton';
 
-const key = Symbol.for('balcao.payments.coalesced-reads');
-const holder = globalThis as unknown as { [key]?: Map<string, Gate> };
-const gates = () => (holder[key] ??= new Map());
+type Gate = { running: Promise<unknown>; next?: Promise<unknown> };
+const gates = processSingleton('payments.coalesced-reads', () => new Map<string, Gate>());
 
 const ignore = () => undefined;
 

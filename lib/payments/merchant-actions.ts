@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { database } from '@/db';
 import { get, run, type Step } from '@/db/driver';
 import { orders, paymentEvents, payments, type Order, type Payment } from '@/db/schema';
-import { isPaymentApiError, userMessage } from '@/lib/payment-api/client';
+import { isPaymentApiError, userMessage, type RefundInput } from '@/lib/payment-api/client';
 import { LIMITS } from '@/lib/payment-api/contract';
 import { formatBRL } from '@/lib/money/money';
 import { logger, redactSecrets } from '@/lib/server/log';
@@ -19,7 +19,6 @@ import type { Observation } from './observation';
 import { readProvider } from './sync';
 
 export type ActionResult = { ok: true; message?: string } | { ok: false; error: string };
-export type RefundRequest = { amountCents: number; reason: 1 | 2 | 3 | 4; description: string };
 
 export const MESSAGES = {
   notFound: 'Pedido não encontrado.',
@@ -110,7 +109,7 @@ export async function cancelOrderPayment(orderId: string, actor: string): Promis
 
 // ---------- refund ----------
 
-function checkRefundInput(input: RefundRequest, totalCents: number): string | undefined {
+function checkRefundInput(input: RefundInput, totalCents: number): string | undefined {
   const amount = input?.amountCents;
   if (!Number.isSafeInteger(amount) || amount < 1 || amount > totalCents) {
     return `Informe um valor de reembolso entre ${formatBRL(1)} e ${formatBRL(totalCents)}.`;
@@ -127,7 +126,7 @@ type RefundStart =
   | { kind: 'started'; payment: Payment; order: Order };
 
 /** Checks the order and takes the payment's one refund slot (dedupe key "refund:<payment>"), atomically. */
-async function startRefund(orderId: string, input: RefundRequest, actor: string): Promise<RefundStart> {
+async function startRefund(orderId: string, input: RefundInput, actor: string): Promise<RefundStart> {
   return database().transaction(function* (tx): Generator<Step, RefundStart, unknown> {
     const o = yield* get(tx.select().from(orders).where(eq(orders.id, orderId)));
     const p = o ? yield* get(tx.select().from(payments).where(eq(payments.orderId, o.id))) : undefined;
@@ -163,7 +162,7 @@ async function releaseRefundLock(payment: Payment, actor: string, why: string): 
   });
 }
 
-export async function refundOrderPayment(orderId: string, input: RefundRequest, actor: string): Promise<ActionResult> {
+export async function refundOrderPayment(orderId: string, input: RefundInput, actor: string): Promise<ActionResult> {
   let start = await startRefund(orderId, input, actor);
   if (start.kind === 'locked') {
     // Another refund was asked for (a double click, or an earlier attempt whose answer was lost).

@@ -17,6 +17,7 @@ import { env } from '@/lib/config/env';
 import { userMessage } from '@/lib/payment-api/client';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { CREATE_RETRY_AFTER_MS, syncPayment } from './sync';
+import { processSingleton } from '@/lib/server/process-singleton';
 
 export const RECONCILE_CONCURRENCY = 4;
 export const RECONCILE_DEFAULT_LIMIT = 500;
@@ -85,13 +86,12 @@ export async function reconcileOrder(orderId: string): Promise<{ changed: boolea
 
 // ---------- in-process scheduler (one Node host) ----------
 
-const key = Symbol.for('balcao.reconcile.scheduler');
 type SchedulerState = { timer?: ReturnType<typeof setInterval>; running?: Promise<void> };
-const holder = globalThis as unknown as { [key]?: SchedulerState };
+const scheduler = processSingleton<SchedulerState>('reconcile.scheduler', () => ({}));
 
 /** Runs reconcileAll every RECONCILE_INTERVAL_SECONDS (0 = off); never two passes at once. Idempotent. */
 export function startReconcileScheduler(): void {
-  const state = (holder[key] ??= {});
+  const state = scheduler();
   if (state.timer) return;
   const seconds = env().reconcileIntervalSeconds;
   if (!seconds) return;
@@ -110,8 +110,7 @@ export function startReconcileScheduler(): void {
 
 /** Stops the scheduler and waits for a pass in progress. */
 export async function stopReconcileScheduler(): Promise<void> {
-  const state = holder[key];
-  if (!state) return;
+  const state = scheduler();
   if (state.timer) clearInterval(state.timer);
   state.timer = undefined;
   await state.running;
@@ -119,5 +118,5 @@ export async function stopReconcileScheduler(): Promise<void> {
 
 /** True while the scheduler is on (tests, health). */
 export function reconcileSchedulerRunning(): boolean {
-  return !!holder[key]?.timer;
+  return !!scheduler().timer;
 }

@@ -10,13 +10,12 @@ import { orders, payments } from '@/db/schema';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { tokenHash } from '@/lib/security/tokens';
 import { syncPayment } from './sync';
+import { processSingleton } from '@/lib/server/process-singleton';
 
 export const REFRESH_MIN_INTERVAL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 
-const key = Symbol.for('balcao.payments.refresh');
-const holder = globalThis as unknown as { [key]?: Map<string, number> };
-const lastRun = () => (holder[key] ??= new Map());
+const lastRun = processSingleton('payments.refresh', () => new Map<string, number>());
 
 /** True when a refresh for `id` may run now (and records it). */
 export function takeRefreshSlot(id: string, now = Date.now()): boolean {

@@ -6,6 +6,7 @@
  */
 import { env, SANDBOX_DEFAULT_KEY } from '@/lib/config/env';
 import { openSandboxDb, type SqliteDb } from './db';
+import { processSlot } from '@/lib/server/process-singleton';
 
 export type SandboxScenario = 'approved' | 'refused' | 'pending';
 
@@ -81,9 +82,7 @@ export function closeSandboxContext(ctx: SandboxContext): void {
   ctx.closed = true;
 }
 
-const globalKey = Symbol.for('balcao.sandbox');
-type Holder = { [globalKey]?: { signature: string; ctx: SandboxContext } };
-const holder = globalThis as unknown as Holder;
+const current = processSlot<{ signature: string; ctx: SandboxContext }>('sandbox');
 
 /** The sandbox configuration of this process (env()). */
 export function sandboxConfigFromEnv(): SandboxConfig {
@@ -107,16 +106,16 @@ export function sandboxEnabled(): boolean {
 export function defaultSandbox(): SandboxContext {
   const config = sandboxConfigFromEnv();
   const signature = JSON.stringify(config);
-  const current = holder[globalKey];
-  if (current && current.signature === signature && !current.ctx.closed) return current.ctx;
-  if (current) closeSandboxContext(current.ctx);
+  const open = current.get();
+  if (open && open.signature === signature && !open.ctx.closed) return open.ctx;
+  if (open) closeSandboxContext(open.ctx);
   const ctx = createSandboxContext(config);
-  holder[globalKey] = { signature, ctx };
+  current.set({ signature, ctx });
   return ctx;
 }
 
 /** The cached default sandbox, if it was opened. */
 export function existingDefaultSandbox(): SandboxContext | undefined {
-  const current = holder[globalKey];
-  return current && !current.ctx.closed ? current.ctx : undefined;
+  const open = current.get();
+  return open && !open.ctx.closed ? open.ctx : undefined;
 }

@@ -4,6 +4,7 @@
  * RATE_LIMIT_*_PER_MIN.
  */
 import { env } from '@/lib/config/env';
+import { processSingleton } from '@/lib/server/process-singleton';
 
 export type RateBucket = 'checkout' | 'login' | 'webhook' | 'cep';
 export type RateDecision = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
@@ -12,12 +13,7 @@ const WINDOW_MS = 60_000;
 const MAX_KEYS = 50_000;
 
 type Window = { start: number; count: number };
-const key = Symbol.for('balcao.rate-limit');
-const holder = globalThis as unknown as { [key]?: Map<string, Window> };
-
-function windows(): Map<string, Window> {
-  return (holder[key] ??= new Map());
-}
+const windows = processSingleton('rate-limit', () => new Map<string, Window>());
 
 function limitOf(bucket: RateBucket): number {
   const { rateLimit } = env();

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { logger, loggerOptions, redactSecrets, requestLogger, resetLoggerForTests } from './log';
+import { loggerOptions, redactSecrets, resetLoggerForTests } from './log';
 
 const API_KEY = 'sk_live_9f8e7d6c5b4a3210fedcba';
 const CRON = 'cron-secret-abcdefghijklmnop';
@@ -110,23 +110,5 @@ describe('logger redaction', () => {
     expect(line.app).toBe('balcao');
     expect(String(line.time)).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(line.outcome).toBe('applied');
-  });
-});
-
-describe('requestLogger', () => {
-  it('binds the x-request-id set by the proxy', () => {
-    const log = requestLogger(new Headers({ 'x-request-id': 'req-123' }), { route: 'webhook' });
-    expect(log.bindings()).toMatchObject({ requestId: 'req-123', route: 'webhook' });
-  });
-
-  it('makes one up when absent or not plain (no log injection)', () => {
-    const a = requestLogger(new Headers()).bindings().requestId as string;
-    const b = requestLogger({ get: () => 'evil\n{"level":"fatal"}' }).bindings().requestId as string;
-    expect(a).toMatch(/^[0-9a-f-]{36}$/);
-    expect(b).toMatch(/^[0-9a-f-]{36}$/);
-  });
-
-  it('is a child of the process logger', () => {
-    expect(requestLogger(new Headers()).level).toBe(logger().level);
   });
 });

@@ -6,18 +6,15 @@
  *   passwords, auth headers and cookies → "[redacted]"; CPF/CNPJ → masked (123.***.***-09);
  *   buyer/payer names and e-mails → "[redacted]";
  * - callers log an order or webhook token as `tokenHash(token)` (lib/security/tokens.ts), never the token.
- *
- * Per request: `requestLogger(request.headers)` binds the `x-request-id` set by proxy.ts.
+
  */
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import pino, { type Logger, type LoggerOptions } from 'pino';
 import { maskDocument } from '@/lib/br/documents';
 import { env } from '@/lib/config/env';
+import { processSlot } from '@/lib/server/process-singleton';
 
-const key = Symbol.for('balcao.logger');
-type Holder = { [key]?: Logger };
-const holder = globalThis as unknown as Holder;
+const processLogger = processSlot<Logger>('logger');
 
 const CENSOR = '[redacted]';
 
@@ -143,29 +140,18 @@ export function loggerOptions(level: string): LoggerOptions {
 }
 
 export function logger(): Logger {
-  if (!holder[key]) {
-    let level: string = process.env.LOG_LEVEL ?? 'info';
-    try {
-      level = env().logLevel;
-    } catch {
-      // configuration errors are reported by start-up; logging must still work
-    }
-    holder[key] = pino(loggerOptions(level));
+  const existing = processLogger.get();
+  if (existing) return existing;
+  let level: string = process.env.LOG_LEVEL ?? 'info';
+  try {
+    level = env().logLevel;
+  } catch {
+    // configuration errors are reported by start-up; logging must still work
   }
-  return holder[key]!;
-}
-
-/** Header name of the request id set by proxy.ts. */
-export const REQUEST_ID_HEADER = 'x-request-id';
-
-/** A child logger bound to the request's id (set by proxy.ts; a fresh one when absent). */
-export function requestLogger(headers: Headers | { get(name: string): string | null }, bindings: Record<string, unknown> = {}): Logger {
-  const id = headers.get(REQUEST_ID_HEADER);
-  const requestId = id && /^[A-Za-z0-9._:-]{1,128}$/.test(id) ? id : randomUUID();
-  return logger().child({ requestId, ...bindings });
+  return processLogger.set(pino(loggerOptions(level)));
 }
 
 /** Tests only: forget the logger (a new level or destination on next use). */
 export function resetLoggerForTests(): void {
-  delete holder[key];
+  processLogger.clear();
 }

@@ -17,17 +17,14 @@
  * the stop functions are done (or after the timeout).
  */
 import { logger } from './log';
+import { processSingleton } from '@/lib/server/process-singleton';
 
 export type ShutdownFn = () => void | Promise<void>;
 type Entry = { name: string; fn: ShutdownFn };
 type State = { entries: Entry[]; installed: boolean; running?: Promise<ShutdownReport> };
 export type ShutdownReport = { signal: string; results: { name: string; ok: boolean; error?: string; ms: number }[] };
 
-const key = Symbol.for('balcao.shutdown');
-const holder = globalThis as unknown as { [key]?: State };
-function state(): State {
-  return (holder[key] ??= { entries: [], installed: false });
-}
+const state = processSingleton<State>('shutdown', () => ({ entries: [], installed: false }));
 
 /** Default time allowed to the stop functions together. */
 export const SHUTDOWN_TIMEOUT_MS = 5_000;

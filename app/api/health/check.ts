@@ -13,6 +13,7 @@ import { db } from '@/db';
 import { isPaymentApiError } from '@/lib/payment-api/client';
 import { providerApi } from '@/lib/payments/api';
 import { logger } from '@/lib/server/log';
+import { processSlot } from '@/lib/server/process-singleton';
 
 export type PartStatus = 'ok' | 'error';
 export type HealthReport = { status: 'ok' | 'degraded'; db: PartStatus; payment_api: PartStatus };
@@ -53,12 +54,11 @@ export async function probePaymentApi(): Promise<PartStatus> {
 }
 
 type Cached = { status: PartStatus; until: number } | { pending: Promise<PartStatus> };
-const key = Symbol.for('balcao.health.payment-api');
-const holder = globalThis as unknown as { [key]?: Cached };
+const cache = processSlot<Cached>('health.payment-api');
 
 /** The payment API's status, from the cache while it is fresh. */
 export async function checkPaymentApi(probe: () => Promise<PartStatus> = probePaymentApi, now: () => number = Date.now): Promise<PartStatus> {
-  const cached = holder[key];
+  const cached = cache.get();
   if (cached) {
     if ('pending' in cached) return cached.pending;
     if (now() < cached.until) return cached.status;
@@ -66,10 +66,10 @@ export async function checkPaymentApi(probe: () => Promise<PartStatus> = probePa
   const pending = probe()
     .catch((): PartStatus => 'error')
     .then((status) => {
-      holder[key] = { status, until: now() + (status === 'ok' ? PAYMENT_API_OK_TTL_MS : PAYMENT_API_ERROR_TTL_MS) };
+      cache.set({ status, until: now() + (status === 'ok' ? PAYMENT_API_OK_TTL_MS : PAYMENT_API_ERROR_TTL_MS) });
       return status;
     });
-  holder[key] = { pending };
+  cache.set({ pending });
   return pending;
 }
 
@@ -80,5 +80,5 @@ export async function healthReport(): Promise<HealthReport> {
 
 /** Tests only. */
 export function resetHealthCacheForTests(): void {
-  delete holder[key];
+  cache.clear();
 }
