@@ -10,8 +10,6 @@
  * Load goes only to 127.0.0.1, bounded in count and time. Never run in CI.
  * --cpu-prof writes the server's V8 CPU profile to bench/results/prof/ when it stops
  * (summarise it with `tsx bench/profile-summary.ts <file>`).
- * --inprocess-sandbox is a what-if experiment (bench/experiments/inprocess-sandbox.cjs): the
- * app's calls to the embedded sandbox skip HTTP. Its results are not the app's.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -64,9 +62,7 @@ async function main() {
         if (b.built) console.error(`built .next-bench in ${b.seconds} s`);
       }
       const cpuProf = args.includes('--cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, 'bench', 'results', 'prof')}`] : [];
-      const inProcess = args.includes('--inprocess-sandbox') ? ['--require', path.join(ROOT, 'bench', 'experiments', 'inprocess-sandbox.cjs')] : [];
-      if (inProcess.length) console.error('WHAT-IF: the app calls the embedded sandbox in-process (not the shipped behaviour)');
-      server = await startServer({ nodeArgs: [...cpuProf, ...inProcess] });
+      server = await startServer({ nodeArgs: cpuProf });
       console.error(`server ${server.url} (pid ${server.pid})`);
     }
     for (const spec of chosen) {
@@ -97,9 +93,8 @@ async function main() {
   const dir = path.join(ROOT, 'bench', 'results');
   fs.mkdirSync(dir, { recursive: true });
   const stamp = info.date.replace(/[:.]/g, '-');
-  const name = `${stamp}${quick ? '-quick' : ''}${args.includes('--inprocess-sandbox') ? '-inprocess' : ''}`;
-  const variant = args.includes('--inprocess-sandbox') ? 'what-if: in-process sandbox transport' : 'as shipped';
-  fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ machine: info, quick, variant, seconds, loadAverageAfter: machine().loadAverage, results }, null, 2));
+  const name = `${stamp}${quick ? '-quick' : ''}`;
+  fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ machine: info, quick, seconds, loadAverageAfter: machine().loadAverage, results }, null, 2));
   fs.writeFileSync(path.join(dir, `${name}.md`), `${table}\n`);
   console.error(`results: bench/results/${name}.json`);
   if (results.some((r) => r.verdict === 'error')) process.exitCode = 2;

@@ -212,8 +212,8 @@ describe('filter shape', () => {
       { q: '#' + 'f'.repeat(8) },
       { status: 'canceled' as const, q: 'x' },
     ];
-    const textByKey = new Map<number, string>();
-    const keyByText = new Map<string, number>();
+    const textByKey = new Map<string, string>();
+    const keyByText = new Map<string, string>();
     for (const filters of combos) {
       const key = filterShape(filterParams(filters));
       const text = db().select({ n: sql`1` }).from(schema.orders).where(whereOf(filters)).toSQL().sql;

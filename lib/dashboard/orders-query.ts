@@ -103,10 +103,7 @@ function remembered(fn: (date: string) => string): (date: string) => string {
 const dayStart = remembered(saoPauloDayStart);
 const dayEnd = remembered(saoPauloDayEnd);
 
-/**
- * What the filters bind: computed in JS once per call, before any SQL. Every name is always
- * there (undefined when absent), in one order, so these objects all look alike to V8.
- */
+/** What the filters bind: computed once per call, before any SQL (undefined: the filter is absent). */
 export function filterParams(filters: OrderFilters): FilterParams {
   const plan = filters.q ? planSearch(filters.q) : null;
   const document = plan?.documentPrefix || undefined;
@@ -131,14 +128,12 @@ export function filterParams(filters: OrderFilters): FilterParams {
 }
 
 /**
- * The identity of the SQL text for these parameters: which names are present (one bit each),
- * nothing else (whereFor reads only that). At most 2^13 shapes, far fewer in practice
- * (planSearch makes a handful of search shapes): the prepared statements stay bounded.
+ * The identity of the SQL text for these parameters: the names present, nothing else (whereFor
+ * reads only that), e.g. "status,createdFrom". A handful of shapes in practice (planSearch makes
+ * few search shapes), so the prepared statements stay bounded.
  */
-export function filterShape(params: FilterParams): number {
-  let shape = 0;
-  for (let i = 0; i < PARAM_NAMES.length; i++) if (params[PARAM_NAMES[i]] !== undefined) shape |= 1 << i;
-  return shape;
+export function filterShape(params: FilterParams): string {
+  return PARAM_NAMES.filter((name) => params[name] !== undefined).join(',');
 }
 
 type Bind = (name: ParamName) => SQLWrapper;
@@ -206,7 +201,7 @@ type ShapeStatements = {
 };
 
 /** Each connection's statements, by filter shape. */
-const shapesOn = oncePerRunner((_db: Db) => new Map<number, ShapeStatements>());
+const shapesOn = oncePerRunner((_db: Db) => new Map<string, ShapeStatements>());
 
 /** A buyer-name search counts its matches up to this many; past it the page says "mais de 1.000". */
 export const NAME_SEARCH_COUNT_CAP = 1000;

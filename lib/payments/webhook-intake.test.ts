@@ -12,7 +12,8 @@ import { reconcileAll } from './reconcile';
 import { apiError, barcodeFor, FakePaymentApi } from './testing/fake-payment-api';
 import { backdatePayment, clearOrders, deliveriesOfToken, eventsOf, orderById, paymentById, prepareDatabase, statusEventsOf } from './testing/db';
 import { placeTestOrder } from './testing/place';
-import { boletoExtrasFromBody, findPaymentByWebhookToken, handlePaymentWebhook, parseWebhookBody } from './webhook-intake';
+import { boletoExtrasFromBody, parseWebhookBody } from './webhook-body';
+import { findPaymentByWebhookToken, handlePaymentWebhook } from './webhook-intake';
 import { signWebhook, verifyWebhookSignature } from './webhook-signature';
 
 let fake: FakePaymentApi;

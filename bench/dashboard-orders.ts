@@ -1,7 +1,7 @@
 /**
  * Timing of the dashboard's order queries at 100,000 orders (a scratch SQLite file):
- *   npx tsx --conditions=react-server lib/dashboard/bench-orders.ts [count]
- * Prints each query's median time and SQLite's plan. Not part of the app.
+ *   npx tsx --conditions=react-server bench/dashboard-orders.ts [count]
+ * Prints each query's median time and SQLite's plan. A lab tool, not part of the app.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,9 +16,9 @@ const LAST = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', '
 
 async function main() {
   const total = Number(process.argv[2] ?? 100_000);
-  const { insertOrders } = await import('./test-fixtures');
-  const { listOrders, countOrders, ordersForExport, whereOf } = await import('./orders-query');
-  const { overviewStats } = await import('./overview');
+  const { insertOrders } = await import('@/lib/dashboard/test-fixtures');
+  const { listOrders, countOrders, ordersForExport, whereOf } = await import('@/lib/dashboard/orders-query');
+  const { overviewStats } = await import('@/lib/dashboard/overview');
   const { database } = await import('@/db');
   const { orders } = await import('@/db/schema');
 
