@@ -5,7 +5,7 @@
  */
 
 /**
- * A body over 1 MB is refused with 413 by the routes (contract.md). Because proxy.ts runs on
+ * A body over 1 MB is refused with 413 by the routes (docs/payment-api-contract.md). Because proxy.ts runs on
  * every route, Next buffers each request body for it, up to this size, dropping the rest
  * (from the chunk that crosses the limit on). 2 MB: far enough above 1 MB that a cut body
  * still reads as oversized, never as a plausible 1 MB one, and well below Next's 10 MB default.

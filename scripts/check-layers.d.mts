@@ -1,2 +1,2 @@
 export function unitOf(rel: string): string;
-export function checkLayers(root: string): { problems: string[]; layers: string[] };
+export function checkLayers(root: string): { problems: string[]; layers: string[][] };

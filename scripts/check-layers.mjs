@@ -8,7 +8,7 @@
  * With neither, the folders form layers, printed lowest first by `--layers`.
  *
  *   node scripts/check-layers.mjs            # check (part of `npm run lint`)
- *   node scripts/check-layers.mjs --layers   # the folders, lowest layer first
+ *   node scripts/check-layers.mjs --layers   # the folders by layer, lowest first (one line each)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -85,7 +85,7 @@ function loops(graph) {
   return found;
 }
 
-/** Folders from the lowest layer up (each imports only folders listed before it). */
+/** Folders by layer, lowest first: each imports only folders of the layers before its own. */
 function layers(graph) {
   const order = [];
   const placed = new Set();
@@ -93,8 +93,8 @@ function layers(graph) {
   while (remaining.size) {
     const ready = [...remaining].filter((v) => [...(graph.get(v) ?? [])].every((w) => placed.has(w) || w === v)).sort();
     if (!ready.length) break;
+    order.push(ready.filter((v) => !v.endsWith('.json')));
     for (const v of ready) {
-      order.push(v);
       placed.add(v);
       remaining.delete(v);
     }
@@ -141,7 +141,7 @@ export function checkLayers(root) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const { problems, layers: order } = checkLayers(root);
-  if (process.argv.includes('--layers')) console.log(order.join('\n'));
+  if (process.argv.includes('--layers')) console.log(order.map((level) => level.join('  ')).join('\n'));
   if (problems.length) {
     console.error(`check-layers: an import runs back up (docs/architecture.md, "Layers"):\n${problems.join('\n')}`);
     process.exit(1);

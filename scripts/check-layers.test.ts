@@ -20,7 +20,7 @@ describe('check-layers', () => {
       'lib/mid/b.ts': "import { a } from '@/lib/low/a';\nexport const b = a;",
       'app/page.tsx': "import { b } from '@/lib/mid/b';\nexport default b;",
     });
-    expect(check(root)).toEqual({ problems: [], layers: ['lib/low', 'lib/mid', 'app'] });
+    expect(check(root)).toEqual({ problems: [], layers: [['lib/low'], ['lib/mid'], ['app']] });
   });
 
   it('fails when a lower folder imports a higher one (a loop of folders), naming the files', () => {

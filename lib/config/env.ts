@@ -1,7 +1,7 @@
 /**
  * Configuration: read from process.env once, validated with zod, lazily.
  * Never at import or build time (`next build` runs with no environment).
- * surface.md, "Configuration", is the reference for names and defaults.
+ * docs/reference.md, "Configuration", is the reference for names and defaults.
  */
 import { z } from 'zod';
 

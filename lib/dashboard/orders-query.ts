@@ -23,7 +23,7 @@ import 'server-only';
 import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { db } from '@/db';
 import { oncePerRunner } from '@/db/statements';
-import { orders, paymentLinks, type OrderStatus, type PaymentMethod } from '@/db/schema';
+import { orders, paymentLinks, type Order } from '@/db/schema';
 import type { OrderFilters } from './order-filters';
 import { ftsPhrase, planSearch, prefixUpperBound, usesTrigramIndex } from './order-search';
 import { saoPauloDayEnd, saoPauloDayStart } from './sp-time';
@@ -32,20 +32,11 @@ export const PAGE_SIZE = 25;
 
 const rowid = sql<number>`"orders"."rowid"`;
 
-export type OrderListRow = {
-  id: string;
-  status: OrderStatus;
-  method: PaymentMethod;
-  totalCents: number;
-  refundedCents: number;
-  buyerName: string;
-  buyerDocument: string;
-  buyerEmail: string;
-  latePayment: boolean;
-  createdAt: string;
-  paidAt: string | null;
-  paymentLinkId: string | null;
-};
+/** One row of the orders list: the order's own columns, as stored. */
+export type OrderListRow = Pick<
+  Order,
+  'id' | 'status' | 'method' | 'totalCents' | 'refundedCents' | 'buyerName' | 'buyerDocument' | 'buyerEmail' | 'latePayment' | 'createdAt' | 'paidAt' | 'paymentLinkId'
+>;
 
 const listColumns = {
   id: orders.id,

@@ -1,4 +1,4 @@
-/** The API's refund reasons (payment-api.md, "Refund request"), in the merchant's words. Browser-safe. */
+/** The API's refund reasons (docs/payment-api-contract.md, "Refund"), in the merchant's words. Browser-safe. */
 export const REFUND_REASON_LABELS = {
   1: 'Erro bancário',
   2: 'Suspeita de fraude',

@@ -3,7 +3,7 @@ import 'server-only';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { db } from '@/db';
 import { preparedQuery } from '@/db/statements';
-import { orderItems, orders, payments, type OrderStatus, type PaymentMethod } from '@/db/schema';
+import { orderItems, orders, payments, type Order, type OrderStatus } from '@/db/schema';
 import { looksLikeToken } from '@/lib/security/tokens';
 
 export type OrderStatusSnapshot = {
@@ -73,20 +73,11 @@ export function toIso(value: string | null): string | null {
   return Number.isNaN(t) ? value : new Date(t).toISOString();
 }
 
-export type OrderView = {
-  id: string;
-  token: string;
-  status: OrderStatus;
-  method: PaymentMethod;
-  totalCents: number;
-  refundedCents: number;
-  buyerName: string;
-  buyerDocument: string;
-  buyerEmail: string;
-  latePayment: boolean;
-  createdAt: string;
-  updatedAt: string;
-  paidAt: string | null;
+/** The order's own columns (timestamps normalised to ISO), its lines and its payment. */
+export type OrderView = Pick<
+  Order,
+  'id' | 'token' | 'status' | 'method' | 'totalCents' | 'refundedCents' | 'buyerName' | 'buyerDocument' | 'buyerEmail' | 'latePayment' | 'createdAt' | 'updatedAt' | 'paidAt'
+> & {
   items: { productId: number | null; name: string; unitPriceCents: number; quantity: number; lineTotalCents: number }[];
   payment: {
     createState: 'creating' | 'created' | 'failed';

@@ -1,4 +1,4 @@
-/** One vocabulary: English states in code, Portuguese on screen (surface.md, "Order states"). */
+/** One vocabulary: English states in code, Portuguese on screen (docs/reference.md, "Order states"). */
 import type { OrderStatus } from '@/db/schema';
 
 const LABELS: Record<OrderStatus, string> = {

@@ -1,5 +1,5 @@
 /**
- * The Payment Service API client (payment-api.md as settled by contract.md). Server only:
+ * The Payment Service API client (docs/payment-api-contract.md). Server only:
  * it holds the API key.
  *
  * - Inputs and outputs in integer centavos; reais only on the wire.
@@ -56,7 +56,7 @@ function resolve(overrides: Partial<PaymentApiOptions>): Resolved {
       sleep: overrides.sleep ?? realSleep,
       userAgent: userAgent(e.appUrl),
     },
-    // http://localhost webhooks are only for the embedded sandbox in development (contract.md).
+    // http://localhost webhooks are only for the embedded sandbox in development (docs/payment-api-contract.md).
     allowHttpLocalhostWebhooks: e.usingSandbox && e.sandboxAllowHttpWebhooks,
   };
 }

@@ -7,17 +7,11 @@ import 'server-only';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { errorMessageOf } from './contract';
 import { PaymentApiError, type PaymentApiErrorKind } from './errors';
-import { ExchangeTimeout, type Exchange, type ExchangeAnswer } from './exchange';
+import { ExchangeTimeout, type ExchangeAnswer } from './exchange';
+import type { PaymentApiOptions } from './types';
 
-export type Transport = {
-  baseUrl: string;
-  apiKey: string;
-  timeoutMs: number;
-  exchange: Exchange;
-  maxReadRetries: number;
-  sleep: (ms: number) => Promise<void>;
-  userAgent: string;
-};
+/** The client's options, resolved (nothing left to default), and the User-Agent it sends. */
+export type Transport = PaymentApiOptions & { userAgent: string };
 
 export type Call = {
   method: 'GET' | 'POST' | 'DELETE';

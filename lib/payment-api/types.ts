@@ -67,7 +67,7 @@ export type NewPix = {
   amountCents: number;
   description: string;
   dueDate: string;
-  /** Days after dueDate during which the QR code can still be paid (contract.md). */
+  /** Days after dueDate during which the QR code can still be paid (docs/payment-api-contract.md). */
   expirationDays: number;
   payer: { name: string; document: string };
   metadata?: Metadata;

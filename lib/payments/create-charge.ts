@@ -2,7 +2,7 @@
  * Sends (or re-sends) the create request of a payment still in createState 'creating', and
  * records the outcome. The request is rebuilt from the terms stored with the order and sent
  * with the payment's own Idempotency-Key, so a retry after a lost response finds the same
- * charge at a provider that honours the key (contract.md).
+ * charge at a provider that honours the key (docs/payment-api-contract.md).
  *
  * - created: provider id and artifacts stored, a 'created' event;
  * - refused (validation, or a definite refusal): no charge exists, so the order is deleted

@@ -29,7 +29,7 @@ export type Observation = {
 
 /**
  * The boleto's HTML page sits beside its PDF ({invoice_url}/boleto/<id> and
- * {invoice_url}/boleto/pdf/<id>, payment-api.md), so it is derived from pdf_url.
+ * {invoice_url}/boleto/pdf/<id>, docs/payment-api-contract.md), so it is derived from pdf_url.
  */
 export function invoiceUrlFromPdfUrl(pdfUrl: string | undefined): string | undefined {
   if (!pdfUrl) return undefined;

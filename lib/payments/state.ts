@@ -1,5 +1,5 @@
 /**
- * The order/payment state machine, pure (surface.md "Order states").
+ * The order/payment state machine, pure (docs/reference.md "Order states").
  *
  * The provider's status is first reduced to what it means for us (`observedOf`), then
  * `nextState` decides how the local state moves: only forward (pending → paid → refunded;

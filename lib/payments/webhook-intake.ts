@@ -1,5 +1,5 @@
 /**
- * POST /api/webhooks/payments/<token> (contract.md "Webhooks", surface.md "Route handlers").
+ * POST /api/webhooks/payments/<token> (docs/payment-api-contract.md "Webhooks", docs/reference.md "Routes").
  *
  * The body is never trusted: the per-payment token in the URL says WHICH payment, a valid
  * signature (when present) says WHO sent it, and the state always comes from reading the

@@ -1,5 +1,5 @@
 /**
- * Webhook signatures (contract.md, Webhooks): X-Pagou-Timestamp = Unix seconds,
+ * Webhook signatures (docs/payment-api-contract.md, Webhooks): X-Pagou-Timestamp = Unix seconds,
  * X-Pagou-Signature = lowercase hex HMAC-SHA256 of timestamp + raw body, keyed with the API
  * key; an optional "sha256=" prefix; compared in constant time; more than 300 s away from our
  * clock is stale. Pure (node:crypto only).

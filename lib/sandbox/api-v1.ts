@@ -1,5 +1,5 @@
 /**
- * The Payment Service API under /api/sandbox/v1/… (payment-api.md, settled by contract.md).
+ * The Payment Service API under /api/sandbox/v1/… (docs/payment-api-contract.md).
  * Check order: 401 key → 400 headers → (faults) → 400 malformed id → 400 body → 404 → 400 state.
  */
 import { reaisToCents } from '@/lib/money/money';

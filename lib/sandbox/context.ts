@@ -38,7 +38,7 @@ export type SandboxContext = {
   random: () => number;
   /** HTTP client used for webhook deliveries. */
   fetch: typeof fetch;
-  /** Webhook delivery timeout (contract.md: 5 s). */
+  /** Webhook delivery timeout (docs/payment-api-contract.md, Webhooks: 5 s). */
   deliveryTimeoutMs: number;
   /** Deliveries being attempted by this process, by delivery id. */
   inFlight: Map<number, Promise<void>>;

@@ -1,5 +1,5 @@
 /**
- * The control API under /api/sandbox/sim/… (contract.md, "The embedded sandbox"). Needs only a
+ * The control API under /api/sandbox/sim/… (docs/sandbox.md, "Control API"). Needs only a
  * valid X-API-KEY; never faulted. `sim/pay` plays the buyer and pays any key's code; the
  * id-based endpoints, `webhooks` and `flush` see only the key's own payments.
  */

@@ -1,5 +1,5 @@
 /**
- * Faults (contract.md, "Faults"): added latency, a share of 500s, 429s with Retry-After, and a
+ * Faults (docs/sandbox.md, "Faults"): added latency, a share of 500s, 429s with Retry-After, and a
  * share of webhooks dropped, duplicated or delivered out of order. One global set for all
  * keys, stored in the sandbox database; each PUT replaces the whole set (`{}` clears it).
  */

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key on POST (contract.md): kept 24 h of sandbox time per API key. The same key
+ * Idempotency-Key on POST (docs/payment-api-contract.md): kept 24 h of sandbox time per API key. The same key
  * with the same body answers the original 201 (same id, same bytes); the same key with a
  * different body is 400. Only successful creations are remembered.
  */

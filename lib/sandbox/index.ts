@@ -1,6 +1,6 @@
 /**
  * The embedded payment sandbox: a stateful implementation of the Payment Service API
- * (payment-api.md as settled by contract.md) with its own SQLite database. Shares only the
+ * (docs/payment-api-contract.md; its own behaviour in docs/sandbox.md) with its own SQLite database. Shares only the
  * contract schemas, lib/br, lib/money and the configuration with the rest of the app.
  */
 import 'server-only';

@@ -1,7 +1,7 @@
 /**
  * Payment rows (boletos and Pix QR codes) and how the API shows them.
  * Statuses are stored with one vocabulary (empty, active, canceled, paid, refunded) and shown
- * as payment-api.md says: boleto 1-5, Pix empty/active/canceled/completed/refunded.
+ * as the API defines them (docs/payment-api-contract.md): boleto 1-5, Pix empty/active/canceled/completed/refunded.
  */
 import { barcodeToDigitableLine } from '@/lib/br/boleto';
 import { BOLETO_STATUS, type PixStatus } from '@/lib/payment-api/contract';

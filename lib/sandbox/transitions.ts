@@ -1,5 +1,5 @@
 /**
- * The state machines of payment-api.md, "States and transitions":
+ * The state machines of the API (docs/payment-api-contract.md, docs/sandbox.md "States and time"):
  *
  *   boleto  1 empty ─registration (2 s)→ 2 active ─paid→ 4 paid ─refund (simulator)→ 5 refunded
  *                                        2 active ─DELETE or expiry→ 3 canceled
@@ -221,7 +221,7 @@ export function payNow(ctx: SandboxContext, id: string, scope: Scope = {}): OpRe
   });
 }
 
-/** Simulator: a paid boleto is refunded in full (payment-api.md names no API for it). */
+/** Simulator: a paid boleto is refunded in full (the API has no boleto refund). */
 export function refundBoletoNow(ctx: SandboxContext, id: string, scope: Scope = {}): OpResult {
   return inTransaction(ctx.db, () => {
     const now = sandboxNow(ctx);

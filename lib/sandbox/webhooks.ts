@@ -1,5 +1,5 @@
 /**
- * Webhook deliveries (contract.md, "Webhooks"): body `{id, type, created_at, data}` stored once
+ * Webhook deliveries (docs/payment-api-contract.md and docs/sandbox.md, "Webhooks"): body `{id, type, created_at, data}` stored once
  * per event, so every retry sends the same event id; signed with the creating API key
  * (X-Pagou-Timestamp = real Unix seconds, X-Pagou-Signature = hex HMAC-SHA256 of timestamp +
  * raw body); retried after 1, 2, 4 … 64 s of sandbox time on a non-2xx answer or no answer

@@ -1,7 +1,7 @@
 /**
  * A request body read with a size cap: 'too_large' when the declared Content-Length or the
  * bytes actually sent exceed `max` (the rest is not read). Used by the webhook route and the
- * sandbox, which answer 413 beyond 1 MB (contract.md).
+ * sandbox, which answer 413 beyond 1 MB (docs/payment-api-contract.md).
  */
 export async function readBodyCapped(req: Request, max: number): Promise<Uint8Array | 'too_large'> {
   const declared = req.headers.get('content-length');

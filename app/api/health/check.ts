@@ -1,5 +1,5 @@
 /**
- * GET /api/health (surface.md): is the database answering with our schema, and does the
+ * GET /api/health (docs/reference.md, Routes): is the database answering with our schema, and does the
  * payment API (the real provider, or the embedded sandbox over HTTP) accept our key?
  *
  * The payment API is asked for the balance — the cheapest authenticated read — with a 2 s
