@@ -6,13 +6,9 @@ import 'server-only';
 import { env } from '@/lib/config/env';
 import { hit } from '@/lib/security/rate-limit';
 import { CepLookupService, type CepAddress } from './lookup';
+import { processSingleton } from '@/lib/server/process-singleton';
 
-const key = Symbol.for('balcao.cep-lookup');
-const holder = globalThis as unknown as { [key]?: CepLookupService };
-
-export function cepLookupService(): CepLookupService {
-  return (holder[key] ??= new CepLookupService(env().cepLookup));
-}
+export const cepLookupService = processSingleton('cep-lookup', () => new CepLookupService(env().cepLookup));
 
 export function cepLookupEnabled(): boolean {
   return env().cepLookup.enabled;

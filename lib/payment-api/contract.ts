@@ -209,9 +209,7 @@ export type PixDueCreateRequest = z.infer<ReturnType<typeof pixDueCreateRequestS
 // ---------- refund ----------
 export const refundRequestSchema = z.object({
   amount: reais(0.01, LIMITS.pixMaxAmount),
-  reason: z.union(REFUND_REASONS.map((r) => z.literal(r)) as unknown as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<4>], {
-    message: 'must be 1, 2, 3 or 4',
-  }),
+  reason: z.literal(REFUND_REASONS, { message: 'must be 1, 2, 3 or 4' }),
   description: requiredText(LIMITS.description),
 });
 export type RefundRequest = z.infer<typeof refundRequestSchema>;

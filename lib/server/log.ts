@@ -108,9 +108,8 @@ function isPlainObject(v: object): boolean {
 /** pino's error serializer (type, message, stack, cause, own fields), with secrets removed. */
 export function serializeError(err: unknown): unknown {
   if (!(err instanceof Error)) return redactDeep(err);
-  const plain = pino.stdSerializers.err(err) as unknown as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(plain)) out[k] = typeof v === 'string' ? redactSecrets(v) : redactDeep(v, 1);
+  for (const [k, v] of Object.entries(pino.stdSerializers.err(err))) out[k] = typeof v === 'string' ? redactSecrets(v) : redactDeep(v, 1);
   return out;
 }
 
