@@ -16,6 +16,19 @@ const config = [
       'balcao/yield-db-steps': 'error',
     },
   },
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: ['lib/server/process-singleton.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='Symbol'][callee.property.name='for']",
+          message: 'A value shared across bundles: use processSingleton or processSlot (lib/server/process-singleton.ts).',
+        },
+      ],
+    },
+  },
 ];
 
 export default config;
