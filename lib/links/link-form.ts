@@ -4,8 +4,8 @@
  * ("1.234,56", "R$ 50") and become integer centavos. Pure and browser-safe.
  */
 import { isIsoDate } from '@/lib/br/dates';
-import { LIMITS } from '@/lib/payment-api/contract';
 import { formatBRL, parseBRLInput } from '@/lib/money/money';
+import { MAX_ORDER_CENTS, MIN_ORDER_CENTS } from '@/lib/orders/pricing';
 import type { LinkMethods } from '@/db/schema';
 
 export const LINK_FIELDS = ['title', 'description', 'amountMode', 'amount', 'minAmount', 'methods', 'pixDiscount', 'expiresOn', 'maxPayments'] as const;
@@ -16,9 +16,9 @@ export type LinkFieldErrors = Partial<Record<LinkField, string>>;
 export const TITLE_MAX = 120;
 export const DESCRIPTION_MAX = 500;
 /** The API's minimum for both methods. */
-export const LINK_MIN_CENTS = LIMITS.minAmount * 100;
+export const LINK_MIN_CENTS = MIN_ORDER_CENTS;
 /** The boleto's ceiling (the barcode's 10-digit field); Pix allows more, but a link may offer both. */
-export const LINK_MAX_CENTS = Math.round(LIMITS.boletoMaxAmount * 100);
+export const LINK_MAX_CENTS = MAX_ORDER_CENTS;
 export const MAX_PAYMENTS_LIMIT = 100_000;
 
 export type NewLink = {
