@@ -3,7 +3,7 @@ import 'server-only';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { db } from '@/db';
 import { preparedQuery } from '@/db/statements';
-import { orderItems, orders, payments, type Order, type OrderStatus } from '@/db/schema';
+import { orderItems, orders, paymentLinks, payments, type Order, type OrderStatus } from '@/db/schema';
 import { looksLikeToken } from '@/lib/security/tokens';
 
 export type OrderStatusSnapshot = {
@@ -78,6 +78,8 @@ export type OrderView = Pick<
   Order,
   'id' | 'token' | 'status' | 'method' | 'totalCents' | 'refundedCents' | 'buyerName' | 'buyerDocument' | 'buyerEmail' | 'latePayment' | 'createdAt' | 'updatedAt' | 'paidAt'
 > & {
+  /** The payment link it was placed through (its public code), or null for a cart's order. */
+  linkCode: string | null;
   items: { productId: number | null; name: string; unitPriceCents: number; quantity: number; lineTotalCents: number }[];
   payment: {
     createState: 'creating' | 'created' | 'failed';
@@ -102,6 +104,9 @@ export async function orderViewByToken(token: string): Promise<OrderView | null>
   if (!row) return null;
   const { order, payment } = row;
   const items = await itemsQuery.on(db(), { orderId: order.id }).all();
+  const link = order.paymentLinkId
+    ? (await db().select({ code: paymentLinks.code }).from(paymentLinks).where(eq(paymentLinks.id, order.paymentLinkId)))[0]
+    : undefined;
   return {
     id: order.id,
     token: order.token,
@@ -116,6 +121,7 @@ export async function orderViewByToken(token: string): Promise<OrderView | null>
     createdAt: toIso(order.createdAt) ?? order.createdAt,
     updatedAt: toIso(order.updatedAt) ?? order.updatedAt,
     paidAt: toIso(order.paidAt),
+    linkCode: link?.code ?? null,
     items,
     payment: payment
       ? {

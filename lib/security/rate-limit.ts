@@ -6,7 +6,8 @@
 import { env } from '@/lib/config/env';
 import { processSingleton } from '@/lib/server/process-singleton';
 
-export type RateBucket = 'checkout' | 'login' | 'webhook' | 'cep';
+/** 'link': opening /pagar/<code> (guessing codes), limited like checkout. */
+export type RateBucket = 'checkout' | 'login' | 'webhook' | 'cep' | 'link';
 export type RateDecision = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
 
 const WINDOW_MS = 60_000;
@@ -18,7 +19,7 @@ const windows = processSingleton('rate-limit', () => new Map<string, Window>());
 function limitOf(bucket: RateBucket): number {
   const { rateLimit } = env();
   if (bucket === 'cep') return rateLimit.cepPerMin;
-  return bucket === 'checkout' ? rateLimit.checkoutPerMin : bucket === 'login' ? rateLimit.loginPerMin : rateLimit.webhookPerMin;
+  return bucket === 'checkout' || bucket === 'link' ? rateLimit.checkoutPerMin : bucket === 'login' ? rateLimit.loginPerMin : rateLimit.webhookPerMin;
 }
 
 /** Counts one hit of `id` (an IP, IP+e-mail, or webhook token hash) in `bucket`. */

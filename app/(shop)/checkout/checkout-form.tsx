@@ -17,12 +17,24 @@ function useHydrated(): boolean {
   return useSyncExternalStore(noopSubscribe, () => true, () => false);
 }
 
-export function CheckoutForm({ checkoutKey }: { checkoutKey: string }) {
-  const [state, formAction] = useActionState<CheckoutActionState, FormData>(checkoutAction, null);
+type Props = {
+  checkoutKey: string;
+  /** The server action (default: the cart's checkout). A payment link passes its own. */
+  action?: (previous: CheckoutActionState, form: FormData) => Promise<CheckoutActionState>;
+  /** The methods offered (default both). */
+  methods?: readonly Method[];
+  /** A payment link whose buyer types the amount: the field, with its minimum in words. */
+  amount?: { hint: string };
+  /** Posted as they are (a payment link's code). */
+  hiddenFields?: Record<string, string>;
+};
+
+export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = ['pix', 'boleto'], amount, hiddenFields = {} }: Props) {
+  const [state, formAction] = useActionState<CheckoutActionState, FormData>(action, null);
   const values: FormValues = state?.values ?? {};
   const errors: FieldErrors = state?.fieldErrors ?? {};
   const hydrated = useHydrated();
-  const submittedMethod: Method = values.method === 'boleto' ? 'boleto' : 'pix';
+  const submittedMethod: Method = methods.length === 1 ? methods[0] : values.method === 'boleto' ? 'boleto' : 'pix';
   const [method, setMethod] = useState<Method>(submittedMethod);
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -37,7 +49,7 @@ export function CheckoutForm({ checkoutKey }: { checkoutKey: string }) {
     else alertRef.current?.focus();
   }, [state]);
 
-  const orderedErrors = PERSON_FIELDS.filter((f) => errors[f] && (method === 'boleto' || !isAddressField(f)));
+  const orderedErrors = [...(amount ? (['amount'] as const) : []), ...PERSON_FIELDS].filter((f) => errors[f] && (method === 'boleto' || !isAddressField(f)));
   const itemsError = errors.items;
   const generalError = state?.error && !(orderedErrors.length > 0 && state.error === CHECK_FIELDS_MESSAGE) ? state.error : null;
 
@@ -55,6 +67,9 @@ export function CheckoutForm({ checkoutKey }: { checkoutKey: string }) {
       }}
     >
       <input type="hidden" name="checkoutKey" value={values.checkoutKey || checkoutKey} />
+      {Object.entries(hiddenFields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
 
       {state ? (
         <div ref={alertRef} tabIndex={-1} className="alert alert-error" role="alert">
@@ -72,11 +87,44 @@ export function CheckoutForm({ checkoutKey }: { checkoutKey: string }) {
         </div>
       ) : null}
 
+      {amount ? (
+        <div className="field">
+          <label htmlFor="campo-amount">Valor a pagar</label>
+          <div className={styles.money}>
+            <span aria-hidden="true">R$</span>
+            <input
+              id="campo-amount"
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0,00"
+              defaultValue={values.amount ?? ''}
+              maxLength={20}
+              required
+              aria-invalid={errors.amount ? true : undefined}
+              aria-describedby={`${errors.amount ? 'campo-amount-erro ' : ''}campo-amount-dica`}
+            />
+          </div>
+          {errors.amount ? (
+            <p id="campo-amount-erro" className="field-error">
+              {errors.amount}
+            </p>
+          ) : null}
+          <p id="campo-amount-dica" className="field-hint">
+            {amount.hint}
+          </p>
+        </div>
+      ) : null}
+
       <fieldset className={styles.methods}>
         <legend className={styles.legend}>Como você quer pagar?</legend>
         <div className={styles.methodGrid}>
-          <MethodOption value="pix" label="Pix" hint="Aprovação na hora, pelo app do banco." checked={submittedMethod === 'pix'} onSelect={setMethod} />
-          <MethodOption value="boleto" label="Boleto" hint="Vence em alguns dias; compensa em até 3 dias úteis." checked={submittedMethod === 'boleto'} onSelect={setMethod} />
+          {methods.includes('pix') ? (
+            <MethodOption value="pix" label="Pix" hint="Aprovação na hora, pelo app do banco." checked={submittedMethod === 'pix'} onSelect={setMethod} />
+          ) : null}
+          {methods.includes('boleto') ? (
+            <MethodOption value="boleto" label="Boleto" hint="Vence em alguns dias; compensa em até 3 dias úteis." checked={submittedMethod === 'boleto'} onSelect={setMethod} />
+          ) : null}
         </div>
       </fieldset>
 

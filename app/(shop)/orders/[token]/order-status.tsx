@@ -35,11 +35,14 @@ export function OrderStatusPanel({
   initial,
   method,
   totalCents,
+  linkCode = null,
 }: {
   token: string;
   initial: StatusSnapshot;
   method: 'pix' | 'boleto';
   totalCents: number;
+  /** The payment link the order came from: "Pagar novamente" opens it instead of refilling the cart. */
+  linkCode?: string | null;
 }) {
   const router = useRouter();
   const { data } = useSWR<StatusSnapshot, StatusFetchError>(`/api/orders/${encodeURIComponent(token)}/status`, fetchStatus, {
@@ -71,12 +74,24 @@ export function OrderStatusPanel({
           </span>
         </span>
       </div>
-      <StateMessage token={token} snapshot={current} method={method} totalCents={totalCents} />
+      <StateMessage token={token} snapshot={current} method={method} totalCents={totalCents} linkCode={linkCode} />
     </section>
   );
 }
 
-function StateMessage({ token, snapshot, method, totalCents }: { token: string; snapshot: StatusSnapshot; method: 'pix' | 'boleto'; totalCents: number }) {
+function StateMessage({
+  token,
+  snapshot,
+  method,
+  totalCents,
+  linkCode,
+}: {
+  token: string;
+  snapshot: StatusSnapshot;
+  method: 'pix' | 'boleto';
+  totalCents: number;
+  linkCode: string | null;
+}) {
   const receipt = `/orders/${token}/receipt`;
   switch (snapshot.status) {
     case 'pending':
@@ -95,8 +110,8 @@ function StateMessage({ token, snapshot, method, totalCents }: { token: string; 
           </p>
           <p>
             Recebemos {formatBRL(totalCents)}
-            {snapshot.paid_at ? ` em ${formatDateTimeBR(snapshot.paid_at).replace(' ', ' às ')}` : ''}. Obrigado pela compra — seu pedido já
-            está sendo separado.
+            {snapshot.paid_at ? ` em ${formatDateTimeBR(snapshot.paid_at).replace(' ', ' às ')}` : ''}.{' '}
+            {linkCode ? 'Obrigado pelo pagamento!' : 'Obrigado pela compra — seu pedido já está sendo separado.'}
           </p>
           <Link href={receipt} className="btn">
             Ver recibo
@@ -116,7 +131,7 @@ function StateMessage({ token, snapshot, method, totalCents }: { token: string; 
             <Link href={receipt} className="btn btn-secondary">
               Ver recibo
             </Link>
-            <ReorderButton token={token} />
+            <ReorderButton token={token} linkCode={linkCode} />
           </div>
         </div>
       );
@@ -125,22 +140,35 @@ function StateMessage({ token, snapshot, method, totalCents }: { token: string; 
       return (
         <div className={`alert alert-warning ${styles.stateBox}`}>
           <p className={styles.stateTitle}>O prazo para pagar terminou</p>
-          <p>A cobrança foi encerrada e nada foi cobrado. Quer tentar de novo? Colocamos os mesmos itens no carrinho.</p>
-          <ReorderButton token={token} primary />
+          <p>
+            A cobrança foi encerrada e nada foi cobrado. Quer tentar de novo?{' '}
+            {linkCode ? 'Abra o link de pagamento outra vez.' : 'Colocamos os mesmos itens no carrinho.'}
+          </p>
+          <ReorderButton token={token} linkCode={linkCode} primary />
         </div>
       );
     case 'canceled':
       return (
         <div className={`alert alert-warning ${styles.stateBox}`}>
           <p className={styles.stateTitle}>Pedido cancelado</p>
-          <p>A cobrança foi cancelada e nada foi cobrado. Você pode fazer o pedido de novo com os mesmos itens.</p>
-          <ReorderButton token={token} primary />
+          <p>
+            A cobrança foi cancelada e nada foi cobrado.{' '}
+            {linkCode ? 'Você pode abrir o link de pagamento outra vez.' : 'Você pode fazer o pedido de novo com os mesmos itens.'}
+          </p>
+          <ReorderButton token={token} linkCode={linkCode} primary />
         </div>
       );
   }
 }
 
-export function ReorderButton({ token, primary = false }: { token: string; primary?: boolean }) {
+export function ReorderButton({ token, primary = false, linkCode = null }: { token: string; primary?: boolean; linkCode?: string | null }) {
+  if (linkCode) {
+    return (
+      <Link href={`/pagar/${linkCode}`} className={primary ? 'btn' : 'btn btn-secondary'}>
+        Pagar novamente
+      </Link>
+    );
+  }
   return (
     <form action={reorderAction}>
       <input type="hidden" name="token" value={token} />

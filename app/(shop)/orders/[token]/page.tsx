@@ -39,11 +39,11 @@ export default async function OrderPage({ params }: Props) {
       </div>
       <div className={styles.layout}>
         <div className={styles.primary}>
-          <OrderStatusPanel token={order.token} initial={initial} method={order.method} totalCents={order.totalCents} />
+          <OrderStatusPanel token={order.token} initial={initial} method={order.method} totalCents={order.totalCents} linkCode={order.linkCode} />
           {failed ? (
             <div className="alert alert-error stack">
               <p>Não conseguimos gerar a cobrança deste pedido. Nada foi cobrado.</p>
-              <ReorderButton token={order.token} primary />
+              <ReorderButton token={order.token} linkCode={order.linkCode} primary />
             </div>
           ) : pending && order.method === 'pix' ? (
             <PixPayment order={order} />

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { requireMerchant } from '@/lib/auth/session';
+import { linkById } from '@/lib/links/links';
 import { formatDigitableLine } from '@/lib/br/boleto';
 import { formatDateBR, formatDateTimeBR } from '@/lib/br/dates';
 import { formatDocument } from '@/lib/br/documents';
@@ -46,6 +47,7 @@ export default async function OrderPage({ params }: Props) {
   const detail = await getOrderDetail(id);
   if (!detail) notFound();
   const { order, items, payment, timeline } = detail;
+  const link = order.paymentLinkId ? await linkById(order.paymentLinkId) : undefined;
   const can = availableActions(order, payment);
   const label = statusLabel(order.status, order.refundedCents, order.totalCents);
   const shortId = order.id.slice(0, 8);
@@ -63,6 +65,11 @@ export default async function OrderPage({ params }: Props) {
           <p className="muted small">
             Criado em {formatDateTimeBR(order.createdAt)} · {METHOD_LABELS[order.method]} · {formatBRL(order.totalCents)}
           </p>
+          {link ? (
+            <p className="small">
+              Pelo link de pagamento <Link href={`/dashboard/links/${link.id}`}>“{link.title}”</Link>
+            </p>
+          ) : null}
         </div>
         <span className={`${statusBadgeClass(order.status)} ${styles.bigBadge}`} data-testid="order-status">
           {label}

@@ -1,0 +1,22 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { requireMerchant } from '@/lib/auth/session';
+import { saoPauloDate } from '@/lib/br/dates';
+import { NewLinkForm } from './new-link-form';
+
+export const metadata: Metadata = { title: 'Novo link' };
+export const dynamic = 'force-dynamic';
+
+export default async function NewLinkPage() {
+  await requireMerchant('/dashboard/links/novo');
+  return (
+    <div className="stack">
+      <p className="small">
+        <Link href="/dashboard/links">← Links de pagamento</Link>
+      </p>
+      <h1>Novo link</h1>
+      <p className="muted">Combine o valor na conversa, crie o link e envie pelo WhatsApp ou Instagram. O comprador paga por Pix ou boleto.</p>
+      <NewLinkForm today={saoPauloDate()} pixDiscountPercent={null} />
+    </div>
+  );
+}

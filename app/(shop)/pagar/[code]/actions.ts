@@ -1,0 +1,15 @@
+'use server';
+
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import type { CheckoutActionState } from '@/app/(shop)/checkout/actions';
+import { payLink } from '@/lib/links/pay-link';
+import { clientIp } from '@/lib/security/rate-limit';
+
+/** A payment link's form (also a plain POST without JavaScript). Success → the same order page as a cart's order. */
+export async function payLinkAction(_previous: CheckoutActionState, form: FormData): Promise<CheckoutActionState> {
+  const code = form.get('linkCode');
+  const result = await payLink(typeof code === 'string' ? code : '', form, { ip: clientIp(await headers()) });
+  if (!result.ok) return result;
+  redirect(`/orders/${result.orderToken}`);
+}

@@ -1,0 +1,72 @@
+import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import { notFound } from 'next/navigation';
+import { randomUUID } from 'node:crypto';
+import { saoPauloDate } from '@/lib/br/dates';
+import { linkForBuyer } from '@/lib/links/links';
+import { shopName } from '@/lib/links/shop-name';
+import { closedMessage } from '@/lib/links/status';
+import { formatBRL } from '@/lib/money/money';
+import { MIN_ORDER_CENTS } from '@/lib/orders/pricing';
+import { clientIp, hit } from '@/lib/security/rate-limit';
+import { CheckoutForm } from '../../checkout/checkout-form';
+import { payLinkAction } from './actions';
+import styles from './pay-link.module.css';
+
+export const metadata: Metadata = { title: 'Pagamento', robots: { index: false, follow: false } };
+export const dynamic = 'force-dynamic';
+
+type Props = { params: Promise<{ code: string }> };
+
+export default async function PayLinkPage({ params }: Props) {
+  const { code } = await params;
+  // Codes are unguessable; opening them is limited per client like the checkout, so nobody can try many.
+  if (!hit('link', clientIp(await headers())).ok) {
+    return (
+      <main className="container stack">
+        <h1>Muitas tentativas</h1>
+        <p>Aguarde um minuto e abra o link de novo.</p>
+      </main>
+    );
+  }
+  const found = await linkForBuyer(code);
+  if (!found) notFound();
+  const { link, stats } = found;
+  const shop = await shopName();
+  const closed = closedMessage(link, stats, saoPauloDate());
+  const methods = link.methods === 'both' ? (['pix', 'boleto'] as const) : ([link.methods] as const);
+  const min = Math.max(link.minAmountCents ?? MIN_ORDER_CENTS, MIN_ORDER_CENTS);
+
+  return (
+    <main className="container">
+      <p className={`small muted ${styles.shop}`}>Cobrança de {shop}</p>
+      <h1>{link.title}</h1>
+      {closed ? (
+        <section className={`card ${styles.closed}`} role="status" aria-labelledby="link-fechado">
+          <h2 id="link-fechado">{closed.title}</h2>
+          <p>{closed.body}</p>
+        </section>
+      ) : (
+        <div className={styles.layout}>
+          <section className={`card ${styles.summary}`} aria-labelledby="resumo-link">
+            <h2 id="resumo-link">Resumo</h2>
+            {link.description ? <p className={styles.description}>{link.description}</p> : null}
+            <p className={styles.total}>
+              <span>{link.amountCents !== null ? 'Total' : 'Valor'}</span>
+              <strong data-testid="link-amount">{link.amountCents !== null ? formatBRL(link.amountCents) : `você escolhe, a partir de ${formatBRL(min)}`}</strong>
+            </p>
+          </section>
+          <section className={`card ${styles.formCard}`} aria-label="Pagamento">
+            <CheckoutForm
+              checkoutKey={randomUUID()}
+              action={payLinkAction}
+              methods={methods}
+              hiddenFields={{ linkCode: link.code }}
+              {...(link.amountCents === null ? { amount: { hint: `A partir de ${formatBRL(min)}.` } } : {})}
+            />
+          </section>
+        </div>
+      )}
+    </main>
+  );
+}

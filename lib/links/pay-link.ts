@@ -1,0 +1,66 @@
+/**
+ * A payment link's checkout behind /pagar/<code>'s server action: rate limit (the checkout's),
+ * the link by its code, the same form and schema as the cart's checkout, the buyer's amount
+ * (when the link lets them choose) read as centavos, then the one placeOrder with the link
+ * instead of a cart. The price, minimum, methods, limit and expiry are all decided there, on
+ * the server, from the link.
+ */
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { mapFieldErrors, RATE_LIMITED_MESSAGE, UNEXPECTED_MESSAGE, type CheckoutFailure, type CheckoutOutcome } from '@/lib/checkout-form/submit-checkout';
+import { formValuesOf, parseCheckoutForm } from '@/lib/checkout-form/parse-form';
+import { CHECK_FIELDS_MESSAGE, type FieldErrors, type FormValues } from '@/lib/orders/fields';
+import { parseBRLInput } from '@/lib/money/money';
+import { placeOrder } from '@/lib/payments/place-order';
+import { hit } from '@/lib/security/rate-limit';
+import { logger } from '@/lib/server/log';
+import { linkByCode } from './links';
+import { REFUSAL_MESSAGES } from './place';
+
+export async function payLink(code: string, form: FormData, ctx: { ip: string }): Promise<CheckoutOutcome> {
+  const typedAmount = typeof form.get('amount') === 'string' ? String(form.get('amount')).slice(0, 40) : '';
+  const values: FormValues = { ...formValuesOf(form), amount: typedAmount };
+  const fail = (error: string, fieldErrors: FieldErrors = {}, nextValues: FormValues = values): CheckoutFailure => ({ ok: false, error, fieldErrors, values: nextValues });
+
+  if (!hit('checkout', ctx.ip).ok) return fail(RATE_LIMITED_MESSAGE);
+
+  const link = await linkByCode(code);
+  if (!link) return fail(REFUSAL_MESSAGES.not_found);
+
+  const parsed = parseCheckoutForm(values);
+  // The amount typed is read here only to hand placeOrder centavos; whether it is enough is the link's rule, checked there.
+  let amountCents: number | undefined;
+  const amountErrors: FieldErrors = {};
+  if (link.amountCents === null) {
+    const cents = typedAmount.trim() ? parseBRLInput(typedAmount) : undefined;
+    if (cents === null) amountErrors.amount = 'Use um valor em reais, como 150,00.';
+    else amountCents = cents;
+  }
+  if (!parsed.ok || amountErrors.amount) {
+    const fieldErrors = { ...amountErrors, ...(parsed.ok ? {} : parsed.fieldErrors) };
+    const fresh = fieldErrors.checkoutKey ? { ...values, checkoutKey: randomUUID() } : values;
+    return fail(fieldErrors.checkoutKey ?? CHECK_FIELDS_MESSAGE, fieldErrors, fresh);
+  }
+  const { data } = parsed;
+
+  try {
+    const result = await placeOrder({
+      checkoutKey: data.checkoutKey,
+      method: data.method,
+      link: { id: link.id, ...(amountCents !== undefined ? { amountCents } : {}) },
+      buyer: data.buyer,
+      ...(data.address ? { address: data.address } : {}),
+    });
+    if (result.ok) return { ok: true, orderToken: result.orderToken };
+    const { fieldErrors, other } = mapFieldErrors(result.fieldErrors);
+    if (result.fieldErrors?.amount) fieldErrors.amount = result.fieldErrors.amount;
+    const hasFieldErrors = Object.keys(fieldErrors).length > 0;
+    // As in the cart's checkout: data to change is a new attempt (new key); a provider that did not answer keeps it.
+    const nextValues = hasFieldErrors ? { ...values, checkoutKey: randomUUID() } : values;
+    const message = [result.error, ...other.filter((m) => m !== result.error)].filter(Boolean).join(' ') || UNEXPECTED_MESSAGE;
+    return fail(message, fieldErrors, nextValues);
+  } catch (error) {
+    logger().error({ err: error instanceof Error ? { name: error.name, message: error.message } : String(error) }, 'link payment failed');
+    return fail(UNEXPECTED_MESSAGE);
+  }
+}
