@@ -1,0 +1,202 @@
+/**
+ * Payment links: the merchant creates a link in the dashboard and shares it; a buyer on a
+ * phone pays it by Pix at /pagar/<code> and sees "Pago"; the link's page shows the paid order;
+ * a one-off link refuses a second buyer; a buyer-chosen amount below the minimum is refused
+ * next to its field. Every page visited is scanned with axe.
+ */
+import fs from 'node:fs';
+import { devices, expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
+import { appQuery, fillPix, payWithCode, tokenFromUrl } from './shop-helpers';
+
+const DEMO = { email: 'demo@balcao.dev', password: 'balcao-demo' };
+const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? (process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots');
+
+async function signIn(page: Page, callbackPath: string) {
+  await page.goto(`/login?callbackUrl=${encodeURIComponent(callbackPath)}`);
+  await page.getByLabel('E-mail').fill(DEMO.email);
+  await page.getByLabel('Senha').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(new RegExp(`${callbackPath}$`));
+}
+
+/** Letters only, so titles stay unique between runs on one database. */
+function runId(): string {
+  return Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+}
+
+async function createLink(page: Page, o: { title: string; amount?: string; minAmount?: string; limit?: string; description?: string }): Promise<{ url: string; id: string }> {
+  await page.goto('/dashboard/links/novo');
+  await page.getByLabel('Título').fill(o.title);
+  if (o.description) await page.getByLabel('Descrição (opcional)').fill(o.description);
+  if (o.minAmount) {
+    await page.getByRole('radio', { name: 'O comprador informa o valor' }).check();
+    await page.getByLabel('Valor mínimo').fill(o.minAmount);
+  } else {
+    await page.getByLabel('Valor a cobrar').fill(o.amount ?? '150,00');
+  }
+  if (o.limit) await page.getByLabel('Limite de pagamentos (opcional)').fill(o.limit);
+  await page.getByRole('button', { name: 'Criar link' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/links\/[0-9a-f-]{36}\?novo=1$/);
+  const url = (await page.getByTestId('link-url').textContent())!.trim();
+  expect(url).toMatch(/\/pagar\/[0-9A-Za-z]{12}$/);
+  return { url, id: /links\/([0-9a-f-]{36})/.exec(page.url())![1] };
+}
+
+async function buyerPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ ...devices['Pixel 7'], locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  return context.newPage();
+}
+
+test.describe('payment links', () => {
+  test('a fixed-price one-off link: created, shared, paid by Pix on a phone, seen Pago by both, refused to a second buyer', async ({ page, browser, request }) => {
+    test.setTimeout(120_000);
+    const title = `Bolo de cenoura ${runId()}`;
+    await signIn(page, '/dashboard/links');
+    await expect(page.getByRole('link', { name: 'Links', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expectNoAxeViolations(page);
+
+    // A refused form keeps what was typed and says what is wrong next to each field.
+    await page.getByRole('link', { name: /Novo link|Criar meu primeiro link/ }).first().click();
+    await expect(page).toHaveURL(/\/dashboard\/links\/novo$/);
+    await page.getByLabel('Valor a cobrar').fill('4,50');
+    await page.getByLabel('Limite de pagamentos (opcional)').fill('0');
+    await page.getByRole('button', { name: 'Criar link' }).click();
+    await expect(page.getByText('Dê um título ao link: é o que o comprador vê.')).toBeVisible();
+    await expect(page.getByLabel('Valor a cobrar')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('O valor deve ser de pelo menos R$ 5,00 (o mínimo para Pix e boleto).')).toBeVisible();
+    await expect(page.getByLabel('Valor a cobrar')).toHaveValue('4,50');
+    await expect(page.getByLabel('Título')).toBeFocused();
+    await expectNoAxeViolations(page);
+
+    const { url, id } = await createLink(page, { title, amount: '150,00', limit: '1', description: 'Entrega no sábado.' });
+    await expect(page.getByRole('status').filter({ hasText: 'Link criado' })).toBeVisible();
+    await expect(page.getByTestId('link-state')).toHaveText('Ativo');
+
+    // Copiar link, WhatsApp with a ready message, the QR code as a PNG.
+    await page.evaluate(() => {
+      (window as unknown as { copied: string[] }).copied = [];
+      navigator.clipboard.writeText = async (text: string) => void (window as unknown as { copied: string[] }).copied.push(text);
+    });
+    await page.getByRole('button', { name: 'Copiar link' }).click();
+    await expect(page.getByRole('button', { name: 'Copiado!' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { copied: string[] }).copied)).toEqual([url]);
+    const wa = await page.getByRole('link', { name: 'Enviar pelo WhatsApp' }).getAttribute('href');
+    expect(wa).toMatch(/^https:\/\/wa\.me\/\?text=/);
+    expect(new URL(wa!).searchParams.get('text')).toBe(`Olá! Segue o link para pagar “${title}” (R$ 150,00) por Pix ou boleto: ${url}`);
+    const qr = await page.request.get(`/dashboard/links/${id}/qr?download=1`);
+    expect(qr.status()).toBe(200);
+    expect(qr.headers()['content-type']).toBe('image/png');
+    expect(qr.headers()['content-disposition']).toMatch(/^attachment; filename="link-[0-9A-Za-z]{12}\.png"$/);
+    expect((await qr.body()).subarray(1, 4).toString()).toBe('PNG');
+    expect(await page.getByRole('img', { name: /QR Code do link/ }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // Without a session the QR route says nothing.
+    expect((await request.get(`/dashboard/links/${id}/qr`)).status()).toBe(401);
+    await expectNoAxeViolations(page);
+
+    // The buyer, on a phone: the shop, the title, the amount, and the checkout's own Pix form.
+    const buyer = await buyerPage(browser);
+    await buyer.goto(url);
+    await expect(buyer.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(buyer.getByText('Cobrança de Balcão')).toBeVisible();
+    await expect(buyer.getByTestId('link-amount')).toHaveText('R$ 150,00');
+    await expect(buyer.getByText('Entrega no sábado.')).toBeVisible();
+    await expectNoAxeViolations(buyer);
+    await fillPix(buyer, { name: 'Carla Dias', email: 'carla@exemplo.com.br' });
+    await buyer.getByRole('button', { name: 'Pagar com Pix' }).click();
+    await expect(buyer).toHaveURL(/\/orders\/[A-Za-z0-9_-]{20,}$/, { timeout: 20_000 });
+    const token = tokenFromUrl(buyer.url());
+    const [order] = appQuery<{ total_cents: number; payment_link_id: string }>('select total_cents, payment_link_id from orders where token = ?', token);
+    expect(order).toEqual({ total_cents: 15000, payment_link_id: id });
+    await expect(buyer.getByText(`1 × ${title}`)).toBeVisible();
+    await payWithCode(request, await buyer.getByLabel('Pix copia e cola').inputValue());
+    await expect(buyer.getByTestId('order-status')).toHaveText('Pago', { timeout: 20_000 });
+    await expectNoAxeViolations(buyer);
+
+    // The merchant's link page: the paid order, the link used up.
+    await page.reload();
+    await expect(page.getByTestId('link-state')).toHaveText('Esgotado');
+    await expect(page.getByTestId('link-paid-count')).toHaveText('1 de 1');
+    await expect(page.getByTestId('link-paid-total')).toHaveText('R$ 150,00');
+    const orders = page.getByRole('list', { name: 'Pedidos deste link, mais recentes primeiro' });
+    await expect(orders.getByRole('listitem')).toHaveCount(1);
+    await expect(orders.getByText('Pago', { exact: true })).toBeVisible();
+    await expect(orders.getByText('Carla Dias')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.goto('/dashboard/links');
+    const row = page.getByRole('listitem').filter({ hasText: title });
+    await expect(row.getByText('Esgotado')).toBeVisible();
+    await expect(row).toContainText('1 de 1 pagamento');
+    await expect(row).toContainText('R$ 150,00 recebidos');
+
+    // A second buyer of the one-off link finds nothing to pay.
+    const second = await buyerPage(browser);
+    await second.goto(url);
+    await expect(second.getByRole('heading', { name: 'Este link já foi pago' })).toBeVisible();
+    await expect(second.getByRole('button', { name: /Pagar com Pix|Gerar boleto/ })).toHaveCount(0);
+    await expectNoAxeViolations(second);
+    await buyer.context().close();
+    await second.context().close();
+
+    // The orders list filters by the link, and the CSV carries its title.
+    await page.goto(`/dashboard/orders?link=${id}`);
+    await expect(page.getByLabel('Link de pagamento')).toHaveValue(id);
+    await expect(page.getByText('1 pedido com esses filtros')).toBeVisible();
+    const csv = await page.request.get(`/dashboard/orders/export?link=${id}`);
+    const text = await csv.text();
+    expect(text.split('\r\n')[0]).toContain(';Link de pagamento');
+    expect(text).toContain(`;${title}\r\n`);
+  });
+
+  test('a buyer-chosen amount below the minimum is refused next to the field; Desativar stops new payments at once', async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    await signIn(page, '/dashboard/links');
+    const { url } = await createLink(page, { title: `Sinal da encomenda ${runId()}`, minAmount: '20,00' });
+
+    const buyer = await buyerPage(browser);
+    await buyer.goto(url);
+    await expect(buyer.getByTestId('link-amount')).toHaveText('você escolhe, a partir de R$ 20,00');
+    await buyer.getByLabel('Valor a pagar').fill('19,99');
+    await fillPix(buyer, { name: 'Davi Rocha', email: 'davi@exemplo.com.br' });
+    await buyer.getByRole('button', { name: 'Pagar com Pix' }).click();
+    const amount = buyer.getByLabel('Valor a pagar');
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await expect(buyer.locator('#campo-amount-erro')).toHaveText('O valor mínimo é R$ 20,00.');
+    await expect(amount).toHaveValue('19,99');
+    await expect(buyer.getByLabel('Nome completo')).toHaveValue('Davi Rocha');
+    await expect(amount).toBeFocused();
+    await expect(buyer).toHaveURL(url);
+    await expectNoAxeViolations(buyer);
+
+    await amount.fill('25,50');
+    await buyer.getByRole('button', { name: 'Pagar com Pix' }).click();
+    await expect(buyer).toHaveURL(/\/orders\/[A-Za-z0-9_-]{20,}$/, { timeout: 20_000 });
+    await expect(buyer.getByText('R$ 25,50').first()).toBeVisible();
+
+    // Desativar: the buyer's next visit finds the link closed.
+    await page.reload();
+    await page.getByRole('button', { name: 'Desativar' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Desativar link' }).click();
+    await expect(page.getByText('Link desativado: ele não aceita mais pagamentos.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('link-state')).toHaveText('Desativado');
+    await buyer.goto(url);
+    await expect(buyer.getByRole('heading', { name: 'Este link foi desativado' })).toBeVisible();
+    await expect(buyer.getByLabel('Valor a pagar')).toHaveCount(0);
+    await buyer.context().close();
+  });
+
+  test('the links page at 1280 px (docs/screenshots/dashboard-links.png)', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+    const page = await context.newPage();
+    await signIn(page, '/dashboard/links');
+    await expect(page.getByRole('table')).toBeVisible();
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(sideways).toBeLessThanOrEqual(0);
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.addStyleTag({ content: '[data-sidebar] { position: static !important; }' });
+    await page.screenshot({ path: `${SCREENSHOTS}/dashboard-links.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+});
