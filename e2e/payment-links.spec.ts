@@ -90,8 +90,12 @@ test.describe('payment links', () => {
     expect(qr.headers()['content-disposition']).toMatch(/^attachment; filename="link-[0-9A-Za-z]{12}\.png"$/);
     expect((await qr.body()).subarray(1, 4).toString()).toBe('PNG');
     expect(await page.getByRole('img', { name: /QR Code do link/ }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    // Without a session the QR route says nothing.
-    expect((await request.get(`/dashboard/links/${id}/qr`)).status()).toBe(401);
+    // Without a session the QR route says nothing: the proxy sends a cookieless request to sign in,
+    // and a cookie that only looks like a session is refused by the route itself.
+    const noCookie = await request.get(`/dashboard/links/${id}/qr`, { maxRedirects: 0 });
+    expect(noCookie.headers()['location'] ?? '').toContain('/login');
+    const forged = await request.get(`/dashboard/links/${id}/qr`, { maxRedirects: 0, headers: { cookie: 'next-auth.session-token=forged' } });
+    expect(forged.status()).toBe(401);
     await expectNoAxeViolations(page);
 
     // The buyer, on a phone: the shop, the title, the amount, and the checkout's own Pix form.
