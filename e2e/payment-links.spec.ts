@@ -106,6 +106,8 @@ test.describe('payment links', () => {
     await expect(buyer.getByTestId('link-amount')).toHaveText('R$ 150,00');
     await expect(buyer.getByText('Entrega no sábado.')).toBeVisible();
     await expectNoAxeViolations(buyer);
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    await buyer.screenshot({ path: `${SCREENSHOTS}/pay-link.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
     await fillPix(buyer, { name: 'Carla Dias', email: 'carla@exemplo.com.br' });
     await buyer.getByRole('button', { name: 'Pagar com Pix' }).click();
     await expect(buyer).toHaveURL(/\/orders\/[A-Za-z0-9_-]{20,}$/, { timeout: 20_000 });
@@ -190,7 +192,7 @@ test.describe('payment links', () => {
     await buyer.context().close();
   });
 
-  test('the links page at 1280 px (docs/screenshots/dashboard-links.png)', async ({ browser }) => {
+  test('the links page and a link's page at 1280 px (docs/screenshots/dashboard-links.png, dashboard-link.png)', async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
     const page = await context.newPage();
     await signIn(page, '/dashboard/links');
@@ -200,6 +202,13 @@ test.describe('payment links', () => {
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
     await page.addStyleTag({ content: '[data-sidebar] { position: static !important; }' });
     await page.screenshot({ path: `${SCREENSHOTS}/dashboard-links.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
+    await expectNoAxeViolations(page);
+    // A paid one-off link's page: the address, WhatsApp, QR code and its orders.
+    await page.getByRole('table').getByRole('link', { name: /Bolo de cenoura/ }).first().click();
+    await expect(page.getByTestId('link-state')).toHaveText('Esgotado');
+    await expect(page.getByRole('img', { name: /QR Code do link/ })).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: `${SCREENSHOTS}/dashboard-link.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
     await expectNoAxeViolations(page);
     await context.close();
   });

@@ -2,7 +2,7 @@
 
 import { useActionState, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useFormStatus } from 'react-dom';
-import { maskHandlers } from '@/app/_components/masked-input';
+import { maskHandlers, MoneyInput } from '@/app/_components/masked-input';
 import { cepMask, documentMask, type Mask } from '@/lib/br/masks';
 import { UFS } from '@/lib/br/uf';
 import { CHECK_FIELDS_MESSAGE, isAddressField, PERSON_FIELDS, type FieldErrors, type FormValues } from '@/lib/orders/fields';
@@ -92,11 +92,9 @@ export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = [
           <label htmlFor="campo-amount">Valor a pagar</label>
           <div className={styles.money}>
             <span aria-hidden="true">R$</span>
-            <input
+            <MoneyInput
               id="campo-amount"
               name="amount"
-              inputMode="decimal"
-              autoComplete="off"
               placeholder="0,00"
               defaultValue={values.amount ?? ''}
               maxLength={20}

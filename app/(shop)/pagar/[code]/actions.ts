@@ -3,7 +3,7 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { CheckoutActionState } from '@/app/(shop)/checkout/actions';
-import { payLink } from '@/lib/links/pay-link';
+import { payLink } from '@/lib/checkout-form/pay-link';
 import { clientIp } from '@/lib/security/rate-limit';
 
 /** A payment link's form (also a plain POST without JavaScript). Success → the same order page as a cart's order. */

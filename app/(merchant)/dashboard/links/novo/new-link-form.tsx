@@ -1,6 +1,7 @@
 'use client';
 
 import { useActionState, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { MoneyInput } from '@/app/_components/masked-input';
 import type { ActionState } from '@/lib/dashboard/action-state';
 import { DESCRIPTION_MAX, TITLE_MAX, type LinkField } from '@/lib/links/link-form';
 import { createLinkAction } from '../actions';
@@ -100,11 +101,9 @@ export function NewLinkForm({ today, pixDiscountPercent }: { today: string; pixD
           <label htmlFor="amount">Valor a cobrar</label>
           <div className={styles.money}>
             <span aria-hidden="true">R$</span>
-            <input
+            <MoneyInput
               id="amount"
               name="amount"
-              inputMode="decimal"
-              autoComplete="off"
               placeholder="0,00"
               defaultValue={values.amount ?? ''}
               maxLength={20}
@@ -121,11 +120,9 @@ export function NewLinkForm({ today, pixDiscountPercent }: { today: string; pixD
           <label htmlFor="minAmount">Valor mínimo</label>
           <div className={styles.money}>
             <span aria-hidden="true">R$</span>
-            <input
+            <MoneyInput
               id="minAmount"
               name="minAmount"
-              inputMode="decimal"
-              autoComplete="off"
               defaultValue={values.minAmount ?? ''}
               maxLength={20}
               aria-invalid={errors.minAmount ? true : undefined}

@@ -7,12 +7,12 @@ import { orders } from '@/db/schema';
 import { setPaymentApiForTests } from '@/lib/payments/api';
 import { FakePaymentApi } from '@/lib/payments/testing/fake-payment-api';
 import { prepareDatabase } from '@/lib/payments/testing/db';
-import { RATE_LIMITED_MESSAGE } from '@/lib/checkout-form/submit-checkout';
+import { RATE_LIMITED_MESSAGE } from './submit-checkout';
 import { resetRateLimitsForTests } from '@/lib/security/rate-limit';
-import type { NewLink } from './link-form';
-import { createLink } from './links';
+import type { NewLink } from '@/lib/links/link-form';
+import { createLink } from '@/lib/links/links';
+import { REFUSAL_MESSAGES } from '@/lib/links/place';
 import { payLink } from './pay-link';
-import { REFUSAL_MESSAGES } from './place';
 
 let fake: FakePaymentApi;
 const base: NewLink = { title: 'Bolo de cenoura', description: null, amountCents: 15000, minAmountCents: null, methods: 'both', pixDiscount: true, expiresOn: null, maxPayments: null };

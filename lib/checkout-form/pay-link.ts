@@ -7,15 +7,15 @@
  */
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { mapFieldErrors, RATE_LIMITED_MESSAGE, UNEXPECTED_MESSAGE, type CheckoutFailure, type CheckoutOutcome } from '@/lib/checkout-form/submit-checkout';
-import { formValuesOf, parseCheckoutForm } from '@/lib/checkout-form/parse-form';
+import { mapFieldErrors, RATE_LIMITED_MESSAGE, UNEXPECTED_MESSAGE, type CheckoutFailure, type CheckoutOutcome } from './submit-checkout';
+import { formValuesOf, parseCheckoutForm } from './parse-form';
 import { CHECK_FIELDS_MESSAGE, type FieldErrors, type FormValues } from '@/lib/orders/fields';
 import { parseBRLInput } from '@/lib/money/money';
 import { placeOrder } from '@/lib/payments/place-order';
 import { hit } from '@/lib/security/rate-limit';
 import { logger } from '@/lib/server/log';
-import { linkByCode } from './links';
-import { REFUSAL_MESSAGES } from './place';
+import { linkByCode } from '@/lib/links/links';
+import { REFUSAL_MESSAGES } from '@/lib/links/place';
 
 export async function payLink(code: string, form: FormData, ctx: { ip: string }): Promise<CheckoutOutcome> {
   const typedAmount = typeof form.get('amount') === 'string' ? String(form.get('amount')).slice(0, 40) : '';
