@@ -192,7 +192,7 @@ test.describe('payment links', () => {
     await buyer.context().close();
   });
 
-  test('the links page and a link's page at 1280 px (docs/screenshots/dashboard-links.png, dashboard-link.png)', async ({ browser }) => {
+  test('the links page and a paid link page at 1280 px (docs/screenshots/dashboard-links.png, dashboard-link.png)', async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
     const page = await context.newPage();
     await signIn(page, '/dashboard/links');
