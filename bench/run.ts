@@ -2,14 +2,16 @@
  * Benchmarks and the performance budget (BENCHMARKS.md): `npm run bench` (full) or
  * `npm run bench:quick` (under 2 minutes, before any performance-relevant change).
  *
- *   tsx bench/run.ts [--quick] [--only=T1,T2,...] [--build] [--no-build] [--keep-server] [--cpu-prof]
+ *   tsx bench/run.ts [--quick] [--only=T1,T2,...] [--instances=2] [--build] [--no-build] [--keep-server] [--cpu-prof]
  *
  * Builds .next-bench once (reused; --build forces a rebuild, --no-build refuses to build),
  * starts `next start` on 127.0.0.1:3270 with fresh SQLite files in data/bench-3270, runs the
  * targets, prints a table, writes bench/results/<date>.json and .md, and stops the server.
+ * BENCH_PORT moves the ports (main, main+1 for a second instance, main+2 for T2's provider).
+ * --instances=2 runs T8 (the sale day) on two `next start` sharing the database files.
  * Load goes only to 127.0.0.1, bounded in count and time. Never run in CI.
  * --cpu-prof writes the server's V8 CPU profile to bench/results/prof/ when it stops
- * (summarise it with `tsx bench/profile-summary.ts <file>`).
+ * (summarise it with `tsx bench/tools/profile-summary.ts <file>`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,6 +25,7 @@ import { runT4, T4 } from './t4-charge-creation';
 import { runT5, T5 } from './t5-page-weight';
 import { runT6, T6 } from './t6-paid-latency';
 import { runT7, T7 } from './t7-write-throughput';
+import { runT8, T8 } from './t8-sale-day';
 import { GROWTH, runGrowth } from './growth';
 
 type Spec = { id: string; title: string; target: string; needsServer: boolean; run: (ctx: BenchContext) => Promise<TargetResult> };
@@ -30,6 +33,7 @@ type Spec = { id: string; title: string; target: string; needsServer: boolean; r
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const only = args.find((a) => a.startsWith('--only='))?.slice(7).toUpperCase().split(',');
+const instances = Number(args.find((a) => a.startsWith('--instances='))?.slice(12) ?? 1);
 const log = (line: string) => console.error(`  ${line}`);
 
 const specs: Spec[] = [
@@ -39,6 +43,7 @@ const specs: Spec[] = [
   { ...T5, needsServer: true, run: runT5 },
   { ...T6, needsServer: true, run: runT6 },
   { ...T7, needsServer: true, run: runT7 },
+  { ...T8, needsServer: true, run: (ctx) => runT8({ ...ctx, instances }) },
   // Grows the server's database to 100k orders: after every other server target.
   { ...GROWTH, needsServer: true, run: runGrowth },
   // In-process, no server: last, so that it does not compete with a running server's targets.

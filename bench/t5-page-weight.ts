@@ -1,141 +1,195 @@
 /**
- * T5 — the checkout page against a blank App Router page of the same build (/bench/blank):
- * gzipped JavaScript sent to the browser (every script response, gzipped here with zlib so
- * both sides are measured alike), and LCP in headless Chromium (Pixel 7, CPU throttled 4×
- * through CDP), cold cache (a new context per load), 21 runs interleaved (3 in --quick), median ratio.
+ * T5 — the shopper's pages as a shop owner and an SEO audit see them, plus the checkout's JS.
+ *
+ * 1. Lighthouse (bench/lib/lighthouse.ts: mobile preset, simulated throttling) on every
+ *    shopper page, median of 3 navigations per page (1 in --quick, on fewer pages): catalog,
+ *    a product, cart, checkout with an item (Pix selected on load; boleto selected as a
+ *    snapshot after the click), the Pix order page, the boleto order page, a paid order and
+ *    its receipt. Targets: performance ≥ 98, accessibility 100, best practices 100, SEO 100
+ *    where the page is indexable (order pages are noindex: their SEO score is reported, not
+ *    held to 100), simulated LCP ≤ 1.5 s.
+ * 2. The checkout page's gzipped JavaScript against a blank App Router page of the same build
+ *    (/bench/blank, BENCH_ROUTES=1): ≤ 1.3×. Every script response gzipped here with zlib so
+ *    both are measured alike.
+ *
+ * The LCP-versus-blank-page ratio this target used to hold was retired: its noise floor on
+ * these machines (the blank page against itself, 1.04–1.18×) was as wide as its target.
  */
 import { gzipSync } from 'node:zlib';
 import type { Browser } from '@playwright/test';
+import { paymentOfOrder } from './lib/app-db';
 import { launchBrowser, mobileContext } from './lib/browser';
 import type { BenchContext } from './lib/context';
-import { fmtInt, fmtMs, fmtRatio, type TargetResult } from './lib/report';
-import { median, round } from './lib/stats';
+import { launchForLighthouse, medianFigures, navigationRun, snapshotRun, type LighthouseRun, type PageFigures } from './lib/lighthouse';
+import { fmtInt, fmtRatio, type TargetResult } from './lib/report';
+import type { Server } from './lib/server';
+import { checkoutOrThrow, sandboxPayWhenPayable } from './lib/shop';
+import { median, round, sleep } from './lib/stats';
 
-export const T5 = { id: 'T5', title: 'checkout page JS (gzip) and LCP vs blank page', target: '≤ 1.3× JS; ≤ 1.15× LCP' };
+export const T5 = {
+  id: 'T5',
+  title: 'shopper pages: Lighthouse (mobile, simulated throttling); checkout JS vs blank page',
+  target: 'perf ≥ 98, a11y 100, best practices 100, SEO 100 (indexable), LCP ≤ 1.5 s; JS ≤ 1.3×',
+};
 
-type Load = { lcp: number; ttfb: number; fcp: number; htmlBytes: number; stylesheets: number; cssGzip: number; scripts: number; jsRaw: number; jsGzip: number; urls: string[]; lcpElement: string };
+const CART = [{ name: 'balcao_cart', value: '1x2' }];
 
-export async function loadOnce(browser: Browser, base: string, path: string): Promise<Load> {
-  const context = await mobileContext(browser, base, [{ name: 'balcao_cart', value: '1x2' }]);
+/** Gzipped bytes of every script a cold load of `path` fetches. */
+async function scriptBytes(browser: Browser, base: string, path: string): Promise<{ gzip: number; scripts: string[] }> {
+  const context = await mobileContext(browser, base, CART);
   try {
     const page = await context.newPage();
-    // A string, not a function: tsx's esbuild would wrap named inner functions in __name().
-    await page.addInitScript(`
-      window.__lcp = 0;
-      window.__lcpEl = '';
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) {
-          window.__lcp = e.startTime;
-          window.__lcpEl = e.element ? e.element.tagName.toLowerCase() + (e.element.id ? '#' + e.element.id : '') : '';
-        }
-      }).observe({ type: 'largest-contentful-paint', buffered: true });
-    `);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    const bodies: Promise<{ url: string; raw: number; gzip: number }>[] = [];
-    const css: Promise<number>[] = [];
+    const bodies: Promise<{ url: string; gzip: number }>[] = [];
     page.on('response', (r) => {
-      if (r.request().resourceType() === 'stylesheet') css.push(r.body().then((b) => gzipSync(b).length, () => 0));
       if (r.request().resourceType() !== 'script') return;
-      bodies.push(
-        r.body().then(
-          (b) => ({ url: r.url(), raw: b.length, gzip: gzipSync(b).length }),
-          () => ({ url: r.url(), raw: 0, gzip: 0 }),
-        ),
-      );
+      bodies.push(r.body().then((b) => ({ url: r.url(), gzip: gzipSync(b).length }), () => ({ url: r.url(), gzip: 0 })));
     });
-    const response = await page.goto(`${base}${path}`, { waitUntil: 'load' });
+    const response = await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
     if (!response || response.status() !== 200) throw new Error(`${path} → ${response?.status()}`);
-    // Let hydration finish and LCP settle (no input happens, so it stays open; read it after a pause).
-    await page.waitForTimeout(1500);
-    const { lcp, el, ttfb, fcp, html } = (await page.evaluate(`({
-      lcp: window.__lcp,
-      el: window.__lcpEl,
-      ttfb: performance.getEntriesByType('navigation')[0].responseStart,
-      html: performance.getEntriesByType('navigation')[0].encodedBodySize,
-      fcp: (performance.getEntriesByName('first-contentful-paint')[0] || { startTime: 0 }).startTime,
-    })`)) as { lcp: number; el: string; ttfb: number; fcp: number; html: number };
     const scripts = await Promise.all(bodies);
-    const cssSizes = await Promise.all(css);
-    return {
-      stylesheets: cssSizes.length,
-      cssGzip: cssSizes.reduce((n, b) => n + b, 0),
-      lcp,
-      ttfb,
-      fcp,
-      htmlBytes: html,
-      lcpElement: el,
-      scripts: scripts.length,
-      jsRaw: scripts.reduce((n, s) => n + s.raw, 0),
-      jsGzip: scripts.reduce((n, s) => n + s.gzip, 0),
-      urls: scripts.map((s) => s.url.replace(base, '')),
-    };
+    return { gzip: scripts.reduce((n, s) => n + s.gzip, 0), scripts: scripts.map((s) => s.url.replace(base, '')) };
   } finally {
     await context.close();
   }
 }
 
+async function untilRegistered(server: Server, token: string) {
+  const deadline = Date.now() + 20_000;
+  while (!paymentOfOrder(server.appDbPath, token).digitable_line) {
+    if (Date.now() > deadline) throw new Error('the boleto was not registered within 20 s');
+    await fetch(`${server.url}/api/orders/${token}/status`);
+    await sleep(300);
+  }
+}
+
+async function untilPaid(server: Server, token: string) {
+  const deadline = Date.now() + 20_000;
+  while (paymentOfOrder(server.appDbPath, token).status !== 'paid') {
+    if (Date.now() > deadline) throw new Error('the paid order was not applied within 20 s');
+    await fetch(`${server.url}/api/orders/${token}/status`);
+    await sleep(300);
+  }
+}
+
+type PageSpec = { page: string; path: string; cookies?: typeof CART; boletoSnapshot?: boolean };
+
+/** The orders the order pages need: a Pix one pending, a boleto one registered, a Pix one paid. */
+async function shopperPages(server: Server, quick: boolean): Promise<PageSpec[]> {
+  const catalog = await (await fetch(`${server.url}/`)).text();
+  const slug = /href="\/products\/([a-z0-9-]+)"/.exec(catalog)?.[1];
+  if (!slug) throw new Error('no product link in the catalog');
+  const pix = await checkoutOrThrow(server.url, 'pix');
+  const paid = await checkoutOrThrow(server.url, 'pix');
+  const boleto = quick ? undefined : await checkoutOrThrow(server.url, 'boleto');
+  const code = paymentOfOrder(server.appDbPath, paid).pix_code;
+  if (!code) throw new Error('the Pix order has no code');
+  const r = await sandboxPayWhenPayable(server.url, code);
+  if (!r.ok) throw new Error(`sim/pay → ${r.status}`);
+  await untilPaid(server, paid);
+  if (boleto) await untilRegistered(server, boleto);
+  const all: PageSpec[] = [
+    { page: 'catalog', path: '/' },
+    { page: 'product', path: `/products/${slug}` },
+    { page: 'cart', path: '/cart', cookies: CART },
+    { page: 'checkout (Pix)', path: '/checkout', cookies: CART },
+    { page: 'checkout (boleto selected)', path: '/checkout', cookies: CART, boletoSnapshot: true },
+    { page: 'order: Pix', path: `/orders/${pix}` },
+    ...(boleto ? [{ page: 'order: boleto', path: `/orders/${boleto}` }] : []),
+    { page: 'order: paid', path: `/orders/${paid}` },
+    { page: 'receipt', path: `/orders/${paid}/receipt` },
+  ];
+  return quick ? all.filter((p) => ['catalog', 'checkout (Pix)', 'order: Pix'].includes(p.page)) : all;
+}
+
+function verdictOf(f: PageFigures, snapshot: boolean): string[] {
+  const misses: string[] = [];
+  if (!snapshot) {
+    if ((f.performance ?? 0) < 98) misses.push(`performance ${f.performance}`);
+    if ((f.lcpMs ?? Infinity) > 1500) misses.push(`LCP ${Math.round(f.lcpMs ?? NaN)} ms`);
+  }
+  if ((f.accessibility ?? 0) < 100) misses.push(`accessibility ${f.accessibility}`);
+  if ((f.bestPractices ?? 0) < 100) misses.push(`best practices ${f.bestPractices}`);
+  if (!f.noindex && (f.seo ?? 0) < 100) misses.push(`SEO ${f.seo}`);
+  return misses;
+}
+
+export function lighthouseTable(pages: (PageFigures & { snapshot?: boolean })[]): string {
+  const cell = (n: number | undefined, d = 0) => (n === undefined ? '—' : n.toFixed(d));
+  const rows = pages.map(
+    (f) =>
+      `| ${f.page} | ${f.snapshot ? '—' : cell(f.performance)} | ${cell(f.accessibility)} | ${cell(f.bestPractices)} | ${cell(f.seo)}${f.noindex ? ' (noindex)' : ''} | ${f.snapshot ? '—' : `${cell((f.lcpMs ?? NaN) / 1000, 2)} s`} | ${f.snapshot ? '—' : `${cell(f.tbtMs)} ms`} | ${f.snapshot ? '—' : cell(f.cls, 3)} |`,
+  );
+  return ['| Page | Perf | A11y | Best pr. | SEO | LCP | TBT | CLS |', '|---|---|---|---|---|---|---|---|', ...rows].join('\n');
+}
+
 export async function runT5(ctx: BenchContext): Promise<TargetResult> {
   const { server, quick, log } = ctx;
-  // LCP under a 4× throttle on shared cores swings widely from load to load: the same build's
-  // 9-run median ranged 1.2–1.6×, so full runs take 21 pairs (bench:quick keeps 3).
-  const runs = quick ? 3 : 21;
+
+  // 1. JS: deterministic bytes, so three loads each suffice (the median guards a flaky load).
   const browser = await launchBrowser();
+  let js: { ratio: number; checkout: number; blank: number; extra: string[] };
   try {
-    // Warm both pages on the server (first renders compile and fill caches).
-    for (let i = 0; i < (quick ? 1 : 3); i++) {
-      await loadOnce(browser, server.url, '/checkout');
-      await loadOnce(browser, server.url, '/bench/blank');
-    }
-    const pairs: { checkout: Load; blank: Load }[] = [];
-    for (let i = 0; i < runs; i++) {
-      let checkout: Load;
-      let blank: Load;
-      if (i % 2 === 0) {
-        checkout = await loadOnce(browser, server.url, '/checkout');
-        blank = await loadOnce(browser, server.url, '/bench/blank');
-      } else {
-        blank = await loadOnce(browser, server.url, '/bench/blank');
-        checkout = await loadOnce(browser, server.url, '/checkout');
-      }
-      pairs.push({ checkout, blank });
-      log(`T5 run ${i + 1}: LCP ${fmtMs(checkout.lcp)} vs ${fmtMs(blank.lcp)} (TTFB ${fmtMs(checkout.ttfb)} vs ${fmtMs(blank.ttfb)}); JS gzip ${fmtInt(checkout.jsGzip)} vs ${fmtInt(blank.jsGzip)} B`);
-    }
-    const jsRatio = median(pairs.map((p) => p.checkout.jsGzip / p.blank.jsGzip));
-    const lcpRatio = median(pairs.map((p) => p.checkout.lcp / p.blank.lcp));
-    const c = pairs[0].checkout;
-    const b = pairs[0].blank;
-    const extra = c.urls.filter((u) => !b.urls.includes(u));
-    const pass = jsRatio <= 1.3 && lcpRatio <= 1.15;
-    const fcpRatio = median(pairs.map((p) => p.checkout.fcp / p.blank.fcp));
-    return {
-      ...T5,
-      headline:
-        `JS ${fmtRatio(jsRatio)} (${fmtInt(median(pairs.map((p) => p.checkout.jsGzip)))} vs ${fmtInt(median(pairs.map((p) => p.blank.jsGzip)))} B gzip); ` +
-        `LCP ${fmtRatio(lcpRatio)} (${fmtMs(median(pairs.map((p) => p.checkout.lcp)))} vs ${fmtMs(median(pairs.map((p) => p.blank.lcp)))}, median of ${runs})`,
-      verdict: pass ? 'pass' : 'fail',
-      notes: [
-        `FCP ${fmtRatio(fcpRatio)}; LCP element ${c.lcpElement} vs ${b.lcpElement}; ` +
-          `stylesheets ${c.stylesheets} (${fmtInt(c.cssGzip)} B gzip) vs ${b.stylesheets} (${fmtInt(b.cssGzip)} B); HTML ${fmtInt(c.htmlBytes)} vs ${fmtInt(b.htmlBytes)} B`,
-      ],
-      details: {
-        jsRatio: round(jsRatio, 3),
-        fcpRatio: round(fcpRatio, 3),
-        lcpRatio: round(lcpRatio, 3),
-        checkout: { scripts: c.scripts, jsRaw: c.jsRaw, jsGzip: c.jsGzip, stylesheets: c.stylesheets, cssGzip: c.cssGzip, lcpElement: c.lcpElement, urls: c.urls },
-        blank: { scripts: b.scripts, jsRaw: b.jsRaw, jsGzip: b.jsGzip, stylesheets: b.stylesheets, cssGzip: b.cssGzip, lcpElement: b.lcpElement, urls: b.urls },
-        checkoutOnlyScripts: extra,
-        medianTtfb: [round(median(pairs.map((p) => p.checkout.ttfb)), 1), round(median(pairs.map((p) => p.blank.ttfb)), 1)],
-        medianFcp: [round(median(pairs.map((p) => p.checkout.fcp)), 1), round(median(pairs.map((p) => p.blank.fcp)), 1)],
-        htmlBytes: [c.htmlBytes, b.htmlBytes],
-        runs: pairs.map((p) => ({
-          lcp: [round(p.checkout.lcp, 1), round(p.blank.lcp, 1)],
-          ttfb: [round(p.checkout.ttfb, 1), round(p.blank.ttfb, 1)],
-          jsGzip: [p.checkout.jsGzip, p.blank.jsGzip],
-        })),
-      },
+    const pairs: { c: Awaited<ReturnType<typeof scriptBytes>>; b: Awaited<ReturnType<typeof scriptBytes>> }[] = [];
+    for (let i = 0; i < 3; i++) pairs.push({ c: await scriptBytes(browser, server.url, '/checkout'), b: await scriptBytes(browser, server.url, '/bench/blank') });
+    js = {
+      ratio: median(pairs.map((p) => p.c.gzip / p.b.gzip)),
+      checkout: median(pairs.map((p) => p.c.gzip)),
+      blank: median(pairs.map((p) => p.b.gzip)),
+      extra: pairs[0].c.scripts.filter((u) => !pairs[0].b.scripts.includes(u)),
     };
   } finally {
     await browser.close();
   }
+  log(`T5 JS ${fmtRatio(js.ratio)} (${fmtInt(js.checkout)} vs ${fmtInt(js.blank)} B gzip)`);
+
+  // 2. Lighthouse.
+  const pages = await shopperPages(server, quick);
+  const runs = quick ? 1 : 3;
+  const lh = await launchForLighthouse();
+  const figures: (PageFigures & { snapshot?: boolean; misses: string[] })[] = [];
+  try {
+    // One untimed navigation per distinct path: first renders fill the server's caches.
+    for (const p of pages) await navigationRun(lh, server.url, p.path, p.cookies).catch(() => undefined);
+    for (const p of pages) {
+      const results: LighthouseRun[] = [];
+      for (let i = 0; i < (p.boletoSnapshot ? 1 : runs); i++) {
+        results.push(
+          p.boletoSnapshot
+            ? await snapshotRun(lh, server.url, p.path, async (page) => {
+                await page.click('input[type="radio"][value="boleto"]');
+                await page.waitForSelector('input[name="zip"]', { visible: true });
+              }, p.cookies)
+            : await navigationRun(lh, server.url, p.path, p.cookies),
+        );
+      }
+      const f = medianFigures(p.page, p.path, results);
+      const misses = verdictOf(f, Boolean(p.boletoSnapshot));
+      figures.push({ ...f, snapshot: p.boletoSnapshot, misses });
+      log(
+        `T5 ${p.page}: perf ${f.performance ?? '—'} a11y ${f.accessibility} bp ${f.bestPractices} seo ${f.seo}${f.noindex ? ' (noindex)' : ''} LCP ${f.lcpMs ? Math.round(f.lcpMs) : '—'} ms TBT ${f.tbtMs !== undefined ? Math.round(f.tbtMs) : '—'} ms CLS ${f.cls !== undefined ? round(f.cls, 3) : '—'}` +
+          (f.failing.length ? ` — losing points: ${f.failing.join(', ')}` : ''),
+      );
+    }
+  } finally {
+    await lh.close();
+  }
+
+  const misses = figures.flatMap((f) => f.misses.map((m) => `${f.page}: ${m}`));
+  const jsOk = js.ratio <= 1.3;
+  const navs = figures.filter((f) => !f.snapshot);
+  const worst = (k: 'performance' | 'accessibility' | 'bestPractices' | 'seo', list = figures) => Math.min(...list.map((f) => f[k] ?? 0));
+  const maxLcp = Math.max(...navs.map((f) => f.lcpMs ?? Infinity));
+  return {
+    ...T5,
+    headline:
+      `Lighthouse on ${figures.length} pages (median of ${runs}): worst perf ${worst('performance', navs)}, a11y ${worst('accessibility')}, best practices ${worst('bestPractices')}, ` +
+      `SEO ${worst('seo', figures.filter((f) => !f.noindex))} (indexable), LCP max ${(maxLcp / 1000).toFixed(2)} s; ` +
+      `JS ${fmtRatio(js.ratio)} (${fmtInt(js.checkout)} vs ${fmtInt(js.blank)} B gzip)`,
+    verdict: jsOk && misses.length === 0 ? 'pass' : 'fail',
+    notes: [...misses, ...(jsOk ? [] : [`checkout JS ${fmtRatio(js.ratio)} above 1.3×`])],
+    details: {
+      js: { ratio: round(js.ratio, 3), checkoutGzip: js.checkout, blankGzip: js.blank, checkoutOnlyScripts: js.extra },
+      lighthouse: { runsPerPage: runs, pages: figures, table: lighthouseTable(figures) },
+    },
+  };
 }

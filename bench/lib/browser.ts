@@ -1,6 +1,5 @@
 /** Debian's Chromium through Playwright, as the e2e suite runs it (Pixel 7 mobile profile). */
 import { chromium, devices, type Browser, type BrowserContext } from '@playwright/test';
-import { ensureBuild, startServer, type Server } from './server';
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
@@ -13,23 +12,4 @@ export async function mobileContext(browser: Browser, base: string, cookies: { n
   const context = await browser.newContext({ ...pixel7, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
   if (cookies.length) await context.addCookies(cookies.map((c) => ({ ...c, url: base })));
   return context;
-}
-
-/**
- * The bench build (rebuilt when stale) under `next start` and this browser, for `fn` (the page
- * experiments); both are stopped after it, also when it throws.
- */
-export async function withServerAndBrowser(fn: (server: Server, browser: Browser) => Promise<void>): Promise<void> {
-  ensureBuild(false);
-  const server = await startServer();
-  try {
-    const browser = await launchBrowser();
-    try {
-      await fn(server, browser);
-    } finally {
-      await browser.close();
-    }
-  } finally {
-    await server.stop();
-  }
 }

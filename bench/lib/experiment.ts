@@ -1,4 +1,4 @@
-/** How a script under bench/experiments is run (no other import: in-process experiments measure their own heap). */
+/** How a script under bench/tools is run (no other import, so a tool loads only what it uses). */
 
 /** Runs an experiment's main(): a failure is printed and the process exits with 1. */
 export function runExperiment(main: () => Promise<void>): void {

@@ -7,11 +7,14 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { SANDBOX_KEY } from './shop';
 import { sleep } from './stats';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const DIST_DIR = '.next-bench';
-export const BENCH_PORTS = { main: 3270, second: 3271 } as const;
+/** BENCH_PORT moves the three ports together (main, a second instance, the provider stub). */
+const BASE_PORT = Number(process.env.BENCH_PORT ?? 3270);
+export const BENCH_PORTS = { main: BASE_PORT, second: BASE_PORT + 1, provider: BASE_PORT + 2 } as const;
 
 const children = new Set<ChildProcess>();
 let hooked = false;
@@ -122,6 +125,9 @@ export async function startServer(opts: StartOptions = {}): Promise<Server> {
     SANDBOX_DATABASE_URL: `file:${sandboxDbPath}`,
     SANDBOX_ENABLED: 'true',
     SANDBOX_ALLOW_HTTP_WEBHOOKS: 'true',
+    // A production build with the sandbox on is a public demo, which refuses the documented
+    // keys: the bench's key is secret (made per run).
+    SANDBOX_API_KEYS: SANDBOX_KEY,
     SEED_ON_EMPTY: 'true',
     AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
     CRON_SECRET: 'bench-cron-secret-0123456789',
@@ -194,4 +200,48 @@ export async function startServer(opts: StartOptions = {}): Promise<Server> {
   // one health call makes sure the app database is ready.
   await fetch(`${url}/api/health`).catch(() => undefined);
   return server;
+}
+
+export type ProviderStub = { port: number; url: string; pid: number; stop(): Promise<void> };
+
+/** The out-of-process provider (bench/lib/provider-stub.ts) on 127.0.0.1, started and awaited. */
+export async function startProviderStub(port: number = BENCH_PORTS.provider): Promise<ProviderStub> {
+  hookExit();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', 'lib', 'provider-stub.ts'), String(port)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let output = '';
+  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const stub: ProviderStub = {
+    port,
+    url,
+    pid: child.pid!,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        if ((await Promise.race([exited, sleep(3000).then(() => 'timeout' as const)])) === 'timeout') child.kill('SIGKILL');
+        await exited;
+      }
+      children.delete(child);
+    },
+  };
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`provider stub exited (${child.exitCode}): ${output}`);
+    try {
+      if ((await fetch(`${url}/__stub/stats`)).status === 200) return stub;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      await stub.stop();
+      throw new Error(`provider stub did not answer within 20 s: ${output}`);
+    }
+    await sleep(100);
+  }
 }

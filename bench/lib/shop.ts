@@ -5,7 +5,14 @@
  * create orders through the real server action → placeOrder → sandbox → database path.
  */
 
-export const SANDBOX_KEY = 'sk_sandbox_dev';
+import { randomBytes } from 'node:crypto';
+
+/**
+ * The bench servers' sandbox key: secret and made per run (a production build with the
+ * sandbox on is a public demo and refuses the documented keys). BENCH_SANDBOX_KEY pins it,
+ * for a server started by hand with --keep-server.
+ */
+export const SANDBOX_KEY = process.env.BENCH_SANDBOX_KEY ?? `sk_bench_${randomBytes(12).toString('hex')}`;
 /** A valid CPF (check digits right), used by every benchmark buyer. */
 export const BUYER_CPF = '52998224725';
 
@@ -17,11 +24,11 @@ const decode = (s: string) =>
 
 export type CheckoutForm = { action: string; hidden: [string, string][] };
 
-/** The hidden fields of the checkout form (checkout key and the server action's references). */
-export function parseCheckoutForm(html: string): CheckoutForm {
+/** The action and hidden fields (the server action's references, a checkout key) of the first form whose HTML contains `marker`. */
+export function parseForm(html: string, marker: string): CheckoutForm {
   const forms = html.match(/<form\b[\s\S]*?<\/form>/g) ?? [];
-  const form = forms.find((f) => f.includes('name="checkoutKey"'));
-  if (!form) throw new Error('checkout page: no form with a checkoutKey (is the cart cookie accepted?)');
+  const form = forms.find((f) => f.includes(marker));
+  if (!form) throw new Error(`no form with ${marker} in the page`);
   const hidden: [string, string][] = [];
   for (const m of form.matchAll(/<input\b[^>]*>/g)) {
     const tag = m[0];
@@ -32,6 +39,11 @@ export function parseCheckoutForm(html: string): CheckoutForm {
   }
   const action = decode(/<form\b[^>]*\baction="([^"]*)"/.exec(form)?.[1] ?? '');
   return { action, hidden };
+}
+
+/** The hidden fields of the checkout form (checkout key and the server action's references). */
+export function parseCheckoutForm(html: string): CheckoutForm {
+  return parseForm(html, 'name="checkoutKey"');
 }
 
 export async function fetchCheckoutForm(base: string): Promise<CheckoutForm> {

@@ -1,6 +1,6 @@
 /**
  * Summarises a V8 .cpuprofile (from `tsx bench/run.ts --cpu-prof`): self time per function and
- * per package/file, heaviest first. Usage: tsx bench/profile-summary.ts <file.cpuprofile> [top]
+ * per package/file, heaviest first. Usage: tsx bench/tools/profile-summary.ts <file.cpuprofile> [top]
  */
 import fs from 'node:fs';
 
@@ -72,7 +72,7 @@ if (require.main === module) {
   const [file, top] = process.argv.slice(2);
   const grep = process.argv.find((a) => a.startsWith('--inclusive='))?.slice(12);
   if (!file) {
-    console.error('usage: tsx bench/profile-summary.ts <file.cpuprofile> [top] [--inclusive=fnA,fnB]');
+    console.error('usage: tsx bench/tools/profile-summary.ts <file.cpuprofile> [top] [--inclusive=fnA,fnB]');
     process.exit(2);
   }
   if (grep) console.log(inclusive(file, grep.split(',')));

@@ -4,14 +4,14 @@
  * webhook route for a paid payment — and only the samples taken during the measured window
  * are kept (start-up and shutdown excluded). Prints the CPU time per request of each side by
  * category and the functions whose per-request time grew most.
- *   npx tsx bench/experiments/webhook-profile-diff.ts [seconds=6] [top=30]
+ *   npx tsx bench/tools/webhook-profile-diff.ts [seconds=6] [top=30]
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { paymentOfOrder } from '../lib/app-db';
 import { runExperiment } from '../lib/experiment';
 import { load } from '../lib/load';
-import { where } from '../profile-summary';
+import { where } from './profile-summary';
 import { ensureBuild, ROOT, startServer } from '../lib/server';
 import { checkoutOrThrow, sandboxPayWhenPayable } from '../lib/shop';
 import { sleep } from '../lib/stats';

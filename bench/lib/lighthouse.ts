@@ -1,0 +1,153 @@
+/**
+ * Lighthouse (the npm package) on Debian's Chromium, driven through puppeteer-core: its
+ * default config, i.e. the mobile preset with simulated throttling (Moto G Power class
+ * device, slow 4G), four categories. A navigation gives all four scores and the lab metrics;
+ * a snapshot (a state reached by clicking, e.g. the checkout with boleto selected) gives
+ * accessibility, best practices and SEO of what is on screen.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import type { Browser, Page } from 'puppeteer-core';
+import { median, round } from './stats';
+
+export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+
+export type LighthouseRun = {
+  scores: Partial<Record<Category, number>>;
+  lcpMs?: number;
+  tbtMs?: number;
+  cls?: number;
+  fcpMs?: number;
+  finalUrl: string;
+  /** Audits that lost points (id: title), for the report. */
+  failing: string[];
+  /** True when the page asks not to be indexed (robots meta). */
+  noindex: boolean;
+};
+
+export async function launchForLighthouse(): Promise<Browser> {
+  const puppeteer = await import('puppeteer-core');
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'balcao-lh-'));
+  return puppeteer.launch({
+    executablePath: CHROME_PATH,
+    headless: true,
+    userDataDir,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}
+
+type Lhr = {
+  finalDisplayedUrl: string;
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, { score: number | null; scoreDisplayMode: string; title: string; numericValue?: number }>;
+};
+
+function summarise(lhr: Lhr): LighthouseRun {
+  const scores: LighthouseRun['scores'] = {};
+  for (const c of CATEGORIES) {
+    const s = lhr.categories[c]?.score;
+    if (typeof s === 'number') scores[c] = Math.round(s * 100);
+  }
+  const failing = new Set<string>();
+  for (const c of CATEGORIES) {
+    for (const ref of lhr.categories[c]?.auditRefs ?? []) {
+      const a = lhr.audits[ref.id];
+      if (!a || a.scoreDisplayMode === 'notApplicable' || a.scoreDisplayMode === 'informative' || a.scoreDisplayMode === 'manual') continue;
+      if (ref.weight > 0 && a.score !== null && a.score < 0.9) failing.add(`${ref.id}${a.numericValue !== undefined ? ` (${round(a.numericValue, 2)})` : ''}`);
+    }
+  }
+  const num = (id: string) => lhr.audits[id]?.numericValue;
+  const indexable = lhr.audits['is-crawlable'];
+  return {
+    scores,
+    lcpMs: num('largest-contentful-paint'),
+    tbtMs: num('total-blocking-time'),
+    cls: num('cumulative-layout-shift'),
+    fcpMs: num('first-contentful-paint'),
+    finalUrl: lhr.finalDisplayedUrl,
+    failing: [...failing],
+    noindex: indexable ? indexable.score === 0 : false,
+  };
+}
+
+async function freshPage(browser: Browser, base: string, cookies: { name: string; value: string }[]): Promise<Page> {
+  const page = await browser.newPage();
+  if (cookies.length) await browser.setCookie(...cookies.map((c) => ({ ...c, domain: new URL(base).hostname, path: '/' })));
+  return page;
+}
+
+/** One Lighthouse navigation of base+path (cookies set first: a cart). */
+export async function navigationRun(browser: Browser, base: string, pathname: string, cookies: { name: string; value: string }[] = []): Promise<LighthouseRun> {
+  const { default: lighthouse } = await import('lighthouse');
+  const page = await freshPage(browser, base, cookies);
+  try {
+    const result = await lighthouse(`${base}${pathname}`, { logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] }, undefined, page);
+    if (!result) throw new Error(`lighthouse gave no result for ${pathname}`);
+    if (result.lhr.runtimeError) throw new Error(`lighthouse ${pathname}: ${result.lhr.runtimeError.message}`);
+    return summarise(result.lhr as unknown as Lhr);
+  } finally {
+    await page.close();
+  }
+}
+
+/** A snapshot after `act` (e.g. choosing boleto on the checkout): accessibility, best practices, SEO. */
+export async function snapshotRun(
+  browser: Browser,
+  base: string,
+  pathname: string,
+  act: (page: Page) => Promise<void>,
+  cookies: { name: string; value: string }[] = [],
+): Promise<LighthouseRun> {
+  const { snapshot } = await import('lighthouse');
+  const page = await freshPage(browser, base, cookies);
+  try {
+    await page.goto(`${base}${pathname}`, { waitUntil: 'networkidle0' });
+    await act(page);
+    const result = await snapshot(page, { config: { extends: 'lighthouse:default', settings: { onlyCategories: [...CATEGORIES] } } });
+    if (!result) throw new Error(`lighthouse snapshot gave no result for ${pathname}`);
+    return summarise(result.lhr as unknown as Lhr);
+  } finally {
+    await page.close();
+  }
+}
+
+export type PageFigures = {
+  page: string;
+  path: string;
+  runs: number;
+  performance?: number;
+  accessibility?: number;
+  bestPractices?: number;
+  seo?: number;
+  lcpMs?: number;
+  tbtMs?: number;
+  cls?: number;
+  noindex: boolean;
+  failing: string[];
+};
+
+const med = (xs: (number | undefined)[]) => {
+  const v = xs.filter((x): x is number => typeof x === 'number');
+  return v.length ? median(v) : undefined;
+};
+
+/** Medians over the runs, score by score and metric by metric; audits failing in any run. */
+export function medianFigures(page: string, pathname: string, runs: LighthouseRun[]): PageFigures {
+  return {
+    page,
+    path: pathname,
+    runs: runs.length,
+    performance: med(runs.map((r) => r.scores.performance)),
+    accessibility: med(runs.map((r) => r.scores.accessibility)),
+    bestPractices: med(runs.map((r) => r.scores['best-practices'])),
+    seo: med(runs.map((r) => r.scores.seo)),
+    lcpMs: med(runs.map((r) => r.lcpMs)),
+    tbtMs: med(runs.map((r) => r.tbtMs)),
+    cls: med(runs.map((r) => r.cls)),
+    noindex: runs.some((r) => r.noindex),
+    failing: [...new Set(runs.flatMap((r) => r.failing))],
+  };
+}
