@@ -25,6 +25,11 @@ const nextConfig = {
     // Server actions keep Next's Origin check (no allowedOrigins): only this site may call them.
     serverActions: { bodySizeLimit: '1mb' },
     proxyClientMaxBodySize: PROXY_BODY_LIMIT_BYTES,
+    // The pages' CSS (a few KB) goes inline in the HTML instead of render-blocking <link>s:
+    // the first paint needs no second round trip and happens while the framework's scripts
+    // are still on their way (T5: Lighthouse's LCP on a phone, BENCHMARKS.md). style-src
+    // already allows inline styles (React style attributes).
+    inlineCss: true,
   },
   async headers() {
     return [{ source: '/:path*', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }] }];

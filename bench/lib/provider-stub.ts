@@ -103,14 +103,21 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse): Prom
   return send(res, 404, '{"error":"not handled by the benchmark provider"}');
 }
 
-async function main() {
-  image = await QRCode.toDataURL(SAMPLE_CODE, { errorCorrectionLevel: 'M', margin: 2, scale: 4 });
+/** The stub's HTTP server, listening on 127.0.0.1:port once the promise resolves. */
+export async function listenProviderStub(port: number): Promise<http.Server> {
+  if (!image) image = await QRCode.toDataURL(SAMPLE_CODE, { errorCorrectionLevel: 'M', margin: 2, scale: 4 });
   const server = http.createServer((req, res) => {
     handle(req, res).catch((e: unknown) => send(res, 500, JSON.stringify({ error: String(e) })));
   });
   server.keepAliveTimeout = 60_000;
-  server.listen(port, '127.0.0.1', () => console.log(`provider-stub listening on 127.0.0.1:${port}`));
-  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => server.close(() => process.exit(0)));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return server;
 }
 
-void main();
+// Run as a process by bench/lib/server.ts (startProviderStub); imported by its test.
+if (process.argv[1] && /provider-stub\.ts$/.test(process.argv[1])) {
+  void listenProviderStub(port).then((server) => {
+    console.log(`provider-stub listening on 127.0.0.1:${port}`);
+    for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => server.close(() => process.exit(0)));
+  });
+}
