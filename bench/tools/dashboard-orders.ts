@@ -1,6 +1,6 @@
 /**
  * Timing of the dashboard's order queries at 100,000 orders (a scratch SQLite file):
- *   npx tsx --conditions=react-server bench/dashboard-orders.ts [count]
+ *   npx tsx --conditions=react-server bench/tools/dashboard-orders.ts [count]
  * Prints each query's median time and SQLite's plan. A lab tool, not part of the app.
  */
 import fs from 'node:fs';
