@@ -5,6 +5,7 @@ import { readCart } from '@/lib/cart/cart';
 import type { PricedCart } from '@/lib/orders/pricing';
 import { formatBRL } from '@/lib/money/money';
 import { itemsLabel } from '@/lib/orders/format';
+import { HydrateApart } from '../_components/hydrate-apart';
 import { CheckoutForm } from './checkout-form';
 import styles from './checkout.module.css';
 
@@ -36,31 +37,33 @@ export default async function CheckoutPage() {
   return (
     <main className="container">
       <h1>Finalizar compra</h1>
-      <div className={styles.layout}>
-        <section className={`card ${styles.summary}`} aria-labelledby="resumo-pedido">
-          {/* On a phone the summary folds to one line; on a wide screen it is always open. */}
-          <details className={styles.details}>
-            <summary className={styles.summaryLine}>
-              <span id="resumo-pedido">
-                Seu pedido <span className="muted">({itemsLabel(cart.itemCount)})</span>
-              </span>
-              <strong className={styles.total}>{formatBRL(cart.subtotalCents)}</strong>
-            </summary>
-            <ItemList cart={cart} />
-          </details>
-          <div className={styles.wide}>
-            <h2 className={styles.wideTitle}>Seu pedido</h2>
-            <ItemList cart={cart} />
-            <p className={styles.wideTotal}>
-              <span>Total</span>
-              <strong>{formatBRL(cart.subtotalCents)}</strong>
-            </p>
-          </div>
-        </section>
-        <section className={`card ${styles.formCard}`} aria-label="Pagamento">
-          <CheckoutForm checkoutKey={checkoutKey} />
-        </section>
-      </div>
+      <HydrateApart>
+        <div className={styles.layout}>
+          <section className={`card ${styles.summary}`} aria-labelledby="resumo-pedido">
+            {/* On a phone the summary folds to one line; on a wide screen it is always open. */}
+            <details className={styles.details}>
+              <summary className={styles.summaryLine}>
+                <span id="resumo-pedido">
+                  Seu pedido <span className="muted">({itemsLabel(cart.itemCount)})</span>
+                </span>
+                <strong className={styles.total}>{formatBRL(cart.subtotalCents)}</strong>
+              </summary>
+              <ItemList cart={cart} />
+            </details>
+            <div className={styles.wide}>
+              <h2 className={styles.wideTitle}>Seu pedido</h2>
+              <ItemList cart={cart} />
+              <p className={styles.wideTotal}>
+                <span>Total</span>
+                <strong>{formatBRL(cart.subtotalCents)}</strong>
+              </p>
+            </div>
+          </section>
+          <section className={`card ${styles.formCard}`} aria-label="Pagamento">
+            <CheckoutForm checkoutKey={checkoutKey} />
+          </section>
+        </div>
+      </HydrateApart>
     </main>
   );
 }

@@ -8,6 +8,7 @@ import { formatBRL } from '@/lib/money/money';
 import { endOfSaoPauloDay } from '@/lib/orders/deadline';
 import { shortOrderId } from '@/lib/orders/format';
 import { orderViewByToken, type OrderView } from '@/lib/orders/queries';
+import { HydrateApart } from '../../_components/hydrate-apart';
 import { BoletoBarcode } from './boleto-barcode';
 import { CopyField } from './copy-field';
 import { Countdown } from './countdown';
@@ -37,30 +38,32 @@ export default async function OrderPage({ params }: Props) {
         <p className="small muted">Pedido {shortOrderId(order.id)}</p>
         <h1>{headline(order)}</h1>
       </div>
-      <div className={styles.layout}>
-        <div className={styles.primary}>
-          <OrderStatusPanel token={order.token} initial={initial} method={order.method} totalCents={order.totalCents} linkCode={order.linkCode} />
-          {failed ? (
-            <div className="alert alert-error stack">
-              <p>Não conseguimos gerar a cobrança deste pedido. Nada foi cobrado.</p>
-              <ReorderButton token={order.token} linkCode={order.linkCode} primary />
-            </div>
-          ) : pending && order.method === 'pix' ? (
-            <PixPayment order={order} />
-          ) : pending && order.method === 'boleto' ? (
-            <BoletoPayment order={order} />
-          ) : null}
-          {waitingForArtifacts ? <RefreshWhileWaiting /> : null}
-          {pending ? (
-            <noscript>
-              <p className="small">
-                A confirmação automática precisa de JavaScript. <a href={`/orders/${order.token}`}>Atualizar esta página</a> depois de pagar.
-              </p>
-            </noscript>
-          ) : null}
+      <HydrateApart>
+        <div className={styles.layout}>
+          <div className={styles.primary}>
+            <OrderStatusPanel token={order.token} initial={initial} method={order.method} totalCents={order.totalCents} linkCode={order.linkCode} />
+            {failed ? (
+              <div className="alert alert-error stack">
+                <p>Não conseguimos gerar a cobrança deste pedido. Nada foi cobrado.</p>
+                <ReorderButton token={order.token} linkCode={order.linkCode} primary />
+              </div>
+            ) : pending && order.method === 'pix' ? (
+              <PixPayment order={order} />
+            ) : pending && order.method === 'boleto' ? (
+              <BoletoPayment order={order} />
+            ) : null}
+            {waitingForArtifacts ? <RefreshWhileWaiting /> : null}
+            {pending ? (
+              <noscript>
+                <p className="small">
+                  A confirmação automática precisa de JavaScript. <a href={`/orders/${order.token}`}>Atualizar esta página</a> depois de pagar.
+                </p>
+              </noscript>
+            ) : null}
+          </div>
+          <OrderSummary order={order} />
         </div>
-        <OrderSummary order={order} />
-      </div>
+      </HydrateApart>
     </main>
   );
 }
