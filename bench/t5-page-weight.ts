@@ -175,6 +175,7 @@ export async function runT5(ctx: BenchContext): Promise<TargetResult> {
     await lh.close();
   }
 
+  log(`T5 Lighthouse per page (median of ${runs}):\n${lighthouseTable(figures)}`);
   const misses = figures.flatMap((f) => f.misses.map((m) => `${f.page}: ${m}`));
   const jsOk = js.ratio <= 1.3;
   const navs = figures.filter((f) => !f.snapshot);
