@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_SANDBOX_KEY } from './e2e/sandbox-key';
 
 /**
  * End-to-end: a real Chromium (Debian's /usr/bin/chromium) against `next start` with the
@@ -36,6 +37,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { E2E_PORT: String(PORT) },
+    env: { E2E_PORT: String(PORT), E2E_SANDBOX_KEY },
   },
 });

@@ -6,10 +6,11 @@
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { SANDBOX_KEY } from './shop-helpers';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const WEBHOOK_LIMIT = Number(process.env.RATE_LIMIT_WEBHOOK_PER_MIN ?? 600);
-const SANDBOX_HEADERS = { 'X-API-KEY': 'sk_sandbox_dev', 'Content-Type': 'application/json', 'User-Agent': 'balcao-e2e' };
+const SANDBOX_HEADERS = { 'X-API-KEY': SANDBOX_KEY, 'Content-Type': 'application/json', 'User-Agent': 'balcao-e2e' };
 
 const randomToken = () => randomBytes(24).toString('base64url');
 const FLOOD_IP = { 'X-Forwarded-For': '203.0.113.50' };

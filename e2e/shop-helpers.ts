@@ -2,9 +2,11 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_SANDBOX_KEY } from './sandbox-key';
 
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
-export const SANDBOX_KEY = 'sk_sandbox_dev';
+/** The sandbox key of the e2e server (a public demo: the well-known keys are refused there). */
+export const SANDBOX_KEY = E2E_SANDBOX_KEY;
 export const CRON_SECRET = 'e2e-cron-secret-0123456789';
 
 /** Valid test documents (check digits right). */

@@ -22,6 +22,8 @@ const env = {
   DATABASE_URL: `file:${path.join(dir, 'app.db')}`,
   SANDBOX_DATABASE_URL: `file:${path.join(dir, 'sandbox.db')}`,
   SANDBOX_ENABLED: 'true',
+  // A production build with the sandbox on is a public demo: secret keys only (e2e/sandbox-key.ts).
+  SANDBOX_API_KEYS: process.env.E2E_SANDBOX_KEY ?? fail('E2E_SANDBOX_KEY is not set (playwright.config.ts passes it)'),
   SANDBOX_ALLOW_HTTP_WEBHOOKS: 'true',
   SEED_ON_EMPTY: 'true',
   AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
@@ -34,6 +36,11 @@ const env = {
   CEP_LOOKUP_URL: cepStub.url,
   RATE_LIMIT_CEP_PER_MIN: '1000',
 };
+
+function fail(message) {
+  console.error(`e2e-server: ${message}`);
+  process.exit(1);
+}
 
 const child = spawn(process.execPath, [path.resolve('node_modules/next/dist/bin/next'), 'start', '-p', port], { env, stdio: 'inherit' });
 const stop = (signal) => child.kill(signal);

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EnvError, SANDBOX_DEFAULT_KEY, env, parseEnv, resetEnvForTests } from './env';
 
 const SECRET_32 = 'a'.repeat(32);
+const DEMO_KEY = 'x'.repeat(32);
 const PROVIDER = { PAYMENT_API_URL: 'https://api.provider.example', PAYMENT_API_KEY: 'pk_live_12345678' };
 
 /** The EnvError thrown by parseEnv(source), checked to be one line naming `variable`. */
@@ -42,6 +43,8 @@ describe('parseEnv defaults', () => {
       rateLimit: { checkoutPerMin: 30, loginPerMin: 10, webhookPerMin: 600, cepPerMin: 60 },
       cepLookup: { enabled: true, urls: ['https://brasilapi.com.br/api/cep/v1/{cep}', 'https://viacep.com.br/ws/{cep}/json/'] },
       logLevel: 'info',
+      publicDemo: false,
+      trustedProxyHops: 0,
     });
     expect(e.authSecret.length).toBeGreaterThanOrEqual(32);
     expect(e.cronSecret).toBeUndefined();
@@ -160,9 +163,36 @@ describe('provider and sandbox', () => {
 
   it('production on the sandbox for a demo: SANDBOX_ENABLED=true (or 1), http webhooks off by default', () => {
     for (const flag of ['true', '1']) {
-      const e = parseEnv({ NODE_ENV: 'production', AUTH_SECRET: SECRET_32, SANDBOX_ENABLED: flag });
-      expect(e).toMatchObject({ isProduction: true, usingSandbox: true, sandboxEnabled: true, sandboxAllowHttpWebhooks: false });
+      const e = parseEnv({ NODE_ENV: 'production', AUTH_SECRET: SECRET_32, SANDBOX_ENABLED: flag, SANDBOX_API_KEYS: DEMO_KEY });
+      expect(e).toMatchObject({ isProduction: true, usingSandbox: true, sandboxEnabled: true, publicDemo: true, sandboxAllowHttpWebhooks: false });
     }
+  });
+
+  it('a public demo runs only on secret keys: the well-known ones refused, the app on the first secret key', () => {
+    const demo = { NODE_ENV: 'production', AUTH_SECRET: SECRET_32, SANDBOX_ENABLED: 'true' };
+    expect(envError(demo, 'SANDBOX_API_KEYS').message).toContain('secret');
+    expect(envError({ ...demo, SANDBOX_API_KEYS: 'sk_sandbox_dev' }, 'SANDBOX_API_KEYS').message).toContain('sk_sandbox_dev');
+    envError({ ...demo, SANDBOX_API_KEYS: `${DEMO_KEY},sk_sandbox_other` }, 'SANDBOX_API_KEYS');
+    envError({ ...demo, SANDBOX_API_KEYS: 'sk_short_12345' }, 'SANDBOX_API_KEYS');
+    envError({ ...demo, SANDBOX_API_KEYS: DEMO_KEY, PAYMENT_API_KEY: 'sk_sandbox_dev' }, 'PAYMENT_API_KEY');
+    envError({ ...demo, SANDBOX_API_KEYS: DEMO_KEY, PAYMENT_API_KEY: 'z'.repeat(30) }, 'PAYMENT_API_KEY');
+    const other = 'y'.repeat(32);
+    const e = parseEnv({ ...demo, SANDBOX_API_KEYS: `${DEMO_KEY},${other}` });
+    expect(e.sandboxApiKeys).toEqual([DEMO_KEY, other]);
+    expect(e.paymentApiKey).toBe(DEMO_KEY);
+    expect(parseEnv({ ...demo, SANDBOX_API_KEYS: `${DEMO_KEY},${other}`, PAYMENT_API_KEY: other }).paymentApiKey).toBe(other);
+  });
+
+  it('development keeps the well-known key for tests and tools', () => {
+    expect(parseEnv({ NODE_ENV: 'test' })).toMatchObject({ publicDemo: false, sandboxApiKeys: ['sk_sandbox_dev'], paymentApiKey: 'sk_sandbox_dev' });
+  });
+
+  it('TRUSTED_PROXY_HOPS: 0 on a Node host, 1 on Vercel, 0 to 10 when set', () => {
+    expect(parseEnv({}).trustedProxyHops).toBe(0);
+    expect(parseEnv({ VERCEL: '1' }).trustedProxyHops).toBe(1);
+    expect(parseEnv({ VERCEL: '1', TRUSTED_PROXY_HOPS: '2' }).trustedProxyHops).toBe(2);
+    envError({ TRUSTED_PROXY_HOPS: '-1' }, 'TRUSTED_PROXY_HOPS');
+    envError({ TRUSTED_PROXY_HOPS: '11' }, 'TRUSTED_PROXY_HOPS');
   });
 
   it('production with a provider: sandbox off by default', () => {

@@ -7,6 +7,10 @@ import { z } from 'zod';
 
 const DEV_AUTH_SECRET = 'balcao-development-secret-not-for-production-use';
 export const SANDBOX_DEFAULT_KEY = 'sk_sandbox_dev';
+/** Keys printed in the docs and examples: anyone can use them, so a public demo refuses them. */
+export const WELL_KNOWN_SANDBOX_KEYS: readonly string[] = [SANDBOX_DEFAULT_KEY, 'sk_sandbox_other'];
+/** A public demo's sandbox keys are secrets: long enough that nobody guesses one. */
+export const PUBLIC_DEMO_MIN_KEY_LENGTH = 24;
 
 /** Booleans accept exactly true|false|1|0 ("false" must not read as true). */
 const bool = z
@@ -90,6 +94,9 @@ const rawSchema = z.object({
     })
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUSTED_PROXY_HOPS: intIn(0, 10).optional(),
+  /** Set by Vercel on its hosts: one trusted proxy (Vercel's edge) by default there. */
+  VERCEL: z.string().optional(),
 });
 
 export type AppEnv = {
@@ -106,6 +113,12 @@ export type AppEnv = {
   /** True when no provider is configured and the embedded sandbox is the provider. */
   usingSandbox: boolean;
   sandboxEnabled: boolean;
+  /**
+   * NODE_ENV=production with the sandbox on: anyone on the Internet can reach it and visitors
+   * type real CPFs, so only secret keys work and the sandbox's global controls, other people's
+   * payments and payer data are closed to visitors (docs/sandbox.md, "A public demo").
+   */
+  publicDemo: boolean;
   sandboxApiKeys: string[];
   sandboxScenario: 'approved' | 'refused' | 'pending';
   sandboxAllowHttpWebhooks: boolean;
@@ -123,6 +136,8 @@ export type AppEnv = {
    * the database and shown at /sandbox/emails) or 'off' (no SMTP_URL, no sandbox: they wait).
    */
   email: { mode: 'smtp' | 'catcher' | 'off'; smtpUrl?: string; fromAddress: string };
+  /** How many proxies stand between the Internet and this server (lib/security/client-address.ts). */
+  trustedProxyHops: number;
 };
 
 export class EnvError extends Error {
@@ -177,9 +192,10 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     throw new EnvError(`Invalid environment variable ${secretName}: expected at least 32 characters`);
   }
 
-  const sandboxApiKeys = [SANDBOX_DEFAULT_KEY, ...(e.SANDBOX_API_KEYS?.split(',') ?? [])].filter(
-    (k, i, all) => all.indexOf(k) === i,
-  );
+  const publicDemo = isProduction && sandboxEnabled;
+  const extraKeys = e.SANDBOX_API_KEYS?.split(',') ?? [];
+  const sandboxApiKeys = (publicDemo ? extraKeys : [SANDBOX_DEFAULT_KEY, ...extraKeys]).filter((k, i, all) => all.indexOf(k) === i);
+  if (publicDemo) checkPublicDemoKeys(extraKeys, usingSandbox ? e.PAYMENT_API_KEY : undefined);
 
   return {
     nodeEnv: e.NODE_ENV,
@@ -190,9 +206,10 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     databaseAuthToken: e.DATABASE_AUTH_TOKEN,
     sandboxDatabaseUrl: e.SANDBOX_DATABASE_URL,
     paymentApiUrl: e.PAYMENT_API_URL ?? `${appUrl}/api/sandbox`,
-    paymentApiKey: e.PAYMENT_API_KEY ?? SANDBOX_DEFAULT_KEY,
+    paymentApiKey: e.PAYMENT_API_KEY ?? sandboxApiKeys[0] ?? SANDBOX_DEFAULT_KEY,
     usingSandbox,
     sandboxEnabled,
+    publicDemo,
     sandboxApiKeys,
     sandboxScenario: e.SANDBOX_SCENARIO,
     sandboxAllowHttpWebhooks: e.SANDBOX_ALLOW_HTTP_WEBHOOKS ?? !isProduction,
@@ -217,6 +234,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       smtpUrl: e.SMTP_URL,
       fromAddress: fromAddressOf(e.MAIL_FROM, appUrl),
     },
+    trustedProxyHops: e.TRUSTED_PROXY_HOPS ?? (e.VERCEL === '1' ? 1 : 0),
   };
 }
 
@@ -231,6 +249,31 @@ const DEFAULT_CEP_SERVICES = ['https://brasilapi.com.br/api/cep/v1/{cep}', 'http
 
 function cepTemplate(url: string): string {
   return url.includes('{cep}') ? url : `${url.replace(/\/+$/, '')}/{cep}`;
+}
+
+/**
+ * A public demo refuses to start with a key anyone can read in the docs: SANDBOX_API_KEYS must
+ * name secret keys, and the app's own PAYMENT_API_KEY (when set) must be one of them.
+ */
+function checkPublicDemoKeys(keys: string[], appKey: string | undefined): void {
+  const demo = 'a public demo (NODE_ENV=production with SANDBOX_ENABLED=true)';
+  if (keys.length === 0) {
+    throw new EnvError(`Invalid environment variable SANDBOX_API_KEYS: ${demo} needs secret sandbox keys, e.g. SANDBOX_API_KEYS=$(openssl rand -hex 24)`);
+  }
+  for (const key of keys) {
+    if (WELL_KNOWN_SANDBOX_KEYS.includes(key)) {
+      throw new EnvError(`Invalid environment variable SANDBOX_API_KEYS: ${demo} refuses the well-known key ${key}; use secret keys, e.g. $(openssl rand -hex 24)`);
+    }
+    if (key.length < PUBLIC_DEMO_MIN_KEY_LENGTH) {
+      throw new EnvError(`Invalid environment variable SANDBOX_API_KEYS: ${demo} needs secret keys of at least ${PUBLIC_DEMO_MIN_KEY_LENGTH} characters`);
+    }
+  }
+  if (appKey !== undefined && WELL_KNOWN_SANDBOX_KEYS.includes(appKey)) {
+    throw new EnvError(`Invalid environment variable PAYMENT_API_KEY: ${demo} refuses the well-known key ${appKey}; unset it (the first SANDBOX_API_KEYS key is used) or name a secret one`);
+  }
+  if (appKey !== undefined && !keys.includes(appKey)) {
+    throw new EnvError('Invalid environment variable PAYMENT_API_KEY: with the embedded sandbox it must be one of SANDBOX_API_KEYS (or unset: the first one is used)');
+  }
 }
 
 let cached: AppEnv | undefined;

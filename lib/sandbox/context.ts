@@ -16,8 +16,13 @@ export type SandboxConfig = {
   databaseUrl: string;
   /** APP_URL: base of pdf_url and of the invoice pages. */
   appUrl: string;
-  /** Valid API keys (sk_sandbox_dev always included). */
+  /** Valid API keys (sk_sandbox_dev included, except in a public demo). */
   apiKeys: string[];
+  /**
+   * A production build with the sandbox on (env().publicDemo): secret keys only; the global
+   * controls and other people's payments need a key or a signed-in merchant; payer data masked.
+   */
+  publicDemo: boolean;
   /** Outcome of a charge without a `sandbox_scenario` metadata entry. */
   scenario: SandboxScenario;
   /** Accept http://localhost and http://127.0.0.1 notification URLs. */
@@ -55,13 +60,15 @@ export type SandboxOptions = Partial<SandboxConfig> & {
 };
 
 export function createSandboxContext(options: SandboxOptions): SandboxContext {
-  const apiKeys = [SANDBOX_DEFAULT_KEY, ...(options.apiKeys ?? [])].filter((k, i, all) => k && all.indexOf(k) === i);
+  const publicDemo = options.publicDemo ?? false;
+  const apiKeys = [...(publicDemo ? [] : [SANDBOX_DEFAULT_KEY]), ...(options.apiKeys ?? [])].filter((k, i, all) => k && all.indexOf(k) === i);
   return {
     config: {
       enabled: options.enabled ?? true,
       databaseUrl: options.databaseUrl,
       appUrl: (options.appUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
       apiKeys,
+      publicDemo,
       scenario: options.scenario ?? 'pending',
       allowHttpWebhooks: options.allowHttpWebhooks ?? false,
     },
@@ -92,6 +99,7 @@ export function sandboxConfigFromEnv(): SandboxConfig {
     databaseUrl: e.sandboxDatabaseUrl,
     appUrl: e.appUrl,
     apiKeys: e.sandboxApiKeys,
+    publicDemo: e.publicDemo,
     scenario: e.sandboxScenario,
     allowHttpWebhooks: e.sandboxAllowHttpWebhooks,
   };
