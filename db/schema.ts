@@ -30,6 +30,11 @@ export const users = sqliteTable('users', {
   name: text('name').notNull(),
   passwordHash: text('password_hash').notNull(),
   createdAt: text('created_at').notNull().default(now),
+  /**
+   * Sessions carry the version they were issued at; sign-out, "Sair de todos os dispositivos"
+   * and a password change bump it, so every older session cookie stops working at once.
+   */
+  sessionVersion: integer('session_version').notNull().default(0),
 });
 
 /** One row (id = 1): the shop's payment settings. Percentages are not money: reals. */
@@ -239,7 +244,9 @@ export const webhookDeliveries = sqliteTable(
     signature: text('signature').notNull(), // valid | invalid | stale | absent
     outcome: text('outcome').notNull(), // applied | no_change | unknown_token | rejected | fetch_failed | too_large
     httpStatus: integer('http_status').notNull(),
-    body: text('body'), // raw, truncated to 64 KiB
+    body: text('body'), // raw, truncated to 64 KiB; never kept for an unknown token (anyone can send those)
+    bodySha256: text('body_sha256'), // hex SHA-256 of the whole body as received
+    bodyBytes: integer('body_bytes'), // its size
     receivedAt: text('received_at').notNull().default(now),
   },
   (t) => [index('webhook_deliveries_payment_idx').on(t.paymentId, t.id)],

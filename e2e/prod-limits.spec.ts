@@ -13,7 +13,13 @@ const WEBHOOK_LIMIT = Number(process.env.RATE_LIMIT_WEBHOOK_PER_MIN ?? 600);
 const SANDBOX_HEADERS = { 'X-API-KEY': SANDBOX_KEY, 'Content-Type': 'application/json', 'User-Agent': 'balcao-e2e' };
 
 const randomToken = () => randomBytes(24).toString('base64url');
-const FLOOD_IP = { 'X-Forwarded-For': '203.0.113.50' };
+/**
+ * The e2e server trusts one proxy hop (TRUSTED_PROXY_HOPS=1) and this test plays that proxy: the
+ * right-most X-Forwarded-For entry is the client it saw; the entries before it are whatever the
+ * client wrote, and the flooder rotates them on every request to look like someone new.
+ */
+let spoof = 0;
+const floodIp = () => ({ 'X-Forwarded-For': `198.18.${(spoof >> 8) & 255}.${spoof++ & 255}, 203.0.113.50` });
 
 /** POSTs `bytes` of JSON-ish filler with Transfer-Encoding: chunked (no Content-Length). */
 function postChunked(path: string, bytes: number, headers: Record<string, string> = {}): Promise<number> {
@@ -48,17 +54,17 @@ test('the webhook route rate-limits each token, unknown tokens included', async 
   const statuses: number[] = [];
   for (let sent = 0; sent < WEBHOOK_LIMIT; sent += 25) {
     const batch = Math.min(25, WEBHOOK_LIMIT - sent);
-    const answers = await Promise.all(Array.from({ length: batch }, () => request.post(url, { data: { id: 'evt', type: 'ChargePaid' }, headers: FLOOD_IP })));
+    const answers = await Promise.all(Array.from({ length: batch }, () => request.post(url, { data: { id: 'evt', type: 'ChargePaid' }, headers: floodIp() })));
     statuses.push(...answers.map((a) => a.status()));
   }
   expect(new Set(statuses)).toEqual(new Set([404])); // unknown token, within the limit
-  const over = await request.post(url, { data: {}, headers: FLOOD_IP });
+  const over = await request.post(url, { data: {}, headers: floodIp() });
   expect(over.status()).toBe(429);
   const retryAfter = Number(over.headers()['retry-after']);
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(60);
-  // Unknown tokens also share a budget per IP, so random tokens cannot flood the delivery log…
-  expect((await request.post(`/api/webhooks/payments/${randomToken()}`, { data: {}, headers: FLOOD_IP })).status()).toBe(429);
+  // Unknown tokens also share a budget per client address, so random tokens (and spoofed hops) cannot flood the delivery log…
+  expect((await request.post(`/api/webhooks/payments/${randomToken()}`, { data: {}, headers: floodIp() })).status()).toBe(429);
   // …while another sender is not affected.
   expect((await request.post(`/api/webhooks/payments/${randomToken()}`, { data: {}, headers: { 'X-Forwarded-For': '198.51.100.23' } })).status()).toBe(404);
 });

@@ -29,6 +29,8 @@ const env = {
   AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
   CRON_SECRET: 'e2e-cron-secret-0123456789',
   RECONCILE_INTERVAL_SECONDS: '5',
+  // The test runner plays the reverse proxy: it appends the client's address to X-Forwarded-For.
+  TRUSTED_PROXY_HOPS: '1',
   RATE_LIMIT_CHECKOUT_PER_MIN: process.env.RATE_LIMIT_CHECKOUT_PER_MIN ?? '1000',
   RATE_LIMIT_LOGIN_PER_MIN: process.env.RATE_LIMIT_LOGIN_PER_MIN ?? '1000',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',

@@ -9,7 +9,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SANDBOX_KEY } from './shop';
 import { sleep } from './stats';
-import { SANDBOX_KEY } from './shop';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const DIST_DIR = '.next-bench';
@@ -125,7 +124,6 @@ export async function startServer(opts: StartOptions = {}): Promise<Server> {
     DATABASE_URL: `file:${appDbPath}`,
     SANDBOX_DATABASE_URL: `file:${sandboxDbPath}`,
     SANDBOX_ENABLED: 'true',
-    SANDBOX_API_KEYS: SANDBOX_KEY,
     SANDBOX_ALLOW_HTTP_WEBHOOKS: 'true',
     // A production build with the sandbox on is a public demo, which refuses the documented
     // keys: the bench's key is secret (made per run).

@@ -6,7 +6,8 @@ import { authorizeLogin, LoginRateLimitedError } from './login';
 
 process.env.RATE_LIMIT_LOGIN_PER_MIN = '3';
 
-const headers = (ip: string) => ({ 'x-forwarded-for': `${ip}, 10.0.0.1` });
+/** What reaches the app through one trusted hop's view (TRUSTED_PROXY_HOPS=0 and no socket stamp in tests: the right-most entry). */
+const headers = (ip: string) => ({ 'x-forwarded-for': ip });
 
 beforeAll(async () => {
   await ensureMigrated();
@@ -40,6 +41,42 @@ describe('authorizeLogin', () => {
     // Another IP, or another e-mail from the same IP, has its own budget.
     expect(await authorizeLogin({ email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password }, headers('3.3.3.3'))).not.toBeNull();
     expect(await authorizeLogin({ email: 'outro@balcao.dev', password: 'x' }, headers('2.2.2.2'))).toBeNull();
+  });
+
+  it('a spoofed X-Forwarded-For hop rotated on every try does not lift the lock: the right password is still refused', async () => {
+    const statuses: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const spoofed = { 'x-forwarded-for': `198.18.${i}.${i + 1}, 203.0.113.8` };
+      statuses.push(
+        await authorizeLogin({ email: DEMO_MERCHANT.email, password: 'errada' }, spoofed).then(
+          () => 'refused',
+          (e) => (e instanceof LoginRateLimitedError ? 'limited' : 'error'),
+        ),
+      );
+    }
+    expect(statuses.filter((s) => s === 'refused')).toHaveLength(3);
+    expect(statuses.slice(3).every((s) => s === 'limited')).toBe(true);
+    const fresh = { 'x-forwarded-for': '198.18.200.1, 203.0.113.8' };
+    await expect(authorizeLogin({ email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password }, fresh)).rejects.toBeInstanceOf(LoginRateLimitedError);
+  });
+
+  it('limits one account across all addresses too (five times the per-address limit)', async () => {
+    const results: string[] = [];
+    for (let i = 0; i < 16; i++) {
+      results.push(
+        await authorizeLogin({ email: DEMO_MERCHANT.email, password: 'errada' }, headers(`198.51.100.${i + 1}`)).then(
+          () => 'refused',
+          () => 'limited',
+        ),
+      );
+    }
+    expect(results.slice(0, 15).every((r) => r === 'refused')).toBe(true);
+    expect(results[15]).toBe('limited');
+    // The right password from yet another address waits out the window too; other accounts do not.
+    await expect(authorizeLogin({ email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password }, headers('192.0.2.99'))).rejects.toBeInstanceOf(
+      LoginRateLimitedError,
+    );
+    expect(await authorizeLogin({ email: 'outro@balcao.dev', password: 'x' }, headers('192.0.2.99'))).toBeNull();
   });
 
   it('reads the IP from a Headers object too', async () => {

@@ -1,9 +1,12 @@
 /**
- * The credentials check behind next-auth's authorize(): rate limit per IP + e-mail first
- * (RATE_LIMIT_LOGIN_PER_MIN), then e-mail and password. Counts every attempt.
+ * The credentials check behind next-auth's authorize(): rate limits first, then e-mail and
+ * password. Two limits, each counting every attempt: per client address + e-mail
+ * (RATE_LIMIT_LOGIN_PER_MIN) and per e-mail from all addresses together (five times that), so
+ * neither one address nor many addresses can keep guessing one account's password.
  */
 import 'server-only';
-import { clientIp, hit } from '@/lib/security/rate-limit';
+import { clientAddress, rateLimitSubject, type HeadersLike } from '@/lib/security/client-address';
+import { hit } from '@/lib/security/rate-limit';
 import { logger } from '@/lib/server/log';
 import { normalizeEmail, verifyMerchantCredentials, type Merchant } from './credentials';
 import { RATE_LIMITED_CODE } from './login-messages';
@@ -15,31 +18,20 @@ export class LoginRateLimitedError extends Error {
   }
 }
 
-type RawHeaders = Headers | Record<string, string | string[] | undefined> | undefined;
-
-function toHeaders(raw: RawHeaders): Headers {
-  if (raw instanceof Headers) return raw;
-  const h = new Headers();
-  for (const [k, v] of Object.entries(raw ?? {})) {
-    if (typeof v === 'string') h.set(k, v);
-    else if (Array.isArray(v)) h.set(k, v.join(', '));
-  }
-  return h;
-}
-
 function field(credentials: Record<string, unknown> | undefined, name: string): string {
   const v = credentials?.[name];
   return typeof v === 'string' ? v : '';
 }
 
 /** Returns the merchant, null for wrong credentials; throws LoginRateLimitedError when over the limit. */
-export async function authorizeLogin(credentials: Record<string, unknown> | undefined, headers: RawHeaders): Promise<Merchant | null> {
+export async function authorizeLogin(credentials: Record<string, unknown> | undefined, headers: HeadersLike): Promise<Merchant | null> {
   const email = normalizeEmail(field(credentials, 'email')).slice(0, 254);
   const password = field(credentials, 'password');
-  const ip = clientIp(toHeaders(headers));
-  const decision = hit('login', `${ip}:${email}`);
-  if (!decision.ok) {
-    logger().warn({ ip, retryAfterSeconds: decision.retryAfterSeconds }, 'login rate limited');
+  const ip = clientAddress(headers);
+  const perAddress = hit('login', `${rateLimitSubject(ip)}:${email}`);
+  const perAccount = hit('login-account', email);
+  if (!perAddress.ok || !perAccount.ok) {
+    logger().warn({ ip, limit: perAddress.ok ? 'account' : 'address' }, 'login rate limited');
     throw new LoginRateLimitedError();
   }
   const merchant = await verifyMerchantCredentials(email, password);

@@ -7,7 +7,7 @@ const event = (id: number, createdAt: string, over: Partial<PaymentEvent>): Paym
 });
 const delivery = (id: number, receivedAt: string, over: Partial<WebhookDelivery>): WebhookDelivery => ({
   id, paymentId: 'p', tokenHash: 'abc', eventId: 'ev-1', eventType: 'QRCodeCompleted', signature: 'valid', outcome: 'applied', httpStatus: 200,
-  body: '{"id":"ev-1","type":"QRCodeCompleted"}', receivedAt, ...over,
+  body: '{"id":"ev-1","type":"QRCodeCompleted"}', bodySha256: null, bodyBytes: null, receivedAt, ...over,
 });
 
 describe('buildTimeline', () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { database } from '@/db';
 import { run } from '@/db/driver';
@@ -74,6 +75,22 @@ describe('webhook intake', () => {
     expect(d).toMatchObject({ paymentId: null, outcome: 'unknown_token', httpStatus: 404, eventType: 'ChargePaid' });
     expect(fake.calls.filter((c) => c.op.startsWith('get'))).toHaveLength(0);
     expect((await post('../../etc', '{}')).status).toBe(404);
+  });
+
+  it('an unknown token keeps only the body\'s hash and size, never the body; a known one keeps its body', async () => {
+    const token = 'y'.repeat(43);
+    const body = JSON.stringify({ id: 'evt', type: 'ChargePaid', data: { payer: { document: '52998224725' } }, filler: 'f'.repeat(60_000) });
+    expect((await post(token, body)).status).toBe(404);
+    const [d] = await deliveriesOfToken(tokenHash(token));
+    expect(d.body).toBeNull();
+    expect(d.bodyBytes).toBe(Buffer.byteLength(body));
+    expect(d.bodySha256).toBe(createHash('sha256').update(body).digest('hex'));
+
+    const { payment } = await placeTestOrder('pix');
+    const known = event('QRCodeCompleted', { id: payment.providerId });
+    await post(payment.webhookToken, known);
+    const [k] = await deliveriesOfToken(tokenHash(payment.webhookToken));
+    expect(k).toMatchObject({ body: known, bodyBytes: Buffer.byteLength(known) });
   });
 
   it('signatures: valid (with or without "sha256="), wrong key, tampered body, stale or missing timestamp', async () => {
@@ -285,6 +302,19 @@ describe('webhook intake', () => {
       expect(recorded).toHaveLength(3);
       // another IP still gets its plain 404
       expect((await post(tokens[4], '{}', { 'x-forwarded-for': '198.51.100.7' })).status).toBe(404);
+    });
+
+    it('rotating a spoofed X-Forwarded-For hop does not buy a new unknown-token budget', async () => {
+      process.env.RATE_LIMIT_WEBHOOK_PER_MIN = '3';
+      resetEnvForTests();
+      const statuses = [];
+      // The client writes the left hops; the right-most is what the trusted side saw (TRUSTED_PROXY_HOPS=0, no socket stamp in tests).
+      for (let i = 0; i < 20; i++) {
+        const spoofed = { 'x-forwarded-for': `198.18.${i}.1, 203.0.113.77` };
+        statuses.push((await post(`spoof-token-${i}-${'z'.repeat(30)}`, '{}', spoofed)).status);
+      }
+      expect(statuses.filter((s) => s === 404)).toHaveLength(3);
+      expect(statuses.slice(3).every((s) => s === 429)).toBe(true);
     });
   });
 });

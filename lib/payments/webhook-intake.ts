@@ -20,7 +20,8 @@ import { payments, type Payment } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { isPaymentApiError } from '@/lib/payment-api/client';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '@/lib/payment-api/contract';
-import { clientIp, hit } from '@/lib/security/rate-limit';
+import { clientRateKey } from '@/lib/security/client-address';
+import { hit } from '@/lib/security/rate-limit';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { readBodyCapped } from '@/lib/server/read-body';
 import { applyObservation } from './apply';
@@ -112,10 +113,10 @@ export async function handlePaymentWebhook(req: Request, token: string): Promise
     timestamp: req.headers.get(TIMESTAMP_HEADER),
     rawBody: raw,
   });
-  const delivery = { ...base, eventId: parsed.eventId, eventType: parsed.eventType, body: raw, signature };
+  const delivery = { ...base, eventId: parsed.eventId, eventType: parsed.eventType, body: raw, keepBody: !!payment, signature };
 
   if (!payment) {
-    const budget = hit('webhook', `unknown-token-ip:${clientIp(req.headers)}`);
+    const budget = hit('webhook', `unknown-token-ip:${clientRateKey(req.headers)}`);
     if (!budget.ok) {
       log().warn('webhooks for unknown tokens rate limited');
       return json(429, { error: 'too many requests' }, { 'Retry-After': String(budget.retryAfterSeconds) });

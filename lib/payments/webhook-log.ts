@@ -1,9 +1,12 @@
 /**
  * The webhook delivery log: one webhook_deliveries row per delivery, whatever it said and
- * whatever was done with it (append-only). Written inside the apply's transaction when the
+ * whatever was done with it (append-only), with the body's SHA-256 and size; the body itself
+ * only for a known token's delivery — a request for an unknown token is anyone's, so its body
+ * (a CPF, ~60 KB of filler) is never stored. Written inside the apply's transaction when the
  * delivery changed something, on its own otherwise; bounded under a flood.
  */
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { database, type Tx } from '@/db';
 import { preparedQuery } from '@/db/statements';
@@ -25,6 +28,8 @@ export type Delivery = {
   outcome: Outcome;
   httpStatus: number;
   body?: Uint8Array;
+  /** Keep the body's text (a known payment's delivery), or only its SHA-256 and size (anyone can send to an unknown token). */
+  keepBody?: boolean;
 };
 
 /** The webhook_deliveries insert, prepared once per runner (db/statements.ts): every delivery runs it. */
@@ -40,6 +45,8 @@ const deliveryInsert = preparedQuery((db: Tx) =>
       outcome: sql.placeholder('outcome'),
       httpStatus: sql.placeholder('httpStatus'),
       body: sql.placeholder('body'),
+      bodySha256: sql.placeholder('bodySha256'),
+      bodyBytes: sql.placeholder('bodyBytes'),
     })
     .prepare(),
 );
@@ -54,7 +61,9 @@ export function insertDelivery(db: Tx, d: Delivery) {
     signature: d.signature,
     outcome: d.outcome,
     httpStatus: d.httpStatus,
-    body: d.body ? utf8.decode(d.body.subarray(0, MAX_LOGGED_BODY_BYTES)) : null,
+    body: d.body && d.keepBody ? utf8.decode(d.body.subarray(0, MAX_LOGGED_BODY_BYTES)) : null,
+    bodySha256: d.body ? createHash('sha256').update(d.body).digest('hex') : null,
+    bodyBytes: d.body ? d.body.byteLength : null,
   };
   return deliveryInsert.on(db, values);
 }
@@ -71,7 +80,7 @@ export async function record(d: Delivery): Promise<void> {
 /**
  * A flood must not grow the delivery log without bound: a rate-limited token gets at most one
  * 'rejected 429' row a minute (the rest go to the log stream only), and requests for unknown
- * tokens are recorded only within a per-IP budget (beyond it: 429, log stream only).
+ * tokens are recorded only within a per-client budget (beyond it: 429, log stream only).
  */
 const lastRecorded429 = new Map<string, number>();
 

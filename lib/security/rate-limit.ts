@@ -1,13 +1,20 @@
 /**
  * Fixed-window rate limits kept in this process's memory (one Node host; on several
  * instances each counts its own share — see docs/architecture.md). Limits come from
- * RATE_LIMIT_*_PER_MIN.
+ * RATE_LIMIT_*_PER_MIN. Callers key client limits with lib/security/client-address.ts
+ * (clientRateKey), never with a header the client writes.
  */
 import { env } from '@/lib/config/env';
 import { processSingleton } from '@/lib/server/process-singleton';
 
 /** 'link': opening /pagar/<code> (guessing codes), limited like checkout. */
-export type RateBucket = 'checkout' | 'login' | 'webhook' | 'cep' | 'link';
+export type RateBucket = 'checkout' | 'login' | 'login-account' | 'webhook' | 'cep' | 'link';
+
+/**
+ * Sign-in attempts on one account from all addresses together: enough room for a merchant's
+ * own devices while someone else is being refused, few enough that a botnet cannot guess on.
+ */
+export const LOGIN_ACCOUNT_LIMIT_FACTOR = 5;
 export type RateDecision = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
 
 const WINDOW_MS = 60_000;
@@ -18,8 +25,19 @@ const windows = processSingleton('rate-limit', () => new Map<string, Window>());
 
 function limitOf(bucket: RateBucket): number {
   const { rateLimit } = env();
-  if (bucket === 'cep') return rateLimit.cepPerMin;
-  return bucket === 'checkout' || bucket === 'link' ? rateLimit.checkoutPerMin : bucket === 'login' ? rateLimit.loginPerMin : rateLimit.webhookPerMin;
+  switch (bucket) {
+    case 'checkout':
+    case 'link':
+      return rateLimit.checkoutPerMin;
+    case 'login':
+      return rateLimit.loginPerMin;
+    case 'login-account':
+      return rateLimit.loginPerMin * LOGIN_ACCOUNT_LIMIT_FACTOR;
+    case 'webhook':
+      return rateLimit.webhookPerMin;
+    case 'cep':
+      return rateLimit.cepPerMin;
+  }
 }
 
 /** Counts one hit of `id` (an IP, IP+e-mail, or webhook token hash) in `bucket`. */
@@ -73,11 +91,4 @@ export function rateLimitKeyCountForTests(): number {
 /** Tests only. */
 export function resetRateLimitsForTests() {
   windows().clear();
-}
-
-/** The client's IP as the proxy in front reports it (first X-Forwarded-For hop), else "local". */
-export function clientIp(headers: Headers): string {
-  const fwd = headers.get('x-forwarded-for');
-  if (fwd) return fwd.split(',')[0].trim();
-  return headers.get('x-real-ip')?.trim() || 'local';
 }

@@ -1,15 +1,19 @@
 /**
  * The top of the app's wiring: what the server does once at start (instrumentation.ts →
- * register(), Node.js runtime). It may import any module; no module imports it.
- * validate the configuration (one clear line and exit on error), apply migrations,
- * seed an empty database when asked, then start the background work.
+ * register(), Node.js runtime). It may import any module; no module imports it. It
+ * stamps every request with its socket's peer address (lib/security/peer-address.ts),
+ * validates the configuration (one clear line and exit on error), applies migrations,
+ * seeds an empty database when asked, then starts the background work.
  */
 import { database, ensureMigrated } from '@/db';
 import { isEmpty, seed } from '@/db/seed';
 import { env, EnvError } from '@/lib/config/env';
+import { installPeerAddressStamp } from '@/lib/security/peer-address';
 import { logger } from '@/lib/server/log';
 
 export async function startServer(): Promise<void> {
+  // Before any request: rate limits read the socket's peer from this stamp (TRUSTED_PROXY_HOPS).
+  installPeerAddressStamp();
   let config;
   try {
     config = env();

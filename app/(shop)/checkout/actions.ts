@@ -4,13 +4,13 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { clearCart } from '@/lib/cart/cart';
 import { submitCheckout, type CheckoutFailure } from '@/lib/checkout-form/submit-checkout';
-import { clientIp } from '@/lib/security/rate-limit';
+import { clientRateKey } from '@/lib/security/client-address';
 
 export type CheckoutActionState = CheckoutFailure | null;
 
 /** The checkout form's action (also a plain POST without JavaScript). Success → the order page. */
 export async function checkoutAction(_previous: CheckoutActionState, form: FormData): Promise<CheckoutActionState> {
-  const result = await submitCheckout(form, { ip: clientIp(await headers()) });
+  const result = await submitCheckout(form, { ip: clientRateKey(await headers()) });
   if (!result.ok) return result;
   await clearCart();
   redirect(`/orders/${result.orderToken}`);

@@ -8,7 +8,8 @@ import { shopName } from '@/lib/links/shop-name';
 import { closedMessage } from '@/lib/links/status';
 import { formatBRL } from '@/lib/money/money';
 import { MIN_ORDER_CENTS } from '@/lib/orders/pricing';
-import { clientIp, hit } from '@/lib/security/rate-limit';
+import { clientRateKey } from '@/lib/security/client-address';
+import { hit } from '@/lib/security/rate-limit';
 import { CheckoutForm } from '../../checkout/checkout-form';
 import { payLinkAction } from './actions';
 import styles from './pay-link.module.css';
@@ -21,7 +22,7 @@ type Props = { params: Promise<{ code: string }> };
 export default async function PayLinkPage({ params }: Props) {
   const { code } = await params;
   // Codes are unguessable; opening them is limited per client like the checkout, so nobody can try many.
-  if (!hit('link', clientIp(await headers())).ok) {
+  if (!hit('link', clientRateKey(await headers())).ok) {
     return (
       <main className="container stack">
         <h1>Muitas tentativas</h1>
