@@ -16,6 +16,7 @@ export default async function LoginPage({ searchParams }: Props) {
   const callbackPath = safeCallbackPath(first(params.callbackUrl));
   if (await getMerchantOrNull()) redirect(callbackPath);
   const initialError = loginErrorMessage(first(params.error));
+  const signedOutEverywhere = first(params.saiu) === 'todos';
 
   return (
     <main id="conteudo" className={styles.page}>
@@ -26,6 +27,11 @@ export default async function LoginPage({ searchParams }: Props) {
         <div className="card">
           <h1 className={styles.title}>Entrar no painel da loja</h1>
           <p className="muted small">Acompanhe pedidos, reembolse Pix e confira o saldo.</p>
+          {signedOutEverywhere ? (
+            <p className="alert alert-success small" role="status">
+              Você saiu de todos os dispositivos.
+            </p>
+          ) : null}
           <LoginForm callbackPath={callbackPath} initialError={initialError} />
         </div>
       </div>

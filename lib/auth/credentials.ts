@@ -9,6 +9,8 @@ import { db } from '@/db';
 import { users } from '@/db/schema';
 
 export type Merchant = { id: number; email: string; name: string };
+/** A merchant as a session sees it: sessions issued at an older version are over (lib/auth/session-version.ts). */
+export type MerchantWithSessionVersion = Merchant & { sessionVersion: number };
 
 /** bcrypt hash (cost 12) of a random string nobody knows: compared against for unknown e-mails. */
 const DUMMY_HASH = '$2b$12$LXULb6JCCnxw/F5PFUkV3.I20jahmiVtNtvJoXXIzncMUb7E5UilS';
@@ -20,7 +22,7 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export async function verifyMerchantCredentials(email: string, password: string): Promise<Merchant | null> {
+export async function verifyMerchantCredentials(email: string, password: string): Promise<MerchantWithSessionVersion | null> {
   const normalized = normalizeEmail(email);
   const tooLong = Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES;
   if (!normalized || !password || tooLong || normalized.length > 254) {
@@ -33,11 +35,14 @@ export async function verifyMerchantCredentials(email: string, password: string)
     return null;
   }
   const ok = await bcrypt.compare(password, user.passwordHash);
-  return ok ? { id: user.id, email: user.email, name: user.name } : null;
+  return ok ? { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion } : null;
 }
 
-export async function findMerchantById(id: number): Promise<Merchant | null> {
+export async function findMerchantById(id: number): Promise<MerchantWithSessionVersion | null> {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
-  const [user] = await db().select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, id));
+  const [user] = await db()
+    .select({ id: users.id, email: users.email, name: users.name, sessionVersion: users.sessionVersion })
+    .from(users)
+    .where(eq(users.id, id));
   return user ?? null;
 }

@@ -8,7 +8,7 @@ import 'server-only';
 import { clientAddress, rateLimitSubject, type HeadersLike } from '@/lib/security/client-address';
 import { hit } from '@/lib/security/rate-limit';
 import { logger } from '@/lib/server/log';
-import { normalizeEmail, verifyMerchantCredentials, type Merchant } from './credentials';
+import { normalizeEmail, verifyMerchantCredentials, type MerchantWithSessionVersion } from './credentials';
 import { RATE_LIMITED_CODE } from './login-messages';
 
 export class LoginRateLimitedError extends Error {
@@ -24,7 +24,7 @@ function field(credentials: Record<string, unknown> | undefined, name: string): 
 }
 
 /** Returns the merchant, null for wrong credentials; throws LoginRateLimitedError when over the limit. */
-export async function authorizeLogin(credentials: Record<string, unknown> | undefined, headers: HeadersLike): Promise<Merchant | null> {
+export async function authorizeLogin(credentials: Record<string, unknown> | undefined, headers: HeadersLike): Promise<MerchantWithSessionVersion | null> {
   const email = normalizeEmail(field(credentials, 'email')).slice(0, 254);
   const password = field(credentials, 'password');
   const ip = clientAddress(headers);

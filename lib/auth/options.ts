@@ -10,6 +10,7 @@ import CredentialsProvider from 'next-auth/providers/credentials';
 import { env } from '@/lib/config/env';
 import { logger } from '@/lib/server/log';
 import { authorizeLogin } from './login';
+import { revokeAllSessions, SESSION_VERSION_CLAIM } from './session-version';
 
 /** A working day and then some; the merchant signs in again after that. */
 export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
@@ -34,7 +35,7 @@ export function authOptions(): NextAuthOptions {
         },
         async authorize(credentials, req) {
           const merchant = await authorizeLogin(credentials, req?.headers);
-          return merchant ? { id: String(merchant.id), email: merchant.email, name: merchant.name } : null;
+          return merchant ? { id: String(merchant.id), email: merchant.email, name: merchant.name, sessionVersion: merchant.sessionVersion } : null;
         },
       }),
     ],
@@ -44,6 +45,8 @@ export function authOptions(): NextAuthOptions {
           token.sub = String(user.id);
           token.email = user.email;
           token.name = user.name;
+          // The version this session is issued at: a later sign-out anywhere ends it (session-version.ts).
+          token[SESSION_VERSION_CLAIM] = (user as { sessionVersion?: number }).sessionVersion ?? 0;
         }
         return token;
       },
@@ -60,6 +63,13 @@ export function authOptions(): NextAuthOptions {
           /* not a URL */
         }
         return `${baseUrl}/dashboard`;
+      },
+    },
+    events: {
+      /** "Sair": clearing this browser's cookie is not enough — a copy of it must stop working too. */
+      async signOut({ token }) {
+        const id = Number(token?.sub);
+        if (Number.isSafeInteger(id) && id > 0) await revokeAllSessions(id);
       },
     },
     logger: {

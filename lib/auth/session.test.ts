@@ -12,7 +12,9 @@ vi.mock('next/navigation', () => ({
   },
 }));
 
-const { getMerchantOrNull, requireMerchant } = await import('./session');
+const { getMerchantOrNull, isSessionCookieName, requireMerchant } = await import('./session');
+const { revokeAllSessions } = await import('./session-version');
+const { authOptions } = await import('./options');
 
 let merchantId: number;
 beforeAll(async () => {
@@ -24,8 +26,12 @@ beforeEach(() => {
   jar.cookies = [];
 });
 
-const tokenFor = (sub: string, opts: { secret?: string; maxAge?: number } = {}) =>
-  encode({ token: { sub, email: 'sessao@balcao.dev', name: 'Loja Sessão' }, secret: opts.secret ?? env().authSecret, maxAge: opts.maxAge });
+const tokenFor = (sub: string, opts: { secret?: string; maxAge?: number; sv?: number } = {}) =>
+  encode({
+    token: { sub, email: 'sessao@balcao.dev', name: 'Loja Sessão', ...(opts.sv === undefined ? {} : { sv: opts.sv }) },
+    secret: opts.secret ?? env().authSecret,
+    maxAge: opts.maxAge,
+  });
 
 describe('getMerchantOrNull', () => {
   it('is null without a session cookie', async () => {
@@ -49,6 +55,34 @@ describe('getMerchantOrNull', () => {
   it('refuses a valid token of a user that no longer exists', async () => {
     jar.cookies = [{ name: 'next-auth.session-token', value: await tokenFor('999999') }];
     expect(await getMerchantOrNull()).toBeNull();
+  });
+});
+
+describe('revocation (session version)', () => {
+  it('a replayed cookie is refused once the merchant signed out everywhere; a new sign-in works', async () => {
+    const [other] = await db().insert(users).values({ email: 'revoga@balcao.dev', name: 'Loja Revoga', passwordHash: 'x' }).returning();
+    const old = await tokenFor(String(other.id), { sv: 0 });
+    jar.cookies = [{ name: 'next-auth.session-token', value: old }];
+    expect((await getMerchantOrNull())?.id).toBe(other.id);
+    expect(await revokeAllSessions(other.id)).toBe(1);
+    jar.cookies = [{ name: 'next-auth.session-token', value: old }];
+    expect(await getMerchantOrNull()).toBeNull();
+    await expect(requireMerchant('/dashboard/orders')).rejects.toThrow('REDIRECT /login');
+    jar.cookies = [{ name: 'next-auth.session-token', value: await tokenFor(String(other.id), { sv: 1 }) }];
+    expect((await getMerchantOrNull())?.id).toBe(other.id);
+  });
+
+  it('"Sair" (next-auth\'s signOut event) bumps the version: the cookie it cleared cannot be replayed', async () => {
+    const [other] = await db().insert(users).values({ email: 'sair@balcao.dev', name: 'Loja Sair', passwordHash: 'x' }).returning();
+    const cookie = await tokenFor(String(other.id), { sv: 0 });
+    await authOptions().events!.signOut!({ token: { sub: String(other.id), sv: 0 }, session: undefined as never });
+    jar.cookies = [{ name: 'next-auth.session-token', value: cookie }];
+    expect(await getMerchantOrNull()).toBeNull();
+  });
+
+  it('recognizes the session cookie in every form next-auth writes it', () => {
+    for (const name of ['next-auth.session-token', '__Secure-next-auth.session-token', 'next-auth.session-token.0']) expect(isSessionCookieName(name)).toBe(true);
+    for (const name of ['next-auth.csrf-token', 'balcao_cart', 'next-auth.session-tokenx']) expect(isSessionCookieName(name)).toBe(false);
   });
 });
 

@@ -2,8 +2,9 @@
  * The real guard of the dashboard (proxy.ts only redirects when no cookie is present):
  * every /dashboard page, server action and merchant route handler asks here, on the server.
  * The session cookie's JWT is decrypted and checked (signature, expiry) by next-auth's own
- * getToken with our secret, exactly as getServerSession does for JWT sessions, and the user
- * must still exist in the database.
+ * getToken with our secret, exactly as getServerSession does for JWT sessions; the user
+ * must still exist in the database and the session must carry the merchant's current session
+ * version (signed out, or "Sair de todos os dispositivos": lib/auth/session-version.ts).
  */
 import 'server-only';
 import { getToken } from 'next-auth/jwt';
@@ -11,12 +12,18 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { env } from '@/lib/config/env';
 import { findMerchantById, type Merchant } from './credentials';
+import { sessionVersionOf } from './session-version';
 
 export type { Merchant };
 
+/** next-auth's session cookie, plain or __Secure- prefixed, whole or in chunks (.0, .1 …). */
+export function isSessionCookieName(name: string): boolean {
+  return /^(__Secure-)?next-auth\.session-token(\.\d+)?$/.test(name);
+}
+
 export const SESSION_EXPIRED_MESSAGE = 'Sua sessão terminou. Entre novamente para continuar.';
 
-/** The signed-in merchant, or null (no cookie, bad or expired token, user deleted). For actions and route handlers. */
+/** The signed-in merchant, or null (no cookie, bad or expired token, user deleted, session revoked). For actions and route handlers. */
 export async function getMerchantOrNull(): Promise<Merchant | null> {
   const config = env();
   const jar = Object.fromEntries((await cookies()).getAll().map((c) => [c.name, c.value]));
@@ -29,7 +36,9 @@ export async function getMerchantOrNull(): Promise<Merchant | null> {
   });
   const id = Number(token?.sub);
   if (!Number.isSafeInteger(id) || id <= 0) return null;
-  return findMerchantById(id);
+  const merchant = await findMerchantById(id);
+  if (!merchant || merchant.sessionVersion !== sessionVersionOf(token)) return null;
+  return { id: merchant.id, email: merchant.email, name: merchant.name };
 }
 
 /** For pages: the merchant, or a redirect to /login that brings them back to `returnTo` afterwards. */

@@ -5,7 +5,10 @@
  * use-case in lib/payments or lib/settings, and returns a pt-BR result for the form.
  */
 import { revalidatePath } from 'next/cache';
-import { getMerchantOrNull, SESSION_EXPIRED_MESSAGE } from '@/lib/auth/session';
+import { cookies } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { getMerchantOrNull, isSessionCookieName, SESSION_EXPIRED_MESSAGE } from '@/lib/auth/session';
+import { revokeAllSessions } from '@/lib/auth/session-version';
 import type { ActionState } from '@/lib/dashboard/action-state';
 import { getOrderForAction } from '@/lib/dashboard/order-detail';
 import { parseRefundForm } from '@/lib/dashboard/refund-form';
@@ -114,4 +117,22 @@ export async function saveSettingsAction(_prev: ActionState, form: FormData): Pr
     logger().error({ err: error }, 'settings update failed');
     return refused(UNEXPECTED);
   }
+}
+
+/**
+ * "Sair de todos os dispositivos": ends every session of this merchant — this browser's, other
+ * devices', and any copy of a cookie — then clears this browser's cookie and goes to /login.
+ */
+export async function signOutEverywhereAction(): Promise<void> {
+  const merchant = await getMerchantOrNull();
+  if (merchant) {
+    await revokeAllSessions(merchant.id);
+    logger().info({ merchantId: merchant.id }, 'merchant signed out of every device');
+  }
+  const jar = await cookies();
+  for (const { name } of jar.getAll()) {
+    if (!isSessionCookieName(name)) continue;
+    jar.set(name, '', { maxAge: 0, path: '/', httpOnly: true, sameSite: 'lax', secure: name.startsWith('__Secure-') });
+  }
+  redirect('/login?saiu=todos');
 }

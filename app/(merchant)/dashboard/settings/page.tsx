@@ -2,8 +2,10 @@ import type { Metadata } from 'next';
 import { requireMerchant } from '@/lib/auth/session';
 import { settingInputText } from '@/lib/dashboard/settings-form';
 import { getSettings } from '@/lib/settings/settings';
+import { signOutEverywhereAction } from '../actions';
 import { SettingsForm } from './settings-form';
 import { SettingsTabs } from './settings-tabs';
+import styles from './settings.module.css';
 
 export const metadata: Metadata = { title: 'Configurações' };
 export const dynamic = 'force-dynamic';
@@ -25,6 +27,18 @@ export default async function SettingsPage() {
           pixExpirationDays: String(s.pixExpirationDays),
         }}
       />
+      <section className={`card stack ${styles.result}`} aria-labelledby="sessoes-titulo">
+        <h2 id="sessoes-titulo">Sessões</h2>
+        <p className="muted">
+          Encerra a sessão neste aparelho e em todos os outros em que você entrou no painel. Use se perdeu um celular ou entrou num
+          computador que não é seu.
+        </p>
+        <form action={signOutEverywhereAction}>
+          <button type="submit" className="btn btn-secondary">
+            Sair de todos os dispositivos
+          </button>
+        </form>
+      </section>
     </div>
   );
 }
