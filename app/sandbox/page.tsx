@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { formatDigitableLine } from '@/lib/br/boleto';
 import { formatDateBR } from '@/lib/br/dates';
+import { hasFullSimulatorAccess } from '@/lib/demo/simulator-access';
 import { defaultSandbox, sandboxEnabled } from '@/lib/sandbox';
 import { simulatorState, type PaymentView } from '@/lib/sandbox/simulator';
 import {
@@ -143,11 +144,39 @@ function PaymentCard({ p }: { p: PaymentView }) {
   );
 }
 
+/** A public demo's visitor: no one else's payments, no global controls — their own order's page instead. */
+function VisitorNotice({ error }: { error?: string }) {
+  return (
+    <main id="conteudo" className={`container stack ${styles.footer}`}>
+      <header className={`stack ${styles.header}`}>
+        <span className={styles.sandboxTag}>Sandbox</span>
+        <h1>Simulador de pagamentos</h1>
+      </header>
+      {error && (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      )}
+      <section className="card stack">
+        <p>
+          Esta é uma loja de demonstração: nenhum dinheiro real circula. Para simular o pagamento do seu pedido, abra a página do pedido e
+          use <strong>Simular pagamento</strong>.
+        </p>
+        <p className="muted">A lista de todas as cobranças, o relógio e os demais controles do sandbox são só para o lojista.</p>
+        <p>
+          <Link href="/login">Entrar como lojista</Link> · <Link href="/">Ir para a loja</Link>
+        </p>
+      </section>
+    </main>
+  );
+}
+
 export default async function SandboxPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   if (!sandboxEnabled()) notFound();
   const params = await searchParams;
   const ok = typeof params.ok === 'string' ? params.ok.slice(0, 300) : undefined;
   const error = typeof params.erro === 'string' ? params.erro.slice(0, 300) : undefined;
+  if (!(await hasFullSimulatorAccess())) return <VisitorNotice error={error} />;
   const state = simulatorState(defaultSandbox());
   const f = state.faults;
   const faultLines = [

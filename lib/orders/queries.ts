@@ -159,3 +159,15 @@ export async function reorderLinesByToken(token: string): Promise<{ productId: n
     .where(and(eq(orderItems.orderId, order.id), isNotNull(orderItems.productId)))
     .orderBy(asc(orderItems.id)) as Promise<{ productId: number; quantity: number }[]>;
 }
+
+/** The provider's id of the charge an order's token names (null: unknown token, or no charge created yet). */
+export async function providerChargeIdByToken(token: string): Promise<string | null> {
+  if (!looksLikeToken(token)) return null;
+  const [row] = await db()
+    .select({ providerId: payments.providerId })
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .where(eq(orders.token, token))
+    .limit(1);
+  return row?.providerId ?? null;
+}

@@ -6,6 +6,7 @@ import { barcodeToDigitableLine } from '@/lib/br/boleto';
 import { saoPauloDate } from '@/lib/br/dates';
 import { renderBoletoPdf } from '@/lib/sandbox/artifacts/boleto-pdf';
 import type { SandboxContext } from './context';
+import { maskPayer } from './payer-mask';
 import { tick } from './transitions';
 import { boletoStatusNumber, findPayment, pdfUrlOf, SANDBOX_BANK, SANDBOX_BENEFICIARY, type BoletoPayer, type PaymentRow } from './payments';
 
@@ -19,7 +20,10 @@ export type BoletoInvoice = {
   finePercent: number;
   interestPercent: number;
   description: string;
+  /** For the PDF the shopper prints (linked from their own order page only). */
   payer: BoletoPayer;
+  /** For the HTML page: masked (payer-mask.ts) — the shopper needs the line and the amount, not their CPF read back. */
+  payerShown: BoletoPayer;
   barcode: string;
   digitableLine: string;
   beneficiary: string;
@@ -50,6 +54,7 @@ export function boletoInvoice(ctx: SandboxContext, id: string): BoletoInvoice | 
     interestPercent: f.interest,
     description: f.description,
     payer: f.payer,
+    payerShown: maskPayer(f.payer),
     barcode: row.barcode,
     digitableLine: barcodeToDigitableLine(row.barcode),
     beneficiary: SANDBOX_BENEFICIARY,

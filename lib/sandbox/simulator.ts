@@ -119,6 +119,14 @@ export function simulatorState(ctx: SandboxContext, opts: { limit?: number } = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** One payment as the simulator shows it (the per-order page), or null for an unknown id. */
+export function simulatorPayment(ctx: SandboxContext, id: string): PaymentView | null {
+  if (!UUID.test(id)) return null;
+  tick(ctx);
+  const row = findPayment(ctx, id.toLowerCase());
+  return row ? paymentView(ctx, row) : null;
+}
+
 /** The outcome in Portuguese; a refusal names the payment's state as the page shows it. */
 function result(ctx: SandboxContext, id: string, r: OpResult, done: string, verb: string): SimulatorResult {
   if (r.ok) return { ok: true, message: done };

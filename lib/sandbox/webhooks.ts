@@ -15,6 +15,7 @@ import type { SandboxContext } from './context';
 import { inTransaction } from './db';
 import { readFaults } from './faults';
 import { apiKeyOfOwner } from './keys';
+import { maskPayerIn } from './payer-mask';
 
 export const MAX_ATTEMPTS = 8;
 /** A claimed delivery is another process's for this long (real time) unless it finishes first. */
@@ -261,7 +262,8 @@ export function deliveryView(ctx: SandboxContext, d: DeliveryRow, attempts: Atte
     last_error: d.last_error,
     created_at: iso(d.created_at),
     updated_at: iso(d.updated_at),
-    event: JSON.parse(d.body) as unknown,
+    // The body as sent, but with the payer masked: this log is read by anyone holding a key (payer-mask.ts).
+    event: maskPayerIn(JSON.parse(d.body) as unknown),
     log: attempts.map((a) => ({
       attempt: a.attempt,
       at: iso(a.at),

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { barcodeToDigitableLine, formatDigitableLine } from '@/lib/br/boleto';
 import { formatDateBR } from '@/lib/br/dates';
+import { env } from '@/lib/config/env';
 import { METHOD_LABELS } from '@/lib/orders/status-labels';
 import { formatBRL } from '@/lib/money/money';
 import { endOfSaoPauloDay } from '@/lib/orders/deadline';
@@ -53,6 +54,11 @@ export default async function OrderPage({ params }: Props) {
               <BoletoPayment order={order} />
             ) : null}
             {waitingForArtifacts ? <RefreshWhileWaiting /> : null}
+            {pending && !failed && onEmbeddedSandbox() ? (
+              <p className="small muted">
+                Loja de demonstração: nenhum dinheiro real circula. <Link href={`/sandbox/pedidos/${order.token}`}>Simular pagamento</Link>
+              </p>
+            ) : null}
             {pending ? (
               <noscript>
                 <p className="small">
@@ -66,6 +72,12 @@ export default async function OrderPage({ params }: Props) {
       </HydrateApart>
     </main>
   );
+}
+
+/** The shop pays into its own embedded sandbox (a demo): the shopper may simulate paying their order. */
+function onEmbeddedSandbox(): boolean {
+  const e = env();
+  return e.usingSandbox && e.sandboxEnabled;
 }
 
 function headline(order: OrderView): string {

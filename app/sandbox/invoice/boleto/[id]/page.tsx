@@ -3,7 +3,6 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { formatDigitableLine } from '@/lib/br/boleto';
 import { formatDateBR, formatDateTimeBR } from '@/lib/br/dates';
-import { maskDocument } from '@/lib/br/documents';
 import { formatBRL } from '@/lib/money/money';
 import { defaultSandbox, sandboxEnabled } from '@/lib/sandbox';
 import { boletoInvoice } from '@/lib/sandbox/invoice';
@@ -28,7 +27,7 @@ export default async function BoletoInvoicePage({ params }: { params: Promise<{ 
   if (!b) notFound();
   const status = STATUS[b.status] ?? { label: `Status ${b.status}`, badge: 'badge-pending' };
   const line = formatDigitableLine(b.digitableLine);
-  const p = b.payer;
+  const p = b.payerShown;
 
   return (
     <main id="conteudo" className={`container stack ${styles.page}`}>
@@ -87,9 +86,9 @@ export default async function BoletoInvoicePage({ params }: { params: Promise<{ 
           <div>
             <dt>Pagador</dt>
             <dd>
-              {p.name} — {maskDocument(p.document)}
+              {p.name} — {p.document}
               <br />
-              {p.street}, {p.number} — {p.neighborhood}, {p.city}/{p.state} — CEP {p.zip.slice(0, 5)}-{p.zip.slice(5)}
+              {p.city}/{p.state}
             </dd>
           </div>
           <div>

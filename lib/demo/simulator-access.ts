@@ -1,0 +1,35 @@
+/**
+ * Who may use the sandbox simulator (/sandbox and its actions). In development and tests
+ * everyone may (tests drive it). In a public demo (env().publicDemo) the simulator's view of
+ * every payment and its global controls (the clock, paying by code, refusing, refunding,
+ * redelivering) belong to a signed-in merchant; a visitor may only pay or expire the charge of
+ * their own order, reached through the order's unguessable token (/sandbox/pedidos/<token>,
+ * linked from the order page). The sandbox itself knows nothing of orders: this module joins
+ * the shop's order (its charge id) and the sandbox.
+ */
+import 'server-only';
+import { getMerchantOrNull } from '@/lib/auth/session';
+import { env } from '@/lib/config/env';
+import { providerChargeIdByToken } from '@/lib/orders/queries';
+
+/** Everything (development, or a signed-in merchant in a public demo) — or nothing beyond one's own order. */
+export async function hasFullSimulatorAccess(): Promise<boolean> {
+  if (!env().publicDemo) return true;
+  return (await getMerchantOrNull()) !== null;
+}
+
+/**
+ * Whether this request may pay or expire sandbox charge `chargeId`: with full access, or when
+ * `orderToken` names the order that charge was created for.
+ */
+export async function mayActOnCharge(chargeId: string, orderToken: string | null): Promise<boolean> {
+  if (await hasFullSimulatorAccess()) return true;
+  if (!orderToken) return false;
+  const own = await providerChargeIdByToken(orderToken);
+  return own !== null && own.toLowerCase() === chargeId.toLowerCase();
+}
+
+/** The sandbox charge of an order (for /sandbox/pedidos/<token>), or null for an unknown token or no charge yet. */
+export async function chargeOfOrder(orderToken: string): Promise<string | null> {
+  return providerChargeIdByToken(orderToken);
+}
