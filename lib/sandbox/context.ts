@@ -7,6 +7,7 @@
 import { env, SANDBOX_DEFAULT_KEY } from '@/lib/config/env';
 import { openSandboxDb, type SqliteDb } from './db';
 import { processSlot } from '@/lib/server/process-singleton';
+import { guardedFetch, systemLookup, type Lookup } from './webhook-target';
 
 export type SandboxScenario = 'approved' | 'refused' | 'pending';
 
@@ -27,6 +28,11 @@ export type SandboxConfig = {
   scenario: SandboxScenario;
   /** Accept http://localhost and http://127.0.0.1 notification URLs. */
   allowHttpWebhooks: boolean;
+  /**
+   * Origins webhooks may reach even on a loopback or private address (webhook-target.ts):
+   * the app's own APP_URL origin, plus any a test adds.
+   */
+  webhookAllowedOrigins: string[];
 };
 
 export type WorkerState = {
@@ -41,8 +47,10 @@ export type SandboxContext = {
   realNow: () => number;
   /** Random numbers in [0, 1) for faults and reorder holds. */
   random: () => number;
-  /** HTTP client used for webhook deliveries. */
+  /** HTTP client used for webhook deliveries (by default one that refuses private addresses at connect time). */
   fetch: typeof fetch;
+  /** DNS resolution of a webhook target, checked before each delivery. */
+  lookup: Lookup;
   /** Webhook delivery timeout (docs/payment-api-contract.md, Webhooks: 5 s). */
   deliveryTimeoutMs: number;
   /** Deliveries being attempted by this process, by delivery id. */
@@ -56,17 +64,21 @@ export type SandboxOptions = Partial<SandboxConfig> & {
   realNow?: () => number;
   random?: () => number;
   fetch?: typeof fetch;
+  lookup?: Lookup;
   deliveryTimeoutMs?: number;
 };
 
 export function createSandboxContext(options: SandboxOptions): SandboxContext {
   const publicDemo = options.publicDemo ?? false;
   const apiKeys = [...(publicDemo ? [] : [SANDBOX_DEFAULT_KEY]), ...(options.apiKeys ?? [])].filter((k, i, all) => k && all.indexOf(k) === i);
+  const appUrl = (options.appUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const webhookAllowedOrigins = [new URL(appUrl).origin, ...(options.webhookAllowedOrigins ?? [])];
   return {
     config: {
       enabled: options.enabled ?? true,
       databaseUrl: options.databaseUrl,
-      appUrl: (options.appUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+      appUrl,
+      webhookAllowedOrigins,
       apiKeys,
       publicDemo,
       scenario: options.scenario ?? 'pending',
@@ -75,7 +87,8 @@ export function createSandboxContext(options: SandboxOptions): SandboxContext {
     db: openSandboxDb(options.databaseUrl),
     realNow: options.realNow ?? Date.now,
     random: options.random ?? Math.random,
-    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    fetch: options.fetch ?? guardedFetch(() => webhookAllowedOrigins),
+    lookup: options.lookup ?? systemLookup,
     deliveryTimeoutMs: options.deliveryTimeoutMs ?? 5_000,
     inFlight: new Map(),
     closed: false,
@@ -102,6 +115,7 @@ export function sandboxConfigFromEnv(): SandboxConfig {
     publicDemo: e.publicDemo,
     scenario: e.sandboxScenario,
     allowHttpWebhooks: e.sandboxAllowHttpWebhooks,
+    webhookAllowedOrigins: [],
   };
 }
 

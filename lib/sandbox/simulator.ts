@@ -113,7 +113,7 @@ export function simulatorState(ctx: SandboxContext, opts: { limit?: number } = {
     faults: readFaults(ctx),
     payments: rows.map((r) => paymentView(ctx, r)),
     totalPayments: total,
-    deliveries: deliveries.map((d) => ({ ...deliveryView(ctx, d, attempts.get(d.id)), maskedUrl: maskUrl(d.url) })),
+    deliveries: deliveries.map((d) => ({ ...deliveryView(ctx, d, attempts.get(d.id), { targetAnswers: true }), maskedUrl: maskUrl(d.url) })),
   };
 }
 

@@ -5,9 +5,20 @@ import { advanceClock } from './clock';
 import { advance, call, createBoleto, createPix, KEY, newSandbox, OTHER_KEY, read, T0, type TestSandbox } from './testing/fixtures';
 import { startHttpServer, type TestServer } from './testing/http-server';
 import { simulatorRedeliver } from './simulator';
-import { backoffMs, dispatch, signWebhook } from './webhooks';
+import { ownerOf } from './keys';
+import { attemptsOf, backoffMs, deliveryView, dispatch, findDeliveries, signWebhook } from './webhooks';
 import { startWorker, stopWorker } from './worker';
 
+type Delivery = {
+  id: number;
+  status: string;
+  attempts: number;
+  type: string;
+  event_id: string;
+  next_attempt_at: string | null;
+  last_status_code?: number | null;
+  log: { outcome: string; status_code: number | null; error: string | null }[];
+};
 type Received = { headers: Headers; raw: string; body: { id: string; type: string; created_at: string; data: Record<string, unknown> } };
 
 let s: TestSandbox;
@@ -16,7 +27,6 @@ let received: Received[];
 let answer: (n: number) => Promise<Response> | Response;
 
 beforeEach(async () => {
-  s = newSandbox({ allowHttpWebhooks: true, deliveryTimeoutMs: 300 });
   received = [];
   answer = () => new Response('ok');
   receiver = await startHttpServer(async (req) => {
@@ -24,6 +34,8 @@ beforeEach(async () => {
     received.push({ headers: req.headers, raw, body: JSON.parse(raw) });
     return answer(received.length);
   });
+  // The receiver stands for the shop: a loopback origin the sandbox may reach only because it is allow-listed.
+  s = newSandbox({ allowHttpWebhooks: true, deliveryTimeoutMs: 300, webhookAllowedOrigins: [receiver.url] });
 });
 afterEach(async () => {
   await stopWorker(s.ctx);
@@ -33,8 +45,13 @@ afterEach(async () => {
 
 const hook = () => `http://127.0.0.1:${receiver.port}/api/webhooks/payments/tok123`;
 const flush = async (key = KEY) => (await call(s.ctx, 'POST', 'sim/webhooks/flush', { key })).json as { attempted: number; delivered: number; failed: number; dropped: number; pending: number };
-const deliveries = async (key = KEY) =>
-  ((await call(s.ctx, 'GET', 'sim/webhooks', { key })).json as { deliveries: { id: number; status: string; attempts: number; type: string; event_id: string; next_attempt_at: string | null; log: { outcome: string; status_code: number | null; error: string | null }[] }[] }).deliveries;
+/** The deliveries with the target's answers, as the merchant's simulator page sees them (the API leaves the answers out). */
+const deliveries = async (key = KEY) => {
+  const rows = findDeliveries(s.ctx, { owner: ownerOf(key) });
+  const attempts = attemptsOf(s.ctx, rows.map((r) => r.id));
+  return rows.map((r) => deliveryView(s.ctx, r, attempts.get(r.id), { targetAnswers: true })) as unknown as Delivery[];
+};
+const apiDeliveries = async (key = KEY) => ((await call(s.ctx, 'GET', 'sim/webhooks', { key })).json as { deliveries: Record<string, unknown>[] }).deliveries;
 
 describe('events, body and signature', () => {
   test('charge.created on registration: {id, type, created_at, data} with barcode, digitable_line, bank; signed with the creating key', async () => {
@@ -224,7 +241,7 @@ describe('background delivery', () => {
     await advance(s.ctx, 2);
     const url = `file:${s.dbPath}`;
     s.close();
-    const reopened = createSandboxContext({ databaseUrl: url, realNow: () => T0 + 10_000, allowHttpWebhooks: true });
+    const reopened = createSandboxContext({ databaseUrl: url, realNow: () => T0 + 10_000, allowHttpWebhooks: true, webhookAllowedOrigins: [receiver.url] });
     try {
       const summary = await dispatch(reopened);
       expect(summary).toMatchObject({ attempted: 1, delivered: 1 });
@@ -245,5 +262,53 @@ describe('background delivery', () => {
     expect(received.map((r) => r.body.type)).toEqual(['charge.created', 'ChargePaid', 'charge.created', 'ChargePaid']);
     expect(received[2].body.id).toBe(received[0].body.id);
     expect(received[3].raw).toBe(received[1].raw);
+  });
+});
+
+describe('SSRF guard: where a webhook may go', () => {
+  test('a loopback target that is not allow-listed is refused at delivery time: nothing sent, failed at once', async () => {
+    const closed = newSandbox({ allowHttpWebhooks: true, deliveryTimeoutMs: 300 }); // only its APP_URL origin is allow-listed
+    try {
+      await createBoleto(closed.ctx, { notification_url: hook() });
+      await advance(closed.ctx, 2);
+      const summary = (await call(closed.ctx, 'POST', 'sim/webhooks/flush')).json;
+      expect(summary).toMatchObject({ attempted: 1, failed: 1, delivered: 0 });
+      expect(received).toHaveLength(0);
+      const rows = findDeliveries(closed.ctx, {});
+      expect(rows[0]).toMatchObject({ status: 'failed', attempts: 1 });
+      expect(rows[0].last_error).toMatch(/target refused/);
+    } finally {
+      closed.close();
+    }
+  });
+
+  test('a public-looking name that resolves to a private or metadata address is refused (resolved when delivering)', async () => {
+    const resolvesTo = { address: '203.0.113.10' };
+    const closed = newSandbox({ lookup: async () => [{ address: resolvesTo.address, family: 4 }], fetch: async () => new Response('ok') });
+    try {
+      await createBoleto(closed.ctx, { notification_url: 'https://hooks.example.com/api/webhooks/payments/tok' });
+      resolvesTo.address = '169.254.169.254'; // the name moved after the charge was created
+      await advance(closed.ctx, 2);
+      expect((await call(closed.ctx, 'POST', 'sim/webhooks/flush')).json).toMatchObject({ failed: 1 });
+      resolvesTo.address = '93.184.216.34';
+      await createBoleto(closed.ctx, { notification_url: 'https://hooks.example.com/api/webhooks/payments/tok2' });
+      await advance(closed.ctx, 2);
+      expect((await call(closed.ctx, 'POST', 'sim/webhooks/flush')).json).toMatchObject({ delivered: 1 });
+    } finally {
+      closed.close();
+    }
+  });
+
+  test('the API never returns a target’s HTTP status or error text (the simulator page shows them to the merchant)', async () => {
+    answer = () => new Response('internal admin panel', { status: 503 });
+    await createBoleto(s.ctx, { notification_url: hook() });
+    await advance(s.ctx, 2);
+    await flush();
+    const [api] = await apiDeliveries();
+    expect(api).not.toHaveProperty('last_status_code');
+    expect(api).not.toHaveProperty('last_error');
+    expect((api.log as Record<string, unknown>[])[0]).toEqual({ attempt: 1, at: expect.any(String), outcome: 'failed', duration_ms: expect.any(Number) });
+    expect(JSON.stringify(api)).not.toContain('503');
+    expect((await deliveries())[0].log[0].status_code).toBe(503);
   });
 });

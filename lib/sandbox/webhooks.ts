@@ -16,6 +16,7 @@ import { inTransaction } from './db';
 import { readFaults } from './faults';
 import { apiKeyOfOwner } from './keys';
 import { maskPayerIn } from './payer-mask';
+import { checkWebhookTarget } from './webhook-target';
 
 export const MAX_ATTEMPTS = 8;
 /** A claimed delivery is another process's for this long (real time) unless it finishes first. */
@@ -126,10 +127,13 @@ function claim(ctx: SandboxContext, id: number): boolean {
   return r.changes === 1;
 }
 
-type SendResult = { ok: boolean; statusCode: number | null; error: string | null; durationMs: number };
+type SendResult = { ok: boolean; statusCode: number | null; error: string | null; durationMs: number; refused?: boolean };
 
 async function send(ctx: SandboxContext, d: DeliveryRow): Promise<SendResult> {
   const started = ctx.realNow();
+  // Resolved now, not at creation: a name may point elsewhere by the time the event happens.
+  const target = await checkWebhookTarget(d.url, ctx.config.webhookAllowedOrigins, ctx.lookup);
+  if (!target.ok) return { ok: false, statusCode: null, error: `target refused: ${target.reason}`, durationMs: 0, refused: true };
   const headers: Record<string, string> = { 'Content-Type': 'application/json', 'User-Agent': WEBHOOK_USER_AGENT };
   const apiKey = apiKeyOfOwner(ctx, d.owner);
   if (apiKey) {
@@ -182,7 +186,8 @@ async function attemptDelivery(ctx: SandboxContext, d: DeliveryRow): Promise<Del
   if (faults.webhook_duplicate_rate > 0 && ctx.random() < faults.webhook_duplicate_rate) duplicate = await send(ctx, d);
   if (ctx.closed) return 'pending';
 
-  const status: DeliveryStatus = result.ok ? 'delivered' : attempt >= MAX_ATTEMPTS ? 'failed' : 'pending';
+  // A refused target is refused on every retry too: failed at once, nothing sent.
+  const status: DeliveryStatus = result.ok ? 'delivered' : attempt >= MAX_ATTEMPTS || result.refused ? 'failed' : 'pending';
   inTransaction(ctx.db, () => {
     const now = sandboxNow(ctx);
     ctx.db
@@ -247,8 +252,13 @@ export async function dispatch(ctx: SandboxContext, opts: { owner?: string; igno
   return summary;
 }
 
-/** A delivery as GET /api/sandbox/sim/webhooks shows it, with its attempt log. */
-export function deliveryView(ctx: SandboxContext, d: DeliveryRow, attempts: AttemptRow[] = []) {
+/**
+ * A delivery with its attempt log. The target's answers (HTTP status, error text) are for the
+ * merchant's simulator page only (`targetAnswers`): returned to an API caller they would map
+ * which internal hosts and ports answer (SSRF reconnaissance), so GET sim/webhooks leaves them out.
+ */
+export function deliveryView(ctx: SandboxContext, d: DeliveryRow, attempts: AttemptRow[] = [], opts: { targetAnswers?: boolean } = {}) {
+  const answers = opts.targetAnswers === true;
   return {
     id: d.id,
     event_id: d.event_id,
@@ -258,8 +268,7 @@ export function deliveryView(ctx: SandboxContext, d: DeliveryRow, attempts: Atte
     status: d.status,
     attempts: d.attempts,
     next_attempt_at: d.status === 'pending' && d.next_attempt_at !== null ? iso(d.next_attempt_at) : null,
-    last_status_code: d.last_status_code,
-    last_error: d.last_error,
+    ...(answers ? { last_status_code: d.last_status_code, last_error: d.last_error } : {}),
     created_at: iso(d.created_at),
     updated_at: iso(d.updated_at),
     // The body as sent, but with the payer masked: this log is read by anyone holding a key (payer-mask.ts).
@@ -268,8 +277,7 @@ export function deliveryView(ctx: SandboxContext, d: DeliveryRow, attempts: Atte
       attempt: a.attempt,
       at: iso(a.at),
       outcome: a.outcome,
-      status_code: a.status_code,
-      error: a.error,
+      ...(answers ? { status_code: a.status_code, error: a.error } : {}),
       duration_ms: a.duration_ms,
     })),
   };
