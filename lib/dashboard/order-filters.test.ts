@@ -22,6 +22,11 @@ describe('parseOrderQuery', () => {
     expect(r.filters.status).toBe('pending');
     expect(r.filters.q).toHaveLength(100);
   });
+  it('drops control characters from the search (?q=%00abc)', () => {
+    expect(parseOrderQuery(new URLSearchParams('q=%00abc')).filters.q).toBe('abc');
+    expect(parseOrderQuery({ q: 'Ana\u0007\u0000 Souza\u009f' }).filters.q).toBe('Ana Souza');
+    expect(parseOrderQuery({ q: '\u0000' }).filters.q).toBeUndefined();
+  });
   it('round-trips through the query string', () => {
     const filters = { status: 'refunded' as const, method: 'boleto' as const, from: '2025-01-01', q: 'a&b' };
     expect(parseOrderQuery(new URLSearchParams(orderQueryString(filters, 2)))).toEqual({ filters, page: 2, errors: [] });

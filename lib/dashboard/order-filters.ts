@@ -4,6 +4,7 @@
  */
 import { ORDER_STATUSES, PAYMENT_METHODS, type OrderStatus, type PaymentMethod } from '@/db/schema';
 import { isIsoDate } from '@/lib/br/dates';
+import { withoutControlCharacters } from './order-search';
 
 export type OrderFilters = {
   status?: OrderStatus;
@@ -70,7 +71,7 @@ export function parseOrderQuery(params: RawParams): ParsedOrderQuery {
   if (LINK_ID.test(link)) filters.link = link;
   else if (link) errors.push('Link de pagamento desconhecido: mostrando todos os pedidos.');
 
-  const q = read(params, 'q').replace(/\s+/g, ' ');
+  const q = withoutControlCharacters(read(params, 'q')).trim();
   if (q) filters.q = q.slice(0, MAX_SEARCH_LENGTH);
 
   const pageRaw = read(params, 'page');

@@ -28,8 +28,13 @@ export function prefixUpperBound(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(last + 1);
 }
 
+/** Control characters mean nothing in a search, and a NUL ends an FTS5 string early (a SQLite error): gone before anything else. */
+export function withoutControlCharacters(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+}
+
 export function planSearch(raw: string): SearchPlan | null {
-  let q = raw.trim();
+  let q = withoutControlCharacters(raw).trim();
   if (!q) return null;
   const link = /\/orders\/([A-Za-z0-9_-]{8,})/.exec(q);
   if (link) return { tokenPrefix: link[1] };

@@ -24,6 +24,17 @@ beforeAll(async () => {
 const ids = async (filters: OrderFilters, page = 1) => (await listOrders(filters, page)).rows.map((r) => r.id);
 
 describe('listOrders', () => {
+  it('a search with control characters (a NUL from ?q=%00abc) finds like the text without them, never throws', async () => {
+    for (const q of ['\u0000Gonçalves', 'Gon\u0000çalves\u0007', '\u0000', '\u0000529982']) {
+      const found = await listOrders({ q }, 1);
+      expect(found.rows.length).toBeLessThanOrEqual(PAGE_SIZE);
+    }
+    expect((await listOrders({ q: '\u0000Gonçalves' }, 1)).rows.map((r) => r.buyerName)).toEqual(['João Gonçalves']);
+    const batches: unknown[] = [];
+    for await (const batch of ordersForExport({ q: 'Jo\u0000ão' })) batches.push(...batch);
+    expect(batches).toHaveLength(1);
+  });
+
   it('lists newest first, ties broken by insertion (latest first), 25 per page', async () => {
     const p1 = await listOrders({}, 1);
     expect(p1.total).toBe(62);
