@@ -5,6 +5,7 @@
  */
 import bcrypt from 'bcryptjs';
 import { count } from 'drizzle-orm';
+import { BCRYPT_COST } from '@/lib/auth/password-cost';
 import type { AppDatabase } from './index';
 import { merchantSettings, products, shippingSettings, users } from './schema';
 
@@ -56,7 +57,8 @@ export async function seed(database: AppDatabase, opts: { demoMerchant: boolean 
   await db.insert(merchantSettings).values({ id: 1 }).onConflictDoNothing();
   await db.insert(shippingSettings).values(DEMO_SHIPPING).onConflictDoNothing();
   if (opts.demoMerchant) {
-    const passwordHash = await bcrypt.hash(DEMO_MERCHANT.password, 10);
+    // The same cost as every other hash and the dummy one: login timing must not tell that this e-mail exists.
+    const passwordHash = await bcrypt.hash(DEMO_MERCHANT.password, BCRYPT_COST);
     await db
       .insert(users)
       .values({ email: DEMO_MERCHANT.email, name: DEMO_MERCHANT.name, passwordHash })

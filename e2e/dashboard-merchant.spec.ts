@@ -100,7 +100,7 @@ test.describe('dashboard: the door', () => {
     const session = (await context.cookies()).find((c) => c.name === 'next-auth.session-token');
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
 
-    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.getByRole('button', { name: 'Sair', exact: true }).click();
     await expect(page).toHaveURL(/\/login/);
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fdashboard$/);

@@ -26,7 +26,7 @@ async function sessionCookie(context: BrowserContext) {
 test('after "Sair", a copy of the old session cookie no longer opens the dashboard or the CSV export', async ({ browser }) => {
   const { context, page } = await signedIn(browser);
   const copied = await sessionCookie(context);
-  await page.getByRole('button', { name: 'Sair' }).click();
+  await page.getByRole('button', { name: 'Sair', exact: true }).click();
   await expect(page).toHaveURL(/\/login/);
   await context.close();
 

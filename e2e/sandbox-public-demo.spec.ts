@@ -61,7 +61,7 @@ test('a visitor sees no one else’s payments on /sandbox and pays their own ord
   // Pointing the form at another visitor's charge is refused, and that charge stays unpaid.
   await page.locator('form input[name="id"]').first().evaluate((el: HTMLInputElement, id) => (el.value = id), chargeIdOf(theirs));
   await page.getByRole('button', { name: 'Pagar', exact: true }).click();
-  await expect(page.getByRole('alert')).toContainText('não é do pedido aberto');
+  await expect(page.getByRole('alert').filter({ hasText: 'não é do pedido aberto' })).toBeVisible();
   expect(appQuery<{ status: string }>('select status from orders where token = ?', theirs)[0].status).toBe('pending');
 
   await page.getByRole('button', { name: 'Pagar', exact: true }).click();

@@ -7,9 +7,10 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { db } from '@/db';
 import { users } from '@/db/schema';
+import { BCRYPT_COST } from './password-cost';
 
 export const MIN_PASSWORD_LENGTH = 10;
-export const BCRYPT_COST = 12;
+export { BCRYPT_COST };
 
 const schema = z.object({
   email: z

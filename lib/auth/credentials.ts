@@ -12,8 +12,8 @@ export type Merchant = { id: number; email: string; name: string };
 /** A merchant as a session sees it: sessions issued at an older version are over (lib/auth/session-version.ts). */
 export type MerchantWithSessionVersion = Merchant & { sessionVersion: number };
 
-/** bcrypt hash (cost 12) of a random string nobody knows: compared against for unknown e-mails. */
-const DUMMY_HASH = '$2b$12$LXULb6JCCnxw/F5PFUkV3.I20jahmiVtNtvJoXXIzncMUb7E5UilS';
+/** bcrypt hash (BCRYPT_COST, password-cost.ts) of a random string nobody knows: compared against for unknown e-mails. */
+export const DUMMY_HASH = '$2b$12$LXULb6JCCnxw/F5PFUkV3.I20jahmiVtNtvJoXXIzncMUb7E5UilS';
 
 /** bcrypt only reads the first 72 bytes; longer input is refused rather than silently cut. */
 export const MAX_PASSWORD_BYTES = 72;

@@ -2,7 +2,12 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database, ensureMigrated } from '@/db';
 import { DEMO_MERCHANT, seed } from '@/db/seed';
 import { resetRateLimitsForTests } from '@/lib/security/rate-limit';
+import bcrypt from 'bcryptjs';
+import { eq } from 'drizzle-orm';
+import { users } from '@/db/schema';
+import { DUMMY_HASH } from './credentials';
 import { authorizeLogin, LoginRateLimitedError } from './login';
+import { BCRYPT_COST } from './password-cost';
 
 process.env.RATE_LIMIT_LOGIN_PER_MIN = '3';
 
@@ -77,6 +82,12 @@ describe('authorizeLogin', () => {
       LoginRateLimitedError,
     );
     expect(await authorizeLogin({ email: 'outro@balcao.dev', password: 'x' }, headers('192.0.2.99'))).toBeNull();
+  });
+
+  it('the demo merchant\'s hash costs what the dummy hash costs: timing does not tell that its e-mail exists', async () => {
+    const [demo] = await database().db.select().from(users).where(eq(users.email, DEMO_MERCHANT.email));
+    expect(bcrypt.getRounds(demo.passwordHash)).toBe(BCRYPT_COST);
+    expect(bcrypt.getRounds(DUMMY_HASH)).toBe(BCRYPT_COST);
   });
 
   it('reads the IP from a Headers object too', async () => {
