@@ -1,8 +1,18 @@
 /**
  * Security headers of pages and route handlers (CSP with a per-request nonce, HSTS …) are
- * set by proxy.ts; the only header set here is nosniff on the files the proxy skips
- * (build assets and public/ files).
+ * set by proxy.ts. Set here too, on every response including those the proxy skips (build
+ * assets, public/ files, and link prefetches — `Purpose: prefetch` / `Next-Router-Prefetch: 1`
+ * bypass the proxy but still return a page's payload): nosniff and the frame protection
+ * (X-Frame-Options plus CSP frame-ancestors; the sandbox's boleto pages may be framed by our
+ * own pages, as lib/security/headers.ts frameableBySelf says). Where the proxy runs, its
+ * values replace these.
  */
+const FRAMEABLE_BY_SELF = '/sandbox/invoice/:path*';
+const frameHeaders = (ancestors) => [
+  { key: 'X-Frame-Options', value: ancestors === "'self'" ? 'SAMEORIGIN' : 'DENY' },
+  { key: 'Content-Security-Policy', value: `frame-ancestors ${ancestors}` },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+];
 
 /**
  * A body over 1 MB is refused with 413 by the routes (docs/payment-api-contract.md). Because proxy.ts runs on
@@ -32,7 +42,11 @@ const nextConfig = {
     inlineCss: true,
   },
   async headers() {
-    return [{ source: '/:path*', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }] }];
+    return [
+      { source: '/:path*', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }] },
+      { source: '/((?!sandbox/invoice(?:/|$)).*)', headers: frameHeaders("'none'") },
+      { source: FRAMEABLE_BY_SELF, headers: frameHeaders("'self'") },
+    ];
   },
 };
 

@@ -9,37 +9,37 @@ const req = (path: string, init: { headers?: Record<string, string>; cookie?: st
 const forwarded = (res: Response, name: string) => res.headers.get(`x-middleware-request-${name}`);
 
 describe('proxy: pages', () => {
-  it('puts one fresh nonce in the CSP response header, the CSP request header (read by Next) and x-nonce', () => {
-    const res = proxy(req('/checkout'));
+  it('puts one fresh nonce in the CSP response header, the CSP request header (read by Next) and x-nonce', async () => {
+    const res = await proxy(req('/checkout'));
     const csp = res.headers.get('content-security-policy')!;
     const nonce = /'nonce-([^']+)'/.exec(csp)![1];
     expect(forwarded(res, 'x-nonce')).toBe(nonce);
     expect(forwarded(res, 'content-security-policy')).toBe(csp);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
-    const other = proxy(req('/checkout')).headers.get('content-security-policy');
+    const other = (await proxy(req('/checkout'))).headers.get('content-security-policy');
     expect(other).not.toBe(csp);
   });
 
-  it('passes the request id on (kept when plain, made up otherwise) and echoes it; passes the path', () => {
-    const kept = proxy(req('/cart?x=1', { headers: { 'x-request-id': 'abc-123' } }));
+  it('passes the request id on (kept when plain, made up otherwise) and echoes it; passes the path', async () => {
+    const kept = await proxy(req('/cart?x=1', { headers: { 'x-request-id': 'abc-123' } }));
     expect(forwarded(kept, 'x-request-id')).toBe('abc-123');
     expect(kept.headers.get('x-request-id')).toBe('abc-123');
     expect(forwarded(kept, 'x-request-path')).toBe('/cart?x=1');
-    const made = proxy(req('/cart', { headers: { 'x-request-id': 'bad id with spaces' } }));
+    const made = await proxy(req('/cart', { headers: { 'x-request-id': 'bad id with spaces' } }));
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('sends HSTS and upgrades only in production over https', () => {
-    const viaProxy = proxy(req('/', { headers: { 'x-forwarded-proto': 'https' } }));
+  it('sends HSTS and upgrades only in production over https', async () => {
+    const viaProxy = await proxy(req('/', { headers: { 'x-forwarded-proto': 'https' } }));
     // vitest runs with NODE_ENV=test: never HSTS outside production.
     expect(viaProxy.headers.get('strict-transport-security')).toBeNull();
   });
 });
 
 describe('proxy: route handlers', () => {
-  it('answers JSON routes with no-store, nosniff and a deny-all CSP, and no nonce', () => {
-    const res = proxy(req('/api/orders/x/status'));
+  it('answers JSON routes with no-store, nosniff and a deny-all CSP, and no nonce', async () => {
+    const res = await proxy(req('/api/orders/x/status'));
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(forwarded(res, 'x-nonce')).toBeNull();
@@ -48,26 +48,26 @@ describe('proxy: route handlers', () => {
 });
 
 describe('proxy: dashboard', () => {
-  it('redirects to /login with the way back when there is no session cookie', () => {
-    const res = proxy(req('/dashboard/orders?status=paid'));
+  it('redirects to /login with the way back when there is no session cookie', async () => {
+    const res = await proxy(req('/dashboard/orders?status=paid'));
     expect(res.status).toBe(307);
     const location = new URL(res.headers.get('location')!);
     expect(location.pathname).toBe('/login');
     expect(location.searchParams.get('callbackUrl')).toBe('/dashboard/orders?status=paid');
-    expect(proxy(req('/dashboard')).status).toBe(307);
+    expect((await proxy(req('/dashboard'))).status).toBe(307);
   });
 
-  it('lets a request with a session cookie through to the real (server-side) check', () => {
+  it('lets a request with a session cookie through to the real (server-side) check', async () => {
     for (const cookie of ['next-auth.session-token=x', '__Secure-next-auth.session-token=y', '__Secure-next-auth.session-token.0=z']) {
-      const res = proxy(req('/dashboard/settings', { cookie }));
+      const res = await proxy(req('/dashboard/settings', { cookie }));
       expect(res.headers.get('location')).toBeNull();
       expect(res.headers.get('content-security-policy')).toContain("'nonce-");
     }
   });
 
-  it('does not touch look-alike paths', () => {
-    expect(proxy(req('/dashboards')).headers.get('location')).toBeNull();
-    expect(proxy(req('/api/dashboard')).headers.get('location')).toBeNull();
+  it('does not touch look-alike paths', async () => {
+    expect((await proxy(req('/dashboards'))).headers.get('location')).toBeNull();
+    expect((await proxy(req('/api/dashboard'))).headers.get('location')).toBeNull();
   });
 });
 
@@ -75,12 +75,47 @@ describe('proxy: matcher', () => {
   const source = (config.matcher[0] as { source: string }).source;
   const matches = (path: string) => new RegExp(`^${source}$`).test(path);
 
-  it('skips build assets, icons and public images, and matches pages and routes', () => {
+  it('skips build assets, icons and public images, and matches pages and routes', async () => {
     for (const p of ['/_next/static/chunks/a.js', '/_next/image', '/favicon.ico', '/icon.svg', '/products/cafe.webp', '/images/x.png', '/robots.txt']) {
       expect(matches(p), p).toBe(false);
     }
     for (const p of ['/', '/checkout', '/dashboard/orders', '/api/health', '/api/webhooks/payments/abc', '/sandbox/invoice/boleto/pdf/1', '/products/cafe-especial']) {
       expect(matches(p), p).toBe(true);
     }
+  });
+});
+
+describe('proxy: server actions (every POST to a page)', () => {
+  const post = (body: BodyInit, headers: Record<string, string>) =>
+    proxy(new NextRequest('http://localhost:3000/checkout', { method: 'POST', body, headers: { 'next-action': 'a'.repeat(42), ...headers } }));
+
+  it('413 over the body limit, declared or not', async () => {
+    const big = 'x'.repeat(1024 * 1024 + 10);
+    const declared = await post(JSON.stringify([big]), { 'content-type': 'text/plain;charset=UTF-8', 'content-length': String(big.length + 4) });
+    expect(declared.status).toBe(413);
+    expect((await post(JSON.stringify([big]), { 'content-type': 'text/plain;charset=UTF-8' })).status).toBe(413);
+  });
+
+  it('400 for a body no action can decode, with the usual security headers', async () => {
+    const malformed = await post('{{{', { 'content-type': 'text/plain;charset=UTF-8' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await post('garbage', { 'content-type': 'multipart/form-data; boundary=----b' })).status).toBe(400);
+    expect((await post('{}', { 'content-type': 'application/json' })).status).toBe(400);
+  });
+
+  it('lets a well-formed action through (to Next.js)', async () => {
+    const res = await post('["$K1"]', { 'content-type': 'text/plain;charset=UTF-8' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-middleware-next')).toBe('1');
+  });
+});
+
+describe('proxy: paths that do not decode', () => {
+  it('/orders/%E0%A4%A is rewritten to the 404 page (Next.js would answer a bare 500)', async () => {
+    const res = await proxy(req('/orders/%E0%A4%A'));
+    expect(res.headers.get('x-middleware-rewrite')).toBe('http://localhost:3000/_not-found');
+    expect(res.headers.get('content-security-policy')).toContain("'nonce-");
+    expect((await proxy(req('/orders/abc%20def'))).headers.get('x-middleware-rewrite')).toBeNull();
   });
 });

@@ -8,7 +8,10 @@
  *   logs of the proxy in front (the app's own log lines do not carry it); the request's path
  *   and query as `x-request-path` (layouts are not given the path);
  * - a cheap redirect of /dashboard/** to /login when there is no session cookie at all.
- *   Only a convenience: the dashboard pages and actions check the session themselves.
+ *   Only a convenience: the dashboard pages and actions check the session themselves;
+ * - server actions (every POST to a page) over the body limit or undecodable answered 413/400
+ *   here (lib/security/action-request.ts), where Next.js would answer 500;
+ * - a path whose percent-encoding does not decode (/orders/%E0%A4%A) shown the 404 page.
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import {
@@ -19,14 +22,56 @@ import {
   newNonce,
   newRequestId,
 } from '@/lib/security/headers';
+import { checkServerActionBody, checkServerActionHeaders, type ActionVerdict } from '@/lib/security/action-request';
 
-export function proxy(request: NextRequest) {
+/** The server-action checks: headers first, then the body (Next.js buffers it for the proxy; a clone leaves it to the action). */
+async function serverActionVerdict(request: NextRequest): Promise<ActionVerdict> {
+  const contentType = request.headers.get('content-type');
+  const byHeaders = checkServerActionHeaders(contentType, request.headers.get('content-length'));
+  if (!byHeaders.ok) return byHeaders;
+  return checkServerActionBody(contentType, new Uint8Array(await request.clone().arrayBuffer()));
+}
+
+function decodes(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const isProduction = process.env.NODE_ENV === 'production';
   const https = isHttpsRequest(request.url, request.headers) || (isProduction && !!process.env.APP_URL?.startsWith('https://'));
   const incomingId = request.headers.get('x-request-id');
   const requestId = acceptableRequestId(incomingId) ? incomingId : newRequestId();
   const isApi = pathname === '/api' || pathname.startsWith('/api/');
+
+  if (!isApi && !decodes(pathname)) {
+    // Next.js would fail to decode the dynamic segment and answer a bare 500: show the 404 page instead.
+    const nonce = newNonce();
+    const headers = buildSecurityHeaders({ kind: 'page', nonce, isProduction, https, pathname: '/_not-found' });
+    const requestHeaders = new Headers(request.headers);
+    requestHeaders.set('x-nonce', nonce);
+    requestHeaders.set('content-security-policy', headers['Content-Security-Policy']);
+    requestHeaders.set('x-request-id', requestId);
+    const notFound = NextResponse.rewrite(new URL('/_not-found', request.url), { request: { headers: requestHeaders } });
+    applyHeaders(notFound.headers, headers);
+    notFound.headers.set('x-request-id', requestId);
+    return notFound;
+  }
+
+  if (!isApi && request.method === 'POST') {
+    const verdict = await serverActionVerdict(request);
+    if (!verdict.ok) {
+      const refused = new NextResponse(`${verdict.message}\n`, { status: verdict.status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+      applyHeaders(refused.headers, buildSecurityHeaders({ kind: 'api', isProduction, https, pathname }));
+      refused.headers.set('x-request-id', requestId);
+      return refused;
+    }
+  }
 
   if (!isApi && (pathname === '/dashboard' || pathname.startsWith('/dashboard/'))) {
     if (!hasSessionCookie(request.cookies.getAll().map((c) => c.name))) {
