@@ -22,6 +22,22 @@ const frameHeaders = (ancestors) => [
  */
 const PROXY_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
+/**
+ * `next dev` serves its own scripts (/_next/**, HMR) only to pages opened at localhost unless
+ * told otherwise; opened at 127.0.0.1 or at the LAN address it prints (how a mobile checkout is
+ * tried on a real phone), the page never hydrated. Loopback and private-network hosts may load
+ * them (development only: `next start` ignores this). Patterns match dot-separated parts.
+ */
+const DEV_ORIGINS = [
+  '127.0.0.1',
+  '127.*.*.*',
+  '[::1]',
+  '10.*.*.*',
+  '192.168.*.*',
+  ...Array.from({ length: 16 }, (_, i) => `172.${16 + i}.*.*`),
+  '*.local', // mDNS names (my-laptop.local)
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // A separate build folder per concurrent build (tests, benchmarks) when asked.
@@ -29,6 +45,7 @@ const nextConfig = {
   // Docker and plain Node hosts without node_modules build with BUILD_STANDALONE=1 (see Dockerfile).
   output: process.env.BUILD_STANDALONE === '1' ? 'standalone' : undefined,
   poweredByHeader: false,
+  allowedDevOrigins: DEV_ORIGINS,
   reactStrictMode: true,
   serverExternalPackages: ['better-sqlite3', '@libsql/client', 'pino', 'pdf-lib', 'qrcode'],
   experimental: {

@@ -18,7 +18,8 @@ async function checkoutActionId(request: APIRequestContext): Promise<string> {
 }
 
 test('link prefetches, which skip the proxy, still carry frame protection', async ({ request }) => {
-  for (const headers of [{ 'Next-Router-Prefetch': '1', RSC: '1' }, { Purpose: 'prefetch' }]) {
+  const prefetches: Record<string, string>[] = [{ 'Next-Router-Prefetch': '1', RSC: '1' }, { Purpose: 'prefetch' }];
+  for (const headers of prefetches) {
     const res = await request.get('/cart', { headers });
     expect(res.headers()['x-frame-options']).toBe('DENY');
     expect(res.headers()['content-security-policy']).toContain("frame-ancestors 'none'");

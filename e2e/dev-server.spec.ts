@@ -1,0 +1,107 @@
+/**
+ * `npm run dev` as someone trying the checkout on a phone would open it: at 127.0.0.1 (or the
+ * LAN address Next prints), not localhost. Next 16's dev server serves its own scripts only to
+ * the origins allowedDevOrigins names (next.config.mjs); without them the page never hydrates.
+ * Also, on a real Next.js server: rate limits key on the socket's address (TRUSTED_PROXY_HOPS
+ * defaults to 0), so rotating X-Forwarded-For does not lift a login lock.
+ *
+ * Starts its own `next dev` (port E2E_PORT + 2, its own build folder and databases) and stops it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+
+const DEV_PORT = Number(process.env.E2E_PORT ?? 3100) + 2;
+const DEV_URL = `http://127.0.0.1:${DEV_PORT}`;
+const DEMO = { email: 'demo@balcao.dev', password: 'balcao-demo' };
+
+let dev: ChildProcess | undefined;
+let output = '';
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({}, testInfo) => {
+  testInfo.setTimeout(240_000);
+  const dir = path.resolve(`data/e2e-dev-${DEV_PORT}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(DEV_PORT),
+    NEXT_DIST_DIR: `.next-e2e-dev-${DEV_PORT}`,
+    NEXT_TELEMETRY_DISABLED: '1',
+    DATABASE_URL: `file:${path.join(dir, 'app.db')}`,
+    SANDBOX_DATABASE_URL: `file:${path.join(dir, 'sandbox.db')}`,
+    RATE_LIMIT_LOGIN_PER_MIN: '2',
+    RECONCILE_INTERVAL_SECONDS: '0',
+    LOG_LEVEL: 'warn',
+  };
+  delete (env as Record<string, string | undefined>).NODE_ENV;
+  for (const k of ['SANDBOX_ENABLED', 'SANDBOX_API_KEYS', 'TRUSTED_PROXY_HOPS', 'APP_URL', 'AUTH_SECRET']) delete env[k];
+  dev = spawn(process.execPath, [path.resolve('node_modules/next/dist/bin/next'), 'dev', '-H', '127.0.0.1', '-p', String(DEV_PORT)], {
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  dev.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  dev.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const deadline = Date.now() + 200_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${DEV_URL}/api/health`)).status === 200) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (dev.exitCode !== null || Date.now() > deadline) throw new Error(`next dev did not come up:\n${output.slice(-3000)}`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+});
+
+test.afterAll(async () => {
+  if (dev?.pid && dev.exitCode === null) {
+    process.kill(-dev.pid, 'SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    if (dev.exitCode === null) process.kill(-dev.pid, 'SIGKILL');
+  }
+});
+
+test('opened at 127.0.0.1, the dev server serves its scripts and the page hydrates', async ({ page }) => {
+  test.setTimeout(180_000);
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().includes('/_next/') && r.status() === 403) refused.push(r.url());
+  });
+  await page.goto(`${DEV_URL}/cart`, { timeout: 150_000 });
+  await expect
+    .poll(
+      () => page.evaluate(() => Array.from(document.querySelectorAll('main, main *')).some((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber')))),
+      { timeout: 120_000 },
+    )
+    .toBe(true);
+  expect(refused).toEqual([]);
+  expect(output).not.toContain('Blocked cross-origin request');
+});
+
+test('on a real server, a rotating X-Forwarded-For does not lift the login lock (TRUSTED_PROXY_HOPS=0: the socket address)', async () => {
+  test.setTimeout(180_000);
+  const api = await playwrightRequest.newContext();
+  try {
+    const { csrfToken } = (await (await api.get(`${DEV_URL}/api/auth/csrf`, { timeout: 150_000 })).json()) as { csrfToken: string };
+    const outcomes: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await api.post(`${DEV_URL}/api/auth/callback/credentials`, {
+        form: { csrfToken, email: DEMO.email, password: i < 4 ? 'errada-123' : DEMO.password, json: 'true' },
+        headers: { 'X-Forwarded-For': `198.18.7.${i + 1}` },
+        maxRedirects: 0,
+        timeout: 150_000,
+      });
+      const location = res.headers().location ?? ((await res.json().catch(() => ({}))) as { url?: string }).url ?? '';
+      outcomes.push(/error=rate_limited/.test(location) ? 'limited' : /error=/.test(location) ? 'refused' : 'signed-in');
+    }
+    // Two attempts a minute (RATE_LIMIT_LOGIN_PER_MIN=2), then locked — the right password too.
+    expect(outcomes).toEqual(['refused', 'refused', 'limited', 'limited', 'limited']);
+  } finally {
+    await api.dispose();
+  }
+});
