@@ -3,6 +3,7 @@
  * signs out everywhere ("Sair de todos os dispositivos"), even replayed from another browser.
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 
 const DEMO = { email: 'demo@balcao.dev', password: 'balcao-demo' };
 
@@ -44,9 +45,11 @@ test('"Sair de todos os dispositivos" ends the sessions of every browser', async
   const phone = await signedIn(browser);
   const desk = await signedIn(browser);
   await desk.page.goto('/dashboard/settings');
+  await expectNoAxeViolations(desk.page);
   await desk.page.getByRole('button', { name: 'Sair de todos os dispositivos' }).click();
   await expect(desk.page).toHaveURL(/\/login\?saiu=todos$/);
   await expect(desk.page.getByRole('status').filter({ hasText: 'Você saiu de todos os dispositivos.' })).toBeVisible();
+  await expectNoAxeViolations(desk.page);
 
   await phone.page.goto('/dashboard/orders');
   await expect(phone.page).toHaveURL(/\/login\?callbackUrl=%2Fdashboard%2Forders$/);

@@ -3,6 +3,7 @@
  * and cannot do with the sandbox, seen from the browser and over HTTP.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 import { addToCart, appQuery, CPF_DIGITS, fillBoleto, fillPix, SANDBOX_KEY, tokenFromUrl } from './shop-helpers';
 
 const DEMO = { email: 'demo@balcao.dev', password: 'balcao-demo' };
@@ -47,6 +48,7 @@ test('a visitor sees no one else’s payments on /sandbox and pays their own ord
   await expect(page.getByText('são só para o lojista')).toBeVisible();
   await expect(page.getByText(chargeIdOf(theirs))).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Pagar' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
 
   const mine = await pixOrder(page);
   await page.getByRole('link', { name: 'Simular pagamento' }).click();
@@ -57,6 +59,7 @@ test('a visitor sees no one else’s payments on /sandbox and pays their own ord
     await page.reload();
     await expect(page.getByRole('button', { name: 'Pagar', exact: true })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 15_000 });
+  await expectNoAxeViolations(page);
 
   // Pointing the form at another visitor's charge is refused, and that charge stays unpaid.
   await page.locator('form input[name="id"]').first().evaluate((el: HTMLInputElement, id) => (el.value = id), chargeIdOf(theirs));
@@ -66,6 +69,7 @@ test('a visitor sees no one else’s payments on /sandbox and pays their own ord
 
   await page.getByRole('button', { name: 'Pagar', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Pagamento confirmado.' })).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'Voltar ao pedido' }).click();
   await expect(page.getByTestId('order-status')).toHaveText('Pago', { timeout: 20_000 });
   expect(appQuery<{ status: string }>('select status from orders where token = ?', theirs)[0].status).toBe('pending');
