@@ -50,6 +50,7 @@ const nextConfig = {
   serverExternalPackages: ['better-sqlite3', '@libsql/client', 'pino', 'pdf-lib', 'qrcode'],
   experimental: {
     // Server actions keep Next's Origin check (no allowedOrigins): only this site may call them.
+    // lib/security/action-request.ts SERVER_ACTION_BODY_LIMIT_BYTES must agree (proxy.ts answers 413 above it).
     serverActions: { bodySizeLimit: '1mb' },
     proxyClientMaxBodySize: PROXY_BODY_LIMIT_BYTES,
     // The pages' CSS (a few KB) goes inline in the HTML instead of render-blocking <link>s:

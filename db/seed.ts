@@ -5,7 +5,7 @@
  */
 import bcrypt from 'bcryptjs';
 import { count } from 'drizzle-orm';
-import { BCRYPT_COST } from '@/lib/auth/password-cost';
+import { BCRYPT_COST } from '@/lib/config/password-cost';
 import type { AppDatabase } from './index';
 import { merchantSettings, products, shippingSettings, users } from './schema';
 

@@ -7,7 +7,7 @@
  */
 import { redirect } from 'next/navigation';
 import { hasFullSimulatorAccess, mayActOnCharge } from '@/lib/demo/simulator-access';
-import { looksLikeToken } from '@/lib/orders/queries';
+import { looksLikeToken } from '@/lib/security/tokens';
 import { defaultSandbox, sandboxEnabled } from '@/lib/sandbox';
 import {
   simulatorAdvanceClock,

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { db } from '@/db';
 import { users } from '@/db/schema';
-import { BCRYPT_COST } from './password-cost';
+import { BCRYPT_COST } from '@/lib/config/password-cost';
 
 export const MIN_PASSWORD_LENGTH = 10;
 export { BCRYPT_COST };

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '@/db/schema';
 import { DUMMY_HASH } from './credentials';
 import { authorizeLogin, LoginRateLimitedError } from './login';
-import { BCRYPT_COST } from './password-cost';
+import { BCRYPT_COST } from '@/lib/config/password-cost';
 
 process.env.RATE_LIMIT_LOGIN_PER_MIN = '3';
 

@@ -30,3 +30,13 @@ describe('server action requests', () => {
     expect(checkServerActionHeaders('application/x-www-form-urlencoded; charset=utf-8', '9')).toEqual({ ok: true });
   });
 });
+
+describe('the limit agrees with next.config.mjs', () => {
+  it('serverActions.bodySizeLimit is SERVER_ACTION_BODY_LIMIT_BYTES (change both together)', async () => {
+    const file = new URL('../../next.config.mjs', import.meta.url).href;
+    const config = ((await import(/* @vite-ignore */ file)) as { default: { experimental: { serverActions: { bodySizeLimit: string } } } }).default;
+    const m = /^(\d+)mb$/i.exec(config.experimental.serverActions.bodySizeLimit);
+    expect(m).toBeTruthy();
+    expect(Number(m![1]) * 1024 * 1024).toBe(SERVER_ACTION_BODY_LIMIT_BYTES);
+  });
+});

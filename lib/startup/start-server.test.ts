@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetEnvForTests } from '@/lib/config/env';
-import { startServer } from './startup';
+import { startServer } from './start-server';
 
 const saved = { ...process.env };
 afterEach(() => {
