@@ -1,6 +1,7 @@
 /**
  * The embedded sandbox's own pages (the payment simulator and a boleto's invoice), as a
- * developer trying the demo sees them: with a Pix and a boleto charge in the list.
+ * developer trying the demo sees them: with a Pix and a boleto charge in the list (signed in:
+ * on a public demo, which the e2e server is, the full simulator is the merchant's).
  */
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
@@ -19,6 +20,12 @@ test('the simulator and a boleto invoice pass the accessibility scan', async ({ 
   await expect(page).toHaveURL(/\/orders\//, { timeout: 20_000 });
   await expect(page.getByLabel('Linha digitável')).toBeVisible({ timeout: 30_000 });
 
+  // The e2e server is a public demo: the full simulator is the signed-in merchant's.
+  await page.goto('/login?callbackUrl=%2Fdashboard');
+  await page.getByLabel('E-mail').fill('demo@balcao.dev');
+  await page.getByLabel('Senha').fill('balcao-demo');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/sandbox');
   await expect(page.getByRole('heading', { name: 'Simulador de pagamentos', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ver boleto' }).first()).toBeVisible();
