@@ -46,6 +46,7 @@ test('"Sair de todos os dispositivos" ends the sessions of every browser', async
   const desk = await signedIn(browser);
   await desk.page.goto('/dashboard/settings');
   await expectNoAxeViolations(desk.page);
+  await desk.page.screenshot({ path: 'test-results/screenshots/settings-sessions.png', fullPage: true });
   await desk.page.getByRole('button', { name: 'Sair de todos os dispositivos' }).click();
   await expect(desk.page).toHaveURL(/\/login\?saiu=todos$/);
   await expect(desk.page.getByRole('status').filter({ hasText: 'Você saiu de todos os dispositivos.' })).toBeVisible();
