@@ -5,7 +5,7 @@
  * Also, on a real Next.js server: rate limits key on the socket's address (TRUSTED_PROXY_HOPS
  * defaults to 0), so rotating X-Forwarded-For does not lift a login lock.
  *
- * Starts its own `next dev` (port E2E_PORT + 2, its own build folder and databases) and stops it.
+ * Starts its own `next dev` (port E2E_PORT + 2, .next/dev, its own databases) and stops it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,7 +29,6 @@ test.beforeAll(async ({}, testInfo) => {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(DEV_PORT),
-    NEXT_DIST_DIR: `.next-e2e-dev-${DEV_PORT}`,
     NEXT_TELEMETRY_DISABLED: '1',
     DATABASE_URL: `file:${path.join(dir, 'app.db')}`,
     SANDBOX_DATABASE_URL: `file:${path.join(dir, 'sandbox.db')}`,
@@ -38,6 +37,9 @@ test.beforeAll(async ({}, testInfo) => {
     LOG_LEVEL: 'warn',
   };
   delete (env as Record<string, string | undefined>).NODE_ENV;
+  // The default build folder: `next dev` writes to .next/dev (beside `next start`'s build, which it
+  // leaves alone), a folder tsconfig.json already names — another one would make Next rewrite tsconfig.json.
+  delete env.NEXT_DIST_DIR;
   for (const k of ['SANDBOX_ENABLED', 'SANDBOX_API_KEYS', 'TRUSTED_PROXY_HOPS', 'APP_URL', 'AUTH_SECRET']) delete env[k];
   dev = spawn(process.execPath, [path.resolve('node_modules/next/dist/bin/next'), 'dev', '-H', '127.0.0.1', '-p', String(DEV_PORT)], {
     env,
