@@ -7,16 +7,16 @@
  * the peer's address, and X-Forwarded-For exactly as it arrived ('' when absent).
  */
 import http from 'node:http';
+import { processSlot } from '@/lib/server/process-singleton';
 
 export const PEER_ADDRESS_HEADER = 'x-balcao-peer-address';
 export const RECEIVED_FORWARDED_FOR_HEADER = 'x-balcao-received-forwarded-for';
 
-const installedKey = Symbol.for('balcao.peer-address-stamp');
-const holder = globalThis as unknown as { [installedKey]?: boolean };
+const installed = processSlot<boolean>('security.peer-address-stamp');
 
 /** Whether this process stamps its requests (only then are the two headers trustworthy). */
 export function peerStampInstalled(): boolean {
-  return holder[installedKey] === true;
+  return installed.get() === true;
 }
 
 export function stampPeerAddress(req: http.IncomingMessage): void {
@@ -27,11 +27,11 @@ export function stampPeerAddress(req: http.IncomingMessage): void {
 
 /** Stamps every request of every http.Server in this process from now on. Idempotent. */
 export function installPeerAddressStamp(): void {
-  if (holder[installedKey]) return;
+  if (installed.get()) return;
   const emit = http.Server.prototype.emit;
   http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
     if (event === 'request' || event === 'checkContinue' || event === 'checkExpectation') stampPeerAddress(args[0] as http.IncomingMessage);
     return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
   } as typeof emit;
-  holder[installedKey] = true;
+  installed.set(true);
 }
