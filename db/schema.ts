@@ -3,7 +3,7 @@
  * schema for both drivers. Money is integer centavos. Timestamps are ISO 8601 text (UTC).
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
@@ -12,17 +12,86 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_METHODS = ['pix', 'boleto'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const products = sqliteTable('products', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  slug: text('slug').notNull().unique(),
-  name: text('name').notNull(),
-  description: text('description').notNull(),
-  priceCents: integer('price_cents').notNull(),
-  imagePath: text('image_path').notNull(),
-  stock: integer('stock'), // null = not tracked
-  active: integer('active', { mode: 'boolean' }).notNull().default(true),
+export const products = sqliteTable(
+  'products',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    imagePath: text('image_path').notNull(),
+    stock: integer('stock'), // null = not tracked
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    createdAt: text('created_at').notNull().default(now),
+    /** The catalog's order: lower first, then newest first. */
+    displayOrder: integer('display_order').notNull().default(0),
+    /** A physical product needs delivery (the checkout asks for an address and shipping). */
+    requiresShipping: integer('requires_shipping', { mode: 'boolean' }).notNull().default(true),
+    /** Set when the merchant removed a product that had been ordered: kept for its orders, hidden everywhere else. */
+    archivedAt: text('archived_at'),
+  },
+  (t) => [index('products_catalog_idx').on(t.active, t.displayOrder, t.id)],
+);
+
+/** Slugs a product used before: /products/<old> redirects to its current slug. */
+export const productSlugRedirects = sqliteTable('product_slug_redirects', {
+  slug: text('slug').primaryKey(),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
   createdAt: text('created_at').notNull().default(now),
 });
+
+/** A product's photos, in order (position 0 is the cover). Immutable once stored, apart from position. */
+export const productPhotos = sqliteTable(
+  'product_photos',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** Size of the largest stored variant (after rotation by its EXIF orientation). */
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [index('product_photos_product_idx').on(t.productId, t.position)],
+);
+
+/**
+ * The WebP bytes of each photo, one row per width. In the database so that a Node host and a
+ * serverless deployment (libSQL/Turso) both have them with no file storage to run.
+ */
+export const productPhotoFiles = sqliteTable(
+  'product_photo_files',
+  {
+    photoId: integer('photo_id').notNull().references(() => productPhotos.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** sha256 of the bytes (first 20 hex): the URL's and ETag's content hash. */
+    hash: text('hash').notNull(),
+    bytes: blob('bytes', { mode: 'buffer' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.photoId, t.width] })],
+);
+
+/**
+ * Every unit taken from or given back to a product's stock, keyed on its cause
+ * ("<order>:<product>:take", ":return:expired", ":retake", ":return:merchant") so that a
+ * duplicate can never move stock twice.
+ */
+export const stockMovements = sqliteTable(
+  'stock_movements',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    orderId: text('order_id').notNull(),
+    /** Negative: units taken; positive: units given back. */
+    delta: integer('delta').notNull(),
+    reason: text('reason').notNull(), // order | expired | canceled | late_payment | merchant_return
+    dedupeKey: text('dedupe_key').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('stock_movements_dedupe_idx').on(t.dedupeKey), index('stock_movements_order_idx').on(t.orderId)],
+);
 
 export const users = sqliteTable('users', {
   id: integer('id').primaryKey({ autoIncrement: true }),
@@ -45,6 +114,8 @@ export const merchantSettings = sqliteTable('merchant_settings', {
   boletoFinePercent: real('boleto_fine_percent').notNull().default(2),
   boletoInterestPercent: real('boleto_interest_percent').notNull().default(0.1),
   pixExpirationDays: integer('pix_expiration_days').notNull().default(1),
+  /** "Desconto no Pix" in basis points (500 = 5 %), 0–3000: exact, unlike a real. */
+  pixDiscountBps: integer('pix_discount_bps').notNull().default(0),
   updatedAt: text('updated_at').notNull().default(now),
 });
 
@@ -109,7 +180,16 @@ export const orders = sqliteTable(
     checkoutKey: text('checkout_key').notNull().unique(),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    /** The charge: itemsCents − pixDiscountCents (+ shipping once it exists). */
     totalCents: integer('total_cents').notNull(),
+    /** Sum of the items' line totals at the catalog's prices of the moment. */
+    itemsCents: integer('items_cents').notNull().default(0),
+    /** The shop's Pix discount on the items, its own line (0 for boleto). */
+    pixDiscountCents: integer('pix_discount_cents').notNull().default(0),
+    /** The discount's rate when the order was placed, in basis points. */
+    pixDiscountBps: integer('pix_discount_bps').notNull().default(0),
+    /** Paid late when some units were no longer in stock: flagged to the merchant. */
+    stockShort: integer('stock_short', { mode: 'boolean' }).notNull().default(false),
     refundedCents: integer('refunded_cents').notNull().default(0),
     buyerName: text('buyer_name').notNull(),
     buyerDocument: text('buyer_document').notNull(), // digits only
@@ -253,6 +333,8 @@ export const webhookDeliveries = sqliteTable(
 );
 
 export type Product = typeof products.$inferSelect;
+export type ProductPhoto = typeof productPhotos.$inferSelect;
+export type StockMovement = typeof stockMovements.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type Payment = typeof payments.$inferSelect;

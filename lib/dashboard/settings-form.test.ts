@@ -8,7 +8,7 @@ describe('parseSettingsForm', () => {
   it('reads Brazilian decimals', () => {
     expect(parseSettingsForm(form({ ...valid, boletoFinePercent: '2,5 %' }))).toEqual({
       ok: true,
-      value: { boletoFinePercent: 2.5, boletoInterestPercent: 0.1, boletoGraceDays: 5, boletoDueDays: 3, pixExpirationDays: 1 },
+      value: { boletoFinePercent: 2.5, boletoInterestPercent: 0.1, boletoGraceDays: 5, boletoDueDays: 3, pixExpirationDays: 1, pixDiscountBps: 0 },
     });
   });
   it('puts the API limits on each field', () => {
@@ -29,7 +29,17 @@ describe('parseSettingsForm', () => {
     expect(r).toEqual({
       ok: false,
       fieldErrors: { boletoFinePercent: 'Use um número, por exemplo 2 ou 0,1.', boletoDueDays: 'Informe os dias até o vencimento.' },
-      values: { ...valid, boletoFinePercent: 'dois', boletoDueDays: '' },
+      values: { ...valid, boletoFinePercent: 'dois', boletoDueDays: '', pixDiscountBps: '' },
+    });
+  });
+  it('reads the Pix discount as exact basis points, 0 to 30 % with two decimals', () => {
+    expect(parseSettingsForm(form({ ...valid, pixDiscountBps: '5,25' }))).toMatchObject({ ok: true, value: { pixDiscountBps: 525 } });
+    expect(parseSettingsForm(form({ ...valid, pixDiscountBps: '30' }))).toMatchObject({ ok: true, value: { pixDiscountBps: 3000 } });
+    expect(parseSettingsForm(form({ ...valid, pixDiscountBps: '30,01' }))).toMatchObject({ ok: false, fieldErrors: { pixDiscountBps: 'O desconto no Pix pode ser de no máximo 30%.' } });
+    expect(parseSettingsForm(form({ ...valid, pixDiscountBps: '5,255' }))).toMatchObject({
+      ok: false,
+      fieldErrors: { pixDiscountBps: 'Use um número com até 2 casas decimais, por exemplo 5 ou 5,25.' },
+      values: { pixDiscountBps: '5,255' },
     });
   });
   it('parses and prints numbers', () => {

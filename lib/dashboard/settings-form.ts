@@ -2,9 +2,10 @@
  * The settings form → PaymentSettings, validated by lib/settings settingsSchema (the API's
  * limits), with each error on its field. Numbers are typed the Brazilian way ("0,1"). Pure.
  */
+import { parsePercentToBps } from '@/lib/settings/pix-discount';
 import { settingsSchema, type PaymentSettings } from '@/lib/settings/settings';
 
-export const SETTINGS_FIELDS = ['boletoFinePercent', 'boletoInterestPercent', 'boletoGraceDays', 'boletoDueDays', 'pixExpirationDays'] as const;
+export const SETTINGS_FIELDS = ['boletoFinePercent', 'boletoInterestPercent', 'boletoGraceDays', 'boletoDueDays', 'pixExpirationDays', 'pixDiscountBps'] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 export type SettingsFieldErrors = Partial<Record<SettingsField, string>>;
 export type SettingsParse = { ok: true; value: PaymentSettings } | { ok: false; fieldErrors: SettingsFieldErrors; values: Record<SettingsField, string> };
@@ -24,6 +25,13 @@ export function parseSettingsForm(form: { get(name: string): unknown }): Setting
   const fieldErrors: SettingsFieldErrors = {};
   const numbers: Partial<Record<SettingsField, number>> = {};
   for (const f of SETTINGS_FIELDS) {
+    if (f === 'pixDiscountBps') {
+      // Typed as a percentage with up to two decimals ("5,25"), stored exactly as basis points.
+      const bps = parsePercentToBps(values[f]);
+      if (bps !== undefined && Number.isNaN(bps)) fieldErrors[f] = 'Use um número com até 2 casas decimais, por exemplo 5 ou 5,25.';
+      else numbers[f] = bps ?? 0;
+      continue;
+    }
     const n = parseDecimalInput(values[f]);
     if (n !== undefined && Number.isNaN(n)) fieldErrors[f] = PERCENT_FIELDS.has(f) ? 'Use um número, por exemplo 2 ou 0,1.' : 'Use um número inteiro de dias.';
     else if (n !== undefined) numbers[f] = n;

@@ -1,11 +1,13 @@
 /**
  * The shop's payment settings (one row). Limits are the API's: boleto grace 1–30 days,
- * fine and interest 0.1–100 %; Pix expiration at least 1 day.
+ * fine and interest 0.1–100 %; Pix expiration at least 1 day; the shop's own Pix discount 0–30 %
+ * (basis points, pix-discount.ts).
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { db } from '@/db';
 import { merchantSettings, type MerchantSettings } from '@/db/schema';
+import { MAX_PIX_DISCOUNT_BPS } from './pix-discount';
 
 export const DEFAULT_SETTINGS = {
   boletoDueDays: 3,
@@ -13,6 +15,7 @@ export const DEFAULT_SETTINGS = {
   boletoFinePercent: 2,
   boletoInterestPercent: 0.1,
   pixExpirationDays: 1,
+  pixDiscountBps: 0,
 } as const;
 
 export type PaymentSettings = Omit<MerchantSettings, 'id' | 'updatedAt'>;
@@ -29,6 +32,11 @@ export const settingsSchema = z.object({
   boletoGraceDays: z.number({ message: 'Informe a tolerância.' }).int({ message: 'Use um número inteiro de dias.' }).min(1, { message: 'A tolerância deve ser de pelo menos 1 dia.' }).max(30, { message: 'A tolerância deve ser de no máximo 30 dias.' }),
   boletoFinePercent: percent('a multa', 'deve'),
   boletoInterestPercent: percent('os juros', 'devem'),
+  pixDiscountBps: z
+    .number({ message: 'Informe o desconto no Pix (0 para nenhum).' })
+    .int({ message: 'Use no máximo 2 casas decimais.' })
+    .min(0, { message: 'O desconto no Pix não pode ser negativo.' })
+    .max(MAX_PIX_DISCOUNT_BPS, { message: 'O desconto no Pix pode ser de no máximo 30%.' }),
   pixExpirationDays: z.number({ message: 'Informe a validade do Pix.' }).int({ message: 'Use um número inteiro de dias.' }).min(1, { message: 'O Pix deve valer pelo menos 1 dia após o vencimento.' }).max(30, { message: 'O Pix deve valer no máximo 30 dias após o vencimento.' }),
 });
 

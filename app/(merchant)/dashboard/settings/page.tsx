@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { requireMerchant } from '@/lib/auth/session';
 import { settingInputText } from '@/lib/dashboard/settings-form';
+import { bpsToPercentText } from '@/lib/settings/pix-discount';
 import { getSettings } from '@/lib/settings/settings';
 import { signOutEverywhereAction } from '../actions';
 import { SettingsForm } from './settings-form';
@@ -25,6 +26,7 @@ export default async function SettingsPage() {
           boletoGraceDays: String(s.boletoGraceDays),
           boletoDueDays: String(s.boletoDueDays),
           pixExpirationDays: String(s.pixExpirationDays),
+          pixDiscountBps: bpsToPercentText(s.pixDiscountBps),
         }}
       />
       <section className={`card stack ${styles.result}`} aria-labelledby="sessoes-titulo">

@@ -15,6 +15,7 @@ const BOLETO: FieldSpec[] = [
   { name: 'boletoDueDays', label: 'Prazo de vencimento', hint: 'Dias entre o pedido e o vencimento do boleto (1 a 60).', suffix: 'dias', decimal: false },
 ];
 const PIX: FieldSpec[] = [
+  { name: 'pixDiscountBps', label: 'Desconto no Pix', hint: 'Preço menor para quem paga com Pix, de 0% a 30% (até 2 casas decimais). 0 = sem desconto.', suffix: '%', decimal: true },
   { name: 'pixExpirationDays', label: 'Validade do Pix após o vencimento', hint: 'O Pix vence no dia seguinte ao pedido e ainda pode ser pago por estes dias (1 a 30).', suffix: 'dias', decimal: false },
 ];
 
@@ -36,7 +37,7 @@ export function SettingsForm({ initial }: { initial: Record<SettingsField, strin
             inputMode={f.decimal ? 'decimal' : 'numeric'}
             autoComplete="off"
             defaultValue={values[f.name] ?? initial[f.name]}
-            required
+            required={f.name !== 'pixDiscountBps'}
             aria-invalid={error ? true : undefined}
             aria-describedby={`${f.name}-hint${error ? ` ${f.name}-error` : ''}`}
           />
