@@ -48,10 +48,11 @@ export async function isEmpty(database: AppDatabase): Promise<boolean> {
 
 export async function seed(database: AppDatabase, opts: { demoMerchant: boolean }): Promise<{ products: number; merchant: boolean }> {
   const { db } = database;
-  for (const p of CATALOG) {
+  for (const [i, p] of CATALOG.entries()) {
     await db
       .insert(products)
-      .values({ ...p, imagePath: `/products/${p.slug}.svg` })
+      // Display order 1…8: a product the merchant adds (order 0 by default) comes first.
+      .values({ ...p, imagePath: `/products/${p.slug}.svg`, displayOrder: i + 1 })
       .onConflictDoNothing({ target: products.slug });
   }
   await db.insert(merchantSettings).values({ id: 1 }).onConflictDoNothing();

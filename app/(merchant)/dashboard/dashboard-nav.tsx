@@ -7,6 +7,7 @@ import styles from './dashboard.module.css';
 const LINKS = [
   { href: '/dashboard', label: 'Visão geral', exact: true },
   { href: '/dashboard/orders', label: 'Pedidos', exact: false },
+  { href: '/dashboard/produtos', label: 'Produtos', exact: false },
   { href: '/dashboard/links', label: 'Links', exact: false },
   { href: '/dashboard/settings', label: 'Configurações', exact: false },
 ] as const;

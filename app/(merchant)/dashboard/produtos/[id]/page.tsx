@@ -1,0 +1,108 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { requireMerchant } from '@/lib/auth/session';
+import { productForEdit, productStatus, STATUS_LABELS } from '@/lib/catalog/admin';
+import { MAX_PHOTOS, sourceAtLeast } from '@/lib/catalog/photos';
+import { priceInputText } from '@/lib/catalog/price-mask';
+import { ActionForm } from '../../_components/action-form';
+import { removeProductAction, restoreProductAction } from '../actions';
+import { ProductForm } from '../product-form';
+import { PhotoManager } from './photo-manager';
+
+export const metadata: Metadata = { title: 'Produto' };
+export const dynamic = 'force-dynamic';
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function EditProductPage({ params, searchParams }: Props) {
+  const { id } = await params;
+  await requireMerchant(`/dashboard/produtos/${id}`);
+  const product = /^[1-9]\d{0,9}$/.test(id) ? await productForEdit(Number(id)) : null;
+  if (!product) notFound();
+  const created = !!(await searchParams).criado;
+  const status = productStatus(product);
+
+  return (
+    <div className="stack">
+      <nav aria-label="Trilha" className="small">
+        <Link href="/dashboard/produtos">Produtos</Link> <span aria-hidden="true">›</span> <span className="muted">{product.name}</span>
+      </nav>
+      <div className="row" style={{ justifyContent: 'space-between' }}>
+        <h1 style={{ margin: 0 }}>{product.name}</h1>
+        <span className="row">
+          <span className={status === 'active' ? 'badge badge-paid' : status === 'sold_out' ? 'badge badge-pending' : 'badge badge-canceled'}>{STATUS_LABELS[status]}</span>
+          {status === 'active' || status === 'sold_out' ? (
+            <Link href={`/products/${product.slug}`} className="small">
+              Ver na loja
+            </Link>
+          ) : null}
+        </span>
+      </div>
+      {created ? (
+        <p className="alert alert-success" role="status">
+          Produto criado. Agora adicione as fotos.
+        </p>
+      ) : null}
+      {product.archivedAt ? (
+        <div className="alert alert-warning stack">
+          <p style={{ margin: 0 }}>Arquivado: já foi pedido, por isso não foi excluído. Não aparece na loja; os pedidos antigos continuam com ele.</p>
+          <ActionForm action={restoreProductAction} fields={{ productId: String(product.id) }} label="Restaurar produto" pendingLabel="Restaurando…" />
+        </div>
+      ) : null}
+
+      <PhotoManager
+        productId={product.id}
+        productName={product.name}
+        max={MAX_PHOTOS}
+        photos={product.photos.map((p) => {
+          const s = sourceAtLeast(p, 320);
+          return { id: p.id, thumb: s.url, width: s.width, height: s.height };
+        })}
+      />
+
+      <ProductForm
+        productId={product.id}
+        initial={{
+          name: product.name,
+          description: product.description,
+          price: priceInputText(product.priceCents),
+          slug: product.slug,
+          stock: product.stock === null ? '' : String(product.stock),
+          displayOrder: String(product.displayOrder),
+          active: product.active ? 'on' : '',
+          requiresShipping: product.requiresShipping ? 'on' : '',
+        }}
+      />
+      {product.oldSlugs.length > 0 ? (
+        <p className="small muted">
+          Endereços antigos que levam a este produto: {product.oldSlugs.map((s) => `/products/${s}`).join(', ')}
+        </p>
+      ) : null}
+
+      {!product.archivedAt ? (
+        <section className="card stack" aria-labelledby="excluir-titulo">
+          <h2 id="excluir-titulo">{product.ordered ? 'Arquivar produto' : 'Excluir produto'}</h2>
+          <p className="small muted">
+            {product.ordered
+              ? 'Este produto já foi pedido: ele será arquivado (sai da loja e desta lista) e os pedidos antigos continuam mostrando o nome e o preço com que foi vendido.'
+              : 'Ninguém pediu este produto ainda: ele e suas fotos serão excluídos.'}
+          </p>
+          <ActionForm
+            action={removeProductAction}
+            fields={{ productId: String(product.id) }}
+            label={product.ordered ? 'Arquivar produto' : 'Excluir produto'}
+            pendingLabel={product.ordered ? 'Arquivando…' : 'Excluindo…'}
+            className="btn btn-danger"
+            confirm={{
+              title: product.ordered ? 'Arquivar este produto?' : 'Excluir este produto?',
+              body: product.ordered ? 'Ele sai da loja. Você pode restaurá-lo depois.' : 'Esta ação não pode ser desfeita.',
+              confirmLabel: product.ordered ? 'Arquivar' : 'Excluir',
+              confirmClassName: 'btn btn-danger',
+            }}
+          />
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { requireMerchant } from '@/lib/auth/session';
+import { ProductForm } from '../product-form';
+
+export const metadata: Metadata = { title: 'Novo produto' };
+export const dynamic = 'force-dynamic';
+
+export default async function NewProductPage() {
+  await requireMerchant('/dashboard/produtos/novo');
+  return (
+    <div className="stack">
+      <nav aria-label="Trilha" className="small">
+        <Link href="/dashboard/produtos">Produtos</Link> <span aria-hidden="true">›</span> <span className="muted">Novo produto</span>
+      </nav>
+      <h1>Novo produto</h1>
+      <p className="muted">Depois de salvar, você adiciona as fotos.</p>
+      <ProductForm
+        initial={{ name: '', description: '', price: '', slug: '', stock: '', displayOrder: '', active: 'on', requiresShipping: 'on' }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+/**
+ * The merchant's catalog: list, create, edit, remove (archive when ordered) and restore
+ * products. Slugs are unique across current slugs and every slug a product used before
+ * (those keep redirecting to it). Writes are single transactions (db/driver generator bodies).
+ */
+import 'server-only';
+import { and, asc, count, desc, eq, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { database } from '@/db';
+import { all, get, run } from '@/db/driver';
+import { orderItems, productSlugRedirects, products, type Product } from '@/db/schema';
+import { containsPattern } from '@/lib/dashboard/order-search';
+import { coversOf, photosOf, type PhotoView } from './photos';
+import type { ProductField, ProductValues } from './product-form';
+import { slugify, uniqueSlug } from './slug';
+
+export const PAGE_SIZE = 20;
+export const PRODUCT_FILTERS = ['todos', 'ativos', 'inativos', 'esgotados', 'arquivados'] as const;
+export type ProductFilter = (typeof PRODUCT_FILTERS)[number];
+export type ProductStatus = 'active' | 'inactive' | 'sold_out' | 'archived';
+
+export function productStatus(p: Pick<Product, 'active' | 'stock' | 'archivedAt'>): ProductStatus {
+  if (p.archivedAt) return 'archived';
+  if (!p.active) return 'inactive';
+  return p.stock !== null && p.stock <= 0 ? 'sold_out' : 'active';
+}
+
+export const STATUS_LABELS: Record<ProductStatus, string> = { active: 'Ativo', inactive: 'Inativo', sold_out: 'Esgotado', archived: 'Arquivado' };
+
+export type ProductRow = Pick<Product, 'id' | 'name' | 'slug' | 'priceCents' | 'stock' | 'active' | 'archivedAt' | 'imagePath'> & { status: ProductStatus; cover: PhotoView | null };
+
+export async function listDashboardProducts(opts: { q?: string; filter?: ProductFilter; page?: number }): Promise<{ rows: ProductRow[]; total: number; page: number; pages: number }> {
+  const conditions: SQL[] = [];
+  const q = (opts.q ?? '').trim().slice(0, 120);
+  if (q) {
+    const folded = slugify(q);
+    const byName = sql`${products.name} LIKE ${containsPattern(q)} ESCAPE '\\'`;
+    conditions.push(folded ? or(byName, like(products.slug, `%${folded}%`))! : byName);
+  }
+  switch (opts.filter ?? 'todos') {
+    case 'ativos':
+      conditions.push(eq(products.active, true), isNull(products.archivedAt));
+      break;
+    case 'inativos':
+      conditions.push(eq(products.active, false), isNull(products.archivedAt));
+      break;
+    case 'esgotados':
+      conditions.push(eq(products.active, true), isNull(products.archivedAt), sql`${products.stock} <= 0`);
+      break;
+    case 'arquivados':
+      conditions.push(isNotNull(products.archivedAt));
+      break;
+    default:
+      conditions.push(isNull(products.archivedAt));
+  }
+  const where = and(...conditions);
+  const { db } = database();
+  const [{ n }] = await db.select({ n: count() }).from(products).where(where);
+  const pages = Math.max(1, Math.ceil(n / PAGE_SIZE));
+  const page = Math.min(Math.max(1, Math.trunc(opts.page ?? 1) || 1), pages);
+  const rows = await db
+    .select({ id: products.id, name: products.name, slug: products.slug, priceCents: products.priceCents, stock: products.stock, active: products.active, archivedAt: products.archivedAt, imagePath: products.imagePath })
+    .from(products)
+    .where(where)
+    .orderBy(asc(products.displayOrder), desc(products.id))
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE);
+  const covers = await coversOf(rows.map((r) => r.id));
+  return { rows: rows.map((r) => ({ ...r, status: productStatus(r), cover: covers.get(r.id) ?? null })), total: n, page, pages };
+}
+
+export type ProductForEdit = Product & { photos: PhotoView[]; ordered: boolean; oldSlugs: string[] };
+
+export async function productForEdit(id: number): Promise<ProductForEdit | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const { db } = database();
+  const [p] = await db.select().from(products).where(eq(products.id, id));
+  if (!p) return null;
+  const [photos, [ordered], redirects] = await Promise.all([
+    photosOf([id]),
+    db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, id)).limit(1),
+    db.select({ slug: productSlugRedirects.slug }).from(productSlugRedirects).where(eq(productSlugRedirects.productId, id)).orderBy(desc(productSlugRedirects.createdAt)),
+  ]);
+  return { ...p, photos: photos.get(id) ?? [], ordered: !!ordered, oldSlugs: redirects.map((r) => r.slug) };
+}
+
+export type SaveResult = { ok: true; id: number; slug: string } | { ok: false; fieldErrors: Partial<Record<ProductField, string>> };
+
+export const SLUG_TAKEN = 'Este endereço já é usado por outro produto. Escolha outro.';
+
+/** Creates (id null) or updates a product. An empty slug: kept on edit, made from the name on create. */
+export async function saveProduct(id: number | null, values: ProductValues): Promise<SaveResult> {
+  return database().transaction(function* (tx) {
+    const current = id === null ? undefined : yield* get(tx.select().from(products).where(eq(products.id, id)));
+    if (id !== null && !current) return { ok: false, fieldErrors: { name: 'Este produto não existe mais.' } } as SaveResult;
+
+    // Who holds a slug: a product's current slug, or an old one that redirects to a product.
+    function* holderOf(slug: string) {
+      const asCurrent = yield* get(tx.select({ id: products.id }).from(products).where(eq(products.slug, slug)));
+      if (asCurrent) return asCurrent.id;
+      const asOld = yield* get(tx.select({ id: productSlugRedirects.productId }).from(productSlugRedirects).where(eq(productSlugRedirects.slug, slug)));
+      return asOld?.id;
+    }
+
+    let slug: string;
+    if (values.slug) {
+      const holder = yield* holderOf(values.slug);
+      if (holder !== undefined && holder !== id) return { ok: false, fieldErrors: { slug: SLUG_TAKEN } } as SaveResult;
+      slug = values.slug;
+    } else if (current) {
+      slug = current.slug;
+    } else {
+      const base = slugify(values.name) || 'produto';
+      const prefix = `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`;
+      const near = [
+        ...(yield* all(tx.select({ slug: products.slug }).from(products).where(or(eq(products.slug, base), sql`${products.slug} LIKE ${prefix} ESCAPE '\\'`)))),
+        ...(yield* all(tx.select({ slug: productSlugRedirects.slug }).from(productSlugRedirects).where(or(eq(productSlugRedirects.slug, base), sql`${productSlugRedirects.slug} LIKE ${prefix} ESCAPE '\\'`)))),
+      ];
+      const taken = new Set(near.map((r) => r.slug));
+      slug = uniqueSlug(base, (s) => taken.has(s));
+    }
+
+    const row = {
+      name: values.name,
+      description: values.description,
+      priceCents: values.priceCents,
+      slug,
+      stock: values.stock,
+      displayOrder: values.displayOrder,
+      active: values.active,
+      requiresShipping: values.requiresShipping,
+    };
+    if (!current) {
+      const inserted = yield* get(tx.insert(products).values({ ...row, imagePath: '' }).returning({ id: products.id }));
+      return { ok: true, id: inserted!.id, slug } as SaveResult;
+    }
+    if (current.slug !== slug) {
+      // The old address keeps working; a slug this product used before becomes current again.
+      yield* run(tx.delete(productSlugRedirects).where(eq(productSlugRedirects.slug, slug)));
+      yield* run(tx.insert(productSlugRedirects).values({ slug: current.slug, productId: current.id }).onConflictDoNothing());
+    }
+    // Making an archived product active again brings it back from the archive.
+    yield* run(tx.update(products).set({ ...row, ...(values.active ? { archivedAt: null } : {}) }).where(eq(products.id, current.id)));
+    return { ok: true, id: current.id, slug } as SaveResult;
+  });
+}
+
+/**
+ * "Excluir": a product nobody ordered is deleted (with its photos and old slugs); one that
+ * was ordered is archived instead (inactive, out of the list), so its orders keep it.
+ */
+export async function removeProduct(id: number): Promise<'deleted' | 'archived' | 'missing'> {
+  const now = new Date().toISOString();
+  return database().transaction(function* (tx) {
+    const p = yield* get(tx.select({ id: products.id }).from(products).where(eq(products.id, id)));
+    if (!p) return 'missing' as const;
+    const ordered = yield* get(tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, id)).limit(1));
+    if (ordered) {
+      yield* run(tx.update(products).set({ active: false, archivedAt: now }).where(eq(products.id, id)));
+      return 'archived' as const;
+    }
+    yield* run(tx.delete(products).where(eq(products.id, id)));
+    return 'deleted' as const;
+  });
+}
+
+/** Back from the archive, as an inactive product the merchant can review and activate. */
+export async function restoreProduct(id: number): Promise<boolean> {
+  const changed = await database().db.update(products).set({ archivedAt: null }).where(and(eq(products.id, id), isNotNull(products.archivedAt)));
+  return Number((changed as { changes?: number; rowsAffected?: number }).changes ?? (changed as { rowsAffected?: number }).rowsAffected ?? 0) > 0;
+}

@@ -1,0 +1,98 @@
+/**
+ * A merchant's photo upload → WebP files in the widths the pages use, or a pt-BR reason.
+ *
+ * Checked by content, never by name or declared type: the first bytes must be a JPEG, PNG,
+ * WebP or HEIC/HEIF container; the header's pixel count is checked before any decoding
+ * (a 20,000 × 20,000 PNG of a few KB is a decompression bomb), and sharp decodes with the
+ * same cap (limitInputPixels) and fails on corrupt data. Re-encoding drops every metadata
+ * block (EXIF with GPS, XMP, IPTC, ICC beyond sRGB conversion): only pixels leave here.
+ */
+import 'server-only';
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+
+/** Largest upload accepted, in bytes (10 MB). */
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+/** Largest decoded image: 50 megapixels (an iPhone's 48 MP photo fits; 20,000² does not). */
+export const MAX_PHOTO_PIXELS = 50_000_000;
+/** Widths stored per photo: thumbnail, card, card at 2x / product page, product page at 2x. */
+export const PHOTO_WIDTHS = [160, 320, 640, 960, 1280] as const;
+const WEBP_QUALITY = 80;
+
+export type PhotoFile = { width: number; height: number; hash: string; bytes: Buffer };
+export type ProcessedPhoto = { width: number; height: number; files: PhotoFile[] };
+export type PhotoError = 'empty' | 'too_large' | 'not_image' | 'heic_unsupported' | 'too_many_pixels' | 'corrupt';
+
+export const PHOTO_MESSAGES: Record<PhotoError, string> = {
+  empty: 'O arquivo está vazio.',
+  too_large: 'A foto pode ter no máximo 10 MB.',
+  not_image: 'Este arquivo não é uma foto. Envie uma imagem JPEG, PNG ou WebP.',
+  heic_unsupported:
+    'Fotos HEIC ainda não são aceitas. No iPhone, escolha a foto pelo botão de envio (ela vai como JPEG) ou ajuste Ajustes › Câmera › Formatos › Mais compatível.',
+  too_many_pixels: `A foto é grande demais (mais de ${MAX_PHOTO_PIXELS / 1_000_000} megapixels). Reduza o tamanho e envie de novo.`,
+  corrupt: 'Não foi possível ler esta imagem: o arquivo parece corrompido.',
+};
+
+type Kind = 'jpeg' | 'png' | 'webp' | 'heif';
+
+/** The container the first bytes announce (magic numbers), or null. */
+export function sniffImage(b: Uint8Array): Kind | null {
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
+  if (b.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((v, i) => b[i] === v)) return 'png';
+  const ascii = (from: number, to: number) => Buffer.from(b.subarray(from, to)).toString('latin1');
+  if (b.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  if (b.length >= 12 && ascii(4, 8) === 'ftyp' && /^(heic|heix|hevc|hevx|heim|heis|mif1|msf1)$/.test(ascii(8, 12))) return 'heif';
+  return null;
+}
+
+function sha(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 20);
+}
+
+export async function processPhoto(input: Uint8Array): Promise<{ ok: true; photo: ProcessedPhoto } | { ok: false; reason: PhotoError }> {
+  if (input.byteLength === 0) return { ok: false, reason: 'empty' };
+  if (input.byteLength > MAX_PHOTO_BYTES) return { ok: false, reason: 'too_large' };
+  const kind = sniffImage(input);
+  if (!kind) return { ok: false, reason: 'not_image' };
+
+  const options = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error', sequentialRead: true } as const;
+  let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
+  try {
+    meta = await sharp(input, options).metadata();
+  } catch (error) {
+    if (kind === 'heif') return { ok: false, reason: 'heic_unsupported' };
+    return { ok: false, reason: /pixel limit/i.test(String(error)) ? 'too_many_pixels' : 'corrupt' };
+  }
+  if (!meta.width || !meta.height) return { ok: false, reason: 'corrupt' };
+  if (meta.width * meta.height > MAX_PHOTO_PIXELS) return { ok: false, reason: 'too_many_pixels' };
+  const expected: Record<Kind, string[]> = { jpeg: ['jpeg'], png: ['png'], webp: ['webp'], heif: ['heif'] };
+  if (!expected[kind].includes(meta.format ?? '')) return { ok: false, reason: 'not_image' };
+
+  try {
+    // Decode once (turned upright by its EXIF orientation, at most the largest width), then
+    // encode each width from those pixels.
+    const largest = PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1];
+    const { data, info } = await sharp(input, options)
+      .rotate()
+      .resize({ width: largest, height: largest, fit: 'inside', withoutEnlargement: true })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
+    // Widths above the image's own are skipped, but a small image keeps at least its own width.
+    const widths: number[] = PHOTO_WIDTHS.filter((w) => w < info.width);
+    widths.push(info.width);
+    const files: PhotoFile[] = [];
+    for (const w of widths) {
+      const bytes = await sharp(data, raw)
+        .resize({ width: w, withoutEnlargement: true })
+        .webp({ quality: WEBP_QUALITY, effort: 4 })
+        .toBuffer({ resolveWithObject: true });
+      files.push({ width: bytes.info.width, height: bytes.info.height, hash: sha(bytes.data), bytes: bytes.data });
+    }
+    return { ok: true, photo: { width: info.width, height: info.height, files } };
+  } catch (error) {
+    if (kind === 'heif') return { ok: false, reason: 'heic_unsupported' };
+    return { ok: false, reason: /pixel limit/i.test(String(error)) ? 'too_many_pixels' : 'corrupt' };
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * The product form (dashboard) → the values a product is saved with, each error on its field
+ * in pt-BR, and what was typed kept for the form to show again. Pure.
+ */
+import { parseBRLInput, formatBRL } from '@/lib/money/money';
+import { slugify } from './slug';
+
+export const NAME_MAX = 120;
+export const DESCRIPTION_MAX = 2000;
+export const MIN_PRICE_CENTS = 50;
+export const MAX_PRICE_CENTS = 10_000_000;
+export const MAX_STOCK = 1_000_000;
+const MAX_DISPLAY_ORDER = 100_000;
+
+export const PRODUCT_FIELDS = ['name', 'description', 'price', 'slug', 'stock', 'displayOrder', 'active', 'requiresShipping'] as const;
+export type ProductField = (typeof PRODUCT_FIELDS)[number];
+
+export type ProductValues = {
+  name: string;
+  description: string;
+  priceCents: number;
+  /** Empty: made from the name by the use-case (and made unique there). */
+  slug: string;
+  stock: number | null;
+  displayOrder: number;
+  active: boolean;
+  requiresShipping: boolean;
+};
+
+export type ProductFormParse =
+  | { ok: true; value: ProductValues }
+  | { ok: false; fieldErrors: Partial<Record<ProductField, string>>; values: Record<ProductField, string> };
+
+type FormLike = { get(name: string): unknown };
+
+const str = (form: FormLike, name: string) => {
+  const v = form.get(name);
+  return typeof v === 'string' ? v : '';
+};
+
+function integerField(text: string, min: number, max: number): number | 'bad' | null {
+  const t = text.trim().replace(/\./g, '');
+  if (!t) return null;
+  if (!/^-?\d{1,9}$/.test(t)) return 'bad';
+  const n = Number(t);
+  return n < min || n > max ? 'bad' : n;
+}
+
+export function parseProductForm(form: FormLike): ProductFormParse {
+  const values = Object.fromEntries(PRODUCT_FIELDS.map((f) => [f, str(form, f)])) as Record<ProductField, string>;
+  const fieldErrors: Partial<Record<ProductField, string>> = {};
+
+  const name = values.name.trim().replace(/\s+/g, ' ');
+  if (!name) fieldErrors.name = 'Informe o nome do produto.';
+  else if ([...name].length > NAME_MAX) fieldErrors.name = `O nome pode ter no máximo ${NAME_MAX} caracteres.`;
+
+  // Plain text with its line breaks; at most two blank lines in a row.
+  const description = values.description.replace(/\r\n?/g, '\n').replace(/\n{4,}/g, '\n\n\n').trim();
+  if ([...description].length > DESCRIPTION_MAX) {
+    fieldErrors.description = `A descrição pode ter no máximo ${DESCRIPTION_MAX.toLocaleString('pt-BR')} caracteres (tem ${[...description].length.toLocaleString('pt-BR')}).`;
+  }
+
+  const priceCents = parseBRLInput(values.price);
+  if (!values.price.trim()) fieldErrors.price = 'Informe o preço.';
+  else if (priceCents === null) fieldErrors.price = 'Use um valor em reais, por exemplo 94,90.';
+  else if (priceCents < MIN_PRICE_CENTS) fieldErrors.price = `O preço mínimo é ${formatBRL(MIN_PRICE_CENTS)}.`;
+  else if (priceCents > MAX_PRICE_CENTS) fieldErrors.price = `O preço máximo é ${formatBRL(MAX_PRICE_CENTS)}.`;
+
+  const typedSlug = values.slug.trim();
+  const slug = slugify(typedSlug);
+  if (typedSlug && !slug) fieldErrors.slug = 'Use letras, números e hífens (por exemplo cafe-especial-250g).';
+
+  const stock = integerField(values.stock, 0, MAX_STOCK);
+  if (stock === 'bad') fieldErrors.stock = `Use um número inteiro de 0 a ${MAX_STOCK.toLocaleString('pt-BR')}, ou deixe em branco para não controlar o estoque.`;
+
+  const displayOrder = integerField(values.displayOrder, -MAX_DISPLAY_ORDER, MAX_DISPLAY_ORDER);
+  if (displayOrder === 'bad') fieldErrors.displayOrder = 'Use um número inteiro (menores aparecem primeiro).';
+
+  if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors, values };
+  return {
+    ok: true,
+    value: {
+      name,
+      description,
+      priceCents: priceCents!,
+      slug,
+      stock: stock as number | null,
+      displayOrder: (displayOrder as number | null) ?? 0,
+      active: values.active === 'on' || values.active === 'true',
+      requiresShipping: values.requiresShipping === 'on' || values.requiresShipping === 'true',
+    },
+  };
+}
