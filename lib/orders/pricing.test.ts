@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogProduct } from '@/lib/catalog/catalog';
-import { EMPTY_CART_MESSAGE, MAX_ORDER_CENTS, MIN_ORDER_CENTS, MINIMUM_MESSAGE, orderItemsOf, priceCart, priceOrder, STOCK_MESSAGE, UNAVAILABLE_MESSAGE } from './pricing';
+import { EMPTY_CART_MESSAGE, MAX_ORDER_CENTS, MIN_ORDER_CENTS, MINIMUM_MESSAGE, orderItemsOf, PIX_MINIMUM_MESSAGE, priceCart, priceOrder, STOCK_MESSAGE, UNAVAILABLE_MESSAGE } from './pricing';
 
 const product = (id: number, priceCents: number, stock: number | null = null): CatalogProduct => ({
   id,
@@ -82,14 +82,36 @@ describe('priceOrder (the same rules, strict)', () => {
         { productId: 1, name: 'Produto 1', unitPriceCents: 3990, quantity: 2, lineTotalCents: 7980 },
         { productId: 2, name: 'Produto 2', unitPriceCents: 350, quantity: 1, lineTotalCents: 350 },
       ],
+      itemsCents: 8330,
+      pixDiscountCents: 0,
+      pixDiscountBps: 0,
       totalCents: 8330,
     });
+  });
+
+  it('takes the Pix discount off the items as its own line, and keeps the R$ 5,00 minimum on the discounted total', () => {
+    expect(priceOrder([{ productId: 1, quantity: 2 }], catalog, 'pix', { pixDiscountBps: 500 })).toMatchObject({
+      ok: true,
+      itemsCents: 7980,
+      pixDiscountCents: 399,
+      pixDiscountBps: 500,
+      totalCents: 7581,
+    });
+    expect(priceOrder([{ productId: 1, quantity: 2 }], catalog, 'boleto', { pixDiscountBps: 500 })).toMatchObject({ ok: true, pixDiscountCents: 0, totalCents: 7980 });
+    // R$ 5,20 of items at 5 % off = R$ 4,94: under the minimum with Pix, fine with boleto
+    const cheap = [product(6, 520)];
+    expect(priceOrder([{ productId: 6, quantity: 1 }], cheap, 'pix', { pixDiscountBps: 500 })).toEqual({ ok: false, message: PIX_MINIMUM_MESSAGE });
+    expect(priceOrder([{ productId: 6, quantity: 1 }], cheap, 'boleto', { pixDiscountBps: 500 })).toMatchObject({ ok: true, totalCents: 520 });
   });
 
   it('refuses what the cart would only flag or drop', () => {
     expect(priceOrder([{ productId: 999, quantity: 1 }, { productId: 1, quantity: 1 }], catalog, 'pix')).toEqual({ ok: false, message: UNAVAILABLE_MESSAGE });
     expect(priceOrder([], catalog, 'pix')).toEqual({ ok: false, message: EMPTY_CART_MESSAGE });
-    expect(priceOrder([{ productId: 3, quantity: 3 }], catalog, 'pix')).toEqual({ ok: false, message: 'Estoque insuficiente de "Produto 3": Só restam 2 unidades.' });
+    expect(priceOrder([{ productId: 3, quantity: 3 }], catalog, 'pix')).toEqual({ ok: false, message: 'Só restam 2 unidades de Produto 3. Ajuste a quantidade no carrinho.' });
+    expect(priceOrder([{ productId: 4, quantity: 1 }], [product(4, 1000, 0)], 'pix')).toEqual({
+      ok: false,
+      message: 'Este produto esgotou enquanto você comprava: Produto 4. Seu carrinho foi mantido; remova o item para continuar.',
+    });
     expect(priceOrder([{ productId: 2, quantity: 1 }], catalog, 'boleto')).toEqual({ ok: false, message: MINIMUM_MESSAGE });
   });
 

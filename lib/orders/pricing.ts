@@ -4,9 +4,11 @@
  * cart cookie and the form say only which products and how many). Integer centavos; pure.
  *
  * Rules today: line total = catalog price × quantity; a product not on sale is dropped from the
- * cart and refused in an order; tracked stock must cover the quantity; the total must be within
- * the API's limits (R$ 5,00 minimum for both methods). Each part of an order's money
- * (items, Pix discount, shipping) is computed here and stored as its own line.
+ * cart and refused in an order; tracked stock must cover the quantity; the Pix discount is the
+ * shop's percentage of the items, once per order, rounded half up to the centavo (never on
+ * shipping); the total the buyer pays (after the discount) must be within the API's limits
+ * (R$ 5,00 minimum for both methods). Each part of an order's money (items, Pix discount,
+ * shipping) is computed here and stored as its own line.
  */
 import { formatBRL } from '@/lib/money/money';
 import { LIMITS } from '@/lib/payment-api/contract';
@@ -15,6 +17,35 @@ import { LIMITS } from '@/lib/payment-api/contract';
 export const MIN_ORDER_CENTS = LIMITS.minAmount * 100;
 /** The boleto barcode's largest amount, applied to both methods. */
 export const MAX_ORDER_CENTS = Math.round(LIMITS.boletoMaxAmount * 100);
+
+/**
+ * The shop's Pix discount on `itemsCents` at `bps` basis points (500 = 5 %): the discounted
+ * items are rounded half up to the centavo (R$ 94,90 at 5 % = 90,155 → R$ 90,16) and the
+ * discount is what that takes off. Integer arithmetic only, once on the order's items (not per
+ * line or unit).
+ */
+export function pixDiscountCents(itemsCents: number, bps: number): number {
+  if (!Number.isSafeInteger(itemsCents) || itemsCents <= 0 || !Number.isSafeInteger(bps) || bps <= 0) return 0;
+  const discounted = Math.floor((itemsCents * (10000 - Math.min(bps, 10000)) + 5000) / 10000);
+  return itemsCents - discounted;
+}
+
+/** A price as a Pix buyer pays it when it is the whole order ("R$ 90,16 no Pix"). */
+export function pixPriceCents(priceCents: number, bps: number): number {
+  return priceCents - pixDiscountCents(priceCents, bps);
+}
+
+/** The money lines of an order for one method. */
+export type OrderMoney = { itemsCents: number; pixDiscountCents: number; pixDiscountBps: number; totalCents: number };
+
+export function orderMoney(itemsCents: number, method: 'pix' | 'boleto', pixDiscountBps: number): OrderMoney {
+  const bps = method === 'pix' ? Math.max(0, pixDiscountBps) : 0;
+  const discount = pixDiscountCents(itemsCents, bps);
+  return { itemsCents, pixDiscountCents: discount, pixDiscountBps: discount > 0 ? bps : 0, totalCents: itemsCents - discount };
+}
+
+export const PIX_MINIMUM_MESSAGE = `Com o desconto do Pix, o total fica abaixo do mínimo de ${formatBRL(MIN_ORDER_CENTS)}. Pague com boleto ou adicione mais itens.`;
+export const SOLD_OUT_WHILE_BUYING = 'Este produto esgotou enquanto você comprava';
 
 /** What pricing needs of a catalog product (CatalogProduct has it). */
 export type PricingProduct = { id: number; name: string; priceCents: number; stock: number | null };
@@ -82,21 +113,30 @@ export function orderItemsOf(cart: PricedCart): ItemLine[] {
 /** One stored line of an order (catalog price at the moment of the order; a payment link's line has no product). */
 export type OrderLine = { productId: number | null; name: string; unitPriceCents: number; quantity: number; lineTotalCents: number };
 /** `field`: where the form shows a refusal ("items" unless said). */
-export type PricedOrder = { ok: true; lines: OrderLine[]; totalCents: number } | { ok: false; message: string; field?: 'items' | 'amount' | 'method' };
+export type PricedOrder = ({ ok: true; lines: OrderLine[] } & OrderMoney) | { ok: false; message: string; field?: 'items' | 'amount' | 'method' };
+
+/** Short stock as the buyer reads it at checkout: gone since the cart was filled, or fewer left. */
+export function shortStockMessage(name: string, stock: number): string {
+  return stock <= 0
+    ? `${SOLD_OUT_WHILE_BUYING}: ${name}. Seu carrinho foi mantido; remova o item para continuar.`
+    : `Só ${stock === 1 ? 'resta 1 unidade' : `restam ${stock} unidades`} de ${name}. Ajuste a quantidade no carrinho.`;
+}
 
 /**
  * An order's lines and total from the catalog rows on sale (`catalog`), or why it cannot be
  * placed: a product not on sale, short stock, a total outside the API's limits. The same rules
  * as the cart's blocker, but strict: the cart drops what is gone, an order refuses it.
  */
-export function priceOrder(items: readonly ItemLine[], catalog: readonly PricingProduct[], method: 'pix' | 'boleto'): PricedOrder {
+export function priceOrder(items: readonly ItemLine[], catalog: readonly PricingProduct[], method: 'pix' | 'boleto', opts: { pixDiscountBps?: number } = {}): PricedOrder {
   const cart = priceCart(items, catalog);
   if (cart.droppedLines > 0) return { ok: false, message: UNAVAILABLE_MESSAGE };
   if (cart.lines.length === 0) return { ok: false, message: EMPTY_CART_MESSAGE };
   const short = cart.lines.find((l) => l.problem);
-  if (short) return { ok: false, message: `Estoque insuficiente de "${short.product.name}": ${short.problem}` };
+  if (short) return { ok: false, message: shortStockMessage(short.product.name, short.product.stock ?? 0) };
   if (cart.belowMinimum) return { ok: false, message: MINIMUM_MESSAGE };
-  if (cart.subtotalCents > MAX_ORDER_CENTS) {
+  const money = orderMoney(cart.subtotalCents, method, opts.pixDiscountBps ?? 0);
+  if (money.totalCents < MIN_ORDER_CENTS) return { ok: false, message: PIX_MINIMUM_MESSAGE };
+  if (money.totalCents > MAX_ORDER_CENTS) {
     return { ok: false, message: `O valor máximo de um pedido com ${method === 'pix' ? 'Pix' : 'boleto'} é ${formatBRL(MAX_ORDER_CENTS)}.` };
   }
   const lines = cart.lines.map((l) => ({
@@ -106,7 +146,7 @@ export function priceOrder(items: readonly ItemLine[], catalog: readonly Pricing
     quantity: l.quantity,
     lineTotalCents: l.lineTotalCents,
   }));
-  return { ok: true, lines, totalCents: cart.subtotalCents };
+  return { ok: true, lines, ...money };
 }
 
 /** What pricing needs of a payment link. */
@@ -119,7 +159,7 @@ export const METHOD_NOT_ON_LINK = { pix: 'Este link aceita só boleto.', boleto:
  * amount the buyer typed (never below the link's minimum nor R$ 5,00, never above the
  * maximum). A fixed price ignores any amount sent. The method must be one the link allows.
  */
-export function priceLinkOrder(link: PricingLink, buyerAmountCents: number | undefined, method: 'pix' | 'boleto'): PricedOrder {
+export function priceLinkOrder(link: PricingLink, buyerAmountCents: number | undefined, method: 'pix' | 'boleto', opts: { pixDiscountBps?: number } = {}): PricedOrder {
   if (link.methods !== 'both' && link.methods !== method) return { ok: false, message: METHOD_NOT_ON_LINK[method], field: 'method' };
   let amount: number;
   if (link.amountCents !== null) amount = link.amountCents;
@@ -131,5 +171,8 @@ export function priceLinkOrder(link: PricingLink, buyerAmountCents: number | und
   }
   if (amount < MIN_ORDER_CENTS) return { ok: false, message: MINIMUM_MESSAGE, field: 'items' };
   if (amount > MAX_ORDER_CENTS) return { ok: false, message: `O valor máximo é ${formatBRL(MAX_ORDER_CENTS)}.`, field: link.amountCents === null ? 'amount' : 'items' };
-  return { ok: true, lines: [{ productId: null, name: link.title, unitPriceCents: amount, quantity: 1, lineTotalCents: amount }], totalCents: amount };
+  // A link that takes the shop's Pix discount (opts.pixDiscountBps given by the caller) has it as its own line too.
+  const money = orderMoney(amount, method, opts.pixDiscountBps ?? 0);
+  if (money.totalCents < MIN_ORDER_CENTS) return { ok: false, message: PIX_MINIMUM_MESSAGE, field: 'items' };
+  return { ok: true, lines: [{ productId: null, name: link.title, unitPriceCents: amount, quantity: 1, lineTotalCents: amount }], ...money };
 }

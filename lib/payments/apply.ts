@@ -187,7 +187,7 @@ export async function applyObservation(paymentId: string, obs: Observation, sour
         );
       }
       // What follows from this change (e-mails…) commits with it, keyed on its cause.
-      yield* stateEffects(tx, { orderId: p.orderId, method: p.method, steps: t.steps, statusAfter: status, registered: !!artifacts.barcode && !p.barcode });
+      yield* stateEffects(tx, { orderId: p.orderId, method: p.method, steps: t.steps, statusAfter: status, registered: !!artifacts.barcode && !p.barcode, from: p.status });
       return yield* finish({ found: true, changed: true, from: p.status, status, steps: t.steps });
     });
     if (result.changed) kickOutbox();

@@ -23,7 +23,8 @@ import { api } from './api';
 import { dedupe, insertEvent, type EventSource } from './events';
 import { boletoRequest, notificationUrlFor, parseTerms, pixRequest, type ChargeTerms } from './charge-request';
 import { tokenHash } from '@/lib/security/tokens';
-import { chargeCreatedEffects } from './state-effects';
+import { giveBack } from '@/lib/catalog/stock';
+import { chargeCreatedEffects, stateEffects } from './state-effects';
 
 export type CreateOutcome =
   | { kind: 'created'; orderToken: string }
@@ -146,6 +147,8 @@ export async function deleteUncreatedOrder(paymentId: string): Promise<boolean> 
   return database().transaction(function* (tx) {
     const p = yield* get(tx.select().from(payments).where(eq(payments.id, paymentId)));
     if (!p || p.createState !== 'creating') return false;
+    // No charge exists: the units the order took go back before it disappears.
+    yield* giveBack(tx, p.orderId, 'refused');
     yield* run(tx.delete(paymentEvents).where(eq(paymentEvents.paymentId, paymentId)));
     yield* run(tx.delete(payments).where(eq(payments.id, paymentId)));
     yield* run(tx.delete(orderItems).where(eq(orderItems.orderId, p.orderId)));
@@ -168,9 +171,10 @@ export async function markCreateFailed(paymentId: string, reason: string, source
     );
     yield* run(tx.update(orders).set({ status: 'expired', updatedAt: now }).where(and(eq(orders.id, p.orderId), eq(orders.status, 'pending'))));
     yield* run(insertEvent(tx, { paymentId, orderId: p.orderId, type: 'create_failed', source, detail: { reason: reason.slice(0, 500) } }));
-    yield* run(
+    const entered = yield* run(
       insertEvent(tx, { paymentId, orderId: p.orderId, type: 'status_changed', source, fromStatus: p.status, toStatus: 'expired', dedupeKey: dedupe.status(paymentId, 'expired'), detail: { reason: 'create failed' } }),
     );
+    if (entered > 0) yield* stateEffects(tx, { orderId: p.orderId, method: p.method, steps: ['expired'], statusAfter: 'expired', registered: false, from: p.status });
     return true;
   });
 }

@@ -1,7 +1,10 @@
 /**
  * placeOrder: turns one checkout submit into an order and its charge at the provider.
  *
- * Prices are re-read from the catalog (never from the form), the total is integer centavos.
+ * Prices are re-read from the catalog (never from the form), the total is integer centavos:
+ * items − the shop's Pix discount (lib/orders/pricing.ts), each stored as its own line. The
+ * order's units of tracked stock are taken in the same transaction that writes it
+ * (lib/catalog/stock.ts): a product that ran out meanwhile refuses the order, cart kept.
  * Idempotent per checkoutKey: the order, its items, its payment (Idempotency-Key, webhook
  * token, createState 'creating') and the charge's terms are written in ONE transaction;
  * the API is called after it. A repeated submit finds the same order: it returns at once
@@ -16,14 +19,15 @@ import { orderItems, orders, payments, type Order } from '@/db/schema';
 import { saoPauloDate } from '@/lib/br/dates';
 import { maskDocument } from '@/lib/br/documents';
 import { productsByIds } from '@/lib/catalog/catalog';
+import { OutOfStock, takeForOrder } from '@/lib/catalog/stock';
 import { userMessage } from '@/lib/payment-api/client';
 import { CHECK_FIELDS_MESSAGE, type FieldErrors } from '@/lib/orders/fields';
 import { checkOrderInput, type LinkOrderInput, type OrderInput, type ValidOrder } from '@/lib/orders/order-input';
-import { priceLinkOrder, priceOrder, type PricedOrder } from '@/lib/orders/pricing';
+import { priceLinkOrder, priceOrder, shortStockMessage, type PricedOrder } from '@/lib/orders/pricing';
 import { linkById } from '@/lib/links/links';
 import { claimLinkPlace, REFUSAL_MESSAGES, type LinkRefusal } from '@/lib/links/place';
 import { logger, redactSecrets } from '@/lib/server/log';
-import { getSettings } from '@/lib/settings/settings';
+import { getSettings, type PaymentSettings } from '@/lib/settings/settings';
 import { dedupe, insertEvent } from './events';
 import { chargeTerms, payableUntilOf } from './charge-request';
 import { submitCreate, type CreateOutcome } from './create-charge';
@@ -75,14 +79,14 @@ function pricingError(refusal: Extract<PricedOrder, { ok: false }>): Extract<Pla
 }
 
 /** The order's lines and total: the catalog's prices for a cart, the link's for a payment link. */
-async function priceOf(input: ValidOrder): Promise<PricedOrder | { ok: false; linkRefusal: LinkRefusal }> {
+async function priceOf(input: ValidOrder, settings: PaymentSettings): Promise<PricedOrder | { ok: false; linkRefusal: LinkRefusal }> {
   if ('link' in input) {
     const link = await linkById(input.link.id);
     if (!link) return { ok: false, linkRefusal: 'not_found' };
-    return priceLinkOrder(link, input.link.amountCents, input.method);
+    return priceLinkOrder(link, input.link.amountCents, input.method, { pixDiscountBps: link.pixDiscount ? settings.pixDiscountBps : 0 });
   }
   const catalog = await productsByIds(input.items.map((i) => i.productId));
-  return priceOrder(input.items, catalog, input.method);
+  return priceOrder(input.items, catalog, input.method, { pixDiscountBps: settings.pixDiscountBps });
 }
 
 /** Thrown inside the order's transaction to roll it back when the link no longer takes orders. */
@@ -96,11 +100,11 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
   const existing = await findByCheckoutKey(input.checkoutKey);
   if (existing) return resume(existing);
 
-  const priced = await priceOf(input);
+  const settings = await getSettings();
+  const priced = await priceOf(input, settings);
   if (!priced.ok) return 'linkRefusal' in priced ? { ok: false, error: REFUSAL_MESSAGES[priced.linkRefusal] } : pricingError(priced);
   const linkId = 'link' in input ? input.link.id : null;
 
-  const settings = await getSettings();
   const orderId = newId();
   const paymentId = newId();
   const token = randomToken();
@@ -123,6 +127,9 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
           status: 'pending',
           method: input.method,
           totalCents: priced.totalCents,
+          itemsCents: priced.itemsCents,
+          pixDiscountCents: priced.pixDiscountCents,
+          pixDiscountBps: priced.pixDiscountBps,
           buyerName: input.buyer.name,
           buyerDocument: input.buyer.document,
           buyerEmail: input.buyer.email,
@@ -136,6 +143,12 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
         }),
       );
       for (const line of priced.lines) yield* run(tx.insert(orderItems).values({ orderId, ...line }));
+      // The units are the order's from this commit on: two shoppers can never both get the last one.
+      yield* takeForOrder(
+        tx,
+        orderId,
+        priced.lines.flatMap((l) => (l.productId === null ? [] : [{ productId: l.productId, quantity: l.quantity }])),
+      );
       yield* run(
         tx.insert(payments).values({
           id: paymentId,
@@ -155,6 +168,10 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
     });
   } catch (error) {
     if (error instanceof LinkClosed) return { ok: false, error: REFUSAL_MESSAGES[error.reason] };
+    if (error instanceof OutOfStock) {
+      const message = shortStockMessage(error.productName, error.left);
+      return { ok: false, error: message, fieldErrors: { items: message } };
+    }
     // Another process stored the same submit first (checkout_key is unique): continue with it.
     const other = await findByCheckoutKey(input.checkoutKey);
     if (other) return resume(other);

@@ -13,9 +13,16 @@
  * - paid, refunded: on entering that state (a late payment too);
  * - canceled, expired: on entering it, only when the shopper was sent the instructions (an
  *   order whose charge never existed tells the shopper nothing new).
+ *
+ * Stock (lib/catalog/stock.ts; keyed movements, applied directly: no worker needed):
+ * - expired, canceled: the order's units go back to the shelf;
+ * - paid after expired/canceled (a late payment): the units are taken again, or the order is
+ *   flagged when they are gone;
+ * - refunded: nothing (the merchant may give them back from the order's page).
  */
 import type { Step } from '@/db/driver';
 import type { OrderStatus } from '@/db/schema';
+import { giveBack, retakeForLatePayment } from '@/lib/catalog/stock';
 import { emailKey, KIND_OF_STATE } from '@/lib/email/keys';
 import { enqueueEmail, hasEmail } from '@/lib/email/outbox';
 import type { Tx } from '@/db';
@@ -29,9 +36,12 @@ export type StateChange = {
   statusAfter: OrderStatus;
   /** The boleto's line became known in this transaction. */
   registered: boolean;
+  /** The order's state before this transaction (a late payment comes from expired or canceled). */
+  from?: OrderStatus;
 };
 
 export function* stateEffects(tx: Tx, c: StateChange): Generator<Step, void, unknown> {
+  yield* stockEffects(tx, c);
   if (c.registered && c.method === 'boleto' && c.statusAfter === 'pending') {
     yield* enqueueEmail(tx, { key: emailKey.instructions(c.orderId), orderId: c.orderId, kind: 'instructions' });
   }
@@ -41,6 +51,13 @@ export function* stateEffects(tx: Tx, c: StateChange): Generator<Step, void, unk
     const key = emailKey[kind as 'paid' | 'refunded' | 'canceled' | 'expired'](c.orderId);
     const ended = kind === 'canceled' || kind === 'expired';
     yield* enqueueEmail(tx, { key, orderId: c.orderId, kind, when: ended ? hasEmail(emailKey.instructions(c.orderId)) : undefined });
+  }
+}
+
+function* stockEffects(tx: Tx, c: StateChange): Generator<Step, void, unknown> {
+  for (const state of c.steps) {
+    if (state === 'expired' || state === 'canceled') yield* giveBack(tx, c.orderId, state);
+    if (state === 'paid' && (c.from === 'expired' || c.from === 'canceled')) yield* retakeForLatePayment(tx, c.orderId);
   }
 }
 

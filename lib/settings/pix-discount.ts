@@ -1,24 +1,11 @@
 /**
  * The shop's Pix discount ("Desconto no Pix"): a percentage the merchant sets, 0 to 30 % with
  * at most two decimals, kept as integer basis points (5,25 % = 525) so that nothing about it
- * is a float. It is a price the shop sets, not the API's early-payment discount. Pure.
+ * is a float. It is a price the shop sets, not the API's early-payment discount; what it
+ * takes off an order is computed with the order's other money, in lib/orders/pricing.ts. Pure.
  */
 
 export const MAX_PIX_DISCOUNT_BPS = 3000;
-
-/**
- * The discount on `itemsCents`, rounded half up to the centavo (once per order, on the items'
- * sum: shipping is never discounted). Integer arithmetic only.
- */
-export function pixDiscountCents(itemsCents: number, bps: number): number {
-  if (!Number.isSafeInteger(itemsCents) || itemsCents <= 0 || !Number.isSafeInteger(bps) || bps <= 0) return 0;
-  return Math.floor((itemsCents * bps + 5000) / 10000);
-}
-
-/** A price as the Pix buyer pays it when it is the whole order ("R$ 90,16 no Pix"). */
-export function pixPriceCents(priceCents: number, bps: number): number {
-  return priceCents - pixDiscountCents(priceCents, bps);
-}
 
 /** What a person types ("5", "5,25", "5.5 %") → basis points; undefined when empty; NaN when not a number with ≤ 2 decimals. */
 export function parsePercentToBps(text: string): number | undefined {

@@ -1,0 +1,34 @@
+/** The merchant's "Devolver ao estoque" (a refunded order's units back on the shelf, once). */
+import 'server-only';
+import { eq, sql } from 'drizzle-orm';
+import { database } from '@/db';
+import { get, run } from '@/db/driver';
+import { orders, payments, stockMovements } from '@/db/schema';
+import { insertEvent } from '@/lib/payments/apply';
+import { returnRefundedOrderStock, type ReturnResult } from './stock';
+
+export async function returnOrderStock(orderId: string, actor: string): Promise<ReturnResult> {
+  return database().transaction(function* (tx) {
+    const order = yield* get(tx.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.id, orderId)));
+    if (!order) return { ok: false, error: 'Pedido não encontrado.' } as ReturnResult;
+    const result = yield* returnRefundedOrderStock(tx, order);
+    if (result.ok) {
+      const payment = yield* get(tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId)));
+      if (payment) {
+        yield* run(
+          insertEvent(tx, { paymentId: payment.id, orderId, type: 'stock_returned', source: 'merchant', dedupeKey: `stock_returned:${orderId}`, detail: { actor, units: result.units } }),
+        );
+      }
+    }
+    return result;
+  });
+}
+
+/** Units a refunded order could still give back (0 hides the button). */
+export async function unitsHeldBy(orderId: string): Promise<number> {
+  const [row] = await database()
+    .db.select({ net: sql<number | null>`sum(${stockMovements.delta})` })
+    .from(stockMovements)
+    .where(eq(stockMovements.orderId, orderId));
+  return Math.max(0, -Number(row?.net ?? 0));
+}

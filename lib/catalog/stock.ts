@@ -1,0 +1,127 @@
+/**
+ * Stock moves only inside the transaction of the change that causes it (db/driver generator
+ * steps), and every move is a stock_movements row keyed on its cause
+ * ("stock:<order>:<product>:<cause>"): the insert is the gate, so a cause can move a product's
+ * stock once, whoever runs it and however often.
+ *
+ * - placing an order takes its units (placeOrder's transaction), or refuses the order;
+ * - expired / canceled give back what the order holds (the one writer's transaction);
+ * - a late payment of an expired or canceled order takes them again, or flags the order when
+ *   they are gone (the same transaction);
+ * - a refund gives nothing back by itself; the merchant may ("Devolver ao estoque", once);
+ * - a charge the provider refused (the order is deleted) gives its units back.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { all, get, run, type AnyDb, type Step } from '@/db/driver';
+import { orders, products, stockMovements } from '@/db/schema';
+import type { AppSchema } from '@/db';
+
+type Tx = AnyDb<AppSchema>;
+export type StockCause = 'order' | 'expired' | 'canceled' | 'late_payment' | 'merchant_return' | 'refused';
+
+export const stockKey = (orderId: string, productId: number, cause: StockCause) => `stock:${orderId}:${productId}:${cause}`;
+
+/** Thrown inside placeOrder's transaction (rolling it back) when a product's units ran out. */
+export class OutOfStock extends Error {
+  constructor(
+    readonly productId: number,
+    readonly productName: string,
+    readonly left: number,
+  ) {
+    super(`out of stock: product ${productId}`);
+  }
+}
+
+/** One movement, gated by its key; returns whether it happened. */
+function* move(tx: Tx, m: { orderId: string; productId: number; delta: number; cause: StockCause }): Generator<Step, boolean, unknown> {
+  const inserted = yield* run(
+    tx
+      .insert(stockMovements)
+      .values({ productId: m.productId, orderId: m.orderId, delta: m.delta, reason: m.cause, dedupeKey: stockKey(m.orderId, m.productId, m.cause) })
+      .onConflictDoNothing(),
+  );
+  if (inserted === 0) return false;
+  yield* run(
+    tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${m.delta}` })
+      .where(and(eq(products.id, m.productId), sql`${products.stock} IS NOT NULL`)),
+  );
+  return true;
+}
+
+/**
+ * Takes the order's units of every tracked product; throws OutOfStock (the caller's
+ * transaction rolls back) when one cannot cover its quantity. Untracked products move nothing.
+ */
+export function* takeForOrder(tx: Tx, orderId: string, lines: readonly { productId: number; quantity: number }[]): Generator<Step, void, unknown> {
+  for (const line of lines) {
+    const p = yield* get(tx.select({ stock: products.stock, name: products.name }).from(products).where(eq(products.id, line.productId)));
+    if (!p || p.stock === null) continue;
+    if (p.stock < line.quantity) throw new OutOfStock(line.productId, p.name, p.stock);
+    yield* move(tx, { orderId, productId: line.productId, delta: -line.quantity, cause: 'order' });
+  }
+}
+
+/** Units the order holds now, per product (taken minus given back). */
+function* held(tx: Tx, orderId: string) {
+  const rows = yield* all(
+    tx
+      .select({ productId: stockMovements.productId, net: sql<number>`sum(${stockMovements.delta})` })
+      .from(stockMovements)
+      .where(eq(stockMovements.orderId, orderId))
+      .groupBy(stockMovements.productId),
+  );
+  return rows.map((r) => ({ productId: r.productId, units: -Number(r.net) })).filter((r) => r.units > 0);
+}
+
+/** Gives back every unit the order holds, once per cause. Returns the units given back. */
+export function* giveBack(tx: Tx, orderId: string, cause: Exclude<StockCause, 'order' | 'late_payment'>): Generator<Step, number, unknown> {
+  let units = 0;
+  for (const h of yield* held(tx, orderId)) {
+    if (yield* move(tx, { orderId, productId: h.productId, delta: h.units, cause })) units += h.units;
+  }
+  return units;
+}
+
+/**
+ * A late payment: the order's units were given back when it expired or was canceled; take
+ * them again where the stock still has them, and flag the order (stock_short) where it does not.
+ */
+export function* retakeForLatePayment(tx: Tx, orderId: string): Generator<Step, { short: boolean }, unknown> {
+  const given = yield* all(
+    tx
+      .select({ productId: stockMovements.productId, delta: stockMovements.delta, reason: stockMovements.reason })
+      .from(stockMovements)
+      .where(eq(stockMovements.orderId, orderId)),
+  );
+  let short = false;
+  for (const g of given) {
+    if (g.delta <= 0 || (g.reason !== 'expired' && g.reason !== 'canceled')) continue;
+    const p = yield* get(tx.select({ stock: products.stock }).from(products).where(eq(products.id, g.productId)));
+    if (!p || p.stock === null) continue;
+    if (p.stock < g.delta) {
+      short = true;
+      continue;
+    }
+    yield* move(tx, { orderId, productId: g.productId, delta: -g.delta, cause: 'late_payment' });
+  }
+  if (short) yield* run(tx.update(orders).set({ stockShort: true }).where(eq(orders.id, orderId)));
+  return { short };
+}
+
+export type ReturnResult = { ok: true; units: number } | { ok: false; error: string };
+
+/**
+ * "Devolver ao estoque" on a refunded order: gives back the units it still holds, once (the
+ * movement's key), logged on the order's timeline with who did it.
+ */
+export function* returnRefundedOrderStock(
+  tx: Tx,
+  order: { id: string; status: string },
+): Generator<Step, ReturnResult, unknown> {
+  if (order.status !== 'refunded') return { ok: false, error: 'Só pedidos reembolsados voltam ao estoque por aqui (expirados e cancelados voltam sozinhos).' };
+  const units = yield* giveBack(tx, order.id, 'merchant_return');
+  if (units === 0) return { ok: false, error: 'As unidades deste pedido já voltaram ao estoque.' };
+  return { ok: true, units };
+}
