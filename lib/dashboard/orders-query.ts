@@ -32,10 +32,23 @@ export const PAGE_SIZE = 25;
 
 const rowid = sql<number>`"orders"."rowid"`;
 
-/** One row of the orders list: the order's own columns, as stored. */
+/** One row of the orders list: the order's own columns, as stored (items and the Pix discount are their own lines). */
 export type OrderListRow = Pick<
   Order,
-  'id' | 'status' | 'method' | 'totalCents' | 'refundedCents' | 'buyerName' | 'buyerDocument' | 'buyerEmail' | 'latePayment' | 'createdAt' | 'paidAt' | 'paymentLinkId'
+  | 'id'
+  | 'status'
+  | 'method'
+  | 'totalCents'
+  | 'itemsCents'
+  | 'pixDiscountCents'
+  | 'refundedCents'
+  | 'buyerName'
+  | 'buyerDocument'
+  | 'buyerEmail'
+  | 'latePayment'
+  | 'createdAt'
+  | 'paidAt'
+  | 'paymentLinkId'
 >;
 
 const listColumns = {
@@ -43,6 +56,8 @@ const listColumns = {
   status: orders.status,
   method: orders.method,
   totalCents: orders.totalCents,
+  itemsCents: orders.itemsCents,
+  pixDiscountCents: orders.pixDiscountCents,
   refundedCents: orders.refundedCents,
   buyerName: orders.buyerName,
   buyerDocument: orders.buyerDocument,

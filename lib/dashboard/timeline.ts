@@ -63,6 +63,7 @@ const EVENT_TITLES: Record<string, { title: string; tone: TimelineTone }> = {
   cancel_failed: { title: 'Cancelamento recusado', tone: 'danger' },
   refund_requested: { title: 'Reembolso solicitado', tone: 'info' },
   refund_failed: { title: 'Reembolso recusado', tone: 'danger' },
+  stock_returned: { title: 'Unidades devolvidas ao estoque pelo lojista', tone: 'info' },
   reconciled: { title: 'Reconciliação', tone: 'neutral' },
   reconcile_failed: { title: 'Reconciliação sem resposta do provedor', tone: 'warning' },
   unknown_status: { title: 'Status desconhecido informado pelo provedor', tone: 'warning' },

@@ -76,7 +76,22 @@ export function toIso(value: string | null): string | null {
 /** The order's own columns (timestamps normalised to ISO), its lines and its payment. */
 export type OrderView = Pick<
   Order,
-  'id' | 'token' | 'status' | 'method' | 'totalCents' | 'refundedCents' | 'buyerName' | 'buyerDocument' | 'buyerEmail' | 'latePayment' | 'createdAt' | 'updatedAt' | 'paidAt'
+  | 'id'
+  | 'token'
+  | 'status'
+  | 'method'
+  | 'totalCents'
+  | 'itemsCents'
+  | 'pixDiscountCents'
+  | 'pixDiscountBps'
+  | 'refundedCents'
+  | 'buyerName'
+  | 'buyerDocument'
+  | 'buyerEmail'
+  | 'latePayment'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'paidAt'
 > & {
   /** The payment link it was placed through (its public code), or null for a cart's order. */
   linkCode: string | null;
@@ -113,6 +128,9 @@ export async function orderViewByToken(token: string): Promise<OrderView | null>
     status: order.status,
     method: order.method,
     totalCents: order.totalCents,
+    itemsCents: order.itemsCents,
+    pixDiscountCents: order.pixDiscountCents,
+    pixDiscountBps: order.pixDiscountBps,
     refundedCents: order.refundedCents,
     buyerName: order.buyerName,
     buyerDocument: order.buyerDocument,

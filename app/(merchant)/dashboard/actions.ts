@@ -9,6 +9,7 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getMerchantOrNull, isSessionCookieName, SESSION_EXPIRED_MESSAGE } from '@/lib/auth/session';
 import { revokeAllSessions } from '@/lib/auth/session-version';
+import { returnOrderStock } from '@/lib/catalog/stock-return';
 import type { ActionState } from '@/lib/dashboard/action-state';
 import { getOrderForAction } from '@/lib/dashboard/order-detail';
 import { parseRefundForm } from '@/lib/dashboard/refund-form';
@@ -135,4 +136,21 @@ export async function signOutEverywhereAction(): Promise<void> {
     jar.set(name, '', { maxAge: 0, path: '/', httpOnly: true, sameSite: 'lax', secure: name.startsWith('__Secure-') });
   }
   redirect('/login?saiu=todos');
+}
+
+export async function returnStockAction(_prev: ActionState, form: FormData): Promise<ActionState> {
+  const merchant = await getMerchantOrNull();
+  if (!merchant) return refused(SESSION_EXPIRED_MESSAGE);
+  const order = await getOrderForAction(orderIdOf(form));
+  if (!order) return refused('Pedido não encontrado.');
+  try {
+    const result = await returnOrderStock(order.id, merchant.email);
+    revalidateOrder(order.id);
+    revalidatePath('/dashboard/produtos', 'layout');
+    if (!result.ok) return refused(result.error);
+    return done(result.units === 1 ? '1 unidade devolvida ao estoque.' : `${result.units} unidades devolvidas ao estoque.`);
+  } catch (error) {
+    logger().error({ err: error, orderId: order.id }, 'return-stock action failed');
+    return refused(UNEXPECTED);
+  }
 }

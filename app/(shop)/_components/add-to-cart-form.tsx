@@ -7,11 +7,14 @@ export function AddToCartForm({
   describedBy,
   compact = false,
   withQuantity = false,
+  maxQuantity,
 }: {
   productId: number;
   describedBy?: string;
   compact?: boolean;
   withQuantity?: boolean;
+  /** Units left when stock is tracked: the choice stops there. */
+  maxQuantity?: number;
 }) {
   return (
     <form action={addToCartAction} className={compact ? undefined : 'stack'}>
@@ -20,7 +23,7 @@ export function AddToCartForm({
         <div className="field" style={{ maxWidth: '8rem' }}>
           <label htmlFor={`qtd-${productId}`}>Quantidade</label>
           <select id={`qtd-${productId}`} name="quantity" defaultValue="1">
-            {Array.from({ length: 10 }, (_, i) => (
+            {Array.from({ length: Math.max(1, Math.min(10, maxQuantity ?? 10)) }, (_, i) => (
               <option key={i + 1} value={i + 1}>
                 {i + 1}
               </option>

@@ -1,16 +1,51 @@
-/** Product illustrations are small SVGs in public/products, 4:3; width/height reserve their space. */
-export function ProductImage({ src, alt, priority = false, className }: { src: string; alt: string; priority?: boolean; className?: string }) {
+import { sourceAtLeast, srcSet, type PhotoView } from '@/lib/catalog/photos';
+
+/** Shown for a product with no photo and no illustration. */
+export const NO_PHOTO = '/products/sem-foto.svg';
+
+/**
+ * A product's picture: its cover photo (WebP in every stored width, `srcset` + `sizes` so the
+ * browser picks the smallest that fills the box) or, without photos, its SVG illustration.
+ * width/height give the box its 4:3 shape before anything loads: no layout jump.
+ */
+export function ProductImage({
+  src,
+  cover,
+  alt,
+  sizes = '100vw',
+  priority = false,
+  className,
+}: {
+  src: string;
+  cover?: PhotoView | null;
+  alt: string;
+  sizes?: string;
+  priority?: boolean;
+  className?: string;
+}) {
+  const loading = priority ? 'eager' : 'lazy';
+  const fetchPriority = priority ? 'high' : undefined;
+  if (cover) {
+    const fallback = sourceAtLeast(cover, 640);
+    return (
+      // eslint-disable-next-line @next/next/no-img-element -- our own WebP widths, already optimised and cached forever
+      <img
+        src={fallback.url}
+        srcSet={srcSet(cover)}
+        sizes={sizes}
+        alt={alt}
+        width={400}
+        height={300}
+        loading={loading}
+        decoding="async"
+        fetchPriority={fetchPriority}
+        className={className}
+        style={{ objectFit: 'cover' }}
+      />
+    );
+  }
   return (
     // eslint-disable-next-line @next/next/no-img-element -- static SVGs need no optimisation; a plain img works offline
-    <img
-      src={src}
-      alt={alt}
-      width={400}
-      height={300}
-      loading={priority ? 'eager' : 'lazy'}
-      decoding="async"
-      fetchPriority={priority ? 'high' : undefined}
-      className={className}
-    />
+    <img src={src || NO_PHOTO} alt={alt} width={400} height={300} loading={loading} decoding="async" fetchPriority={fetchPriority} className={className} />
   );
 }

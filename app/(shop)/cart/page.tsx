@@ -2,7 +2,10 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { MAX_QUANTITY } from '@/lib/cart/cart-cookie';
 import { readCart } from '@/lib/cart/cart';
-import { MIN_ORDER_CENTS } from '@/lib/orders/pricing';
+import { coversOf } from '@/lib/catalog/photos';
+import { MIN_ORDER_CENTS, orderMoney } from '@/lib/orders/pricing';
+import { bpsToPercentText } from '@/lib/settings/pix-discount';
+import { getSettings } from '@/lib/settings/settings';
 import { formatBRL } from '@/lib/money/money';
 import { PendingButton } from '../_components/pending-button';
 import { ProductImage } from '../_components/product-image';
@@ -13,6 +16,8 @@ export const metadata: Metadata = { title: 'Carrinho' };
 
 export default async function CartPage() {
   const cart = await readCart();
+  const [covers, settings] = await Promise.all([coversOf(cart.lines.map((l) => l.product.id)), getSettings()]);
+  const pix = orderMoney(cart.subtotalCents, 'pix', settings.pixDiscountBps);
   return (
     <main className="container">
       <h1>Carrinho</h1>
@@ -38,7 +43,7 @@ export default async function CartPage() {
               return (
                 <li key={product.id} className={`card ${styles.line}`}>
                   <Link href={`/products/${product.slug}`} className={styles.thumb} tabIndex={-1} aria-hidden="true">
-                    <ProductImage src={product.imagePath} alt="" className={styles.thumbImage} />
+                    <ProductImage src={product.imagePath} cover={covers.get(product.id)} sizes="96px" alt="" className={styles.thumbImage} />
                   </Link>
                   <div className={styles.info}>
                     <Link href={`/products/${product.slug}`} className={styles.name} id={nameId}>
@@ -81,6 +86,12 @@ export default async function CartPage() {
               <span>Subtotal ({cart.itemCount === 1 ? '1 item' : `${cart.itemCount} itens`})</span>
               <strong data-testid="cart-subtotal">{formatBRL(cart.subtotalCents)}</strong>
             </p>
+            {pix.pixDiscountCents > 0 ? (
+              <p className={styles.subtotal}>
+                <span>No Pix ({bpsToPercentText(pix.pixDiscountBps)}% de desconto)</span>
+                <strong>{formatBRL(pix.totalCents)}</strong>
+              </p>
+            ) : null}
             <p className="small muted">Pague com Pix (aprovação na hora) ou boleto.</p>
             {cart.belowMinimum ? (
               <p className="alert alert-warning" role="status" id="motivo-bloqueio">

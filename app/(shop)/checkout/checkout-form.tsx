@@ -27,9 +27,11 @@ type Props = {
   amount?: { hint: string };
   /** Posted as they are (a payment link's code). */
   hiddenFields?: Record<string, string>;
+  /** The Pix price with the shop's discount, when there is one. */
+  pixHint?: string;
 };
 
-export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = ['pix', 'boleto'], amount, hiddenFields = {} }: Props) {
+export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = ['pix', 'boleto'], amount, hiddenFields = {}, pixHint }: Props) {
   const [state, formAction] = useActionState<CheckoutActionState, FormData>(action, null);
   const values: FormValues = state?.values ?? {};
   const errors: FieldErrors = state?.fieldErrors ?? {};
@@ -118,7 +120,7 @@ export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = [
         <legend className={styles.legend}>Como você quer pagar?</legend>
         <div className={styles.methodGrid}>
           {methods.includes('pix') ? (
-            <MethodOption value="pix" label="Pix" hint="Aprovação na hora, pelo app do banco." checked={submittedMethod === 'pix'} onSelect={setMethod} />
+            <MethodOption value="pix" label="Pix" hint={pixHint ?? 'Aprovação na hora, pelo app do banco.'} checked={submittedMethod === 'pix'} onSelect={setMethod} />
           ) : null}
           {methods.includes('boleto') ? (
             <MethodOption value="boleto" label="Boleto" hint="Vence em alguns dias; compensa em até 3 dias úteis." checked={submittedMethod === 'boleto'} onSelect={setMethod} />

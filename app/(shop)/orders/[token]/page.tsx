@@ -5,6 +5,7 @@ import { barcodeToDigitableLine, formatDigitableLine } from '@/lib/br/boleto';
 import { formatDateBR } from '@/lib/br/dates';
 import { env } from '@/lib/config/env';
 import { METHOD_LABELS } from '@/lib/orders/status-labels';
+import { bpsToPercentText } from '@/lib/settings/pix-discount';
 import { formatBRL } from '@/lib/money/money';
 import { endOfSaoPauloDay } from '@/lib/orders/deadline';
 import { shortOrderId } from '@/lib/orders/format';
@@ -222,6 +223,18 @@ function OrderSummary({ order }: { order: OrderView }) {
           </li>
         ))}
       </ul>
+      {order.pixDiscountCents > 0 ? (
+        <ul className={styles.items}>
+          <li>
+            <span>Itens</span>
+            <span className={styles.num}>{formatBRL(order.itemsCents)}</span>
+          </li>
+          <li>
+            <span>Desconto no Pix ({bpsToPercentText(order.pixDiscountBps)}%)</span>
+            <span className={styles.num}>−{formatBRL(order.pixDiscountCents)}</span>
+          </li>
+        </ul>
+      ) : null}
       <p className={styles.totalLine}>
         <span>Total</span>
         <strong>{formatBRL(order.totalCents)}</strong>

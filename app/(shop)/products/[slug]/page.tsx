@@ -1,43 +1,67 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
-import { productBySlug } from '@/lib/catalog/catalog';
-import { formatBRL } from '@/lib/money/money';
+import { notFound, permanentRedirect } from 'next/navigation';
+import { availability } from '@/lib/catalog/availability';
+import { productPage } from '@/lib/catalog/catalog';
+import { getSettings } from '@/lib/settings/settings';
 import { AddToCartForm } from '../../_components/add-to-cart-form';
 import { ProductImage } from '../../_components/product-image';
+import { ProductPrice } from '../../_components/product-price';
 import styles from './product.module.css';
 
 type Props = { params: Promise<{ slug: string }> };
 
+/** The photo column: the whole width on a phone, half of the 1100 px container on a desk. */
+const MAIN_SIZES = '(min-width: 1100px) 530px, (min-width: 760px) 48vw, 100vw';
+const THUMB_SIZES = '(min-width: 760px) 128px, 25vw';
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const product = await productBySlug((await params).slug);
-  return product ? { title: product.name, description: product.description } : { title: 'Produto não encontrado' };
+  const page = await productPage((await params).slug);
+  return page && 'product' in page ? { title: page.product.name, description: page.product.description.slice(0, 160) } : { title: 'Produto não encontrado' };
 }
 
 export default async function ProductPage({ params }: Props) {
-  const product = await productBySlug((await params).slug);
-  if (!product) notFound();
-  const soldOut = product.stock !== null && product.stock <= 0;
+  const [page, settings] = await Promise.all([productPage((await params).slug), getSettings()]);
+  if (!page) notFound();
+  // An old address of a product whose slug changed: 308 to where it is now.
+  if ('movedTo' in page) permanentRedirect(`/products/${page.movedTo}`);
+  const { product, photos } = page;
+  const stock = availability(product.stock);
+  const [cover, ...more] = photos;
   return (
     <main className="container">
       <nav aria-label="Trilha" className="small">
         <Link href="/">Produtos</Link> <span aria-hidden="true">›</span> <span className="muted">{product.name}</span>
       </nav>
       <article className={styles.product}>
-        <ProductImage src={product.imagePath} alt={`Ilustração: ${product.name}`} priority className={styles.image} />
+        <div className={styles.gallery}>
+          <ProductImage src={product.imagePath} cover={cover} sizes={MAIN_SIZES} alt={cover ? `Foto: ${product.name}` : `Ilustração: ${product.name}`} priority className={styles.image} />
+          {more.length > 0 ? (
+            <ul className={styles.thumbs} aria-label="Mais fotos">
+              {more.map((p, i) => (
+                <li key={p.id}>
+                  <ProductImage src="" cover={p} sizes={THUMB_SIZES} alt={`Foto ${i + 2}: ${product.name}`} className={styles.thumb} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
         <div className={styles.details}>
           <h1>{product.name}</h1>
-          <p className={styles.price}>{formatBRL(product.priceCents)}</p>
-          <p>{product.description}</p>
+          <ProductPrice priceCents={product.priceCents} pixDiscountBps={settings.pixDiscountBps} className={styles.price} pixClassName={styles.pixPrice} />
+          {product.description ? <p className={styles.description}>{product.description}</p> : null}
           {product.priceCents < 500 ? (
             <p className="alert alert-info small">
               Pix e boleto aceitam pedidos a partir de R$ 5,00: combine com outro item ou leve mais unidades.
             </p>
           ) : null}
-          {soldOut ? (
-            <p className="alert alert-warning">Esgotado no momento.</p>
+          {stock.soldOut ? (
+            <p className="alert alert-warning">Esgotado</p>
           ) : (
-            <AddToCartForm productId={product.id} withQuantity />
+            <>
+              {stock.label ? <p className={styles.lowStock}>{stock.label}</p> : null}
+              <AddToCartForm productId={product.id} withQuantity maxQuantity={product.stock ?? undefined} />
+            </>
           )}
           <p className="small muted">Pague com Pix (confirmação na hora) ou boleto (compensação em até 3 dias úteis).</p>
         </div>

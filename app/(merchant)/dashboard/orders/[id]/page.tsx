@@ -11,7 +11,9 @@ import { amountInputText } from '@/lib/dashboard/refund-form';
 import { formatBRL } from '@/lib/money/money';
 import { METHOD_LABELS, statusBadgeClass, statusLabel } from '@/lib/orders/status-labels';
 import { ActionForm } from '../../_components/action-form';
-import { cancelOrderAction, reconcileOrderAction } from '../../actions';
+import { cancelOrderAction, reconcileOrderAction, returnStockAction } from '../../actions';
+import { unitsHeldBy } from '@/lib/catalog/stock-return';
+import { bpsToPercentText } from '@/lib/settings/pix-discount';
 import { CopyButton } from '@/app/_components/copy-button';
 import components from '../../_components/components.module.css';
 import styles from './order.module.css';
@@ -51,6 +53,7 @@ export default async function OrderPage({ params }: Props) {
   const can = availableActions(order, payment);
   const label = statusLabel(order.status, order.refundedCents, order.totalCents);
   const shortId = order.id.slice(0, 8);
+  const heldUnits = order.status === 'refunded' ? await unitsHeldBy(order.id) : 0;
 
   return (
     <div className="stack">
@@ -80,6 +83,12 @@ export default async function OrderPage({ params }: Props) {
         <p className="alert alert-warning" role="status">
           <strong>Pagamento tardio.</strong> Este pedido foi pago depois de ter sido cancelado ou expirado. Confira se ainda deve ser
           entregue{order.method === 'pix' && order.status === 'paid' ? ' ou reembolse o comprador' : ''}.
+        </p>
+      ) : null}
+      {order.stockShort ? (
+        <p className="alert alert-error" role="status">
+          <strong>Sem estoque para este pedido pago.</strong> As unidades voltaram ao estoque quando ele expirou e foram vendidas antes do pagamento
+          tardio. Combine a entrega com o comprador ou reembolse.
         </p>
       ) : null}
       {payment?.createState === 'failed' ? (
@@ -120,6 +129,24 @@ export default async function OrderPage({ params }: Props) {
                   ))}
                 </tbody>
                 <tfoot>
+                  {order.pixDiscountCents > 0 ? (
+                    <>
+                      <tr>
+                        <th scope="row" colSpan={3} className={components.rowHeader}>
+                          Itens
+                        </th>
+                        <td className="num">{formatBRL(order.itemsCents)}</td>
+                      </tr>
+                      <tr>
+                        <th scope="row" colSpan={3} className={components.rowHeader}>
+                          Desconto no Pix ({bpsToPercentText(order.pixDiscountBps)}%)
+                        </th>
+                        <td className="num" data-testid="pix-discount">
+                          −{formatBRL(order.pixDiscountCents)}
+                        </td>
+                      </tr>
+                    </>
+                  ) : null}
                   <tr>
                     <th scope="row" colSpan={3} className={components.rowHeader}>
                       Total
@@ -142,6 +169,17 @@ export default async function OrderPage({ params }: Props) {
               </table>
             </div>
           </section>
+
+          {order.status === 'refunded' && heldUnits > 0 ? (
+            <section className="card stack" aria-labelledby="stock-title">
+              <h2 id="stock-title">Estoque</h2>
+              <p className="small muted">
+                O reembolso não devolve as unidades ao estoque sozinho ({heldUnits === 1 ? '1 unidade' : `${heldUnits} unidades`} deste pedido). Devolva se
+                o produto voltou para você em condições de venda.
+              </p>
+              <ActionForm action={returnStockAction} fields={{ orderId: order.id }} label="Devolver ao estoque" pendingLabel="Devolvendo…" />
+            </section>
+          ) : null}
 
           <section className="card" aria-labelledby="buyer-title">
             <h2 id="buyer-title">Comprador</h2>

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { formatDateBR, formatDateTimeBR } from '@/lib/br/dates';
 import { maskDocument } from '@/lib/br/documents';
+import { bpsToPercentText } from '@/lib/settings/pix-discount';
 import { formatBRL } from '@/lib/money/money';
 import { shortOrderId } from '@/lib/orders/format';
 import { orderViewByToken } from '@/lib/orders/queries';
@@ -105,6 +106,22 @@ export default async function ReceiptPage({ params }: Props) {
             ))}
           </tbody>
           <tfoot>
+            {order.pixDiscountCents > 0 ? (
+              <>
+                <tr>
+                  <th scope="row" colSpan={2}>
+                    Itens
+                  </th>
+                  <td className="num">{formatBRL(order.itemsCents)}</td>
+                </tr>
+                <tr>
+                  <th scope="row" colSpan={2}>
+                    Desconto no Pix ({bpsToPercentText(order.pixDiscountBps)}%)
+                  </th>
+                  <td className="num">−{formatBRL(order.pixDiscountCents)}</td>
+                </tr>
+              </>
+            ) : null}
             <tr>
               <th scope="row" colSpan={2}>
                 Total pago
