@@ -42,13 +42,8 @@ describe('orderCsvRow', () => {
   };
   it('writes São Paulo dates, comma decimals, labels and safe cells', () => {
     expect(orderCsvRow(row)).toBe(
-<<<<<<< HEAD
-      '3f2a9c1b-0000-4000-8000-000000000001;10/03/2025 00:05;Reembolsado parcialmente;Pix;1234,56;20,00;10/03/2025 10:00;Não;' +
-        `"'=cmd; ""Zé""";529.982.247-25;ze@example.com;\r\n`,
-=======
       '3f2a9c1b-0000-4000-8000-000000000001;10/03/2025 00:05;Reembolsado parcialmente;Pix;1299,54;64,98;1234,56;20,00;10/03/2025 10:00;Não;' +
-        `"'=cmd; ""Zé""";529.982.247-25;ze@example.com\r\n`,
->>>>>>> 7493c05 (Shop: catalog pages of 24 from the DB with cover photos (srcset/sizes, 4:3 boxes), both prices ('R$ 94,90 · R$ 90,16 no Pix'), Esgotado without add-to-cart, 'Últimas N unidades' at 5 or fewer; product page gallery, old slugs 308 to the current one; cart shows the Pix total; checkout shows items, the Pix discount line and the total of the checked method (CSS :has, no script needed). Order page, receipt, dashboard order and CSV show items and the Pix discount as their own lines; dashboard order: 'Devolver ao estoque' on a refunded order (once), the late-payment-without-stock flag)
+        `"'=cmd; ""Zé""";529.982.247-25;ze@example.com;\r\n`,
     );
   });
   it("carries the payment link's title, neutralised like any cell", () => {
