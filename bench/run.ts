@@ -27,6 +27,7 @@ import { runT6, T6 } from './t6-paid-latency';
 import { runT7, T7 } from './t7-write-throughput';
 import { runT8, T8 } from './t8-sale-day';
 import { GROWTH, runGrowth } from './growth';
+import { runT9, T9 } from './t9-catalog';
 
 type Spec = { id: string; title: string; target: string; needsServer: boolean; run: (ctx: BenchContext) => Promise<TargetResult> };
 
@@ -44,6 +45,7 @@ const specs: Spec[] = [
   { ...T6, needsServer: true, run: runT6 },
   { ...T7, needsServer: true, run: runT7 },
   { ...T8, needsServer: true, run: (ctx) => runT8({ ...ctx, instances }) },
+  { ...T9, needsServer: true, run: runT9 },
   // Grows the server's database to 100k orders: after every other server target.
   { ...GROWTH, needsServer: true, run: runGrowth },
   // In-process, no server: last, so that it does not compete with a running server's targets.

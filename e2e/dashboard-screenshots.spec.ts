@@ -88,6 +88,14 @@ test('login, overview, orders, order detail and settings at 1280 px', async ({ p
   await expect(page.getByRole('row').filter({ hasText: 'Bruno Lima' }).first()).toBeVisible();
   await shot(page, 'dashboard-orders-filtered');
 
+  await page.goto('/dashboard/produtos');
+  await expect(page.getByRole('link', { name: 'Novo produto' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Prensa francesa 600 ml' })).toContainText('Ativo');
+  await shot(page, 'dashboard-products');
+  await page.getByRole('link', { name: 'Prensa francesa 600 ml' }).click();
+  await expect(page.getByRole('heading', { name: 'Fotos' })).toBeVisible();
+  await shot(page, 'dashboard-product-edit');
+
   await page.goto('/dashboard/settings');
   await page.getByLabel('Multa por atraso').fill('0,05');
   await page.getByLabel('Tolerância após o vencimento').fill('45');
@@ -111,6 +119,9 @@ test.describe('on a phone', () => {
     await page.goto('/dashboard/orders');
     await expect(page.getByRole('navigation', { name: 'Painel' })).toBeVisible();
     await shot(page, 'dashboard-mobile-orders');
+    await page.goto('/dashboard/produtos');
+    await expect(page.getByRole('link', { name: 'Novo produto' })).toBeVisible();
+    await shot(page, 'dashboard-mobile-products');
     await page.getByRole('link', { name: /^Pedido / }).first().click();
     await expect(page.getByTestId('order-status')).toBeVisible();
     await shot(page, 'dashboard-mobile-order');
