@@ -8,7 +8,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { readCart } from '@/lib/cart/cart';
 import { CHECK_FIELDS_MESSAGE, PERSON_FIELDS, type FieldErrors, type FormValues } from '@/lib/orders/fields';
-import { orderItemsOf } from '@/lib/orders/pricing';
+import { checkoutBlocker, orderItemsOf } from '@/lib/orders/pricing';
 import { placeOrder } from '@/lib/payments/place-order';
 import { hit } from '@/lib/security/rate-limit';
 import { logger } from '@/lib/server/log';
@@ -59,7 +59,8 @@ export async function submitCheckout(form: FormData, ctx: { ip: string }): Promi
     // A duplicate submit that arrives after the first one cleared the cart finds its order.
     const existing = cart.lines.length === 0 ? await orderTokenByCheckoutKey(data.checkoutKey) : null;
     if (existing) return { ok: true, orderToken: existing };
-    return fail(cart.blocker, { items: cart.blocker });
+    const blocker = checkoutBlocker(cart) ?? cart.blocker;
+    return fail(blocker, { items: blocker });
   }
 
   try {

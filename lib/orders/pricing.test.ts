@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogProduct } from '@/lib/catalog/catalog';
-import { EMPTY_CART_MESSAGE, MAX_ORDER_CENTS, MIN_ORDER_CENTS, MINIMUM_MESSAGE, orderItemsOf, PIX_MINIMUM_MESSAGE, priceCart, priceOrder, STOCK_MESSAGE, UNAVAILABLE_MESSAGE } from './pricing';
+import { EMPTY_CART_MESSAGE, MAX_ORDER_CENTS, MIN_ORDER_CENTS, MINIMUM_MESSAGE, orderItemsOf, PIX_MINIMUM_MESSAGE, checkoutBlocker, priceCart, priceOrder, STOCK_MESSAGE, UNAVAILABLE_MESSAGE } from './pricing';
 
 const product = (id: number, priceCents: number, stock: number | null = null): CatalogProduct => ({
   id,
@@ -71,6 +71,16 @@ describe('priceCart', () => {
     expect(cart.blocker).toBe(STOCK_MESSAGE);
     expect(priceCart([{ productId: 3, quantity: 2 }], catalog).blocker).toBeNull();
     expect(priceCart([{ productId: 4, quantity: 1 }], [product(4, 1000, 0)]).lines[0].problem).toBe('Esgotado.');
+  });
+});
+
+describe('checkoutBlocker', () => {
+  it('names the product that sold out since it went into the cart', () => {
+    const gone = priceCart([{ productId: 4, quantity: 1 }], [product(4, 1000, 0)]);
+    expect(gone.blocker).toBe(STOCK_MESSAGE);
+    expect(checkoutBlocker(gone)).toBe('Este produto esgotou enquanto você comprava: Produto 4. Seu carrinho foi mantido; remova o item para continuar.');
+    expect(checkoutBlocker(priceCart([{ productId: 2, quantity: 1 }], catalog))).toBe(MINIMUM_MESSAGE);
+    expect(checkoutBlocker(priceCart([{ productId: 1, quantity: 1 }], catalog))).toBeNull();
   });
 });
 

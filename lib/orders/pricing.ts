@@ -105,6 +105,16 @@ export function priceCart<P extends PricingProduct>(lines: readonly ItemLine[], 
   return { lines: priced, subtotalCents, itemCount, droppedLines, belowMinimum, blocker };
 }
 
+/**
+ * Why a checkout submit cannot go on, as the buyer should read it then: a product that ran
+ * out since it went into the cart says so by name ("Este produto esgotou enquanto você
+ * comprava"); otherwise the cart's own blocker.
+ */
+export function checkoutBlocker(cart: PricedCart): string | null {
+  const short = cart.lines.find((l) => l.problem);
+  return short ? shortStockMessage(short.product.name, short.product.stock ?? 0) : cart.blocker;
+}
+
 /** The lines as placeOrder takes them. */
 export function orderItemsOf(cart: PricedCart): ItemLine[] {
   return cart.lines.map((l) => ({ productId: l.product.id, quantity: l.quantity }));
