@@ -1,0 +1,122 @@
+import { eq } from 'drizzle-orm';
+import { encode } from 'next-auth/jwt';
+import sharp from 'sharp';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '@/db';
+import { productPhotos, products, users } from '@/db/schema';
+import { SESSION_EXPIRED_MESSAGE } from '@/lib/auth/session';
+import { env } from '@/lib/config/env';
+import { prepareDatabase } from '@/lib/payments/testing/db';
+
+const jar = vi.hoisted(() => ({ cookies: [] as { name: string; value: string }[] }));
+vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => jar.cookies }) }));
+vi.mock('next/cache', () => ({ revalidatePath: vi.fn() }));
+vi.mock('next/navigation', () => ({
+  redirect: (to: string) => {
+    throw Object.assign(new Error('NEXT_REDIRECT'), { to });
+  },
+}));
+
+const actions = await import('./actions');
+const upload = await import('../../../api/dashboard/products/[id]/photos/route');
+const images = await import('../../../images/products/[file]/route');
+
+let sessionCookie: string;
+let productId: number;
+
+const fd = (values: Record<string, string>) => {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(values)) f.set(k, v);
+  return f;
+};
+const signIn = () => {
+  jar.cookies = [{ name: 'next-auth.session-token', value: sessionCookie }];
+};
+const valid = { name: 'Garrafa térmica', description: '', price: '129,90', slug: '', stock: '3', displayOrder: '', active: 'on', requiresShipping: 'on' };
+
+beforeAll(async () => {
+  await prepareDatabase();
+  const [u] = await db().insert(users).values({ email: 'catalogo@balcao.dev', name: 'Loja', passwordHash: 'x' }).returning();
+  sessionCookie = await encode({ token: { sub: String(u.id) }, secret: env().authSecret });
+  const [p] = await db().insert(products).values({ slug: 'alvo-das-acoes', name: 'Alvo', description: '', priceCents: 1000, imagePath: '' }).returning();
+  productId = p.id;
+});
+beforeEach(() => {
+  jar.cookies = [];
+});
+
+function post(body: BodyInit, headers: Record<string, string> = {}) {
+  return upload.POST(
+    new Request(`http://localhost:3000/api/dashboard/products/${productId}/photos`, {
+      method: 'POST',
+      body,
+      headers: { origin: 'http://localhost:3000', host: 'localhost:3000', 'content-type': 'application/octet-stream', ...headers },
+    }),
+    { params: Promise.resolve({ id: String(productId) }) },
+  );
+}
+
+describe('without a session every catalog action and the upload are refused, and nothing changes', () => {
+  it.each([
+    ['saveProductAction (create)', () => actions.saveProductAction(null, fd(valid))],
+    ['saveProductAction (edit)', () => actions.saveProductAction(null, fd({ ...valid, productId: '1' }))],
+    ['removeProductAction', () => actions.removeProductAction(null, fd({ productId: '1' }))],
+    ['restoreProductAction', () => actions.restoreProductAction(null, fd({ productId: '1' }))],
+    ['removePhotoAction', () => actions.removePhotoAction(null, fd({ productId: '1', photoId: '1' }))],
+    ['movePhotoAction', () => actions.movePhotoAction(null, fd({ productId: '1', photoId: '1', to: 'cover' }))],
+  ])('%s', async (_name, call) => {
+    const before = await db().select().from(products);
+    expect(await call()).toMatchObject({ ok: false, error: SESSION_EXPIRED_MESSAGE });
+    expect(await db().select().from(products)).toEqual(before);
+  });
+
+  it('the upload route answers 401', async () => {
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
+    const res = await post(new Uint8Array(png));
+    expect(res.status).toBe(401);
+    expect(await db().select().from(productPhotos).where(eq(productPhotos.productId, productId))).toEqual([]);
+  });
+});
+
+describe('with a session', () => {
+  it('creates a product and goes on to its page; a refused form comes back with its errors and values', async () => {
+    signIn();
+    const bad = await actions.saveProductAction(null, fd({ ...valid, price: '0,10' }));
+    expect(bad).toMatchObject({ ok: false, fieldErrors: { price: 'O preço mínimo é R$ 0,50.' }, values: { name: 'Garrafa térmica', price: '0,10' } });
+    await expect(actions.saveProductAction(null, fd(valid))).rejects.toMatchObject({ to: expect.stringMatching(/^\/dashboard\/produtos\/\d+\?criado=1$/) });
+    const [row] = await db().select().from(products).where(eq(products.slug, 'garrafa-termica'));
+    expect(row).toMatchObject({ priceCents: 12990, stock: 3, active: true, requiresShipping: true });
+  });
+
+  it('the upload route refuses other sites, form posts and bodies over 10 MB; stores a real photo; the image route serves it immutable with an ETag', async () => {
+    signIn();
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c86' } }).png().toBuffer();
+    expect((await post(new Uint8Array(png), { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await post(new Uint8Array(png), { 'content-type': 'multipart/form-data; boundary=x' })).status).toBe(403);
+    const big = await post(new Uint8Array(10 * 1024 * 1024 + 1));
+    expect(big.status).toBe(413);
+    expect(await big.json()).toEqual({ ok: false, error: 'A foto pode ter no máximo 10 MB.' });
+    const pdf = await post(new TextEncoder().encode('%PDF-1.4\n'));
+    expect(pdf.status).toBe(400);
+
+    const ok = await post(new Uint8Array(png));
+    expect(ok.status).toBe(201);
+    const { photoId } = (await ok.json()) as { photoId: number };
+    const { coversOf } = await import('@/lib/catalog/photos');
+    const cover = (await coversOf([productId])).get(productId)!;
+    expect(cover.id).toBe(photoId);
+    const src = cover.sources.find((s) => s.width === 320)!;
+    const file = src.url.split('/').pop()!;
+    const get = (name: string, headers: Record<string, string> = {}) => images.GET(new Request(`http://localhost:3000${src.url}`, { headers }), { params: Promise.resolve({ file: name }) });
+    const res = await get(file);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const etag = res.headers.get('etag')!;
+    expect(etag).toBe(`"${file.split('-')[2].replace('.webp', '')}"`);
+    expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(320);
+    expect((await get(file, { 'if-none-match': etag })).status).toBe(304);
+    expect((await get(file.replace(/-[0-9a-f]{20}\./, `-${'0'.repeat(20)}.`))).status).toBe(404);
+    expect((await get('../../etc/passwd')).status).toBe(404);
+  });
+});
