@@ -8,12 +8,17 @@ import { and, asc, count, desc, eq, isNotNull, isNull, like, or, sql, type SQL }
 import { database } from '@/db';
 import { all, get, run } from '@/db/driver';
 import { orderItems, productSlugRedirects, products, type Product } from '@/db/schema';
-import { containsPattern } from '@/lib/dashboard/order-search';
 import { coversOf, photosOf, type PhotoView } from './photos';
 import type { ProductField, ProductValues } from './product-form';
 import { slugify, uniqueSlug } from './slug';
 
 export const PAGE_SIZE = 20;
+
+/** LIKE pattern for "contains", with %, _ and \ escaped (use ESCAPE '\'). */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 export const PRODUCT_FILTERS = ['todos', 'ativos', 'inativos', 'esgotados', 'arquivados'] as const;
 export type ProductFilter = (typeof PRODUCT_FILTERS)[number];
 export type ProductStatus = 'active' | 'inactive' | 'sold_out' | 'archived';

@@ -16,7 +16,8 @@ import { apiError, FakePaymentApi } from '@/lib/payments/testing/fake-payment-ap
 import { prepareDatabase } from '@/lib/payments/testing/db';
 import { rowsByToken } from '@/lib/payments/testing/place';
 import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
-import { returnOrderStock, unitsHeldBy } from './stock-return';
+import { unitsHeldBy } from './held-units';
+import { returnOrderStock } from '@/lib/payments/return-stock';
 
 const ROOT = path.resolve(__dirname, '../..');
 const WORKER = path.join(__dirname, 'testing', 'checkout-worker.ts');

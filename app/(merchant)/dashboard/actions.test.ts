@@ -107,8 +107,8 @@ describe('with a session', () => {
     signIn();
     const bad = await actions.saveSettingsAction(null, fd({ boletoFinePercent: '0', boletoInterestPercent: '1', boletoGraceDays: '2', boletoDueDays: '2', pixExpirationDays: '2' }));
     expect(bad).toMatchObject({ ok: false, fieldErrors: { boletoFinePercent: 'A multa deve ser de pelo menos 0,1%.' }, values: { boletoFinePercent: '0' } });
-    const good = await actions.saveSettingsAction(null, fd({ boletoFinePercent: '2,5', boletoInterestPercent: '0,2', boletoGraceDays: '7', boletoDueDays: '4', pixExpirationDays: '2' }));
+    const good = await actions.saveSettingsAction(null, fd({ boletoFinePercent: '2,5', boletoInterestPercent: '0,2', boletoGraceDays: '7', boletoDueDays: '4', pixExpirationDays: '2', pixDiscountBps: '5,25' }));
     expect(good).toMatchObject({ ok: true });
-    expect(await getSettings()).toEqual({ boletoFinePercent: 2.5, boletoInterestPercent: 0.2, boletoGraceDays: 7, boletoDueDays: 4, pixExpirationDays: 2 });
+    expect(await getSettings()).toEqual({ boletoFinePercent: 2.5, boletoInterestPercent: 0.2, boletoGraceDays: 7, boletoDueDays: 4, pixExpirationDays: 2, pixDiscountBps: 525 });
   });
 });

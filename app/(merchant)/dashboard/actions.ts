@@ -9,7 +9,7 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getMerchantOrNull, isSessionCookieName, SESSION_EXPIRED_MESSAGE } from '@/lib/auth/session';
 import { revokeAllSessions } from '@/lib/auth/session-version';
-import { returnOrderStock } from '@/lib/catalog/stock-return';
+import { returnOrderStock } from '@/lib/payments/return-stock';
 import type { ActionState } from '@/lib/dashboard/action-state';
 import { getOrderForAction } from '@/lib/dashboard/order-detail';
 import { parseRefundForm } from '@/lib/dashboard/refund-form';

@@ -12,7 +12,7 @@ import { formatBRL } from '@/lib/money/money';
 import { METHOD_LABELS, statusBadgeClass, statusLabel } from '@/lib/orders/status-labels';
 import { ActionForm } from '../../_components/action-form';
 import { cancelOrderAction, reconcileOrderAction, returnStockAction } from '../../actions';
-import { unitsHeldBy } from '@/lib/catalog/stock-return';
+import { unitsHeldBy } from '@/lib/catalog/held-units';
 import { bpsToPercentText } from '@/lib/settings/pix-discount';
 import { CopyButton } from '@/app/_components/copy-button';
 import components from '../../_components/components.module.css';

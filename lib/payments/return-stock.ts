@@ -1,11 +1,11 @@
 /** The merchant's "Devolver ao estoque" (a refunded order's units back on the shelf, once). */
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { database } from '@/db';
 import { get, run } from '@/db/driver';
-import { orders, payments, stockMovements } from '@/db/schema';
-import { insertEvent } from '@/lib/payments/apply';
-import { returnRefundedOrderStock, type ReturnResult } from './stock';
+import { orders, payments } from '@/db/schema';
+import { insertEvent } from './events';
+import { returnRefundedOrderStock, type ReturnResult } from '@/lib/catalog/stock';
 
 export async function returnOrderStock(orderId: string, actor: string): Promise<ReturnResult> {
   return database().transaction(function* (tx) {
@@ -22,13 +22,4 @@ export async function returnOrderStock(orderId: string, actor: string): Promise<
     }
     return result;
   });
-}
-
-/** Units a refunded order could still give back (0 hides the button). */
-export async function unitsHeldBy(orderId: string): Promise<number> {
-  const [row] = await database()
-    .db.select({ net: sql<number | null>`sum(${stockMovements.delta})` })
-    .from(stockMovements)
-    .where(eq(stockMovements.orderId, orderId));
-  return Math.max(0, -Number(row?.net ?? 0));
 }
