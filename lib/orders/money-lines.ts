@@ -6,14 +6,19 @@
  * Pure.
  */
 import type { Order, OrderItem } from '@/db/schema';
+import { bpsToPercentText } from '@/lib/settings/pix-discount';
 
 export type ItemLine = { name: string; quantity: number; unitPriceCents: number; lineTotalCents: number };
 export type AdjustmentLine = { label: string; cents: number };
 export type MoneyLines = { items: ItemLine[]; adjustments: AdjustmentLine[]; totalCents: number; refundedCents: number };
 
-export function orderMoneyLines(order: Pick<Order, 'totalCents' | 'refundedCents'>, items: Pick<OrderItem, 'name' | 'quantity' | 'unitPriceCents' | 'lineTotalCents'>[]): MoneyLines {
+export function orderMoneyLines(
+  order: Pick<Order, 'totalCents' | 'refundedCents'> & Partial<Pick<Order, 'pixDiscountCents' | 'pixDiscountBps'>>,
+  items: Pick<OrderItem, 'name' | 'quantity' | 'unitPriceCents' | 'lineTotalCents'>[],
+): MoneyLines {
   const lines = items.map((i) => ({ name: i.name, quantity: i.quantity, unitPriceCents: i.unitPriceCents, lineTotalCents: i.lineTotalCents }));
   const adjustments: AdjustmentLine[] = [];
+  if (order.pixDiscountCents) adjustments.push({ label: `Desconto no Pix (${bpsToPercentText(order.pixDiscountBps ?? 0)}%)`, cents: -order.pixDiscountCents });
   // Whatever the stored lines do not explain is shown, never hidden: the total is what was charged.
   const explained = lines.reduce((s, l) => s + l.lineTotalCents, 0) + adjustments.reduce((s, a) => s + a.cents, 0);
   if (explained !== order.totalCents) adjustments.push({ label: 'Ajustes', cents: order.totalCents - explained });
