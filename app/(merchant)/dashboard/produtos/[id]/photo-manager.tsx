@@ -12,8 +12,34 @@ export type ManagedPhoto = { id: number; thumb: string; width: number; height: n
 const MAX_BYTES = 10 * 1024 * 1024;
 type Status = { name: string; text: string; ok: boolean };
 
+/** Above this, a photo the browser can decode is first reduced here (some hosts cap a request at 4.5 MB). */
+const SHRINK_ABOVE_BYTES = 4 * 1024 * 1024;
+const SHRINK_TO_PX = 2560;
+
+/**
+ * A large photo is redrawn at most 2560 px on its long side as a JPEG before it is sent: a 12 MP
+ * phone photo then travels in well under a megabyte and fits any host's request limit. The
+ * server checks and re-encodes whatever arrives; a file the browser cannot decode goes as is.
+ */
+async function shrinkIfLarge(file: File): Promise<Blob> {
+  if (file.size <= SHRINK_ABOVE_BYTES || typeof createImageBitmap !== 'function') return file;
+  try {
+    const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+    const scale = Math.min(1, SHRINK_TO_PX / Math.max(bitmap.width, bitmap.height));
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.round(bitmap.width * scale);
+    canvas.height = Math.round(bitmap.height * scale);
+    canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    bitmap.close();
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.9));
+    return blob && blob.size < file.size ? blob : file;
+  } catch {
+    return file;
+  }
+}
+
 /** Sends one file's bytes to the upload route, reporting progress; resolves with the pt-BR outcome. */
-function send(productId: number, file: File, onProgress: (fraction: number) => void): Promise<{ ok: boolean; error?: string }> {
+function send(productId: number, file: Blob, onProgress: (fraction: number) => void): Promise<{ ok: boolean; error?: string }> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/dashboard/products/${productId}/photos`);
@@ -52,7 +78,8 @@ export function PhotoManager({ productId, productName, photos, max }: { productI
         continue;
       }
       setBusy({ name: file.name, progress: 0 });
-      const r = await send(productId, file, (progress) => setBusy({ name: file.name, progress }));
+      const body = await shrinkIfLarge(file);
+      const r = await send(productId, body, (progress) => setBusy({ name: file.name, progress }));
       if (r.ok) sent++;
       results.push({ name: file.name, text: r.ok ? 'Enviada.' : (r.error ?? 'Não foi possível enviar.'), ok: r.ok });
     }
