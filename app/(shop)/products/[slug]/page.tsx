@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, permanentRedirect } from 'next/navigation';
+import { cache } from 'react';
 import { availability } from '@/lib/catalog/availability';
-import { productPage } from '@/lib/catalog/catalog';
+import { productPage as loadProductPage } from '@/lib/catalog/catalog';
 import { getSettings } from '@/lib/settings/settings';
 import { AddToCartForm } from '../../_components/add-to-cart-form';
 import { ProductImage } from '../../_components/product-image';
@@ -10,6 +11,9 @@ import { ProductPrice } from '../../_components/product-price';
 import styles from './product.module.css';
 
 type Props = { params: Promise<{ slug: string }> };
+
+/** The metadata and the page read the product once per request. */
+const productPage = cache(loadProductPage);
 
 /** The photo column: the whole width on a phone, half of the 1100 px container on a desk. */
 const MAIN_SIZES = '(min-width: 1100px) 530px, (min-width: 760px) 48vw, 100vw';
