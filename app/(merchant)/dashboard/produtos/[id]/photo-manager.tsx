@@ -145,7 +145,7 @@ export function PhotoManager({ productId, productName, photos, max }: { productI
           {statuses.length > 0 ? (
             <ul className="small" style={{ margin: 0, paddingLeft: '1.1rem' }}>
               {statuses.map((s, i) => (
-                <li key={i} className={s.ok ? undefined : 'field-error'} role={s.ok ? undefined : 'alert'}>
+                <li key={i} className={s.ok ? undefined : 'field-error'}>
                   {s.name}: {s.text}
                 </li>
               ))}
