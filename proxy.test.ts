@@ -83,6 +83,12 @@ describe('proxy: matcher', () => {
       expect(matches(p), p).toBe(true);
     }
   });
+
+  it("skips the product-photo upload (its body is up to 10 MB, beyond the proxy's buffer) and the photos themselves, nothing else of the dashboard's API", () => {
+    expect(matches('/api/dashboard/products/12/photos')).toBe(false);
+    expect(matches('/images/products/12-640-0123456789abcdef0123.webp')).toBe(false);
+    for (const p of ['/api/dashboard/products/12', '/api/dashboard/products/12/photos/extra', '/dashboard/produtos/12']) expect(matches(p), p).toBe(true);
+  });
 });
 
 describe('proxy: server actions (every POST to a page)', () => {

@@ -114,7 +114,7 @@ export const config = {
       // Everything but build assets, icons and public images/fonts, and the product-photo upload
       // (up to 10 MB: the proxy's body buffer would cut it; the route sets its own headers).
       source:
-        '/((?!_next/static|_next/image|api/dashboard/products/[^/]+/photos|favicon\\.ico|icon|apple-icon|robots\\.txt|sitemap\\.xml|manifest\\.webmanifest|.*\\.(?:png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf)$).*)',
+        '/((?!_next/static|_next/image|api/dashboard/products/[^/]+/photos$|favicon\\.ico|icon|apple-icon|robots\\.txt|sitemap\\.xml|manifest\\.webmanifest|.*\\.(?:png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf)$).*)',
       // Link prefetches carry no HTML document: no nonce needed, nothing to redirect.
       missing: [
         { type: 'header', key: 'next-router-prefetch' },
