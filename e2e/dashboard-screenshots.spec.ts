@@ -119,11 +119,11 @@ test.describe('on a phone', () => {
     await page.goto('/dashboard/orders');
     await expect(page.getByRole('navigation', { name: 'Painel' })).toBeVisible();
     await shot(page, 'dashboard-mobile-orders');
-    await page.goto('/dashboard/produtos');
-    await expect(page.getByRole('link', { name: 'Novo produto' })).toBeVisible();
-    await shot(page, 'dashboard-mobile-products');
     await page.getByRole('link', { name: /^Pedido / }).first().click();
     await expect(page.getByTestId('order-status')).toBeVisible();
     await shot(page, 'dashboard-mobile-order');
+    await page.goto('/dashboard/produtos');
+    await expect(page.getByRole('link', { name: 'Novo produto' })).toBeVisible();
+    await shot(page, 'dashboard-mobile-products');
   });
 });

@@ -91,16 +91,16 @@ export default async function ProductsPage({ searchParams }: Props) {
 
       {rows.length > 0 ? (
         <ul className={styles.list} aria-label="Produtos">
-          {rows.map((p) => {
+          {rows.map((p, i) => {
             const thumb = p.cover ? sourceAtLeast(p.cover, 128) : null;
             return (
               <li key={p.id} className={`card ${styles.item}`}>
                 {thumb ? (
                   // eslint-disable-next-line @next/next/no-img-element -- our own WebP thumbnail
-                  <img src={thumb.url} alt="" width={64} height={48} className={styles.thumb} loading="lazy" />
+                  <img src={thumb.url} alt="" width={64} height={48} className={styles.thumb} loading={i < 8 ? 'eager' : 'lazy'} />
                 ) : p.imagePath ? (
                   // eslint-disable-next-line @next/next/no-img-element -- the seed's SVG illustration
-                  <img src={p.imagePath} alt="" width={64} height={48} className={styles.thumb} loading="lazy" />
+                  <img src={p.imagePath} alt="" width={64} height={48} className={styles.thumb} loading={i < 8 ? 'eager' : 'lazy'} />
                 ) : (
                   <span className={styles.noPhoto} aria-hidden="true">
                     sem foto

@@ -55,6 +55,7 @@ export default async function EditProductPage({ params, searchParams }: Props) {
         productId={product.id}
         productName={product.name}
         max={MAX_PHOTOS}
+        hasIllustration={!!product.imagePath}
         photos={product.photos.map((p) => {
           const s = sourceAtLeast(p, 320);
           return { id: p.id, thumb: s.url, width: s.width, height: s.height };

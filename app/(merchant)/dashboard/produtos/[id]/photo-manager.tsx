@@ -58,7 +58,20 @@ function send(productId: number, file: Blob, onProgress: (fraction: number) => v
   });
 }
 
-export function PhotoManager({ productId, productName, photos, max }: { productId: number; productName: string; photos: ManagedPhoto[]; max: number }) {
+export function PhotoManager({
+  productId,
+  productName,
+  photos,
+  max,
+  hasIllustration = false,
+}: {
+  productId: number;
+  productName: string;
+  photos: ManagedPhoto[];
+  max: number;
+  /** The product has an illustration of its own (the seed's SVGs) that shows while it has no photo. */
+  hasIllustration?: boolean;
+}) {
   const router = useRouter();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<{ name: string; progress: number } | null>(null);
@@ -95,7 +108,11 @@ export function PhotoManager({ productId, productName, photos, max }: { productI
       <p className="small muted">
         Até {max} fotos JPEG, PNG ou WebP de até 10 MB cada. A primeira é a capa. Guardamos cópias otimizadas, sem os dados de localização da câmera.
       </p>
-      {photos.length === 0 ? <p className="alert alert-info small">Este produto ainda não tem fotos: a loja mostra uma ilustração neutra.</p> : null}
+      {photos.length === 0 ? (
+        <p className="alert alert-info small">
+          Este produto ainda não tem fotos: a loja mostra {hasIllustration ? 'a ilustração atual' : 'uma ilustração neutra'}.
+        </p>
+      ) : null}
       {photos.length > 0 ? (
         <ol className={styles.photos} aria-label="Fotos do produto, na ordem da loja">
           {photos.map((p, i) => (
