@@ -180,7 +180,7 @@ export const orders = sqliteTable(
     checkoutKey: text('checkout_key').notNull().unique(),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     method: text('method', { enum: PAYMENT_METHODS }).notNull(),
-    /** The charge: itemsCents − pixDiscountCents (+ shipping once it exists). */
+    /** The charge: itemsCents − pixDiscountCents + shippingCents. */
     totalCents: integer('total_cents').notNull(),
     /** Sum of the items' line totals at the catalog's prices of the moment. */
     itemsCents: integer('items_cents').notNull().default(0),

@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState, useState } from 'react';
-import { completePrice, maskPriceInput } from '@/lib/catalog/price-mask';
+import { MoneyInput } from '@/app/_components/masked-input';
 import { DESCRIPTION_MAX, NAME_MAX, type ProductField } from '@/lib/catalog/product-form';
 import { slugify } from '@/lib/catalog/slug';
 import { ActionResult } from '../_components/action-result';
@@ -67,26 +67,12 @@ export function ProductForm({ productId, initial }: { productId?: number; initia
             <label htmlFor="price">Preço</label>
             <div className={styles.prefixed}>
               <span aria-hidden="true">R$</span>
-              <input
+              <MoneyInput
                 id="price"
                 name="price"
-                inputMode="decimal"
-                autoComplete="off"
                 required
                 defaultValue={values.price}
                 placeholder="0,00"
-                onInput={(e) => {
-                  const el = e.currentTarget;
-                  const pasted = (e.nativeEvent as InputEvent).inputType === 'insertFromPaste';
-                  const m = maskPriceInput(el.value, el.selectionStart ?? el.value.length, pasted);
-                  if (m.value !== el.value) {
-                    el.value = m.value;
-                    el.setSelectionRange(m.caret, m.caret);
-                  }
-                }}
-                onBlur={(e) => {
-                  e.currentTarget.value = completePrice(e.currentTarget.value);
-                }}
                 aria-invalid={errors.price ? true : undefined}
                 aria-describedby={describedBy('price')}
               />

@@ -4,7 +4,8 @@ import { notFound } from 'next/navigation';
 import { requireMerchant } from '@/lib/auth/session';
 import { productForEdit, productStatus, STATUS_LABELS } from '@/lib/catalog/admin';
 import { MAX_PHOTOS, sourceAtLeast } from '@/lib/catalog/photos';
-import { priceInputText } from '@/lib/catalog/price-mask';
+import { maskMoneyInput } from '@/lib/br/masks';
+import { formatDecimalComma } from '@/lib/money/money';
 import { ActionForm } from '../../_components/action-form';
 import { removeProductAction, restoreProductAction } from '../actions';
 import { ProductForm } from '../product-form';
@@ -67,7 +68,7 @@ export default async function EditProductPage({ params, searchParams }: Props) {
         initial={{
           name: product.name,
           description: product.description,
-          price: priceInputText(product.priceCents),
+          price: maskMoneyInput(formatDecimalComma(product.priceCents)),
           slug: product.slug,
           stock: product.stock === null ? '' : String(product.stock),
           displayOrder: String(product.displayOrder),
