@@ -195,7 +195,8 @@ export default async function SandboxPage({ searchParams }: { searchParams: Prom
         <h1>Simulador de pagamentos</h1>
         <p className="muted">
           Ambiente de testes: nenhum dinheiro real circula. Aqui aparecem as cobranças de todas as chaves do sandbox; pague, expire ou
-          recuse cada uma e acompanhe os webhooks.
+          recuse cada uma e acompanhe os webhooks. Os e-mails que a loja mandou aos compradores estão em{' '}
+          <Link href="/sandbox/emails">E-mails enviados</Link>.
         </p>
         <AutoRefresh />
       </header>

@@ -1,8 +1,8 @@
 /** Everything the merchant sees about one order: items, buyer, payment, timeline. */
 import 'server-only';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { db } from '@/db';
-import { orderItems, orders, paymentEvents, payments, webhookDeliveries, type Order, type OrderItem, type Payment } from '@/db/schema';
+import { emailAttempts, emailOutbox, orderItems, orders, paymentEvents, payments, webhookDeliveries, type Order, type OrderItem, type Payment } from '@/db/schema';
 import { buildTimeline, type TimelineEntry } from './timeline';
 
 export type OrderDetail = {
@@ -10,6 +10,8 @@ export type OrderDetail = {
   items: OrderItem[];
   payment: Payment | null;
   timeline: TimelineEntry[];
+  /** The shopper was sent how to pay and the order still waits for the payment. */
+  canResendInstructions?: boolean;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -27,7 +29,12 @@ export async function getOrderDetail(id: string): Promise<OrderDetail | null> {
   if (!payment) return { order, items, payment: null, timeline: [] };
   const events = await db().select().from(paymentEvents).where(eq(paymentEvents.paymentId, payment.id)).orderBy(asc(paymentEvents.id));
   const deliveries = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.paymentId, payment.id)).orderBy(asc(webhookDeliveries.id));
-  return { order, items, payment, timeline: buildTimeline(events, deliveries) };
+  const emailRows = await db().select().from(emailOutbox).where(eq(emailOutbox.orderId, order.id)).orderBy(asc(emailOutbox.id));
+  const attempts = emailRows.length
+    ? await db().select().from(emailAttempts).where(inArray(emailAttempts.outboxId, emailRows.map((r) => r.id))).orderBy(asc(emailAttempts.id))
+    : [];
+  const emails = emailRows.map((row) => ({ row, attempts: attempts.filter((a) => a.outboxId === row.id) }));
+  return { order, items, payment, timeline: buildTimeline(events, deliveries, emails), canResendInstructions: order.status === 'pending' && emailRows.some((r) => r.kind === 'instructions') };
 }
 
 /** What the merchant may do now (the use-cases check again; this only decides which buttons to show). */

@@ -52,3 +52,24 @@ describe('buildTimeline', () => {
     expect(t.find((e) => e.key === 'w1')!.raw!.text).toBe('{\n  "id": "ev-1",\n  "type": "QRCodeCompleted"\n}');
   });
 });
+
+describe('e-mails on the timeline', () => {
+  const row = (o: Partial<import('@/db/schema').EmailOutboxRow>): import('@/db/schema').EmailOutboxRow => ({
+    id: 1, dedupeKey: 'email:o1:instructions', orderId: 'o1', kind: 'instructions', recipient: 'maria@example.com', status: 'pending', attempts: 0,
+    nextAttemptAt: '2026-03-02T15:00:00.000Z', leaseUntil: null, lastError: null, transport: null, messageId: null,
+    createdAt: '2026-03-02T15:00:00.000Z', updatedAt: '2026-03-02T15:00:00.000Z', sentAt: null, ...o,
+  });
+  it('shows queued, sent and failed e-mails with every attempt and its reason', async () => {
+    const { emailEntry } = await import('./timeline');
+    expect(emailEntry(row({}), [])).toMatchObject({ kind: 'email', title: 'E-mail "Pedido recebido (como pagar)": na fila', tone: 'info' });
+    const sent = emailEntry(row({ status: 'sent', attempts: 1, sentAt: '2026-03-02T15:00:02.000Z', transport: 'smtp' }), []);
+    expect(sent).toMatchObject({ title: 'E-mail "Pedido recebido (como pagar)": enviado', tone: 'success' });
+    expect(sent.facts).toContain('Enviado em 02/03/2026 12:00');
+    const failed = emailEntry(row({ kind: 'paid', status: 'failed', attempts: 1, lastError: '550: No such user' }), [
+      { id: 1, outboxId: 1, attempt: 1, outcome: 'failed', error: '550: No such user', responseCode: 550, durationMs: 40, at: '2026-03-02T15:00:01.000Z' },
+    ]);
+    expect(failed).toMatchObject({ title: 'E-mail "Pagamento confirmado": falhou', tone: 'danger' });
+    expect(failed.facts).toEqual(expect.arrayContaining(['Motivo: 550: No such user', 'Tentativa 1 (02/03/2026 12:00): falhou, desistimos — 550: No such user']));
+    expect(emailEntry(row({ dedupeKey: 'email:o1:instructions:resend:1' }), []).title).toContain('E-mail reenviado');
+  });
+});

@@ -2,7 +2,9 @@
  * A payment's timeline for the merchant: every payment_events row and every
  * webhook_deliveries row, merged by time (oldest first), worded in Portuguese. Pure.
  */
-import type { OrderStatus, PaymentEvent, WebhookDelivery } from '@/db/schema';
+import type { EmailAttempt, EmailOutboxRow, OrderStatus, PaymentEvent, WebhookDelivery } from '@/db/schema';
+import { formatDateTimeBR } from '@/lib/br/dates';
+import { EMAIL_KIND_LABELS, EMAIL_STATUS_LABELS } from '@/lib/email/labels';
 import { formatBRL } from '@/lib/money/money';
 import { statusLabel } from '@/lib/orders/status-labels';
 import { REFUND_REASON_LABELS } from './refund-reasons';
@@ -12,7 +14,7 @@ export type TimelineTone = 'neutral' | 'success' | 'warning' | 'danger' | 'info'
 export type TimelineEntry = {
   key: string;
   at: string;
-  kind: 'event' | 'webhook';
+  kind: 'event' | 'webhook' | 'email';
   title: string;
   /** Short facts, already in Portuguese ("Origem: webhook", "Por: demo@balcao.dev"). */
   facts: string[];
@@ -69,6 +71,7 @@ const EVENT_TITLES: Record<string, { title: string; tone: TimelineTone }> = {
   unknown_status: { title: 'Status desconhecido informado pelo provedor', tone: 'warning' },
   amount_mismatch: { title: 'Valor no provedor diferente do pedido', tone: 'danger' },
   error: { title: 'Erro', tone: 'danger' },
+  email_resend_requested: { title: 'Reenvio do e-mail com as instruções pedido', tone: 'neutral' },
 };
 
 const ACTION_LABELS: Record<string, string> = { cancel: 'cancelamento pelo lojista', refund: 'reembolso pelo lojista' };
@@ -167,6 +170,27 @@ export function deliveryEntry(w: WebhookDelivery): TimelineEntry {
   };
 }
 
+const EMAIL_TONES: Record<EmailOutboxRow['status'], TimelineTone> = { pending: 'info', sending: 'info', sent: 'success', failed: 'danger', skipped: 'neutral' };
+const ATTEMPT_OUTCOMES: Record<string, string> = { sent: 'enviado', retry: 'falhou, nova tentativa agendada', failed: 'falhou, desistimos', skipped: 'não enviado' };
+
+/** One e-mail to the shopper: queued, sent, failed (with the reason), or not sent (and why). */
+export function emailEntry(row: EmailOutboxRow, attempts: EmailAttempt[]): TimelineEntry {
+  const resend = row.dedupeKey.includes(':resend:');
+  const facts = [`Para: ${row.recipient}`];
+  if (row.status === 'sent' && row.sentAt) facts.push(`Enviado em ${formatDateTimeBR(row.sentAt)}${row.transport === 'catcher' ? ' (guardado no sandbox: /sandbox/emails)' : ''}`);
+  if (row.status === 'pending' && row.attempts > 0) facts.push(`Próxima tentativa: ${formatDateTimeBR(row.nextAttemptAt)}`);
+  if (row.lastError) facts.push(`Motivo: ${row.lastError}`);
+  for (const a of attempts) facts.push(`Tentativa ${a.attempt} (${formatDateTimeBR(a.at)}): ${ATTEMPT_OUTCOMES[a.outcome] ?? a.outcome}${a.error && a.outcome !== 'skipped' ? ` — ${a.error}` : ''}`);
+  return {
+    key: `m${row.id}`,
+    at: row.createdAt,
+    kind: 'email',
+    title: `E-mail${resend ? ' reenviado' : ''} "${EMAIL_KIND_LABELS[row.kind]}": ${EMAIL_STATUS_LABELS[row.status]}`,
+    facts,
+    tone: EMAIL_TONES[row.status],
+  };
+}
+
 /** Pretty-prints JSON; anything else is shown as received. */
 export function prettyJson(body: string): string {
   try {
@@ -176,11 +200,12 @@ export function prettyJson(body: string): string {
   }
 }
 
-/** Oldest first; at the same instant, events before webhooks, each in insertion order. */
-export function buildTimeline(events: PaymentEvent[], deliveries: WebhookDelivery[]): TimelineEntry[] {
+/** Oldest first; at the same instant, events before webhooks before e-mails, each in insertion order. */
+export function buildTimeline(events: PaymentEvent[], deliveries: WebhookDelivery[], emails: { row: EmailOutboxRow; attempts: EmailAttempt[] }[] = []): TimelineEntry[] {
   const entries = [
     ...events.map((e) => ({ entry: eventEntry(e), order: 0, id: e.id })),
     ...deliveries.map((w) => ({ entry: deliveryEntry(w), order: 1, id: w.id })),
+    ...emails.map((m) => ({ entry: emailEntry(m.row, m.attempts), order: 2, id: m.row.id })),
   ];
   entries.sort((a, b) => {
     const ta = Date.parse(a.entry.at);

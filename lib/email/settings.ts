@@ -47,8 +47,8 @@ export async function getEmailSettings(): Promise<EmailSettings> {
   return rest;
 }
 
-export async function updateEmailSettings(values: z.input<typeof emailSettingsSchema>): Promise<void> {
-  const parsed = emailSettingsSchema.parse(values);
+export async function updateEmailSettings(values: EmailSettings): Promise<void> {
+  const parsed = emailSettingsSchema.parse({ ...values, replyTo: values.replyTo ?? '' });
   const updatedAt = new Date().toISOString();
   await db()
     .insert(emailSettings)

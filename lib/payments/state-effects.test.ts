@@ -88,3 +88,25 @@ describe('e-mails written with the state change', () => {
     }
   });
 });
+
+describe('Reenviar e-mail', () => {
+  it('queues a new keyed row for a pending order with instructions; one waiting at a time; refused once paid', async () => {
+    const { resendInstructions, RESEND_MESSAGES } = await import('@/lib/email/resend');
+    const { chargeCreatedEffects } = await import('./state-effects');
+    const { order, payment } = await insertOrderWithPayment();
+    expect(await resendInstructions(order.id, 'demo@balcao.dev')).toEqual({ ok: false, error: RESEND_MESSAGES.notReady });
+    await database().transaction(function* (tx) {
+      yield* chargeCreatedEffects(tx, { orderId: order.id, method: 'pix', hasBoletoLine: false });
+    });
+    const [a, b] = await Promise.all([resendInstructions(order.id, 'demo@balcao.dev'), resendInstructions(order.id, 'demo@balcao.dev')]);
+    expect([a.ok, b.ok].sort()).toEqual([false, true]);
+    expect(await keys(order.id)).toEqual([emailKey.instructions(order.id), emailKey.resend(order.id, 1)]);
+    // Once that one went out, another may be queued.
+    const { emailOutbox } = await import('@/db/schema');
+    await database().db.update(emailOutbox).set({ status: 'sent' }).where(eq(emailOutbox.dedupeKey, emailKey.resend(order.id, 1)));
+    expect((await resendInstructions(order.id, 'demo@balcao.dev')).ok).toBe(true);
+    expect((await emailsOf(order.id)).at(-1)).toMatchObject({ dedupeKey: emailKey.resend(order.id, 2), kind: 'instructions', status: 'pending' });
+    await applyObservation(payment.id, pix('completed'), 'webhook');
+    expect(await resendInstructions(order.id, 'demo@balcao.dev')).toEqual({ ok: false, error: RESEND_MESSAGES.onlyPending });
+  });
+});

@@ -74,6 +74,17 @@ describe('buildSecurityHeaders for pages', () => {
     expect(lookalike['X-Frame-Options']).toBe('DENY');
   });
 
+  it('lets a caught e-mail\'s HTML and attachments be framed by this site (the mail catcher), not its list or page', () => {
+    for (const pathname of ['/sandbox/emails/12/html', '/sandbox/emails/12/attachments/0']) {
+      const h = buildSecurityHeaders({ nonce: 'n', isProduction: true, https: true, pathname });
+      expect(h['X-Frame-Options']).toBe('SAMEORIGIN');
+      expect(parseCsp(h['Content-Security-Policy'])['frame-ancestors']).toEqual(["'self'"]);
+    }
+    for (const pathname of ['/sandbox/emails', '/sandbox/emails/12', '/sandbox/emails/12/html/x']) {
+      expect(buildSecurityHeaders({ nonce: 'n', isProduction: true, https: true, pathname })['X-Frame-Options']).toBe('DENY');
+    }
+  });
+
   it('refuses to build a page CSP without a nonce', () => {
     expect(() => buildSecurityHeaders({ isProduction: true, https: true })).toThrow(/nonce/);
   });

@@ -46,9 +46,12 @@ export const PERMISSIONS_POLICY = [
   'clipboard-write=(self)',
 ].join(', ');
 
-/** The sandbox's boleto page and PDF may be shown inside our own pages (an iframe preview). */
+/**
+ * The sandbox's boleto page and PDF, and a caught e-mail's HTML (the mail catcher shows it in a
+ * sandboxed iframe), may be shown inside our own pages.
+ */
 export function frameableBySelf(pathname: string | undefined): boolean {
-  return !!pathname && /^\/sandbox\/invoice(\/|$)/.test(pathname);
+  return !!pathname && (/^\/sandbox\/invoice(\/|$)/.test(pathname) || /^\/sandbox\/emails\/\d+\/(html|attachments\/\d+)$/.test(pathname));
 }
 
 /** next-auth's own HTML pages (sign-out confirmation, errors) live under /api/auth. */

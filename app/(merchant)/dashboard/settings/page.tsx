@@ -2,8 +2,10 @@ import type { Metadata } from 'next';
 import { requireMerchant } from '@/lib/auth/session';
 import { settingInputText } from '@/lib/dashboard/settings-form';
 import { bpsToPercentText } from '@/lib/settings/pix-discount';
+import { getEmailSettings } from '@/lib/email/settings';
 import { getSettings } from '@/lib/settings/settings';
 import { signOutEverywhereAction } from '../actions';
+import { EmailSettingsForm } from './email-settings-form';
 import { SettingsForm } from './settings-form';
 import { SettingsTabs } from './settings-tabs';
 import styles from './settings.module.css';
@@ -13,7 +15,7 @@ export const dynamic = 'force-dynamic';
 
 export default async function SettingsPage() {
   await requireMerchant('/dashboard/settings');
-  const s = await getSettings();
+  const [s, emailSettings] = await Promise.all([getSettings(), getEmailSettings()]);
   return (
     <div className="stack">
       <h1>Configurações</h1>
@@ -29,6 +31,8 @@ export default async function SettingsPage() {
           pixDiscountBps: bpsToPercentText(s.pixDiscountBps),
         }}
       />
+      <h2>E-mails</h2>
+      <EmailSettingsForm initial={emailSettings} />
       <section className={`card stack ${styles.result}`} aria-labelledby="sessoes-titulo">
         <h2 id="sessoes-titulo">Sessões</h2>
         <p className="muted">

@@ -14,6 +14,7 @@ import { ActionForm } from '../../_components/action-form';
 import { cancelOrderAction, reconcileOrderAction, returnStockAction } from '../../actions';
 import { unitsHeldBy } from '@/lib/catalog/held-units';
 import { bpsToPercentText } from '@/lib/settings/pix-discount';
+import { resendInstructionsAction } from '../../email-actions';
 import { CopyButton } from '@/app/_components/copy-button';
 import components from '../../_components/components.module.css';
 import styles from './order.module.css';
@@ -48,7 +49,7 @@ export default async function OrderPage({ params }: Props) {
   await requireMerchant(`/dashboard/orders/${encodeURIComponent(id)}`);
   const detail = await getOrderDetail(id);
   if (!detail) notFound();
-  const { order, items, payment, timeline } = detail;
+  const { order, items, payment, timeline, canResendInstructions } = detail;
   const link = order.paymentLinkId ? await linkById(order.paymentLinkId) : undefined;
   const can = availableActions(order, payment);
   const label = statusLabel(order.status, order.refundedCents, order.totalCents);
@@ -299,6 +300,14 @@ export default async function OrderPage({ params }: Props) {
                 confirmLabel: 'Sim, cancelar cobrança',
                 confirmClassName: 'btn btn-danger',
               }}
+            />
+            <ActionForm
+              action={resendInstructionsAction}
+              fields={{ orderId: order.id }}
+              label="Reenviar e-mail"
+              pendingLabel="Enfileirando…"
+              available={!!canResendInstructions}
+              hint={`Envia de novo ao comprador (${order.buyerEmail}) as instruções de pagamento.`}
             />
             {order.method === 'pix' ? (
               <RefundForm orderId={order.id} totalCents={order.totalCents} defaultAmount={amountInputText(order.totalCents)} available={can.refund} />

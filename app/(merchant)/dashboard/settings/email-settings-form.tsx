@@ -1,0 +1,82 @@
+'use client';
+
+import { useActionState } from 'react';
+import type { EmailSettings } from '@/lib/email/settings';
+import { ActionResult } from '../_components/action-result';
+import { saveEmailSettingsAction } from '../email-actions';
+import styles from './settings.module.css';
+
+const SWITCHES: { name: keyof EmailSettings; label: string; hint: string }[] = [
+  { name: 'sendInstructions', label: 'Pedido recebido', hint: 'O código Pix com o QR code, ou a linha digitável e o PDF do boleto.' },
+  { name: 'sendPaid', label: 'Pagamento confirmado', hint: 'Itens, total e o link do recibo.' },
+  { name: 'sendReminders', label: 'Lembretes', hint: 'Boleto que vence amanhã; Pix no último dia para pagar.' },
+  { name: 'sendRefunded', label: 'Reembolso', hint: 'O valor reembolsado e quando.' },
+  { name: 'sendEnded', label: 'Pedido expirado ou cancelado', hint: 'Com o botão "Comprar novamente".' },
+];
+
+export function EmailSettingsForm({ initial }: { initial: EmailSettings }) {
+  const [state, formAction, pending] = useActionState(saveEmailSettingsAction, null);
+  const errors = (state && !state.ok ? state.fieldErrors : undefined) ?? {};
+  const typed = state && !state.ok ? state.values : undefined;
+
+  const text = (name: 'senderName' | 'replyTo', label: string, hint: string, type: 'text' | 'email', autoComplete: string) => {
+    const error = errors[name];
+    return (
+      <div className="field">
+        <label htmlFor={name}>{label}</label>
+        <input
+          id={name}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          defaultValue={typed?.[name] ?? initial[name] ?? ''}
+          required={name === 'senderName'}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${name}-hint${error ? ` ${name}-error` : ''}`}
+        />
+        <p id={`${name}-hint`} className="field-hint">
+          {hint}
+        </p>
+        {error ? (
+          <p id={`${name}-error`} className="field-error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <form action={formAction} className="stack" noValidate>
+      <fieldset className={`card ${styles.group}`}>
+        <legend>E-mails ao comprador</legend>
+        <div className="form-grid two">
+          {text('senderName', 'Nome do remetente', 'O nome da loja, como aparece na caixa de entrada e no topo de cada e-mail.', 'text', 'organization')}
+          {text('replyTo', 'Responder para (opcional)', 'Para onde vão as respostas dos compradores, como contato@sualoja.com.br.', 'email', 'email')}
+        </div>
+        <fieldset className={styles.switches}>
+          <legend className="small">Enviar estes e-mails</legend>
+          {SWITCHES.map((s) => (
+            <div key={s.name} className={styles.switch}>
+              <input type="checkbox" id={s.name} name={s.name} defaultChecked={initial[s.name] as boolean} aria-describedby={`${s.name}-hint`} />
+              <label htmlFor={s.name}>
+                {s.label}
+                <span id={`${s.name}-hint`} className="small muted">
+                  {s.hint}
+                </span>
+              </label>
+            </div>
+          ))}
+        </fieldset>
+      </fieldset>
+      <div className={styles.result}>
+        <ActionResult state={state} />
+      </div>
+      <div>
+        <button type="submit" className="btn" disabled={pending} aria-disabled={pending}>
+          {pending ? 'Salvando…' : 'Salvar e-mails'}
+        </button>
+      </div>
+    </form>
+  );
+}

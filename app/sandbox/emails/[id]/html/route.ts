@@ -1,0 +1,14 @@
+import { catcherAccess, caughtById, viewableHtml } from '@/lib/email/catcher';
+
+export const dynamic = 'force-dynamic';
+
+/** A caught e-mail's HTML, for the catcher's sandboxed iframe (framed by this site only: proxy.ts). */
+export async function GET(_req: Request, { params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  if ((await catcherAccess()) !== 'open') return new Response('Não encontrado', { status: 404 });
+  const mail = /^\d+$/.test(id) ? await caughtById(Number(id)) : undefined;
+  if (!mail) return new Response('Não encontrado', { status: 404 });
+  return new Response(viewableHtml(mail.id, mail.html, mail.files), {
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}

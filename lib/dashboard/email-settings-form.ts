@@ -1,0 +1,22 @@
+/** The e-mail settings form → EmailSettings, each error on its field (pt-BR). Pure. */
+import { EMAIL_SWITCHES, emailSettingsSchema, type EmailSettings } from '@/lib/email/settings';
+
+export type EmailSettingsParse =
+  | { ok: true; value: EmailSettings }
+  | { ok: false; fieldErrors: Partial<Record<'senderName' | 'replyTo', string>>; values: Record<string, string> };
+
+export function parseEmailSettingsForm(form: { get(name: string): unknown }): EmailSettingsParse {
+  const text = (name: string) => String(form.get(name) ?? '');
+  const values = { senderName: text('senderName'), replyTo: text('replyTo') };
+  const parsed = emailSettingsSchema.safeParse({
+    ...values,
+    ...Object.fromEntries(EMAIL_SWITCHES.map((s) => [s, form.get(s) === 'on'])),
+  });
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const fieldErrors: Partial<Record<'senderName' | 'replyTo', string>> = {};
+  for (const issue of parsed.error.issues) {
+    const f = issue.path[0];
+    if ((f === 'senderName' || f === 'replyTo') && !fieldErrors[f]) fieldErrors[f] = issue.message;
+  }
+  return { ok: false, fieldErrors, values };
+}

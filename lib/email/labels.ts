@@ -1,0 +1,19 @@
+/** How each e-mail kind and state is named to people (pt-BR). Pure. */
+import type { EmailKind, EmailStatus } from '@/db/schema';
+
+export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
+  instructions: 'Pedido recebido (como pagar)',
+  paid: 'Pagamento confirmado',
+  reminder: 'Lembrete de pagamento',
+  refunded: 'Reembolso',
+  canceled: 'Pedido cancelado',
+  expired: 'Pedido expirado',
+};
+
+export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
+  pending: 'na fila',
+  sending: 'enviando',
+  sent: 'enviado',
+  failed: 'falhou',
+  skipped: 'não enviado',
+};
