@@ -20,6 +20,12 @@ describe('safeCallbackPath', () => {
     expect(safeCallbackPath('/dashboard/orders?status=paid&page=2')).toBe('/dashboard/orders?status=paid&page=2');
     expect(safeCallbackPath('/dashboard')).toBe('/dashboard');
   });
+  it('keeps the mail catcher (behind the session in a public demo), not the rest of the sandbox', () => {
+    expect(safeCallbackPath('/sandbox/emails')).toBe('/sandbox/emails');
+    expect(safeCallbackPath('/sandbox/emails/12')).toBe('/sandbox/emails/12');
+    expect(safeCallbackPath('/sandbox/emailsx')).toBe('/dashboard');
+    expect(safeCallbackPath('/sandbox')).toBe('/dashboard');
+  });
   it('accepts an absolute URL of our own origin', () => {
     expect(safeCallbackPath('http://localhost:3000/dashboard/settings', 'http://localhost:3000')).toBe('/dashboard/settings');
   });

@@ -36,6 +36,8 @@ export function safeCallbackPath(raw: string | null | undefined, origin?: string
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
   if (/[\u0000-\u001f\\]/.test(value)) return fallback;
   const path = value.split(/[?#]/)[0];
-  if (path !== '/dashboard' && !path.startsWith('/dashboard/')) return fallback;
+  // The dashboard, and the sandbox's mail catcher (behind the session in a public demo).
+  const allowed = ['/dashboard', '/sandbox/emails'].some((base) => path === base || path.startsWith(`${base}/`));
+  if (!allowed) return fallback;
   return value;
 }
