@@ -1,7 +1,6 @@
 /**
  * The mail catcher's reads (/sandbox/emails): the messages kept instead of sent, newest
- * first, and one message with its HTML made viewable in a sandboxed iframe (its inline
- * images' cid: references pointed at our own attachment URLs).
+ * first, and one message with its HTML made viewable in a sandboxed iframe.
  */
 import 'server-only';
 import { desc, eq } from 'drizzle-orm';
@@ -57,10 +56,14 @@ export async function caughtById(id: number): Promise<(CaughtEmail & { files: Ca
 
 export const attachmentPath = (id: number, index: number) => `/sandbox/emails/${id}/attachments/${index}`;
 
-/** The message's HTML with each cid: image pointed at its attachment's URL. */
-export function viewableHtml(id: number, html: string, files: CaughtAttachment[]): string {
+/**
+ * The message's HTML with each cid: image inlined as a data: URI, as a mail program shows it.
+ * (The iframe is sandboxed without allow-same-origin, so a request from it carries no session
+ * cookie; a data: image needs none.)
+ */
+export function viewableHtml(html: string, files: CaughtAttachment[]): string {
   return html.replace(/(["'(])cid:([^"')\s]+)/g, (whole, quote: string, cid: string) => {
-    const index = files.findIndex((f) => f.cid === cid);
-    return index >= 0 ? `${quote}${attachmentPath(id, index)}` : whole;
+    const file = files.find((f) => f.cid === cid && /^image\/(png|jpeg|gif)$/.test(f.contentType));
+    return file ? `${quote}data:${file.contentType};base64,${file.base64}` : whole;
   });
 }

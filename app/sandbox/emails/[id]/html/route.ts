@@ -8,7 +8,7 @@ export async function GET(_req: Request, { params }: { params: Promise<{ id: str
   if ((await catcherAccess()) !== 'open') return new Response('Não encontrado', { status: 404 });
   const mail = /^\d+$/.test(id) ? await caughtById(Number(id)) : undefined;
   if (!mail) return new Response('Não encontrado', { status: 404 });
-  return new Response(viewableHtml(mail.id, mail.html, mail.files), {
+  return new Response(viewableHtml(mail.html, mail.files), {
     headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
   });
 }
