@@ -242,8 +242,8 @@ function runOnce(state: WorkerState): void {
 /** Starts draining every few seconds (and right after a kick). No-op when e-mails are off. */
 export function startOutboxWorker(options: WorkerOptions & { intervalMs?: number } = {}): void {
   const state = workerSlot.get() ?? workerSlot.set({ options });
-  state.options = options;
   if (state.timer || !mailTransport()) return;
+  state.options = options;
   state.timer = setInterval(() => runOnce(state), options.intervalMs ?? WORKER_INTERVAL_MS);
   state.timer.unref?.();
   // Something was enqueued (its transaction committed): send soon instead of at the next tick.

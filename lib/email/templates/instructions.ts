@@ -2,7 +2,7 @@
 import { formatBRL } from '@/lib/money/money';
 import { dateBR, greeting, line, orderRef, orderUrl, webUrl } from './common';
 import { html } from './html';
-import { button, codeBox, facts, layout, link, moneyTable, moneyText, p, textFooter } from './layout';
+import { button, codeBox, facts, layout, link, moneyTable, moneyText, p, textFooter, urlLink } from './layout';
 import { PIX_QR_CID, type EmailData, type RenderedEmail } from './types';
 
 export function instructionsEmail(d: EmailData): RenderedEmail {
@@ -21,7 +21,7 @@ ${codeBox('Pix copia e cola', code, 'pix-code')}
 ${facts([['Valor', amount], ['Pague até', until]])}
 ${moneyTable(d.order.money)}
 ${button(orderUrl(d), 'Ver o pedido')}
-${p(html`A confirmação chega por e-mail assim que o pagamento for aprovado. Se o link não abrir, copie este endereço: ${link(orderUrl(d), orderUrl(d))}`)}`;
+${p(html`A confirmação chega por e-mail assim que o pagamento for aprovado. Se o link não abrir, copie este endereço: ${urlLink(orderUrl(d))}`)}`;
   const text = `${greeting(d)}
 
 Recebemos o seu pedido ${orderRef(d)}. Para concluir, pague ${amount} com Pix até ${until}.

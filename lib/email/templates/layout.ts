@@ -52,6 +52,11 @@ export function link(href: string, label: string): Markup {
   return html`<a href="${href}" style="color:${ACCENT}">${label}</a>`;
 }
 
+/** A web address shown as text: it breaks anywhere, or it would widen the message on a phone. */
+export function urlLink(href: string): Markup {
+  return html`<a href="${href}" style="color:${ACCENT};word-break:break-all">${href}</a>`;
+}
+
 /** A code the shopper copies (Pix code, digitable line): monospace, breaks anywhere. */
 export function codeBox(label: string, code: string, testId: string): Markup {
   return html`<p style="margin:0 0 4px;font-size:14px;color:${MUTED}">${label}</p>

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import type { EmailKind } from '@/db/schema';
+import { renderEmail, type EmailData } from '.';
+
+const APP = 'https://loja.example.com.br';
+
+function data(kind: EmailKind, over: Partial<EmailData['order']> = {}, pay: Partial<EmailData['payment']> = {}): EmailData {
+  return {
+    kind,
+    shop: { name: 'Café do Zé', appUrl: APP },
+    order: {
+      id: '3f2a9c1d-0000-4000-8000-000000000000',
+      token: 'tok_abcdefghijklmnopqrstuvwxyz012345',
+      status: 'pending',
+      method: 'pix',
+      buyerName: 'Maria <b>da</b> Silva',
+      createdAt: '2026-03-01T12:00:00.000Z',
+      paidAt: '2026-03-02T15:04:00.000Z',
+      money: { items: [{ name: 'Café & Cia 250 g', quantity: 2, unitPriceCents: 3990, lineTotalCents: 7980 }], adjustments: [], totalCents: 7980, refundedCents: 0 },
+      ...over,
+    },
+    payment: {
+      pixCode: '00020101021226...6304ABCD',
+      pixQrPng: Buffer.from('png'),
+      digitableLine: '00190000090123456789012345678901234567890123456',
+      pdfUrl: `${APP}/boleto.pdf`,
+      dueDate: '2026-03-04',
+      payableUntil: '2026-03-03',
+      refundedAt: '2026-03-05T10:00:00.000Z',
+      ...pay,
+    },
+  };
+}
+
+const all: [string, EmailData][] = [
+  ['pix instructions', data('instructions')],
+  ['boleto instructions', data('instructions', { method: 'boleto' })],
+  ['paid', data('paid', { status: 'paid' })],
+  ['boleto reminder', data('reminder', { method: 'boleto' })],
+  ['pix reminder', data('reminder')],
+  ['refund', data('refunded', { status: 'refunded', money: { items: [], adjustments: [], totalCents: 7980, refundedCents: 7980 } })],
+  ['expired', data('expired', { status: 'expired' })],
+  ['canceled', data('canceled', { status: 'canceled' })],
+];
+
+describe('every e-mail kind renders', () => {
+  it.each(all)('%s: subject, HTML and text in pt-BR, escaped, absolute links, the shop name', (_name, d) => {
+    const m = renderEmail(d);
+    expect(m.subject.length).toBeGreaterThan(10);
+    for (const part of [m.subject, m.html, m.text]) expect(part).not.toMatch(/undefined|null|NaN|\[object/);
+    expect(m.html).toContain('<html lang="pt-BR">');
+    expect(m.html).toContain('Café do Zé');
+    expect(m.html).not.toContain('<b>da</b>');
+    expect(m.text).toContain('Olá, Maria!');
+    for (const [, href] of m.html.matchAll(/href="([^"]+)"/g)) expect(href.startsWith(`${APP}/`)).toBe(true);
+    expect(m.text).toContain(`${APP}/orders/tok_abcdefghijklmnopqrstuvwxyz012345`);
+  });
+
+  it('Pix instructions carry the code in both parts and the QR inline by cid', () => {
+    const m = renderEmail(data('instructions'));
+    expect(m.text).toContain('00020101021226...6304ABCD');
+    expect(m.html).toContain('src="cid:pix-qr@balcao"');
+    expect(m.attachments).toEqual([expect.objectContaining({ cid: 'pix-qr@balcao', contentType: 'image/png' })]);
+    expect(m.html).toContain('Café &amp; Cia 250 g');
+    expect(m.text).toContain('2 × Café & Cia 250 g: R$ 79,80');
+  });
+
+  it('boleto instructions: the formatted line, the due date and "Baixar boleto (PDF)"', () => {
+    const m = renderEmail(data('instructions', { method: 'boleto' }));
+    expect(m.text).toContain('00190.00009 01234.567890 12345.678901 2 34567890123456');
+    expect(m.html).toContain('Baixar boleto (PDF)');
+    expect(m.text).toContain('04/03/2026');
+    expect(m.attachments).toEqual([]);
+  });
+
+  it('a partial refund says so, with the amount and when', () => {
+    const m = renderEmail(data('refunded', { status: 'refunded', money: { items: [], adjustments: [], totalCents: 7980, refundedCents: 2000 } }));
+    expect(m.subject).toBe('Reembolso parcial de R$ 20,00: pedido #3F2A9C1D');
+    expect(m.text).toContain('Reembolsado em: 05/03/2026 07:00');
+  });
+
+  it('expired and canceled offer "Comprar novamente"', () => {
+    expect(renderEmail(data('expired')).html).toContain('Comprar novamente');
+    expect(renderEmail(data('canceled')).subject).toBe('Pedido #3F2A9C1D cancelado');
+  });
+});
