@@ -17,6 +17,7 @@ import { startTestSmtp, type TestSmtp } from './testing/smtp-server';
 import { messageIdOf } from './worker';
 
 let smtp: TestSmtp;
+let stderr = '';
 const children: ChildProcess[] = [];
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -42,10 +43,15 @@ function startServerProcess(): ChildProcess {
       SEED_ON_EMPTY: 'false',
       LOG_LEVEL: process.env.CRASH_LOG ?? 'silent',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   children.push(child);
   return child;
+}
+
+function exited(child: ChildProcess): Promise<unknown> {
+  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
 }
 
 async function until(check: () => boolean | Promise<boolean>, ms: number, what: string) {
@@ -68,16 +74,18 @@ it('SIGKILL while e-mails are pending, start again: every pending e-mail is sent
   }
 
   const first = startServerProcess();
-  await until(() => smtp.received.length >= 3, 60_000, 'the first e-mails');
+  await until(() => smtp.received.length >= 3 || first.exitCode !== null, 90_000, 'the first e-mails');
+  expect(first.exitCode, stderr).toBeNull(); // it was running, not crashed on its own
   first.kill('SIGKILL');
-  await new Promise((r) => first.once('exit', r));
+  await exited(first);
   const pending = (await database().db.select().from(emailOutbox)).filter((r) => r.status !== 'sent');
   expect(pending.length).toBeGreaterThan(0); // it really died with work left
 
   const second = startServerProcess();
-  await until(async () => (await database().db.select().from(emailOutbox)).every((r) => r.status === 'sent'), 60_000, 'every e-mail sent');
-  second.kill('SIGTERM');
-  await new Promise((r) => second.once('exit', r));
+  await until(async () => second.exitCode !== null || (await database().db.select().from(emailOutbox)).every((r) => r.status === 'sent'), 90_000, 'every e-mail sent');
+  expect(second.exitCode, stderr).toBeNull();
+  second.kill('SIGKILL');
+  await exited(second);
 
   const perMessage = new Map<string, number>();
   for (const r of smtp.received) perMessage.set(r.parsed.messageId!, (perMessage.get(r.parsed.messageId!) ?? 0) + 1);
@@ -90,4 +98,4 @@ it('SIGKILL while e-mails are pending, start again: every pending e-mail is sent
   const twice = [...perMessage.values()].filter((n) => n > 1);
   expect(twice.length).toBeLessThanOrEqual(1);
   expect(twice.every((n) => n === 2)).toBe(true);
-}, 120_000);
+}, 240_000);

@@ -9,7 +9,7 @@ import { and, count, eq, inArray, like } from 'drizzle-orm';
 import { database } from '@/db';
 import { get, run } from '@/db/driver';
 import { emailOutbox, orders, payments } from '@/db/schema';
-import { insertEvent } from '@/lib/payments/apply';
+import { insertEvent } from '@/lib/payments/events';
 import { kickOutbox } from './kick';
 import { emailKey } from './keys';
 import { enqueueEmail } from './outbox';
