@@ -154,6 +154,11 @@ async function scenario(driver: DriverKind) {
       .select({ type: schema.paymentEvents.type, from: schema.paymentEvents.fromStatus, to: schema.paymentEvents.toStatus, key: schema.paymentEvents.dedupeKey })
       .from(schema.paymentEvents)
       .orderBy(schema.paymentEvents.id);
+    // The e-mail rows the one writer adds in the same transaction (INSERT … SELECT … ON CONFLICT DO NOTHING).
+    const emails = await d.db
+      .select({ key: schema.emailOutbox.dedupeKey, kind: schema.emailOutbox.kind, status: schema.emailOutbox.status, recipient: schema.emailOutbox.recipient })
+      .from(schema.emailOutbox)
+      .orderBy(schema.emailOutbox.id);
     const statusEvents = await d.db.select({ n: count() }).from(schema.paymentEvents).where(eq(schema.paymentEvents.dedupeKey, dedupe.status('pay-0', 'paid')));
 
     const pages = {
@@ -170,7 +175,7 @@ async function scenario(driver: DriverKind) {
     const exported: string[] = [];
     for await (const batch of ordersForExport({ status: 'paid' }, 3)) exported.push(...batch.map((r) => r.id));
 
-    return { tables: tables.map((t) => t.name), wasEmpty, seeded, products, inserted, rollback, dedupeCounts, statusBefore, unknownToken, applied, replayed, stale, refunded, missing, statusAfter, events, statusEvents, pages, counts, exported };
+    return { tables: tables.map((t) => t.name), wasEmpty, seeded, products, inserted, rollback, dedupeCounts, statusBefore, unknownToken, applied, replayed, stale, refunded, missing, statusAfter, events, emails, statusEvents, pages, counts, exported };
   } finally {
     vi.useRealTimers();
   }
@@ -199,6 +204,10 @@ describe('better-sqlite3 and libSQL give the same results', () => {
     expect(better.statusAfter).toMatchObject({ status: 'refunded', paid_at: '2025-06-10T14:59:00.000Z', updated_at: FIXED_NOW.toISOString() });
     expect(better.statusAfter!.refunded_cents).toBeGreaterThan(0);
     expect(better.statusEvents).toEqual([{ n: 1 }]);
+    expect(better.emails.map((e) => [e.key.replace(/^email:[^:]+:/, ''), e.kind, e.status])).toEqual([
+      ['paid', 'paid', 'pending'],
+      ['refunded', 'refunded', 'pending'],
+    ]);
     expect(better.pages.all).toMatchObject({ total: 40, page: 1, pageCount: 2 });
     expect(better.pages.all.rows).toHaveLength(25);
     expect(better.pages.all.rows[0].createdAt > better.pages.all.rows[24].createdAt).toBe(true);
