@@ -91,7 +91,7 @@ describe('e-mails written with the state change', () => {
 
 describe('Reenviar e-mail', () => {
   it('queues a new keyed row for a pending order with instructions; one waiting at a time; refused once paid', async () => {
-    const { resendInstructions, RESEND_MESSAGES } = await import('@/lib/email/resend');
+    const { resendInstructions, RESEND_MESSAGES } = await import('@/lib/payments/resend-instructions');
     const { chargeCreatedEffects } = await import('./state-effects');
     const { order, payment } = await insertOrderWithPayment();
     expect(await resendInstructions(order.id, 'demo@balcao.dev')).toEqual({ ok: false, error: RESEND_MESSAGES.notReady });

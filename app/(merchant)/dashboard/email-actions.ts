@@ -9,7 +9,7 @@ import { getMerchantOrNull, SESSION_EXPIRED_MESSAGE } from '@/lib/auth/session';
 import type { ActionState } from '@/lib/dashboard/action-state';
 import { parseEmailSettingsForm } from '@/lib/dashboard/email-settings-form';
 import { getOrderForAction } from '@/lib/dashboard/order-detail';
-import { resendInstructions } from '@/lib/email/resend';
+import { resendInstructions } from '@/lib/payments/resend-instructions';
 import { updateEmailSettings } from '@/lib/email/settings';
 import { logger } from '@/lib/server/log';
 

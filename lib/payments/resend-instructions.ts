@@ -9,10 +9,10 @@ import { and, count, eq, inArray, like } from 'drizzle-orm';
 import { database } from '@/db';
 import { get, run } from '@/db/driver';
 import { emailOutbox, orders, payments } from '@/db/schema';
-import { insertEvent } from '@/lib/payments/events';
-import { kickOutbox } from './kick';
-import { emailKey } from './keys';
-import { enqueueEmail } from './outbox';
+import { kickOutbox } from '@/lib/email/kick';
+import { emailKey } from '@/lib/email/keys';
+import { enqueueEmail } from '@/lib/email/outbox';
+import { insertEvent } from './events';
 
 export const RESEND_MESSAGES = {
   notFound: 'Pedido não encontrado.',
