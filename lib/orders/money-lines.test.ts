@@ -16,4 +16,12 @@ describe('orderMoneyLines', () => {
     expect(orderMoneyLines({ totalCents: 9490, refundedCents: 0, pixDiscountCents: 0, pixDiscountBps: 0 }, items).adjustments).toEqual([]);
     expect(orderMoneyLines({ totalCents: 9500, refundedCents: 0 }, items).adjustments).toEqual([{ label: 'Ajustes', cents: 10 }]);
   });
+  it('shows shipping as its own line (free shipping too), after the discount', () => {
+    expect(orderMoneyLines({ totalCents: 10516, refundedCents: 0, pixDiscountCents: 474, pixDiscountBps: 500, shippingMethod: 'delivery', shippingCents: 1500 }, items).adjustments).toEqual([
+      { label: 'Desconto no Pix (5%)', cents: -474 },
+      { label: 'Frete', cents: 1500 },
+    ]);
+    expect(orderMoneyLines({ totalCents: 9490, refundedCents: 0, shippingMethod: 'delivery', shippingCents: 0 }, items).adjustments).toEqual([{ label: 'Frete grátis', cents: 0 }]);
+    expect(orderMoneyLines({ totalCents: 9490, refundedCents: 0, shippingMethod: 'pickup', shippingCents: 0 }, items).adjustments).toEqual([]);
+  });
 });
