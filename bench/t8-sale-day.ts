@@ -1,5 +1,5 @@
 /**
- * T8 — a sale day. `next start` with the embedded sandbox; for 60 s (15 s in --quick) a
+ * T8 — a sale day. `next start` with the embedded sandbox; for 60 s (10 s in --quick) a
  * bounded set of shoppers (24; 8 in --quick) on 127.0.0.1 browse, fill carts and check out in a shop's
  * proportions (70 % browse catalog + product, 20 % add to cart + cart, 10 % checkout by Pix
  * or boleto then the order page and its status route polled), while a payer pays most new
@@ -268,7 +268,7 @@ function sandboxCharges(server: Server): number {
 export async function runT8(ctx: BenchContext & { instances?: number }): Promise<TargetResult> {
   const { server, quick, log } = ctx;
   const instances = ctx.instances ?? Number(process.env.T8_INSTANCES ?? 1);
-  const seconds = quick ? 15 : 60;
+  const seconds = quick ? 10 : 60;
   const shoppers = quick ? 8 : 24;
   let second: Server | undefined;
   try {
