@@ -167,7 +167,7 @@ export async function runT5(ctx: BenchContext): Promise<TargetResult> {
       const misses = verdictOf(f, Boolean(p.boletoSnapshot));
       figures.push({ ...f, snapshot: p.boletoSnapshot, misses });
       log(
-        `T5 ${p.page}: perf ${f.performance ?? '—'} a11y ${f.accessibility} bp ${f.bestPractices} seo ${f.seo}${f.noindex ? ' (noindex)' : ''} LCP ${f.lcpMs ? Math.round(f.lcpMs) : '—'} ms TBT ${f.tbtMs !== undefined ? Math.round(f.tbtMs) : '—'} ms CLS ${f.cls !== undefined ? round(f.cls, 3) : '—'}` +
+        `T5 ${p.page}: perf ${p.boletoSnapshot ? '— (snapshot)' : (f.performance ?? '—')} a11y ${f.accessibility} bp ${f.bestPractices} seo ${f.seo}${f.noindex ? ' (noindex)' : ''} LCP ${f.lcpMs ? Math.round(f.lcpMs) : '—'} ms TBT ${f.tbtMs !== undefined ? Math.round(f.tbtMs) : '—'} ms CLS ${f.cls !== undefined ? round(f.cls, 3) : '—'}` +
           (f.failing.length ? ` — losing points: ${f.failing.join(', ')}` : ''),
       );
     }

@@ -79,8 +79,21 @@ async function freshPage(browser: Browser, base: string, cookies: { name: string
   return page;
 }
 
-/** One Lighthouse navigation of base+path (cookies set first: a cart). */
+/**
+ * One Lighthouse navigation of base+path (cookies set first: a cart). Lighthouse sometimes
+ * loses its own trace on a busy host (NO_NAVSTART, NO_FCP): such a run is retried, twice at most.
+ */
 export async function navigationRun(browser: Browser, base: string, pathname: string, cookies: { name: string; value: string }[] = []): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await navigationOnce(browser, base, pathname, cookies);
+    } catch (e) {
+      if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_LCP|trace/i.test(String(e))) throw e;
+    }
+  }
+}
+
+async function navigationOnce(browser: Browser, base: string, pathname: string, cookies: { name: string; value: string }[]): Promise<LighthouseRun> {
   const { default: lighthouse } = await import('lighthouse');
   const page = await freshPage(browser, base, cookies);
   try {
