@@ -49,6 +49,19 @@ async function buyerPage(browser: Browser): Promise<Page> {
 }
 
 test.describe('payment links', () => {
+  test('the links pages without a session go to the sign-in page, even with a forged cookie', async ({ page, context }) => {
+    for (const path of ['/dashboard/links', '/dashboard/links/novo', '/dashboard/links/00000000-0000-4000-8000-000000000000']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login\?callbackUrl=/);
+      expect(new URL(page.url()).searchParams.get('callbackUrl')).toBe(path);
+    }
+    await context.addCookies([{ name: 'next-auth.session-token', value: 'forged', url: page.url() }]);
+    await page.goto('/dashboard/links/novo');
+    await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fdashboard%2Flinks%2Fnovo$/);
+    await page.goto('/pagar/AAAAAAAAAAAA');
+    await expect(page.getByRole('heading', { name: 'Link de pagamento não encontrado' })).toBeVisible();
+  });
+
   test('a fixed-price one-off link: created, shared, paid by Pix on a phone, seen Pago by both, refused to a second buyer', async ({ page, browser, request }) => {
     test.setTimeout(120_000);
     const title = `Bolo de cenoura ${runId()}`;
@@ -135,11 +148,18 @@ test.describe('payment links', () => {
     await expect(row).toContainText('1 de 1 pagamento');
     await expect(row).toContainText('R$ 150,00 recebidos');
 
+    // The buyer coming back to the link finds their own order.
+    await buyer.goto(url);
+    await expect(buyer.getByRole('status').filter({ hasText: 'Você já gerou um pagamento por este link: Pago.' })).toBeVisible();
+    await buyer.getByRole('link', { name: 'Ver meu pedido' }).click();
+    await expect(buyer).toHaveURL(new RegExp(`/orders/${token}$`));
+
     // A second buyer of the one-off link finds nothing to pay.
     const second = await buyerPage(browser);
     await second.goto(url);
     await expect(second.getByRole('heading', { name: 'Este link já foi pago' })).toBeVisible();
     await expect(second.getByRole('button', { name: /Pagar com Pix|Gerar boleto/ })).toHaveCount(0);
+    await expect(second.getByRole('link', { name: 'Ver meu pedido' })).toHaveCount(0);
     await expectNoAxeViolations(second);
     await buyer.context().close();
     await second.context().close();

@@ -65,3 +65,17 @@ describe('payment links', () => {
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
   });
 });
+
+describe('buyerOrderOnLink', () => {
+  it("finds the buyer's own order on this link only", async () => {
+    const { buyerOrderOnLink } = await import('./links');
+    const link = await createLink(base, 'demo@balcao.dev');
+    const other = await createLink(base, 'demo@balcao.dev');
+    const token = randomToken();
+    await database().db.insert(orders).values({ id: newId(), token, checkoutKey: newId(), method: 'pix', status: 'paid', totalCents: 12000, buyerName: 'Ana Souza', buyerDocument: '52998224725', buyerEmail: 'ana@example.com', paymentLinkId: link.id });
+    expect(await buyerOrderOnLink(token, link.id)).toEqual({ token, status: 'paid' });
+    expect(await buyerOrderOnLink(token, other.id)).toBeNull();
+    expect(await buyerOrderOnLink(undefined, link.id)).toBeNull();
+    expect(await buyerOrderOnLink('x', link.id)).toBeNull();
+  });
+});

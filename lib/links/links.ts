@@ -7,9 +7,9 @@
 import 'server-only';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { db } from '@/db';
-import { orders, paymentLinks, type PaymentLink } from '@/db/schema';
+import { orders, paymentLinks, type OrderStatus, type PaymentLink } from '@/db/schema';
 import { saoPauloDate } from '@/lib/br/dates';
-import { newId } from '@/lib/security/tokens';
+import { looksLikeToken, newId } from '@/lib/security/tokens';
 import { logger } from '@/lib/server/log';
 import { looksLikeLinkCode, newLinkCode } from './code';
 import type { NewLink } from './link-form';
@@ -155,4 +155,22 @@ export async function linkForBuyer(code: string, now: Date = new Date()): Promis
   if (!link) return undefined;
   const stats = await statsOfLink(link.id);
   return { link, stats, state: linkState(link, stats, saoPauloDate(now)) };
+}
+
+/**
+ * The order this buyer placed through this link (the token their browser kept), if it is one:
+ * a returning buyer of a one-off link finds their own order instead of "já foi pago".
+ */
+export async function buyerOrderOnLink(token: string | undefined, linkId: string): Promise<{ token: string; status: OrderStatus } | null> {
+  if (!token || !looksLikeToken(token)) return null;
+  const [row] = await db()
+    .select({ token: orders.token, status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.token, token), eq(orders.paymentLinkId, linkId)));
+  return row ?? null;
+}
+
+/** The cookie in which the buyer's browser keeps its order on a link (path /pagar/<code>). */
+export function buyerCookieName(code: string): string {
+  return `balcao_link_${code}`;
 }

@@ -1,9 +1,11 @@
 import type { Metadata } from 'next';
-import { headers } from 'next/headers';
+import Link from 'next/link';
+import { cookies, headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { randomUUID } from 'node:crypto';
 import { saoPauloDate } from '@/lib/br/dates';
-import { linkForBuyer } from '@/lib/links/links';
+import { buyerCookieName, buyerOrderOnLink, linkForBuyer } from '@/lib/links/links';
+import { statusLabel } from '@/lib/orders/status-labels';
 import { shopName } from '@/lib/links/shop-name';
 import { closedMessage } from '@/lib/links/status';
 import { formatBRL } from '@/lib/money/money';
@@ -34,6 +36,7 @@ export default async function PayLinkPage({ params }: Props) {
   if (!found) notFound();
   const { link, stats } = found;
   const shop = await shopName();
+  const mine = await buyerOrderOnLink((await cookies()).get(buyerCookieName(link.code))?.value, link.id);
   const closed = closedMessage(link, stats, saoPauloDate());
   const methods = link.methods === 'both' ? (['pix', 'boleto'] as const) : ([link.methods] as const);
   const min = Math.max(link.minAmountCents ?? MIN_ORDER_CENTS, MIN_ORDER_CENTS);
@@ -42,6 +45,16 @@ export default async function PayLinkPage({ params }: Props) {
     <main className="container">
       <p className={`small muted ${styles.shop}`}>Cobrança de {shop}</p>
       <h1>{link.title}</h1>
+      {mine ? (
+        <p className={`alert alert-info ${styles.mine}`} role="status">
+          <span>
+            Você já gerou um pagamento por este link: <strong>{statusLabel(mine.status)}</strong>.
+          </span>
+          <Link href={`/orders/${mine.token}`} className="btn btn-secondary">
+            Ver meu pedido
+          </Link>
+        </p>
+      ) : null}
       {closed ? (
         <section className={`card ${styles.closed}`} role="status" aria-labelledby="link-fechado">
           <h2 id="link-fechado">{closed.title}</h2>
