@@ -212,6 +212,39 @@ test.describe('payment links', () => {
     await buyer.context().close();
   });
 
+  test("the shop's Pix discount on a link that takes it: its own line, the Pix total, the boleto total", async ({ page, browser }) => {
+    await signIn(page, '/dashboard/settings');
+    const setDiscount = async (percent: string) => {
+      await page.goto('/dashboard/settings');
+      await page.getByLabel('Desconto no Pix').fill(percent);
+      await page.getByRole('button', { name: 'Salvar configurações' }).click();
+      await expect(page.getByText('Configurações salvas.', { exact: false })).toBeVisible();
+    };
+    await setDiscount('10');
+    try {
+      await page.goto('/dashboard/links/novo');
+      await expect(page.getByRole('checkbox', { name: 'Aplicar o desconto do Pix (10%)' })).toBeChecked();
+      const { url } = await createLink(page, { title: `Cesta de café ${runId()}`, amount: '150,00' });
+      await expect(page.getByText('Sim (10%)')).toBeVisible();
+      const buyer = await buyerPage(browser);
+      await buyer.goto(url);
+      await expect(buyer.getByText('Desconto no Pix (10%)')).toBeVisible();
+      await expect(buyer.getByTestId('link-amount')).toHaveText('R$ 135,00', { useInnerText: true });
+      await buyer.getByRole('radio', { name: 'Boleto', exact: true }).check();
+      await expect(buyer.getByTestId('link-amount')).toHaveText('R$ 150,00', { useInnerText: true });
+      await expectNoAxeViolations(buyer);
+      await buyer.getByRole('radio', { name: 'Pix', exact: true }).check();
+      await fillPix(buyer, { name: 'Elisa Prado', email: 'elisa@exemplo.com.br' });
+      await buyer.getByRole('button', { name: 'Pagar com Pix' }).click();
+      await expect(buyer).toHaveURL(/\/orders\/[A-Za-z0-9_-]{20,}$/, { timeout: 20_000 });
+      const [order] = appQuery<{ total_cents: number; pix_discount_cents: number }>('select total_cents, pix_discount_cents from orders where token = ?', tokenFromUrl(buyer.url()));
+      expect(order).toEqual({ total_cents: 13500, pix_discount_cents: 1500 });
+      await buyer.context().close();
+    } finally {
+      await setDiscount('0');
+    }
+  });
+
   test('the links page and a paid link page at 1280 px (docs/screenshots/dashboard-links.png, dashboard-link.png)', async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
     const page = await context.newPage();

@@ -97,3 +97,25 @@ describe('placeOrder — payment link', () => {
     expect(fake.count('createPix')).toBe(0);
   });
 });
+
+describe('placeOrder — payment link and the shop Pix discount', () => {
+  it('takes the discount off a Pix payment when the link takes it, as its own line; never on boleto or when the link says no', async () => {
+    const { DEFAULT_SETTINGS, updateSettings } = await import('@/lib/settings/settings');
+    await updateSettings({ ...DEFAULT_SETTINGS, pixDiscountBps: 500 });
+    try {
+      const withDiscount = await createLink(fixed, 'demo@balcao.dev');
+      const without = await createLink({ ...fixed, pixDiscount: false }, 'demo@balcao.dev');
+      const pix = await placeOrder(input(withDiscount.id));
+      const boleto = await placeOrder(input(withDiscount.id, { method: 'boleto', address }));
+      const noDiscount = await placeOrder(input(without.id));
+      expect(pix.ok && boleto.ok && noDiscount.ok).toBe(true);
+      if (!pix.ok || !boleto.ok || !noDiscount.ok) return;
+      expect((await rowsOf(pix.orderToken)).order).toMatchObject({ itemsCents: 15000, pixDiscountCents: 750, pixDiscountBps: 500, totalCents: 14250 });
+      expect((await rowsOf(pix.orderToken)).payment.amountCents).toBe(14250);
+      expect((await rowsOf(boleto.orderToken)).order).toMatchObject({ pixDiscountCents: 0, totalCents: 15000 });
+      expect((await rowsOf(noDiscount.orderToken)).order).toMatchObject({ pixDiscountCents: 0, totalCents: 15000 });
+    } finally {
+      await updateSettings({ ...DEFAULT_SETTINGS });
+    }
+  });
+});

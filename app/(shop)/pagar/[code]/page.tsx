@@ -9,7 +9,10 @@ import { statusLabel } from '@/lib/orders/status-labels';
 import { shopName } from '@/lib/links/shop-name';
 import { closedMessage } from '@/lib/links/status';
 import { formatBRL } from '@/lib/money/money';
-import { MIN_ORDER_CENTS } from '@/lib/orders/pricing';
+import { MIN_ORDER_CENTS, orderMoney } from '@/lib/orders/pricing';
+import { bpsToPercentText } from '@/lib/settings/pix-discount';
+import { getSettings } from '@/lib/settings/settings';
+import checkoutStyles from '../../checkout/checkout.module.css';
 import { clientRateKey } from '@/lib/security/client-address';
 import { hit } from '@/lib/security/rate-limit';
 import { CheckoutForm } from '../../checkout/checkout-form';
@@ -40,6 +43,16 @@ export default async function PayLinkPage({ params }: Props) {
   const closed = closedMessage(link, stats, saoPauloDate());
   const methods = link.methods === 'both' ? (['pix', 'boleto'] as const) : ([link.methods] as const);
   const min = Math.max(link.minAmountCents ?? MIN_ORDER_CENTS, MIN_ORDER_CENTS);
+  // The shop's Pix discount, when this link takes it (the same rule placeOrder applies).
+  const bps = link.pixDiscount && link.methods !== 'boleto' ? (await getSettings()).pixDiscountBps : 0;
+  const percent = bpsToPercentText(bps);
+  const pix = link.amountCents !== null ? orderMoney(link.amountCents, 'pix', bps) : null;
+  const pixHint =
+    bps <= 0
+      ? undefined
+      : pix && pix.pixDiscountCents > 0
+        ? `${formatBRL(pix.totalCents)} com ${percent}% de desconto. Aprovação na hora.`
+        : `${percent}% de desconto sobre o valor. Aprovação na hora.`;
 
   return (
     <main className="container">
@@ -61,14 +74,36 @@ export default async function PayLinkPage({ params }: Props) {
           <p>{closed.body}</p>
         </section>
       ) : (
-        <div className={styles.layout}>
+        <div className={`${styles.layout} ${checkoutStyles.layout}`}>
           <section className={`card ${styles.summary}`} aria-labelledby="resumo-link">
             <h2 id="resumo-link">Resumo</h2>
             {link.description ? <p className={styles.description}>{link.description}</p> : null}
-            <p className={styles.total}>
+            {pix && pix.pixDiscountCents > 0 ? (
+              <>
+                <p className={checkoutStyles.totalLine}>
+                  <span>Valor</span>
+                  <span>{formatBRL(pix.itemsCents)}</span>
+                </p>
+                <p className={`${checkoutStyles.totalLine} ${checkoutStyles.forPix}`}>
+                  <span>Desconto no Pix ({percent}%)</span>
+                  <span>−{formatBRL(pix.pixDiscountCents)}</span>
+                </p>
+              </>
+            ) : null}
+            <p className={styles.total} aria-live="polite">
               <span>{link.amountCents !== null ? 'Total' : 'Valor'}</span>
-              <strong data-testid="link-amount">{link.amountCents !== null ? formatBRL(link.amountCents) : `você escolhe, a partir de ${formatBRL(min)}`}</strong>
+              {link.amountCents === null ? (
+                <strong data-testid="link-amount">você escolhe, a partir de {formatBRL(min)}</strong>
+              ) : pix && pix.pixDiscountCents > 0 ? (
+                <strong data-testid="link-amount">
+                  <span className={checkoutStyles.forPix}>{formatBRL(pix.totalCents)}</span>
+                  <span className={checkoutStyles.forBoleto}>{formatBRL(link.amountCents)}</span>
+                </strong>
+              ) : (
+                <strong data-testid="link-amount">{formatBRL(link.amountCents)}</strong>
+              )}
             </p>
+            {link.amountCents === null && bps > 0 ? <p className={`small muted ${checkoutStyles.forPix}`}>No Pix, {percent}% de desconto sobre o valor que você informar.</p> : null}
           </section>
           <section className={`card ${styles.formCard}`} aria-label="Pagamento">
             <CheckoutForm
@@ -76,6 +111,7 @@ export default async function PayLinkPage({ params }: Props) {
               action={payLinkAction}
               methods={methods}
               hiddenFields={{ linkCode: link.code }}
+              pixHint={pixHint}
               {...(link.amountCents === null ? { amount: { hint: `A partir de ${formatBRL(min)}.` } } : {})}
             />
           </section>

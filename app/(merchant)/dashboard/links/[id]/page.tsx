@@ -9,6 +9,8 @@ import { linkWithStats } from '@/lib/links/links';
 import { amountText, linkUrl, whatsappHref, whatsappMessage } from '@/lib/links/share';
 import { LINK_STATE_BADGES, LINK_STATE_LABELS } from '@/lib/links/status';
 import { formatBRL } from '@/lib/money/money';
+import { bpsToPercentText } from '@/lib/settings/pix-discount';
+import { getSettings } from '@/lib/settings/settings';
 import { ActionForm } from '../../_components/action-form';
 import { OrdersList, OrdersPagination } from '../../orders/orders-list';
 import { disableLinkAction } from '../actions';
@@ -45,7 +47,7 @@ export default async function LinkPage({ params, searchParams }: Props) {
   if (!found) notFound();
   const { link, stats, state } = found;
   const url = linkUrl(env().appUrl, link.code);
-  const orders = await listOrders({ link: link.id }, requested);
+  const [orders, settings] = await Promise.all([listOrders({ link: link.id }, requested), getSettings()]);
   const justCreated = query.novo === '1';
 
   return (
@@ -99,6 +101,9 @@ export default async function LinkPage({ params, searchParams }: Props) {
           <dl className={styles.dl}>
             <Row label="Valor">{amountText(link)}</Row>
             <Row label="Formas">{METHODS_LABEL[link.methods]}</Row>
+            {link.methods !== 'boleto' && settings.pixDiscountBps > 0 ? (
+              <Row label="Desconto no Pix">{link.pixDiscount ? `Sim (${bpsToPercentText(settings.pixDiscountBps)}%)` : 'Não'}</Row>
+            ) : null}
             <Row label="Validade">{link.expiresOn ? `Até ${formatDateBR(link.expiresOn)}` : 'Não expira'}</Row>
             <Row label="Limite">
               {link.maxPayments === null ? 'Sem limite' : link.maxPayments === 1 ? '1 pagamento (cobrança única)' : `${link.maxPayments} pagamentos`}

@@ -18,7 +18,8 @@ const DEFAULTS: Partial<Record<LinkField, string>> = { amountMode: 'fixed', meth
  * not chosen); with it, the chosen amount field alone. A refused submit shows each message next
  * to its field and everything typed; focus goes to the first field in error.
  */
-export function NewLinkForm({ today, pixDiscountPercent }: { today: string; pixDiscountPercent: number | null }) {
+/** `pixDiscountPercent`: the shop's Pix discount as text ("5,25"), or null when there is none. */
+export function NewLinkForm({ today, pixDiscountPercent }: { today: string; pixDiscountPercent: string | null }) {
   const [state, formAction, pending] = useActionState<ActionState, FormData>(createLinkAction, null);
   const failed = state && !state.ok ? state : null;
   const errors = failed?.fieldErrors ?? {};
@@ -156,10 +157,15 @@ export function NewLinkForm({ today, pixDiscountPercent }: { today: string; pixD
       </fieldset>
 
       {pixDiscountPercent !== null ? (
-        <label className={styles.choice}>
-          <input type="checkbox" name="pixDiscount" value="on" defaultChecked={values.pixDiscount === 'on'} />
-          Aplicar o desconto do Pix ({String(pixDiscountPercent).replace('.', ',')}%)
-        </label>
+        <div className="field">
+          <label className={styles.choice}>
+            <input type="checkbox" name="pixDiscount" value="on" defaultChecked={values.pixDiscount === 'on'} aria-describedby="pixDiscount-dica" />
+            Aplicar o desconto do Pix ({pixDiscountPercent}%)
+          </label>
+          <p id="pixDiscount-dica" className="field-hint">
+            O desconto de Configurações vale para quem pagar este link por Pix. Desmarque para cobrar o mesmo valor nos dois meios.
+          </p>
+        </div>
       ) : (
         <input type="hidden" name="pixDiscount" value="on" />
       )}

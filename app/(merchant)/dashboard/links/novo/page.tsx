@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireMerchant } from '@/lib/auth/session';
 import { saoPauloDate } from '@/lib/br/dates';
+import { bpsToPercentText } from '@/lib/settings/pix-discount';
+import { getSettings } from '@/lib/settings/settings';
 import { NewLinkForm } from './new-link-form';
 
 export const metadata: Metadata = { title: 'Novo link' };
@@ -9,6 +11,7 @@ export const dynamic = 'force-dynamic';
 
 export default async function NewLinkPage() {
   await requireMerchant('/dashboard/links/novo');
+  const settings = await getSettings();
   return (
     <div className="stack">
       <p className="small">
@@ -16,7 +19,7 @@ export default async function NewLinkPage() {
       </p>
       <h1>Novo link</h1>
       <p className="muted">Combine o valor na conversa, crie o link e envie pelo WhatsApp ou Instagram. O comprador paga por Pix ou boleto.</p>
-      <NewLinkForm today={saoPauloDate()} pixDiscountPercent={null} />
+      <NewLinkForm today={saoPauloDate()} pixDiscountPercent={settings.pixDiscountBps > 0 ? bpsToPercentText(settings.pixDiscountBps) : null} />
     </div>
   );
 }
