@@ -211,6 +211,8 @@ export const orders = sqliteTable(
     deliveryNeighborhood: text('delivery_neighborhood'),
     deliveryCity: text('delivery_city'),
     deliveryState: text('delivery_state'),
+    /** Pickup: where, as the shop said when the order was placed. */
+    pickupAddress: text('pickup_address'),
     /** Paid after it had been canceled or expired: flagged to the merchant. */
     latePayment: integer('late_payment', { mode: 'boolean' }).notNull().default(false),
     /** The payment link this order was placed through; null for a catalog order. */

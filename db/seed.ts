@@ -56,8 +56,9 @@ export async function seed(database: AppDatabase, opts: { demoMerchant: boolean 
       .onConflictDoNothing({ target: products.slug });
   }
   await db.insert(merchantSettings).values({ id: 1 }).onConflictDoNothing();
-  await db.insert(shippingSettings).values(DEMO_SHIPPING).onConflictDoNothing();
   if (opts.demoMerchant) {
+    // The demo shop shows shipping at work; a shop without rules delivers for free.
+    await db.insert(shippingSettings).values(DEMO_SHIPPING).onConflictDoNothing();
     // The same cost as every other hash and the dummy one: login timing must not tell that this e-mail exists.
     const passwordHash = await bcrypt.hash(DEMO_MERCHANT.password, BCRYPT_COST);
     await db

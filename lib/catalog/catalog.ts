@@ -15,6 +15,8 @@ export type CatalogProduct = {
   imagePath: string;
   /** null = not tracked (always available). */
   stock: number | null;
+  /** A physical product: the checkout asks for a delivery address and charges shipping. */
+  requiresShipping: boolean;
 };
 
 const columns = {
@@ -25,6 +27,7 @@ const columns = {
   priceCents: products.priceCents,
   imagePath: products.imagePath,
   stock: products.stock,
+  requiresShipping: products.requiresShipping,
 };
 
 /** The catalog's order: the merchant's display order, then the newest first (the seed's in its own order). */

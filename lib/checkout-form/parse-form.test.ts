@@ -2,39 +2,41 @@ import { describe, expect, it } from 'vitest';
 import type { FormValues } from '@/lib/orders/fields';
 import { formValuesOf, parseCheckoutForm } from './parse-form';
 
+const NOTHING_SHIPS = { needsDelivery: false };
+const SHIPS = { needsDelivery: true };
 const KEY = '6f1c1d0e-8a57-4c43-9d1b-2f4f8d1f6a10';
 const pix: FormValues = { checkoutKey: KEY, method: 'pix', name: 'Maria  da Silva ', document: '529.982.247-25', email: ' maria@exemplo.com.br ' };
 const boleto: FormValues = { ...pix, method: 'boleto', zip: '01310-100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' };
 
 describe('parseCheckoutForm', () => {
   it('accepts a Pix form and normalises it (digits-only document, trimmed text)', () => {
-    const r = parseCheckoutForm(pix);
+    const r = parseCheckoutForm(pix, NOTHING_SHIPS);
     expect(r).toEqual({
       ok: true,
-      data: { checkoutKey: KEY, method: 'pix', buyer: { name: 'Maria da Silva', document: '52998224725', email: 'maria@exemplo.com.br' } },
+      data: { checkoutKey: KEY, method: 'pix', shipping: 'delivery', buyer: { name: 'Maria da Silva', document: '52998224725', email: 'maria@exemplo.com.br' } },
     });
   });
 
   it('ignores address fields for Pix', () => {
-    const r = parseCheckoutForm({ ...pix, zip: 'x', state: 'ZZ' });
+    const r = parseCheckoutForm({ ...pix, zip: 'x', state: 'ZZ' }, NOTHING_SHIPS);
     expect(r.ok).toBe(true);
     if (r.ok) expect(r.data.address).toBeUndefined();
   });
 
   it('accepts a boleto form with its address', () => {
-    const r = parseCheckoutForm(boleto);
+    const r = parseCheckoutForm(boleto, NOTHING_SHIPS);
     expect(r.ok).toBe(true);
     if (r.ok) expect(r.data.address).toEqual({ zip: '01310100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' });
   });
 
   it('accepts a CNPJ and a one-word company name', () => {
-    const r = parseCheckoutForm({ ...pix, name: 'Cafeteria', document: '11.222.333/0001-81' });
+    const r = parseCheckoutForm({ ...pix, name: 'Cafeteria', document: '11.222.333/0001-81' }, NOTHING_SHIPS);
     expect(r.ok).toBe(true);
     if (r.ok) expect(r.data.buyer.document).toBe('11222333000181');
   });
 
   it('puts a Portuguese message on every empty field of a boleto', () => {
-    const r = parseCheckoutForm({ checkoutKey: KEY, method: 'boleto' });
+    const r = parseCheckoutForm({ checkoutKey: KEY, method: 'boleto' }, NOTHING_SHIPS);
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.fieldErrors).toEqual({
@@ -52,7 +54,7 @@ describe('parseCheckoutForm', () => {
 
   it('checks CPF/CNPJ check digits, length and the alphanumeric CNPJ', () => {
     const bad = (document: string) => {
-      const r = parseCheckoutForm({ ...pix, document });
+      const r = parseCheckoutForm({ ...pix, document }, NOTHING_SHIPS);
       return r.ok ? null : r.fieldErrors.document;
     };
     expect(bad('529.982.247-24')).toBe('CPF ou CNPJ inválido: confira os dígitos.');
@@ -62,14 +64,14 @@ describe('parseCheckoutForm', () => {
   });
 
   it('checks the e-mail format and length', () => {
-    const r = parseCheckoutForm({ ...pix, email: 'maria@' });
+    const r = parseCheckoutForm({ ...pix, email: 'maria@' }, NOTHING_SHIPS);
     expect(r.ok ? null : r.fieldErrors.email).toMatch(/^E-mail inválido/);
-    const long = parseCheckoutForm({ ...pix, email: `${'a'.repeat(250)}@x.com` });
+    const long = parseCheckoutForm({ ...pix, email: `${'a'.repeat(250)}@x.com` }, NOTHING_SHIPS);
     expect(long.ok ? null : long.fieldErrors.email).toBe('O e-mail pode ter até 254 caracteres.');
   });
 
   it('asks a person (CPF) for first name and surname', () => {
-    const r = parseCheckoutForm({ ...pix, name: 'Maria' });
+    const r = parseCheckoutForm({ ...pix, name: 'Maria' }, NOTHING_SHIPS);
     expect(r.ok ? null : r.fieldErrors.name).toBe('Informe nome e sobrenome.');
   });
 
@@ -81,7 +83,7 @@ describe('parseCheckoutForm', () => {
       number: '1'.repeat(21),
       neighborhood: 'b'.repeat(101),
       city: 'c'.repeat(101),
-    });
+    }, NOTHING_SHIPS);
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.fieldErrors).toMatchObject({
@@ -91,7 +93,7 @@ describe('parseCheckoutForm', () => {
       neighborhood: 'O bairro pode ter até 100 caracteres.',
       city: 'A cidade pode ter até 100 caracteres.',
     });
-    expect(parseCheckoutForm({ ...boleto, street: 'r'.repeat(200), number: 'S/N' }).ok).toBe(true);
+    expect(parseCheckoutForm({ ...boleto, street: 'r'.repeat(200), number: 'S/N' }, NOTHING_SHIPS).ok).toBe(true);
   });
 
   it.each([
@@ -100,25 +102,25 @@ describe('parseCheckoutForm', () => {
     ['ABCDE-FGH', 'O CEP tem 8 dígitos (ex.: 01310-100).'],
     ['00000-000', 'CEP inválido: confira os dígitos.'],
   ])('rejects the CEP %s', (zip, message) => {
-    const r = parseCheckoutForm({ ...boleto, zip });
+    const r = parseCheckoutForm({ ...boleto, zip }, NOTHING_SHIPS);
     expect(r.ok ? null : r.fieldErrors.zip).toBe(message);
   });
 
   it('accepts only the 27 UFs', () => {
-    expect(parseCheckoutForm({ ...boleto, state: 'sp' }).ok).toBe(true);
-    const r = parseCheckoutForm({ ...boleto, state: 'XX' });
+    expect(parseCheckoutForm({ ...boleto, state: 'sp' }, NOTHING_SHIPS).ok).toBe(true);
+    const r = parseCheckoutForm({ ...boleto, state: 'XX' }, NOTHING_SHIPS);
     expect(r.ok ? null : r.fieldErrors.state).toBe('Escolha a UF.');
   });
 
   it('refuses an unknown method and a forged key', () => {
-    const m = parseCheckoutForm({ ...pix, method: 'cartao' });
+    const m = parseCheckoutForm({ ...pix, method: 'cartao' }, NOTHING_SHIPS);
     expect(m.ok ? null : m.fieldErrors.method).toBe('Escolha Pix ou boleto.');
-    const k = parseCheckoutForm({ ...pix, checkoutKey: "'; drop table orders; --" });
+    const k = parseCheckoutForm({ ...pix, checkoutKey: "'; drop table orders; --" }, NOTHING_SHIPS);
     expect(k.ok ? null : k.fieldErrors.checkoutKey).toMatch(/formulário expirou/);
   });
 
   it('turns control characters into spaces', () => {
-    const r = parseCheckoutForm({ ...boleto, street: 'Rua\u0000 das\nFlores' });
+    const r = parseCheckoutForm({ ...boleto, street: 'Rua\u0000 das\nFlores' }, NOTHING_SHIPS);
     expect(r.ok && r.data.address?.street).toBe('Rua das Flores');
   });
 });
@@ -136,5 +138,67 @@ describe('formValuesOf', () => {
     expect(v.street).toHaveLength(1000);
     expect(v.email).toBe('');
     expect(Object.keys(v)).not.toContain('$ACTION_ID_abc');
+  });
+});
+
+describe('parseCheckoutForm with something to ship', () => {
+  const address = { zip: '01310-100', street: 'Avenida Paulista', number: '1000', complement: ' apto  12 ', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' };
+  const delivered = { zip: '01310100', street: 'Avenida Paulista', number: '1000', complement: 'apto 12', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' };
+
+  it('a Pix asks for the delivery address, each missing part with its message (the complement is optional)', () => {
+    const r = parseCheckoutForm(pix, SHIPS);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.fieldErrors).toEqual({
+      zip: 'Informe o CEP.',
+      street: 'Informe a rua.',
+      number: 'Informe o número (ou S/N).',
+      neighborhood: 'Informe o bairro.',
+      city: 'Informe a cidade.',
+      state: 'Escolha a UF.',
+    });
+    const ok = parseCheckoutForm({ ...pix, ...address }, SHIPS);
+    expect(ok.ok && ok.data.delivery).toEqual(delivered);
+    expect(ok.ok && ok.data.address).toBeUndefined();
+  });
+
+  it('a boleto uses the delivery address as the payer\'s with "Mesmo endereço da entrega"', () => {
+    const r = parseCheckoutForm({ ...pix, method: 'boleto', ...address, sameAddress: 'on' }, SHIPS);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.data.delivery).toEqual(delivered);
+    const { complement: _c, ...payer } = delivered;
+    expect(r.data.address).toEqual(payer);
+  });
+
+  it('a boleto with the box unticked takes the billing fields, and their errors are theirs', () => {
+    const billing = { billingZip: '20040-002', billingStreet: 'Rua da Quitanda', billingNumber: '10', billingNeighborhood: 'Centro', billingCity: 'Rio de Janeiro', billingState: 'RJ' };
+    const r = parseCheckoutForm({ ...pix, method: 'boleto', ...address, ...billing }, SHIPS);
+    expect(r.ok && r.data.address).toEqual({ zip: '20040002', street: 'Rua da Quitanda', number: '10', neighborhood: 'Centro', city: 'Rio de Janeiro', state: 'RJ' });
+    const bad = parseCheckoutForm({ ...pix, method: 'boleto', ...address, billingZip: '123' }, SHIPS);
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    expect(bad.fieldErrors).toMatchObject({ billingZip: 'O CEP tem 8 dígitos (ex.: 01310-100).', billingStreet: 'Informe a rua.', billingState: 'Escolha a UF.' });
+    expect(bad.fieldErrors.zip).toBeUndefined();
+  });
+
+  it('pickup at the shop needs no address for Pix, and the boleto payer\'s address for boleto', () => {
+    const r = parseCheckoutForm({ ...pix, shipping: 'pickup' }, SHIPS);
+    expect(r.ok && r.data).toMatchObject({ shipping: 'pickup' });
+    expect(r.ok && r.data.delivery).toBeUndefined();
+    const b = parseCheckoutForm({ ...pix, method: 'boleto', shipping: 'pickup', ...address }, SHIPS);
+    expect(b.ok && b.data.delivery).toBeUndefined();
+    expect(b.ok && b.data.address).toMatchObject({ zip: '01310100' });
+  });
+
+  it('a cart with nothing to ship ignores a forged delivery choice and address', () => {
+    const r = parseCheckoutForm({ ...pix, shipping: 'pickup', ...address }, NOTHING_SHIPS);
+    expect(r.ok && r.data).toMatchObject({ shipping: 'delivery' });
+    expect(r.ok && r.data.delivery).toBeUndefined();
+  });
+
+  it('a complement over 60 characters is refused next to its field', () => {
+    const r = parseCheckoutForm({ ...pix, ...address, complement: 'x'.repeat(61) }, SHIPS);
+    expect(!r.ok && r.fieldErrors.complement).toBe('O complemento pode ter até 60 caracteres.');
   });
 });

@@ -1,9 +1,13 @@
 /**
  * The shop's checkout form → the order's details, through the order's own schema
- * (lib/orders/order-input.ts, the same one placeOrder checks): Pix asks for name, CPF/CNPJ and
- * e-mail; boleto adds the address the API requires. Each field gets its first Portuguese message.
+ * (lib/orders/order-input.ts, the same one placeOrder checks). Pix with nothing to ship asks
+ * for name, CPF/CNPJ and e-mail; a cart with something to ship adds the delivery address
+ * (unless the buyer picks up at the shop); boleto needs the payer's address, which is the
+ * delivery address unless "Mesmo endereço da entrega" is unticked. Each field gets its first
+ * Portuguese message.
  */
-import { ADDRESS_FIELDS, BUYER_FIELDS, FORM_FIELDS, type FieldErrors, type FormValues } from '@/lib/orders/fields';
+import type { z } from 'zod';
+import { ADDRESS_FIELDS, BILLING_FIELDS, BUYER_FIELDS, FORM_FIELDS, billingFieldOf, type FieldErrors, type FormValues } from '@/lib/orders/fields';
 import { checkoutDetailsSchema, fieldErrorsOf, type CheckoutDetails } from '@/lib/orders/order-input';
 
 /** The form's fields as strings (a missing or file field is ""). */
@@ -21,14 +25,42 @@ export type ParsedForm = { ok: true; data: CheckoutDetails } | { ok: false; fiel
 
 const pick = <K extends string>(values: FormValues, keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, values[k as keyof FormValues]]));
 
-/** Validates the form; for boleto also the address. */
-export function parseCheckoutForm(input: FormValues): ParsedForm {
+const BILLING_KEYS = ['zip', 'street', 'number', 'neighborhood', 'city', 'state'] as const;
+
+/** What the form means, given whether the cart has something to ship (the server reads the cart). */
+export function formShape(values: FormValues, needsDelivery: boolean) {
+  const pickup = values.shipping === 'pickup';
+  const delivering = needsDelivery && !pickup;
+  // A box that is not sent is unticked; the form always sends it ticked by default.
+  const sameAddress = values.sameAddress === 'on' || values.sameAddress === 'true';
+  const separateBilling = values.method === 'boleto' && delivering && !sameAddress;
+  return { delivering, separateBilling, shipping: needsDelivery ? (pickup ? 'pickup' : 'delivery') : 'delivery' } as const;
+}
+
+export function parseCheckoutForm(input: FormValues, opts: { needsDelivery: boolean }): ParsedForm {
   const values = formValuesOf(input);
+  const shape = formShape(values, opts.needsDelivery);
+  const block = pick(values, ADDRESS_FIELDS);
+  const billing = shape.separateBilling
+    ? Object.fromEntries(BILLING_KEYS.map((k, i) => [k, values[BILLING_FIELDS[i]]]))
+    : Object.fromEntries(BILLING_KEYS.map((k) => [k, block[k]]));
   const r = checkoutDetailsSchema.safeParse({
     checkoutKey: values.checkoutKey,
     method: values.method,
     buyer: pick(values, BUYER_FIELDS),
-    address: pick(values, ADDRESS_FIELDS),
+    address: billing,
+    shipping: shape.shipping,
+    ...(shape.delivering ? { delivery: block } : {}),
   });
-  return r.success ? { ok: true, data: r.data } : { ok: false, fieldErrors: fieldErrorsOf(r.error.issues) };
+  if (r.success) return { ok: true, data: r.data };
+  return { ok: false, fieldErrors: errorsOf(r.error.issues, shape.separateBilling) };
+}
+
+/** The payer's address errors belong to the billing fields when those were used. */
+function errorsOf(issues: readonly z.core.$ZodIssue[], separateBilling: boolean): FieldErrors {
+  if (!separateBilling) return fieldErrorsOf(issues);
+  const own = fieldErrorsOf(issues.filter((i) => i.path[0] !== 'address'));
+  const payer = fieldErrorsOf(issues.filter((i) => i.path[0] === 'address'));
+  for (const k of BILLING_KEYS) if (payer[k]) own[billingFieldOf(k)] ??= payer[k];
+  return own;
 }

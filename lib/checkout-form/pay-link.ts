@@ -27,7 +27,8 @@ export async function payLink(code: string, form: FormData, ctx: { ip: string })
   const link = await linkByCode(code);
   if (!link) return fail(REFUSAL_MESSAGES.not_found);
 
-  const parsed = parseCheckoutForm(values);
+  // A payment link sells no physical product: nothing to deliver.
+  const parsed = parseCheckoutForm(values, { needsDelivery: false });
   // The amount typed is read here only to hand placeOrder centavos; whether it is enough is the link's rule, checked there.
   let amountCents: number | undefined;
   const amountErrors: FieldErrors = {};

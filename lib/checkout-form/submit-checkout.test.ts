@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { database, db, ensureMigrated } from '@/db';
-import { orders } from '@/db/schema';
+import { inArray } from 'drizzle-orm';
+import { orders, products } from '@/db/schema';
 import { seed } from '@/db/seed';
 import { resetRateLimitsForTests } from '@/lib/security/rate-limit';
 import type { OrderInput, PlaceOrderResult } from '@/lib/payments/place-order';
@@ -27,8 +28,9 @@ function form(values: Record<string, string>): FormData {
   return f;
 }
 
+const DELIVERY = { zip: '01310-100', street: 'Avenida Paulista', number: '1000', complement: '', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' };
 const pixForm = (over: Record<string, string> = {}) =>
-  form({ checkoutKey: randomUUID(), method: 'pix', name: 'Ana Souza', document: '529.982.247-25', email: 'ana@exemplo.com.br', ...over });
+  form({ checkoutKey: randomUUID(), method: 'pix', name: 'Ana Souza', document: '529.982.247-25', email: 'ana@exemplo.com.br', ...DELIVERY, ...over });
 
 beforeAll(async () => {
   await ensureMigrated();
@@ -57,7 +59,25 @@ describe('submitCheckout', () => {
         { productId: 3, quantity: 1 },
       ],
       buyer: { name: 'Ana Souza', document: '52998224725', email: 'ana@exemplo.com.br' },
+      shipping: 'delivery',
+      delivery: { zip: '01310100', street: 'Avenida Paulista', number: '1000', complement: '', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' },
     });
+  });
+
+  it('asks for the delivery address when something in the cart ships, and not when nothing does', async () => {
+    const bare = { zip: '', street: '', number: '', neighborhood: '', city: '', state: '' };
+    const r = await submitCheckout(pixForm(bare), { ip: '10.0.0.9' });
+    expect(r).toMatchObject({ ok: false, fieldErrors: { zip: 'Informe o CEP.', street: 'Informe a rua.', state: 'Escolha a UF.' } });
+    expect(placeOrder).not.toHaveBeenCalled();
+
+    await db().update(products).set({ requiresShipping: false }).where(inArray(products.id, [1, 3]));
+    try {
+      const ok = await submitCheckout(pixForm(bare), { ip: '10.0.0.9' });
+      expect(ok).toEqual({ ok: true, orderToken: 'token-from-place-order-000' });
+      expect(placeOrder.mock.calls[0][0].delivery).toBeUndefined();
+    } finally {
+      await db().update(products).set({ requiresShipping: true }).where(inArray(products.id, [1, 3]));
+    }
   });
 
   it('drops tampered cookie lines (unknown product, price field, huge quantity)', async () => {

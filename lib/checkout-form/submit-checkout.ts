@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { readCart } from '@/lib/cart/cart';
 import { CHECK_FIELDS_MESSAGE, PERSON_FIELDS, type FieldErrors, type FormValues } from '@/lib/orders/fields';
 import { checkoutBlocker, orderItemsOf } from '@/lib/orders/pricing';
+import { anyShips } from '@/lib/orders/shipping';
 import { placeOrder } from '@/lib/payments/place-order';
 import { hit } from '@/lib/security/rate-limit';
 import { logger } from '@/lib/server/log';
@@ -46,7 +47,9 @@ export async function submitCheckout(form: FormData, ctx: { ip: string }): Promi
   const limit = hit('checkout', ctx.ip);
   if (!limit.ok) return fail(RATE_LIMITED_MESSAGE);
 
-  const parsed = parseCheckoutForm(values);
+  // The cart (cookie → catalog) says whether anything ships, so which address the form needs.
+  const cart = await readCart();
+  const parsed = parseCheckoutForm(values, { needsDelivery: anyShips(cart.lines.map((l) => l.product)) });
   if (!parsed.ok) {
     // A missing or forged key gets a fresh one, so the corrected submit can go through.
     const fresh = parsed.fieldErrors.checkoutKey ? { ...values, checkoutKey: randomUUID() } : values;
@@ -54,7 +57,6 @@ export async function submitCheckout(form: FormData, ctx: { ip: string }): Promi
   }
   const { data } = parsed;
 
-  const cart = await readCart();
   if (cart.blocker) {
     // A duplicate submit that arrives after the first one cleared the cart finds its order.
     const existing = cart.lines.length === 0 ? await orderTokenByCheckoutKey(data.checkoutKey) : null;
@@ -69,7 +71,9 @@ export async function submitCheckout(form: FormData, ctx: { ip: string }): Promi
       method: data.method,
       items: orderItemsOf(cart),
       buyer: data.buyer,
+      shipping: data.shipping,
       ...(data.address ? { address: data.address } : {}),
+      ...(data.delivery ? { delivery: data.delivery } : {}),
     });
     if (result.ok) return { ok: true, orderToken: result.orderToken };
     const { fieldErrors, other } = mapFieldErrors(result.fieldErrors);

@@ -5,15 +5,27 @@
 
 /** Who pays: asked for both Pix and boleto. */
 export const BUYER_FIELDS = ['name', 'document', 'email'] as const;
-/** Where the payer lives: boleto only (the API requires it there). */
-export const ADDRESS_FIELDS = ['zip', 'street', 'number', 'neighborhood', 'city', 'state'] as const;
+/**
+ * The address block, in the Correios' order: where the order is delivered when something in it
+ * ships; otherwise the boleto payer's address (the API requires one for boleto). The complement
+ * is optional and belongs to the delivery only (the API's payer has none).
+ */
+export const ADDRESS_FIELDS = ['zip', 'street', 'number', 'complement', 'neighborhood', 'city', 'state'] as const;
+/** The boleto payer's address when it is not the delivery address ("Mesmo endereço da entrega" unticked). */
+export const BILLING_FIELDS = ['billingZip', 'billingStreet', 'billingNumber', 'billingNeighborhood', 'billingCity', 'billingState'] as const;
 /** What a person fills in, in screen order (errors are listed in this order). */
-export const PERSON_FIELDS = [...BUYER_FIELDS, ...ADDRESS_FIELDS] as const;
-/** Everything the checkout form posts. */
-export const FORM_FIELDS = ['checkoutKey', 'method', ...PERSON_FIELDS] as const;
+export const PERSON_FIELDS = [...BUYER_FIELDS, 'shipping', ...ADDRESS_FIELDS, ...BILLING_FIELDS] as const;
+/** Everything the checkout form posts ("shipping": delivery | pickup; "sameAddress": the billing box). */
+export const FORM_FIELDS = ['checkoutKey', 'method', 'sameAddress', ...PERSON_FIELDS] as const;
 
 export type BuyerField = (typeof BUYER_FIELDS)[number];
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
+export type BillingField = (typeof BILLING_FIELDS)[number];
+
+/** "zip" → "billingZip". */
+export function billingFieldOf(field: Exclude<AddressField, 'complement'>): BillingField {
+  return `billing${field[0].toUpperCase()}${field.slice(1)}` as BillingField;
+}
 export type FormField = (typeof FORM_FIELDS)[number];
 /** A payment link's checkout adds the amount, when the buyer chooses it. */
 export type FormValues = Partial<Record<FormField | 'amount', string>>;
@@ -22,6 +34,10 @@ export type FieldErrors = Partial<Record<FormField | 'items' | 'amount', string>
 
 export function isAddressField(field: string): field is AddressField {
   return (ADDRESS_FIELDS as readonly string[]).includes(field);
+}
+
+export function isBillingField(field: string): field is BillingField {
+  return (BILLING_FIELDS as readonly string[]).includes(field);
 }
 
 /** The general message when fields are in error (each field carries its own). */

@@ -94,6 +94,20 @@ const address = z.object({
     .transform((v) => v as UF),
 });
 
+/** Where a shipped order goes: the address plus an optional complement ("apto 12", "fundos"). */
+export const COMPLEMENT_MAX = 60;
+const delivery = address.extend({
+  complement: z
+    .string()
+    .optional()
+    .transform((v) => clean(v ?? ''))
+    .pipe(z.string().max(COMPLEMENT_MAX, { error: `O complemento pode ter até ${COMPLEMENT_MAX} caracteres.` })),
+});
+
+/** The delivery address alone (placeOrder names each missing part when a shipped order has none). */
+export const deliveryAddressSchema = delivery;
+export type DeliveryAddress = z.output<typeof delivery>;
+
 /** The cart's lines (product and quantity only: prices always come from the catalog). Repeated products are merged. */
 const items = z
   .array(
@@ -120,7 +134,12 @@ const details = z.object({
   checkoutKey: z.uuid({ error: EXPIRED_FORM_MESSAGE }),
   method: z.enum(['pix', 'boleto'], { error: 'Escolha Pix ou boleto.' }),
   buyer,
+  /** The boleto payer's address (required for boleto). */
   address: address.optional(),
+  /** How a shipped order reaches the buyer; ignored when nothing in the order ships. */
+  shipping: z.enum(['delivery', 'pickup'], { error: 'Escolha entrega ou retirada na loja.' }).default('delivery'),
+  /** Where a shipped order is delivered: placeOrder requires it when something ships and shipping is delivery. */
+  delivery: delivery.optional(),
 });
 
 const order = details.extend({ items });
@@ -173,7 +192,7 @@ export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[]): FieldErrors 
   const out: FieldErrors = {};
   for (const issue of issues) {
     const [head, leaf] = issue.path;
-    const key = head === 'buyer' || head === 'address' ? leaf : head;
+    const key = head === 'buyer' || head === 'address' || head === 'delivery' ? leaf : head;
     const field = head === 'link' ? (leaf === 'amountCents' ? 'amount' : 'items') : key;
     if (typeof field !== 'string' || !(field === 'items' || field === 'amount' || (FORM_FIELDS as readonly string[]).includes(field))) continue;
     out[field as FormField | 'items' | 'amount'] ??= issue.message;

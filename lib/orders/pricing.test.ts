@@ -10,6 +10,7 @@ const product = (id: number, priceCents: number, stock: number | null = null): C
   priceCents,
   imagePath: `/products/p-${id}.svg`,
   stock,
+  requiresShipping: true,
 });
 
 const catalog = [product(1, 3990), product(2, 350), product(3, 2490, 2)];

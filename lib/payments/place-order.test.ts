@@ -38,6 +38,7 @@ function pixInput(over: Partial<OrderInput> = {}): OrderInput {
     method: 'pix',
     items: [{ productId: cafe, quantity: 2 }],
     buyer: { name: '  Maria   da Silva ', document: '529.982.247-25', email: 'Maria@Example.com' },
+    delivery: address,
     ...over,
   };
 }
@@ -187,7 +188,7 @@ describe('placeOrder — refusals before the API', () => {
     const buyer = { name: 'Maria', document: '529.982.247-25', email: 'maria@' };
     const address = { zip: '0131010', street: ' ', number: '1'.repeat(21), neighborhood: 'Bela Vista', city: 'São Paulo', state: 'XX' };
     const key = randomUUID();
-    const viaForm = parseCheckoutForm({ checkoutKey: key, method: 'boleto', ...buyer, ...address });
+    const viaForm = parseCheckoutForm({ checkoutKey: key, method: 'boleto', ...buyer, ...address }, { needsDelivery: false });
     const direct = await placeOrder({ checkoutKey: key, method: 'boleto', items: [{ productId: cafe, quantity: 1 }], buyer, address });
     expect(viaForm.ok).toBe(false);
     if (viaForm.ok || direct.ok) throw new Error('both must refuse');

@@ -26,6 +26,10 @@ import { checkOrderInput, type LinkOrderInput, type OrderInput, type ValidOrder 
 import { priceLinkOrder, priceOrder, shortStockMessage, type PricedOrder } from '@/lib/orders/pricing';
 import { linkById } from '@/lib/links/links';
 import { claimLinkPlace, REFUSAL_MESSAGES, type LinkRefusal } from '@/lib/links/place';
+import { MAX_ORDER_CENTS } from '@/lib/orders/pricing';
+import { anyShips, chargeCents, shippingForOrder } from '@/lib/orders/shipping';
+import { formatBRL } from '@/lib/money/money';
+import { getShippingRules } from '@/lib/shipping/settings';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { getSettings, type PaymentSettings } from '@/lib/settings/settings';
 import { dedupe, insertEvent } from './events';
@@ -78,15 +82,21 @@ function pricingError(refusal: Extract<PricedOrder, { ok: false }>): Extract<Pla
   return { ok: false, error: refusal.message, fieldErrors: { [refusal.field ?? 'items']: refusal.message } };
 }
 
-/** The order's lines and total: the catalog's prices for a cart, the link's for a payment link. */
-async function priceOf(input: ValidOrder, settings: PaymentSettings): Promise<PricedOrder | { ok: false; linkRefusal: LinkRefusal }> {
+/**
+ * The order's lines and money (the catalog's prices for a cart, the link's for a payment link),
+ * and whether anything in it ships (the catalog says; a link sells no physical product).
+ */
+async function priceOf(input: ValidOrder, settings: PaymentSettings): Promise<(PricedOrder & { ships?: boolean }) | { ok: false; linkRefusal: LinkRefusal }> {
   if ('link' in input) {
     const link = await linkById(input.link.id);
     if (!link) return { ok: false, linkRefusal: 'not_found' };
-    return priceLinkOrder(link, input.link.amountCents, input.method, { pixDiscountBps: link.pixDiscount ? settings.pixDiscountBps : 0 });
+    const priced = priceLinkOrder(link, input.link.amountCents, input.method, { pixDiscountBps: link.pixDiscount ? settings.pixDiscountBps : 0 });
+    return priced.ok ? { ...priced, ships: false } : priced;
   }
   const catalog = await productsByIds(input.items.map((i) => i.productId));
-  return priceOrder(input.items, catalog, input.method, { pixDiscountBps: settings.pixDiscountBps });
+  const priced = priceOrder(input.items, catalog, input.method, { pixDiscountBps: settings.pixDiscountBps });
+  const ordered = catalog.filter((p) => input.items.some((i) => i.productId === p.id));
+  return priced.ok ? { ...priced, ships: anyShips(ordered) } : priced;
 }
 
 /** Thrown inside the order's transaction to roll it back when the link no longer takes orders. */
@@ -104,6 +114,22 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
   const priced = await priceOf(input, settings);
   if (!priced.ok) return 'linkRefusal' in priced ? { ok: false, error: REFUSAL_MESSAGES[priced.linkRefusal] } : pricingError(priced);
   const linkId = 'link' in input ? input.link.id : null;
+  // Shipping from the shop's rules and the catalog's own word on what ships (never the form's).
+  const shipping = shippingForOrder({
+    needsDelivery: priced.ships === true,
+    shipping: input.shipping,
+    delivery: input.delivery,
+    rules: await getShippingRules(),
+    // Free shipping looks at the items at catalog prices, before the Pix discount.
+    itemsCents: priced.itemsCents,
+  });
+  if (!shipping.ok) return { ok: false, error: shipping.error, fieldErrors: shipping.fieldErrors };
+  // items − Pix discount + shipping: the discount never applies to shipping.
+  const totalCents = chargeCents({ itemsCents: priced.itemsCents, pixDiscountCents: priced.pixDiscountCents, shippingCents: shipping.cents });
+  if (totalCents > MAX_ORDER_CENTS) {
+    return pricingError({ ok: false, message: `O valor máximo de um pedido com ${input.method === 'pix' ? 'Pix' : 'boleto'} é ${formatBRL(MAX_ORDER_CENTS)}.` });
+  }
+  const d = shipping.method === 'delivery' ? shipping.delivery : null;
 
   const orderId = newId();
   const paymentId = newId();
@@ -126,10 +152,20 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
           checkoutKey: input.checkoutKey,
           status: 'pending',
           method: input.method,
-          totalCents: priced.totalCents,
+          totalCents,
           itemsCents: priced.itemsCents,
           pixDiscountCents: priced.pixDiscountCents,
           pixDiscountBps: priced.pixDiscountBps,
+          shippingMethod: shipping.method,
+          shippingCents: shipping.cents,
+          deliveryZip: d?.zip ?? null,
+          deliveryStreet: d?.street ?? null,
+          deliveryNumber: d?.number ?? null,
+          deliveryComplement: d?.complement || null,
+          deliveryNeighborhood: d?.neighborhood ?? null,
+          deliveryCity: d?.city ?? null,
+          deliveryState: d?.state ?? null,
+          pickupAddress: shipping.method === 'pickup' ? shipping.pickupAddress : null,
           buyerName: input.buyer.name,
           buyerDocument: input.buyer.document,
           buyerEmail: input.buyer.email,
@@ -158,7 +194,7 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
           idempotencyKey: newId(),
           webhookToken: randomToken(),
           status: 'pending',
-          amountCents: priced.totalCents,
+          amountCents: totalCents,
           dueDate: terms.dueDate,
           payableUntil: payableUntilOf(terms),
         }),
@@ -178,7 +214,7 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
     throw error;
   }
 
-  logger().info({ orderId, method: input.method, totalCents: priced.totalCents, linkId, buyer: maskDocument(input.buyer.document) }, 'order placed');
+  logger().info({ orderId, method: input.method, totalCents, shippingCents: shipping.cents, linkId, buyer: maskDocument(input.buyer.document) }, 'order placed');
   return outcome(await submitCreate(paymentId, { source: 'checkout', onRefused: 'delete', firstAttempt: true }));
 }
 

@@ -14,6 +14,8 @@ export function checkoutInput(method: 'pix' | 'boleto', productId: number, quant
     method,
     items: [{ productId, quantity }],
     buyer: { name: 'Maria da Silva', document: '52998224725', email: 'maria@example.com' },
+    // The café ships: every order of it has a delivery address (free in a shop without rules).
+    delivery: TEST_ADDRESS,
     ...(method === 'boleto' ? { address: TEST_ADDRESS } : {}),
   };
 }

@@ -1,0 +1,52 @@
+/**
+ * The shipping part of an order's money (pure, integer centavos): nothing when no product in it
+ * ships; else pickup at the shop (free, where offered) or delivery to an address, priced by the
+ * shop's rules (lib/shipping/quote.ts) on the items' subtotal. The charge is
+ * items − Pix discount + shipping: the Pix discount never applies to shipping.
+ */
+import { CHECK_FIELDS_MESSAGE, type FieldErrors } from '@/lib/orders/fields';
+import { deliveryAddressSchema, fieldErrorsOf, type DeliveryAddress } from '@/lib/orders/order-input';
+import { quoteShipping, type ShippingRules } from '@/lib/shipping/quote';
+
+export type OrderShipping =
+  | { ok: true; method: null; cents: 0 }
+  | { ok: true; method: 'delivery'; cents: number; freeByThreshold: boolean; delivery: DeliveryAddress }
+  | { ok: true; method: 'pickup'; cents: 0; pickupAddress: string }
+  | { ok: false; error: string; fieldErrors: FieldErrors };
+
+/** Whether anything in these products ships. */
+export function anyShips(products: readonly { requiresShipping: boolean }[]): boolean {
+  return products.some((p) => p.requiresShipping);
+}
+
+export function shippingForOrder(o: {
+  needsDelivery: boolean;
+  shipping: 'delivery' | 'pickup';
+  /** The validated delivery address, when the buyer gave one. */
+  delivery: DeliveryAddress | undefined;
+  rules: ShippingRules;
+  itemsCents: number;
+}): OrderShipping {
+  if (!o.needsDelivery) return { ok: true, method: null, cents: 0 };
+  if (o.shipping === 'pickup') {
+    const q = quoteShipping(o.rules, { kind: 'pickup' }, o.itemsCents);
+    if (!q.ok) return { ok: false, error: q.message, fieldErrors: { shipping: q.message } };
+    return { ok: true, method: 'pickup', cents: 0, pickupAddress: q.ok && q.kind === 'pickup' ? q.address : '' };
+  }
+  if (!o.delivery) {
+    // Something ships and no address came: name each missing part, as the form would.
+    const r = deliveryAddressSchema.safeParse({});
+    return { ok: false, error: CHECK_FIELDS_MESSAGE, fieldErrors: r.success ? {} : fieldErrorsOf(r.error.issues) };
+  }
+  const q = quoteShipping(o.rules, { kind: 'delivery', state: o.delivery.state }, o.itemsCents);
+  if (!q.ok) return { ok: false, error: q.message, fieldErrors: { state: q.message } };
+  if (q.kind !== 'delivery') throw new Error('unreachable: a delivery quote');
+  return { ok: true, method: 'delivery', cents: q.cents, freeByThreshold: q.freeByThreshold, delivery: o.delivery };
+}
+
+/** The charge: items − Pix discount + shipping. */
+export function chargeCents(parts: { itemsCents: number; pixDiscountCents?: number; shippingCents: number }): number {
+  const total = parts.itemsCents - (parts.pixDiscountCents ?? 0) + parts.shippingCents;
+  if (!Number.isSafeInteger(total) || total < 0) throw new RangeError('an order total must be a non-negative integer of centavos');
+  return total;
+}
