@@ -163,7 +163,7 @@ describe('parseCheckoutForm with something to ship', () => {
   });
 
   it('a boleto uses the delivery address as the payer\'s with "Mesmo endereço da entrega"', () => {
-    const r = parseCheckoutForm({ ...pix, method: 'boleto', ...address, sameAddress: 'on' }, SHIPS);
+    const r = parseCheckoutForm({ ...pix, method: 'boleto', ...address }, SHIPS);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.data.delivery).toEqual(delivered);
@@ -173,9 +173,9 @@ describe('parseCheckoutForm with something to ship', () => {
 
   it('a boleto with the box unticked takes the billing fields, and their errors are theirs', () => {
     const billing = { billingZip: '20040-002', billingStreet: 'Rua da Quitanda', billingNumber: '10', billingNeighborhood: 'Centro', billingCity: 'Rio de Janeiro', billingState: 'RJ' };
-    const r = parseCheckoutForm({ ...pix, method: 'boleto', ...address, ...billing }, SHIPS);
+    const r = parseCheckoutForm({ ...pix, method: 'boleto', ...address, ...billing, sameAddress: 'off' }, SHIPS);
     expect(r.ok && r.data.address).toEqual({ zip: '20040002', street: 'Rua da Quitanda', number: '10', neighborhood: 'Centro', city: 'Rio de Janeiro', state: 'RJ' });
-    const bad = parseCheckoutForm({ ...pix, method: 'boleto', ...address, billingZip: '123' }, SHIPS);
+    const bad = parseCheckoutForm({ ...pix, method: 'boleto', ...address, billingZip: '123', sameAddress: 'off' }, SHIPS);
     expect(bad.ok).toBe(false);
     if (bad.ok) return;
     expect(bad.fieldErrors).toMatchObject({ billingZip: 'O CEP tem 8 dígitos (ex.: 01310-100).', billingStreet: 'Informe a rua.', billingState: 'Escolha a UF.' });

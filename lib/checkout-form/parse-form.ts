@@ -31,8 +31,8 @@ const BILLING_KEYS = ['zip', 'street', 'number', 'neighborhood', 'city', 'state'
 export function formShape(values: FormValues, needsDelivery: boolean) {
   const pickup = values.shipping === 'pickup';
   const delivering = needsDelivery && !pickup;
-  // A box that is not sent is unticked; the form always sends it ticked by default.
-  const sameAddress = values.sameAddress === 'on' || values.sameAddress === 'true';
+  // "Mesmo endereço da entrega" is the default: only an unticked box (sameAddress=off) asks for another.
+  const sameAddress = values.sameAddress !== 'off';
   const separateBilling = values.method === 'boleto' && delivering && !sameAddress;
   return { delivering, separateBilling, shipping: needsDelivery ? (pickup ? 'pickup' : 'delivery') : 'delivery' } as const;
 }

@@ -9,6 +9,7 @@ import { formatDocument } from '@/lib/br/documents';
 import { formatDateTimeBR } from '@/lib/br/dates';
 import { formatDecimalComma } from '@/lib/money/money';
 import { METHOD_LABELS, statusLabel } from '@/lib/orders/status-labels';
+import { addressOneLine, deliveryOf } from '@/lib/orders/delivery';
 import type { OrderExportRow } from './orders-query';
 
 export const CSV_BOM = '\uFEFF';
@@ -42,9 +43,15 @@ export const ORDER_CSV_HEADER = [
   'CPF/CNPJ',
   'E-mail',
   'Link de pagamento',
+  'Frete (R$)',
+  'Entrega',
+  'Endereço de entrega',
 ];
 
+const SHIPPING_KIND = { delivery: 'Entrega', pickup: 'Retirar na loja' } as const;
+
 export function orderCsvRow(o: OrderExportRow): string {
+  const delivery = deliveryOf(o);
   return csvRow([
     o.id,
     formatDateTimeBR(o.createdAt),
@@ -60,6 +67,9 @@ export function orderCsvRow(o: OrderExportRow): string {
     formatDocument(o.buyerDocument),
     o.buyerEmail,
     o.linkTitle ?? '',
+    delivery.method ? formatDecimalComma(delivery.cents) : '',
+    delivery.method ? SHIPPING_KIND[delivery.method] : '',
+    delivery.address ? addressOneLine(delivery.address) : (delivery.pickupAddress ?? ''),
   ]);
 }
 

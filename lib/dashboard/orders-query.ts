@@ -307,10 +307,37 @@ async function pageOf(statements: ShapeStatements, params: FilterParams, total: 
   return { rows, total, totalIsLowerBound: false, page, pageCount, hasNext: page < pageCount, pageSize };
 }
 
-export type ExportCursor = { createdAt: string; rowid: number };
+/** A CSV row: the list's columns, the payment link's title, shipping and where the order goes. */
+export type OrderExportRow = OrderListRow & { linkTitle: string | null } &
+  Pick<
+    Order,
+    | 'shippingMethod'
+    | 'shippingCents'
+    | 'deliveryZip'
+    | 'deliveryStreet'
+    | 'deliveryNumber'
+    | 'deliveryComplement'
+    | 'deliveryNeighborhood'
+    | 'deliveryCity'
+    | 'deliveryState'
+    | 'pickupAddress'
+  >;
 
-/** A CSV row: the list's columns and the title of the payment link the order came from. */
-export type OrderExportRow = OrderListRow & { linkTitle: string | null };
+const exportColumns = {
+  ...listColumns,
+  shippingMethod: orders.shippingMethod,
+  shippingCents: orders.shippingCents,
+  deliveryZip: orders.deliveryZip,
+  deliveryStreet: orders.deliveryStreet,
+  deliveryNumber: orders.deliveryNumber,
+  deliveryComplement: orders.deliveryComplement,
+  deliveryNeighborhood: orders.deliveryNeighborhood,
+  deliveryCity: orders.deliveryCity,
+  deliveryState: orders.deliveryState,
+  pickupAddress: orders.pickupAddress,
+};
+
+export type ExportCursor = { createdAt: string; rowid: number };
 
 /** The orders of these filters, newest first, `batchSize` at a time by keyset (for the CSV export). */
 export async function* ordersForExport(filters: OrderFilters, batchSize = 1000): AsyncGenerator<OrderExportRow[]> {
@@ -321,7 +348,7 @@ export async function* ordersForExport(filters: OrderFilters, batchSize = 1000):
       ? or(lt(orders.createdAt, cursor.createdAt), and(eq(orders.createdAt, cursor.createdAt), lt(rowid, cursor.rowid)))
       : undefined;
     const batch: (OrderExportRow & { rid: number })[] = await db()
-      .select({ ...listColumns, linkTitle: paymentLinks.title, rid: rowid })
+      .select({ ...exportColumns, linkTitle: paymentLinks.title, rid: rowid })
       .from(orders)
       .leftJoin(paymentLinks, eq(paymentLinks.id, orders.paymentLinkId))
       .where(and(where, after))

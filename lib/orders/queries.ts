@@ -5,6 +5,7 @@ import { db } from '@/db';
 import { preparedQuery } from '@/db/statements';
 import { orderItems, orders, paymentLinks, payments, type Order, type OrderStatus } from '@/db/schema';
 import { looksLikeToken } from '@/lib/security/tokens';
+import { deliveryOf, type DeliveryView } from './delivery';
 
 export type OrderStatusSnapshot = {
   status: OrderStatus;
@@ -95,6 +96,8 @@ export type OrderView = Pick<
 > & {
   /** The payment link it was placed through (its public code), or null for a cart's order. */
   linkCode: string | null;
+  /** Shipping and where the order goes (lib/orders/delivery.ts). */
+  delivery: DeliveryView;
   items: { productId: number | null; name: string; unitPriceCents: number; quantity: number; lineTotalCents: number }[];
   payment: {
     createState: 'creating' | 'created' | 'failed';
@@ -140,6 +143,7 @@ export async function orderViewByToken(token: string): Promise<OrderView | null>
     updatedAt: toIso(order.updatedAt) ?? order.updatedAt,
     paidAt: toIso(order.paidAt),
     linkCode: link?.code ?? null,
+    delivery: deliveryOf(order),
     items,
     payment: payment
       ? {

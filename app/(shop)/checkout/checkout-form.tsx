@@ -1,11 +1,14 @@
 'use client';
 
-import { useActionState, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useActionState, useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useFormStatus } from 'react-dom';
 import { maskHandlers, MoneyInput } from '@/app/_components/masked-input';
 import { cepMask, documentMask, type Mask } from '@/lib/br/masks';
-import { UFS } from '@/lib/br/uf';
-import { CHECK_FIELDS_MESSAGE, isAddressField, PERSON_FIELDS, type FieldErrors, type FormValues } from '@/lib/orders/fields';
+import { isUF, UFS, type UF } from '@/lib/br/uf';
+import { CHECK_FIELDS_MESSAGE, isAddressField, isBillingField, PERSON_FIELDS, type FieldErrors, type FormValues } from '@/lib/orders/fields';
+import { CEP_STATUS_TEXT, useCepAutofill, type CepStatus } from './cep-autofill';
+import type { OrderMoney } from '@/lib/orders/pricing';
+import { CheckoutTotals, setQuoteInput, type Shipping } from './shipping-quote';
 import { checkoutAction, type CheckoutActionState } from './actions';
 import styles from './checkout.module.css';
 
@@ -29,15 +32,30 @@ type Props = {
   hiddenFields?: Record<string, string>;
   /** The Pix price with the shop's discount, when there is one. */
   pixHint?: string;
+  /** Something in the cart ships: the delivery address, the shipping rules and pickup. */
+  delivery?: DeliveryProps | null;
+  /** The CEP autofill is on (CEP_LOOKUP). */
+  cepLookup?: boolean;
 };
 
-export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = ['pix', 'boleto'], amount, hiddenFields = {}, pixHint }: Props) {
+export type DeliveryProps = {
+  /** The shop's rules and the items' subtotal, for the live shipping line. */
+  shipping: Shipping;
+  pickup: { enabled: boolean; address: string };
+  /** Each method's money before shipping (the Pix discount applies to the items only). */
+  money: { pix: OrderMoney; boleto: OrderMoney };
+};
+
+export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = ['pix', 'boleto'], amount, hiddenFields = {}, pixHint, delivery = null, cepLookup = false }: Props) {
   const [state, formAction] = useActionState<CheckoutActionState, FormData>(action, null);
   const values: FormValues = state?.values ?? {};
   const errors: FieldErrors = state?.fieldErrors ?? {};
   const hydrated = useHydrated();
   const submittedMethod: Method = methods.length === 1 ? methods[0] : values.method === 'boleto' ? 'boleto' : 'pix';
+  const submittedShipping: ShipChoice = delivery?.pickup.enabled && values.shipping === 'pickup' ? 'pickup' : 'delivery';
   const [method, setMethod] = useState<Method>(submittedMethod);
+  const [ship, setShip] = useState<ShipChoice>(submittedShipping);
+  const [sameAddress, setSameAddress] = useState(values.sameAddress !== 'off');
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const submitting = useRef(false);
@@ -51,9 +69,31 @@ export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = [
     else alertRef.current?.focus();
   }, [state]);
 
-  const orderedErrors = [...(amount ? (['amount'] as const) : []), ...PERSON_FIELDS].filter((f) => errors[f] && (method === 'boleto' || !isAddressField(f)));
+  // The summary's shipping line follows what the form says (and what the server sent back).
+  useEffect(() => {
+    const uf = formRef.current?.querySelector<HTMLSelectElement>('#campo-state')?.value ?? '';
+    setQuoteInput({ shipping: submittedShipping, state: isUF(uf) ? uf : null });
+  }, [state, submittedShipping]);
+
+  const onState = useCallback((uf: UF) => setQuoteInput({ state: uf }), []);
+  const autofill = useCepAutofill({ enabled: cepLookup, ids: BLOCK_IDS, onState });
+  const billingAutofill = useCepAutofill({ enabled: cepLookup, ids: BILLING_IDS, onState: noop });
+
+  // What the address block means (lib/checkout-form/parse-form.ts, which the server runs, says the same).
+  const delivering = delivery !== null && ship === 'delivery';
+  const showBlock = delivery !== null ? delivering || method === 'boleto' : method === 'boleto';
+  const showSameBox = delivering && method === 'boleto';
+  const showBilling = hydrated && showSameBox && !sameAddress;
+  const visible = (f: PersonField) =>
+    isBillingField(f) ? showBilling : f === 'shipping' ? delivery !== null : isAddressField(f) ? (f === 'complement' ? delivering : showBlock) : true;
+  const orderedErrors = [...(amount ? (['amount'] as const) : []), ...PERSON_FIELDS].filter((f) => errors[f] && (f === 'amount' || !hydrated || visible(f)));
   const itemsError = errors.items;
   const generalError = state?.error && !(orderedErrors.length > 0 && state.error === CHECK_FIELDS_MESSAGE) ? state.error : null;
+  const blockTitle = delivering || (!hydrated && delivery) ? 'Endereço de entrega' : 'Endereço de cobrança (boleto)';
+  const chooseShipping = (v: ShipChoice) => {
+    setShip(v);
+    setQuoteInput({ shipping: v });
+  };
 
   return (
     <form
@@ -157,49 +197,201 @@ export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = [
         </div>
       </fieldset>
 
-      <fieldset className={`${styles.group} ${styles.boletoOnly}`} hidden={hydrated ? method !== 'boleto' : undefined}>
-        <legend className={styles.legend}>Endereço de cobrança (boleto)</legend>
-        <div className={`form-grid ${styles.addressGrid}`}>
-          <Field name="zip" label="CEP" error={errors.zip} defaultValue={values.zip} inputMode="numeric" autoComplete="postal-code" maxLength={9} mask={cepMask} className={styles.zip} />
-          <Field name="street" label="Rua" error={errors.street} defaultValue={values.street} autoComplete="address-line1" maxLength={200} className={styles.street} />
-          <Field name="number" label="Número" error={errors.number} defaultValue={values.number} autoComplete="off" maxLength={20} className={styles.number} />
-          <Field name="neighborhood" label="Bairro" error={errors.neighborhood} defaultValue={values.neighborhood} autoComplete="address-level3" maxLength={100} className={styles.neighborhood} />
-          <Field name="city" label="Cidade" error={errors.city} defaultValue={values.city} autoComplete="address-level2" maxLength={100} className={styles.city} />
-          <div className={`field ${styles.uf}`}>
-            <label htmlFor="campo-state">UF</label>
-            <select
-              // React updates an input's default value, not a select's: remount it with the submitted UF,
-              // so the form reset that follows each action keeps the buyer's choice.
-              key={values.state ?? ''}
-              id="campo-state"
-              name="state"
-              defaultValue={values.state ?? ''}
-              autoComplete="address-level1"
-              aria-invalid={errors.state ? true : undefined}
-              aria-describedby={errors.state ? 'campo-state-erro' : undefined}
-              required
-            >
-              <option value="">Selecione</option>
-              {UFS.map(([code, name]) => (
-                <option key={code} value={code} title={name}>
-                  {code}
-                </option>
-              ))}
-            </select>
-            {errors.state ? (
-              <p id="campo-state-erro" className="field-error">
-                {errors.state}
-              </p>
-            ) : null}
+      {delivery?.pickup.enabled ? (
+        <fieldset className={styles.methods} id="campo-shipping" tabIndex={-1}>
+          <legend className={styles.legend}>Como receber?</legend>
+          <div className={styles.methodGrid}>
+            <ShipOption value="delivery" label="Receber em casa" hint="Frete calculado pelo CEP." checked={submittedShipping === 'delivery'} onSelect={chooseShipping} />
+            <ShipOption value="pickup" label="Retirar na loja" hint="Sem frete." checked={submittedShipping === 'pickup'} onSelect={chooseShipping} />
           </div>
-        </div>
+          {errors.shipping ? <p className="field-error">{errors.shipping}</p> : null}
+          <p className={`small ${styles.pickupNote} ${styles.pickupOnly}`} hidden={hydrated ? ship !== 'pickup' : undefined}>
+            <strong>Retire em:</strong> {delivery.pickup.address}
+          </p>
+        </fieldset>
+      ) : null}
+
+      <fieldset className={`${styles.group} ${delivery ? '' : styles.boletoOnly}`} hidden={hydrated ? !showBlock : undefined} aria-labelledby="titulo-endereco">
+        <legend className={styles.legend} id="titulo-endereco">
+          {blockTitle}
+        </legend>
+        <AddressFields
+          prefix=""
+          kind={delivery ? 'shipping' : 'billing'}
+          values={values}
+          errors={errors}
+          withComplement={delivery !== null && (!hydrated || delivering)}
+          cepStatus={autofill.status}
+          onZipInput={autofill.onZipInput}
+          onState={onState}
+        />
       </fieldset>
+
+      {delivery && hydrated && showSameBox ? (
+        <fieldset className={styles.group} aria-labelledby="titulo-cobranca">
+          <legend className={styles.legend} id="titulo-cobranca">
+            Endereço de cobrança (boleto)
+          </legend>
+          <label className={styles.sameAddress}>
+            <input type="checkbox" checked={sameAddress} onChange={(e) => setSameAddress(e.currentTarget.checked)} />
+            Mesmo endereço da entrega
+          </label>
+          {!sameAddress ? <input type="hidden" name="sameAddress" value="off" /> : null}
+          {showBilling ? (
+            <AddressFields
+              prefix="billing"
+              kind="billing"
+              values={values}
+              errors={errors}
+              withComplement={false}
+              cepStatus={billingAutofill.status}
+              onZipInput={billingAutofill.onZipInput}
+              onState={noop}
+            />
+          ) : null}
+        </fieldset>
+      ) : null}
+
+      {delivery ? (
+        <div className={styles.formTotals}>
+          <CheckoutTotals money={delivery.money} shipping={delivery.shipping} method={hydrated ? method : undefined} live />
+        </div>
+      ) : null}
 
       <SubmitButton method={hydrated ? method : null} />
       <p className={`small muted ${styles.fineprint}`}>
         Ao continuar, geramos a cobrança no valor exato do pedido. Nada é cobrado antes de você pagar.
       </p>
     </form>
+  );
+}
+
+type ShipChoice = 'delivery' | 'pickup';
+type PersonField = (typeof PERSON_FIELDS)[number];
+const noop = () => {};
+const BLOCK_IDS = { street: 'campo-street', neighborhood: 'campo-neighborhood', city: 'campo-city', state: 'campo-state', number: 'campo-number' };
+const BILLING_IDS = { street: 'campo-billingStreet', neighborhood: 'campo-billingNeighborhood', city: 'campo-billingCity', state: 'campo-billingState', number: 'campo-billingNumber' };
+
+type AddressKey = 'zip' | 'street' | 'number' | 'complement' | 'neighborhood' | 'city' | 'state';
+
+/** CEP first, then rua, número, complemento, bairro, cidade, UF (the Correios' order), with the phone's autofill tokens. */
+function AddressFields({
+  prefix,
+  values,
+  errors,
+  withComplement,
+  cepStatus,
+  onZipInput,
+  onState,
+  kind,
+}: {
+  /** The browser's autofill: where it ships to, or whom the boleto bills. */
+  kind: 'shipping' | 'billing';
+  prefix: '' | 'billing';
+  values: FormValues;
+  errors: FieldErrors;
+  withComplement: boolean;
+  cepStatus: CepStatus;
+  onZipInput: (value: string) => void;
+  onState: (uf: UF) => void;
+}) {
+  const n = (f: AddressKey) => (prefix ? `billing${f[0].toUpperCase()}${f.slice(1)}` : f) as keyof FormValues & keyof FieldErrors;
+  // The payer's address for the boleto is another address of the same person: its own autofill section.
+  const ac = (token: string) => (prefix ? `section-billing billing ${token}` : `${kind} ${token}`);
+  const state = n('state');
+  const statusId = `campo-${n('zip')}-busca`;
+  return (
+    <div className={`form-grid ${styles.addressGrid}`}>
+      <Field
+        name={n('zip')}
+        label="CEP"
+        error={errors[n('zip')]}
+        defaultValue={values[n('zip')]}
+        inputMode="numeric"
+        autoComplete={ac('postal-code')}
+        maxLength={9}
+        mask={cepMask}
+        className={styles.zip}
+        onValue={onZipInput}
+        describedBy={statusId}
+        after={
+          <p id={statusId} className={`field-hint ${styles.cepStatus}`} aria-live="polite">
+            {CEP_STATUS_TEXT[cepStatus]}
+          </p>
+        }
+      />
+      <Field name={n('street')} label="Rua" error={errors[n('street')]} defaultValue={values[n('street')]} autoComplete={ac('address-line1')} maxLength={200} className={styles.street} />
+      <Field name={n('number')} label="Número" error={errors[n('number')]} defaultValue={values[n('number')]} autoComplete="off" maxLength={20} className={styles.number} />
+      {withComplement ? (
+        <Field
+          name={n('complement')}
+          label="Complemento (opcional)"
+          error={errors[n('complement')]}
+          defaultValue={values[n('complement')]}
+          autoComplete={ac('address-line2')}
+          maxLength={60}
+          className={styles.complement}
+          optional
+        />
+      ) : null}
+      <Field name={n('neighborhood')} label="Bairro" error={errors[n('neighborhood')]} defaultValue={values[n('neighborhood')]} autoComplete={ac('address-level3')} maxLength={100} className={styles.neighborhood} />
+      <Field name={n('city')} label="Cidade" error={errors[n('city')]} defaultValue={values[n('city')]} autoComplete={ac('address-level2')} maxLength={100} className={styles.city} />
+      <div className={`field ${styles.uf}`}>
+        <label htmlFor={`campo-${state}`}>UF</label>
+        <select
+          // React updates an input's default value, not a select's: remount it with the submitted UF,
+          // so the form reset that follows each action keeps the buyer's choice.
+          key={values[state] ?? ''}
+          id={`campo-${state}`}
+          name={state}
+          defaultValue={values[state] ?? ''}
+          autoComplete={ac('address-level1')}
+          aria-invalid={errors[state] ? true : undefined}
+          aria-describedby={errors[state] ? `campo-${state}-erro` : undefined}
+          required
+          onChange={(e) => {
+            const uf = e.currentTarget.value;
+            if (isUF(uf)) onState(uf);
+          }}
+        >
+          <option value="">Selecione</option>
+          {UFS.map(([code, name]) => (
+            <option key={code} value={code} title={name}>
+              {code}
+            </option>
+          ))}
+        </select>
+        {errors[state] ? (
+          <p id={`campo-${state}-erro`} className="field-error">
+            {errors[state]}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function ShipOption({ value, label, hint, checked, onSelect }: { value: ShipChoice; label: string; hint: string; checked: boolean; onSelect: (v: ShipChoice) => void }) {
+  const id = `entrega-${value}`;
+  return (
+    <div className={styles.method}>
+      <input
+        type="radio"
+        id={id}
+        name="shipping"
+        value={value}
+        defaultChecked={checked}
+        onChange={() => onSelect(value)}
+        aria-describedby={`${id}-dica`}
+        className={styles.methodRadio}
+      />
+      <label htmlFor={id} className={styles.methodLabel}>
+        {label}
+      </label>
+      <span id={`${id}-dica`} className={styles.methodHint}>
+        {hint}
+      </span>
+    </div>
   );
 }
 
@@ -266,6 +458,10 @@ function Field({
   maxLength,
   mask,
   className,
+  onValue,
+  describedBy: extraDescribedBy,
+  after,
+  optional,
 }: {
   name: string;
   label: string;
@@ -278,9 +474,14 @@ function Field({
   maxLength?: number;
   mask?: Mask;
   className?: string;
+  /** Called with the (masked) value after each edit. */
+  onValue?: (value: string) => void;
+  describedBy?: string;
+  after?: ReactNode;
+  optional?: boolean;
 }) {
   const id = `campo-${name}`;
-  const describedBy = [error ? `${id}-erro` : null, hint ? `${id}-dica` : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = [error ? `${id}-erro` : null, hint ? `${id}-dica` : null, extraDescribedBy ?? null].filter(Boolean).join(' ') || undefined;
   const masked = mask ? maskHandlers(mask) : null;
   return (
     <div className={`field ${className ?? ''}`}>
@@ -293,11 +494,14 @@ function Field({
         inputMode={inputMode}
         autoComplete={autoComplete}
         maxLength={maxLength}
-        required
+        required={!optional}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         spellCheck={false}
-        onChange={masked?.onChange}
+        onChange={(e) => {
+          masked?.onChange(e);
+          onValue?.(e.currentTarget.value);
+        }}
         onFocus={masked?.onFocus}
       />
       {error ? (
@@ -310,6 +514,7 @@ function Field({
           {hint}
         </p>
       ) : null}
+      {after}
     </div>
   );
 }

@@ -2,13 +2,17 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { randomUUID } from 'node:crypto';
 import { readCart } from '@/lib/cart/cart';
-import { MIN_ORDER_CENTS, orderMoney, PIX_MINIMUM_MESSAGE, type OrderMoney, type PricedCart } from '@/lib/orders/pricing';
+import { orderMoney, type PricedCart } from '@/lib/orders/pricing';
 import { bpsToPercentText } from '@/lib/settings/pix-discount';
 import { getSettings } from '@/lib/settings/settings';
 import { formatBRL } from '@/lib/money/money';
 import { itemsLabel } from '@/lib/orders/format';
 import { HydrateApart } from '../_components/hydrate-apart';
-import { CheckoutForm } from './checkout-form';
+import { CheckoutForm, type DeliveryProps } from './checkout-form';
+import { cepLookupEnabled } from '@/lib/cep/service';
+import { anyShips } from '@/lib/orders/shipping';
+import { getShippingRules } from '@/lib/shipping/settings';
+import { CheckoutTotals } from './shipping-quote';
 import styles from './checkout.module.css';
 
 export const metadata: Metadata = { title: 'Finalizar compra' };
@@ -40,6 +44,10 @@ export default async function CheckoutPage() {
   const settings = await getSettings();
   const pix = orderMoney(cart.subtotalCents, 'pix', settings.pixDiscountBps);
   const boleto = orderMoney(cart.subtotalCents, 'boleto', 0);
+  // Something physical in the cart: the form asks where to deliver, and shipping joins the total.
+  const rules = anyShips(cart.lines.map((l) => l.product)) ? await getShippingRules() : null;
+  const shipping = rules ? { rules, itemsCents: cart.subtotalCents } : null;
+  const delivery: DeliveryProps | null = rules && shipping ? { shipping, pickup: rules.pickup, money: { pix, boleto } } : null;
   return (
     <main className="container">
       <h1>Finalizar compra</h1>
@@ -52,24 +60,23 @@ export default async function CheckoutPage() {
                 <span id="resumo-pedido">
                   Seu pedido <span className="muted">({itemsLabel(cart.itemCount)})</span>
                 </span>
-                <strong className={styles.total} data-testid="checkout-total">
-                  <span className={styles.forPix}>{formatBRL(pix.totalCents)}</span>
-                  <span className={styles.forBoleto}>{formatBRL(boleto.totalCents)}</span>
-                </strong>
+                <CheckoutTotals money={{ pix, boleto }} shipping={shipping} compact />
               </summary>
               <ItemList cart={cart} />
-              <Totals pix={pix} boleto={boleto} />
+              <CheckoutTotals money={{ pix, boleto }} shipping={shipping} />
             </details>
             <div className={styles.wide}>
               <h2 className={styles.wideTitle}>Seu pedido</h2>
               <ItemList cart={cart} />
-              <Totals pix={pix} boleto={boleto} />
+              <CheckoutTotals money={{ pix, boleto }} shipping={shipping} />
             </div>
           </section>
           <section className={`card ${styles.formCard}`} aria-label="Pagamento">
             <CheckoutForm
               checkoutKey={checkoutKey}
-              pixHint={pix.pixDiscountCents > 0 ? `${formatBRL(pix.totalCents)} com ${bpsToPercentText(pix.pixDiscountBps)}% de desconto. Aprovação na hora.` : undefined}
+              pixHint={pix.pixDiscountCents > 0 ? `${bpsToPercentText(pix.pixDiscountBps)}% de desconto nos produtos. Aprovação na hora.` : undefined}
+              delivery={delivery}
+              cepLookup={cepLookupEnabled()}
             />
           </section>
         </div>
@@ -95,33 +102,5 @@ function ItemList({ cart }: { cart: PricedCart }) {
         <Link href="/cart">Alterar itens</Link>
       </p>
     </>
-  );
-}
-
-/** Items, the Pix discount as its own line, and the total — for whichever method is checked. */
-function Totals({ pix, boleto }: { pix: OrderMoney; boleto: OrderMoney }) {
-  return (
-    <div className={styles.totals} aria-live="polite">
-      {pix.pixDiscountCents > 0 ? (
-        <>
-          <p className={styles.totalLine}>
-            <span>Itens</span>
-            <span className={styles.amount}>{formatBRL(pix.itemsCents)}</span>
-          </p>
-          <p className={`${styles.totalLine} ${styles.forPix}`}>
-            <span>Desconto no Pix ({bpsToPercentText(pix.pixDiscountBps)}%)</span>
-            <span className={styles.amount}>−{formatBRL(pix.pixDiscountCents)}</span>
-          </p>
-        </>
-      ) : null}
-      <p className={styles.wideTotal}>
-        <span>Total</span>
-        <strong>
-          <span className={styles.forPix}>{formatBRL(pix.totalCents)}</span>
-          <span className={styles.forBoleto}>{formatBRL(boleto.totalCents)}</span>
-        </strong>
-      </p>
-      {pix.totalCents < MIN_ORDER_CENTS ? <p className={`small ${styles.forPix}`}>{PIX_MINIMUM_MESSAGE}</p> : null}
-    </div>
   );
 }

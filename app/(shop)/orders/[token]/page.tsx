@@ -7,6 +7,7 @@ import { env } from '@/lib/config/env';
 import { METHOD_LABELS } from '@/lib/orders/status-labels';
 import { bpsToPercentText } from '@/lib/settings/pix-discount';
 import { formatBRL } from '@/lib/money/money';
+import { addressLines, shippingValue } from '@/lib/orders/delivery';
 import { endOfSaoPauloDay } from '@/lib/orders/deadline';
 import { shortOrderId } from '@/lib/orders/format';
 import { orderViewByToken, type OrderView } from '@/lib/orders/queries';
@@ -222,6 +223,14 @@ function OrderSummary({ order }: { order: OrderView }) {
             <span className={styles.num}>{formatBRL(item.lineTotalCents)}</span>
           </li>
         ))}
+        {order.delivery.method ? (
+          <li className={styles.shippingLine}>
+            <span>Frete</span>
+            <span className={styles.num} data-testid="pedido-frete">
+              {shippingValue(order.delivery)}
+            </span>
+          </li>
+        ) : null}
       </ul>
       {order.pixDiscountCents > 0 ? (
         <ul className={styles.items}>
@@ -239,6 +248,22 @@ function OrderSummary({ order }: { order: OrderView }) {
         <span>Total</span>
         <strong>{formatBRL(order.totalCents)}</strong>
       </p>
+      {order.delivery.address ? (
+        <div className={styles.deliveryBox}>
+          <h3 className={styles.deliveryTitle}>Entrega em</h3>
+          <address className={styles.address} data-testid="pedido-endereco">
+            {addressLines(order.delivery.address).map((l) => (
+              <span key={l}>{l}</span>
+            ))}
+          </address>
+        </div>
+      ) : null}
+      {order.delivery.pickupAddress ? (
+        <div className={styles.deliveryBox}>
+          <h3 className={styles.deliveryTitle}>Retirar na loja</h3>
+          <p className={styles.address}>{order.delivery.pickupAddress}</p>
+        </div>
+      ) : null}
       <dl className={styles.meta}>
         <div>
           <dt>Pagamento</dt>

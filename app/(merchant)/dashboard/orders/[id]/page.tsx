@@ -9,6 +9,7 @@ import { formatDocument } from '@/lib/br/documents';
 import { availableActions, getOrderDetail } from '@/lib/dashboard/order-detail';
 import { amountInputText } from '@/lib/dashboard/refund-form';
 import { formatBRL } from '@/lib/money/money';
+import { addressLines, deliveryOf, shippingValue } from '@/lib/orders/delivery';
 import { METHOD_LABELS, statusBadgeClass, statusLabel } from '@/lib/orders/status-labels';
 import { ActionForm } from '../../_components/action-form';
 import { cancelOrderAction, reconcileOrderAction, returnStockAction } from '../../actions';
@@ -51,6 +52,7 @@ export default async function OrderPage({ params }: Props) {
   if (!detail) notFound();
   const { order, items, payment, timeline, canResendInstructions } = detail;
   const link = order.paymentLinkId ? await linkById(order.paymentLinkId) : undefined;
+  const delivery = deliveryOf(order);
   const can = availableActions(order, payment);
   const label = statusLabel(order.status, order.refundedCents, order.totalCents);
   const shortId = order.id.slice(0, 8);
@@ -128,6 +130,14 @@ export default async function OrderPage({ params }: Props) {
                       <td className="num">{formatBRL(i.lineTotalCents)}</td>
                     </tr>
                   ))}
+                  {delivery.method ? (
+                    <tr>
+                      <td colSpan={3}>{delivery.method === 'pickup' ? 'Frete — retirar na loja' : 'Frete'}</td>
+                      <td className="num" data-testid="shipping-amount">
+                        {delivery.method === 'pickup' ? formatBRL(0) : formatBRL(delivery.cents)}
+                      </td>
+                    </tr>
+                  ) : null}
                 </tbody>
                 <tfoot>
                   {order.pixDiscountCents > 0 ? (
@@ -193,13 +203,32 @@ export default async function OrderPage({ params }: Props) {
                 <a href={`mailto:${order.buyerEmail}`}>{order.buyerEmail}</a>
               </Row>
               {order.addressStreet ? (
-                <Row label="Endereço">
+                <Row label={delivery.method ? 'Endereço de cobrança' : 'Endereço'}>
                   {order.addressStreet}, {order.addressNumber} — {order.addressNeighborhood}, {order.addressCity}/{order.addressState} · CEP{' '}
                   {order.addressZip?.replace(/^(\d{5})(\d{3})$/, '$1-$2')}
                 </Row>
               ) : null}
             </dl>
           </section>
+
+          {delivery.method ? (
+            <section className="card" aria-labelledby="delivery-title">
+              <h2 id="delivery-title">Entrega</h2>
+              <dl className={styles.dl}>
+                {delivery.address ? (
+                  <Row label="Endereço de entrega">
+                    <address className={styles.address} data-testid="delivery-address">
+                      {addressLines(delivery.address).map((l) => (
+                        <span key={l}>{l}</span>
+                      ))}
+                    </address>
+                  </Row>
+                ) : null}
+                {delivery.method === 'pickup' ? <Row label="Retirada na loja">{delivery.pickupAddress ?? '—'}</Row> : null}
+                <Row label="Frete">{shippingValue(delivery)}</Row>
+              </dl>
+            </section>
+          ) : null}
 
           <section className="card" aria-labelledby="payment-title">
             <h2 id="payment-title">Pagamento</h2>

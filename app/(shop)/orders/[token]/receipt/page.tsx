@@ -5,6 +5,7 @@ import { formatDateBR, formatDateTimeBR } from '@/lib/br/dates';
 import { maskDocument } from '@/lib/br/documents';
 import { bpsToPercentText } from '@/lib/settings/pix-discount';
 import { formatBRL } from '@/lib/money/money';
+import { addressLines, shippingValue } from '@/lib/orders/delivery';
 import { shortOrderId } from '@/lib/orders/format';
 import { orderViewByToken } from '@/lib/orders/queries';
 import { METHOD_LABELS, statusLabel } from '@/lib/orders/status-labels';
@@ -78,6 +79,24 @@ export default async function ReceiptPage({ params }: Props) {
             <dt>Pedido feito em</dt>
             <dd>{formatDateBR(order.createdAt)}</dd>
           </div>
+          {order.delivery.address ? (
+            <div>
+              <dt>Entrega em</dt>
+              <dd>
+                <address className={styles.address}>
+                  {addressLines(order.delivery.address).map((l) => (
+                    <span key={l}>{l}</span>
+                  ))}
+                </address>
+              </dd>
+            </div>
+          ) : null}
+          {order.delivery.pickupAddress ? (
+            <div>
+              <dt>Retirada na loja</dt>
+              <dd>{order.delivery.pickupAddress}</dd>
+            </div>
+          ) : null}
         </dl>
 
         <table className={`table ${styles.items}`}>
@@ -104,6 +123,15 @@ export default async function ReceiptPage({ params }: Props) {
                 <td className="num">{formatBRL(item.lineTotalCents)}</td>
               </tr>
             ))}
+            {order.delivery.method ? (
+              <tr>
+                <td>Frete</td>
+                <td className="num" />
+                <td className="num" data-testid="recibo-frete">
+                  {shippingValue(order.delivery)}
+                </td>
+              </tr>
+            ) : null}
           </tbody>
           <tfoot>
             {order.pixDiscountCents > 0 ? (

@@ -1,0 +1,110 @@
+'use client';
+/**
+ * What the checkout knows of the shipping so far (the UF, delivery or pickup), shared by the form
+ * and the order summary, and the totals it makes with the shop's rules. The rules are the same
+ * pure calculator the server runs again on submit (lib/shipping/quote.ts): what the page shows is
+ * what is charged.
+ */
+import { useSyncExternalStore } from 'react';
+import type { UF } from '@/lib/br/uf';
+import { formatBRL } from '@/lib/money/money';
+import { MIN_ORDER_CENTS, PIX_MINIMUM_MESSAGE, type OrderMoney } from '@/lib/orders/pricing';
+import { bpsToPercentText } from '@/lib/settings/pix-discount';
+import { quoteShipping, type ShippingQuote, type ShippingRules } from '@/lib/shipping/quote';
+import styles from './checkout.module.css';
+
+export type QuoteInput = { shipping: 'delivery' | 'pickup'; state: UF | null };
+
+const INITIAL: QuoteInput = { shipping: 'delivery', state: null };
+let current: QuoteInput = INITIAL;
+const listeners = new Set<() => void>();
+
+export function setQuoteInput(next: Partial<QuoteInput>): void {
+  const merged = { ...current, ...next };
+  if (merged.shipping === current.shipping && merged.state === current.state) return;
+  current = merged;
+  for (const l of listeners) l();
+}
+
+function subscribe(l: () => void) {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+export function useQuoteInput(): QuoteInput {
+  return useSyncExternalStore(subscribe, () => current, () => INITIAL);
+}
+
+export type Shipping = { rules: ShippingRules; itemsCents: number };
+
+/** null while the UF is unknown (delivery) — "Informe o CEP". */
+export function quoteFor(s: Shipping, input: QuoteInput): ShippingQuote | null {
+  if (input.shipping === 'pickup') return quoteShipping(s.rules, { kind: 'pickup' }, s.itemsCents);
+  if (!input.state) return null;
+  return quoteShipping(s.rules, { kind: 'delivery', state: input.state }, s.itemsCents);
+}
+
+function shippingText(q: ShippingQuote | null): string {
+  if (!q) return 'Informe o CEP';
+  if (!q.ok) return 'Indisponível';
+  if (q.kind === 'pickup') return 'Retirar na loja (grátis)';
+  return q.cents === 0 ? 'Grátis' : formatBRL(q.cents);
+}
+
+type Money = { pix: OrderMoney; boleto: OrderMoney };
+
+/**
+ * Itens · Desconto no Pix · Frete · Total, for each method: with `method` (the form, hydrated)
+ * only that one; without it both, and CSS shows the one whose radio is checked (no script
+ * needed). `shipping` null: nothing in the cart ships (no shipping line). `compact`: only the
+ * total (the folded summary line on a phone). The Pix discount never applies to shipping.
+ */
+export function CheckoutTotals({ money, shipping, compact, live, method }: { money: Money; shipping: Shipping | null; compact?: boolean; live?: boolean; method?: 'pix' | 'boleto' }) {
+  const input = useQuoteInput();
+  const q = shipping ? quoteFor(shipping, input) : null;
+  const shippingCents = q && q.ok ? q.cents : 0;
+  const total = (m: OrderMoney) => formatBRL(m.totalCents + shippingCents);
+  const byMethod = (tid?: string) =>
+    method ? (
+      <span data-testid={tid}>{total(money[method])}</span>
+    ) : (
+      <>
+        <span className={styles.forPix}>{total(money.pix)}</span>
+        <span className={styles.forBoleto}>{total(money.boleto)}</span>
+      </>
+    );
+  if (compact) return <strong className={styles.total} data-testid="checkout-total">{byMethod()}</strong>;
+  const pix = money.pix;
+  const showDiscount = pix.pixDiscountCents > 0 && method !== 'boleto';
+  return (
+    <dl className={styles.totals} aria-live={live ? 'polite' : undefined}>
+      {shipping || pix.pixDiscountCents > 0 ? (
+        <div>
+          <dt>Produtos</dt>
+          <dd>{formatBRL(pix.itemsCents)}</dd>
+        </div>
+      ) : null}
+      {showDiscount ? (
+        <div className={method ? undefined : styles.forPix}>
+          <dt>Desconto no Pix ({bpsToPercentText(pix.pixDiscountBps)}%)</dt>
+          <dd>−{formatBRL(pix.pixDiscountCents)}</dd>
+        </div>
+      ) : null}
+      {shipping ? (
+        <div>
+          <dt>Frete</dt>
+          <dd data-testid={live ? 'frete' : undefined}>
+            {shippingText(q)}
+            {q && q.ok && q.kind === 'delivery' && q.freeByThreshold ? <span className="small muted"> (compra acima do mínimo)</span> : null}
+          </dd>
+        </div>
+      ) : null}
+      <div className={styles.totalsTotal}>
+        <dt>Total</dt>
+        <dd>{byMethod(live ? 'total' : undefined)}</dd>
+      </div>
+      {q && !q.ok ? <p className={`field-error ${styles.totalsNote}`}>{q.message}</p> : null}
+      {pix.totalCents < MIN_ORDER_CENTS && method !== 'boleto' ? <p className={`small ${method ? '' : styles.forPix}`}>{PIX_MINIMUM_MESSAGE}</p> : null}
+    </dl>
+  );
+}

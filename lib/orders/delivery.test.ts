@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { addressLines, addressOneLine, deliveryOf, formatCep, shippingValue } from './delivery';
+
+const base = {
+  shippingMethod: null,
+  shippingCents: 0,
+  deliveryZip: null,
+  deliveryStreet: null,
+  deliveryNumber: null,
+  deliveryComplement: null,
+  deliveryNeighborhood: null,
+  deliveryCity: null,
+  deliveryState: null,
+  pickupAddress: null,
+} as const;
+
+describe('delivery view', () => {
+  it('nothing ships: no method, no address', () => {
+    expect(deliveryOf(base)).toEqual({ method: null, cents: 0, address: null, pickupAddress: null });
+  });
+
+  it('delivery: the address as an envelope shows it, and the shipping value', () => {
+    const d = deliveryOf({
+      ...base,
+      shippingMethod: 'delivery',
+      shippingCents: 1290,
+      deliveryZip: '01310100',
+      deliveryStreet: 'Avenida Paulista',
+      deliveryNumber: '1000',
+      deliveryComplement: 'apto 12',
+      deliveryNeighborhood: 'Bela Vista',
+      deliveryCity: 'São Paulo',
+      deliveryState: 'SP',
+    });
+    expect(addressLines(d.address!)).toEqual(['Avenida Paulista, 1000 — apto 12', 'Bela Vista, São Paulo/SP', 'CEP 01310-100']);
+    expect(addressOneLine(d.address!)).toBe('Avenida Paulista, 1000 — apto 12 · Bela Vista, São Paulo/SP · CEP 01310-100');
+    expect(shippingValue(d)).toBe('R$ 12,90');
+    expect(shippingValue({ ...d, cents: 0 })).toBe('Grátis');
+  });
+
+  it('pickup: the pickup address, no delivery address', () => {
+    const d = deliveryOf({ ...base, shippingMethod: 'pickup', pickupAddress: 'Rua Augusta, 1500', deliveryZip: '01310100' });
+    expect(d).toMatchObject({ method: 'pickup', address: null, pickupAddress: 'Rua Augusta, 1500' });
+    expect(shippingValue(d)).toBe('Retirar na loja (grátis)');
+    expect(formatCep('123')).toBe('123');
+  });
+});
