@@ -30,12 +30,12 @@ export const CATALOG = [
     description: 'Adesivo de vinil resistente à água, 8 cm. Sozinho não alcança o mínimo de R$ 5,00 do Pix e do boleto.' },
 ] as const;
 
-/** The demo shop's delivery rules: a rate per region, cheaper in São Paulo, free from R$ 200, pickup. */
+/** The demo shop's delivery rules: free in its own state (SP), a rate per region elsewhere, free from R$ 200, pickup. */
 export const DEMO_SHIPPING = {
   id: 1,
   nationalCents: null,
   regionCents: JSON.stringify({ Norte: 3490, Nordeste: 2990, 'Centro-Oeste': 2490, Sudeste: 1890, Sul: 2190 }),
-  ufCents: JSON.stringify({ SP: 1290 }),
+  ufCents: JSON.stringify({ SP: 0 }),
   freeAboveCents: 20000,
   pickupEnabled: true,
   pickupAddress: 'Rua Augusta, 1500 — Consolação, São Paulo/SP. Seg. a sáb., 10h às 19h.',

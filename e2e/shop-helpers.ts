@@ -66,6 +66,18 @@ export async function fillPix(page: Page, o: { name?: string; document?: string;
   await page.getByLabel('Nome completo').fill(o.name ?? 'Ana Souza');
   await page.getByLabel('CPF ou CNPJ').fill(o.document ?? CPF);
   await page.getByLabel('E-mail').fill(o.email ?? 'ana@exemplo.com.br');
+  // A cart with something to ship asks where to deliver it (the demo shop ships free within SP).
+  if (await page.getByLabel('CEP').isVisible()) await fillAddress(page);
+}
+
+/** The delivery (or boleto) address: Avenida Paulista, São Paulo/SP. */
+export async function fillAddress(page: Page) {
+  await page.getByLabel('CEP').fill('01310100');
+  await page.getByLabel('Rua').fill('Avenida Paulista');
+  await page.getByLabel('Número').fill('1000');
+  await page.getByLabel('Bairro').fill('Bela Vista');
+  await page.getByLabel('Cidade').fill('São Paulo');
+  await page.getByLabel('UF').selectOption('SP');
 }
 
 export async function fillBoleto(page: Page) {
@@ -73,12 +85,7 @@ export async function fillBoleto(page: Page) {
   await page.getByLabel('Nome completo').fill('Bruno Lima');
   await page.getByLabel('CPF ou CNPJ').fill(CPF);
   await page.getByLabel('E-mail').fill('bruno@exemplo.com.br');
-  await page.getByLabel('CEP').fill('01310100');
-  await page.getByLabel('Rua').fill('Avenida Paulista');
-  await page.getByLabel('Número').fill('1000');
-  await page.getByLabel('Bairro').fill('Bela Vista');
-  await page.getByLabel('Cidade').fill('São Paulo');
-  await page.getByLabel('UF').selectOption('SP');
+  await fillAddress(page);
 }
 
 /**
