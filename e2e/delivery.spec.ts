@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 import { addToCart, appQuery, CPF, payWithCode, PORT, sandboxQuery, tokenFromUrl } from './shop-helpers';
 
 const DEMO = { email: 'demo@balcao.dev', password: 'balcao-demo' };
@@ -72,6 +73,7 @@ test.describe('delivery', () => {
     await expect(page.getByTestId('total')).toHaveText('R$ 77,90');
     await page.keyboard.type('25');
     await page.getByLabel('Complemento (opcional)').fill('sala 3');
+    await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Pagar com Pix' }).click();
     await expect(page).toHaveURL(/\/orders\/[A-Za-z0-9_-]{20,}$/, { timeout: 20_000 });
@@ -80,6 +82,7 @@ test.describe('delivery', () => {
     await expect(page.getByTestId('pedido-endereco')).toContainText('Rua da Quitanda, 25 — sala 3');
     await expect(page.getByTestId('pedido-endereco')).toContainText('Centro, Rio de Janeiro/RJ');
     await expect(page.getByText('R$ 77,90').first()).toBeVisible();
+    await expectNoAxeViolations(page);
 
     const [order] = appQuery<{ id: string; total_cents: number; shipping_cents: number; delivery_zip: string; shipping_method: string }>(
       'select id, total_cents, shipping_cents, delivery_zip, shipping_method from orders where token = ?',
@@ -95,6 +98,7 @@ test.describe('delivery', () => {
     await page.goto(`/orders/${token}/receipt`);
     await expect(page.getByTestId('recibo-frete')).toHaveText('R$ 18,90');
     await expect(page.getByText('Rua da Quitanda, 25 — sala 3')).toBeVisible();
+    await expectNoAxeViolations(page);
 
     // The merchant, at a desk: the order page and the CSV.
     const desk = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 1280, height: 900 } });
@@ -104,6 +108,7 @@ test.describe('delivery', () => {
     await expect(merchant.getByTestId('delivery-address')).toContainText('Rua da Quitanda, 25 — sala 3');
     await expect(merchant.getByTestId('delivery-address')).toContainText('CEP 20040-002');
     await expect(merchant.getByTestId('shipping-amount')).toHaveText('R$ 18,90');
+    await expectNoAxeViolations(merchant);
     const csv = await merchant.request.get('/dashboard/orders/export');
     const text = (await csv.body()).toString('utf8');
     expect(text).toContain('Frete (R$);Entrega;Endereço de entrega');
@@ -118,6 +123,7 @@ test.describe('delivery', () => {
     await buyer(page, 'Caio Lopes');
     await page.getByLabel('CEP').pressSequentially('40020000');
     await expect(page.getByText('Não conseguimos buscar o CEP agora. Preencha o endereço.')).toBeVisible();
+    await expectNoAxeViolations(page);
     await expect(page.getByLabel('Rua')).toBeEditable();
     await page.getByLabel('Rua').fill('Avenida Estados Unidos');
     await page.getByLabel('Número').fill('50');
@@ -149,6 +155,7 @@ test.describe('delivery', () => {
     const billing = page.getByRole('group', { name: 'Endereço de cobrança (boleto)' });
     await expect(billing.getByLabel('CEP')).toBeVisible();
     await expect(billing.getByLabel('CEP')).toHaveAttribute('autocomplete', 'section-billing billing postal-code');
+    await expectNoAxeViolations(page);
     await same.check();
     await expect(billing.getByLabel('CEP')).toHaveCount(0);
 
@@ -172,6 +179,7 @@ test.describe('delivery', () => {
     await expect(page.getByLabel('CEP')).toBeHidden();
     await expect(page.getByTestId('frete')).toHaveText('Retirar na loja (grátis)');
     await expect(page.getByTestId('total')).toHaveText('R$ 59,00');
+    await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Pagar com Pix' }).click();
     await expect(page).toHaveURL(/\/orders\/[A-Za-z0-9_-]{20,}$/, { timeout: 20_000 });
     await expect(page.getByTestId('pedido-frete')).toHaveText('Retirar na loja (grátis)');
@@ -186,6 +194,7 @@ test.describe('delivery', () => {
     await expect(page.getByLabel('Nome completo')).toBeVisible();
     await expect(page.getByLabel('CEP')).toBeHidden();
     await expect(page.getByText('Frete')).toHaveCount(0);
+    await expectNoAxeViolations(page);
     await buyer(page, 'Fábio Souto');
     await page.getByRole('button', { name: 'Pagar com Pix' }).click();
     await expect(page).toHaveURL(/\/orders\/[A-Za-z0-9_-]{20,}$/, { timeout: 20_000 });
@@ -208,6 +217,7 @@ test.describe('delivery', () => {
     await rj.fill('abc');
     await merchant.getByRole('button', { name: 'Salvar regras de entrega' }).click();
     await expect(merchant.getByText('Frete para RJ: informe um valor em reais, como 15,90.')).toBeVisible();
+    await expectNoAxeViolations(merchant);
     await rj.fill('9,9');
     await expect(rj).toHaveValue('9,9');
     await merchant.getByRole('button', { name: 'Salvar regras de entrega' }).click();
