@@ -11,6 +11,7 @@ import { PendingButton } from '../_components/pending-button';
 import { ProductImage } from '../_components/product-image';
 import { updateCartLineAction } from './actions';
 import styles from './cart.module.css';
+import { anyShips } from '@/lib/orders/shipping';
 
 export const metadata: Metadata = { title: 'Carrinho' };
 
@@ -92,7 +93,10 @@ export default async function CartPage() {
                 <strong>{formatBRL(pix.totalCents)}</strong>
               </p>
             ) : null}
-            <p className="small muted">Pague com Pix (aprovação na hora) ou boleto.</p>
+            <p className="small muted">
+              {anyShips(cart.lines.map((l) => l.product)) ? 'Frete calculado pelo CEP na finalização da compra. ' : ''}Pague com Pix (aprovação na hora) ou
+              boleto.
+            </p>
             {cart.belowMinimum ? (
               <p className="alert alert-warning" role="status" id="motivo-bloqueio">
                 O valor mínimo para pagar com Pix ou boleto é {formatBRL(MIN_ORDER_CENTS)}. Faltam{' '}
