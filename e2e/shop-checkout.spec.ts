@@ -75,8 +75,9 @@ test.describe('shop: paying', () => {
     await page.getByRole('link', { name: 'Finalizar compra' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByRole('radio', { name: 'Pix', exact: true })).toBeChecked();
-    // Pix asks only for name, document and e-mail
-    await expect(page.getByRole('textbox')).toHaveCount(3);
+    // Pix asks for name, document and e-mail and, as the café ships, where to deliver it
+    // (CEP, rua, número, complemento, bairro, cidade; the UF is a select)
+    await expect(page.getByRole('textbox')).toHaveCount(9);
     await expectNoAxeViolations(page);
     await fillPix(page);
     await page.getByRole('button', { name: 'Pagar com Pix' }).click();
@@ -134,7 +135,9 @@ test.describe('shop: paying', () => {
     await addToCart(page, 'prensa-francesa');
     await page.goto('/checkout');
     await fillBoleto(page);
-    await expect(page.getByRole('textbox')).toHaveCount(8);
+    // The delivery address is the boleto's too ("Mesmo endereço da entrega"): no second address.
+    await expect(page.getByRole('textbox')).toHaveCount(9);
+    await expect(page.getByRole('checkbox', { name: 'Mesmo endereço da entrega' })).toBeChecked();
     await expect(page.getByRole('combobox', { name: 'UF' })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Gerar boleto' }).click();

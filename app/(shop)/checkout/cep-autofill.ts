@@ -14,14 +14,14 @@ export type CepStatus = 'idle' | 'loading' | 'found' | 'not_found' | 'unavailabl
 export const CEP_STATUS_TEXT: Record<CepStatus, string> = {
   idle: '',
   loading: 'Buscando endereço…',
-  found: 'Endereço encontrado. Confira e informe o número.',
+  found: 'Endereço encontrado.',
   not_found: 'CEP não encontrado. Confira os dígitos ou preencha o endereço.',
   unavailable: 'Não conseguimos buscar o CEP agora. Preencha o endereço.',
 };
 
 const CLIENT_TIMEOUT_MS = 6_000;
 
-type Ids = { street: string; neighborhood: string; city: string; state: string; number: string };
+type Ids = { zip: string; street: string; neighborhood: string; city: string; state: string; number: string };
 
 export function useCepAutofill({ enabled, ids, onState }: { enabled: boolean; ids: Ids; onState: (uf: UF) => void }) {
   const [status, setStatus] = useState<CepStatus>('idle');
@@ -65,9 +65,12 @@ export function useCepAutofill({ enabled, ids, onState }: { enabled: boolean; id
           fill(ids.city, a.city ?? '');
           if (a.state && isUF(a.state) && fill(ids.state, a.state)) onState(a.state);
           setStatus('found');
-          // The next thing to type: the number, or the street when the CEP covers a whole city.
+          // The next thing to type: the number, or the street when the CEP covers a whole city —
+          // only while the person is still at the end of the CEP (not editing it, not elsewhere).
+          const zip = document.getElementById(ids.zip) as HTMLInputElement | null;
+          const stillThere = zip !== null && document.activeElement === zip && zip.selectionStart === zip.value.length;
           const next = document.getElementById(a.street ? ids.number : ids.street) as HTMLInputElement | null;
-          if (next && !next.value) next.focus();
+          if (stillThere && next && !next.value) next.focus();
         })
         .catch(() => {
           if (ctrl.signal.aborted && controller.current !== ctrl) return; // replaced by a newer CEP

@@ -269,8 +269,8 @@ export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = [
 type ShipChoice = 'delivery' | 'pickup';
 type PersonField = (typeof PERSON_FIELDS)[number];
 const noop = () => {};
-const BLOCK_IDS = { street: 'campo-street', neighborhood: 'campo-neighborhood', city: 'campo-city', state: 'campo-state', number: 'campo-number' };
-const BILLING_IDS = { street: 'campo-billingStreet', neighborhood: 'campo-billingNeighborhood', city: 'campo-billingCity', state: 'campo-billingState', number: 'campo-billingNumber' };
+const BLOCK_IDS = { zip: 'campo-zip', street: 'campo-street', neighborhood: 'campo-neighborhood', city: 'campo-city', state: 'campo-state', number: 'campo-number' };
+const BILLING_IDS = { zip: 'campo-billingZip', street: 'campo-billingStreet', neighborhood: 'campo-billingNeighborhood', city: 'campo-billingCity', state: 'campo-billingState', number: 'campo-billingNumber' };
 
 type AddressKey = 'zip' | 'street' | 'number' | 'complement' | 'neighborhood' | 'city' | 'state';
 
