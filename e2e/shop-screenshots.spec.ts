@@ -76,6 +76,19 @@ test('checkout (Pix, boleto, errors) and the Pix order, before and after payment
   await shot(page, 'receipt');
 });
 
+test('checkout with the delivery address from the CEP and the shipping in the total', async ({ page }) => {
+  await addToCart(page, 'caneca-ceramica');
+  await page.goto('/checkout');
+  await page.getByLabel('Nome completo').fill('Rita Moraes');
+  await page.getByLabel('CPF ou CNPJ').fill('529.982.247-25');
+  await page.getByLabel('E-mail').fill('rita@exemplo.com.br');
+  await page.getByLabel('CEP').pressSequentially('20040002');
+  await expect(page.getByLabel('Rua')).toHaveValue('Rua da Quitanda');
+  await page.getByLabel('Número').fill('25');
+  await expect(page.getByTestId('total')).toHaveText('R$ 77,90');
+  await shot(page, 'checkout-delivery');
+});
+
 test('the boleto order', async ({ page }) => {
   await addToCart(page, 'moedor-manual');
   await page.goto('/checkout');
