@@ -42,10 +42,10 @@ export const ORDER_CSV_HEADER = [
   'Comprador',
   'CPF/CNPJ',
   'E-mail',
-  'Link de pagamento',
   'Frete (R$)',
   'Entrega',
   'Endereço de entrega',
+  'Link de pagamento',
 ];
 
 const SHIPPING_KIND = { delivery: 'Entrega', pickup: 'Retirar na loja' } as const;
@@ -66,10 +66,10 @@ export function orderCsvRow(o: OrderExportRow): string {
     o.buyerName,
     formatDocument(o.buyerDocument),
     o.buyerEmail,
-    o.linkTitle ?? '',
     delivery.method ? formatDecimalComma(delivery.cents) : '',
     delivery.method ? SHIPPING_KIND[delivery.method] : '',
     delivery.address ? addressOneLine(delivery.address) : (delivery.pickupAddress ?? ''),
+    o.linkTitle ?? '',
   ]);
 }
 
