@@ -14,7 +14,7 @@ import { placeOrder } from '@/lib/payments/place-order';
 import { observedOf } from '@/lib/payments/state';
 import { apiError, FakePaymentApi } from '@/lib/payments/testing/fake-payment-api';
 import { prepareDatabase } from '@/lib/payments/testing/db';
-import { rowsByToken } from '@/lib/payments/testing/place';
+import { rowsByToken, TEST_ADDRESS } from '@/lib/payments/testing/place';
 import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
 import { unitsHeldBy } from './held-units';
 import { returnOrderStock } from '@/lib/payments/return-stock';
@@ -47,6 +47,7 @@ async function buy(productId: number, quantity: number) {
     method: 'pix',
     items: [{ productId, quantity }],
     buyer: { name: 'Maria da Silva', document: '52998224725', email: 'maria@example.com' },
+    delivery: TEST_ADDRESS,
   });
   if (!result.ok) throw new Error(result.error);
   return rowsByToken(result.orderToken);
@@ -124,7 +125,7 @@ describe('stock rules', () => {
   it('a charge the provider refused gives the units back with the deleted order', async () => {
     const id = await newProduct(3);
     fake.failNext('createPix', apiError('validation', { field: 'payer.document' }));
-    const result = await placeOrder({ checkoutKey: randomUUID(), method: 'pix', items: [{ productId: id, quantity: 2 }], buyer: { name: 'Maria da Silva', document: '52998224725', email: 'maria@example.com' } });
+    const result = await placeOrder({ checkoutKey: randomUUID(), method: 'pix', items: [{ productId: id, quantity: 2 }], buyer: { name: 'Maria da Silva', document: '52998224725', email: 'maria@example.com' }, delivery: TEST_ADDRESS });
     expect(result.ok).toBe(false);
     expect(await stockOf(id)).toBe(3);
     expect(await deleteUncreatedOrder(randomUUID())).toBe(false);

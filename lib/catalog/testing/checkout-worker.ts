@@ -27,6 +27,8 @@ async function main() {
         method: 'pix',
         items: [{ productId, quantity: 1 }],
         buyer: { name: `Comprador ${process.pid}`, document: '52998224725', email: 'comprador@example.com' },
+        // The products ship: every order of them says where to.
+        delivery: { zip: '01310100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' },
       });
       return r.ok ? { ok: true } : { ok: false, error: r.error };
     }),
