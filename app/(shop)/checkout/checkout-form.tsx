@@ -43,7 +43,7 @@ export type DeliveryProps = {
   shipping: Shipping;
   pickup: { enabled: boolean; address: string };
   /** Each method's money before shipping (the Pix discount applies to the items only). */
-  money: { pix: OrderMoney; boleto: OrderMoney };
+  money: { pix: OrderMoney; boleto: OrderMoney; pixMinimumNote?: string | null };
 };
 
 export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = ['pix', 'boleto'], amount, hiddenFields = {}, pixHint, delivery = null, cepLookup = false }: Props) {

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { randomUUID } from 'node:crypto';
 import { readCart } from '@/lib/cart/cart';
-import { orderMoney, type PricedCart } from '@/lib/orders/pricing';
+import { MIN_ORDER_CENTS, orderMoney, PIX_MINIMUM_MESSAGE, type PricedCart } from '@/lib/orders/pricing';
 import { bpsToPercentText } from '@/lib/settings/pix-discount';
 import { getSettings } from '@/lib/settings/settings';
 import { formatBRL } from '@/lib/money/money';
@@ -45,9 +45,10 @@ export default async function CheckoutPage() {
   const pix = orderMoney(cart.subtotalCents, 'pix', settings.pixDiscountBps);
   const boleto = orderMoney(cart.subtotalCents, 'boleto', 0);
   // Something physical in the cart: the form asks where to deliver, and shipping joins the total.
+  const pixMinimumNote = pix.totalCents < MIN_ORDER_CENTS ? PIX_MINIMUM_MESSAGE : null;
   const rules = anyShips(cart.lines.map((l) => l.product)) ? await getShippingRules() : null;
   const shipping = rules ? { rules, itemsCents: cart.subtotalCents } : null;
-  const delivery: DeliveryProps | null = rules && shipping ? { shipping, pickup: rules.pickup, money: { pix, boleto } } : null;
+  const delivery: DeliveryProps | null = rules && shipping ? { shipping, pickup: rules.pickup, money: { pix, boleto, pixMinimumNote } } : null;
   return (
     <main className="container">
       <h1>Finalizar compra</h1>
@@ -60,15 +61,15 @@ export default async function CheckoutPage() {
                 <span id="resumo-pedido">
                   Seu pedido <span className="muted">({itemsLabel(cart.itemCount)})</span>
                 </span>
-                <CheckoutTotals money={{ pix, boleto }} shipping={shipping} compact />
+                <CheckoutTotals money={{ pix, boleto, pixMinimumNote }} shipping={shipping} compact />
               </summary>
               <ItemList cart={cart} />
-              <CheckoutTotals money={{ pix, boleto }} shipping={shipping} />
+              <CheckoutTotals money={{ pix, boleto, pixMinimumNote }} shipping={shipping} />
             </details>
             <div className={styles.wide}>
               <h2 className={styles.wideTitle}>Seu pedido</h2>
               <ItemList cart={cart} />
-              <CheckoutTotals money={{ pix, boleto }} shipping={shipping} />
+              <CheckoutTotals money={{ pix, boleto, pixMinimumNote }} shipping={shipping} />
             </div>
           </section>
           <section className={`card ${styles.formCard}`} aria-label="Pagamento">

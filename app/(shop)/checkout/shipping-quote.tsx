@@ -8,7 +8,8 @@
 import { useSyncExternalStore } from 'react';
 import type { UF } from '@/lib/br/uf';
 import { formatBRL } from '@/lib/money/money';
-import { MIN_ORDER_CENTS, PIX_MINIMUM_MESSAGE, type OrderMoney } from '@/lib/orders/pricing';
+// Types only: lib/orders/pricing reaches zod, whose eval probe the page's CSP refuses.
+import type { OrderMoney } from '@/lib/orders/pricing';
 import { bpsToPercentText } from '@/lib/settings/pix-discount';
 import { quoteShipping, type ShippingQuote, type ShippingRules } from '@/lib/shipping/quote';
 import styles from './checkout.module.css';
@@ -51,7 +52,7 @@ function shippingText(q: ShippingQuote | null): string {
   return q.cents === 0 ? 'Grátis' : formatBRL(q.cents);
 }
 
-type Money = { pix: OrderMoney; boleto: OrderMoney };
+type Money = { pix: OrderMoney; boleto: OrderMoney; /** Said when the Pix total falls below the minimum (the server decides). */ pixMinimumNote?: string | null };
 
 /**
  * Itens · Desconto no Pix · Frete · Total, for each method: with `method` (the form, hydrated)
@@ -104,7 +105,7 @@ export function CheckoutTotals({ money, shipping, compact, live, method }: { mon
         <dd>{byMethod(live ? 'total' : undefined)}</dd>
       </div>
       {q && !q.ok ? <p className={`field-error ${styles.totalsNote}`}>{q.message}</p> : null}
-      {pix.totalCents < MIN_ORDER_CENTS && method !== 'boleto' ? <p className={`small ${method ? '' : styles.forPix}`}>{PIX_MINIMUM_MESSAGE}</p> : null}
+      {money.pixMinimumNote && method !== 'boleto' ? <p className={`small ${method ? '' : styles.forPix}`}>{money.pixMinimumNote}</p> : null}
     </dl>
   );
 }
