@@ -146,7 +146,7 @@ test.describe('dashboard: an order from the shop', () => {
     await expect(page.getByText('529.982.247-25')).toBeVisible(); // the merchant sees the full document
     const timeline = page.getByTestId('timeline');
     await expect(timeline.getByText('Cobrança criada no provedor')).toBeVisible();
-    await expect(timeline.getByText('Pagamento confirmado')).toBeVisible();
+    await expect(timeline.getByText('Pagamento confirmado', { exact: true })).toBeVisible();
     await expect(timeline.getByText(/Webhook recebido/).first()).toBeVisible();
     const webhook = timeline.getByRole('listitem').filter({ hasText: 'Webhook recebido' }).first();
     await expect(webhook).toContainText('Assinatura válida');
