@@ -7,7 +7,6 @@ import { bpsToPercentText } from '@/lib/settings/pix-discount';
 import { getSettings } from '@/lib/settings/settings';
 import { formatBRL } from '@/lib/money/money';
 import { itemsLabel } from '@/lib/orders/format';
-import { HydrateApart } from '../_components/hydrate-apart';
 import { CheckoutForm, type DeliveryProps } from './checkout-form';
 import { cepLookupEnabled } from '@/lib/cep/service';
 import { anyShips } from '@/lib/orders/shipping';
@@ -52,36 +51,34 @@ export default async function CheckoutPage() {
   return (
     <main className="container">
       <h1>Finalizar compra</h1>
-      <HydrateApart>
-        <div className={styles.layout}>
-          <section className={`card ${styles.summary}`} aria-labelledby="resumo-pedido">
-            {/* On a phone the summary folds to one line; on a wide screen it is always open. */}
-            <details className={styles.details}>
-              <summary className={styles.summaryLine}>
-                <span id="resumo-pedido">
-                  Seu pedido <span className="muted">({itemsLabel(cart.itemCount)})</span>
-                </span>
-                <CheckoutTotals money={{ pix, boleto, pixMinimumNote }} shipping={shipping} compact />
-              </summary>
-              <ItemList cart={cart} />
-              <CheckoutTotals money={{ pix, boleto, pixMinimumNote }} shipping={shipping} />
-            </details>
-            <div className={styles.wide}>
-              <h2 className={styles.wideTitle}>Seu pedido</h2>
-              <ItemList cart={cart} />
-              <CheckoutTotals money={{ pix, boleto, pixMinimumNote }} shipping={shipping} />
-            </div>
-          </section>
-          <section className={`card ${styles.formCard}`} aria-label="Pagamento">
-            <CheckoutForm
-              checkoutKey={checkoutKey}
-              pixHint={pix.pixDiscountCents > 0 ? `${bpsToPercentText(pix.pixDiscountBps)}% de desconto nos produtos. Aprovação na hora.` : undefined}
-              delivery={delivery}
-              cepLookup={cepLookupEnabled()}
-            />
-          </section>
-        </div>
-      </HydrateApart>
+      <div className={styles.layout}>
+        <section className={`card ${styles.summary}`} aria-labelledby="resumo-pedido">
+          {/* On a phone the summary folds to one line; on a wide screen it is always open. */}
+          <details className={styles.details}>
+            <summary className={styles.summaryLine}>
+              <span id="resumo-pedido">
+                Seu pedido <span className="muted">({itemsLabel(cart.itemCount)})</span>
+              </span>
+              <CheckoutTotals money={{ pix, boleto, pixMinimumNote }} shipping={shipping} compact />
+            </summary>
+            <ItemList cart={cart} />
+            <CheckoutTotals money={{ pix, boleto, pixMinimumNote }} shipping={shipping} />
+          </details>
+          <div className={styles.wide}>
+            <h2 className={styles.wideTitle}>Seu pedido</h2>
+            <ItemList cart={cart} />
+            <CheckoutTotals money={{ pix, boleto, pixMinimumNote }} shipping={shipping} />
+          </div>
+        </section>
+        <section className={`card ${styles.formCard}`} aria-label="Pagamento">
+          <CheckoutForm
+            checkoutKey={checkoutKey}
+            pixHint={pix.pixDiscountCents > 0 ? `${bpsToPercentText(pix.pixDiscountBps)}% de desconto nos produtos. Aprovação na hora.` : undefined}
+            delivery={delivery}
+            cepLookup={cepLookupEnabled()}
+          />
+        </section>
+      </div>
     </main>
   );
 }
