@@ -10,19 +10,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { appQuery, fillPix, payWithCode, tokenFromUrl } from './shop-helpers';
+import { appQuery, fillPix, payWithCode, signIn, tokenFromUrl } from './shop-helpers';
 
-const DEMO = { email: 'demo@balcao.dev', password: 'balcao-demo' };
 const NAME = 'Café Bourbon Amarelo 500 g';
 const SLUG = 'cafe-bourbon-amarelo-500-g';
-
-async function signIn(page: Page, callbackPath: string) {
-  await page.goto(`/login?callbackUrl=${encodeURIComponent(callbackPath)}`);
-  await page.getByLabel('E-mail').fill(DEMO.email);
-  await page.getByLabel('Senha').fill(DEMO.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(new RegExp(`${callbackPath}$`));
-}
 
 async function setPixDiscount(page: Page, percent: string) {
   await page.goto('/dashboard/settings');

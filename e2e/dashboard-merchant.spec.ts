@@ -4,19 +4,10 @@
  */
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { addToCart, appQuery, fillPix, payWithCode, SANDBOX_KEY, tokenFromUrl } from './shop-helpers';
+import { addToCart, appQuery, DEMO, fillPix, payWithCode, SANDBOX_KEY, signIn, tokenFromUrl } from './shop-helpers';
 
-const DEMO = { email: 'demo@balcao.dev', password: 'balcao-demo' };
 /** Passes proxy.ts's cookie-presence check, but is no session: the server-side guard must refuse it. */
 const FORGED_COOKIE = 'next-auth.session-token=forged.not-a-real-session-token';
-
-async function signIn(page: Page, callbackPath = '/dashboard') {
-  await page.goto(`/login?callbackUrl=${encodeURIComponent(callbackPath)}`);
-  await page.getByLabel('E-mail').fill(DEMO.email);
-  await page.getByLabel('Senha').fill(DEMO.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(new RegExp(`${callbackPath.replace(/[?]/g, '\\?')}$`));
-}
 
 /** A shopper, in a browser of their own, buys with Pix; returns the order token and the Pix code. */
 async function shopperPixOrder(browser: Browser, buyer: { name: string; email: string }): Promise<{ token: string; code: string; orderId: string }> {

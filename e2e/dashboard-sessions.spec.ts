@@ -4,8 +4,7 @@
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-
-const DEMO = { email: 'demo@balcao.dev', password: 'balcao-demo' };
+import { DEMO } from './shop-helpers';
 
 async function signedIn(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });

@@ -7,17 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { addToCart, appQuery, fillBoleto, fillPix, payWithCode, tokenFromUrl } from './shop-helpers';
-
-const DEMO = { email: 'demo@balcao.dev', password: 'balcao-demo' };
-
-async function signIn(page: Page, callbackPath: string) {
-  await page.goto(`/login?callbackUrl=${encodeURIComponent(callbackPath)}`);
-  await page.getByLabel('E-mail').fill(DEMO.email);
-  await page.getByLabel('Senha').fill(DEMO.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(new RegExp(`${callbackPath}$`));
-}
+import { addToCart, appQuery, fillBoleto, fillPix, payWithCode, signIn, tokenFromUrl } from './shop-helpers';
 
 /** Reloads the catcher until a message whose subject matches shows up. */
 async function waitForMail(page: Page, subject: RegExp) {

@@ -7,18 +7,9 @@
 import fs from 'node:fs';
 import { devices, expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { appQuery, fillPix, payWithCode, tokenFromUrl } from './shop-helpers';
+import { appQuery, fillPix, payWithCode, signIn, tokenFromUrl } from './shop-helpers';
 
-const DEMO = { email: 'demo@balcao.dev', password: 'balcao-demo' };
 const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? (process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots');
-
-async function signIn(page: Page, callbackPath: string) {
-  await page.goto(`/login?callbackUrl=${encodeURIComponent(callbackPath)}`);
-  await page.getByLabel('E-mail').fill(DEMO.email);
-  await page.getByLabel('Senha').fill(DEMO.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(new RegExp(`${callbackPath}$`));
-}
 
 /** Letters only, so titles stay unique between runs on one database. */
 function runId(): string {

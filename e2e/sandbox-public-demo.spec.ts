@@ -4,9 +4,8 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { addToCart, appQuery, CPF_DIGITS, fillBoleto, fillPix, SANDBOX_KEY, tokenFromUrl } from './shop-helpers';
+import { addToCart, appQuery, CPF_DIGITS, DEMO, fillBoleto, fillPix, SANDBOX_KEY, tokenFromUrl } from './shop-helpers';
 
-const DEMO = { email: 'demo@balcao.dev', password: 'balcao-demo' };
 const WELL_KNOWN = { 'X-API-KEY': 'sk_sandbox_dev', 'Content-Type': 'application/json', 'User-Agent': 'balcao-e2e' };
 
 async function pixOrder(page: Page): Promise<string> {

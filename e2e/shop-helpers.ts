@@ -13,6 +13,18 @@ export const CRON_SECRET = 'e2e-cron-secret-0123456789';
 export const CPF = '529.982.247-25';
 export const CPF_DIGITS = '52998224725';
 
+/** The seeded demo merchant (db/seed.ts). */
+export const DEMO = { email: 'demo@balcao.dev', password: 'balcao-demo' } as const;
+
+/** Signs the demo merchant in through the login page and waits to land on `callbackPath`. */
+export async function signIn(page: Page, callbackPath = '/dashboard') {
+  await page.goto(`/login?callbackUrl=${encodeURIComponent(callbackPath)}`);
+  await page.getByLabel('E-mail').fill(DEMO.email);
+  await page.getByLabel('Senha').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(new RegExp(`${callbackPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+}
+
 /** Reads the e2e server's SQLite files (read-only) to count what the journeys created. */
 function open(file: 'app.db' | 'sandbox.db') {
   return new Database(path.resolve(`data/e2e-${PORT}/${file}`), { readonly: true, fileMustExist: true });
