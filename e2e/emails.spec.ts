@@ -6,6 +6,7 @@
  * the instructions again; Configurações holds the sender and the switches.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { shortOrderId } from '../lib/orders/format';
 import { expectNoAxeViolations } from './axe';
 import { addToCart, appQuery, fillBoleto, fillPix, payWithCode, signIn, tokenFromUrl } from './shop-helpers';
 
@@ -48,16 +49,22 @@ test('a Pix and a boleto order, the Pix paid: the e-mails on /sandbox/emails, th
 
   await payWithCode(request, pixCode);
 
+  // Other journeys' e-mails share the catcher: each subject is matched by its own order's number.
+  const shortOf = (token: string) => shortOrderId(appQuery<{ id: string }>('select id from orders where token = ?', token)[0].id);
+  const pixPaidSubject = new RegExp(`Pagamento confirmado: pedido ${shortOf(pixToken)}`);
+  const pixSubject = new RegExp(`Pedido ${shortOf(pixToken)} recebido: pague R\\$ 79,80 com Pix`);
+  const boletoSubject = new RegExp(`Pedido ${shortOf(boletoToken)} recebido: seu boleto de`);
+
   // The merchant reads the mail catcher.
   await signIn(page, '/sandbox/emails');
-  await waitForMail(page, /Pagamento confirmado: pedido #/);
-  await waitForMail(page, /recebido: seu boleto de/);
-  await expect(page.getByRole('link', { name: /recebido: pague R\$ 79,80 com Pix/ })).toBeVisible();
+  await waitForMail(page, pixPaidSubject);
+  await waitForMail(page, boletoSubject);
+  await expect(page.getByRole('link', { name: pixSubject })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.screenshot({ path: 'test-results/emails-shots/catcher-list.png', fullPage: true });
 
   // The Pix instructions: the code, the QR drawn inside the message, the link to the order.
-  await page.getByRole('link', { name: /recebido: pague R\$ 79,80 com Pix/ }).click();
+  await page.getByRole('link', { name: pixSubject }).click();
   await expect(page.getByText('ana@exemplo.com.br').first()).toBeVisible();
   await expect(page.getByTestId('email-text')).toContainText(pixCode);
   const mail = page.frameLocator('iframe[title^="Conteúdo HTML do e-mail"]');
@@ -73,7 +80,7 @@ test('a Pix and a boleto order, the Pix paid: the e-mails on /sandbox/emails, th
 
   // The boleto's e-mail: its line and the PDF link.
   await page.goto('/sandbox/emails');
-  await page.getByRole('link', { name: /recebido: seu boleto de/ }).click();
+  await page.getByRole('link', { name: boletoSubject }).click();
   await expect(mail.getByTestId('digitable-line')).toBeVisible();
   expect((await mail.getByTestId('digitable-line').innerText()).replace(/\D/g, '')).toBe(line);
   const pdf = await mail.getByRole('link', { name: 'Baixar boleto (PDF)' }).getAttribute('href');
@@ -84,7 +91,7 @@ test('a Pix and a boleto order, the Pix paid: the e-mails on /sandbox/emails, th
 
   // The confirmation's receipt link opens the receipt.
   await page.goto('/sandbox/emails');
-  await page.getByRole('link', { name: /Pagamento confirmado: pedido #/ }).click();
+  await page.getByRole('link', { name: pixPaidSubject }).click();
   const receipt = await mail.getByRole('link', { name: 'Ver o recibo' }).getAttribute('href');
   await page.goto(receipt!);
   await expect(page.getByRole('heading', { name: 'Recibo de pagamento' })).toBeVisible();
@@ -101,8 +108,8 @@ test('a Pix and a boleto order, the Pix paid: the e-mails on /sandbox/emails, th
   }).toPass({ timeout: 20_000 });
   await expectNoAxeViolations(page);
   await page.screenshot({ path: 'test-results/emails-shots/order-timeline.png', fullPage: true });
-  await waitForMail(page, /recebido: seu boleto de/);
-  await expect(page.getByRole('link', { name: /recebido: seu boleto de/ })).toHaveCount(2);
+  await waitForMail(page, boletoSubject);
+  await expect(page.getByRole('link', { name: boletoSubject })).toHaveCount(2);
 
   // Configurações: the sender's name shows in the next e-mails.
   await page.goto('/dashboard/settings');
@@ -116,4 +123,10 @@ test('a Pix and a boleto order, the Pix paid: the e-mails on /sandbox/emails, th
   await expect(page.getByText('Configurações de e-mail salvas.')).toBeVisible();
   await expectNoAxeViolations(page);
   await page.screenshot({ path: 'test-results/emails-shots/settings.png', fullPage: true });
+
+  // Back to the default sender: later journeys read the shop's name ("Cobrança de Balcão").
+  await page.getByLabel('Nome do remetente').fill('Balcão');
+  await page.getByLabel('Responder para (opcional)').fill('');
+  await page.getByRole('button', { name: 'Salvar e-mails' }).click();
+  await expect.poll(() => appQuery<{ sender_name: string }>('select sender_name from email_settings')[0]?.sender_name).toBe('Balcão');
 });
