@@ -15,7 +15,7 @@ import { withDb } from './lib/app-db';
 import type { BenchContext } from './lib/context';
 import { fmtMs, type TargetResult } from './lib/report';
 import { BENCH_PORTS, startServer, type Server } from './lib/server';
-import { BUYER_CPF, parseForm, sandboxHeaders, sandboxPay } from './lib/shop';
+import { checkoutBody, parseForm, sandboxHeaders, sandboxPay } from './lib/shop';
 import { percentile, round as r2, sleep } from './lib/stats';
 
 export const T8 = {
@@ -61,21 +61,7 @@ const pick = <T,>(list: readonly T[]) => list[Math.floor(Math.random() * list.le
 type Placed = { token: string; base: string; method: 'pix' | 'boleto' };
 
 function buyerForm(method: 'pix' | 'boleto', hidden: [string, string][], n: number): FormData {
-  const body = new FormData();
-  for (const [k, v] of hidden) body.append(k, v);
-  body.set('method', method);
-  body.set('name', `Cliente Promoção ${n}`);
-  body.set('document', BUYER_CPF);
-  body.set('email', `cliente${n}@example.com`);
-  if (method === 'boleto') {
-    body.set('zip', '01310100');
-    body.set('street', 'Avenida Paulista');
-    body.set('number', '1000');
-    body.set('neighborhood', 'Bela Vista');
-    body.set('city', 'São Paulo');
-    body.set('state', 'SP');
-  }
-  return body;
+  return checkoutBody(method, hidden, { name: `Cliente Promoção ${n}`, email: `cliente${n}@example.com` });
 }
 
 let buyerSeq = 0;

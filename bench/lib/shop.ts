@@ -52,6 +52,31 @@ export async function fetchCheckoutForm(base: string): Promise<CheckoutForm> {
   return parseCheckoutForm(await r.text());
 }
 
+/**
+ * The checkout form's fields as a shopper fills them. The bench cart holds products that ship,
+ * so both methods post the delivery address (and a boleto bills to it, "Mesmo endereço da entrega").
+ */
+export function checkoutBody(
+  method: 'pix' | 'boleto',
+  hidden: [string, string][],
+  buyer: { name: string; email: string } = { name: 'Maria da Silva', email: 'maria@example.com' },
+): FormData {
+  const body = new FormData();
+  for (const [k, v] of hidden) body.append(k, v);
+  body.set('method', method);
+  body.set('name', buyer.name);
+  body.set('document', BUYER_CPF);
+  body.set('email', buyer.email);
+  body.set('shipping', 'delivery');
+  body.set('zip', '01310100');
+  body.set('street', 'Avenida Paulista');
+  body.set('number', '1000');
+  body.set('neighborhood', 'Bela Vista');
+  body.set('city', 'São Paulo');
+  body.set('state', 'SP');
+  return body;
+}
+
 export type CheckoutOutcome = { ok: true; token: string; ms: number } | { ok: false; status: number; ms: number; body: string };
 
 /**
@@ -61,20 +86,7 @@ export type CheckoutOutcome = { ok: true; token: string; ms: number } | { ok: fa
  */
 export async function checkout(base: string, method: 'pix' | 'boleto' = 'pix', form?: CheckoutForm): Promise<CheckoutOutcome> {
   const f = form ?? (await fetchCheckoutForm(base));
-  const body = new FormData();
-  for (const [k, v] of f.hidden) body.append(k, v);
-  body.set('method', method);
-  body.set('name', 'Maria da Silva');
-  body.set('document', BUYER_CPF);
-  body.set('email', 'maria@example.com');
-  if (method === 'boleto') {
-    body.set('zip', '01310100');
-    body.set('street', 'Avenida Paulista');
-    body.set('number', '1000');
-    body.set('neighborhood', 'Bela Vista');
-    body.set('city', 'São Paulo');
-    body.set('state', 'SP');
-  }
+  const body = checkoutBody(method, f.hidden);
   const t = performance.now();
   const r = await fetch(`${base}/checkout`, {
     method: 'POST',
