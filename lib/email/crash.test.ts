@@ -32,7 +32,9 @@ afterAll(async () => {
 });
 
 function startServerProcess(): ChildProcess {
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), '--conditions=react-server', path.join(ROOT, 'lib/email/testing/server-process.ts')], {
+  // tsx as a loader in this very process (not its CLI, which runs the script in a grandchild
+  // that a SIGKILL of the CLI would leave running): the kill below really ends the server.
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=react-server', path.join(ROOT, 'lib/email/testing/server-process.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,
