@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import {
   addToCart,
   appQuery,
@@ -87,9 +89,12 @@ test.describe('shop: paying', () => {
     await expect(page.getByTestId('order-status')).toHaveText('Aguardando pagamento');
     const qr = page.getByRole('img', { name: /QR Code Pix para pagar R\$ 79,80/ });
     await expect(qr).toBeVisible();
-    expect(await qr.evaluate((el: HTMLImageElement) => el.naturalWidth > 0)).toBe(true);
+    expect(await qr.evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThanOrEqual(200);
     const code = await page.getByLabel('Pix copia e cola').inputValue();
     expect(code.startsWith('000201')).toBe(true);
+    // what a bank app's camera reads from the screen is the copia-e-cola code
+    const shot = PNG.sync.read(await qr.screenshot());
+    expect(jsQR(new Uint8ClampedArray(shot.data), shot.width, shot.height)?.data).toBe(code);
     await expect(page.getByText(/Pague até \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
     await expect(page.getByRole('timer')).toHaveText(/Faltam/);
     await expectNoAxeViolations(page);

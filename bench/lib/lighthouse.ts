@@ -136,6 +136,8 @@ export type PageFigures = {
   bestPractices?: number;
   seo?: number;
   lcpMs?: number;
+  /** Every run's LCP, in run order: the median hides how bimodal it is (BENCHMARKS.md T5). */
+  lcpRunsMs: number[];
   tbtMs?: number;
   cls?: number;
   noindex: boolean;
@@ -158,6 +160,7 @@ export function medianFigures(page: string, pathname: string, runs: LighthouseRu
     bestPractices: med(runs.map((r) => r.scores['best-practices'])),
     seo: med(runs.map((r) => r.scores.seo)),
     lcpMs: med(runs.map((r) => r.lcpMs)),
+    lcpRunsMs: runs.flatMap((r) => (typeof r.lcpMs === 'number' ? [Math.round(r.lcpMs)] : [])),
     tbtMs: med(runs.map((r) => r.tbtMs)),
     cls: med(runs.map((r) => r.cls)),
     noindex: runs.some((r) => r.noindex),

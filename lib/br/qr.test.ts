@@ -2,7 +2,8 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { buildPixBrCode } from './pix-brcode';
-import { qrPng, qrPngDataUri } from './qr';
+import sharp from 'sharp';
+import { qrPng, qrPngDataUri, qrSvg } from './qr';
 
 function decodeDataUri(uri: string): { width: number; height: number; text: string | null } {
   const prefix = 'data:image/png;base64,';
@@ -49,5 +50,43 @@ describe('qrPng', () => {
     const png = await qrPng(url);
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(decodeDataUri(`data:image/png;base64,${png.toString('base64')}`).text).toBe(url);
+  });
+});
+
+describe('qrSvg', () => {
+  /** Rasterised by sharp (librsvg) at 4 px a module, then read back by a QR decoder. */
+  async function decodeSvg(text: string): Promise<string | null> {
+    const { size, path } = qrSvg(text);
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" width="${size * 4}" height="${size * 4}" shape-rendering="crispEdges"><rect width="${size}" height="${size}" fill="#fff"/><path d="${path}" fill="#000"/></svg>`;
+    const { data, info } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height)?.data ?? null;
+  }
+
+  it('draws a Pix BR Code that decodes to exactly the same string', async () => {
+    const code = buildPixBrCode({
+      key: 'pix@sandbox.balcao.invalid',
+      amountCents: 7_980,
+      txid: '0b8f6c2e-6f4b-4c8e-9a3e-2d1c0b9a8f7e',
+      merchantName: 'Balcão Sandbox',
+      merchantCity: 'São Paulo',
+      description: 'Pedido BAL-0042',
+    });
+    expect(await decodeSvg(code)).toBe(code);
+  });
+
+  it('keeps a 4-module quiet zone on every side, for short and long texts', async () => {
+    for (const text of ['x', 'A'.repeat(400)]) {
+      const { size, path } = qrSvg(text);
+      const xs = [...path.matchAll(/M(\d+) (\d+)h(\d+)/g)].map(([, x, y, w]) => ({ x: +x, y: +y, end: +x + +w }));
+      expect(Math.min(...xs.map((r) => r.x))).toBe(4);
+      expect(Math.min(...xs.map((r) => r.y))).toBe(4);
+      expect(Math.max(...xs.map((r) => r.end))).toBe(size - 4);
+      expect(Math.max(...xs.map((r) => r.y))).toBe(size - 5);
+      expect(await decodeSvg(text)).toBe(text);
+    }
+  });
+
+  it('refuses an empty text', () => {
+    expect(() => qrSvg('')).toThrow(RangeError);
   });
 });

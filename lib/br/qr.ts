@@ -20,6 +20,38 @@ export async function qrPngDataUri(text: string): Promise<string> {
   return QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: MARGIN, scale, type: 'image/png' });
 }
 
+export type QrSvg = {
+  /** Side of the square in modules, quiet zone included: the SVG's viewBox is `0 0 size size`. */
+  size: number;
+  /** One path of the dark modules, a horizontal run per rectangle (`M x y h n v1 h-n z`). */
+  path: string;
+};
+
+/**
+ * The QR code of `text` as vector data for an inline <svg> (same error correction and quiet
+ * zone as the PNG). A page draws it with the HTML: an inline SVG is painted in the first
+ * frame and is not an image that waits on a decode, so it is not a late LCP element.
+ */
+export function qrSvg(text: string): QrSvg {
+  if (!text) throw new RangeError('QR code text is empty');
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const n = modules.size;
+  const parts: string[] = [];
+  for (let y = 0; y < n; y++) {
+    let x = 0;
+    while (x < n) {
+      if (!modules.get(y, x)) {
+        x++;
+        continue;
+      }
+      const start = x;
+      while (x < n && modules.get(y, x)) x++;
+      parts.push(`M${start + MARGIN} ${y + MARGIN}h${x - start}v1h-${x - start}z`);
+    }
+  }
+  return { size: n + 2 * MARGIN, path: parts.join('') };
+}
+
 /** The same QR code as PNG bytes (a download, or an <img> served by a route). */
 export async function qrPng(text: string): Promise<Buffer> {
   const uri = await qrPngDataUri(text);

@@ -105,7 +105,6 @@ export type OrderView = Pick<
     status: OrderStatus;
     amountCents: number;
     pixCode: string | null;
-    pixImage: string | null;
     barcode: string | null;
     digitableLine: string | null;
     pdfUrl: string | null;
@@ -152,7 +151,6 @@ export async function orderViewByToken(token: string): Promise<OrderView | null>
           status: payment.status,
           amountCents: payment.amountCents,
           pixCode: payment.pixCode,
-          pixImage: payment.pixImage,
           barcode: payment.barcode,
           digitableLine: payment.digitableLine,
           pdfUrl: payment.pdfUrl,
