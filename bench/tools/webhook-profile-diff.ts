@@ -1,7 +1,8 @@
 /**
  * Where the webhook route's extra time goes inside `next start` (T2): one server per side,
  * each profiled (--cpu-prof) under the same load — the bare POST behind [token], then the
- * webhook route for a paid payment — and only the samples taken during the measured window
+ * webhook route for a paid payment, the provider out of process (the provider stub, as T2's
+ * target) — and only the samples taken during the measured window
  * are kept (start-up and shutdown excluded). Prints the CPU time per request of each side by
  * category and the functions whose per-request time grew most.
  *   npx tsx bench/tools/webhook-profile-diff.ts [seconds=6] [top=30]
@@ -12,8 +13,8 @@ import { paymentOfOrder } from '../lib/app-db';
 import { runExperiment } from '../lib/experiment';
 import { load } from '../lib/load';
 import { where } from './profile-summary';
-import { ensureBuild, ROOT, startServer } from '../lib/server';
-import { checkoutOrThrow, sandboxPayWhenPayable } from '../lib/shop';
+import { BENCH_PORTS, ensureBuild, ROOT, startProviderStub, startServer } from '../lib/server';
+import { checkoutOrThrow } from '../lib/shop';
 import { sleep } from '../lib/stats';
 
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number } };
@@ -58,34 +59,45 @@ async function side(label: string, seconds: number, target: (url: string, token:
   const dir = path.join(ROOT, 'bench', 'results', 'prof-diff', label);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
+  const stub = await startProviderStub(BENCH_PORTS.provider);
   const spawnedAt = Date.now();
-  const s = await startServer({ nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
+  const s = await startServer({
+    port: BENCH_PORTS.second,
+    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+    env: { PAYMENT_API_URL: stub.url, PAYMENT_API_KEY: 'sk_bench_provider_stub', SANDBOX_ENABLED: 'false', SEED_ON_EMPTY: 'true' },
+  });
   let window: [number, number];
-  let requests: number;
+  let requestCount: number;
   try {
-    const token = await checkoutOrThrow(s.url);
-    const p = paymentOfOrder(s.appDbPath, token);
-    await sandboxPayWhenPayable(s.url, p.pix_code!);
-    while (paymentOfOrder(s.appDbPath, token).status !== 'paid') {
-      await fetch(`${s.url}/api/orders/${token}/status`);
-      await sleep(100);
+    // Deliveries spread over 8 paid payments, as T2 sends them.
+    const requests: { method: 'POST'; path: string; headers: Record<string, string>; body: string }[] = [];
+    for (let i = 0; i < 8; i++) {
+      const token = await checkoutOrThrow(s.url);
+      const p = paymentOfOrder(s.appDbPath, token);
+      await fetch(`${stub.url}/__stub/pay/${p.provider_id}`, { method: 'POST' });
+      while (paymentOfOrder(s.appDbPath, token).status !== 'paid') {
+        await fetch(`${s.url}/api/orders/${token}/status`);
+        await sleep(100);
+      }
+      const t = target(s.url, p.webhook_token, p.provider_id!);
+      requests.push({ method: 'POST', path: t.path, headers: { 'content-type': 'application/json' }, body: t.body });
     }
-    const t = target(s.url, p.webhook_token, p.provider_id!);
-    const spec = { label, url: `${s.url}${t.path}`, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: t.body };
+    const spec = { label, url: s.url, requests };
     await load(spec, 2, 20);
     const from = Date.now() - spawnedAt;
     const r = await load(spec, seconds, 20);
     const to = Date.now() - spawnedAt;
     if (r.non2xx) throw new Error(`${label}: ${r.non2xx} non-2xx answers`);
     window = [from + MARGIN_MS, to - MARGIN_MS];
-    requests = r.total * ((window[1] - window[0]) / (to - from));
+    requestCount = r.total * ((window[1] - window[0]) / (to - from));
     console.log(`${label}: ${Math.round(r.reqPerSec)} req/s`);
   } finally {
     await s.stop();
+    await stub.stop();
   }
   const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error(`${label}: no profile written`);
-  return perRequest(path.join(dir, file), window[0], window[1], requests);
+  return perRequest(path.join(dir, file), window[0], window[1], requestCount);
 }
 
 async function main() {

@@ -17,7 +17,7 @@ import { env } from '@/lib/config/env';
 import { saoPauloDate } from '@/lib/br/dates';
 import type { ValidationContext } from './contract';
 import { PaymentApiError } from './errors';
-import { fetchExchange } from './exchange';
+import { httpExchange } from './exchange';
 import { send, type Call, type Transport } from './http';
 import { balance, boletoBody, boletoCharge, boletoCreated, pixBody, pixCharge, pixCreated, refundBody } from './mappers';
 import type { PaymentApi, PaymentApiOptions } from './types';
@@ -51,7 +51,7 @@ function resolve(overrides: Partial<PaymentApiOptions>): Resolved {
       apiKey: overrides.apiKey ?? e.paymentApiKey,
       timeoutMs,
       // HTTP unless the composition point hands in another carrier (lib/payments/api.ts).
-      exchange: overrides.exchange ?? fetchExchange(globalThis.fetch),
+      exchange: overrides.exchange ?? httpExchange(),
       maxReadRetries,
       sleep: overrides.sleep ?? realSleep,
       userAgent: userAgent(e.appUrl),

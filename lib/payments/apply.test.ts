@@ -178,6 +178,29 @@ describe('applyObservation', () => {
     expect((await eventsOf(payment.id)).filter((e) => e.type === 'registered')).toHaveLength(1);
   });
 
+  it("stores a Pix QR image only when none is stored or the code changed, without reading the stored one", async () => {
+    const { payment } = await insertOrderWithPayment();
+    const setArtifacts = (pixCode: string | null, pixImage: string | null) => database().db.update(payments).set({ pixCode, pixImage }).where(eq(payments.id, payment.id)).run();
+    const stored = async () => {
+      const p = (await paymentById(payment.id))!;
+      return { pixCode: p.pixCode, pixImage: p.pixImage };
+    };
+
+    await setArtifacts('000201-code-a', null);
+    expect((await applyObservation(payment.id, pix('active', { artifacts: { pixCode: '000201-code-a', pixImage: 'data:image/png;base64,AAA' } }), 'webhook')).changed).toBe(true);
+    expect(await stored()).toEqual({ pixCode: '000201-code-a', pixImage: 'data:image/png;base64,AAA' });
+
+    // The same code, drawn again by the provider: the picture stored is kept, nothing is written.
+    const version = (await paymentById(payment.id))!.version;
+    expect((await applyObservation(payment.id, pix('active', { artifacts: { pixCode: '000201-code-a', pixImage: 'data:image/png;base64,BBB' } }), 'webhook')).changed).toBe(false);
+    expect(await stored()).toEqual({ pixCode: '000201-code-a', pixImage: 'data:image/png;base64,AAA' });
+    expect((await paymentById(payment.id))!.version).toBe(version);
+
+    // A new code brings its own picture.
+    expect((await applyObservation(payment.id, pix('active', { artifacts: { pixCode: '000201-code-b', pixImage: 'data:image/png;base64,CCC' } }), 'webhook')).changed).toBe(true);
+    expect(await stored()).toEqual({ pixCode: '000201-code-b', pixImage: 'data:image/png;base64,CCC' });
+  });
+
   it('an unknown provider status changes nothing and is logged once per status', async () => {
     const { payment } = await insertOrderWithPayment();
     expect((await applyObservation(payment.id, pix('on_hold'), 'reconcile')).changed).toBe(false);

@@ -5,7 +5,7 @@
  * writer finds the key taken (or the version moved) and changes nothing.
  */
 import 'server-only';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { database, type Tx } from '@/db';
 import { get, run, type Step } from '@/db/driver';
 import { preparedQuery } from '@/db/statements';
@@ -45,18 +45,31 @@ class AlreadyApplied extends Error {}
 
 const ARTIFACT_FIELDS = ['pixCode', 'pixImage', 'barcode', 'digitableLine', 'pdfUrl', 'invoiceUrl'] as const;
 
-/** The artifacts the read brings that differ from what is stored. */
-function newArtifacts(p: Payment, a: Artifacts): Partial<Record<(typeof ARTIFACT_FIELDS)[number], string>> {
+/**
+ * The payment as the apply transaction reads it: every column but the Pix QR image (a ~5 KB
+ * data URI no decision here needs; every webhook and reconciliation read would otherwise copy
+ * it out of SQLite into a string), and whether one is stored.
+ */
+type StoredPayment = Omit<Payment, 'pixImage'> & { hasPixImage: boolean };
+const { pixImage: _pixImage, ...columnsButImage } = getTableColumns(payments);
+
+/**
+ * The artifacts the read brings that differ from what is stored. The QR image is the picture
+ * of the Pix code: it is new when none is stored, or when the code itself changed.
+ */
+function newArtifacts(p: StoredPayment, a: Artifacts): Partial<Record<(typeof ARTIFACT_FIELDS)[number], string>> {
   const out: Partial<Record<(typeof ARTIFACT_FIELDS)[number], string>> = {};
   for (const f of ARTIFACT_FIELDS) {
+    if (f === 'pixImage') continue;
     const v = a[f];
     if (v && v !== p[f]) out[f] = v;
   }
+  if (a.pixImage && (!p.hasPixImage || out.pixCode)) out.pixImage = a.pixImage;
   return out;
 }
 
 /** What a refund moved, in centavos: recorded at refund time, else the amount the merchant asked for, else the whole payment. */
-function* refundedAmount(tx: Tx, p: Payment) {
+function* refundedAmount(tx: Tx, p: StoredPayment) {
   if (p.method === 'boleto') return p.amountCents; // no partial boleto refunds exist
   if (p.refundedCents > 0) return p.refundedCents;
   const requested = yield* get(
@@ -71,7 +84,13 @@ function* refundedAmount(tx: Tx, p: Payment) {
 }
 
 // The statements every call runs (a webhook storm, a reconciliation pass), prepared once per runner (db/statements.ts).
-const paymentById = preparedQuery((tx: Tx) => tx.select().from(payments).where(eq(payments.id, sql.placeholder('id'))).prepare());
+const paymentById = preparedQuery((tx: Tx) =>
+  tx
+    .select({ ...columnsButImage, hasPixImage: sql<boolean>`${payments.pixImage} is not null`.mapWith((v) => Number(v) === 1) })
+    .from(payments)
+    .where(eq(payments.id, sql.placeholder('id')))
+    .prepare(),
+);
 const touchPayment = preparedQuery((tx: Tx) =>
   tx.update(payments).set({ lastCheckedAt: sql`${sql.placeholder('now')}` }).where(eq(payments.id, sql.placeholder('id'))).prepare(),
 );

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { database } from '@/db';
 import { run } from '@/db/driver';
@@ -14,7 +15,7 @@ import { apiError, barcodeFor, FakePaymentApi } from './testing/fake-payment-api
 import { backdatePayment, clearOrders, deliveriesOfToken, eventsOf, orderById, paymentById, prepareDatabase, statusEventsOf } from './testing/db';
 import { placeTestOrder } from './testing/place';
 import { boletoExtrasFromBody, parseWebhookBody } from './webhook-body';
-import { findPaymentByWebhookToken, handlePaymentWebhook } from './webhook-intake';
+import { findPaymentByWebhookToken, forgetSettledTargetsForTests, handlePaymentWebhook } from './webhook-intake';
 import { signWebhook, verifyWebhookSignature } from './webhook-signature';
 
 let fake: FakePaymentApi;
@@ -268,6 +269,30 @@ describe('webhook intake', () => {
     });
     expect(await findPaymentByWebhookToken('x'.repeat(32))).toBeUndefined();
     expect(await findPaymentByWebhookToken('bad token!')).toBeUndefined();
+  });
+
+  it('remembers a target once it can no longer change: a settled Pix, a boleto with its barcode; never one still creating', async () => {
+    const setRow = (id: string, values: Partial<typeof payments.$inferInsert>) => database().db.update(payments).set(values).where(eq(payments.id, id)).run();
+
+    // A Pix whose create is done: the second lookup answers without the database (the row is gone from under it).
+    const { payment: pix } = await placeTestOrder('pix');
+    expect(await findPaymentByWebhookToken(pix.webhookToken)).toMatchObject({ id: pix.id, createState: 'created' });
+    await setRow(pix.id, { amountCents: 1 });
+    expect(await findPaymentByWebhookToken(pix.webhookToken)).toMatchObject({ id: pix.id, amountCents: pix.amountCents });
+    forgetSettledTargetsForTests();
+    expect(await findPaymentByWebhookToken(pix.webhookToken)).toMatchObject({ id: pix.id, amountCents: 1 });
+
+    // A boleto without its barcode yet, and a payment still creating: read again every time.
+    const { payment: boleto } = await placeTestOrder('boleto');
+    expect(await findPaymentByWebhookToken(boleto.webhookToken)).toMatchObject({ hasBarcode: false });
+    await setRow(boleto.id, { barcode: barcodeFor({ id: boleto.id, input: { amountCents: boleto.amountCents, dueDate: boleto.dueDate! } }) });
+    expect(await findPaymentByWebhookToken(boleto.webhookToken)).toMatchObject({ hasBarcode: true });
+
+    const { payment: creating } = await placeTestOrder('pix');
+    await setRow(creating.id, { createState: 'creating', providerId: null });
+    expect(await findPaymentByWebhookToken(creating.webhookToken)).toMatchObject({ createState: 'creating', providerId: null });
+    await setRow(creating.id, { createState: 'created', providerId: creating.providerId });
+    expect(await findPaymentByWebhookToken(creating.webhookToken)).toMatchObject({ createState: 'created', providerId: creating.providerId });
   });
 
   describe('rate limit', () => {

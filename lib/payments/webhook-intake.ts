@@ -70,10 +70,37 @@ const paymentByTokenQuery = preparedQuery((db: Tx) =>
     .limit(1)
     .prepare(),
 );
+/**
+ * Targets that can no longer change, by token. Once the provider has answered the create, what
+ * the intake reads never changes again: id, method, provider id, amount and creation time are
+ * fixed (only a still-creating payment is ever failed or deleted), and `hasBarcode` only goes
+ * from false to true — so a boleto is remembered once its barcode is stored. A storm of
+ * deliveries for one payment then costs no lookup query (BENCHMARKS.md, T2). Bounded: the
+ * oldest entry goes first. Safe across processes, since nothing cached can change.
+ */
+const settledTargets = new Map<string, WebhookTarget>();
+export const SETTLED_TARGETS_MAX = 10_000;
+
+function isSettled(t: WebhookTarget): boolean {
+  return t.createState === 'created' && !!t.providerId && (t.method === 'pix' || t.hasBarcode);
+}
+
 /** The payment a notification_url token belongs to (undefined for anything else). */
 export async function findPaymentByWebhookToken(token: string): Promise<WebhookTarget | undefined> {
   if (!looksLikeToken(token)) return undefined;
-  return paymentByTokenQuery.on(database().db, { token }).get();
+  const known = settledTargets.get(token);
+  if (known) return known;
+  const found = await paymentByTokenQuery.on(database().db, { token }).get();
+  if (found && isSettled(found)) {
+    if (settledTargets.size >= SETTLED_TARGETS_MAX) settledTargets.delete(settledTargets.keys().next().value!);
+    settledTargets.set(token, found);
+  }
+  return found;
+}
+
+/** Tests only: forget the remembered targets (a test that deletes payments behind the intake's back). */
+export function forgetSettledTargetsForTests(): void {
+  settledTargets.clear();
 }
 
 export async function handlePaymentWebhook(req: Request, token: string): Promise<Response> {
