@@ -35,7 +35,7 @@ export async function runT1(ctx: BenchContext, token?: string): Promise<TargetRe
   const cmp = await compareThroughput(
     { label: 'status route', url: statusUrl },
     { label: 'bare route (same [token] shape)', url: bareUrl },
-    { rounds: quick ? 4 : 12, seconds: quick ? 1 : 2.5, connections: 20, warmupSeconds: quick ? 1 : 2 },
+    { rounds: quick ? 4 : 8, seconds: quick ? 1 : 2, connections: 20, warmupSeconds: quick ? 1 : 2 },
   );
   // The framework's own price of the dynamic segment: the same bare handler, static path vs [token].
   // Full runs only (bench:quick stays under two minutes).
@@ -44,7 +44,7 @@ export async function runT1(ctx: BenchContext, token?: string): Promise<TargetRe
     : await compareThroughput(
     { label: 'bare route (same [token] shape)', url: bareUrl },
     { label: 'bare route (static path)', url: staticBareUrl },
-    { rounds: 6, seconds: 2.5, connections: 20, warmupSeconds: 1 },
+    { rounds: 4, seconds: 2, connections: 20, warmupSeconds: 1 },
   );
   const pass = cmp.medianRatio >= 0.85 && cmp.non2xxA === 0 && cmp.errors === 0;
   return {

@@ -138,8 +138,8 @@ async function duplicateStorm(app: Server, stubUrl: string, size: number) {
 
 export async function runT2(ctx: BenchContext): Promise<TargetResult> {
   const { server, quick, log } = ctx;
-  const rounds = quick ? 4 : 12;
-  const seconds = quick ? 1 : 2.5;
+  const rounds = quick ? 4 : 8;
+  const seconds = quick ? 1 : 2;
 
   // 1. The target: the provider out of process.
   const stub = await startProviderStub(BENCH_PORTS.provider);

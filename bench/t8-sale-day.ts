@@ -135,6 +135,9 @@ async function shopper(rec: Recorder, bases: string[], index: number, s: Shared)
 
 /** The bank side: pays queued orders through the sandbox as soon as their code is payable. */
 async function payer(rec: Recorder, main: Server, s: Shared, until: () => boolean) {
+  // After the load, an order whose code never reaches the app (a lost registration) is an
+  // error after this long, not a wait forever.
+  const giveUpAt = new Map<string, number>();
   while (!until() || s.payQueue.length) {
     const next = s.payQueue.shift();
     if (!next) {
@@ -143,6 +146,10 @@ async function payer(rec: Recorder, main: Server, s: Shared, until: () => boolea
     }
     const code = await payableCode(main, next.token);
     if (!code) {
+      if (until() && Date.now() > (giveUpAt.get(next.token) ?? giveUpAt.set(next.token, Date.now() + 30_000).get(next.token)!)) {
+        rec.errors.push(`pay (sandbox): order ${next.token.slice(0, 8)}… had no payable code 30 s after the load`);
+        continue;
+      }
       s.payQueue.push(next);
       await sleep(200);
       continue;
@@ -258,7 +265,9 @@ export async function runT8(ctx: BenchContext & { instances?: number }): Promise
   const shoppers = quick ? 8 : 24;
   let second: Server | undefined;
   try {
-    if (instances === 2) second = await startServer({ port: BENCH_PORTS.second, shareDataOf: server });
+    // Two processes behind one address, as a deployment runs them: the same APP_URL, so every
+    // notification_url names it and either instance's sandbox worker may deliver to it.
+    if (instances === 2) second = await startServer({ port: BENCH_PORTS.second, shareDataOf: server, env: { APP_URL: server.url } });
     const servers = second ? [server, second] : [server];
     const bases = servers.map((x) => x.url);
     const catalog = await (await fetch(`${server.url}/`)).text();

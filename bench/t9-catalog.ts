@@ -70,8 +70,8 @@ export async function runT9(ctx: BenchContext): Promise<TargetResult> {
   const { server, quick } = ctx;
   const { photoUrl, photoBytes: bytes } = await prepare(server.appDbPath);
   const catalog = `${server.url}/`;
-  const rounds = quick ? 3 : 8;
-  const seconds = quick ? 1 : 2.5;
+  const rounds = quick ? 3 : 6;
+  const seconds = quick ? 1 : 2;
 
   // 1,000 vs 8: each round measures both states, in alternating order, switching the 992
   // extra products on or off (one UPDATE) before each side.
@@ -122,7 +122,7 @@ export async function runT9(ctx: BenchContext): Promise<TargetResult> {
   const photo = await compareThroughput(
     { label: `photo route (${bytes} B WebP)`, url: `${server.url}${photoUrl}` },
     { label: `static file (${staticBytes} B SVG)`, url: staticUrl },
-    { rounds: quick ? 3 : 8, seconds, connections: 20, warmupSeconds: 1 },
+    { rounds: quick ? 3 : 6, seconds, connections: 20, warmupSeconds: 1 },
   );
   const revalidated = await fetch(`${server.url}${photoUrl}`, { headers: { 'If-None-Match': img.headers.get('etag') ?? '' } });
 
