@@ -46,7 +46,7 @@ export async function runGrowth(ctx: BenchContext): Promise<TargetResult> {
     const cmp = await compareThroughput(
       { label: 'status route', url: `${server.url}/api/orders/${paid.token}/status` },
       { label: 'bare route', url: `${server.url}/api/bench/bare` },
-      { rounds: quick ? 2 : 6, seconds: quick ? 1 : 1.5, connections: 20, warmupSeconds: quick ? 0.5 : 1 },
+      { rounds: quick ? 2 : 4, seconds: quick ? 1 : 1.5, connections: 20, warmupSeconds: quick ? 0.5 : 1 },
     );
     const n = quick ? 5 : 25;
     const figures: Step['pages'] = {};

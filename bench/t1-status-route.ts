@@ -44,7 +44,7 @@ export async function runT1(ctx: BenchContext, token?: string): Promise<TargetRe
     : await compareThroughput(
     { label: 'bare route (same [token] shape)', url: bareUrl },
     { label: 'bare route (static path)', url: staticBareUrl },
-    { rounds: 4, seconds: 2, connections: 20, warmupSeconds: 1 },
+    { rounds: 3, seconds: 2, connections: 20, warmupSeconds: 1 },
   );
   const pass = cmp.medianRatio >= 0.85 && cmp.non2xxA === 0 && cmp.errors === 0;
   return {

@@ -172,7 +172,7 @@ export async function runT2(ctx: BenchContext): Promise<TargetResult> {
   if (!quick) {
     const paid: Paid[] = [];
     for (let i = 0; i < 8; i++) paid.push(await paidAtSandbox(server));
-    embedded = await compareRoute(server.url, paid, { rounds: 4, seconds: 2 });
+    embedded = await compareRoute(server.url, paid, { rounds: 3, seconds: 2 });
     log(`T2 embedded sandbox (information): ${fmtRatio(embedded.medianRatio)} (${fmtInt(embedded.medianA)} vs ${fmtInt(embedded.medianB)} req/s)`);
   }
 

@@ -22,7 +22,7 @@ import { launchBrowser, mobileContext } from './lib/browser';
 import type { BenchContext } from './lib/context';
 import { launchForLighthouse, medianFigures, navigationRun, snapshotRun, type LighthouseRun, type PageFigures } from './lib/lighthouse';
 import { fmtInt, fmtRatio, type TargetResult } from './lib/report';
-import type { Server } from './lib/server';
+import { untilIdle, type Server } from './lib/server';
 import { checkoutOrThrow, sandboxPayWhenPayable } from './lib/shop';
 import { median, round, sleep } from './lib/stats';
 
@@ -155,6 +155,9 @@ export async function runT5(ctx: BenchContext): Promise<TargetResult> {
     // One plain GET per page first: first renders fill the server's caches.
     for (const p of pages) await (await fetch(`${server.url}${p.path}`, { headers: p.cookies ? { cookie: p.cookies.map((c) => `${c.name}=${c.value}`).join('; ') } : {} })).arrayBuffer();
     for (const p of pages) {
+      // The orders made for the order pages leave work behind (webhooks, registration, e-mails).
+      const waited = await untilIdle(server);
+      if (waited > 2_000) log(`T5 waited ${(waited / 1000).toFixed(1)} s for the server to go idle before ${p.page}`);
       const results: LighthouseRun[] = [];
       for (let i = 0; i < (p.boletoSnapshot ? 1 : runs); i++) {
         results.push(

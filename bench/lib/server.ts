@@ -202,6 +202,32 @@ export async function startServer(opts: StartOptions = {}): Promise<Server> {
   return server;
 }
 
+/** CPU time (user + system, ms) a process has used so far (Linux /proc). */
+export function cpuMsOf(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks at 100 Hz
+}
+
+/**
+ * Waits until the server has been idle (under 5 % of a core) for a whole second — its
+ * background work after a setup (webhook deliveries, e-mails, boleto registration) done — so a
+ * page measurement sees the page, not the setup's aftermath. Gives up after `maxMs`; returns
+ * how long it waited.
+ */
+export async function untilIdle(server: Pick<Server, 'pid'>, maxMs = 20_000): Promise<number> {
+  const started = Date.now();
+  let last = cpuMsOf(server.pid);
+  let quietSince = Date.now();
+  while (Date.now() - started < maxMs) {
+    await sleep(250);
+    const now = cpuMsOf(server.pid);
+    if (now - last > 250 * 0.05) quietSince = Date.now();
+    last = now;
+    if (Date.now() - quietSince >= 1_000) break;
+  }
+  return Date.now() - started;
+}
+
 export type ProviderStub = { port: number; url: string; pid: number; stop(): Promise<void> };
 
 /** The out-of-process provider (bench/lib/provider-stub.ts) on 127.0.0.1, started and awaited. */
