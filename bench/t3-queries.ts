@@ -94,7 +94,7 @@ async function main() {
         ]
       : [];
 
-    const runsToken = quick ? 300 : 2000;
+    const runsToken = quick ? 1000 : 2000;
     const runsPage = quick ? 30 : 200;
 
     async function measure(name: string, hotPath: string, appFn: () => Promise<unknown>, runs: number, check?: (captured: Captured[]) => void) {

@@ -16,7 +16,7 @@ export const T6 = { id: 'T6', title: 'payment recorded → "Pago" on the open or
 
 export async function runT6(ctx: BenchContext): Promise<TargetResult> {
   const { server, quick, log } = ctx;
-  const runs = quick ? 3 : 6;
+  const runs = quick ? 2 : 6;
   const browser = await launchBrowser();
   const db = openReadonly(server.appDbPath);
   const orderStatus = db.prepare('SELECT status FROM orders WHERE token = ?').pluck();

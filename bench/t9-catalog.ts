@@ -111,7 +111,7 @@ export async function runT9(ctx: BenchContext): Promise<TargetResult> {
   const deep = await compareThroughput(
     { label: `catalog page ${lastPage} of ${lastPage}`, url: `${catalog}?pagina=${lastPage}` },
     { label: 'catalog page 1', url: catalog },
-    { rounds: quick ? 2 : 3, seconds, connections: 10, warmupSeconds: 1 },
+    { rounds: quick ? 1 : 3, seconds, connections: 10, warmupSeconds: 1 },
   );
   setExtra(server.appDbPath, false);
 
@@ -122,7 +122,7 @@ export async function runT9(ctx: BenchContext): Promise<TargetResult> {
   const photo = await compareThroughput(
     { label: `photo route (${bytes} B WebP)`, url: `${server.url}${photoUrl}` },
     { label: `static file (${staticBytes} B SVG)`, url: staticUrl },
-    { rounds: quick ? 3 : 4, seconds, connections: 20, warmupSeconds: 1 },
+    { rounds: quick ? 2 : 4, seconds, connections: 20, warmupSeconds: 1 },
   );
   const revalidated = await fetch(`${server.url}${photoUrl}`, { headers: { 'If-None-Match': img.headers.get('etag') ?? '' } });
 

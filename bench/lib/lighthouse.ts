@@ -42,7 +42,7 @@ export async function launchForLighthouse(): Promise<Browser> {
 type Lhr = {
   finalDisplayedUrl: string;
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
-  audits: Record<string, { score: number | null; scoreDisplayMode: string; title: string; numericValue?: number }>;
+  audits: Record<string, { score: number | null; scoreDisplayMode: string; title: string; numericValue?: number; details?: { items?: unknown[] } }>;
 };
 
 function summarise(lhr: Lhr): LighthouseRun {
@@ -60,6 +60,11 @@ function summarise(lhr: Lhr): LighthouseRun {
     }
   }
   const num = (id: string) => lhr.audits[id]?.numericValue;
+  // What moved, when something did: a shift seen in one run of three is otherwise untraceable.
+  if ((num('cumulative-layout-shift') ?? 0) > 0.01) {
+    const items = (lhr.audits['layout-shifts']?.details?.items ?? []) as { node?: { selector?: string }; score?: number }[];
+    for (const item of items.slice(0, 3)) failing.add(`shifted: ${item.node?.selector ?? '?'} (${round(item.score ?? 0, 3)})`);
+  }
   const indexable = lhr.audits['is-crawlable'];
   return {
     scores,
