@@ -4,6 +4,10 @@
  * Writes the full report (open the .html in a browser) to bench/results/lighthouse/.
  *   npx tsx bench/tools/lighthouse-page.ts <path> [--cart] [--url=http://127.0.0.1:3270]
  * Without --url it starts the bench build under `next start` (and stops it after).
+ * It also lists what Lighthouse's simulation counted for LCP: its rule is that every request
+ * that finished before the LCP observed on the real (unthrottled) load is replayed on slow 4G,
+ * so a page whose largest paint comes after the framework's scripts have arrived carries their
+ * download (BENCHMARKS.md, T5).
  * With a path like /orders/pix it makes the order first (pix | boleto | paid | receipt).
  */
 import fs from 'node:fs';
@@ -31,6 +35,25 @@ async function orderPath(server: Server, kind: string): Promise<string> {
     await wait(() => paymentOfOrder(server.appDbPath, token).status === 'paid');
   }
   return kind === 'receipt' ? `/orders/${token}/receipt` : `/orders/${token}`;
+}
+
+/** The requests and tasks Lighthouse's simulated LCP was made of, with their simulated times. */
+async function printSimulatedLcp(result: { lhr: unknown; artifacts: unknown }, base: string) {
+  type LanternNode = { type: string; request?: { url: string } };
+  type Estimate = { timeInMs: number; nodeTimings: Map<LanternNode, { startTime: number; endTime: number }> };
+  // Lighthouse's own computed artifact (an internal module: this tool is pinned to lighthouse 12).
+  const { LanternLargestContentfulPaint } = (await import('lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js' as string)) as {
+    LanternLargestContentfulPaint: { request(data: unknown, context: unknown): Promise<{ timing: number; optimisticEstimate: Estimate; pessimisticEstimate: Estimate }> };
+  };
+  const a = result.artifacts as Record<string, unknown>;
+  const settings = (result.lhr as { configSettings: unknown }).configSettings;
+  const lcp = await LanternLargestContentfulPaint.request(
+    { trace: a.Trace, devtoolsLog: a.DevtoolsLog, gatherContext: a.GatherContext, settings, URL: a.URL, simulator: null, SourceMaps: a.SourceMaps ?? [] },
+    { computedCache: new Map(), settings },
+  );
+  console.log(`simulated LCP ${Math.round(lcp.timing)} ms = mean of an optimistic ${Math.round(lcp.optimisticEstimate.timeInMs)} and a pessimistic ${Math.round(lcp.pessimisticEstimate.timeInMs)} ms graph; the pessimistic one:`);
+  const rows = [...lcp.pessimisticEstimate.nodeTimings.entries()].sort((x, y) => x[1].endTime - y[1].endTime);
+  for (const [node, t] of rows) console.log(`  ${String(Math.round(t.startTime)).padStart(5)}–${String(Math.round(t.endTime)).padEnd(5)} ms  ${node.type === 'network' ? node.request!.url.replace(base, '') : 'main-thread task'}`);
 }
 
 async function main() {
@@ -68,6 +91,7 @@ async function main() {
         for (const item of a.details.items.slice(0, max)) console.log(`  ${JSON.stringify(item).slice(0, 300)}`);
       };
       for (const id of ['largest-contentful-paint-element', 'lcp-breakdown-insight', 'render-blocking-resources', 'render-blocking-insight', 'network-requests', 'bootup-time', 'mainthread-work-breakdown']) show(id, id === 'network-requests' ? 30 : 12);
+      await printSimulatedLcp(result, base);
       console.log('losing points:');
       for (const a of Object.values(lhr.audits)) {
         if (a.score !== null && a.score < 0.9 && !['informative', 'notApplicable', 'manual'].includes(a.scoreDisplayMode)) console.log(`  ${a.id} (${a.score}): ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ''}`);

@@ -13,16 +13,20 @@ function decodeDataUri(uri: string): { width: number; height: number; text: stri
   return { width: png.width, height: png.height, text: result?.data ?? null };
 }
 
+/** A Pix BR Code as the sandbox issues them (about 150 characters). */
+const samplePixCode = (amountCents: number) =>
+  buildPixBrCode({
+    key: 'pix@sandbox.balcao.invalid',
+    amountCents,
+    txid: '0b8f6c2e-6f4b-4c8e-9a3e-2d1c0b9a8f7e',
+    merchantName: 'Balcão Sandbox',
+    merchantCity: 'São Paulo',
+    description: 'Pedido BAL-0042',
+  });
+
 describe('qrPngDataUri', () => {
   it('draws a Pix BR Code that decodes to exactly the same string, at 300–400 px', async () => {
-    const code = buildPixBrCode({
-      key: 'pix@sandbox.balcao.invalid',
-      amountCents: 12_345,
-      txid: '0b8f6c2e-6f4b-4c8e-9a3e-2d1c0b9a8f7e',
-      merchantName: 'Balcão Sandbox',
-      merchantCity: 'São Paulo',
-      description: 'Pedido BAL-0042',
-    });
+    const code = samplePixCode(12_345);
     const decoded = decodeDataUri(await qrPngDataUri(code));
     expect(decoded.text).toBe(code);
     expect(decoded.width).toBe(decoded.height);
@@ -63,14 +67,7 @@ describe('qrSvg', () => {
   }
 
   it('draws a Pix BR Code that decodes to exactly the same string', async () => {
-    const code = buildPixBrCode({
-      key: 'pix@sandbox.balcao.invalid',
-      amountCents: 7_980,
-      txid: '0b8f6c2e-6f4b-4c8e-9a3e-2d1c0b9a8f7e',
-      merchantName: 'Balcão Sandbox',
-      merchantCity: 'São Paulo',
-      description: 'Pedido BAL-0042',
-    });
+    const code = samplePixCode(7_980);
     expect(await decodeSvg(code)).toBe(code);
   });
 

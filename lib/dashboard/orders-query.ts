@@ -24,6 +24,7 @@ import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL, type SQLWrap
 import { db } from '@/db';
 import { oncePerRunner } from '@/db/statements';
 import { orders, paymentLinks, type Order } from '@/db/schema';
+import type { DeliveryColumns } from '@/lib/orders/delivery';
 import type { OrderFilters } from './order-filters';
 import { ftsPhrase, planSearch, prefixUpperBound, usesTrigramIndex } from './order-search';
 import { saoPauloDayEnd, saoPauloDayStart } from './sp-time';
@@ -308,20 +309,7 @@ async function pageOf(statements: ShapeStatements, params: FilterParams, total: 
 }
 
 /** A CSV row: the list's columns, the payment link's title, shipping and where the order goes. */
-export type OrderExportRow = OrderListRow & { linkTitle: string | null } &
-  Pick<
-    Order,
-    | 'shippingMethod'
-    | 'shippingCents'
-    | 'deliveryZip'
-    | 'deliveryStreet'
-    | 'deliveryNumber'
-    | 'deliveryComplement'
-    | 'deliveryNeighborhood'
-    | 'deliveryCity'
-    | 'deliveryState'
-    | 'pickupAddress'
-  >;
+export type OrderExportRow = OrderListRow & { linkTitle: string | null } & DeliveryColumns;
 
 const exportColumns = {
   ...listColumns,

@@ -13,7 +13,8 @@ export type DeliveryView = {
   pickupAddress: string | null;
 };
 
-type DeliveryColumns = Pick<
+/** The order columns a delivery is stored in. */
+export type DeliveryColumns = Pick<
   Order,
   | 'shippingMethod'
   | 'shippingCents'

@@ -160,10 +160,10 @@ export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = [
         <legend className={styles.legend}>Como você quer pagar?</legend>
         <div className={styles.methodGrid}>
           {methods.includes('pix') ? (
-            <MethodOption value="pix" label="Pix" hint={pixHint ?? 'Aprovação na hora, pelo app do banco.'} checked={submittedMethod === 'pix'} onSelect={setMethod} />
+            <RadioCard name="method" idPrefix="metodo" value="pix" label="Pix" icon={<MethodIcon method="pix" />} hint={pixHint ?? 'Aprovação na hora, pelo app do banco.'} checked={submittedMethod === 'pix'} onSelect={setMethod} />
           ) : null}
           {methods.includes('boleto') ? (
-            <MethodOption value="boleto" label="Boleto" hint="Vence em alguns dias; compensa em até 3 dias úteis." checked={submittedMethod === 'boleto'} onSelect={setMethod} />
+            <RadioCard name="method" idPrefix="metodo" value="boleto" label="Boleto" icon={<MethodIcon method="boleto" />} hint="Vence em alguns dias; compensa em até 3 dias úteis." checked={submittedMethod === 'boleto'} onSelect={setMethod} />
           ) : null}
         </div>
       </fieldset>
@@ -201,8 +201,8 @@ export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = [
         <fieldset className={styles.methods} id="campo-shipping" tabIndex={-1}>
           <legend className={styles.legend}>Como receber?</legend>
           <div className={styles.methodGrid}>
-            <ShipOption value="delivery" label="Receber em casa" hint="Frete calculado pelo CEP." checked={submittedShipping === 'delivery'} onSelect={chooseShipping} />
-            <ShipOption value="pickup" label="Retirar na loja" hint="Sem frete." checked={submittedShipping === 'pickup'} onSelect={chooseShipping} />
+            <RadioCard name="shipping" idPrefix="entrega" value="delivery" label="Receber em casa" hint="Frete calculado pelo CEP." checked={submittedShipping === 'delivery'} onSelect={chooseShipping} />
+            <RadioCard name="shipping" idPrefix="entrega" value="pickup" label="Retirar na loja" hint="Sem frete." checked={submittedShipping === 'pickup'} onSelect={chooseShipping} />
           </div>
           {errors.shipping ? <p className="field-error">{errors.shipping}</p> : null}
           <p className={`small ${styles.pickupNote} ${styles.pickupOnly}`} hidden={hydrated ? ship !== 'pickup' : undefined}>
@@ -371,59 +371,45 @@ function AddressFields({
   );
 }
 
-function ShipOption({ value, label, hint, checked, onSelect }: { value: ShipChoice; label: string; hint: string; checked: boolean; onSelect: (v: ShipChoice) => void }) {
-  const id = `entrega-${value}`;
-  return (
-    <div className={styles.method}>
-      <input
-        type="radio"
-        id={id}
-        name="shipping"
-        value={value}
-        defaultChecked={checked}
-        onChange={() => onSelect(value)}
-        aria-describedby={`${id}-dica`}
-        className={styles.methodRadio}
-      />
-      <label htmlFor={id} className={styles.methodLabel}>
-        {label}
-      </label>
-      <span id={`${id}-dica`} className={styles.methodHint}>
-        {hint}
-      </span>
-    </div>
-  );
-}
-
-function MethodOption({
+/**
+ * One choice of a radio group drawn as a card (payment method, delivery or pickup): the radio,
+ * its label (with an icon when given) and a hint the radio is described by.
+ * Uncontrolled: React resets a form after its action, back to these defaults (the submitted choice).
+ */
+function RadioCard<T extends string>({
+  name,
+  idPrefix,
   value,
   label,
+  icon,
   hint,
   checked,
   onSelect,
 }: {
-  value: Method;
+  name: string;
+  idPrefix: string;
+  value: T;
   label: string;
+  icon?: ReactNode;
   hint: string;
   checked: boolean;
-  onSelect: (m: Method) => void;
+  onSelect: (v: T) => void;
 }) {
-  const id = `metodo-${value}`;
+  const id = `${idPrefix}-${value}`;
   return (
     <div className={styles.method}>
       <input
         type="radio"
         id={id}
-        name="method"
+        name={name}
         value={value}
-        // Uncontrolled: React resets a form after its action, back to these defaults (the submitted method).
         defaultChecked={checked}
         onChange={() => onSelect(value)}
         aria-describedby={`${id}-dica`}
         className={styles.methodRadio}
       />
       <label htmlFor={id} className={styles.methodLabel}>
-        <MethodIcon method={value} />
+        {icon}
         {label}
       </label>
       <span id={`${id}-dica`} className={styles.methodHint}>
