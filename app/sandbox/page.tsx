@@ -17,6 +17,7 @@ import {
 } from './actions';
 import { AutoRefresh } from './auto-refresh';
 import styles from './sandbox.module.css';
+import { ActionOutcome } from './action-outcome';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Simulador do sandbox', robots: { index: false, follow: false } };
@@ -201,16 +202,7 @@ export default async function SandboxPage({ searchParams }: { searchParams: Prom
         <AutoRefresh />
       </header>
 
-      {ok && (
-        <p className="alert alert-success" role="status">
-          {ok}
-        </p>
-      )}
-      {error && (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ActionOutcome ok={ok} error={error} />
 
       <div className={styles.grid}>
         <section className="card stack" id="relogio" aria-labelledby="relogio-titulo">

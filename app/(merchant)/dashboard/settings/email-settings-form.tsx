@@ -5,6 +5,7 @@ import type { EmailSettings } from '@/lib/email/settings';
 import { ActionResult } from '../_components/action-result';
 import { saveEmailSettingsAction } from '../email-actions';
 import styles from './settings.module.css';
+import { describedBy, FieldNotes } from './field-notes';
 
 const SWITCHES: { name: keyof EmailSettings; label: string; hint: string }[] = [
   { name: 'sendInstructions', label: 'Pedido recebido', hint: 'O código Pix com o QR code, ou a linha digitável e o PDF do boleto.' },
@@ -32,16 +33,9 @@ export function EmailSettingsForm({ initial }: { initial: EmailSettings }) {
           defaultValue={typed?.[name] ?? initial[name] ?? ''}
           required={name === 'senderName'}
           aria-invalid={error ? true : undefined}
-          aria-describedby={`${name}-hint${error ? ` ${name}-error` : ''}`}
+          aria-describedby={describedBy(name, { error })}
         />
-        <p id={`${name}-hint`} className="field-hint">
-          {hint}
-        </p>
-        {error ? (
-          <p id={`${name}-error`} className="field-error">
-            {error}
-          </p>
-        ) : null}
+        <FieldNotes name={name} hint={hint} error={error} />
       </div>
     );
   };

@@ -5,6 +5,7 @@ import type { SettingsField } from '@/lib/dashboard/settings-form';
 import { ActionResult } from '../_components/action-result';
 import { saveSettingsAction } from '../actions';
 import styles from './settings.module.css';
+import { describedBy, FieldNotes } from './field-notes';
 
 type FieldSpec = { name: SettingsField; label: string; hint: string; suffix: string; decimal: boolean };
 
@@ -39,18 +40,11 @@ export function SettingsForm({ initial }: { initial: Record<SettingsField, strin
             defaultValue={values[f.name] ?? initial[f.name]}
             required={f.name !== 'pixDiscountBps'}
             aria-invalid={error ? true : undefined}
-            aria-describedby={`${f.name}-hint${error ? ` ${f.name}-error` : ''}`}
+            aria-describedby={describedBy(f.name, { error })}
           />
           <span aria-hidden="true">{f.suffix}</span>
         </div>
-        <p id={`${f.name}-hint`} className="field-hint">
-          {f.hint}
-        </p>
-        {error ? (
-          <p id={`${f.name}-error`} className="field-error">
-            {error}
-          </p>
-        ) : null}
+        <FieldNotes name={f.name} hint={f.hint} error={error} />
       </div>
     );
   };

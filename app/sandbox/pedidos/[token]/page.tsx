@@ -7,6 +7,7 @@ import { defaultSandbox, sandboxEnabled } from '@/lib/sandbox';
 import { simulatorPayment } from '@/lib/sandbox/simulator';
 import { expireAction, payAction } from '../../actions';
 import styles from '../../sandbox.module.css';
+import { ActionOutcome } from '../../action-outcome';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Simular pagamento', robots: { index: false, follow: false } };
@@ -42,16 +43,7 @@ export default async function OrderSimulatorPage({ params, searchParams }: Props
           prazo tivesse acabado.
         </p>
       </header>
-      {ok && (
-        <p className="alert alert-success" role="status">
-          {ok}
-        </p>
-      )}
-      {error && (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ActionOutcome ok={ok} error={error} />
       <section className={`card ${styles.item}`} aria-label={`Cobrança ${kind} do pedido`}>
         <div className={styles.itemHead}>
           <span className="row">
@@ -68,24 +60,8 @@ export default async function OrderSimulatorPage({ params, searchParams }: Props
         </dl>
         {p.canPay || p.canEnd ? (
           <div className={styles.actions}>
-            {p.canPay && (
-              <form action={payAction}>
-                <input type="hidden" name="id" value={p.id} />
-                <input type="hidden" name="pedido" value={token} />
-                <button className="btn" type="submit">
-                  Pagar
-                </button>
-              </form>
-            )}
-            {p.canEnd && (
-              <form action={expireAction}>
-                <input type="hidden" name="id" value={p.id} />
-                <input type="hidden" name="pedido" value={token} />
-                <button className="btn btn-ghost" type="submit">
-                  Expirar
-                </button>
-              </form>
-            )}
+            {p.canPay && <ChargeAction action={payAction} chargeId={p.id} token={token} label="Pagar" />}
+            {p.canEnd && <ChargeAction action={expireAction} chargeId={p.id} token={token} label="Expirar" ghost />}
           </div>
         ) : p.badge === 'pending' ? (
           <p className="small muted" role="status">
@@ -97,5 +73,18 @@ export default async function OrderSimulatorPage({ params, searchParams }: Props
         <Link href={`/orders/${token}`}>Voltar ao pedido</Link>
       </p>
     </main>
+  );
+}
+
+/** One simulator action on this order's charge (the action checks the charge belongs to the token's order). */
+function ChargeAction({ action, chargeId, token, label, ghost = false }: { action: (form: FormData) => Promise<void>; chargeId: string; token: string; label: string; ghost?: boolean }) {
+  return (
+    <form action={action}>
+      <input type="hidden" name="id" value={chargeId} />
+      <input type="hidden" name="pedido" value={token} />
+      <button className={ghost ? 'btn btn-ghost' : 'btn'} type="submit">
+        {label}
+      </button>
+    </form>
   );
 }

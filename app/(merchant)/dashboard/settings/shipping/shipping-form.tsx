@@ -8,6 +8,7 @@ import { PICKUP_ADDRESS_MAX, regionField, ufField } from '@/lib/shipping/setting
 import { ActionResult } from '../../_components/action-result';
 import styles from '../settings.module.css';
 import { saveShippingAction } from './actions';
+import { describedBy, FieldNotes } from '../field-notes';
 
 export function ShippingForm({ initial }: { initial: Record<string, string> }) {
   const [state, formAction, pending] = useActionState(saveShippingAction, null);
@@ -18,24 +19,14 @@ export function ShippingForm({ initial }: { initial: Record<string, string> }) {
 
   const money = (name: string, label: string, hint?: string) => {
     const error = errors[name];
-    const describedBy = [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(' ') || undefined;
     return (
       <div className="field" key={name}>
         <label htmlFor={name}>{label}</label>
         <div className={styles.withSuffix}>
           <span aria-hidden="true">R$</span>
-          <MoneyInput id={name} name={name} defaultValue={values[name] ?? ''} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+          <MoneyInput id={name} name={name} defaultValue={values[name] ?? ''} aria-invalid={error ? true : undefined} aria-describedby={describedBy(name, { hint: !!hint, error })} />
         </div>
-        {hint ? (
-          <p id={`${name}-hint`} className="field-hint">
-            {hint}
-          </p>
-        ) : null}
-        {error ? (
-          <p id={`${name}-error`} className="field-error">
-            {error}
-          </p>
-        ) : null}
+        <FieldNotes name={name} hint={hint} error={error} />
       </div>
     );
   };
@@ -80,16 +71,9 @@ export function ShippingForm({ initial }: { initial: Record<string, string> }) {
               maxLength={PICKUP_ADDRESS_MAX}
               defaultValue={values.pickupAddress ?? ''}
               aria-invalid={errors.pickupAddress ? true : undefined}
-              aria-describedby={`pickupAddress-hint${errors.pickupAddress ? ' pickupAddress-error' : ''}`}
+              aria-describedby={describedBy('pickupAddress', { error: errors.pickupAddress })}
             />
-            <p id="pickupAddress-hint" className="field-hint">
-              Aparece para o comprador ao escolher a retirada, com horários se quiser.
-            </p>
-            {errors.pickupAddress ? (
-              <p id="pickupAddress-error" className="field-error">
-                {errors.pickupAddress}
-              </p>
-            ) : null}
+            <FieldNotes name="pickupAddress" hint="Aparece para o comprador ao escolher a retirada, com horários se quiser." error={errors.pickupAddress} />
           </div>
         </div>
       </fieldset>
