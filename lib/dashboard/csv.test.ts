@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CSV_BOM, csvCell, csvRow, exportFileName, ORDER_CSV_HEADER, orderCsvRow } from './csv';
 import type { OrderExportRow } from './orders-query';
+import { NOTHING_SHIPS } from '@/lib/orders/testing/delivery';
 
 describe('csvCell', () => {
   it('leaves plain text alone', () => {
@@ -39,16 +40,7 @@ describe('orderCsvRow', () => {
     paidAt: '2025-03-10T13:00:00.000Z',
     paymentLinkId: null,
     linkTitle: null,
-    shippingMethod: null,
-    shippingCents: 0,
-    deliveryZip: null,
-    deliveryStreet: null,
-    deliveryNumber: null,
-    deliveryComplement: null,
-    deliveryNeighborhood: null,
-    deliveryCity: null,
-    deliveryState: null,
-    pickupAddress: null,
+    ...NOTHING_SHIPS,
   };
   it('writes São Paulo dates, comma decimals, labels and safe cells', () => {
     expect(orderCsvRow(row)).toBe(

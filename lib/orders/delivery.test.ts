@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addressLines, addressOneLine, deliveryOf, formatCep, shippingValue } from './delivery';
+import { NOTHING_SHIPS } from './testing/delivery';
 
-const base = {
-  shippingMethod: null,
-  shippingCents: 0,
-  deliveryZip: null,
-  deliveryStreet: null,
-  deliveryNumber: null,
-  deliveryComplement: null,
-  deliveryNeighborhood: null,
-  deliveryCity: null,
-  deliveryState: null,
-  pickupAddress: null,
-} as const;
+const base = NOTHING_SHIPS;
 
 describe('delivery view', () => {
   it('nothing ships: no method, no address', () => {
