@@ -267,6 +267,11 @@ test.describe('shop: checkout form', () => {
     await page.getByRole('button', { name: 'Pagar com Pix' }).click();
     await expect(page).toHaveURL(/\/orders\/[A-Za-z0-9_-]{20,}$/, { timeout: 20_000 });
     await expect(page.getByRole('img', { name: /QR Code Pix/ })).toBeVisible();
+    await expect(page.getByLabel('Pix copia e cola')).toBeVisible();
+    // Nothing of the page is streamed into a hidden node that only a script reveals (React
+    // moves a large Suspense boundary out of line): without JavaScript it would stay hidden.
+    const html = await (await page.request.get(page.url())).text();
+    expect(html).not.toMatch(/<div hidden id="S:\d+"/);
     await context.close();
   });
 

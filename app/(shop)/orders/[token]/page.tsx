@@ -12,7 +12,6 @@ import { addressLines, shippingValue } from '@/lib/orders/delivery';
 import { endOfSaoPauloDay } from '@/lib/orders/deadline';
 import { shortOrderId } from '@/lib/orders/format';
 import { orderViewByToken, type OrderView } from '@/lib/orders/queries';
-import { HydrateApart } from '../../_components/hydrate-apart';
 import { BoletoBarcode } from './boleto-barcode';
 import { CopyField } from './copy-field';
 import { Countdown } from './countdown';
@@ -42,37 +41,35 @@ export default async function OrderPage({ params }: Props) {
         <p className="small muted">Pedido {shortOrderId(order.id)}</p>
         <h1>{headline(order)}</h1>
       </div>
-      <HydrateApart>
-        <div className={styles.layout}>
-          <div className={styles.primary}>
-            <OrderStatusPanel token={order.token} initial={initial} method={order.method} totalCents={order.totalCents} linkCode={order.linkCode} />
-            {failed ? (
-              <div className="alert alert-error stack">
-                <p>Não conseguimos gerar a cobrança deste pedido. Nada foi cobrado.</p>
-                <ReorderButton token={order.token} linkCode={order.linkCode} primary />
-              </div>
-            ) : pending && order.method === 'pix' ? (
-              <PixPayment order={order} />
-            ) : pending && order.method === 'boleto' ? (
-              <BoletoPayment order={order} />
-            ) : null}
-            {waitingForArtifacts ? <RefreshWhileWaiting /> : null}
-            {pending && !failed && onEmbeddedSandbox() ? (
-              <p className="small muted">
-                Loja de demonstração: nenhum dinheiro real circula. <Link href={`/sandbox/pedidos/${order.token}`}>Simular pagamento</Link>
+      <div className={styles.layout}>
+        <div className={styles.primary}>
+          <OrderStatusPanel token={order.token} initial={initial} method={order.method} totalCents={order.totalCents} linkCode={order.linkCode} />
+          {failed ? (
+            <div className="alert alert-error stack">
+              <p>Não conseguimos gerar a cobrança deste pedido. Nada foi cobrado.</p>
+              <ReorderButton token={order.token} linkCode={order.linkCode} primary />
+            </div>
+          ) : pending && order.method === 'pix' ? (
+            <PixPayment order={order} />
+          ) : pending && order.method === 'boleto' ? (
+            <BoletoPayment order={order} />
+          ) : null}
+          {waitingForArtifacts ? <RefreshWhileWaiting /> : null}
+          {pending && !failed && onEmbeddedSandbox() ? (
+            <p className="small muted">
+              Loja de demonstração: nenhum dinheiro real circula. <Link href={`/sandbox/pedidos/${order.token}`}>Simular pagamento</Link>
+            </p>
+          ) : null}
+          {pending ? (
+            <noscript>
+              <p className="small">
+                A confirmação automática precisa de JavaScript. <a href={`/orders/${order.token}`}>Atualizar esta página</a> depois de pagar.
               </p>
-            ) : null}
-            {pending ? (
-              <noscript>
-                <p className="small">
-                  A confirmação automática precisa de JavaScript. <a href={`/orders/${order.token}`}>Atualizar esta página</a> depois de pagar.
-                </p>
-              </noscript>
-            ) : null}
-          </div>
-          <OrderSummary order={order} />
+            </noscript>
+          ) : null}
         </div>
-      </HydrateApart>
+        <OrderSummary order={order} />
+      </div>
     </main>
   );
 }
@@ -108,7 +105,7 @@ function PixQrCode({ code, label }: { code: string; label: string }) {
   return (
     <svg className={styles.qr} viewBox={`0 0 ${size} ${size}`} width={240} height={240} role="img" aria-label={label} shapeRendering="crispEdges">
       <rect width={size} height={size} fill="#fff" />
-      <path d={path} fill="#000" />
+      <path d={path} fill="none" stroke="#000" strokeWidth={1} />
     </svg>
   );
 }
