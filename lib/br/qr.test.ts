@@ -87,7 +87,9 @@ describe('qrSvg', () => {
       for (let y = 0; y < r.height; y++) {
         for (let x = 0; x < r.width; x++) {
           const inZone = x < quiet || y < quiet || x >= r.width - quiet || y >= r.height - quiet;
-          if (dark(x, y)) inZone ? darkInQuietZone++ : darkInside++;
+          if (!dark(x, y)) continue;
+          if (inZone) darkInQuietZone++;
+          else darkInside++;
         }
       }
       expect(darkInQuietZone).toBe(0);
