@@ -134,7 +134,7 @@ export async function runT5(ctx: BenchContext): Promise<TargetResult> {
   let js: { ratio: number; checkout: number; blank: number; extra: string[] };
   try {
     const pairs: { c: Awaited<ReturnType<typeof scriptBytes>>; b: Awaited<ReturnType<typeof scriptBytes>> }[] = [];
-    for (let i = 0; i < 3; i++) pairs.push({ c: await scriptBytes(browser, server.url, '/checkout'), b: await scriptBytes(browser, server.url, '/bench/blank') });
+    for (let i = 0; i < (quick ? 1 : 3); i++) pairs.push({ c: await scriptBytes(browser, server.url, '/checkout'), b: await scriptBytes(browser, server.url, '/bench/blank') });
     js = {
       ratio: median(pairs.map((p) => p.c.gzip / p.b.gzip)),
       checkout: median(pairs.map((p) => p.c.gzip)),
