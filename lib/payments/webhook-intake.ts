@@ -79,7 +79,7 @@ const paymentByTokenQuery = preparedQuery((db: Tx) =>
  * oldest entry goes first. Safe across processes, since nothing cached can change.
  */
 const settledTargets = new Map<string, WebhookTarget>();
-export const SETTLED_TARGETS_MAX = 10_000;
+const SETTLED_TARGETS_MAX = 10_000;
 
 function isSettled(t: WebhookTarget): boolean {
   return t.createState === 'created' && !!t.providerId && (t.method === 'pix' || t.hasBarcode);
