@@ -98,7 +98,7 @@ async function shopperPages(server: Server, quick: boolean): Promise<PageSpec[]>
     { page: 'order: paid', path: `/orders/${paid}` },
     { page: 'receipt', path: `/orders/${paid}/receipt` },
     // The framework's floor, measured the same way: a page with one line of text and no
-    // data. Its LCP is as bimodal as the shop's (the localhost race in BENCHMARKS.md T5).
+    // data. Its LCP flips between the same two modes as the shop's pages (BENCHMARKS.md T5).
     { page: 'blank App Router page (reference)', path: '/bench/blank', reference: true },
   ];
   // bench:quick keeps one page (the checkout, once) to stay under two minutes.
