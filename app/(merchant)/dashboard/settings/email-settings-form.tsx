@@ -2,10 +2,10 @@
 
 import { useActionState } from 'react';
 import type { EmailSettings } from '@/lib/email/settings';
-import { ActionResult } from '../_components/action-result';
 import { saveEmailSettingsAction } from '../email-actions';
 import styles from './settings.module.css';
 import { describedBy, FieldNotes } from './field-notes';
+import { SaveBar } from './save-bar';
 
 const SWITCHES: { name: keyof EmailSettings; label: string; hint: string }[] = [
   { name: 'sendInstructions', label: 'Pedido recebido', hint: 'O código Pix com o QR code, ou a linha digitável e o PDF do boleto.' },
@@ -63,14 +63,7 @@ export function EmailSettingsForm({ initial }: { initial: EmailSettings }) {
           ))}
         </fieldset>
       </fieldset>
-      <div className={styles.result}>
-        <ActionResult state={state} />
-      </div>
-      <div>
-        <button type="submit" className="btn" disabled={pending} aria-disabled={pending}>
-          {pending ? 'Salvando…' : 'Salvar e-mails'}
-        </button>
-      </div>
+      <SaveBar state={state} pending={pending} label="Salvar e-mails" />
     </form>
   );
 }

@@ -2,10 +2,10 @@
 
 import { useActionState } from 'react';
 import type { SettingsField } from '@/lib/dashboard/settings-form';
-import { ActionResult } from '../_components/action-result';
 import { saveSettingsAction } from '../actions';
 import styles from './settings.module.css';
 import { describedBy, FieldNotes } from './field-notes';
+import { SaveBar } from './save-bar';
 
 type FieldSpec = { name: SettingsField; label: string; hint: string; suffix: string; decimal: boolean };
 
@@ -59,14 +59,7 @@ export function SettingsForm({ initial }: { initial: Record<SettingsField, strin
         <legend>Pix</legend>
         <div className="form-grid two">{PIX.map(field)}</div>
       </fieldset>
-      <div className={styles.result}>
-        <ActionResult state={state} />
-      </div>
-      <div>
-        <button type="submit" className="btn" disabled={pending} aria-disabled={pending}>
-          {pending ? 'Salvando…' : 'Salvar configurações'}
-        </button>
-      </div>
+      <SaveBar state={state} pending={pending} label="Salvar configurações" />
     </form>
   );
 }

@@ -5,10 +5,10 @@ import { MoneyInput } from '@/app/_components/masked-input';
 import { UFS } from '@/lib/br/uf';
 import { REGIONS, UFS_BY_REGION } from '@/lib/shipping/regions';
 import { PICKUP_ADDRESS_MAX, regionField, ufField } from '@/lib/shipping/settings-form';
-import { ActionResult } from '../../_components/action-result';
 import styles from '../settings.module.css';
 import { saveShippingAction } from './actions';
 import { describedBy, FieldNotes } from '../field-notes';
+import { SaveBar } from '../save-bar';
 
 export function ShippingForm({ initial }: { initial: Record<string, string> }) {
   const [state, formAction, pending] = useActionState(saveShippingAction, null);
@@ -77,15 +77,7 @@ export function ShippingForm({ initial }: { initial: Record<string, string> }) {
           </div>
         </div>
       </fieldset>
-
-      <div className={styles.result}>
-        <ActionResult state={state} />
-      </div>
-      <div>
-        <button type="submit" className="btn" disabled={pending} aria-disabled={pending}>
-          {pending ? 'Salvando…' : 'Salvar regras de entrega'}
-        </button>
-      </div>
+      <SaveBar state={state} pending={pending} label="Salvar regras de entrega" />
     </form>
   );
 }
