@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CSV_BOM, csvCell, csvRow, exportFileName, ORDER_CSV_HEADER, orderCsvRow } from './csv';
 import type { OrderExportRow } from './orders-query';
-import { NOTHING_SHIPS } from '@/lib/orders/testing/delivery';
+import { NOTHING_SHIPS, PAULISTA_DELIVERY } from '@/lib/orders/testing/delivery';
 
 describe('csvCell', () => {
   it('leaves plain text alone', () => {
@@ -54,15 +54,7 @@ describe('orderCsvRow', () => {
   it('adds the shipping and the delivery address (or the pickup) as their own cells', () => {
     const delivered = {
       ...row,
-      shippingMethod: 'delivery' as const,
-      shippingCents: 1290,
-      deliveryZip: '01310100',
-      deliveryStreet: 'Avenida Paulista',
-      deliveryNumber: '1000',
-      deliveryComplement: 'apto 12',
-      deliveryNeighborhood: 'Bela Vista',
-      deliveryCity: 'São Paulo',
-      deliveryState: 'SP',
+      ...PAULISTA_DELIVERY,
     };
     expect(orderCsvRow(delivered)).toMatch(/;ze@example\.com;12,90;Entrega;Avenida Paulista, 1000 — apto 12 · Bela Vista, São Paulo\/SP · CEP 01310-100;\r\n$/);
     expect(orderCsvRow({ ...row, shippingMethod: 'pickup', pickupAddress: 'Rua Augusta, 1500' })).toMatch(/;0,00;Retirar na loja;Rua Augusta, 1500;\r\n$/);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addressLines, addressOneLine, deliveryOf, formatCep, shippingValue } from './delivery';
-import { NOTHING_SHIPS } from './testing/delivery';
+import { NOTHING_SHIPS, PAULISTA_DELIVERY } from './testing/delivery';
 
 const base = NOTHING_SHIPS;
 
@@ -10,17 +10,7 @@ describe('delivery view', () => {
   });
 
   it('delivery: the address as an envelope shows it, and the shipping value', () => {
-    const d = deliveryOf({
-      ...base,
-      shippingMethod: 'delivery',
-      shippingCents: 1290,
-      deliveryZip: '01310100',
-      deliveryStreet: 'Avenida Paulista',
-      deliveryNumber: '1000',
-      deliveryComplement: 'apto 12',
-      deliveryNeighborhood: 'Bela Vista',
-      deliveryCity: 'São Paulo',
-      deliveryState: 'SP',
+    const d = deliveryOf(PAULISTA_DELIVERY
     });
     expect(addressLines(d.address!)).toEqual(['Avenida Paulista, 1000 — apto 12', 'Bela Vista, São Paulo/SP', 'CEP 01310-100']);
     expect(addressOneLine(d.address!)).toBe('Avenida Paulista, 1000 — apto 12 · Bela Vista, São Paulo/SP · CEP 01310-100');
