@@ -10,8 +10,7 @@ describe('delivery view', () => {
   });
 
   it('delivery: the address as an envelope shows it, and the shipping value', () => {
-    const d = deliveryOf(PAULISTA_DELIVERY
-    });
+    const d = deliveryOf(PAULISTA_DELIVERY);
     expect(addressLines(d.address!)).toEqual(['Avenida Paulista, 1000 — apto 12', 'Bela Vista, São Paulo/SP', 'CEP 01310-100']);
     expect(addressOneLine(d.address!)).toBe('Avenida Paulista, 1000 — apto 12 · Bela Vista, São Paulo/SP · CEP 01310-100');
     expect(shippingValue(d)).toBe('R$ 12,90');
