@@ -13,15 +13,15 @@
  * (20 at a time) for a payment the provider reports paid while the app still has it pending,
  * and the count of status_changed events it left: exactly 1.
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import autocannon from 'autocannon';
-import { paymentOfOrder, withDb, type PaymentRow } from './lib/app-db';
+import { paymentOfOrder, withDb } from './lib/app-db';
 import type { BenchContext } from './lib/context';
 import { compareThroughput, type Comparison } from './lib/load';
 import { fmtInt, fmtRatio, type TargetResult } from './lib/report';
 import { BENCH_PORTS, startProviderStub, startServer, type Server } from './lib/server';
 import { checkoutOrThrow, sandboxPayWhenPayable } from './lib/shop';
-import { sleep } from './lib/stats';
+import { deliveryBody, onStub, paidAtStub, STUB_KEY, untilPaid, type Paid } from './lib/stub-payments';
 
 export const T2 = {
   id: 'T2',
@@ -29,44 +29,10 @@ export const T2 = {
   target: '≥ 0.75×; exactly 1 state change',
 };
 const TARGET = 0.75;
-/** The out-of-process provider's API key (the stub accepts any; the app signs nothing with it here). */
-const STUB_KEY = 'sk_bench_provider_stub';
-
-function deliveryBody(providerId: string, type = 'QRCodeCompleted') {
-  return JSON.stringify({ id: randomUUID(), type, created_at: new Date().toISOString(), data: { id: providerId, status: 'completed' } });
-}
-
 function signedHeaders(body: string, key: string): Record<string, string> {
   const ts = String(Math.floor(Date.now() / 1000));
   const sig = createHmac('sha256', key).update(ts).update(body).digest('hex');
   return { 'content-type': 'application/json', 'x-pagou-timestamp': ts, 'x-pagou-signature': sig };
-}
-
-type Paid = { token: string; payment: PaymentRow };
-
-/** Waits until the app has applied "paid" (a status poll also heals a lost webhook). */
-async function untilPaid(server: Server, token: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (paymentOfOrder(server.appDbPath, token).status !== 'paid') {
-    if (Date.now() > deadline) throw new Error('paid payment was not applied within 15 s');
-    await fetch(`${server.url}/api/orders/${token}/status`);
-    await sleep(200);
-  }
-}
-
-/** A Pix order through the app, paid at the provider stub; with `deliver`, one webhook applies it. */
-async function paidAtStub(app: Server, stubUrl: string, deliver: boolean): Promise<Paid> {
-  const token = await checkoutOrThrow(app.url, 'pix');
-  const p = paymentOfOrder(app.appDbPath, token);
-  if (!p.provider_id) throw new Error('the Pix payment has no provider id after checkout');
-  const r = await fetch(`${stubUrl}/__stub/pay/${p.provider_id}`, { method: 'POST' });
-  if (!r.ok) throw new Error(`stub pay → ${r.status}`);
-  if (deliver) {
-    const w = await fetch(`${app.url}/api/webhooks/payments/${p.webhook_token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: deliveryBody(p.provider_id) });
-    if (w.status !== 200) throw new Error(`webhook route answered ${w.status}: ${await w.text()}`);
-    await untilPaid(app, token);
-  }
-  return { token, payment: paymentOfOrder(app.appDbPath, token) };
 }
 
 /** A Pix order on the embedded-sandbox server, paid through the sandbox's control API and applied. */
@@ -151,7 +117,7 @@ export async function runT2(ctx: BenchContext): Promise<TargetResult> {
   try {
     app = await startServer({
       port: BENCH_PORTS.second,
-      env: { PAYMENT_API_URL: stub.url, PAYMENT_API_KEY: STUB_KEY, SANDBOX_ENABLED: 'false', SEED_ON_EMPTY: 'true' },
+      env: onStub(stub),
     });
     const paid: Paid[] = [];
     for (let i = 0; i < (quick ? 3 : 8); i++) paid.push(await paidAtStub(app, stub.url, true));

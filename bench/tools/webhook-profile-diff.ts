@@ -9,13 +9,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { paymentOfOrder } from '../lib/app-db';
 import { runExperiment } from '../lib/experiment';
 import { load } from '../lib/load';
 import { where } from './profile-summary';
 import { BENCH_PORTS, ensureBuild, ROOT, startProviderStub, startServer } from '../lib/server';
-import { checkoutOrThrow } from '../lib/shop';
-import { sleep } from '../lib/stats';
+import { onStub, paidAtStub } from '../lib/stub-payments';
 
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number } };
 type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
@@ -64,7 +62,7 @@ async function side(label: string, seconds: number, target: (url: string, token:
   const s = await startServer({
     port: BENCH_PORTS.second,
     nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
-    env: { PAYMENT_API_URL: stub.url, PAYMENT_API_KEY: 'sk_bench_provider_stub', SANDBOX_ENABLED: 'false', SEED_ON_EMPTY: 'true' },
+    env: onStub(stub),
   });
   let window: [number, number];
   let requestCount: number;
@@ -72,13 +70,7 @@ async function side(label: string, seconds: number, target: (url: string, token:
     // Deliveries spread over 8 paid payments, as T2 sends them.
     const requests: { method: 'POST'; path: string; headers: Record<string, string>; body: string }[] = [];
     for (let i = 0; i < 8; i++) {
-      const token = await checkoutOrThrow(s.url);
-      const p = paymentOfOrder(s.appDbPath, token);
-      await fetch(`${stub.url}/__stub/pay/${p.provider_id}`, { method: 'POST' });
-      while (paymentOfOrder(s.appDbPath, token).status !== 'paid') {
-        await fetch(`${s.url}/api/orders/${token}/status`);
-        await sleep(100);
-      }
+      const { payment: p } = await paidAtStub(s, stub.url, true);
       const t = target(s.url, p.webhook_token, p.provider_id!);
       requests.push({ method: 'POST', path: t.path, headers: { 'content-type': 'application/json' }, body: t.body });
     }
