@@ -75,11 +75,17 @@ describe('proxy: matcher', () => {
   const source = (config.matcher[0] as { source: string }).source;
   const matches = (path: string) => new RegExp(`^${source}$`).test(path);
 
-  it('skips build assets, icons and public images, and matches pages and routes', async () => {
-    for (const p of ['/_next/static/chunks/a.js', '/_next/image', '/favicon.ico', '/icon.svg', '/products/cafe.webp', '/images/x.png', '/robots.txt']) {
+  it('skips only the real static paths, and matches pages and routes', async () => {
+    for (const p of ['/_next/static/chunks/a.js', '/_next/image', '/favicon.ico', '/icon.svg', '/products/cafe-especial-250g.svg', '/robots.txt']) {
       expect(matches(p), p).toBe(false);
     }
     for (const p of ['/', '/checkout', '/dashboard/orders', '/api/health', '/api/webhooks/payments/abc', '/sandbox/invoice/boleto/pdf/1', '/products/cafe-especial']) {
+      expect(matches(p), p).toBe(true);
+    }
+  });
+
+  it('matches a page path that merely ends in an image extension (a server action posted there meets the body checks)', () => {
+    for (const p of ['/products/nao-existe.png', '/products/x.jpg', '/orders/abc.webp', '/checkout.svg', '/images/x.png', '/products/a/b.svg', '/_next/imagefoo', '/iconic']) {
       expect(matches(p), p).toBe(true);
     }
   });

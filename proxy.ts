@@ -111,10 +111,12 @@ function applyHeaders(target: Headers, values: Record<string, string>) {
 export const config = {
   matcher: [
     {
-      // Everything but build assets, icons and public images/fonts, and the product-photo upload
-      // (up to 10 MB: the proxy's body buffer would cut it; the route sets its own headers).
+      // Everything but the real static paths — build assets, the app icon, public/products/*.svg,
+      // the product photos' route — and the product-photo upload (up to 10 MB: the proxy's body
+      // buffer would cut it; the route sets its own headers). Not "any path ending in .png":
+      // a POST to /products/x.png with a Next-Action header must meet the action checks too.
       source:
-        '/((?!_next/static|_next/image|api/dashboard/products/[^/]+/photos$|favicon\\.ico|icon|apple-icon|robots\\.txt|sitemap\\.xml|manifest\\.webmanifest|.*\\.(?:png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf)$).*)',
+        '/((?!_next/static/|_next/image$|images/products/[^/]+\\.webp$|products/[^/]+\\.svg$|api/dashboard/products/[^/]+/photos$|favicon\\.ico$|icon\\.svg$|robots\\.txt$|sitemap\\.xml$|manifest\\.webmanifest$).*)',
       // Link prefetches carry no HTML document: no nonce needed, nothing to redirect.
       missing: [
         { type: 'header', key: 'next-router-prefetch' },

@@ -33,12 +33,15 @@ test('link prefetches, which skip the proxy, still carry frame protection', asyn
 test('a server action over the body limit is 413, an undecodable one 400 — never 500', async ({ request, baseURL }) => {
   const id = await checkoutActionId(request);
   const headers = { 'Next-Action': id, Origin: baseURL!, cookie: CART_COOKIE, Accept: 'text/x-component' };
-  const big = await request.post('/checkout', { headers: { ...headers, 'Content-Type': 'text/plain;charset=UTF-8' }, data: JSON.stringify(['x'.repeat(1024 * 1024 + 100)]) });
-  expect(big.status()).toBe(413);
-  const malformed = await request.post('/checkout', { headers: { ...headers, 'Content-Type': 'text/plain;charset=UTF-8' }, data: '{{{ not what React sends' });
-  expect(malformed.status()).toBe(400);
-  const badMultipart = await request.post('/checkout', { headers: { ...headers, 'Content-Type': 'multipart/form-data; boundary=----zz' }, data: 'not multipart at all' });
-  expect(badMultipart.status()).toBe(400);
+  // A page path that only looks like an image file gets the same checks as the real page.
+  for (const path of ['/checkout', '/products/nao-existe.png']) {
+    const big = await request.post(path, { headers: { ...headers, 'Content-Type': 'text/plain;charset=UTF-8' }, data: JSON.stringify(['x'.repeat(1024 * 1024 + 100)]) });
+    expect(big.status(), path).toBe(413);
+    const malformed = await request.post(path, { headers: { ...headers, 'Content-Type': 'text/plain;charset=UTF-8' }, data: '{{{ not what React sends' });
+    expect(malformed.status(), path).toBe(400);
+    const badMultipart = await request.post(path, { headers: { ...headers, 'Content-Type': 'multipart/form-data; boundary=----zz' }, data: 'not multipart at all' });
+    expect(badMultipart.status(), path).toBe(400);
+  }
   // The real form still works (a no-JavaScript post of the same action is not refused by the checks).
   expect((await request.get('/api/health')).status()).toBe(200);
 });
