@@ -23,11 +23,13 @@ function saoPauloTomorrow(): string {
 }
 
 /** The body placeOrder sends for a Pix charge (lib/payments/charge-request.ts pixRequest). */
+let orderNumber = 1000;
 function pixBody(base: string) {
   const orderId = randomUUID();
+  orderNumber += 1;
   return JSON.stringify({
     amount: 79.8,
-    description: `Pedido ${orderId.slice(0, 8)} — Balcão`,
+    description: `Pedido #${orderNumber} — Balcão`,
     due_date: saoPauloTomorrow(),
     expiration: 1,
     payer: { name: 'Maria da Silva', document: BUYER_CPF },

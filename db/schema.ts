@@ -217,6 +217,12 @@ export const orders = sqliteTable(
     latePayment: integer('late_payment', { mode: 'boolean' }).notNull().default(false),
     /** The payment link this order was placed through; null for a catalog order. */
     paymentLinkId: text('payment_link_id').references(() => paymentLinks.id),
+    /**
+     * The number people read and say (#1001), from the `order_number` counter in the order's own
+     * transaction: unique and never reused (an order deleted after a refused create keeps its
+     * number spent). Null only for rows written outside placeOrder (tests' fixtures).
+     */
+    number: integer('number'),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
     paidAt: text('paid_at'),
@@ -228,8 +234,15 @@ export const orders = sqliteTable(
     index('orders_method_created_idx').on(t.method, t.createdAt),
     index('orders_document_idx').on(t.buyerDocument),
     index('orders_paid_at_idx').on(t.paidAt),
+    uniqueIndex('orders_number_idx').on(t.number),
   ],
 );
+
+/** Named counters that only go up, bumped inside the transaction that uses the value. */
+export const counters = sqliteTable('counters', {
+  name: text('name').primaryKey(),
+  value: integer('value').notNull(),
+});
 
 export const orderItems = sqliteTable(
   'order_items',

@@ -26,6 +26,7 @@ describe('csvCell', () => {
 describe('orderCsvRow', () => {
   const row: OrderExportRow = {
     id: '3f2a9c1b-0000-4000-8000-000000000001',
+    number: 1042,
     status: 'refunded',
     method: 'pix',
     totalCents: 123456,
@@ -44,7 +45,7 @@ describe('orderCsvRow', () => {
   };
   it('writes São Paulo dates, comma decimals, labels and safe cells', () => {
     expect(orderCsvRow(row)).toBe(
-      '3f2a9c1b-0000-4000-8000-000000000001;10/03/2025 00:05;Reembolsado parcialmente;Pix;1299,54;64,98;1234,56;20,00;10/03/2025 10:00;Não;' +
+      '1042;3f2a9c1b-0000-4000-8000-000000000001;10/03/2025 00:05;Reembolsado parcialmente;Pix;1299,54;64,98;1234,56;20,00;10/03/2025 10:00;Não;' +
         `"'=cmd; ""Zé""";529.982.247-25;ze@example.com;;;;\r\n`,
     );
   });

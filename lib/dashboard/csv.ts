@@ -29,6 +29,7 @@ export function csvRow(cells: (string | number | null | undefined)[]): string {
 }
 
 export const ORDER_CSV_HEADER = [
+  'Número',
   'Pedido',
   'Criado em',
   'Status',
@@ -53,6 +54,7 @@ const SHIPPING_KIND = { delivery: 'Entrega', pickup: 'Retirar na loja' } as cons
 export function orderCsvRow(o: OrderExportRow): string {
   const delivery = deliveryOf(o);
   return csvRow([
+    o.number,
     o.id,
     formatDateTimeBR(o.createdAt),
     statusLabel(o.status, o.refundedCents, o.totalCents),

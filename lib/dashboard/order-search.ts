@@ -1,5 +1,6 @@
 /**
  * What a search box entry means, decided before any SQL so that each part can use an index:
+ * - an order number ("#1001", or 1 to 9 bare digits) → that number (orders_number_idx);
  * - digits (a CPF/CNPJ, masked or not) → buyer document prefix (orders_document_idx);
  * - a UUID prefix ("#3f2a9c1b" as the list shows it; with "#" nothing else) → order id prefix (primary key);
  * - a token, or a pasted buyer link ".../orders/<token>" → order token prefix (unique index);
@@ -13,6 +14,8 @@ export type SearchPlan = {
   /** The same as a LIKE "contains" pattern, for entries too short for trigrams. */
   namePattern?: string;
   documentPrefix?: string;
+  /** An order number, exactly. */
+  number?: number;
   idPrefix?: string;
   tokenPrefix?: string;
 };
@@ -33,6 +36,9 @@ export function withoutControlCharacters(text: string): string {
   return text.replace(/\s+/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
 }
 
+/** Up to 9 digits (no leading zero): what an order number looks like when typed. */
+const ORDER_NUMBER = /^[1-9]\d{0,8}$/;
+
 export function planSearch(raw: string): SearchPlan | null {
   let q = withoutControlCharacters(raw).trim();
   if (!q) return null;
@@ -40,10 +46,13 @@ export function planSearch(raw: string): SearchPlan | null {
   if (link) return { tokenPrefix: link[1] };
   if (q.startsWith('#')) {
     q = q.slice(1).trim().toLowerCase();
+    // "#1001" is an order number; rows numbered before numbers existed still show their id's hex.
+    if (ORDER_NUMBER.test(q)) return { number: Number(q), idPrefix: q };
     return /^[0-9a-f-]{1,36}$/.test(q) ? { idPrefix: q } : q ? nameSearch(q) : null;
   }
 
   const plan: SearchPlan = {};
+  if (ORDER_NUMBER.test(q)) plan.number = Number(q);
   if (/^[\d.\-/\s]+$/.test(q)) {
     const digits = q.replace(/\D/g, '');
     if (digits.length >= 3) plan.documentPrefix = digits.slice(0, 14);

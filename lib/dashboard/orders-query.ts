@@ -37,6 +37,7 @@ const rowid = sql<number>`"orders"."rowid"`;
 export type OrderListRow = Pick<
   Order,
   | 'id'
+  | 'number'
   | 'status'
   | 'method'
   | 'totalCents'
@@ -54,6 +55,7 @@ export type OrderListRow = Pick<
 
 const listColumns = {
   id: orders.id,
+  number: orders.number,
   status: orders.status,
   method: orders.method,
   totalCents: orders.totalCents,
@@ -80,6 +82,7 @@ const PARAM_NAMES = [
   'createdBefore',
   'documentFrom',
   'documentBefore',
+  'number',
   'idFrom',
   'idBefore',
   'tokenFrom',
@@ -124,6 +127,7 @@ export function filterParams(filters: OrderFilters): FilterParams {
     createdBefore: filters.to ? dayEnd(filters.to) : undefined,
     documentFrom: document,
     documentBefore: document && prefixUpperBound(document),
+    number: plan?.number === undefined ? undefined : String(plan.number),
     idFrom: id,
     idBefore: id && prefixUpperBound(id),
     tokenFrom: token,
@@ -160,6 +164,7 @@ function whereFor(params: FilterParams, bind: Bind, plan: 'sort' | 'walk' = 'sor
   if (has('linkId')) parts.push(eq(orders.paymentLinkId, bind('linkId')));
   const any: SQL[] = [];
   if (has('documentFrom')) any.push(and(gte(orders.buyerDocument, bind('documentFrom')), lt(orders.buyerDocument, bind('documentBefore')))!);
+  if (has('number')) any.push(eq(orders.number, sql`CAST(${bind('number')} AS INTEGER)`));
   if (has('idFrom')) any.push(and(gte(orders.id, bind('idFrom')), lt(orders.id, bind('idBefore')))!);
   if (has('tokenFrom')) any.push(and(gte(orders.token, bind('tokenFrom')), lt(orders.token, bind('tokenBefore')))!);
   // A unary + keeps SQLite from looking orders up by the matches' rowids: it then walks an index in order.

@@ -31,6 +31,7 @@ export async function loadEmailData(row: Pick<EmailOutboxRow, 'orderId' | 'kind'
     shop: { name: settings.senderName, appUrl: env().appUrl },
     order: {
       id: order.id,
+      number: order.number,
       token: order.token,
       status: order.status,
       method: order.method,

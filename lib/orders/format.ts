@@ -5,6 +5,14 @@ export function shortOrderId(id: string): string {
   return `#${id.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
 }
 
+/**
+ * How people name an order: its number ("#1001"). Rows written outside placeOrder (fixtures)
+ * have none and fall back to the id's short form.
+ */
+export function orderLabel(order: { id: string; number: number | null }): string {
+  return order.number === null ? shortOrderId(order.id) : `#${order.number}`;
+}
+
 /** "1 item", "3 itens". */
 export function itemsLabel(count: number): string {
   return count === 1 ? '1 item' : `${count} itens`;

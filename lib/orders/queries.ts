@@ -78,6 +78,7 @@ export function toIso(value: string | null): string | null {
 export type OrderView = Pick<
   Order,
   | 'id'
+  | 'number'
   | 'token'
   | 'status'
   | 'method'
@@ -126,6 +127,7 @@ export async function orderViewByToken(token: string): Promise<OrderView | null>
     : undefined;
   return {
     id: order.id,
+    number: order.number,
     token: order.token,
     status: order.status,
     method: order.method,

@@ -21,17 +21,17 @@ export type BoletoTerms = {
 };
 export type ChargeTerms = PixTerms | BoletoTerms;
 
-/** "Pedido 1a2b3c4d — Balcão" */
-export function chargeDescription(orderId: string): string {
-  return `Pedido ${orderId.slice(0, 8)} — Balcão`;
+/** "Pedido #1001 — Balcão": what the buyer's bank app shows, with the number the shop uses. */
+export function chargeDescription(orderNumber: number): string {
+  return `Pedido #${orderNumber} — Balcão`;
 }
 
 /**
  * Pix: due tomorrow in São Paulo, payable `pixExpirationDays` more days.
  * Boleto: due `boletoDueDays` ahead, grace, fine and interest from the settings.
  */
-export function chargeTerms(method: PaymentMethod, settings: PaymentSettings, today: string, orderId: string): ChargeTerms {
-  const description = chargeDescription(orderId);
+export function chargeTerms(method: PaymentMethod, settings: PaymentSettings, today: string, orderNumber: number): ChargeTerms {
+  const description = chargeDescription(orderNumber);
   if (method === 'pix') return { method, description, dueDate: addDays(today, 1), expirationDays: settings.pixExpirationDays };
   return {
     method,

@@ -83,7 +83,7 @@ describe('placeOrder — Pix', () => {
     expect(opts.idempotencyKey).toBe(payment.idempotencyKey);
     expect(sent).toEqual({
       amountCents: 8330,
-      description: `Pedido ${order.id.slice(0, 8)} — Balcão`,
+      description: `Pedido #${order.number} — Balcão`,
       dueDate: tomorrow,
       expirationDays: 1,
       payer: { name: 'Maria da Silva', document: VALID_CPF },
@@ -207,7 +207,7 @@ describe('placeOrder — boleto', () => {
     const [sent] = fake.calls[0].args as [NewBoleto];
     expect(sent).toEqual({
       amountCents: 7980,
-      description: `Pedido ${order.id.slice(0, 8)} — Balcão`,
+      description: `Pedido #${order.number} — Balcão`,
       dueDate: due,
       gracePeriod: 7,
       finePercent: 2.5,

@@ -22,6 +22,7 @@ import { productsByIds } from '@/lib/catalog/catalog';
 import { OutOfStock, takeForOrder } from '@/lib/catalog/stock';
 import { userMessage } from '@/lib/payment-api/client';
 import { CHECK_FIELDS_MESSAGE, type FieldErrors } from '@/lib/orders/fields';
+import { nextOrderNumber } from '@/lib/orders/order-number';
 import { checkOrderInput, type LinkOrderInput, type OrderInput, type ValidOrder } from '@/lib/orders/order-input';
 import { priceLinkOrder, priceOrder, shortStockMessage, type PricedOrder } from '@/lib/orders/pricing';
 import { linkById } from '@/lib/links/links';
@@ -134,7 +135,7 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
   const orderId = newId();
   const paymentId = newId();
   const token = randomToken();
-  const terms = chargeTerms(input.method, settings, saoPauloDate(), orderId);
+  const today = saoPauloDate();
   const a = input.address;
 
   try {
@@ -145,9 +146,12 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
         const place = yield* claimLinkPlace(tx, linkId, saoPauloDate());
         if (!place.ok) throw new LinkClosed(place.reason);
       }
+      const number = yield* nextOrderNumber(tx);
+      const terms = chargeTerms(input.method, settings, today, number);
       yield* run(
         tx.insert(orders).values({
           id: orderId,
+          number,
           token,
           checkoutKey: input.checkoutKey,
           status: 'pending',

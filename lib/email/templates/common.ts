@@ -1,11 +1,11 @@
 import { formatDateBR, formatDateTimeBR } from '@/lib/br/dates';
 import { formatDigitableLine } from '@/lib/br/boleto';
-import { shortOrderId } from '@/lib/orders/format';
+import { orderLabel } from '@/lib/orders/format';
 import type { EmailData } from './types';
 
 export const orderUrl = (d: EmailData) => `${d.shop.appUrl}/orders/${encodeURIComponent(d.order.token)}`;
 export const receiptUrl = (d: EmailData) => `${orderUrl(d)}/receipt`;
-export const orderRef = (d: EmailData) => shortOrderId(d.order.id);
+export const orderRef = (d: EmailData) => orderLabel(d.order);
 /** "Olá, Maria" — the first name the shopper typed. */
 export const greeting = (d: EmailData) => `Olá, ${d.order.buyerName.trim().split(/\s+/)[0] || 'tudo bem'}!`;
 export const dateBR = (date: string | null) => (date ? formatDateBR(date) : '—');

@@ -10,6 +10,7 @@ function data(kind: EmailKind, over: Partial<EmailData['order']> = {}, pay: Part
     shop: { name: 'Café do Zé', appUrl: APP },
     order: {
       id: '3f2a9c1d-0000-4000-8000-000000000000',
+      number: 1042,
       token: 'tok_abcdefghijklmnopqrstuvwxyz012345',
       status: 'pending',
       method: 'pix',
@@ -75,12 +76,12 @@ describe('every e-mail kind renders', () => {
 
   it('a partial refund says so, with the amount and when', () => {
     const m = renderEmail(data('refunded', { status: 'refunded', money: { items: [], adjustments: [], totalCents: 7980, refundedCents: 2000 } }));
-    expect(m.subject).toBe('Reembolso parcial de R$ 20,00: pedido #3F2A9C1D');
+    expect(m.subject).toBe('Reembolso parcial de R$ 20,00: pedido #1042');
     expect(m.text).toContain('Reembolsado em: 05/03/2026 07:00');
   });
 
   it('expired and canceled offer "Comprar novamente"', () => {
     expect(renderEmail(data('expired')).html).toContain('Comprar novamente');
-    expect(renderEmail(data('canceled')).subject).toBe('Pedido #3F2A9C1D cancelado');
+    expect(renderEmail(data('canceled')).subject).toBe('Pedido #1042 cancelado');
   });
 });

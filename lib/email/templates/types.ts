@@ -9,6 +9,8 @@ export type EmailData = {
   shop: { name: string; appUrl: string };
   order: {
     id: string;
+    /** The readable number (#1001); null only for rows written outside placeOrder. */
+    number: number | null;
     token: string;
     status: OrderStatus;
     method: PaymentMethod;

@@ -7,6 +7,7 @@ import { formatDateTimeBR } from '@/lib/br/dates';
 import { maskDocument } from '@/lib/br/documents';
 import type { OrderListRow } from '@/lib/dashboard/orders-query';
 import { formatBRL } from '@/lib/money/money';
+import { orderLabel } from '@/lib/orders/format';
 import { METHOD_LABELS, statusBadgeClass, statusLabel } from '@/lib/orders/status-labels';
 import styles from './orders.module.css';
 
@@ -26,8 +27,8 @@ export function OrdersList({ rows, linkTitles, caption = 'Pedidos, mais recentes
         {rows.map((o) => (
           <li key={o.id} className={`card ${styles.cardItem}`}>
             <div className={styles.cardTop}>
-              <Link href={`/dashboard/orders/${o.id}`} className={`mono ${styles.cardLink}`} aria-label={`Pedido ${o.id.slice(0, 8)} de ${o.buyerName}`}>
-                #{o.id.slice(0, 8)}
+              <Link href={`/dashboard/orders/${o.id}`} className={`mono ${styles.cardLink}`} aria-label={`Pedido ${orderLabel(o)} de ${o.buyerName}`}>
+                {orderLabel(o)}
               </Link>
               <span className={statusBadgeClass(o.status)}>{statusLabel(o.status, o.refundedCents, o.totalCents)}</span>
             </div>
@@ -71,8 +72,8 @@ export function OrdersList({ rows, linkTitles, caption = 'Pedidos, mais recentes
             {rows.map((o) => (
               <tr key={o.id}>
                 <td>
-                  <Link href={`/dashboard/orders/${o.id}`} className="mono" aria-label={`Pedido ${o.id.slice(0, 8)} de ${o.buyerName}`}>
-                    #{o.id.slice(0, 8)}
+                  <Link href={`/dashboard/orders/${o.id}`} className="mono" aria-label={`Pedido ${orderLabel(o)} de ${o.buyerName}`}>
+                    {orderLabel(o)}
                   </Link>
                 </td>
                 <td>

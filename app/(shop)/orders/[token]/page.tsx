@@ -10,7 +10,7 @@ import { bpsToPercentText } from '@/lib/settings/pix-discount';
 import { formatBRL } from '@/lib/money/money';
 import { addressLines, shippingValue } from '@/lib/orders/delivery';
 import { endOfSaoPauloDay } from '@/lib/orders/deadline';
-import { shortOrderId } from '@/lib/orders/format';
+import { orderLabel } from '@/lib/orders/format';
 import { orderViewByToken, type OrderView } from '@/lib/orders/queries';
 import { BoletoBarcode } from './boleto-barcode';
 import { CopyField } from './copy-field';
@@ -38,7 +38,7 @@ export default async function OrderPage({ params }: Props) {
   return (
     <main className="container">
       <div className={styles.head}>
-        <p className="small muted">Pedido {shortOrderId(order.id)}</p>
+        <p className="small muted">Pedido {orderLabel(order)}</p>
         <h1>{headline(order)}</h1>
       </div>
       <div className={styles.layout}>

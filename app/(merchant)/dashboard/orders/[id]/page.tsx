@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { cache } from 'react';
 import { notFound } from 'next/navigation';
 import { requireMerchant } from '@/lib/auth/session';
 import { linkById } from '@/lib/links/links';
@@ -10,6 +11,7 @@ import { availableActions, getOrderDetail } from '@/lib/dashboard/order-detail';
 import { amountInputText } from '@/lib/dashboard/refund-form';
 import { formatBRL } from '@/lib/money/money';
 import { addressLines, deliveryOf, shippingValue } from '@/lib/orders/delivery';
+import { orderLabel } from '@/lib/orders/format';
 import { METHOD_LABELS, statusBadgeClass, statusLabel } from '@/lib/orders/status-labels';
 import { ActionForm } from '../../_components/action-form';
 import { cancelOrderAction, reconcileOrderAction, returnStockAction } from '../../actions';
@@ -26,9 +28,13 @@ export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ id: string }> };
 
+/** One read of the order per request, shared by the title and the page. */
+const orderDetail = cache(getOrderDetail);
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
-  return { title: `Pedido #${id.slice(0, 8)}` };
+  const detail = await orderDetail(id);
+  return { title: detail ? `Pedido ${orderLabel(detail.order)}` : 'Pedido' };
 }
 
 /** Links from the provider are shown only when they are plain web addresses. */
@@ -48,14 +54,13 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 export default async function OrderPage({ params }: Props) {
   const { id } = await params;
   await requireMerchant(`/dashboard/orders/${encodeURIComponent(id)}`);
-  const detail = await getOrderDetail(id);
+  const detail = await orderDetail(id);
   if (!detail) notFound();
   const { order, items, payment, timeline, canResendInstructions } = detail;
   const link = order.paymentLinkId ? await linkById(order.paymentLinkId) : undefined;
   const delivery = deliveryOf(order);
   const can = availableActions(order, payment);
   const label = statusLabel(order.status, order.refundedCents, order.totalCents);
-  const shortId = order.id.slice(0, 8);
   const heldUnits = order.status === 'refunded' ? await unitsHeldBy(order.id) : 0;
 
   return (
@@ -66,7 +71,7 @@ export default async function OrderPage({ params }: Props) {
       <header className={styles.header}>
         <div>
           <h1>
-            Pedido <span className="mono">#{shortId}</span>
+            Pedido <span className="mono">{orderLabel(order)}</span>
           </h1>
           <p className="muted small">
             Criado em {formatDateTimeBR(order.createdAt)} · {METHOD_LABELS[order.method]} · {formatBRL(order.totalCents)}

@@ -6,7 +6,7 @@ import { maskDocument } from '@/lib/br/documents';
 import { bpsToPercentText } from '@/lib/settings/pix-discount';
 import { formatBRL } from '@/lib/money/money';
 import { addressLines, shippingValue } from '@/lib/orders/delivery';
-import { shortOrderId } from '@/lib/orders/format';
+import { orderLabel } from '@/lib/orders/format';
 import { orderViewByToken } from '@/lib/orders/queries';
 import { METHOD_LABELS, statusLabel } from '@/lib/orders/status-labels';
 import { PrintButton } from './print-button';
@@ -50,7 +50,7 @@ export default async function ReceiptPage({ params }: Props) {
             <h1 id="titulo-recibo">Recibo de pagamento</h1>
           </div>
           <p className={styles.orderId}>
-            Pedido <strong>{shortOrderId(order.id)}</strong>
+            Pedido <strong>{orderLabel(order)}</strong>
           </p>
         </header>
 

@@ -1,0 +1,27 @@
+/**
+ * Orders' readable numbers (#1001, #1002, …): a counter row bumped in the order's own
+ * transaction. The bump is one upsert statement, and a write transaction holds SQLite's only
+ * write lock (better-sqlite3's BEGIN IMMEDIATE, libSQL's write transaction), so two processes
+ * never read the same value; a number whose order is rolled back or deleted is never handed out
+ * again, unlike MAX(number) + 1.
+ */
+import { sql } from 'drizzle-orm';
+import { get, type AnyDb } from '@/db/driver';
+import { counters } from '@/db/schema';
+
+const COUNTER = 'order_number';
+/** The first order of a shop is #1001: a short number that does not look like the shop's first sale ever. */
+export const FIRST_ORDER_NUMBER = 1001;
+
+/** The next order number; yield* it inside the transaction that inserts the order. */
+export function* nextOrderNumber(tx: AnyDb) {
+  const row = yield* get(
+    tx
+      .insert(counters)
+      .values({ name: COUNTER, value: FIRST_ORDER_NUMBER })
+      .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + 1` } })
+      .returning({ value: counters.value }),
+  );
+  if (!row) throw new Error('order number counter returned no row');
+  return row.value;
+}
