@@ -6,7 +6,7 @@
  * the instructions again; Configurações holds the sender and the switches.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { shortOrderId } from '../lib/orders/format';
+import { orderLabel } from '../lib/orders/format';
 import { expectNoAxeViolations } from './axe';
 import { addToCart, appQuery, fillBoleto, fillPix, payWithCode, signIn, tokenFromUrl } from './shop-helpers';
 
@@ -50,7 +50,7 @@ test('a Pix and a boleto order, the Pix paid: the e-mails on /sandbox/emails, th
   await payWithCode(request, pixCode);
 
   // Other journeys' e-mails share the catcher: each subject is matched by its own order's number.
-  const shortOf = (token: string) => shortOrderId(appQuery<{ id: string }>('select id from orders where token = ?', token)[0].id);
+  const shortOf = (token: string) => orderLabel(appQuery<{ id: string; number: number | null }>('select id, number from orders where token = ?', token)[0]);
   const pixPaidSubject = new RegExp(`Pagamento confirmado: pedido ${shortOf(pixToken)}`);
   const pixSubject = new RegExp(`Pedido ${shortOf(pixToken)} recebido: pague R\\$ 79,80 com Pix`);
   const boletoSubject = new RegExp(`Pedido ${shortOf(boletoToken)} recebido: seu boleto de`);
