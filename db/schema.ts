@@ -86,7 +86,7 @@ export const stockMovements = sqliteTable(
     orderId: text('order_id').notNull(),
     /** Negative: units taken; positive: units given back. */
     delta: integer('delta').notNull(),
-    reason: text('reason').notNull(), // order | expired | canceled | late_payment | merchant_return
+    reason: text('reason').notNull(), // order | expired | canceled | late_payment | merchant_return | refused | released (reservation lapsed)
     dedupeKey: text('dedupe_key').notNull(),
     createdAt: text('created_at').notNull().default(now),
   },

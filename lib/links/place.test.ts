@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '@/db';
+import { reservationCutoff } from '@/lib/settings/reservation';
 import { run } from '@/db/driver';
 import { orders, paymentLinks, payments } from '@/db/schema';
 import { addDays, saoPauloDate } from '@/lib/br/dates';
@@ -26,7 +27,8 @@ beforeAll(async () => {
 async function claimAndOrder(linkId: string, today = TODAY): Promise<LinkPlace & { orderId?: string }> {
   const orderId = newId();
   return database().transaction(function* (tx) {
-    const place = yield* claimLinkPlace(tx, linkId, today);
+    // Every pending order placed in the last hour holds its place (the default reservation).
+    const place = yield* claimLinkPlace(tx, linkId, today, reservationCutoff(60));
     if (!place.ok) return place;
     yield* run(
       tx.insert(orders).values({ id: orderId, token: randomToken(), checkoutKey: newId(), method: 'pix', totalCents: 15000, buyerName: 'Ana Souza', buyerDocument: '52998224725', buyerEmail: 'ana@example.com', paymentLinkId: linkId }),
