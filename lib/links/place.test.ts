@@ -131,6 +131,18 @@ describe('placeOrder on a limited link under concurrency (separate processes, on
     expect(await database().db.select().from(payments).where(eq(payments.orderId, rows[0].id))).toHaveLength(1);
   }, 60_000);
 
+  it('with the reservation window: a lapsed unpaid order frees its place, and 8 buyers racing for a link of 2 still make exactly 2', async () => {
+    const link = await createLink({ ...base, maxPayments: 2 }, 'demo@balcao.dev');
+    // An unpaid order placed 2 hours ago: past the 60-minute reservation, it holds no place.
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000).toISOString();
+    await database().db.insert(orders).values({ id: newId(), token: randomToken(), checkoutKey: newId(), method: 'boleto', totalCents: 15000, buyerName: 'Ana Souza', buyerDocument: '52998224725', buyerEmail: 'ana@example.com', paymentLinkId: link.id, createdAt: twoHoursAgo });
+    const outcomes = await race(link.id, 8);
+    expect(outcomes.filter((o) => o.error === 'crash')).toEqual([]);
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(2);
+    expect(outcomes.filter((o) => !o.ok).map((o) => o.error)).toEqual(Array(6).fill(REFUSAL_MESSAGES.sold_out));
+    expect((await ordersOf(link.id)).filter((o) => o.status === 'pending')).toHaveLength(3);
+  }, 60_000);
+
   it('makes exactly 3 orders when 8 buyers race for a link limited to 3 payments', async () => {
     const link = await createLink({ ...base, maxPayments: 3 }, 'demo@balcao.dev');
     const outcomes = await race(link.id, 8);

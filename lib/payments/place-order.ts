@@ -124,6 +124,15 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
   if (existing) return resume(existing);
 
   const settings = await getSettings();
+  if ('items' in input) {
+    // Units of this cart held by orders whose reservation lapsed go back first, so the
+    // catalog's stock the pricing reads is what is really free.
+    const cutoff = reservationCutoff(settings.stockHoldMinutes);
+    const ids = input.items.map((i) => i.productId);
+    await database().transaction(function* (tx) {
+      return yield* releaseLapsedHolds(tx, cutoff, ids);
+    });
+  }
   const priced = await priceOf(input, settings);
   if (!priced.ok) return 'linkRefusal' in priced ? { ok: false, error: REFUSAL_MESSAGES[priced.linkRefusal] } : pricingError(priced);
   const linkId = 'link' in input ? input.link.id : null;
