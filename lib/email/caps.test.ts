@@ -17,6 +17,7 @@ import { resendInstructions, RESEND_MESSAGES } from '@/lib/payments/resend-instr
 import { chargeCreatedEffects } from '@/lib/payments/state-effects';
 import { observedOf } from '@/lib/payments/state';
 import { emailsOf, insertOrderWithPayment, prepareDatabase } from '@/lib/payments/testing/db';
+import { orderViewByToken } from '@/lib/orders/queries';
 import { emailKey } from './keys';
 import { RECIPIENT_CAP_REASON } from './caps';
 import { enqueueDueReminders } from './reminders';
@@ -51,6 +52,9 @@ describe('at most 3 e-mails a day to one recipient from unpaid orders', () => {
     const rows = await Promise.all(orders.map((o) => instructionsRow(o.order.id)));
     expect(rows.map((r) => r.status)).toEqual(['pending', 'pending', 'pending', 'skipped', 'skipped']);
     expect(rows[3].lastError).toBe(RECIPIENT_CAP_REASON);
+    // The buyer's order page reads why (app/(shop)/orders/[token] says it in Portuguese).
+    expect((await orderViewByToken(orders[3].order.token))?.instructionsEmail).toEqual({ status: 'skipped', lastError: RECIPIENT_CAP_REASON });
+    expect((await orderViewByToken(orders[0].order.token))?.instructionsEmail).toEqual({ status: 'pending', lastError: null });
 
     const other = await pixOrderFor('outra@example.com');
     expect((await instructionsRow(other.order.id)).status).toBe('pending');
