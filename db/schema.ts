@@ -86,7 +86,7 @@ export const stockMovements = sqliteTable(
     orderId: text('order_id').notNull(),
     /** Negative: units taken; positive: units given back. */
     delta: integer('delta').notNull(),
-    reason: text('reason').notNull(), // order | expired | canceled | late_payment | merchant_return
+    reason: text('reason').notNull(), // order | expired | canceled | late_payment | merchant_return | refused | released (reservation lapsed)
     dedupeKey: text('dedupe_key').notNull(),
     createdAt: text('created_at').notNull().default(now),
   },
@@ -116,6 +116,12 @@ export const merchantSettings = sqliteTable('merchant_settings', {
   pixExpirationDays: integer('pix_expiration_days').notNull().default(1),
   /** "Desconto no Pix" in basis points (500 = 5 %), 0–3000: exact, unlike a real. */
   pixDiscountBps: integer('pix_discount_bps').notNull().default(0),
+  /**
+   * "Reserva de estoque": how long an unpaid order holds its stock units and its place on a
+   * payment link, in minutes (0–4320, i.e. up to 72 h). After that they return to the shop
+   * although the charge stays payable (lib/catalog/reservation.ts).
+   */
+  stockHoldMinutes: integer('stock_hold_minutes').notNull().default(60),
   updatedAt: text('updated_at').notNull().default(now),
 });
 
@@ -213,6 +219,11 @@ export const orders = sqliteTable(
     deliveryState: text('delivery_state'),
     /** Pickup: where, as the shop said when the order was placed. */
     pickupAddress: text('pickup_address'),
+    /**
+     * Paid after its reservation on a payment link had lapsed, when the link's places were all
+     * taken by then: the link received more payments than its limit. Flagged to the merchant.
+     */
+    linkOverLimit: integer('link_over_limit', { mode: 'boolean' }).notNull().default(false),
     /** Paid after it had been canceled or expired: flagged to the merchant. */
     latePayment: integer('late_payment', { mode: 'boolean' }).notNull().default(false),
     /** The payment link this order was placed through; null for a catalog order. */
@@ -393,7 +404,12 @@ export const emailOutbox = sqliteTable(
     updatedAt: text('updated_at').notNull().default(now),
     sentAt: text('sent_at'),
   },
-  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt), index('email_outbox_order_idx').on(t.orderId, t.id)],
+  (t) => [
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('email_outbox_order_idx').on(t.orderId, t.id),
+    // The per-recipient daily cap (lib/email/caps.ts) counts a recipient's recent rows.
+    index('email_outbox_recipient_idx').on(t.recipient, t.createdAt),
+  ],
 );
 
 /** Every send attempt of an outbox row, with its outcome and reason. Append-only. */

@@ -145,6 +145,40 @@ test.describe('delivery', () => {
     await expect(page.getByTestId('pedido-endereco')).toContainText('Avenida Estados Unidos, 50');
   });
 
+  test('shipping is priced from the CEP: a Manaus CEP with UF "SP" shows the Norte rate, and the UF is refused next to it', async ({ page, request }) => {
+    // The CEP service is down, so nothing fills the UF: the buyer picks São Paulo (free shipping) by hand.
+    await cepStub(request, 'down');
+    await addToCart(page, 'caneca-ceramica'); // R$ 59,00
+    await page.goto('/checkout');
+    await buyer(page, 'Enzo Prado');
+    await page.getByLabel('CEP').pressSequentially('69005010');
+    await page.getByLabel('Rua').fill('Avenida Eduardo Ribeiro');
+    await page.getByLabel('Número').fill('10');
+    await page.getByLabel('Bairro').fill('Centro');
+    await page.getByLabel('Cidade').fill('Manaus');
+    await page.getByLabel('UF').selectOption('SP');
+    const mismatch = 'O CEP informado é de Amazonas (AM). Escolha AM na UF ou confira o CEP.';
+    // The live preview prices the CEP's state, as the server does, and says why next to the UF.
+    await expect(page.getByTestId('frete')).toHaveText('R$ 34,90');
+    await expect(page.getByTestId('total')).toHaveText('R$ 93,90');
+    await expect(page.locator('#campo-state-erro')).toHaveText(mismatch);
+    await expect(page.getByLabel('UF')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page);
+
+    // Submitted anyway: refused next to the UF, nothing charged, nothing lost.
+    await page.getByRole('button', { name: 'Pagar com Pix' }).click();
+    await expect(page.locator('#campo-state-erro')).toHaveText(mismatch);
+    await expect(page).toHaveURL(/\/checkout/);
+    await expect(page.getByLabel('Cidade')).toHaveValue('Manaus');
+    await expect(page.getByLabel('CEP')).toHaveValue('69005-010');
+
+    await page.getByLabel('UF').selectOption('AM');
+    await page.getByRole('button', { name: 'Pagar com Pix' }).click();
+    await expect(page).toHaveURL(/\/orders\/[A-Za-z0-9_-]{20,}$/, { timeout: 20_000 });
+    await expect(page.getByTestId('pedido-frete')).toHaveText('R$ 34,90');
+    await expect(page.getByTestId('pedido-endereco')).toContainText('Manaus/AM');
+  });
+
   test('a boleto for the same cart uses "Mesmo endereço da entrega"; unticked, it asks for the payer\'s address', async ({ page, request }) => {
     await cepStub(request, 'up');
     await addToCart(page, 'caneca-ceramica');

@@ -37,6 +37,10 @@ const env = {
   CEP_LOOKUP: 'on',
   CEP_LOOKUP_URL: cepStub.url,
   RATE_LIMIT_CEP_PER_MIN: '1000',
+  // Every journey buys as the same shopper (e2e/shop-helpers.ts): the caps on unpaid orders per
+  // CPF/CNPJ and e-mails per recipient are proven by their unit tests.
+  UNPAID_ORDERS_PER_DOCUMENT: process.env.UNPAID_ORDERS_PER_DOCUMENT ?? '1000',
+  EMAILS_PER_RECIPIENT_PER_DAY: process.env.EMAILS_PER_RECIPIENT_PER_DAY ?? '1000',
 };
 
 function fail(message) {

@@ -136,6 +136,9 @@ export async function startServer(opts: StartOptions = {}): Promise<Server> {
     RATE_LIMIT_CHECKOUT_PER_MIN: '1000000',
     RATE_LIMIT_LOGIN_PER_MIN: '1000000',
     RATE_LIMIT_WEBHOOK_PER_MIN: '1000000',
+    // The load buys as one shopper: the caps per CPF/CNPJ and per address would refuse it.
+    UNPAID_ORDERS_PER_DOCUMENT: '1000000',
+    EMAILS_PER_RECIPIENT_PER_DAY: '1000000',
     LOG_LEVEL: 'warn',
     BENCH_ROUTES: '1',
     ...opts.env,

@@ -25,6 +25,8 @@ process.env.SANDBOX_DATABASE_URL = `file:${path.join(dir, 'sandbox.db')}`;
 process.env.APP_URL = 'http://127.0.0.1:3279';
 process.env.LOG_LEVEL = 'warn';
 process.env.RATE_LIMIT_CHECKOUT_PER_MIN = '1000000';
+process.env.UNPAID_ORDERS_PER_DOCUMENT = '1000000';
+process.env.EMAILS_PER_RECIPIENT_PER_DAY = '1000000';
 
 const iterations = Number(process.argv.find((a) => a.startsWith('--iterations='))?.split('=')[1] ?? 300);
 

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { orderItems, productPhotoFiles, productPhotos, products } from '@/db/schema';
 import { insertOrderWithPayment, prepareDatabase } from '@/lib/payments/testing/db';
-import { listDashboardProducts, productForEdit, removeProduct, restoreProduct, saveProduct, SLUG_TAKEN } from './admin';
+import { listDashboardProducts, productForEdit, removeProduct, restoreProduct, saveProduct, SLUG_TAKEN, STOCK_CHANGED } from './admin';
 import { catalogPage, productBySlug, productPage } from './catalog';
 import { processPhoto } from './photo-processing';
 import { uploadProductPhoto, PHOTOS_FULL } from './photo-upload';
@@ -28,6 +28,27 @@ const values = (v: Partial<ProductValues> = {}): ProductValues => ({
 async function png(color: [number, number, number]) {
   return sharp({ create: { width: 400, height: 300, channels: 3, background: { r: color[0], g: color[1], b: color[2] } } }).png().toBuffer();
 }
+
+describe('saveProduct and the stock the form showed', () => {
+  it('applies only while the stock is still what the form showed (compare-and-set); otherwise writes nothing', async () => {
+    const created = await saveProduct(null, values({ name: 'Último lote', stock: 2 }));
+    if (!created.ok) throw new Error('not created');
+    const stockOf = async () => (await database().db.select().from(products).where(eq(products.id, created.id)))[0];
+    // Opened showing 2; 2 sold meanwhile (the checkout's own decrement).
+    await database().db.update(products).set({ stock: 0 }).where(eq(products.id, created.id));
+    const stale = await saveProduct(created.id, values({ name: 'Último lote', priceCents: 9990, stock: 2, slug: 'outro-endereco' }), 2);
+    expect(stale).toEqual({ ok: false, fieldErrors: { stock: STOCK_CHANGED }, currentStock: 0 });
+    expect(await stockOf()).toMatchObject({ stock: 0, priceCents: 9490, slug: created.slug });
+    expect(await productPage('outro-endereco')).toBeNull(); // no redirect written either
+
+    expect(await saveProduct(created.id, values({ name: 'Último lote', priceCents: 9990, stock: 5 }), 0)).toMatchObject({ ok: true });
+    expect(await stockOf()).toMatchObject({ stock: 5, priceCents: 9990 });
+    // An untracked stock compares as untracked.
+    expect(await saveProduct(created.id, values({ name: 'Último lote', stock: null }), 5)).toMatchObject({ ok: true });
+    expect(await saveProduct(created.id, values({ name: 'Último lote', stock: 3 }), null)).toMatchObject({ ok: true });
+    expect(await saveProduct(created.id, values({ name: 'Último lote', stock: 1 }), null)).toMatchObject({ ok: false, currentStock: 3 });
+  });
+});
 
 describe('saveProduct and slugs', () => {
   it('makes the slug from the name, folding accents, and keeps it unique', async () => {

@@ -88,12 +88,20 @@ export async function productForEdit(id: number): Promise<ProductForEdit | null>
   return { ...p, photos: photos.get(id) ?? [], ordered: !!ordered, oldSlugs: redirects.map((r) => r.slug) };
 }
 
-export type SaveResult = { ok: true; id: number; slug: string } | { ok: false; fieldErrors: Partial<Record<ProductField, string>> };
+export type SaveResult =
+  | { ok: true; id: number; slug: string }
+  | { ok: false; fieldErrors: Partial<Record<ProductField, string>>; /** Set when the stock changed while the form was open: what it is now. */ currentStock?: number | null };
 
 export const SLUG_TAKEN = 'Este endereço já é usado por outro produto. Escolha outro.';
+export const STOCK_CHANGED = 'O estoque mudou enquanto você editava: confira e salve de novo';
 
-/** Creates (id null) or updates a product. An empty slug: kept on edit, made from the name on create. */
-export async function saveProduct(id: number | null, values: ProductValues): Promise<SaveResult> {
+/**
+ * Creates (id null) or updates a product. An empty slug: kept on edit, made from the name on create.
+ * `shownStock` (an edit): the stock the form showed; the update is a compare-and-set on it (the
+ * same UPDATE's WHERE), so units sold while the merchant edited are never written over with the
+ * form's old number: the save is refused with STOCK_CHANGED and nothing is written.
+ */
+export async function saveProduct(id: number | null, values: ProductValues, shownStock?: number | null): Promise<SaveResult> {
   return database().transaction(function* (tx) {
     const current = id === null ? undefined : yield* get(tx.select().from(products).where(eq(products.id, id)));
     if (id !== null && !current) return { ok: false, fieldErrors: { name: 'Este produto não existe mais.' } } as SaveResult;
@@ -138,13 +146,16 @@ export async function saveProduct(id: number | null, values: ProductValues): Pro
       const inserted = yield* get(tx.insert(products).values({ ...row, imagePath: '' }).returning({ id: products.id }));
       return { ok: true, id: inserted!.id, slug } as SaveResult;
     }
+    // Making an archived product active again brings it back from the archive. The stock the form
+    // showed must still be the stock (`IS` also matches an untracked null): else nothing is written.
+    const stillShown = shownStock === undefined ? undefined : sql`${products.stock} IS ${shownStock}`;
+    const updated = yield* run(tx.update(products).set({ ...row, ...(values.active ? { archivedAt: null } : {}) }).where(and(eq(products.id, current.id), stillShown)));
+    if (updated === 0) return { ok: false, fieldErrors: { stock: STOCK_CHANGED }, currentStock: current.stock } as SaveResult;
     if (current.slug !== slug) {
       // The old address keeps working; a slug this product used before becomes current again.
       yield* run(tx.delete(productSlugRedirects).where(eq(productSlugRedirects.slug, slug)));
       yield* run(tx.insert(productSlugRedirects).values({ slug: current.slug, productId: current.id }).onConflictDoNothing());
     }
-    // Making an archived product active again brings it back from the archive.
-    yield* run(tx.update(products).set({ ...row, ...(values.active ? { archivedAt: null } : {}) }).where(eq(products.id, current.id)));
     return { ok: true, id: current.id, slug } as SaveResult;
   });
 }

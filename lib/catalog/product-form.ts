@@ -46,6 +46,19 @@ function integerField(text: string, min: number, max: number): number | 'bad' | 
   return n < min || n > max ? 'bad' : n;
 }
 
+/**
+ * The stock the edit form showed when it was opened ("stockShown", a hidden field): '' = not
+ * tracked, a number, or undefined when the form did not say (a new product). The save applies
+ * only while the stock is still that (admin.ts), so a sale made while the merchant edited is
+ * never overwritten by the form's stale number.
+ */
+export function shownStockOf(form: FormLike): number | null | undefined {
+  const v = form.get('stockShown');
+  if (typeof v !== 'string') return undefined;
+  if (v.trim() === '') return null;
+  return /^\d{1,9}$/.test(v.trim()) ? Number(v.trim()) : undefined;
+}
+
 export function parseProductForm(form: FormLike): ProductFormParse {
   const values = Object.fromEntries(PRODUCT_FIELDS.map((f) => [f, str(form, f)])) as Record<ProductField, string>;
   const fieldErrors: Partial<Record<ProductField, string>> = {};

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { database } from '@/db';
 import { orders, products, stockMovements } from '@/db/schema';
 import { SOLD_OUT_WHILE_BUYING } from '@/lib/orders/pricing';
@@ -181,5 +181,27 @@ describe('the last units under concurrency (separate processes, one SQLite file)
     expect(await stockOf(id)).toBe(0);
     const taken = await database().db.select().from(stockMovements).where(eq(stockMovements.productId, id));
     expect(taken.map((m) => m.delta)).toEqual([-1, -1, -1, -1, -1]);
+  }, 90_000);
+
+  it('with the reservation window: 1 free unit + 2 held by a lapsed unpaid order, 20 shoppers at once make exactly 3 orders', async () => {
+    const id = await newProduct(3);
+    // An unpaid order placed 2 hours ago (the window is 60 minutes): its 2 units are free again.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() - 2 * 60 * 60_000);
+    const { order: lapsed } = await buy(id, 2);
+    vi.useRealTimers();
+    expect(await stockOf(id)).toBe(1);
+
+    const outcomes = await race(id, 5, 4);
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(3);
+    for (const r of outcomes.filter((o) => !o.ok)) expect(r.error).toContain(SOLD_OUT_WHILE_BUYING);
+    expect(await stockOf(id)).toBe(0);
+    const moves = await database().db.select().from(stockMovements).where(eq(stockMovements.productId, id));
+    // 3 units in stock: taken 2 + 3, given back 2 once; never below zero.
+    expect(moves.filter((m) => m.orderId === lapsed.id).map((m) => [m.reason, m.delta])).toEqual([
+      ['order', -2],
+      ['released', 2],
+    ]);
+    expect(moves.reduce((sum, m) => sum + m.delta, 0)).toBe(-3);
   }, 90_000);
 });

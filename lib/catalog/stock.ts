@@ -9,15 +9,21 @@
  * - a late payment of an expired or canceled order takes them again, or flags the order when
  *   they are gone (the same transaction);
  * - a refund gives nothing back by itself; the merchant may ("Devolver ao estoque", once);
- * - a charge the provider refused (the order is deleted) gives its units back.
+ * - a charge the provider refused (the order is deleted) gives its units back;
+ * - an order still unpaid when its reservation ("Reserva de estoque", lib/settings/reservation.ts)
+ *   lapses gives its units back (`releaseLapsedHolds`), though its charge stays payable; if it is
+ *   paid later, the units are taken again or the order is flagged, as for a late payment.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { all, get, run, type AnyDb, type Step } from '@/db/driver';
 import { orders, products, stockMovements } from '@/db/schema';
 import type { AppSchema } from '@/db';
 
 type Tx = AnyDb<AppSchema>;
-export type StockCause = 'order' | 'expired' | 'canceled' | 'late_payment' | 'merchant_return' | 'refused';
+export type StockCause = 'order' | 'expired' | 'canceled' | 'late_payment' | 'merchant_return' | 'refused' | 'released';
+
+/** Units given back by these causes are taken again when the order is paid after all. */
+const RETAKEN_ON_PAYMENT: readonly string[] = ['expired', 'canceled', 'released'];
 
 export const stockKey = (orderId: string, productId: number, cause: StockCause) => `stock:${orderId}:${productId}:${cause}`;
 
@@ -85,8 +91,9 @@ export function* giveBack(tx: Tx, orderId: string, cause: Exclude<StockCause, 'o
 }
 
 /**
- * A late payment: the order's units were given back when it expired or was canceled; take
- * them again where the stock still has them, and flag the order (stock_short) where it does not.
+ * A late payment: the order's units were given back when it expired, was canceled or its
+ * reservation lapsed; take them again where the stock still has them, and flag the order
+ * (stock_short) where it does not. Nothing to do for an order that never gave any back.
  */
 export function* retakeForLatePayment(tx: Tx, orderId: string): Generator<Step, { short: boolean }, unknown> {
   const given = yield* all(
@@ -97,7 +104,7 @@ export function* retakeForLatePayment(tx: Tx, orderId: string): Generator<Step, 
   );
   let short = false;
   for (const g of given) {
-    if (g.delta <= 0 || (g.reason !== 'expired' && g.reason !== 'canceled')) continue;
+    if (g.delta <= 0 || !RETAKEN_ON_PAYMENT.includes(g.reason)) continue;
     const p = yield* get(tx.select({ stock: products.stock }).from(products).where(eq(products.id, g.productId)));
     if (!p || p.stock === null) continue;
     if (p.stock < g.delta) {
@@ -108,6 +115,31 @@ export function* retakeForLatePayment(tx: Tx, orderId: string): Generator<Step, 
   }
   if (short) yield* run(tx.update(orders).set({ stockShort: true }).where(eq(orders.id, orderId)));
   return { short };
+}
+
+/**
+ * Gives back the units of every pending order placed before `cutoff` (its reservation lapsed),
+ * once per order and product (the 'released' key), optionally only for some products (a
+ * checkout releases those of its cart inside its own transaction, before taking units).
+ * Returns the units given back.
+ */
+export function* releaseLapsedHolds(tx: Tx, cutoff: string, productIds?: readonly number[]): Generator<Step, number, unknown> {
+  if (productIds && productIds.length === 0) return 0;
+  const net = sql<number>`sum(${stockMovements.delta})`;
+  const lapsed = yield* all(
+    tx
+      .select({ orderId: stockMovements.orderId, productId: stockMovements.productId, net })
+      .from(orders)
+      .innerJoin(stockMovements, eq(stockMovements.orderId, orders.id))
+      .where(and(eq(orders.status, 'pending'), lt(orders.createdAt, cutoff), productIds ? inArray(stockMovements.productId, [...productIds]) : undefined))
+      .groupBy(stockMovements.orderId, stockMovements.productId)
+      .having(sql`${net} < 0`),
+  );
+  let units = 0;
+  for (const h of lapsed) {
+    if (yield* move(tx, { orderId: h.orderId, productId: h.productId, delta: -Number(h.net), cause: 'released' })) units += -Number(h.net);
+  }
+  return units;
 }
 
 export type ReturnResult = { ok: true; units: number } | { ok: false; error: string };

@@ -73,6 +73,8 @@ const rawSchema = z.object({
   RATE_LIMIT_CHECKOUT_PER_MIN: intIn(1, 1_000_000).default(30),
   RATE_LIMIT_LOGIN_PER_MIN: intIn(1, 1_000_000).default(10),
   RATE_LIMIT_WEBHOOK_PER_MIN: intIn(1, 1_000_000).default(600),
+  UNPAID_ORDERS_PER_DOCUMENT: intIn(1, 1_000_000).default(3),
+  EMAILS_PER_RECIPIENT_PER_DAY: intIn(1, 1_000_000).default(3),
   SMTP_URL: z
     .string()
     .refine((v) => URL.canParse(v) && /^smtps?:$/i.test(new URL(v).protocol) && !!new URL(v).hostname, {
@@ -128,6 +130,8 @@ export type AppEnv = {
   reconcileIntervalSeconds: number;
   seedOnEmpty: boolean;
   rateLimit: { checkoutPerMin: number; loginPerMin: number; webhookPerMin: number; cepPerMin: number };
+  /** UNPAID_ORDERS_PER_DOCUMENT, EMAILS_PER_RECIPIENT_PER_DAY (default 3 each). */
+  caps: { unpaidOrdersPerDocument: number; emailsPerRecipientPerDay: number };
   /** CEP autofill: off, or the services asked in order (URL templates with {cep}). */
   cepLookup: { enabled: boolean; urls: string[] };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -223,6 +227,12 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       loginPerMin: e.RATE_LIMIT_LOGIN_PER_MIN,
       webhookPerMin: e.RATE_LIMIT_WEBHOOK_PER_MIN,
       cepPerMin: e.RATE_LIMIT_CEP_PER_MIN,
+    },
+    // Anti-abuse caps kept in the database (checked inside the writing transaction): tests and
+    // the e2e server raise them, one test proves each default.
+    caps: {
+      unpaidOrdersPerDocument: e.UNPAID_ORDERS_PER_DOCUMENT,
+      emailsPerRecipientPerDay: e.EMAILS_PER_RECIPIENT_PER_DAY,
     },
     cepLookup: {
       enabled: !['off', 'false', '0'].includes(e.CEP_LOOKUP),

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { parseDecimalInput, parseSettingsForm, settingInputText } from './settings-form';
 
 const form = (values: Record<string, string>) => ({ get: (k: string) => values[k] ?? null });
-const valid = { boletoFinePercent: '2', boletoInterestPercent: '0,1', boletoGraceDays: '5', boletoDueDays: '3', pixExpirationDays: '1' };
+const valid = { boletoFinePercent: '2', boletoInterestPercent: '0,1', boletoGraceDays: '5', boletoDueDays: '3', pixExpirationDays: '1', stockHoldMinutes: '60' };
 
 describe('parseSettingsForm', () => {
   it('reads Brazilian decimals', () => {
     expect(parseSettingsForm(form({ ...valid, boletoFinePercent: '2,5 %' }))).toEqual({
       ok: true,
-      value: { boletoFinePercent: 2.5, boletoInterestPercent: 0.1, boletoGraceDays: 5, boletoDueDays: 3, pixExpirationDays: 1, pixDiscountBps: 0 },
+      value: { boletoFinePercent: 2.5, boletoInterestPercent: 0.1, boletoGraceDays: 5, boletoDueDays: 3, pixExpirationDays: 1, pixDiscountBps: 0, stockHoldMinutes: 60 },
     });
   });
   it('puts the API limits on each field', () => {
@@ -41,6 +41,14 @@ describe('parseSettingsForm', () => {
       fieldErrors: { pixDiscountBps: 'Use um número com até 2 casas decimais, por exemplo 5 ou 5,25.' },
       values: { pixDiscountBps: '5,255' },
     });
+  });
+  it('reads "Reserva de estoque" in minutes, 0 to 72 hours, with a clear message', () => {
+    expect(parseSettingsForm(form({ ...valid, stockHoldMinutes: '0' }))).toMatchObject({ ok: true, value: { stockHoldMinutes: 0 } });
+    expect(parseSettingsForm(form({ ...valid, stockHoldMinutes: '4320' }))).toMatchObject({ ok: true, value: { stockHoldMinutes: 4320 } });
+    const range = 'A reserva de estoque deve ser de 0 a 4.320 minutos (72 horas).';
+    expect(parseSettingsForm(form({ ...valid, stockHoldMinutes: '4321' }))).toMatchObject({ ok: false, fieldErrors: { stockHoldMinutes: range }, values: { stockHoldMinutes: '4321' } });
+    expect(parseSettingsForm(form({ ...valid, stockHoldMinutes: '1,5' }))).toMatchObject({ ok: false, fieldErrors: { stockHoldMinutes: 'Use um número inteiro de minutos.' } });
+    expect(parseSettingsForm(form({ ...valid, stockHoldMinutes: '' }))).toMatchObject({ ok: false, fieldErrors: { stockHoldMinutes: 'Informe a reserva de estoque em minutos (0 para não reservar).' } });
   });
   it('parses and prints numbers', () => {
     expect(parseDecimalInput(' 0.25 ')).toBe(0.25);

@@ -5,7 +5,7 @@
 import { parsePercentToBps } from '@/lib/settings/pix-discount';
 import { settingsSchema, type PaymentSettings } from '@/lib/settings/settings';
 
-export const SETTINGS_FIELDS = ['boletoFinePercent', 'boletoInterestPercent', 'boletoGraceDays', 'boletoDueDays', 'pixExpirationDays', 'pixDiscountBps'] as const;
+export const SETTINGS_FIELDS = ['boletoFinePercent', 'boletoInterestPercent', 'boletoGraceDays', 'boletoDueDays', 'pixExpirationDays', 'pixDiscountBps', 'stockHoldMinutes'] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 export type SettingsFieldErrors = Partial<Record<SettingsField, string>>;
 export type SettingsParse = { ok: true; value: PaymentSettings } | { ok: false; fieldErrors: SettingsFieldErrors; values: Record<SettingsField, string> };
@@ -33,7 +33,7 @@ export function parseSettingsForm(form: { get(name: string): unknown }): Setting
       continue;
     }
     const n = parseDecimalInput(values[f]);
-    if (n !== undefined && Number.isNaN(n)) fieldErrors[f] = PERCENT_FIELDS.has(f) ? 'Use um número, por exemplo 2 ou 0,1.' : 'Use um número inteiro de dias.';
+    if (n !== undefined && Number.isNaN(n)) fieldErrors[f] = PERCENT_FIELDS.has(f) ? 'Use um número, por exemplo 2 ou 0,1.' : f === 'stockHoldMinutes' ? 'Use um número inteiro de minutos.' : 'Use um número inteiro de dias.';
     else if (n !== undefined) numbers[f] = n;
   }
   const parsed = settingsSchema.safeParse(numbers);

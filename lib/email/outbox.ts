@@ -4,12 +4,14 @@
  * cause (ON CONFLICT DO NOTHING), so no duplicate, replay or racing writer makes a second.
  * It is one INSERT … SELECT: the recipient comes from the order and the merchant's switch
  * for the kind from email_settings (a switched-off kind is recorded as 'skipped', visible on
- * the order's timeline, never sent). Nothing here talks to SMTP.
+ * the order's timeline, never sent), and so is an e-mail over its recipient's daily cap
+ * (caps.ts). Nothing here talks to SMTP.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { run, type AnyDb, type Step } from '@/db/driver';
 import { emailOutbox, emailSettings, orders, type EmailKind } from '@/db/schema';
 import { processSlot } from '@/lib/server/process-singleton';
+import { RECIPIENT_CAP_REASON, RECIPIENT_CAPPED_KINDS, underRecipientCap } from './caps';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Tx = AnyDb<any>;
@@ -51,6 +53,8 @@ export function outboxWritesOff(): boolean {
 export function* enqueueEmail(tx: Tx, e: Enqueue): Generator<Step, number, unknown> {
   if (outboxWritesOff()) return 0;
   const enabled = e.force ? sql`1` : sql`coalesce(${SWITCH[e.kind]}, 1)`;
+  // A stranger's unpaid order may not make the shop mail an address over and over (caps.ts).
+  const allowed = e.force || !RECIPIENT_CAPPED_KINDS.includes(e.kind) ? sql`1` : underRecipientCap();
   return yield* run(
     tx
       .insert(emailOutbox)
@@ -63,11 +67,11 @@ export function* enqueueEmail(tx: Tx, e: Enqueue): Generator<Step, number, unkno
             orderId: orders.id,
             kind: sql`${e.kind}`.as('kind'),
             recipient: orders.buyerEmail,
-            status: sql`case when ${enabled} then 'pending' else 'skipped' end`.as('status'),
+            status: sql`case when ${enabled} and ${allowed} then 'pending' else 'skipped' end`.as('status'),
             attempts: sql`0`.as('attempts'),
             nextAttemptAt: sql`${NOW}`.as('next_attempt_at'),
             leaseUntil: sql`null`.as('lease_until'),
-            lastError: sql`case when ${enabled} then null else ${SKIPPED_BY_SETTINGS} end`.as('last_error'),
+            lastError: sql`case when not ${enabled} then ${SKIPPED_BY_SETTINGS} when not ${allowed} then ${RECIPIENT_CAP_REASON} else null end`.as('last_error'),
             transport: sql`null`.as('transport'),
             messageId: sql`null`.as('message_id'),
             createdAt: sql`${NOW}`.as('created_at'),

@@ -37,7 +37,7 @@ describe('payment links', () => {
     await addOrder(link.id, 'expired', 12000);
     await addOrder(link.id, 'canceled', 12000);
     const found = await linkWithStats(link.id);
-    expect(found?.stats).toEqual({ pending: 1, paidCount: 2, paidCents: 22000 });
+    expect(found?.stats).toEqual({ pending: 1, holding: 1, paidCount: 2, paidCents: 22000 });
     expect(found?.state).toBe('active');
     const listed = (await listLinks()).rows.find((r) => r.link.id === link.id);
     expect(listed?.stats).toEqual(found?.stats);

@@ -11,6 +11,8 @@ import { orders, paymentLinks, type OrderStatus, type PaymentLink } from '@/db/s
 import { saoPauloDate } from '@/lib/br/dates';
 import { looksLikeToken, newId } from '@/lib/security/tokens';
 import { logger } from '@/lib/server/log';
+import { reservationCutoff } from '@/lib/settings/reservation';
+import { getSettings } from '@/lib/settings/settings';
 import { looksLikeLinkCode, newLinkCode } from './code';
 import type { NewLink } from './link-form';
 import { linkState, NO_STATS, type LinkState, type LinkStats } from './status';
@@ -72,14 +74,19 @@ export async function linkByCode(code: string): Promise<PaymentLink | undefined>
   return row;
 }
 
-/** Pending count, payments received and what they brought in (net of refunds), per link. */
-export async function statsOfLinks(ids: string[]): Promise<Map<string, LinkStats>> {
+/**
+ * Pending count (and how many still hold a place: placed since the reservation's cutoff),
+ * payments received and what they brought in (net of refunds), per link.
+ */
+export async function statsOfLinks(ids: string[], nowMs = Date.now()): Promise<Map<string, LinkStats>> {
   const out = new Map<string, LinkStats>();
   if (ids.length === 0) return out;
+  const holdsSince = reservationCutoff((await getSettings()).stockHoldMinutes, nowMs);
   const rows = await db()
     .select({
       linkId: orders.paymentLinkId,
       pending: sql<number>`sum(case when ${orders.status} = 'pending' then 1 else 0 end)`,
+      holding: sql<number>`sum(case when ${orders.status} = 'pending' and ${orders.createdAt} >= ${holdsSince} then 1 else 0 end)`,
       paidCount: sql<number>`sum(case when ${orders.status} in ('paid', 'refunded') then 1 else 0 end)`,
       paidCents: sql<number>`sum(case when ${orders.status} in ('paid', 'refunded') then ${orders.totalCents} - ${orders.refundedCents} else 0 end)`,
     })
@@ -87,7 +94,7 @@ export async function statsOfLinks(ids: string[]): Promise<Map<string, LinkStats
     .where(inArray(orders.paymentLinkId, ids))
     .groupBy(orders.paymentLinkId);
   for (const r of rows) {
-    if (r.linkId) out.set(r.linkId, { pending: Number(r.pending ?? 0), paidCount: Number(r.paidCount ?? 0), paidCents: Number(r.paidCents ?? 0) });
+    if (r.linkId) out.set(r.linkId, { pending: Number(r.pending ?? 0), holding: Number(r.holding ?? 0), paidCount: Number(r.paidCount ?? 0), paidCents: Number(r.paidCents ?? 0) });
   }
   return out;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '@/db';
+import { reservationCutoff } from '@/lib/settings/reservation';
 import { run } from '@/db/driver';
 import { orders, paymentLinks, payments } from '@/db/schema';
 import { addDays, saoPauloDate } from '@/lib/br/dates';
@@ -26,7 +27,8 @@ beforeAll(async () => {
 async function claimAndOrder(linkId: string, today = TODAY): Promise<LinkPlace & { orderId?: string }> {
   const orderId = newId();
   return database().transaction(function* (tx) {
-    const place = yield* claimLinkPlace(tx, linkId, today);
+    // Every pending order placed in the last hour holds its place (the default reservation).
+    const place = yield* claimLinkPlace(tx, linkId, today, reservationCutoff(60));
     if (!place.ok) return place;
     yield* run(
       tx.insert(orders).values({ id: orderId, token: randomToken(), checkoutKey: newId(), method: 'pix', totalCents: 15000, buyerName: 'Ana Souza', buyerDocument: '52998224725', buyerEmail: 'ana@example.com', paymentLinkId: linkId }),
@@ -127,6 +129,18 @@ describe('placeOrder on a limited link under concurrency (separate processes, on
     const rows = await ordersOf(link.id);
     expect(rows.map((r) => r.token)).toEqual([outcomes.find((o) => o.ok)!.orderToken]);
     expect(await database().db.select().from(payments).where(eq(payments.orderId, rows[0].id))).toHaveLength(1);
+  }, 60_000);
+
+  it('with the reservation window: a lapsed unpaid order frees its place, and 8 buyers racing for a link of 2 still make exactly 2', async () => {
+    const link = await createLink({ ...base, maxPayments: 2 }, 'demo@balcao.dev');
+    // An unpaid order placed 2 hours ago: past the 60-minute reservation, it holds no place.
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000).toISOString();
+    await database().db.insert(orders).values({ id: newId(), token: randomToken(), checkoutKey: newId(), method: 'boleto', totalCents: 15000, buyerName: 'Ana Souza', buyerDocument: '52998224725', buyerEmail: 'ana@example.com', paymentLinkId: link.id, createdAt: twoHoursAgo });
+    const outcomes = await race(link.id, 8);
+    expect(outcomes.filter((o) => o.error === 'crash')).toEqual([]);
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(2);
+    expect(outcomes.filter((o) => !o.ok).map((o) => o.error)).toEqual(Array(6).fill(REFUSAL_MESSAGES.sold_out));
+    expect((await ordersOf(link.id)).filter((o) => o.status === 'pending')).toHaveLength(3);
   }, 60_000);
 
   it('makes exactly 3 orders when 8 buyers race for a link limited to 3 payments', async () => {

@@ -8,25 +8,31 @@
  * or instance can write: concurrent buyers of a one-off link make exactly one order
  * (place.concurrency.test.ts proves it with several processes on one SQLite file).
  *
- * What counts toward the limit is in lib/links/status.ts: pending, paid and refunded orders.
+ * What counts toward the limit is in lib/links/status.ts: paid and refunded orders, and pending
+ * ones whose reservation ("Reserva de estoque", lib/settings/reservation.ts) has not lapsed.
  */
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { AppSchema } from '@/db';
-import { get, type AnyDb, type Step } from '@/db/driver';
+import { get, run, type AnyDb, type Step } from '@/db/driver';
 import { orders, paymentLinks, type OrderStatus, type PaymentLink } from '@/db/schema';
 
 export type LinkRefusal = 'not_found' | 'disabled' | 'expired' | 'sold_out';
 export type LinkPlace = { ok: true; link: PaymentLink } | { ok: false; reason: LinkRefusal };
 
-/** The states that hold or used a place (see status.ts). */
-export const PLACE_HOLDING_STATUSES: OrderStatus[] = ['pending', 'paid', 'refunded'];
+/** The states that used a place for good (see status.ts); a pending order holds one for a while. */
+export const PLACE_USED_STATUSES: OrderStatus[] = ['paid', 'refunded'];
+
+/** SQL on `orders`: this order holds or used its link's place (`holdsSince`: the reservation cutoff). */
+export function holdsPlace(holdsSince: string): SQL {
+  return or(inArray(orders.status, PLACE_USED_STATUSES), and(eq(orders.status, 'pending'), gte(orders.createdAt, holdsSince)))!;
+}
 
 /**
  * Checks, inside the order's transaction, that link `linkId` still accepts an order today
- * (`today`: São Paulo's YYYY-MM-DD). Writes nothing: the order the caller inserts next IS
- * the place taken.
+ * (`today`: São Paulo's YYYY-MM-DD; `holdsSince`: pending orders placed before it no longer
+ * hold a place). Writes nothing: the order the caller inserts next IS the place taken.
  */
-export function* claimLinkPlace(tx: AnyDb<AppSchema>, linkId: string, today: string): Generator<Step, LinkPlace, unknown> {
+export function* claimLinkPlace(tx: AnyDb<AppSchema>, linkId: string, today: string, holdsSince: string): Generator<Step, LinkPlace, unknown> {
   const link = yield* get(tx.select().from(paymentLinks).where(eq(paymentLinks.id, linkId)));
   if (!link) return { ok: false, reason: 'not_found' };
   if (link.disabledAt) return { ok: false, reason: 'disabled' };
@@ -36,11 +42,33 @@ export function* claimLinkPlace(tx: AnyDb<AppSchema>, linkId: string, today: str
       tx
         .select({ n: count() })
         .from(orders)
-        .where(and(eq(orders.paymentLinkId, linkId), inArray(orders.status, PLACE_HOLDING_STATUSES))),
+        .where(and(eq(orders.paymentLinkId, linkId), holdsPlace(holdsSince))),
     );
     if (Number(row?.n ?? 0) >= link.maxPayments) return { ok: false, reason: 'sold_out' };
   }
   return { ok: true, link };
+}
+
+/**
+ * An order of a limited link was just paid (in the one writer's transaction). If its own place
+ * had lapsed (or it expired) and the link's places were all taken meanwhile, the link has now
+ * received more payments than its limit: the payment is accepted (paid always wins) and the
+ * order flagged (`link_over_limit`) for the merchant. Returns whether it was flagged.
+ */
+export function* flagPaymentOverLinkLimit(tx: AnyDb<AppSchema>, orderId: string, holdsSince: string): Generator<Step, boolean, unknown> {
+  const order = yield* get(tx.select({ linkId: orders.paymentLinkId }).from(orders).where(eq(orders.id, orderId)));
+  if (!order?.linkId) return false;
+  const link = yield* get(tx.select({ maxPayments: paymentLinks.maxPayments }).from(paymentLinks).where(eq(paymentLinks.id, order.linkId)));
+  if (!link || link.maxPayments === null) return false;
+  const others = yield* get(
+    tx
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.paymentLinkId, order.linkId), ne(orders.id, orderId), holdsPlace(holdsSince))),
+  );
+  if (Number(others?.n ?? 0) < link.maxPayments) return false;
+  yield* run(tx.update(orders).set({ linkOverLimit: true }).where(eq(orders.id, orderId)));
+  return true;
 }
 
 /** The buyer's words for a refusal found at the moment of the order. */

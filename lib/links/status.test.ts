@@ -3,7 +3,8 @@ import { closedMessage, linkState, type LinkStats } from './status';
 
 const TODAY = '2026-11-24';
 const open = { disabledAt: null, expiresOn: null, maxPayments: null };
-const stats = (s: Partial<LinkStats> = {}): LinkStats => ({ pending: 0, paidCount: 0, paidCents: 0, ...s });
+/** `pending` orders all still within their reservation unless `holding` says otherwise. */
+const stats = (s: Partial<LinkStats> = {}): LinkStats => ({ pending: 0, paidCount: 0, paidCents: 0, ...s, holding: s.holding ?? s.pending ?? 0 });
 
 describe('linkState', () => {
   it('is active until something closes it', () => {
@@ -19,6 +20,11 @@ describe('linkState', () => {
     expect(linkState(oneOff, stats({ pending: 1 }), TODAY)).toBe('sold_out');
     expect(linkState(oneOff, stats({ paidCount: 1 }), TODAY)).toBe('sold_out');
     expect(linkState({ ...open, maxPayments: 3 }, stats({ pending: 1, paidCount: 1 }), TODAY)).toBe('active');
+  });
+  it('a pending order whose reservation lapsed no longer holds its place', () => {
+    const oneOff = { ...open, maxPayments: 1 };
+    expect(linkState(oneOff, stats({ pending: 1, holding: 0 }), TODAY)).toBe('active');
+    expect(closedMessage(oneOff, stats({ pending: 3, holding: 0 }), TODAY)).toBeNull();
   });
   it('says Desativado before Expirado before Esgotado', () => {
     expect(linkState({ disabledAt: '2026-11-01T00:00:00Z', expiresOn: '2026-01-01', maxPayments: 1 }, stats({ paidCount: 1 }), TODAY)).toBe('disabled');

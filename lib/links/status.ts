@@ -1,24 +1,28 @@
 /**
  * A link's state, from the link and what its orders say (lib/links/links.ts counts them).
  *
- * The limit counts every order that holds or used the link: pending (a Pix or boleto issued
- * and not yet paid holds its place, so a one-off link is never paid twice), paid and
- * refunded (a refund returns the money, not the place). A canceled or expired order gives
- * its place back: an abandoned Pix blocks the link only until the provider reports it
- * expired (its payable window), or at once when the merchant cancels that charge. Pure.
+ * The limit counts every order that holds or used the link: pending within the shop's
+ * "Reserva de estoque" (a Pix or boleto issued and not yet paid holds its place for that long,
+ * so two buyers never pay a one-off link at once), paid and refunded (a refund returns the
+ * money, not the place). A canceled or expired order gives its place back, and so does a
+ * pending one whose reservation lapsed: an abandoned boleto blocks the link for the reservation
+ * (60 minutes by default), not for its whole payable life. If it is paid later all the same,
+ * the payment is accepted and flagged when the places were taken meanwhile. Pure.
  */
 import type { PaymentLink } from '@/db/schema';
 
 export type LinkStats = {
   /** Orders waiting for payment. */
   pending: number;
+  /** Of those, the ones whose reservation still holds a place. */
+  holding: number;
   /** Orders paid (refunded ones included): "pagamentos recebidos". */
   paidCount: number;
   /** What those orders brought in, refunds taken off. */
   paidCents: number;
 };
 
-export const NO_STATS: LinkStats = { pending: 0, paidCount: 0, paidCents: 0 };
+export const NO_STATS: LinkStats = { pending: 0, holding: 0, paidCount: 0, paidCents: 0 };
 
 export type LinkState = 'active' | 'expired' | 'sold_out' | 'disabled';
 
@@ -39,9 +43,9 @@ export const LINK_STATE_BADGES: Record<LinkState, string> = {
 
 type LinkRules = Pick<PaymentLink, 'disabledAt' | 'expiresOn' | 'maxPayments'>;
 
-/** Places taken: pending + paid (refunded included). */
+/** Places taken: pending within the reservation + paid (refunded included). */
 export function usedPlaces(stats: LinkStats): number {
-  return stats.pending + stats.paidCount;
+  return stats.holding + stats.paidCount;
 }
 
 /** `today`: São Paulo's date (YYYY-MM-DD). Desativado wins over Expirado, which wins over Esgotado. */
@@ -72,7 +76,7 @@ export function closedMessage(link: LinkRules, stats: LinkStats, today: string):
           }
         : {
             title: 'Este link já tem um pagamento em andamento',
-            body: 'Ele não aceita outro pagamento agora. Se o pagamento em andamento não for concluído no prazo, o link volta a aceitar pagamentos.',
+            body: 'Ele não aceita outro pagamento agora. Se o pagamento em andamento não for concluído logo, o link volta a aceitar pagamentos.',
           };
   }
 }

@@ -3,7 +3,7 @@ import 'server-only';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { db } from '@/db';
 import { preparedQuery } from '@/db/statements';
-import { orderItems, orders, paymentLinks, payments, type Order, type OrderStatus } from '@/db/schema';
+import { emailOutbox, orderItems, orders, paymentLinks, payments, type EmailStatus, type Order, type OrderStatus } from '@/db/schema';
 import { looksLikeToken } from '@/lib/security/tokens';
 import { deliveryOf, type DeliveryView } from './delivery';
 
@@ -97,6 +97,8 @@ export type OrderView = Pick<
 > & {
   /** The payment link it was placed through (its public code), or null for a cart's order. */
   linkCode: string | null;
+  /** The payment instructions e-mail (not the merchant's resends), once written to the outbox. */
+  instructionsEmail: { status: EmailStatus; lastError: string | null } | null;
   /** Shipping and where the order goes (lib/orders/delivery.ts). */
   delivery: DeliveryView;
   items: { productId: number | null; name: string; unitPriceCents: number; quantity: number; lineTotalCents: number }[];
@@ -125,6 +127,11 @@ export async function orderViewByToken(token: string): Promise<OrderView | null>
   const link = order.paymentLinkId
     ? (await db().select({ code: paymentLinks.code }).from(paymentLinks).where(eq(paymentLinks.id, order.paymentLinkId)))[0]
     : undefined;
+  // Its key is "email:<order>:instructions" (lib/email/keys.ts); resends add ":resend:<n>".
+  const [instructionsEmail] = await db()
+    .select({ status: emailOutbox.status, lastError: emailOutbox.lastError })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.dedupeKey, `email:${order.id}:instructions`));
   return {
     id: order.id,
     number: order.number,
@@ -144,6 +151,7 @@ export async function orderViewByToken(token: string): Promise<OrderView | null>
     updatedAt: toIso(order.updatedAt) ?? order.updatedAt,
     paidAt: toIso(order.paidAt),
     linkCode: link?.code ?? null,
+    instructionsEmail: instructionsEmail ?? null,
     delivery: deliveryOf(order),
     items,
     payment: payment

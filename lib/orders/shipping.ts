@@ -1,9 +1,12 @@
 /**
  * The shipping part of an order's money (pure, integer centavos): nothing when no product in it
  * ships; else pickup at the shop (free, where offered) or delivery to an address, priced by the
- * shop's rules (lib/shipping/quote.ts) on the items' subtotal. The charge is
+ * shop's rules (lib/shipping/quote.ts) on the items' subtotal, for the UF the CEP belongs to
+ * (lib/br/cep-uf.ts: a UF chosen against the CEP is refused next to the UF field). The charge is
  * items − Pix discount + shipping: the Pix discount never applies to shipping.
  */
+import { ufOfCep } from '@/lib/br/cep-uf';
+import { CEP_WITHOUT_UF_MESSAGE, cepUfMismatchMessage } from '@/lib/orders/cep-uf-message';
 import { CHECK_FIELDS_MESSAGE, type FieldErrors } from '@/lib/orders/fields';
 import { deliveryAddressSchema, fieldErrorsOf, type DeliveryAddress } from '@/lib/orders/order-input';
 import { quoteShipping, type ShippingRules } from '@/lib/shipping/quote';
@@ -38,7 +41,12 @@ export function shippingForOrder(o: {
     const r = deliveryAddressSchema.safeParse({});
     return { ok: false, error: CHECK_FIELDS_MESSAGE, fieldErrors: r.success ? {} : fieldErrorsOf(r.error.issues) };
   }
-  const q = quoteShipping(o.rules, { kind: 'delivery', state: o.delivery.state }, o.itemsCents);
+  // The CEP decides the state, never the UF typed beside it: a Manaus CEP with "SP" chosen must
+  // not pay São Paulo's shipping (nor read "Manaus/SP" on the order).
+  const cepUf = ufOfCep(o.delivery.zip);
+  if (!cepUf) return { ok: false, error: CHECK_FIELDS_MESSAGE, fieldErrors: { zip: CEP_WITHOUT_UF_MESSAGE } };
+  if (cepUf !== o.delivery.state) return { ok: false, error: CHECK_FIELDS_MESSAGE, fieldErrors: { state: cepUfMismatchMessage(cepUf) } };
+  const q = quoteShipping(o.rules, { kind: 'delivery', state: cepUf }, o.itemsCents);
   if (!q.ok) return { ok: false, error: q.message, fieldErrors: { state: q.message } };
   if (q.kind !== 'delivery') throw new Error('unreachable: a delivery quote');
   return { ok: true, method: 'delivery', cents: q.cents, freeByThreshold: q.freeByThreshold, delivery: o.delivery };

@@ -8,6 +8,7 @@ import type { NewBoleto, NewPix } from '@/lib/payment-api/types';
 import { DEFAULT_SHIPPING_RULES, type ShippingRules } from '@/lib/shipping/quote';
 import { saveShippingRules } from '@/lib/shipping/settings';
 import { setPaymentApiForTests } from './api';
+import { CHECK_FIELDS_MESSAGE } from '@/lib/orders/fields';
 import { placeOrder, type OrderInput } from './place-order';
 import { FakePaymentApi } from './testing/fake-payment-api';
 import { prepareDatabase, productIdBySlug } from './testing/db';
@@ -81,8 +82,23 @@ describe('placeOrder with shipping', () => {
     expect(sent.amountCents).toBe(5280);
   });
 
+  it('prices from the CEP\'s UF: a Manaus CEP with "SP" chosen is refused next to the UF, nothing priced, no charge', async () => {
+    await saveShippingRules({ ...RULES, nationalCents: 4990 });
+    const calls = fake.calls.length;
+    const message = 'O CEP informado é de Amazonas (AM). Escolha AM na UF ou confira o CEP.';
+    // São Paulo's rate (R$ 12,90, free from R$ 200) must not be had with a Manaus CEP.
+    const r = await placeOrder(input({ delivery: { ...AM, state: 'SP' } }));
+    expect(r).toEqual({ ok: false, error: CHECK_FIELDS_MESSAGE, fieldErrors: { state: message } });
+    expect(fake.calls).toHaveLength(calls);
+    expect(await database().db.select().from(orders).where(eq(orders.deliveryCity, 'Manaus'))).toEqual([]);
+    // A CEP in no state's range is refused on the CEP.
+    expect(await placeOrder(input({ delivery: { ...SP, zip: '00100-000' } }))).toMatchObject({ ok: false, fieldErrors: { zip: 'Este CEP não pertence a nenhum estado. Confira os números.' } });
+    // The CEP's own UF goes through, priced for AM (the national rate).
+    expect((await placed({ delivery: AM })).order).toMatchObject({ shippingCents: 4990, deliveryState: 'AM', deliveryCity: 'Manaus' });
+  });
+
   it('the server prices shipping by the UF, its region, or refuses a UF the shop does not serve', async () => {
-    expect((await placed({ delivery: { ...SP, state: 'MG', city: 'Belo Horizonte' } })).order.shippingCents).toBe(1890);
+    expect((await placed({ delivery: { ...SP, zip: '30130-010', state: 'MG', city: 'Belo Horizonte' } })).order.shippingCents).toBe(1890);
     const calls = fake.calls.length;
     const r = await placeOrder(input({ delivery: AM }));
     expect(r).toEqual({

@@ -12,14 +12,14 @@
  * answer was lost.
  */
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { database } from '@/db';
-import { run } from '@/db/driver';
+import { get, run } from '@/db/driver';
 import { orderItems, orders, payments, type Order } from '@/db/schema';
 import { saoPauloDate } from '@/lib/br/dates';
 import { maskDocument } from '@/lib/br/documents';
 import { productsByIds } from '@/lib/catalog/catalog';
-import { OutOfStock, takeForOrder } from '@/lib/catalog/stock';
+import { OutOfStock, releaseLapsedHolds, takeForOrder } from '@/lib/catalog/stock';
 import { userMessage } from '@/lib/payment-api/client';
 import { CHECK_FIELDS_MESSAGE, type FieldErrors } from '@/lib/orders/fields';
 import { nextOrderNumber } from '@/lib/orders/order-number';
@@ -32,7 +32,9 @@ import { anyShips, chargeCents, shippingForOrder } from '@/lib/orders/shipping';
 import { formatBRL } from '@/lib/money/money';
 import { getShippingRules } from '@/lib/shipping/settings';
 import { logger, redactSecrets } from '@/lib/server/log';
+import { reservationCutoff } from '@/lib/settings/reservation';
 import { getSettings, type PaymentSettings } from '@/lib/settings/settings';
+import { env } from '@/lib/config/env';
 import { dedupe, insertEvent } from './events';
 import { chargeTerms, payableUntilOf } from './charge-request';
 import { submitCreate, type CreateOutcome } from './create-charge';
@@ -100,6 +102,17 @@ async function priceOf(input: ValidOrder, settings: PaymentSettings): Promise<(P
   return priced.ok ? { ...priced, ships: anyShips(ordered) } : priced;
 }
 
+/** Thrown inside the order's transaction when the buyer's CPF/CNPJ already has the most unpaid orders allowed. */
+class TooManyUnpaid extends Error {
+  constructor(readonly limit: number) {
+    super('too many unpaid orders for one document');
+  }
+}
+
+export function tooManyUnpaidMessage(limit: number): string {
+  return `Este CPF/CNPJ já tem ${limit} ${limit === 1 ? 'pedido' : 'pedidos'} aguardando pagamento. Pague um deles (o link está no e-mail de cada pedido) ou espere que expirem para fazer um novo.`;
+}
+
 /** Thrown inside the order's transaction to roll it back when the link no longer takes orders. */
 class LinkClosed extends Error {
   constructor(readonly reason: LinkRefusal) {
@@ -112,6 +125,15 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
   if (existing) return resume(existing);
 
   const settings = await getSettings();
+  if ('items' in input) {
+    // Units of this cart held by orders whose reservation lapsed go back first, so the
+    // catalog's stock the pricing reads is what is really free.
+    const cutoff = reservationCutoff(settings.stockHoldMinutes);
+    const ids = input.items.map((i) => i.productId);
+    await database().transaction(function* (tx) {
+      return yield* releaseLapsedHolds(tx, cutoff, ids);
+    });
+  }
   const priced = await priceOf(input, settings);
   if (!priced.ok) return 'linkRefusal' in priced ? { ok: false, error: REFUSAL_MESSAGES[priced.linkRefusal] } : pricingError(priced);
   const linkId = 'link' in input ? input.link.id : null;
@@ -138,14 +160,31 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
   const today = saoPauloDate();
   const a = input.address;
 
+  const unpaidLimit = env().caps.unpaidOrdersPerDocument;
+  const productIds = priced.lines.flatMap((l) => (l.productId === null ? [] : [l.productId]));
+
   try {
     await database().transaction(function* (tx) {
+      // One clock for the order's created_at and its reservation window (tests fix it).
+      const nowMs = Date.now();
+      const holdsSince = reservationCutoff(settings.stockHoldMinutes, nowMs);
+      // At most N unpaid orders per CPF/CNPJ, counted in the transaction that adds one, so
+      // concurrent checkouts in any number of processes cannot pass it.
+      const unpaid = yield* get(
+        tx
+          .select({ n: count() })
+          .from(orders)
+          .where(and(eq(orders.buyerDocument, input.buyer.document), eq(orders.status, 'pending'))),
+      );
+      if (Number(unpaid?.n ?? 0) >= unpaidLimit) throw new TooManyUnpaid(unpaidLimit);
       if (linkId) {
         // The link's limit, expiry and "Desativar" are checked HERE, in the transaction that
         // writes the order: no other writer can come between this check and the insert.
-        const place = yield* claimLinkPlace(tx, linkId, saoPauloDate());
+        const place = yield* claimLinkPlace(tx, linkId, saoPauloDate(), holdsSince);
         if (!place.ok) throw new LinkClosed(place.reason);
       }
+      // Units held by orders whose reservation lapsed go back on the shelf before this order counts them.
+      yield* releaseLapsedHolds(tx, holdsSince, productIds);
       const number = yield* nextOrderNumber(tx);
       const terms = chargeTerms(input.method, settings, today, number);
       yield* run(
@@ -180,6 +219,8 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
           addressCity: a?.city ?? null,
           addressState: a?.state ?? null,
           paymentLinkId: linkId,
+          createdAt: new Date(nowMs).toISOString(),
+          updatedAt: new Date(nowMs).toISOString(),
         }),
       );
       for (const line of priced.lines) yield* run(tx.insert(orderItems).values({ orderId, ...line }));
@@ -208,6 +249,10 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
     });
   } catch (error) {
     if (error instanceof LinkClosed) return { ok: false, error: REFUSAL_MESSAGES[error.reason] };
+    if (error instanceof TooManyUnpaid) {
+      const message = tooManyUnpaidMessage(error.limit);
+      return { ok: false, error: message, fieldErrors: { document: message } };
+    }
     if (error instanceof OutOfStock) {
       const message = shortStockMessage(error.productName, error.left);
       return { ok: false, error: message, fieldErrors: { items: message } };

@@ -16,6 +16,7 @@ import { payments, type Payment } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { userMessage } from '@/lib/payment-api/client';
 import { logger, redactSecrets } from '@/lib/server/log';
+import { releaseLapsedReservations } from './reservations';
 import { CREATE_RETRY_AFTER_MS, syncPayment } from './sync';
 import { processSingleton } from '@/lib/server/process-singleton';
 
@@ -57,6 +58,8 @@ async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promi
 
 export async function reconcileAll(opts: { limit?: number } = {}): Promise<{ checked: number; changed: number }> {
   const limit = Math.max(1, Math.min(opts.limit ?? RECONCILE_DEFAULT_LIMIT, 10_000));
+  // Unpaid orders past the "Reserva de estoque" put their units back on the shelf.
+  await releaseLapsedReservations().catch((error) => logger().error({ err: redactSecrets(String(error)) }, 'reconcile: releasing reservations failed'));
   const candidates = await reconcileCandidates(limit);
   let checked = 0;
   let changed = 0;

@@ -16,13 +16,16 @@
  *
  * Stock (lib/catalog/stock.ts; keyed movements, applied directly: no worker needed):
  * - expired, canceled: the order's units go back to the shelf;
- * - paid after expired/canceled (a late payment): the units are taken again, or the order is
- *   flagged when they are gone;
+ * - paid after expired/canceled (a late payment), or after its reservation lapsed while pending:
+ *   the units given back are taken again, or the order is flagged when they are gone; a link's
+ *   order paid when the link's places were all taken meanwhile is flagged too;
  * - refunded: nothing (the merchant may give them back from the order's page).
  */
 import type { Step } from '@/db/driver';
 import type { OrderStatus } from '@/db/schema';
 import { giveBack, retakeForLatePayment } from '@/lib/catalog/stock';
+import { flagPaymentOverLinkLimit } from '@/lib/links/place';
+import { reservationCutoffIn } from '@/lib/settings/reservation';
 import { emailKey, KIND_OF_STATE } from '@/lib/email/keys';
 import { enqueueEmail, hasEmail } from '@/lib/email/outbox';
 import type { Tx } from '@/db';
@@ -57,7 +60,11 @@ export function* stateEffects(tx: Tx, c: StateChange): Generator<Step, void, unk
 function* stockEffects(tx: Tx, c: StateChange): Generator<Step, void, unknown> {
   for (const state of c.steps) {
     if (state === 'expired' || state === 'canceled') yield* giveBack(tx, c.orderId, state);
-    if (state === 'paid' && (c.from === 'expired' || c.from === 'canceled')) yield* retakeForLatePayment(tx, c.orderId);
+    if (state === 'paid') {
+      // Units given back (expiry, cancel, a lapsed reservation) come back to the order, or it is flagged.
+      yield* retakeForLatePayment(tx, c.orderId);
+      yield* flagPaymentOverLinkLimit(tx, c.orderId, yield* reservationCutoffIn(tx));
+    }
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * The shop's payment settings (one row). Limits are the API's: boleto grace 1–30 days,
  * fine and interest 0.1–100 %; Pix expiration at least 1 day; the shop's own Pix discount 0–30 %
- * (basis points, pix-discount.ts).
+ * (basis points, pix-discount.ts); how long an unpaid order holds stock and link places,
+ * 0–4,320 minutes (72 h).
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -16,7 +17,11 @@ export const DEFAULT_SETTINGS = {
   boletoInterestPercent: 0.1,
   pixExpirationDays: 1,
   pixDiscountBps: 0,
+  stockHoldMinutes: 60,
 } as const;
+
+/** "Reserva de estoque": 0 (nothing held past the order's own moment) to 72 hours. */
+export const MAX_STOCK_HOLD_MINUTES = 72 * 60;
 
 export type PaymentSettings = Omit<MerchantSettings, 'id' | 'updatedAt'>;
 
@@ -37,6 +42,11 @@ export const settingsSchema = z.object({
     .int({ message: 'Use no máximo 2 casas decimais.' })
     .min(0, { message: 'O desconto no Pix não pode ser negativo.' })
     .max(MAX_PIX_DISCOUNT_BPS, { message: 'O desconto no Pix pode ser de no máximo 30%.' }),
+  stockHoldMinutes: z
+    .number({ message: 'Informe a reserva de estoque em minutos (0 para não reservar).' })
+    .int({ message: 'Use um número inteiro de minutos.' })
+    .min(0, { message: 'A reserva de estoque deve ser de 0 a 4.320 minutos (72 horas).' })
+    .max(MAX_STOCK_HOLD_MINUTES, { message: 'A reserva de estoque deve ser de 0 a 4.320 minutos (72 horas).' }),
   pixExpirationDays: z.number({ message: 'Informe a validade do Pix.' }).int({ message: 'Use um número inteiro de dias.' }).min(1, { message: 'O Pix deve valer pelo menos 1 dia após o vencimento.' }).max(30, { message: 'O Pix deve valer no máximo 30 dias após o vencimento.' }),
 });
 

@@ -107,8 +107,12 @@ describe('with a session', () => {
     signIn();
     const bad = await actions.saveSettingsAction(null, fd({ boletoFinePercent: '0', boletoInterestPercent: '1', boletoGraceDays: '2', boletoDueDays: '2', pixExpirationDays: '2' }));
     expect(bad).toMatchObject({ ok: false, fieldErrors: { boletoFinePercent: 'A multa deve ser de pelo menos 0,1%.' }, values: { boletoFinePercent: '0' } });
-    const good = await actions.saveSettingsAction(null, fd({ boletoFinePercent: '2,5', boletoInterestPercent: '0,2', boletoGraceDays: '7', boletoDueDays: '4', pixExpirationDays: '2', pixDiscountBps: '5,25' }));
+    const good = await actions.saveSettingsAction(null, fd({ boletoFinePercent: '2,5', boletoInterestPercent: '0,2', boletoGraceDays: '7', boletoDueDays: '4', pixExpirationDays: '2', pixDiscountBps: '5,25', stockHoldMinutes: '90' }));
     expect(good).toMatchObject({ ok: true });
-    expect(await getSettings()).toEqual({ boletoFinePercent: 2.5, boletoInterestPercent: 0.2, boletoGraceDays: 7, boletoDueDays: 4, pixExpirationDays: 2, pixDiscountBps: 525 });
+    expect(await getSettings()).toEqual({ boletoFinePercent: 2.5, boletoInterestPercent: 0.2, boletoGraceDays: 7, boletoDueDays: 4, pixExpirationDays: 2, pixDiscountBps: 525, stockHoldMinutes: 90 });
+    // "Reserva de estoque": 0 to 72 hours, said next to the field; nothing saved.
+    const tooLong = await actions.saveSettingsAction(null, fd({ boletoFinePercent: '2,5', boletoInterestPercent: '0,2', boletoGraceDays: '7', boletoDueDays: '4', pixExpirationDays: '2', stockHoldMinutes: '5000' }));
+    expect(tooLong).toMatchObject({ ok: false, fieldErrors: { stockHoldMinutes: 'A reserva de estoque deve ser de 0 a 4.320 minutos (72 horas).' }, values: { stockHoldMinutes: '5000' } });
+    expect((await getSettings()).stockHoldMinutes).toBe(90);
   });
 });

@@ -8,7 +8,8 @@ import { isUF, UFS, type UF } from '@/lib/br/uf';
 import { CHECK_FIELDS_MESSAGE, isAddressField, isBillingField, PERSON_FIELDS, type FieldErrors, type FormValues } from '@/lib/orders/fields';
 import { CEP_STATUS_TEXT, useCepAutofill, type CepStatus } from './cep-autofill';
 import type { OrderMoney } from '@/lib/orders/pricing';
-import { CheckoutTotals, setQuoteInput, type Shipping } from './shipping-quote';
+import { ufOfCep } from '@/lib/br/cep-uf';
+import { cepUfMismatch, CheckoutTotals, setQuoteInput, useQuoteInput, type Shipping } from './shipping-quote';
 import { checkoutAction, type CheckoutActionState } from './actions';
 import styles from './checkout.module.css';
 
@@ -72,11 +73,22 @@ export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = [
   // The summary's shipping line follows what the form says (and what the server sent back).
   useEffect(() => {
     const uf = formRef.current?.querySelector<HTMLSelectElement>('#campo-state')?.value ?? '';
-    setQuoteInput({ shipping: submittedShipping, state: isUF(uf) ? uf : null });
+    const zip = formRef.current?.querySelector<HTMLInputElement>('#campo-zip')?.value ?? '';
+    setQuoteInput({ shipping: submittedShipping, state: isUF(uf) ? uf : null, cepUf: ufOfCep(zip) });
   }, [state, submittedShipping]);
 
   const onState = useCallback((uf: UF) => setQuoteInput({ state: uf }), []);
   const autofill = useCepAutofill({ enabled: cepLookup, ids: BLOCK_IDS, onState });
+  // The CEP decides the UF the shipping is priced for, as on the server (lib/br/cep-uf.ts).
+  const lookUpCep = autofill.onZipInput;
+  const onZipInput = useCallback(
+    (value: string) => {
+      setQuoteInput({ cepUf: ufOfCep(value) });
+      lookUpCep(value);
+    },
+    [lookUpCep],
+  );
+  const quoteInput = useQuoteInput();
   const billingAutofill = useCepAutofill({ enabled: cepLookup, ids: BILLING_IDS, onState: noop });
 
   // What the address block means (lib/checkout-form/parse-form.ts, which the server runs, says the same).
@@ -222,8 +234,10 @@ export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = [
           errors={errors}
           withComplement={delivery !== null && (!hydrated || delivering)}
           cepStatus={autofill.status}
-          onZipInput={autofill.onZipInput}
+          onZipInput={onZipInput}
           onState={onState}
+          // Said while typing only where the address is the delivery's (what the server checks).
+          ufMismatch={delivering && !errors.state ? cepUfMismatch(quoteInput) : null}
         />
       </fieldset>
 
@@ -284,7 +298,10 @@ function AddressFields({
   onZipInput,
   onState,
   kind,
+  ufMismatch = null,
 }: {
+  /** The UF chosen is not the CEP's (the delivery address only). */
+  ufMismatch?: string | null;
   /** The browser's autofill: where it ships to, or whom the boleto bills. */
   kind: 'shipping' | 'billing';
   prefix: '' | 'billing';
@@ -346,8 +363,8 @@ function AddressFields({
           name={state}
           defaultValue={values[state] ?? ''}
           autoComplete={ac('address-level1')}
-          aria-invalid={errors[state] ? true : undefined}
-          aria-describedby={errors[state] ? `campo-${state}-erro` : undefined}
+          aria-invalid={errors[state] || ufMismatch ? true : undefined}
+          aria-describedby={errors[state] || ufMismatch ? `campo-${state}-erro` : undefined}
           required
           onChange={(e) => {
             const uf = e.currentTarget.value;
@@ -361,9 +378,9 @@ function AddressFields({
             </option>
           ))}
         </select>
-        {errors[state] ? (
-          <p id={`campo-${state}-erro`} className="field-error">
-            {errors[state]}
+        {errors[state] || ufMismatch ? (
+          <p id={`campo-${state}-erro`} className="field-error" aria-live="polite">
+            {errors[state] ?? ufMismatch}
           </p>
         ) : null}
       </div>

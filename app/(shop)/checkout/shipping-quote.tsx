@@ -7,6 +7,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { UF } from '@/lib/br/uf';
+import { cepUfMismatchMessage } from '@/lib/orders/cep-uf-message';
 import { formatBRL } from '@/lib/money/money';
 // Types only: lib/orders/pricing reaches zod, whose eval probe the page's CSP refuses.
 import type { OrderMoney } from '@/lib/orders/pricing';
@@ -14,15 +15,16 @@ import { bpsToPercentText } from '@/lib/settings/pix-discount';
 import { quoteShipping, type ShippingQuote, type ShippingRules } from '@/lib/shipping/quote';
 import styles from './checkout.module.css';
 
-export type QuoteInput = { shipping: 'delivery' | 'pickup'; state: UF | null };
+/** `state`: the UF chosen; `cepUf`: the UF the typed CEP belongs to (lib/br/cep-uf.ts), which prices the shipping, as on the server. */
+export type QuoteInput = { shipping: 'delivery' | 'pickup'; state: UF | null; cepUf: UF | null };
 
-const INITIAL: QuoteInput = { shipping: 'delivery', state: null };
+const INITIAL: QuoteInput = { shipping: 'delivery', state: null, cepUf: null };
 let current: QuoteInput = INITIAL;
 const listeners = new Set<() => void>();
 
 export function setQuoteInput(next: Partial<QuoteInput>): void {
   const merged = { ...current, ...next };
-  if (merged.shipping === current.shipping && merged.state === current.state) return;
+  if (merged.shipping === current.shipping && merged.state === current.state && merged.cepUf === current.cepUf) return;
   current = merged;
   for (const l of listeners) l();
 }
@@ -38,11 +40,20 @@ export function useQuoteInput(): QuoteInput {
 
 export type Shipping = { rules: ShippingRules; itemsCents: number };
 
-/** null while the UF is unknown (delivery) — "Informe o CEP". */
+/**
+ * null while the UF is unknown (delivery) — "Informe o CEP". A complete CEP decides the UF (the
+ * server prices from it and refuses another UF), so a UF chosen against it changes nothing here.
+ */
 export function quoteFor(s: Shipping, input: QuoteInput): ShippingQuote | null {
   if (input.shipping === 'pickup') return quoteShipping(s.rules, { kind: 'pickup' }, s.itemsCents);
-  if (!input.state) return null;
-  return quoteShipping(s.rules, { kind: 'delivery', state: input.state }, s.itemsCents);
+  const uf = input.cepUf ?? input.state;
+  if (!uf) return null;
+  return quoteShipping(s.rules, { kind: 'delivery', state: uf }, s.itemsCents);
+}
+
+/** The words next to the UF when it disagrees with the CEP (the server says the same: lib/orders/shipping.ts). */
+export function cepUfMismatch(input: Pick<QuoteInput, 'state' | 'cepUf'>): string | null {
+  return input.cepUf && input.state && input.cepUf !== input.state ? cepUfMismatchMessage(input.cepUf) : null;
 }
 
 function shippingText(q: ShippingQuote | null): string {

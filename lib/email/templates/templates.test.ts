@@ -85,3 +85,19 @@ describe('every e-mail kind renders', () => {
     expect(renderEmail(data('canceled')).subject).toBe('Pedido #1042 cancelado');
   });
 });
+
+describe('the greeting carries no words of a stranger', () => {
+  it('is the first name when it is a short run of letters, else just "Olá!"', () => {
+    const greet = (buyerName: string) => renderEmail(data('instructions', { buyerName })).text.split('\n')[0];
+    expect(greet('Maria da Silva')).toBe('Olá, Maria!');
+    expect(greet('  Zoë   Ângela ')).toBe('Olá, Zoë!');
+    // U+2800 (braille blank) is not \s: the whole "name" would have been the greeting.
+    const spam = renderEmail(data('instructions', { buyerName: 'GANHE⠀R$500⠀em⠀pix-premio.example/ok' }));
+    expect(spam.text.split('\n')[0]).toBe('Olá!');
+    expect(spam.text).not.toContain('pix-premio');
+    expect(spam.html).not.toContain('pix-premio');
+    expect(greet('Ana-Maria Souza')).toBe('Olá!');
+    expect(greet('A'.repeat(31))).toBe('Olá!');
+    expect(greet('A'.repeat(30))).toBe(`Olá, ${'A'.repeat(30)}!`);
+  });
+});

@@ -31,6 +31,9 @@ export async function insertOrderWithPayment(
     updatedAt?: string;
     cancelRequestedAt?: string | null;
     refundedCents?: number;
+    buyerEmail?: string;
+    buyerDocument?: string;
+    buyerName?: string;
   } = {},
 ): Promise<{ order: Order; payment: Payment }> {
   const method = o.method ?? 'pix';
@@ -48,9 +51,9 @@ export async function insertOrderWithPayment(
     method,
     totalCents,
     refundedCents: o.refundedCents ?? 0,
-    buyerName: 'Maria da Silva',
-    buyerDocument: VALID_CPF,
-    buyerEmail: 'maria@example.com',
+    buyerName: o.buyerName ?? 'Maria da Silva',
+    buyerDocument: o.buyerDocument ?? VALID_CPF,
+    buyerEmail: o.buyerEmail ?? 'maria@example.com',
     createdAt: o.createdAt ?? now,
     updatedAt: o.updatedAt ?? now,
   });

@@ -88,6 +88,25 @@ describe('with a session', () => {
     expect(row).toMatchObject({ priceCents: 12990, stock: 3, active: true, requiresShipping: true });
   });
 
+  it('a save with the stock the form showed, after units were sold meanwhile, is refused and keeps everything typed', async () => {
+    signIn();
+    const [p] = await db().insert(products).values({ slug: 'duas-unidades', name: 'Duas unidades', description: '', priceCents: 5000, imagePath: '', stock: 2 }).returning();
+    const form = { ...valid, productId: String(p.id), name: 'Duas unidades (nova embalagem)', price: '59,90', slug: 'duas-unidades', stock: '2', stockShown: '2' };
+    // The form was opened showing 2; 2 are sold before the merchant saves a price change.
+    await db().update(products).set({ stock: 0 }).where(eq(products.id, p.id));
+    const refused = await actions.saveProductAction(null, fd(form));
+    expect(refused).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('O estoque mudou enquanto você editava: confira e salve de novo'),
+      fieldErrors: { stock: 'O estoque mudou enquanto você editava: confira e salve de novo' },
+      values: { name: 'Duas unidades (nova embalagem)', price: '59,90', stock: '0', stockShown: '0' },
+    });
+    expect(await db().select().from(products).where(eq(products.id, p.id))).toMatchObject([{ stock: 0, priceCents: 5000, name: 'Duas unidades' }]);
+    // Saved again from the re-rendered form (it now shows 0): it goes through.
+    expect(await actions.saveProductAction(null, fd({ ...form, stock: '0', stockShown: '0' }))).toMatchObject({ ok: true });
+    expect(await db().select().from(products).where(eq(products.id, p.id))).toMatchObject([{ stock: 0, priceCents: 5990, name: 'Duas unidades (nova embalagem)' }]);
+  });
+
   it('the upload route refuses other sites, form posts and bodies over 10 MB; stores a real photo; the image route serves it immutable with an ETag', async () => {
     signIn();
     const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c86' } }).png().toBuffer();

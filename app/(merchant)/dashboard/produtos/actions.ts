@@ -7,9 +7,9 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { getMerchantOrNull, SESSION_EXPIRED_MESSAGE } from '@/lib/auth/session';
-import { removeProduct, restoreProduct, saveProduct } from '@/lib/catalog/admin';
+import { removeProduct, restoreProduct, saveProduct, STOCK_CHANGED } from '@/lib/catalog/admin';
 import { movePhoto, removePhoto } from '@/lib/catalog/photos';
-import { parseProductForm } from '@/lib/catalog/product-form';
+import { parseProductForm, shownStockOf } from '@/lib/catalog/product-form';
 import type { ActionState } from '@/lib/dashboard/action-state';
 import { logger } from '@/lib/server/log';
 
@@ -41,13 +41,21 @@ export async function saveProductAction(_prev: ActionState, form: FormData): Pro
   if (!parsed.ok) return refused('Confira os campos destacados.', parsed.fieldErrors, parsed.values);
   let saved;
   try {
-    saved = await saveProduct(id, parsed.value);
+    saved = await saveProduct(id, parsed.value, id === null ? undefined : shownStockOf(form));
   } catch (error) {
     logger().error({ err: error, productId: id }, 'product save failed');
     return refused(UNEXPECTED, undefined, Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')) as Record<string, string>);
   }
   if (!saved.ok) {
     const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+    if (saved.currentStock !== undefined) {
+      // Everything typed stays; the stock field (and what the form now "showed") becomes the
+      // current stock, so the merchant sees it and the next save compares with it.
+      const now = saved.currentStock === null ? '' : String(saved.currentStock);
+      const typed = values.stock ?? '';
+      const said = `${STOCK_CHANGED}. Estoque agora: ${now === '' ? 'não controlado' : now}${typed !== now ? ` (você tinha digitado ${typed === '' ? 'em branco' : typed})` : ''}.`;
+      return refused(said, saved.fieldErrors, { ...values, stock: now, stockShown: now });
+    }
     return refused('Confira os campos destacados.', saved.fieldErrors, values);
   }
   logger().info({ actor: merchant.id, productId: saved.id, created: id === null }, 'product saved');

@@ -8,7 +8,8 @@ import { ActionResult } from '../_components/action-result';
 import { saveProductAction } from './actions';
 import styles from './produtos.module.css';
 
-export type ProductFormInitial = Record<ProductField, string>;
+/** `stockShown`: the stock as the form shows it, posted back so the save can tell whether it changed meanwhile. */
+export type ProductFormInitial = Record<ProductField, string> & { stockShown?: string };
 
 /** Create or edit a product. Errors come back from the server next to their fields, with what was typed. */
 export function ProductForm({ productId, initial }: { productId?: number; initial: ProductFormInitial }) {
@@ -31,6 +32,7 @@ export function ProductForm({ productId, initial }: { productId?: number; initia
   return (
     <form action={formAction} className="stack" noValidate key={state?.at ?? 0}>
       {productId ? <input type="hidden" name="productId" value={productId} /> : null}
+      {productId ? <input type="hidden" name="stockShown" value={values.stockShown ?? values.stock} /> : null}
       <div className={`card ${styles.formCard}`}>
         <div className="field">
           <label htmlFor="name">Nome</label>

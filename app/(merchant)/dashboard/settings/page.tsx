@@ -29,6 +29,7 @@ export default async function SettingsPage() {
           boletoDueDays: String(s.boletoDueDays),
           pixExpirationDays: String(s.pixExpirationDays),
           pixDiscountBps: bpsToPercentText(s.pixDiscountBps),
+          stockHoldMinutes: String(s.stockHoldMinutes),
         }}
       />
       <h2>E-mails</h2>

@@ -19,6 +19,15 @@ const PIX: FieldSpec[] = [
   { name: 'pixDiscountBps', label: 'Desconto no Pix', hint: 'Preço menor para quem paga com Pix, de 0% a 30% (até 2 casas decimais). 0 = sem desconto.', suffix: '%', decimal: true },
   { name: 'pixExpirationDays', label: 'Validade do Pix após o vencimento', hint: 'O Pix vence no dia seguinte ao pedido e ainda pode ser pago por estes dias (1 a 30).', suffix: 'dias', decimal: false },
 ];
+const STOCK: FieldSpec[] = [
+  {
+    name: 'stockHoldMinutes',
+    label: 'Reserva de estoque',
+    hint: 'Por quanto tempo um pedido ainda não pago segura as unidades do estoque e a vaga de um link de pagamento com limite. Depois disso elas voltam a ficar disponíveis, mesmo que a cobrança ainda possa ser paga. De 0 a 4.320 minutos (72 horas); 0 = não reservar.',
+    suffix: 'minutos',
+    decimal: false,
+  },
+];
 
 export function SettingsForm({ initial }: { initial: Record<SettingsField, string> }) {
   const [state, formAction, pending] = useActionState(saveSettingsAction, null);
@@ -58,6 +67,10 @@ export function SettingsForm({ initial }: { initial: Record<SettingsField, strin
       <fieldset className={`card ${styles.group}`}>
         <legend>Pix</legend>
         <div className="form-grid two">{PIX.map(field)}</div>
+      </fieldset>
+      <fieldset className={`card ${styles.group}`}>
+        <legend>Estoque e links</legend>
+        <div className="form-grid two">{STOCK.map(field)}</div>
       </fieldset>
       <SaveBar state={state} pending={pending} label="Salvar configurações" />
     </form>

@@ -5,6 +5,7 @@ import { barcodeToDigitableLine, formatDigitableLine } from '@/lib/br/boleto';
 import { formatDateBR } from '@/lib/br/dates';
 import { qrSvg } from '@/lib/br/qr';
 import { env } from '@/lib/config/env';
+import { RECIPIENT_CAP_REASON } from '@/lib/email/caps';
 import { METHOD_LABELS } from '@/lib/orders/status-labels';
 import { bpsToPercentText } from '@/lib/settings/pix-discount';
 import { formatBRL } from '@/lib/money/money';
@@ -53,6 +54,13 @@ export default async function OrderPage({ params }: Props) {
             <PixPayment order={order} />
           ) : pending && order.method === 'boleto' ? (
             <BoletoPayment order={order} />
+          ) : null}
+          {pending && order.instructionsEmail?.lastError === RECIPIENT_CAP_REASON ? (
+            <p className="alert alert-warning" role="status" data-testid="email-not-sent">
+              <strong>Não enviamos as instruções por e-mail.</strong> O endereço {order.buyerEmail} já recebeu o limite de e-mails de pedidos
+              não pagos nas últimas 24 horas (um cuidado contra o envio de mensagens a quem não pediu). Guarde o link desta página para pagar
+              depois.
+            </p>
           ) : null}
           {waitingForArtifacts ? <RefreshWhileWaiting /> : null}
           {pending && !failed && onEmbeddedSandbox() ? (

@@ -113,7 +113,9 @@ export default async function LinkPage({ params, searchParams }: Props) {
           </dl>
           {link.maxPayments !== null ? (
             <p className="small muted">
-              Um pagamento em aberto reserva a sua vaga até ser pago ou expirar; cancelar a cobrança na página do pedido libera a vaga na hora.
+              Um pagamento em aberto reserva a sua vaga pelo tempo da reserva de estoque (Configurações), até ser pago ou expirar; cancelar a
+              cobrança na página do pedido libera a vaga na hora. Se ele for pago depois da reserva e as vagas já tiverem sido usadas, o pedido
+              aparece marcado como “acima do limite”.
             </p>
           ) : null}
           <ActionForm

@@ -95,8 +95,14 @@ export default async function OrderPage({ params }: Props) {
       ) : null}
       {order.stockShort ? (
         <p className="alert alert-error" role="status">
-          <strong>Sem estoque para este pedido pago.</strong> As unidades voltaram ao estoque quando ele expirou e foram vendidas antes do pagamento
-          tardio. Combine a entrega com o comprador ou reembolse.
+          <strong>Sem estoque para este pedido pago.</strong> As unidades voltaram ao estoque quando a reserva de estoque acabou ou o pedido expirou, e
+          foram vendidas antes do pagamento. Combine a entrega com o comprador ou reembolse.
+        </p>
+      ) : null}
+      {order.linkOverLimit ? (
+        <p className="alert alert-error" role="status">
+          <strong>Acima do limite do link.</strong> Este pedido foi pago depois que a reserva da vaga no link de pagamento acabou, e as vagas já
+          tinham sido usadas por outros compradores: o link recebeu mais pagamentos que o limite. Confira se ainda dá para atender ou reembolse.
         </p>
       ) : null}
       {payment?.createState === 'failed' ? (

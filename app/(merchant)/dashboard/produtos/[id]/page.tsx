@@ -71,6 +71,7 @@ export default async function EditProductPage({ params, searchParams }: Props) {
           price: maskMoneyInput(formatDecimalComma(product.priceCents)),
           slug: product.slug,
           stock: product.stock === null ? '' : String(product.stock),
+          stockShown: product.stock === null ? '' : String(product.stock),
           displayOrder: String(product.displayOrder),
           active: product.active ? 'on' : '',
           requiresShipping: product.requiresShipping ? 'on' : '',

@@ -1,0 +1,156 @@
+/**
+ * The caps on e-mails a stranger can cause (caps.ts): 3 a day per recipient from unpaid
+ * orders (instructions, reminders, "expirado"), 3 "Reenviar e-mail" per order a day. Real
+ * SQLite file; the caps at their defaults (test/setup.ts raises them for every other file).
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { database } from '@/db';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { emailOutbox, products } from '@/db/schema';
+import { setPaymentApiForTests } from '@/lib/payments/api';
+import { FakePaymentApi } from '@/lib/payments/testing/fake-payment-api';
+import { resetEnvForTests } from '@/lib/config/env';
+import { applyObservation } from '@/lib/payments/apply';
+import { resendInstructions, RESEND_MESSAGES } from '@/lib/payments/resend-instructions';
+import { chargeCreatedEffects } from '@/lib/payments/state-effects';
+import { observedOf } from '@/lib/payments/state';
+import { emailsOf, insertOrderWithPayment, prepareDatabase } from '@/lib/payments/testing/db';
+import { orderViewByToken } from '@/lib/orders/queries';
+import { emailKey } from './keys';
+import { RECIPIENT_CAP_REASON } from './caps';
+import { enqueueDueReminders } from './reminders';
+
+const raised = process.env.EMAILS_PER_RECIPIENT_PER_DAY;
+beforeAll(async () => {
+  delete process.env.EMAILS_PER_RECIPIENT_PER_DAY; // the default: 3
+  resetEnvForTests();
+  await prepareDatabase();
+});
+afterAll(() => {
+  process.env.EMAILS_PER_RECIPIENT_PER_DAY = raised;
+  resetEnvForTests();
+});
+
+/** A Pix order whose charge was just created: what create-charge.ts writes. */
+async function pixOrderFor(email: string) {
+  const placed = await insertOrderWithPayment({ buyerEmail: email });
+  await database().transaction(function* (tx) {
+    yield* chargeCreatedEffects(tx, { orderId: placed.order.id, method: 'pix', hasBoletoLine: false });
+  });
+  return placed;
+}
+
+const instructionsRow = async (orderId: string) => (await emailsOf(orderId)).find((r) => r.dedupeKey === emailKey.instructions(orderId))!;
+
+describe('at most 3 e-mails a day to one recipient from unpaid orders', () => {
+  it('the 4th order to one address still works, its instructions are skipped with the reason; other addresses are not affected', async () => {
+    const victim = 'vitima@example.com';
+    const orders = [];
+    for (let i = 0; i < 5; i++) orders.push(await pixOrderFor(victim));
+    const rows = await Promise.all(orders.map((o) => instructionsRow(o.order.id)));
+    expect(rows.map((r) => r.status)).toEqual(['pending', 'pending', 'pending', 'skipped', 'skipped']);
+    expect(rows[3].lastError).toBe(RECIPIENT_CAP_REASON);
+    // The buyer's order page reads why (app/(shop)/orders/[token] says it in Portuguese).
+    expect((await orderViewByToken(orders[3].order.token))?.instructionsEmail).toEqual({ status: 'skipped', lastError: RECIPIENT_CAP_REASON });
+    expect((await orderViewByToken(orders[0].order.token))?.instructionsEmail).toEqual({ status: 'pending', lastError: null });
+
+    const other = await pixOrderFor('outra@example.com');
+    expect((await instructionsRow(other.order.id)).status).toBe('pending');
+  });
+
+  it('reminders and "expirado" follow the same cap; paid confirmations do not', async () => {
+    const email = 'lembrete@example.com';
+    const first = await Promise.all([pixOrderFor(email), pixOrderFor(email), pixOrderFor(email)]);
+    // A boleto registered yesterday and due tomorrow: its reminder would be a 4th e-mail today.
+    const yesterday = new Date(Date.now() - 86_400_000 - 60_000).toISOString();
+    const boleto = await insertOrderWithPayment({ method: 'boleto', buyerEmail: email, createdAt: yesterday });
+    // Its instructions were sent yesterday (outside the 24 hours).
+    await database().db.insert(emailOutbox).values({ dedupeKey: emailKey.instructions(boleto.order.id), orderId: boleto.order.id, kind: 'instructions', recipient: email, status: 'sent', createdAt: yesterday });
+    const { payments } = await import('@/db/schema');
+    const { addDays, saoPauloDate } = await import('@/lib/br/dates');
+    await database().db.update(payments).set({ dueDate: addDays(saoPauloDate(), 1) }).where(eq(payments.id, boleto.payment.id));
+    await enqueueDueReminders();
+    const reminder = (await emailsOf(boleto.order.id)).find((r) => r.dedupeKey === emailKey.reminder(boleto.order.id))!;
+    expect(reminder).toMatchObject({ status: 'skipped', lastError: RECIPIENT_CAP_REASON });
+
+    await applyObservation(first[0].payment.id, { method: 'pix', providerStatus: 'canceled', observed: observedOf('pix', 'canceled'), artifacts: {} }, 'reconcile');
+    const expired = (await emailsOf(first[0].order.id)).find((r) => r.dedupeKey === emailKey.expired(first[0].order.id))!;
+    expect(expired).toMatchObject({ status: 'skipped', lastError: RECIPIENT_CAP_REASON });
+
+    await applyObservation(first[1].payment.id, { method: 'pix', providerStatus: 'completed', observed: observedOf('pix', 'completed'), artifacts: {} }, 'webhook');
+    const paid = (await emailsOf(first[1].order.id)).find((r) => r.dedupeKey === emailKey.paid(first[1].order.id))!;
+    expect(paid.status).toBe('pending');
+  });
+
+  it('rows older than 24 hours no longer count', async () => {
+    const email = 'ontem@example.com';
+    const old = await Promise.all([pixOrderFor(email), pixOrderFor(email), pixOrderFor(email)]);
+    const dayAgo = new Date(Date.now() - 86_400_000 - 1000).toISOString();
+    for (const o of old) await database().db.update(emailOutbox).set({ createdAt: dayAgo }).where(eq(emailOutbox.orderId, o.order.id));
+    const today = await pixOrderFor(email);
+    expect((await instructionsRow(today.order.id)).status).toBe('pending');
+  });
+
+  it('holds across processes: 4 processes × 2 checkouts at one instant to one address queue exactly 3 e-mails', async () => {
+    setPaymentApiForTests(new FakePaymentApi());
+    // The checkout worker buys as comprador@example.com, through the real placeOrder.
+    const [product] = await database().db.insert(products).values({ slug: 'cap-race', name: 'Sem estoque controlado', description: '', priceCents: 2000, imagePath: '', stock: null }).returning({ id: products.id });
+    const outcomes = await raceCheckouts(product.id, 4, 2);
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(8);
+    const rows = await database().db.select().from(emailOutbox).where(eq(emailOutbox.recipient, 'comprador@example.com'));
+    expect(rows).toHaveLength(8);
+    expect(rows.filter((r) => r.status === 'pending')).toHaveLength(3);
+    expect(rows.filter((r) => r.status === 'skipped').every((r) => r.lastError === RECIPIENT_CAP_REASON)).toBe(true);
+    setPaymentApiForTests(undefined);
+  }, 90_000);
+});
+
+describe('"Reenviar e-mail": at most 3 per order a day', () => {
+  it('the 4th resend in 24 hours is refused with the reason; a day later it works again', async () => {
+    const { order } = await pixOrderFor('reenvio@example.com');
+    for (let n = 1; n <= 3; n++) {
+      expect((await resendInstructions(order.id, 'demo@balcao.dev')).ok).toBe(true);
+      await database().db.update(emailOutbox).set({ status: 'sent' }).where(eq(emailOutbox.dedupeKey, emailKey.resend(order.id, n)));
+    }
+    expect(await resendInstructions(order.id, 'demo@balcao.dev')).toEqual({ ok: false, error: RESEND_MESSAGES.dailyLimit });
+    expect(RESEND_MESSAGES.dailyLimit).toMatch(/3 reenvios por dia/);
+
+    const dayAgo = new Date(Date.now() - 86_400_000 - 1000).toISOString();
+    await database().db.update(emailOutbox).set({ createdAt: dayAgo }).where(eq(emailOutbox.dedupeKey, emailKey.resend(order.id, 1)));
+    expect((await resendInstructions(order.id, 'demo@balcao.dev')).ok).toBe(true);
+  });
+});
+
+const ROOT = path.resolve(__dirname, '../..');
+const WORKER = path.join(ROOT, 'lib', 'catalog', 'testing', 'checkout-worker.ts');
+
+/** `processes` processes × `shoppers` checkouts each, own connections to this file's database, one start instant. */
+async function raceCheckouts(productId: number, processes: number, shoppers: number): Promise<{ ok: boolean; error?: string }[]> {
+  const startAt = Date.now() + 4000;
+  const runs = Array.from(
+    { length: processes },
+    () =>
+      new Promise<{ ok: boolean; error?: string }[]>((resolve, reject) => {
+        const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', WORKER, String(productId), String(startAt), String(shoppers)], {
+          cwd: ROOT,
+          env: { ...process.env, LOG_LEVEL: 'silent' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (c) => (out += c));
+        child.stderr.on('data', (c) => (err += c));
+        child.on('error', reject);
+        child.on('close', () => {
+          try {
+            resolve(JSON.parse(out.trim().split('\n').pop()!));
+          } catch {
+            reject(new Error(`worker said: ${out} ${err}`));
+          }
+        });
+      }),
+  );
+  return (await Promise.all(runs)).flat();
+}
