@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { can as mayDo, refusalMessage } from '@/lib/auth/permissions';
 import { requireMerchant } from '@/lib/auth/session';
+import { HIDDEN } from '@/lib/br/personal-data';
 import { linkById } from '@/lib/links/links';
 import { formatDigitableLine } from '@/lib/br/boleto';
 import { formatDateBR, formatDateTimeBR } from '@/lib/br/dates';
@@ -47,8 +49,9 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 export default async function OrderPage({ params }: Props) {
   const { id } = await params;
-  await requireMerchant(`/dashboard/orders/${encodeURIComponent(id)}`);
-  const detail = await getOrderDetail(id);
+  const merchant = await requireMerchant(`/dashboard/orders/${encodeURIComponent(id)}`);
+  const masked = !mayDo(merchant.role, 'buyers:read');
+  const detail = await getOrderDetail(id, { masked });
   if (!detail) notFound();
   const { order, items, payment, timeline, canResendInstructions } = detail;
   const link = order.paymentLinkId ? await linkById(order.paymentLinkId) : undefined;
@@ -199,16 +202,15 @@ export default async function OrderPage({ params }: Props) {
               <Row label="CPF/CNPJ">
                 <span className="mono">{formatDocument(order.buyerDocument)}</span>
               </Row>
-              <Row label="E-mail">
-                <a href={`mailto:${order.buyerEmail}`}>{order.buyerEmail}</a>
-              </Row>
+              <Row label="E-mail">{masked ? order.buyerEmail : <a href={`mailto:${order.buyerEmail}`}>{order.buyerEmail}</a>}</Row>
               {order.addressStreet ? (
                 <Row label={delivery.method ? 'Endereço de cobrança' : 'Endereço'}>
-                  {order.addressStreet}, {order.addressNumber} — {order.addressNeighborhood}, {order.addressCity}/{order.addressState} · CEP{' '}
-                  {order.addressZip?.replace(/^(\d{5})(\d{3})$/, '$1-$2')}
+                  {order.addressStreet === HIDDEN ? null : `${order.addressStreet}, ${order.addressNumber} — ${order.addressNeighborhood}, `}
+                  {order.addressCity}/{order.addressState} · CEP {order.addressZip?.replace(/^(\d{5})(\d{3})$/, '$1-$2')}
                 </Row>
               ) : null}
             </dl>
+            {masked ? <p className="small muted">{refusalMessage(merchant.role, 'buyers:read')}</p> : null}
           </section>
 
           {delivery.method ? (
@@ -288,11 +290,14 @@ export default async function OrderPage({ params }: Props) {
                     </span>
                   </Row>
                 ) : null}
-                <Row label="Página do comprador">
-                  <a href={`/orders/${order.token}`} target="_blank" rel="noopener noreferrer">
-                    Abrir a página do pedido
-                  </a>
-                </Row>
+                {masked ? null : (
+                  // The buyer's own page shows them whole: not for a role that sees them masked.
+                  <Row label="Página do comprador">
+                    <a href={`/orders/${order.token}`} target="_blank" rel="noopener noreferrer">
+                      Abrir a página do pedido
+                    </a>
+                  </Row>
+                )}
               </dl>
             ) : (
               <p className="muted">Sem cobrança registrada para este pedido.</p>
@@ -336,6 +341,7 @@ export default async function OrderPage({ params }: Props) {
               label="Reenviar e-mail"
               pendingLabel="Enfileirando…"
               available={!!canResendInstructions}
+              denied={mayDo(merchant.role, 'emails:resend') ? undefined : refusalMessage(merchant.role, 'emails:resend')}
               hint={`Envia de novo ao comprador (${order.buyerEmail}) as instruções de pagamento.`}
             />
             {order.method === 'pix' ? (
