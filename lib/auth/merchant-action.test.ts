@@ -97,9 +97,7 @@ describe('merchantAction', () => {
     await expect(merchantAction({ name: 't', permission: 'links:edit' }, async () => ({ redirect: '/x' }))(null, fd({}))).rejects.toThrow('NEXT_REDIRECT');
     const { redirect } = await import('next/navigation');
     await expect(
-      merchantAction({ name: 't', permission: 'links:edit' }, async () => {
-        redirect('/y');
-      })(null, fd({})),
+      merchantAction({ name: 't', permission: 'links:edit' }, async () => redirect('/y'))(null, fd({})),
     ).rejects.toThrow('NEXT_REDIRECT');
     expect(redirects.to).toEqual(['/x', '/y']);
   });
