@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_SANDBOX_KEY } from './e2e/sandbox-key';
 
@@ -6,6 +7,9 @@ import { E2E_SANDBOX_KEY } from './e2e/sandbox-key';
  * embedded sandbox and fresh SQLite files under data/e2e-<port> (scripts/e2e-server.mjs).
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// The owner's password (scripts/e2e-server.mjs creates the account): random per run, set once
+// in the runner's environment so that its workers (which inherit it) sign in with it.
+process.env.E2E_OWNER_PASSWORD ??= randomBytes(18).toString('base64url');
 export const BASE_URL = `http://localhost:${PORT}`;
 
 export default defineConfig({
@@ -37,6 +41,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { E2E_PORT: String(PORT), E2E_SANDBOX_KEY },
+    env: { E2E_PORT: String(PORT), E2E_SANDBOX_KEY, E2E_OWNER_PASSWORD: process.env.E2E_OWNER_PASSWORD },
   },
 });

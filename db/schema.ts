@@ -104,6 +104,8 @@ export const users = sqliteTable('users', {
    * and a password change bump it, so every older session cookie stops working at once.
    */
   sessionVersion: integer('session_version').notNull().default(0),
+  /** What the user may do (lib/auth/permissions.ts): 'owner', or 'demo' for a public demo's shared login. */
+  role: text('role', { enum: ['owner', 'demo'] }).notNull().default('owner'),
 });
 
 /** One row (id = 1): the shop's payment settings. Percentages are not money: reals. */

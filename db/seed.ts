@@ -4,10 +4,10 @@
  * and by `npm run db:seed`.
  */
 import bcrypt from 'bcryptjs';
-import { count } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import { BCRYPT_COST } from '@/lib/config/password-cost';
 import type { AppDatabase } from './index';
-import { merchantSettings, products, shippingSettings, users } from './schema';
+import { merchantSettings, products, shippingSettings, users, type User } from './schema';
 
 export const DEMO_MERCHANT = { email: 'demo@balcao.dev', password: 'balcao-demo', name: 'Loja Demonstração' } as const;
 
@@ -41,12 +41,33 @@ export const DEMO_SHIPPING = {
   pickupAddress: 'Rua Augusta, 1500 — Consolação, São Paulo/SP. Seg. a sáb., 10h às 19h.',
 };
 
+/**
+ * A public demo limits the demo merchant even when its database was seeded before (by a
+ * development run, or before roles existed): its password is public.
+ */
+export async function limitDemoMerchant(database: AppDatabase): Promise<boolean> {
+  const changed = await database.db
+    .update(users)
+    .set({ role: 'demo' })
+    .where(and(eq(users.email, DEMO_MERCHANT.email), ne(users.role, 'demo')))
+    .returning({ id: users.id });
+  return changed.length > 0;
+}
+
 export async function isEmpty(database: AppDatabase): Promise<boolean> {
   const [row] = await database.db.select({ n: count() }).from(products);
   return (row?.n ?? 0) === 0;
 }
 
-export async function seed(database: AppDatabase, opts: { demoMerchant: boolean }): Promise<{ products: number; merchant: boolean }> {
+/**
+ * `demoRole`: 'demo' in a public demo (NODE_ENV=production with the sandbox on), where the
+ * demo merchant's password is in the README: a limited demonstration account
+ * (lib/auth/permissions.ts). 'owner' (the default) in development.
+ */
+export async function seed(
+  database: AppDatabase,
+  opts: { demoMerchant: boolean; demoRole?: User['role'] },
+): Promise<{ products: number; merchant: boolean }> {
   const { db } = database;
   for (const [i, p] of CATALOG.entries()) {
     await db
@@ -63,7 +84,7 @@ export async function seed(database: AppDatabase, opts: { demoMerchant: boolean 
     const passwordHash = await bcrypt.hash(DEMO_MERCHANT.password, BCRYPT_COST);
     await db
       .insert(users)
-      .values({ email: DEMO_MERCHANT.email, name: DEMO_MERCHANT.name, passwordHash })
+      .values({ email: DEMO_MERCHANT.email, name: DEMO_MERCHANT.name, passwordHash, role: opts.demoRole ?? 'owner' })
       .onConflictDoNothing({ target: users.email });
   }
   return { products: CATALOG.length, merchant: opts.demoMerchant };

@@ -4,7 +4,7 @@
  */
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { addToCart, appQuery, DEMO, fillPix, payWithCode, SANDBOX_KEY, signIn, tokenFromUrl } from './shop-helpers';
+import { addToCart, appQuery, OWNER, fillPix, payWithCode, SANDBOX_KEY, signIn, tokenFromUrl } from './shop-helpers';
 
 /** Passes proxy.ts's cookie-presence check, but is no session: the server-side guard must refuse it. */
 const FORGED_COOKIE = 'next-auth.session-token=forged.not-a-real-session-token';
@@ -65,13 +65,13 @@ test.describe('dashboard: the door', () => {
 
   test('a wrong password is refused without saying which field was wrong', async ({ page, context }) => {
     await page.goto('/login');
-    await page.getByLabel('E-mail').fill(DEMO.email);
+    await page.getByLabel('E-mail').fill(OWNER.email);
     await page.getByLabel('Senha').fill('senha-errada');
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'E-mail ou senha incorretos.' })).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel('E-mail').fill('ninguem@balcao.dev');
-    await page.getByLabel('Senha').fill(DEMO.password);
+    await page.getByLabel('Senha').fill(OWNER.password);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled();
     await expect(page.getByRole('alert').filter({ hasText: 'E-mail ou senha incorretos.' })).toBeVisible();
@@ -82,8 +82,8 @@ test.describe('dashboard: the door', () => {
   test('sign in sets an httpOnly SameSite=Lax cookie, brings the merchant back where they were going; "Sair" ends it', async ({ page, context }) => {
     await page.goto('/dashboard/settings');
     await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fdashboard%2Fsettings$/);
-    await page.getByLabel('E-mail').fill(DEMO.email);
-    await page.getByLabel('Senha').fill(DEMO.password);
+    await page.getByLabel('E-mail').fill(OWNER.email);
+    await page.getByLabel('Senha').fill(OWNER.password);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page).toHaveURL(/\/dashboard\/settings$/);
     await expect(page.getByRole('heading', { name: 'Configurações', level: 1 })).toBeVisible();
@@ -172,7 +172,7 @@ test.describe('dashboard: an order from the shop', () => {
     // Once only: no second refund form.
     await expect(page.getByRole('button', { name: 'Reembolsar' })).toHaveCount(0);
     await expect(timeline.getByText('Reembolso solicitado')).toBeVisible();
-    await expect(timeline.getByText(`Por: ${DEMO.email}`).first()).toBeVisible();
+    await expect(timeline.getByText(`Por: ${OWNER.email}`).first()).toBeVisible();
     await expectNoAxeViolations(page);
 
     expect(await readBalance(page)).toBe(afterPay - 1000);

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { addToCart, appQuery, fillBoleto, fillPix, payWithCode, SANDBOX_KEY, tokenFromUrl } from './shop-helpers';
+import { addToCart, appQuery, fillBoleto, fillPix, OWNER, payWithCode, SANDBOX_KEY, tokenFromUrl } from './shop-helpers';
 
 const DIR = process.env.SCREENSHOT_DIR ?? (process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots');
 
@@ -50,12 +50,12 @@ test('login, overview, orders, order detail and settings at 1280 px', async ({ p
 
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Entrar no painel da loja' })).toBeVisible();
-  await page.getByLabel('E-mail').fill('demo@balcao.dev');
+  await page.getByLabel('E-mail').fill(OWNER.email);
   await page.getByLabel('Senha').fill('senha-errada');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'E-mail ou senha incorretos.' })).toBeVisible();
   await shot(page, 'dashboard-login');
-  await page.getByLabel('Senha').fill('balcao-demo');
+  await page.getByLabel('Senha').fill(OWNER.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -110,8 +110,8 @@ test.describe('on a phone', () => {
 
   test('overview, orders and an order at 412 px', async ({ page }) => {
     await page.goto('/login');
-    await page.getByLabel('E-mail').fill('demo@balcao.dev');
-    await page.getByLabel('Senha').fill('balcao-demo');
+    await page.getByLabel('E-mail').fill(OWNER.email);
+    await page.getByLabel('Senha').fill(OWNER.password);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId('balance')).toBeVisible();

@@ -4,14 +4,14 @@
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { DEMO } from './shop-helpers';
+import { OWNER } from './shop-helpers';
 
 async function signedIn(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
   const page = await context.newPage();
   await page.goto('/login?callbackUrl=%2Fdashboard%2Forders');
-  await page.getByLabel('E-mail').fill(DEMO.email);
-  await page.getByLabel('Senha').fill(DEMO.password);
+  await page.getByLabel('E-mail').fill(OWNER.email);
+  await page.getByLabel('Senha').fill(OWNER.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/dashboard\/orders$/);
   return { context, page };
@@ -54,8 +54,8 @@ test('"Sair de todos os dispositivos" ends the sessions of every browser', async
   await phone.page.goto('/dashboard/orders');
   await expect(phone.page).toHaveURL(/\/login\?callbackUrl=%2Fdashboard%2Forders$/);
   // Signing in again works at once.
-  await phone.page.getByLabel('E-mail').fill(DEMO.email);
-  await phone.page.getByLabel('Senha').fill(DEMO.password);
+  await phone.page.getByLabel('E-mail').fill(OWNER.email);
+  await phone.page.getByLabel('Senha').fill(OWNER.password);
   await phone.page.getByRole('button', { name: 'Entrar' }).click();
   await expect(phone.page).toHaveURL(/\/dashboard\/orders$/);
   await phone.context.close();

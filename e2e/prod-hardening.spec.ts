@@ -5,6 +5,7 @@
  * NUL in the orders search.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { OWNER } from './shop-helpers';
 
 const CART_COOKIE = 'balcao_cart=1x2';
 
@@ -54,8 +55,8 @@ test('a path whose percent-encoding does not decode shows the 404 page', async (
 
 test('a NUL in the orders search is no error: the list and the whole CSV come back', async ({ page }) => {
   await page.goto('/login?callbackUrl=%2Fdashboard%2Forders');
-  await page.getByLabel('E-mail').fill('demo@balcao.dev');
-  await page.getByLabel('Senha').fill('balcao-demo');
+  await page.getByLabel('E-mail').fill(OWNER.email);
+  await page.getByLabel('Senha').fill(OWNER.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/dashboard\/orders$/);
   const list = await page.goto('/dashboard/orders?q=%00abc');

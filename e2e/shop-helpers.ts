@@ -13,14 +13,19 @@ export const CRON_SECRET = 'e2e-cron-secret-0123456789';
 export const CPF = '529.982.247-25';
 export const CPF_DIGITS = '52998224725';
 
-/** The seeded demo merchant (db/seed.ts). */
+/** The seeded demo merchant (db/seed.ts): in the e2e server (a public demo) a limited demonstration account. */
 export const DEMO = { email: 'demo@balcao.dev', password: 'balcao-demo' } as const;
 
-/** Signs the demo merchant in through the login page and waits to land on `callbackPath`. */
-export async function signIn(page: Page, callbackPath = '/dashboard') {
+/** A real owner, made by scripts/e2e-server.mjs through `npm run merchant:create` with the run's own password (playwright.config.ts). */
+export const OWNER = { email: 'owner@loja.example', password: process.env.E2E_OWNER_PASSWORD ?? '' } as const;
+
+export type Account = { email: string; password: string };
+
+/** Signs `who` (the owner unless told) in through the login page and waits to land on `callbackPath`. */
+export async function signIn(page: Page, callbackPath = '/dashboard', who: Account = OWNER) {
   await page.goto(`/login?callbackUrl=${encodeURIComponent(callbackPath)}`);
-  await page.getByLabel('E-mail').fill(DEMO.email);
-  await page.getByLabel('Senha').fill(DEMO.password);
+  await page.getByLabel('E-mail').fill(who.email);
+  await page.getByLabel('Senha').fill(who.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(new RegExp(`${callbackPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
 }

@@ -6,7 +6,7 @@ import { env } from '@/lib/config/env';
 async function main() {
   const config = env();
   await ensureMigrated();
-  const result = await seed(database(), { demoMerchant: config.usingSandbox });
+  const result = await seed(database(), { demoMerchant: config.usingSandbox, demoRole: config.publicDemo ? 'demo' : 'owner' });
   console.log(`seeded ${result.products} products`);
   if (result.merchant) console.log(`demo merchant: ${DEMO_MERCHANT.email} / ${DEMO_MERCHANT.password}`);
   else console.log('real provider configured: no demo merchant; create one with npm run merchant:create');

@@ -1,5 +1,5 @@
 // Starts `next start` for the e2e suite on fresh databases (data/e2e is wiped first).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startCepStub } from '../test/cep-stub.mjs';
@@ -47,6 +47,17 @@ function fail(message) {
   console.error(`e2e-server: ${message}`);
   process.exit(1);
 }
+
+// A public demo's demo merchant is a limited demonstration account (its password is in the
+// README), so the journeys that change the shop sign in as a real owner, made as a merchant
+// makes one (npm run merchant:create), with a password only the test run knows.
+const ownerPassword = process.env.E2E_OWNER_PASSWORD ?? fail('E2E_OWNER_PASSWORD is not set (playwright.config.ts passes it)');
+const created = spawnSync(
+  process.execPath,
+  [path.resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/merchant-create.ts', '--email', process.env.E2E_OWNER_EMAIL ?? 'owner@loja.example', '--name', 'Loja do Dono'],
+  { env, input: `${ownerPassword}\n`, stdio: ['pipe', 'inherit', 'inherit'] },
+);
+if (created.status !== 0) fail('merchant:create failed for the owner account');
 
 const child = spawn(process.execPath, [path.resolve('node_modules/next/dist/bin/next'), 'start', '-p', port], { env, stdio: 'inherit' });
 const stop = (signal) => child.kill(signal);

@@ -7,8 +7,10 @@ import bcrypt from 'bcryptjs';
 import { eq } from 'drizzle-orm';
 import { db } from '@/db';
 import { users } from '@/db/schema';
+import { roleOf, type Role } from './permissions';
 
-export type Merchant = { id: number; email: string; name: string };
+/** `role` null: a value this code does not know, which is given no permission. */
+export type Merchant = { id: number; email: string; name: string; role: Role | null };
 /** A merchant as a session sees it: sessions issued at an older version are over (lib/auth/session-version.ts). */
 export type MerchantWithSessionVersion = Merchant & { sessionVersion: number };
 
@@ -35,14 +37,14 @@ export async function verifyMerchantCredentials(email: string, password: string)
     return null;
   }
   const ok = await bcrypt.compare(password, user.passwordHash);
-  return ok ? { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion } : null;
+  return ok ? { id: user.id, email: user.email, name: user.name, role: roleOf(user.role), sessionVersion: user.sessionVersion } : null;
 }
 
 export async function findMerchantById(id: number): Promise<MerchantWithSessionVersion | null> {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const [user] = await db()
-    .select({ id: users.id, email: users.email, name: users.name, sessionVersion: users.sessionVersion })
+    .select({ id: users.id, email: users.email, name: users.name, role: users.role, sessionVersion: users.sessionVersion })
     .from(users)
     .where(eq(users.id, id));
-  return user ?? null;
+  return user ? { ...user, role: roleOf(user.role) } : null;
 }

@@ -9,7 +9,9 @@ import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { env } from '@/lib/config/env';
 import { logger } from '@/lib/server/log';
+import { findMerchantById } from './credentials';
 import { authorizeLogin } from './login';
+import { can } from './permissions';
 import { revokeAllSessions, SESSION_VERSION_CLAIM } from './session-version';
 
 /** A working day and then some; the merchant signs in again after that. */
@@ -67,9 +69,14 @@ export function authOptions(): NextAuthOptions {
     },
     events: {
       /** "Sair": clearing this browser's cookie is not enough — a copy of it must stop working too. */
+      // A shared demonstration login is the exception: its password is public, and one visitor
+      // signing out must not sign every other visitor out.
       async signOut({ token }) {
         const id = Number(token?.sub);
-        if (Number.isSafeInteger(id) && id > 0) await revokeAllSessions(id);
+        if (!Number.isSafeInteger(id) || id <= 0) return;
+        const merchant = await findMerchantById(id);
+        if (merchant && !can(merchant.role, 'people:manage')) return;
+        await revokeAllSessions(id);
       },
     },
     logger: {

@@ -40,7 +40,7 @@ describe('getMerchantOrNull', () => {
 
   it('returns the merchant for a valid session token', async () => {
     jar.cookies = [{ name: 'next-auth.session-token', value: await tokenFor(String(merchantId)) }];
-    expect(await getMerchantOrNull()).toEqual({ id: merchantId, email: 'sessao@balcao.dev', name: 'Loja Sessão' });
+    expect(await getMerchantOrNull()).toEqual({ id: merchantId, email: 'sessao@balcao.dev', name: 'Loja Sessão', role: 'owner' });
   });
 
   it('refuses a token made with another secret, a garbled one and an expired one', async () => {

@@ -38,7 +38,7 @@ export async function getMerchantOrNull(): Promise<Merchant | null> {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const merchant = await findMerchantById(id);
   if (!merchant || merchant.sessionVersion !== sessionVersionOf(token)) return null;
-  return { id: merchant.id, email: merchant.email, name: merchant.name };
+  return { id: merchant.id, email: merchant.email, name: merchant.name, role: merchant.role };
 }
 
 /** For pages: the merchant, or a redirect to /login that brings them back to `returnTo` afterwards. */

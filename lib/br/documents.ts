@@ -41,6 +41,7 @@ export const documentMessages: Record<Exclude<DocumentCheck, { ok: true }>['reas
 };
 
 export function formatDocument(digits: string): string {
+  if (digits.includes('*')) return digits; // already masked (personal-data.ts)
   if (digits.length === 11) return formatCpf(digits);
   if (digits.length === 14) return formatCnpj(digits);
   return digits;
@@ -48,6 +49,7 @@ export function formatDocument(digits: string): string {
 
 /** For logs and lists: 123.***.***-09 / 12.***.***\/0001-95 — never the whole document. */
 export function maskDocument(digits: string): string {
+  if (digits.includes('*')) return digits; // masked once already
   const d = onlyDigits(digits);
   if (d.length === 11) return `${d.slice(0, 3)}.***.***-${d.slice(9)}`;
   if (d.length === 14) return `${d.slice(0, 2)}.***.***/${d.slice(8, 12)}-${d.slice(12)}`;

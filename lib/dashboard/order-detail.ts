@@ -1,5 +1,6 @@
 /** Everything the merchant sees about one order: items, buyer, payment, timeline. */
 import 'server-only';
+import { maskBuyerIn, maskOrderBuyer } from '@/lib/br/personal-data';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { db } from '@/db';
 import { emailAttempts, emailOutbox, orderItems, orders, paymentEvents, payments, webhookDeliveries, type Order, type OrderItem, type Payment } from '@/db/schema';
@@ -20,7 +21,27 @@ export function isOrderId(value: string): boolean {
   return UUID.test(value);
 }
 
-export async function getOrderDetail(id: string): Promise<OrderDetail | null> {
+/**
+ * `masked` (a role without `buyers:read`): the buyer's columns masked and every text of the
+ * timeline (webhook bodies, event details, e-mail recipients) with that buyer's data masked.
+ */
+export async function getOrderDetail(id: string, opts: { masked?: boolean } = {}): Promise<OrderDetail | null> {
+  const detail = await readOrderDetail(id);
+  if (!detail || !opts.masked) return detail;
+  const mask = (text: string) => maskBuyerIn(text, detail.order);
+  return {
+    ...detail,
+    order: maskOrderBuyer(detail.order),
+    timeline: detail.timeline.map((e) => ({
+      ...e,
+      title: mask(e.title),
+      facts: e.facts.map(mask),
+      raw: e.raw ? { label: e.raw.label, text: mask(e.raw.text) } : undefined,
+    })),
+  };
+}
+
+async function readOrderDetail(id: string): Promise<OrderDetail | null> {
   if (!isOrderId(id)) return null;
   const [order] = await db().select().from(orders).where(eq(orders.id, id.toLowerCase()));
   if (!order) return null;

@@ -5,8 +5,10 @@
 import 'server-only';
 import { desc, eq } from 'drizzle-orm';
 import { db } from '@/db';
-import { caughtEmails, type CaughtEmail } from '@/db/schema';
+import { caughtEmails, orders, type CaughtEmail } from '@/db/schema';
+import { can } from '@/lib/auth/permissions';
 import { getMerchantOrNull } from '@/lib/auth/session';
+import { maskBuyerIn, maskEmail } from '@/lib/br/personal-data';
 import { env } from '@/lib/config/env';
 import { sandboxEnabled } from '@/lib/sandbox';
 
@@ -14,15 +16,30 @@ export type CaughtAttachment = { filename: string; contentType: string; cid?: st
 
 /**
  * Who may read the catcher: nobody when the sandbox is off; in production (a public demo,
- * where visitors type real e-mail addresses) only a signed-in merchant; anyone in development.
+ * where visitors type real e-mail addresses) only a signed-in merchant with `dashboard:view`,
+ * and one without `buyers:read` (the demonstration account) reads it `masked`: recipients and
+ * the buyer's data in the messages masked (lib/br/personal-data.ts), no PDF attachments (the
+ * boleto names its payer); anyone in development.
  */
-export async function catcherAccess(): Promise<'open' | 'needs_login' | 'off'> {
+export type CatcherAccess = 'open' | 'masked' | 'needs_login' | 'off';
+export async function catcherAccess(): Promise<CatcherAccess> {
   if (!sandboxEnabled()) return 'off';
   if (!env().isProduction) return 'open';
-  return (await getMerchantOrNull()) ? 'open' : 'needs_login';
+  const merchant = await getMerchantOrNull();
+  if (!merchant || !can(merchant.role, 'dashboard:view')) return 'needs_login';
+  return can(merchant.role, 'buyers:read') ? 'open' : 'masked';
 }
 
-export async function listCaught(limit = 100): Promise<Omit<CaughtEmail, 'html' | 'text' | 'attachments'>[]> {
+export const mayRead = (access: CatcherAccess) => access === 'open' || access === 'masked';
+
+type CaughtSummary = Omit<CaughtEmail, 'html' | 'text' | 'attachments'>;
+
+export async function listCaught(access: CatcherAccess, limit = 100): Promise<CaughtSummary[]> {
+  const rows = await listCaughtRows(limit);
+  return access === 'masked' ? rows.map((r) => ({ ...r, toAddress: maskEmail(r.toAddress) })) : rows;
+}
+
+async function listCaughtRows(limit: number): Promise<CaughtSummary[]> {
   return db()
     .select({
       id: caughtEmails.id,
@@ -41,7 +58,23 @@ export async function listCaught(limit = 100): Promise<Omit<CaughtEmail, 'html' 
     .limit(limit);
 }
 
-export async function caughtById(id: number): Promise<(CaughtEmail & { files: CaughtAttachment[] }) | undefined> {
+/** One message as `access` may see it. */
+export async function caughtFor(access: CatcherAccess, id: number): Promise<(CaughtEmail & { files: CaughtAttachment[] }) | undefined> {
+  const mail = await caughtById(id);
+  if (!mail || access !== 'masked') return mail;
+  const [buyer] = mail.orderId ? await db().select().from(orders).where(eq(orders.id, mail.orderId)) : [];
+  const mask = (text: string) => (buyer ? maskBuyerIn(text, buyer) : text);
+  return {
+    ...mail,
+    toAddress: maskEmail(mail.toAddress),
+    subject: mask(mail.subject),
+    html: mask(mail.html),
+    text: mask(mail.text),
+    files: mail.files.filter((f) => f.contentType.startsWith('image/')),
+  };
+}
+
+async function caughtById(id: number): Promise<(CaughtEmail & { files: CaughtAttachment[] }) | undefined> {
   if (!Number.isSafeInteger(id) || id <= 0) return undefined;
   const [row] = await db().select().from(caughtEmails).where(eq(caughtEmails.id, id));
   if (!row) return undefined;

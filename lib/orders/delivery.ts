@@ -3,6 +3,7 @@
  * the shipping line ("Frete") and the delivery address (or the pickup address). Pure.
  */
 import type { Order } from '@/db/schema';
+import { HIDDEN } from '@/lib/br/personal-data';
 import { formatBRL } from '@/lib/money/money';
 
 export type DeliveryView = {
@@ -49,11 +50,15 @@ export function formatCep(zip: string): string {
   return /^\d{8}$/.test(zip) ? `${zip.slice(0, 5)}-${zip.slice(5)}` : zip;
 }
 
-/** The address as an envelope shows it: street line, neighbourhood and city line, CEP line. */
+/**
+ * The address as an envelope shows it: street line, neighbourhood and city line, CEP line.
+ * A masked address (lib/br/personal-data.ts) has no street line and no neighbourhood.
+ */
 export function addressLines(a: NonNullable<DeliveryView['address']>): string[] {
+  const neighborhood = a.neighborhood && a.neighborhood !== HIDDEN ? `${a.neighborhood}, ` : '';
   return [
-    `${a.street}, ${a.number}${a.complement ? ` — ${a.complement}` : ''}`,
-    `${a.neighborhood ? `${a.neighborhood}, ` : ''}${a.city}/${a.state}`,
+    ...(a.street === HIDDEN ? [] : [`${a.street}, ${a.number}${a.complement ? ` — ${a.complement}` : ''}`]),
+    `${neighborhood}${a.city}/${a.state}`,
     `CEP ${formatCep(a.zip)}`,
   ];
 }

@@ -6,7 +6,7 @@ import { barcodeToDigitableLine } from '@/lib/br/boleto';
 import { saoPauloDate } from '@/lib/br/dates';
 import { renderBoletoPdf } from '@/lib/sandbox/artifacts/boleto-pdf';
 import type { SandboxContext } from './context';
-import { maskPayer } from './payer-mask';
+import { maskPayer } from '@/lib/br/personal-data';
 import { tick } from './transitions';
 import { boletoStatusNumber, findPayment, pdfUrlOf, SANDBOX_BANK, SANDBOX_BENEFICIARY, type BoletoPayer, type PaymentRow } from './payments';
 

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { boletoInvoice } from './invoice';
-import { maskName } from './payer-mask';
+import { maskName } from '@/lib/br/personal-data';
 import { boletoBody, call, CPF, createBoleto, createPix, KEY, newSandbox, type TestSandbox } from './testing/fixtures';
 
 const SECRET = 'sk_demo_secret_0123456789abcdef';

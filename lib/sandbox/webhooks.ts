@@ -15,7 +15,7 @@ import type { SandboxContext } from './context';
 import { inTransaction } from './db';
 import { readFaults } from './faults';
 import { apiKeyOfOwner } from './keys';
-import { maskPayerIn } from './payer-mask';
+import { maskPayerIn } from '@/lib/br/personal-data';
 import { checkWebhookTarget } from './webhook-target';
 
 export const MAX_ATTEMPTS = 8;

@@ -6,7 +6,7 @@
  * seeds an empty database when asked, then starts the background work.
  */
 import { database, ensureMigrated } from '@/db';
-import { isEmpty, seed } from '@/db/seed';
+import { isEmpty, limitDemoMerchant, seed } from '@/db/seed';
 import { env, EnvError } from '@/lib/config/env';
 import { installPeerAddressStamp } from '@/lib/security/peer-address';
 import { logger } from '@/lib/server/log';
@@ -29,9 +29,10 @@ export async function startServer(): Promise<void> {
 
   await ensureMigrated();
   if (config.seedOnEmpty && (await isEmpty(database()))) {
-    const result = await seed(database(), { demoMerchant: config.usingSandbox });
+    const result = await seed(database(), { demoMerchant: config.usingSandbox, demoRole: config.publicDemo ? 'demo' : 'owner' });
     log.info({ result }, 'seeded an empty database');
   }
+  if (config.publicDemo && (await limitDemoMerchant(database()))) log.warn('public demo: the demo merchant is now a limited demonstration account');
   if (config.email.mode === 'off') {
     log.warn('E-mails are off: SMTP_URL is not set, so shoppers get no e-mails (they wait in the outbox and go out once SMTP_URL is set). See docs/deploy.md, "E-mail".');
   }

@@ -1,48 +1,34 @@
 'use server';
 /**
  * The dashboard's e-mail actions: "Reenviar e-mail" of an order's instructions and the
- * e-mail settings. Each checks the session on the server first, validates, calls one
- * use-case in lib/email and returns a pt-BR result for the form.
+ * e-mail settings, through the one envelope (lib/auth/merchant-action.ts), each calling one
+ * use-case in lib/email or lib/payments.
  */
 import { revalidatePath } from 'next/cache';
-import { getMerchantOrNull, SESSION_EXPIRED_MESSAGE } from '@/lib/auth/session';
-import type { ActionState } from '@/lib/dashboard/action-state';
+import { done, refused } from '@/lib/auth/action-state';
+import { merchantAction } from '@/lib/auth/merchant-action';
 import { parseEmailSettingsForm } from '@/lib/dashboard/email-settings-form';
 import { getOrderForAction } from '@/lib/dashboard/order-detail';
 import { resendInstructions } from '@/lib/payments/resend-instructions';
 import { updateEmailSettings } from '@/lib/email/settings';
 import { logger } from '@/lib/server/log';
 
-const UNEXPECTED = 'Algo deu errado do nosso lado. Atualize a página e tente novamente.';
-
-export async function resendInstructionsAction(_prev: ActionState, form: FormData): Promise<ActionState> {
-  const merchant = await getMerchantOrNull();
-  if (!merchant) return { ok: false, error: SESSION_EXPIRED_MESSAGE, at: Date.now() };
+export const resendInstructionsAction = merchantAction({ name: 'resend-email', permission: 'emails:resend' }, async (form: FormData, { merchant }) => {
   const id = form.get('orderId');
   const order = await getOrderForAction(typeof id === 'string' ? id.trim().toLowerCase() : '');
-  if (!order) return { ok: false, error: 'Pedido não encontrado.', at: Date.now() };
-  try {
-    const result = await resendInstructions(order.id, merchant.email);
-    revalidatePath(`/dashboard/orders/${order.id}`);
-    return result.ok ? { ok: true, message: result.message, at: Date.now() } : { ok: false, error: result.error, at: Date.now() };
-  } catch (error) {
-    logger().error({ err: error, orderId: order.id }, 'resend e-mail action failed');
-    return { ok: false, error: UNEXPECTED, at: Date.now() };
-  }
-}
+  if (!order) return refused('Pedido não encontrado.');
+  const result = await resendInstructions(order.id, merchant.email);
+  revalidatePath(`/dashboard/orders/${order.id}`);
+  return result.ok ? done(result.message) : refused(result.error);
+});
 
-export async function saveEmailSettingsAction(_prev: ActionState, form: FormData): Promise<ActionState> {
-  const merchant = await getMerchantOrNull();
-  if (!merchant) return { ok: false, error: SESSION_EXPIRED_MESSAGE, at: Date.now() };
-  const parsed = parseEmailSettingsForm(form);
-  if (!parsed.ok) return { ok: false, error: 'Confira os campos destacados.', fieldErrors: parsed.fieldErrors, values: parsed.values, at: Date.now() };
-  try {
-    await updateEmailSettings(parsed.value);
+/** The sender's name and reply-to are the shop's own voice: `shop:edit`. */
+export const saveEmailSettingsAction = merchantAction(
+  { name: 'save-email-settings', permission: 'shop:edit', parse: parseEmailSettingsForm },
+  async (settings, { merchant }) => {
+    await updateEmailSettings(settings);
     logger().info({ actor: merchant.id }, 'e-mail settings updated');
     revalidatePath('/dashboard/settings');
-    return { ok: true, message: 'Configurações de e-mail salvas.', at: Date.now() };
-  } catch (error) {
-    logger().error({ err: error }, 'e-mail settings update failed');
-    return { ok: false, error: UNEXPECTED, at: Date.now() };
-  }
-}
+    return done('Configurações de e-mail salvas.');
+  },
+);

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { DEMO_ACCOUNT_PREFIX, ROLE_LABELS } from '@/lib/auth/permissions';
 import { getMerchantOrNull } from '@/lib/auth/session';
 import styles from './dashboard.module.css';
 import { DashboardNav } from './dashboard-nav';
@@ -22,6 +23,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
             <span className={styles.brand}>Balcão</span>
             <span className={styles.shopName}>{merchant.name}</span>
             <span className={`${styles.email} small`}>{merchant.email}</span>
+            {merchant.role && merchant.role !== 'owner' ? <span className={`${styles.email} small`}>Acesso: {ROLE_LABELS[merchant.role]}</span> : null}
           </div>
           <DashboardNav />
           <div className={styles.signOut}>
@@ -30,6 +32,12 @@ export default async function DashboardLayout({ children }: { children: React.Re
         </div>
       </header>
       <main id="conteudo" className={styles.main} tabIndex={-1}>
+        {merchant.role === 'demo' ? (
+          <p className="alert alert-info" data-testid="demo-banner">
+            {DEMO_ACCOUNT_PREFIX}: os dados dos compradores aparecem mascarados. Você pode cancelar, reembolsar e reconciliar pedidos com o dinheiro do
+            sandbox; produtos, links, configurações e e-mails ficam só para consulta.
+          </p>
+        ) : null}
         {children}
       </main>
     </div>

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
+import { refusalMessage } from '@/lib/auth/permissions';
 import { formatDateTimeBR } from '@/lib/br/dates';
 import { catcherAccess, listCaught } from '@/lib/email/catcher';
 import { EMAIL_KIND_LABELS } from '@/lib/email/labels';
@@ -16,7 +17,7 @@ export default async function CaughtEmailsPage() {
   const access = await catcherAccess();
   if (access === 'off') notFound();
   if (access === 'needs_login') redirect(`/login?${new URLSearchParams({ callbackUrl: '/sandbox/emails' })}`);
-  const mails = await listCaught();
+  const mails = await listCaught(access);
   const mode = env().email.mode;
   return (
     <main id="conteudo" className={`container stack ${sandbox.footer}`}>
@@ -30,6 +31,7 @@ export default async function CaughtEmailsPage() {
           <Link href="/sandbox">Voltar ao simulador</Link>
         </p>
       </header>
+      {access === 'masked' ? <p className="small muted" data-testid="demo-masked">{refusalMessage('demo', 'buyers:read')}</p> : null}
       {mails.length === 0 ? (
         <p className="card muted">Nenhum e-mail ainda. Faça um pedido na loja: as instruções de pagamento aparecem aqui em segundos.</p>
       ) : (

@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useState } from 'react';
+import { useActionState, useId, useState } from 'react';
 import type { ActionState } from '@/lib/dashboard/action-state';
 import { ActionResult } from './action-result';
 import { ConfirmDialog } from './confirm-dialog';
@@ -22,6 +22,7 @@ export function ActionForm({
   available = true,
   confirm,
   hint,
+  denied,
 }: {
   action: Action;
   fields?: Record<string, string>;
@@ -31,10 +32,25 @@ export function ActionForm({
   available?: boolean;
   confirm?: { title: string; body: React.ReactNode; confirmLabel: string; confirmClassName?: string };
   hint?: React.ReactNode;
+  /** Why this role may not use it (lib/auth/permissions.ts refusalMessage): the button shows disabled with the reason. */
+  denied?: string;
 }) {
   const [state, formAction, pending] = useActionState(action, null);
   const [open, setOpen] = useState(false);
+  const deniedId = useId();
   if (!available && !state) return null;
+  if (denied) {
+    return (
+      <div className={styles.actionForm}>
+        <button type="button" className={className} disabled aria-describedby={deniedId}>
+          {label}
+        </button>
+        <p id={deniedId} className="field-hint" data-testid="permission-note">
+          {denied}
+        </p>
+      </div>
+    );
+  }
   return (
     <form action={formAction} onSubmit={() => setOpen(false)} className={styles.actionForm}>
       {Object.entries(fields).map(([name, value]) => (

@@ -1,52 +1,35 @@
 'use server';
 /**
- * Payment links' server actions. Each checks the session on the server first (a POST can
- * reach an action without any page), validates, calls one use-case in lib/links, and returns
- * a pt-BR result for the form (or redirects to the new link's page).
+ * Payment links' server actions, through the one envelope (lib/auth/merchant-action.ts:
+ * session, permission, parsing, outcome), each calling one use-case in lib/links and
+ * returning a pt-BR result for the form (or going on to the new link's page).
  */
 import { revalidatePath } from 'next/cache';
-import { redirect } from 'next/navigation';
-import { getMerchantOrNull, SESSION_EXPIRED_MESSAGE } from '@/lib/auth/session';
+import { done, refused, UNEXPECTED } from '@/lib/auth/action-state';
+import { merchantAction } from '@/lib/auth/merchant-action';
 import { saoPauloDate } from '@/lib/br/dates';
-import type { ActionState } from '@/lib/dashboard/action-state';
 import { linkFormValues, parseLinkForm } from '@/lib/links/link-form';
 import { createLink, disableLink } from '@/lib/links/links';
-import { logger } from '@/lib/server/log';
 
-const UNEXPECTED = 'Algo deu errado do nosso lado. Atualize a página e tente novamente.';
-
-function refused(error: string, fieldErrors?: Record<string, string>, values?: Record<string, string>): ActionState {
-  return { ok: false, error, fieldErrors, values, at: Date.now() };
-}
-
-export async function createLinkAction(_prev: ActionState, form: FormData): Promise<ActionState> {
-  const merchant = await getMerchantOrNull();
-  if (!merchant) return refused(SESSION_EXPIRED_MESSAGE);
-  const parsed = parseLinkForm(form, saoPauloDate());
-  if (!parsed.ok) return refused('Confira os campos destacados.', parsed.fieldErrors, parsed.values);
-  let id: string;
-  try {
-    id = (await createLink(parsed.value, merchant.email)).id;
-  } catch (error) {
-    logger().error({ err: error }, 'create link failed');
-    return refused(UNEXPECTED, undefined, linkFormValues(form));
-  }
-  revalidatePath('/dashboard/links');
-  redirect(`/dashboard/links/${id}?novo=1`);
-}
-
-export async function disableLinkAction(_prev: ActionState, form: FormData): Promise<ActionState> {
-  const merchant = await getMerchantOrNull();
-  if (!merchant) return refused(SESSION_EXPIRED_MESSAGE);
-  const id = String(form.get('linkId') ?? '').trim().toLowerCase();
-  try {
-    const result = await disableLink(id, merchant.email);
-    if (result === 'not_found') return refused('Link não encontrado.');
+export const createLinkAction = merchantAction(
+  {
+    name: 'create-link',
+    permission: 'links:edit',
+    parse: (form) => parseLinkForm(form, saoPauloDate()),
+    onError: (_error, form) => refused(UNEXPECTED, undefined, linkFormValues(form)),
+  },
+  async (link, { merchant }) => {
+    const { id } = await createLink(link, merchant.email);
     revalidatePath('/dashboard/links');
-    revalidatePath(`/dashboard/links/${id}`);
-    return { ok: true, message: result === 'disabled' ? 'Link desativado: ele não aceita mais pagamentos.' : 'Este link já estava desativado.', at: Date.now() };
-  } catch (error) {
-    logger().error({ err: error, linkId: id }, 'disable link failed');
-    return refused(UNEXPECTED);
-  }
-}
+    return { redirect: `/dashboard/links/${id}?novo=1` };
+  },
+);
+
+export const disableLinkAction = merchantAction({ name: 'disable-link', permission: 'links:edit' }, async (form: FormData, { merchant }) => {
+  const id = String(form.get('linkId') ?? '').trim().toLowerCase();
+  const result = await disableLink(id, merchant.email);
+  if (result === 'not_found') return refused('Link não encontrado.');
+  revalidatePath('/dashboard/links');
+  revalidatePath(`/dashboard/links/${id}`);
+  return done(result === 'disabled' ? 'Link desativado: ele não aceita mais pagamentos.' : 'Este link já estava desativado.');
+});

@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ORDER_STATUSES, PAYMENT_METHODS } from '@/db/schema';
+import { can } from '@/lib/auth/permissions';
 import { requireMerchant } from '@/lib/auth/session';
+import { maskOrderBuyer } from '@/lib/br/personal-data';
 import { hasAnyFilter, orderQueryString, parseOrderQuery } from '@/lib/dashboard/order-filters';
 import { listOrders } from '@/lib/dashboard/orders-query';
 import { linkChoices, linkTitlesOf } from '@/lib/links/links';
@@ -18,7 +20,7 @@ export default async function OrdersPage({ searchParams }: Props) {
   const params = await searchParams;
   const { filters, page: requestedPage, errors } = parseOrderQuery(params);
   const qs = orderQueryString(filters, requestedPage);
-  await requireMerchant(`/dashboard/orders${qs ? `?${qs}` : ''}`);
+  const merchant = await requireMerchant(`/dashboard/orders${qs ? `?${qs}` : ''}`);
   const [{ rows, total, totalIsLowerBound, page, pageCount, hasNext }, links] = await Promise.all([listOrders(filters, requestedPage), linkChoices(filters.link)]);
   const linkTitles = await linkTitlesOf(rows.map((r) => r.paymentLinkId));
   const filtered = hasAnyFilter(filters);
@@ -120,7 +122,7 @@ export default async function OrdersPage({ searchParams }: Props) {
             : `${total.toLocaleString('pt-BR')} ${total === 1 ? 'pedido' : 'pedidos'}${filtered ? ' com esses filtros' : ''} · página ${page} de ${pageCount}`}
       </p>
 
-      <OrdersList rows={rows} linkTitles={linkTitles} />
+      <OrdersList rows={can(merchant.role, 'buyers:read') ? rows : rows.map(maskOrderBuyer)} linkTitles={linkTitles} />
       <OrdersPagination page={page} pageCount={pageCount} hasNext={hasNext} totalIsLowerBound={totalIsLowerBound} href={pageHref} />
     </div>
   );

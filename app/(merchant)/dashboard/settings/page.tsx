@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { requireMerchant } from '@/lib/auth/session';
+import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
 import { settingInputText } from '@/lib/dashboard/settings-form';
 import { bpsToPercentText } from '@/lib/settings/pix-discount';
 import { getEmailSettings } from '@/lib/email/settings';
@@ -14,13 +15,14 @@ export const metadata: Metadata = { title: 'Configurações' };
 export const dynamic = 'force-dynamic';
 
 export default async function SettingsPage() {
-  await requireMerchant('/dashboard/settings');
+  const { role } = await requireMerchant('/dashboard/settings');
   const [s, emailSettings] = await Promise.all([getSettings(), getEmailSettings()]);
   return (
     <div className="stack">
       <h1>Configurações</h1>
       <SettingsTabs current="payment" />
       <p className="muted">Condições das próximas cobranças. Pedidos já criados mantêm as condições com que foram gerados.</p>
+      <PermissionGate role={role} permission="settings:edit">
       <SettingsForm
         initial={{
           boletoFinePercent: settingInputText(s.boletoFinePercent),
@@ -32,19 +34,24 @@ export default async function SettingsPage() {
           stockHoldMinutes: String(s.stockHoldMinutes),
         }}
       />
+      </PermissionGate>
       <h2>E-mails</h2>
-      <EmailSettingsForm initial={emailSettings} />
+      <PermissionGate role={role} permission="shop:edit">
+        <EmailSettingsForm initial={emailSettings} />
+      </PermissionGate>
       <section className={`card stack ${styles.result}`} aria-labelledby="sessoes-titulo">
         <h2 id="sessoes-titulo">Sessões</h2>
         <p className="muted">
           Encerra a sessão neste aparelho e em todos os outros em que você entrou no painel. Use se perdeu um celular ou entrou num
           computador que não é seu.
         </p>
-        <form action={signOutEverywhereAction}>
-          <button type="submit" className="btn btn-secondary">
-            Sair de todos os dispositivos
-          </button>
-        </form>
+        <PermissionGate role={role} permission="people:manage">
+          <form action={signOutEverywhereAction}>
+            <button type="submit" className="btn btn-secondary">
+              Sair de todos os dispositivos
+            </button>
+          </form>
+        </PermissionGate>
       </section>
     </div>
   );

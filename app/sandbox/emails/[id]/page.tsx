@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
+import { refusalMessage } from '@/lib/auth/permissions';
 import { formatDateTimeBR } from '@/lib/br/dates';
-import { attachmentPath, catcherAccess, caughtById } from '@/lib/email/catcher';
+import { attachmentPath, catcherAccess, caughtFor } from '@/lib/email/catcher';
 import styles from '../emails.module.css';
 import sandbox from '../../sandbox.module.css';
 
@@ -17,7 +18,7 @@ export default async function CaughtEmailPage({ params }: Props) {
   if (access === 'off') notFound();
   if (access === 'needs_login') redirect(`/login?${new URLSearchParams({ callbackUrl: `/sandbox/emails/${encodeURIComponent(raw)}` })}`);
   const id = /^\d+$/.test(raw) ? Number(raw) : NaN;
-  const mail = await caughtById(id);
+  const mail = await caughtFor(access, id);
   if (!mail) notFound();
   return (
     <main id="conteudo" className={`container stack ${sandbox.footer}`}>
@@ -28,6 +29,7 @@ export default async function CaughtEmailPage({ params }: Props) {
         <span className={sandbox.sandboxTag}>Sandbox</span>
         <h1>{mail.subject}</h1>
       </header>
+      {access === 'masked' ? <p className="small muted" data-testid="demo-masked">{refusalMessage('demo', 'buyers:read')}</p> : null}
       <section className="card" aria-label="Cabeçalhos">
         <dl className={styles.headers}>
           <dt>De</dt>

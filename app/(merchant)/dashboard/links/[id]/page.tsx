@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { can, refusalMessage } from '@/lib/auth/permissions';
 import { requireMerchant } from '@/lib/auth/session';
+import { maskOrderBuyer } from '@/lib/br/personal-data';
 import { formatDateBR, formatDateTimeBR } from '@/lib/br/dates';
 import { env } from '@/lib/config/env';
 import { listOrders } from '@/lib/dashboard/orders-query';
@@ -42,7 +44,7 @@ export default async function LinkPage({ params, searchParams }: Props) {
   const { id } = await params;
   const query = await searchParams;
   const requested = Number(Array.isArray(query.page) ? query.page[0] : query.page) || 1;
-  await requireMerchant(`/dashboard/links/${encodeURIComponent(id)}`);
+  const merchant = await requireMerchant(`/dashboard/links/${encodeURIComponent(id)}`);
   const found = await linkWithStats(id.toLowerCase());
   if (!found) notFound();
   const { link, stats, state } = found;
@@ -125,6 +127,7 @@ export default async function LinkPage({ params, searchParams }: Props) {
             pendingLabel="Desativando…"
             className="btn btn-ghost"
             available={!link.disabledAt}
+            denied={can(merchant.role, 'links:edit') ? undefined : refusalMessage(merchant.role, 'links:edit')}
             confirm={{
               title: 'Desativar este link?',
               body: (
@@ -156,7 +159,7 @@ export default async function LinkPage({ params, searchParams }: Props) {
           ) : null}
         </div>
         {orders.total === 0 ? <p className="muted">Nenhum pedido ainda. Assim que alguém pagar (ou gerar um Pix ou boleto), ele aparece aqui.</p> : null}
-        <OrdersList rows={orders.rows} caption="Pedidos deste link, mais recentes primeiro" />
+        <OrdersList rows={can(merchant.role, 'buyers:read') ? orders.rows : orders.rows.map(maskOrderBuyer)} caption="Pedidos deste link, mais recentes primeiro" />
         <OrdersPagination
           page={orders.page}
           pageCount={orders.pageCount}

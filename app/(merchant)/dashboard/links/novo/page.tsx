@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireMerchant } from '@/lib/auth/session';
+import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
 import { saoPauloDate } from '@/lib/br/dates';
 import { bpsToPercentText } from '@/lib/settings/pix-discount';
 import { getSettings } from '@/lib/settings/settings';
@@ -10,7 +11,7 @@ export const metadata: Metadata = { title: 'Novo link' };
 export const dynamic = 'force-dynamic';
 
 export default async function NewLinkPage() {
-  await requireMerchant('/dashboard/links/novo');
+  const { role } = await requireMerchant('/dashboard/links/novo');
   const settings = await getSettings();
   return (
     <div className="stack">
@@ -19,7 +20,9 @@ export default async function NewLinkPage() {
       </p>
       <h1>Novo link</h1>
       <p className="muted">Combine o valor na conversa, crie o link e envie pelo WhatsApp ou Instagram. O comprador paga por Pix ou boleto.</p>
-      <NewLinkForm today={saoPauloDate()} pixDiscountPercent={settings.pixDiscountBps > 0 ? bpsToPercentText(settings.pixDiscountBps) : null} />
+      <PermissionGate role={role} permission="links:edit">
+        <NewLinkForm today={saoPauloDate()} pixDiscountPercent={settings.pixDiscountBps > 0 ? bpsToPercentText(settings.pixDiscountBps) : null} />
+      </PermissionGate>
     </div>
   );
 }

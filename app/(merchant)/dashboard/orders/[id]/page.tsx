@@ -1,13 +1,14 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { cache } from 'react';
 import { notFound } from 'next/navigation';
+import { can as mayDo, refusalMessage } from '@/lib/auth/permissions';
 import { requireMerchant } from '@/lib/auth/session';
+import { HIDDEN } from '@/lib/br/personal-data';
 import { linkById } from '@/lib/links/links';
 import { formatDigitableLine } from '@/lib/br/boleto';
 import { formatDateBR, formatDateTimeBR } from '@/lib/br/dates';
 import { formatDocument } from '@/lib/br/documents';
-import { availableActions, getOrderDetail } from '@/lib/dashboard/order-detail';
+import { availableActions, getOrderDetail, getOrderForAction } from '@/lib/dashboard/order-detail';
 import { amountInputText } from '@/lib/dashboard/refund-form';
 import { formatBRL } from '@/lib/money/money';
 import { addressLines, deliveryOf, shippingValue } from '@/lib/orders/delivery';
@@ -28,13 +29,10 @@ export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ id: string }> };
 
-/** One read of the order per request, shared by the title and the page. */
-const orderDetail = cache(getOrderDetail);
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
-  const detail = await orderDetail(id);
-  return { title: detail ? `Pedido ${orderLabel(detail.order)}` : 'Pedido' };
+  const order = await getOrderForAction(id);
+  return { title: order ? `Pedido ${orderLabel(order)}` : 'Pedido' };
 }
 
 /** Links from the provider are shown only when they are plain web addresses. */
@@ -53,8 +51,9 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 export default async function OrderPage({ params }: Props) {
   const { id } = await params;
-  await requireMerchant(`/dashboard/orders/${encodeURIComponent(id)}`);
-  const detail = await orderDetail(id);
+  const merchant = await requireMerchant(`/dashboard/orders/${encodeURIComponent(id)}`);
+  const masked = !mayDo(merchant.role, 'buyers:read');
+  const detail = await getOrderDetail(id, { masked });
   if (!detail) notFound();
   const { order, items, payment, timeline, canResendInstructions } = detail;
   const link = order.paymentLinkId ? await linkById(order.paymentLinkId) : undefined;
@@ -210,16 +209,15 @@ export default async function OrderPage({ params }: Props) {
               <Row label="CPF/CNPJ">
                 <span className="mono">{formatDocument(order.buyerDocument)}</span>
               </Row>
-              <Row label="E-mail">
-                <a href={`mailto:${order.buyerEmail}`}>{order.buyerEmail}</a>
-              </Row>
+              <Row label="E-mail">{masked ? order.buyerEmail : <a href={`mailto:${order.buyerEmail}`}>{order.buyerEmail}</a>}</Row>
               {order.addressStreet ? (
                 <Row label={delivery.method ? 'Endereço de cobrança' : 'Endereço'}>
-                  {order.addressStreet}, {order.addressNumber} — {order.addressNeighborhood}, {order.addressCity}/{order.addressState} · CEP{' '}
-                  {order.addressZip?.replace(/^(\d{5})(\d{3})$/, '$1-$2')}
+                  {order.addressStreet === HIDDEN ? null : `${order.addressStreet}, ${order.addressNumber} — ${order.addressNeighborhood}, `}
+                  {order.addressCity}/{order.addressState} · CEP {order.addressZip?.replace(/^(\d{5})(\d{3})$/, '$1-$2')}
                 </Row>
               ) : null}
             </dl>
+            {masked ? <p className="small muted">{refusalMessage(merchant.role, 'buyers:read')}</p> : null}
           </section>
 
           {delivery.method ? (
@@ -299,11 +297,14 @@ export default async function OrderPage({ params }: Props) {
                     </span>
                   </Row>
                 ) : null}
-                <Row label="Página do comprador">
-                  <a href={`/orders/${order.token}`} target="_blank" rel="noopener noreferrer">
-                    Abrir a página do pedido
-                  </a>
-                </Row>
+                {masked ? null : (
+                  // The buyer's own page shows them whole: not for a role that sees them masked.
+                  <Row label="Página do comprador">
+                    <a href={`/orders/${order.token}`} target="_blank" rel="noopener noreferrer">
+                      Abrir a página do pedido
+                    </a>
+                  </Row>
+                )}
               </dl>
             ) : (
               <p className="muted">Sem cobrança registrada para este pedido.</p>
@@ -347,6 +348,7 @@ export default async function OrderPage({ params }: Props) {
               label="Reenviar e-mail"
               pendingLabel="Enfileirando…"
               available={!!canResendInstructions}
+              denied={mayDo(merchant.role, 'emails:resend') ? undefined : refusalMessage(merchant.role, 'emails:resend')}
               hint={`Envia de novo ao comprador (${order.buyerEmail}) as instruções de pagamento.`}
             />
             {order.method === 'pix' ? (

@@ -1,9 +1,13 @@
 /**
  * "Exportar CSV": the orders of the list's filters (same query parameters), newest first,
- * streamed in keyset batches so 100,000 orders never sit in memory. Session checked here:
- * without one, a browser is sent to /login and anything else gets 401.
+ * streamed in keyset batches so 100,000 orders never sit in memory. Session and permission
+ * checked here (lib/auth/merchant-action.ts): without a session, a browser is sent to /login
+ * and anything else gets 401; a role without `buyers:read` (the demonstration account) gets
+ * the buyers masked.
  */
-import { getMerchantOrNull } from '@/lib/auth/session';
+import { merchantFor } from '@/lib/auth/merchant-action';
+import { can } from '@/lib/auth/permissions';
+import { maskOrderBuyer } from '@/lib/br/personal-data';
 import { CSV_BOM, exportFileName, ORDER_CSV_HEADER, orderCsvRow, csvRow } from '@/lib/dashboard/csv';
 import { orderQueryString, parseOrderQuery } from '@/lib/dashboard/order-filters';
 import { ordersForExport } from '@/lib/dashboard/orders-query';
@@ -14,20 +18,22 @@ export const dynamic = 'force-dynamic';
 export async function GET(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const { filters } = parseOrderQuery(url.searchParams);
-  const merchant = await getMerchantOrNull();
-  if (!merchant) {
-    if ((request.headers.get('accept') ?? '').includes('text/html')) {
+  const access = await merchantFor('dashboard:view');
+  if (!access.ok) {
+    if (access.status === 401 && (request.headers.get('accept') ?? '').includes('text/html')) {
       const qs = orderQueryString(filters);
       const login = new URL('/login', url);
       login.searchParams.set('callbackUrl', `/dashboard/orders${qs ? `?${qs}` : ''}`);
       return Response.redirect(login, 303);
     }
-    return new Response('Sessão expirada: entre novamente.\n', {
-      status: 401,
+    return new Response(access.status === 401 ? 'Sessão expirada: entre novamente.\n' : `${access.error}\n`, {
+      status: access.status,
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
     });
   }
 
+  const { merchant } = access;
+  const shown = can(merchant.role, 'buyers:read') ? orderCsvRow : (o: Parameters<typeof orderCsvRow>[0]) => orderCsvRow(maskOrderBuyer(o));
   const encoder = new TextEncoder();
   const batches = ordersForExport(filters);
   let rows = 0;
@@ -39,12 +45,12 @@ export async function GET(request: Request): Promise<Response> {
       try {
         const next = await batches.next();
         if (next.done) {
-          logger().info({ actor: merchant.id, rows }, 'orders exported');
+          logger().info({ actor: merchant.id, rows, masked: shown !== orderCsvRow }, 'orders exported');
           controller.close();
           return;
         }
         rows += next.value.length;
-        controller.enqueue(encoder.encode(next.value.map(orderCsvRow).join('')));
+        controller.enqueue(encoder.encode(next.value.map(shown).join('')));
       } catch (error) {
         logger().error({ err: error }, 'orders export failed');
         controller.error(error);

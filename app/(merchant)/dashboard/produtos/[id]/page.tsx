@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { requireMerchant } from '@/lib/auth/session';
+import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
 import { productForEdit, productStatus, STATUS_LABELS } from '@/lib/catalog/admin';
 import { MAX_PHOTOS, sourceAtLeast } from '@/lib/catalog/photos';
 import { maskMoneyInput } from '@/lib/br/masks';
@@ -18,7 +19,7 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<str
 
 export default async function EditProductPage({ params, searchParams }: Props) {
   const { id } = await params;
-  await requireMerchant(`/dashboard/produtos/${id}`);
+  const merchant = await requireMerchant(`/dashboard/produtos/${id}`);
   const product = /^[1-9]\d{0,9}$/.test(id) ? await productForEdit(Number(id)) : null;
   if (!product) notFound();
   const created = !!(await searchParams).criado;
@@ -45,6 +46,7 @@ export default async function EditProductPage({ params, searchParams }: Props) {
           Produto criado. Agora adicione as fotos.
         </p>
       ) : null}
+      <PermissionGate role={merchant.role} permission="catalog:edit">
       {product.archivedAt ? (
         <div className="alert alert-warning stack">
           <p style={{ margin: 0 }}>Arquivado: já foi pedido, por isso não foi excluído. Não aparece na loja; os pedidos antigos continuam com ele.</p>
@@ -106,6 +108,7 @@ export default async function EditProductPage({ params, searchParams }: Props) {
           />
         </section>
       ) : null}
+      </PermissionGate>
     </div>
   );
 }

@@ -1,13 +1,14 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireMerchant } from '@/lib/auth/session';
+import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
 import { ProductForm } from '../product-form';
 
 export const metadata: Metadata = { title: 'Novo produto' };
 export const dynamic = 'force-dynamic';
 
 export default async function NewProductPage() {
-  await requireMerchant('/dashboard/produtos/novo');
+  const { role } = await requireMerchant('/dashboard/produtos/novo');
   return (
     <div className="stack">
       <nav aria-label="Trilha" className="small">
@@ -15,9 +16,11 @@ export default async function NewProductPage() {
       </nav>
       <h1>Novo produto</h1>
       <p className="muted">Depois de salvar, você adiciona as fotos.</p>
-      <ProductForm
-        initial={{ name: '', description: '', price: '', slug: '', stock: '', displayOrder: '', active: 'on', requiresShipping: 'on' }}
-      />
+      <PermissionGate role={role} permission="catalog:edit">
+        <ProductForm
+          initial={{ name: '', description: '', price: '', slug: '', stock: '', displayOrder: '', active: 'on', requiresShipping: 'on' }}
+        />
+      </PermissionGate>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { requireMerchant } from '@/lib/auth/session';
+import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
 import { getShippingRules } from '@/lib/shipping/settings';
 import { shippingFormValues } from '@/lib/shipping/settings-form';
 import { SettingsTabs } from '../settings-tabs';
@@ -9,7 +10,7 @@ export const metadata: Metadata = { title: 'Entrega · Configurações' };
 export const dynamic = 'force-dynamic';
 
 export default async function ShippingSettingsPage() {
-  await requireMerchant('/dashboard/settings/shipping');
+  const { role } = await requireMerchant('/dashboard/settings/shipping');
   const rules = await getShippingRules();
   return (
     <div className="stack">
@@ -19,7 +20,9 @@ export default async function ShippingSettingsPage() {
         Frete dos produtos físicos. O frete de um estado vale sobre o da sua região, que vale sobre o de todo o Brasil. O desconto do Pix não se aplica ao
         frete. Pedidos já feitos mantêm o frete com que foram criados.
       </p>
-      <ShippingForm initial={shippingFormValues(rules)} />
+      <PermissionGate role={role} permission="settings:edit">
+        <ShippingForm initial={shippingFormValues(rules)} />
+      </PermissionGate>
     </div>
   );
 }

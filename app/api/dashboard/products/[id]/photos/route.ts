@@ -2,10 +2,10 @@
  * POST a product photo (the file's bytes as the body, one photo per request, up to 10 MB).
  * A route handler rather than a server action: actions keep their 1 MB limit, and this path
  * is left out of proxy.ts's matcher, whose body buffer would cut a larger upload. Checks
- * the session on the server; a cross-site page cannot call it (the body's content type is
+ * the session and the `catalog:edit` permission on the server; a cross-site page cannot call it (the body's content type is
  * not one a form can send without a CORS preflight, and the Origin must be this site).
  */
-import { getMerchantOrNull, SESSION_EXPIRED_MESSAGE } from '@/lib/auth/session';
+import { merchantFor } from '@/lib/auth/merchant-action';
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from '@/lib/catalog/photo-processing';
 import { uploadProductPhoto } from '@/lib/catalog/photo-upload';
 import { readBodyCapped } from '@/lib/server/read-body';
@@ -26,7 +26,8 @@ function sameOrigin(request: Request): boolean {
 
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
   if (!sameOrigin(request) || FORM_TYPES.test(request.headers.get('content-type') ?? '')) return json({ ok: false, error: 'Pedido recusado.' }, 403);
-  if (!(await getMerchantOrNull())) return json({ ok: false, error: SESSION_EXPIRED_MESSAGE }, 401);
+  const access = await merchantFor('catalog:edit');
+  if (!access.ok) return json({ ok: false, error: access.error }, access.status);
   const { id } = await params;
   const productId = /^[1-9]\d{0,9}$/.test(id) ? Number(id) : 0;
   if (!productId) return json({ ok: false, error: 'Produto não encontrado.' }, 404);

@@ -1,12 +1,13 @@
-import { catcherAccess, caughtById } from '@/lib/email/catcher';
+import { catcherAccess, caughtFor, mayRead } from '@/lib/email/catcher';
 
 export const dynamic = 'force-dynamic';
 
 /** One attachment of a caught e-mail (the Pix QR shown inside the message, or a download). */
 export async function GET(_req: Request, { params }: { params: Promise<{ id: string; index: string }> }) {
   const { id, index } = await params;
-  if ((await catcherAccess()) !== 'open') return new Response('Não encontrado', { status: 404 });
-  const mail = /^\d+$/.test(id) ? await caughtById(Number(id)) : undefined;
+  const access = await catcherAccess();
+  if (!mayRead(access)) return new Response('Não encontrado', { status: 404 });
+  const mail = /^\d+$/.test(id) ? await caughtFor(access, Number(id)) : undefined;
   const file = mail && /^\d+$/.test(index) ? mail.files[Number(index)] : undefined;
   if (!file) return new Response('Não encontrado', { status: 404 });
   // Only images are shown inline; anything else downloads (never rendered as a page of ours).
