@@ -20,7 +20,7 @@
  * The CSV export walks the same filters by keyset (created_at, rowid) in batches.
  */
 import 'server-only';
-import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { db } from '@/db';
 import { oncePerRunner } from '@/db/statements';
 import { orders, paymentLinks, type Order } from '@/db/schema';
@@ -50,6 +50,8 @@ export type OrderListRow = Pick<
   | 'createdAt'
   | 'paidAt'
   | 'paymentLinkId'
+  | 'shippingMethod'
+  | 'fulfillmentStatus'
 >;
 
 const listColumns = {
@@ -67,6 +69,8 @@ const listColumns = {
   createdAt: orders.createdAt,
   paidAt: orders.paidAt,
   paymentLinkId: orders.paymentLinkId,
+  shippingMethod: orders.shippingMethod,
+  fulfillmentStatus: orders.fulfillmentStatus,
 };
 
 /**
@@ -87,6 +91,7 @@ const PARAM_NAMES = [
   'nameMatch',
   'nameLike',
   'linkId',
+  'fulfillment',
 ] as const;
 type ParamName = (typeof PARAM_NAMES)[number];
 export type FilterParams = Record<ParamName, string | undefined>;
@@ -131,6 +136,7 @@ export function filterParams(filters: OrderFilters): FilterParams {
     nameMatch: trigrams ? ftsPhrase(plan!.nameText!) : undefined,
     nameLike: trigrams ? undefined : plan?.namePattern || undefined,
     linkId: filters.link || undefined,
+    fulfillment: filters.fulfillment || undefined,
   };
 }
 
@@ -158,6 +164,8 @@ function whereFor(params: FilterParams, bind: Bind, plan: 'sort' | 'walk' = 'sor
   if (has('createdFrom')) parts.push(gte(orders.createdAt, bind('createdFrom')));
   if (has('createdBefore')) parts.push(lt(orders.createdAt, bind('createdBefore')));
   if (has('linkId')) parts.push(eq(orders.paymentLinkId, bind('linkId')));
+  // Every order starts 'unfulfilled': the state means something once paid, and when something ships.
+  if (has('fulfillment')) parts.push(eq(orders.fulfillmentStatus, bind('fulfillment')), inArray(orders.status, ['paid', 'refunded']), sql`${orders.shippingMethod} is not null`);
   const any: SQL[] = [];
   if (has('documentFrom')) any.push(and(gte(orders.buyerDocument, bind('documentFrom')), lt(orders.buyerDocument, bind('documentBefore')))!);
   if (has('idFrom')) any.push(and(gte(orders.id, bind('idFrom')), lt(orders.id, bind('idBefore')))!);
@@ -309,11 +317,13 @@ async function pageOf(statements: ShapeStatements, params: FilterParams, total: 
 }
 
 /** A CSV row: the list's columns, the payment link's title, shipping and where the order goes. */
-export type OrderExportRow = OrderListRow & { linkTitle: string | null } & DeliveryColumns;
+export type OrderExportRow = OrderListRow & { linkTitle: string | null } & DeliveryColumns & Pick<Order, 'trackingCode' | 'fulfillmentCarrier' | 'manualRefundCents'>;
 
 const exportColumns = {
   ...listColumns,
-  shippingMethod: orders.shippingMethod,
+  trackingCode: orders.trackingCode,
+  fulfillmentCarrier: orders.fulfillmentCarrier,
+  manualRefundCents: orders.manualRefundCents,
   shippingCents: orders.shippingCents,
   deliveryZip: orders.deliveryZip,
   deliveryStreet: orders.deliveryStreet,
@@ -348,4 +358,23 @@ export async function* ordersForExport(filters: OrderFilters, batchSize = 1000):
     yield batch.map(({ rid: _rid, ...row }) => row);
     if (batch.length < batchSize) return;
   }
+}
+
+/**
+ * "A enviar": paid orders that ship and are not sent yet, OLDEST paid first (the merchant's
+ * work list), on the (status, fulfillment_status, paid_at) index.
+ */
+const toShipWhere = () => and(eq(orders.status, 'paid'), eq(orders.fulfillmentStatus, 'unfulfilled'), eq(orders.shippingMethod, 'delivery'));
+
+export async function countToShip(): Promise<number> {
+  const [row] = await db().select({ n: count() }).from(orders).where(toShipWhere());
+  return Number(row?.n ?? 0);
+}
+
+export async function listToShip(requestedPage = 1, pageSize = PAGE_SIZE): Promise<OrderPage> {
+  const total = await countToShip();
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, Math.floor(requestedPage)), pageCount);
+  const rows = total === 0 ? [] : await db().select(listColumns).from(orders).where(toShipWhere()).orderBy(asc(orders.paidAt), asc(rowid)).limit(pageSize).offset((page - 1) * pageSize);
+  return { rows, total, totalIsLowerBound: false, page, pageCount, hasNext: page < pageCount, pageSize };
 }

@@ -8,6 +8,7 @@ import { maskDocument } from '@/lib/br/documents';
 import type { OrderListRow } from '@/lib/dashboard/orders-query';
 import { formatBRL } from '@/lib/money/money';
 import { METHOD_LABELS, statusBadgeClass, statusLabel } from '@/lib/orders/status-labels';
+import { fulfilmentLabel, hasFulfilment } from '@/lib/fulfilment/moves';
 import styles from './orders.module.css';
 
 type Props = {
@@ -47,6 +48,7 @@ export function OrdersList({ rows, linkTitles, caption = 'Pedidos, mais recentes
               {o.paidAt ? ` · pago em ${formatDateTimeBR(o.paidAt)}` : ''}
             </p>
             {o.latePayment ? <p className={`small ${styles.late}`}>Pagamento tardio</p> : null}
+            {hasFulfilment(o) ? <p className="small">Entrega: {fulfilmentLabel(o.fulfillmentStatus, o.shippingMethod)}</p> : null}
           </li>
         ))}
       </ul>
@@ -78,6 +80,7 @@ export function OrdersList({ rows, linkTitles, caption = 'Pedidos, mais recentes
                 <td>
                   <span className={statusBadgeClass(o.status)}>{statusLabel(o.status, o.refundedCents, o.totalCents)}</span>
                   {o.latePayment ? <span className={`small ${styles.late}`}>Pagamento tardio</span> : null}
+                  {hasFulfilment(o) ? <span className="small"> · {fulfilmentLabel(o.fulfillmentStatus, o.shippingMethod)}</span> : null}
                 </td>
                 <td>
                   {METHOD_LABELS[o.method]}

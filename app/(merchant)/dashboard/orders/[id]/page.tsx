@@ -21,6 +21,7 @@ import components from '../../_components/components.module.css';
 import styles from './order.module.css';
 import { RefundForm } from './refund-form';
 import { Timeline } from './timeline';
+import { FulfilmentCard } from './fulfilment-card';
 
 export const dynamic = 'force-dynamic';
 
@@ -301,6 +302,7 @@ export default async function OrderPage({ params }: Props) {
         </div>
 
         <aside className="stack" aria-label="Ações">
+          <FulfilmentCard order={order} />
           <section className="card stack" aria-labelledby="actions-title">
             <h2 id="actions-title">Ações</h2>
             <ActionForm
