@@ -59,7 +59,7 @@ export function orderCsvRow(o: OrderExportRow): string {
   return csvRow([
     o.id,
     formatDateTimeBR(o.createdAt),
-    statusLabel(o.status, o.refundedCents, o.totalCents),
+    statusLabel(o.status, o.refundedCents, o.totalCents, o.manualRefundCents),
     METHOD_LABELS[o.method],
     formatDecimalComma(o.itemsCents),
     formatDecimalComma(o.pixDiscountCents),

@@ -52,6 +52,7 @@ export type OrderListRow = Pick<
   | 'paymentLinkId'
   | 'shippingMethod'
   | 'fulfillmentStatus'
+  | 'manualRefundCents'
 >;
 
 const listColumns = {
@@ -71,6 +72,7 @@ const listColumns = {
   paymentLinkId: orders.paymentLinkId,
   shippingMethod: orders.shippingMethod,
   fulfillmentStatus: orders.fulfillmentStatus,
+  manualRefundCents: orders.manualRefundCents,
 };
 
 /**
@@ -317,13 +319,12 @@ async function pageOf(statements: ShapeStatements, params: FilterParams, total: 
 }
 
 /** A CSV row: the list's columns, the payment link's title, shipping and where the order goes. */
-export type OrderExportRow = OrderListRow & { linkTitle: string | null } & DeliveryColumns & Pick<Order, 'trackingCode' | 'fulfillmentCarrier' | 'manualRefundCents'>;
+export type OrderExportRow = OrderListRow & { linkTitle: string | null } & DeliveryColumns & Pick<Order, 'trackingCode' | 'fulfillmentCarrier'>;
 
 const exportColumns = {
   ...listColumns,
   trackingCode: orders.trackingCode,
   fulfillmentCarrier: orders.fulfillmentCarrier,
-  manualRefundCents: orders.manualRefundCents,
   shippingCents: orders.shippingCents,
   deliveryZip: orders.deliveryZip,
   deliveryStreet: orders.deliveryStreet,

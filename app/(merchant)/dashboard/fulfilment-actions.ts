@@ -1,7 +1,8 @@
 'use server';
 /**
  * The dashboard's fulfilment actions: "Confirmar envio", "Corrigir rastreio", "Marcar como
- * entregue", "Pronto para retirada", "Marcar como retirado". Each checks the session on the
+ * entregue", "Pronto para retirada", "Marcar como retirado", and "Registrar reembolso manual"
+ * (a boleto paid back outside the app). Each checks the session on the
  * server first, validates its input, calls one use-case in lib/fulfilment and returns a
  * pt-BR result for the form (the same shape as actions.ts).
  */
@@ -11,6 +12,8 @@ import type { ActionState } from '@/lib/dashboard/action-state';
 import { getOrderForAction } from '@/lib/dashboard/order-detail';
 import { applyFulfilmentMove, type MoveRequest } from '@/lib/fulfilment/apply-move';
 import { parseShipForm } from '@/lib/fulfilment/ship-form';
+import { parseManualRefundForm } from '@/lib/dashboard/manual-refund-form';
+import { recordManualRefund } from '@/lib/payments/manual-refund';
 import { logger } from '@/lib/server/log';
 
 const UNEXPECTED = 'Algo deu errado do nosso lado. Atualize a página e tente novamente.';
@@ -76,4 +79,21 @@ export async function readyForPickupAction(_prev: ActionState, form: FormData): 
 
 export async function pickedUpAction(_prev: ActionState, form: FormData): Promise<ActionState> {
   return move(form, () => ({ move: 'pick_up' }));
+}
+
+export async function manualRefundAction(_prev: ActionState, form: FormData): Promise<ActionState> {
+  const merchant = await getMerchantOrNull();
+  if (!merchant) return refused(SESSION_EXPIRED_MESSAGE);
+  const order = await getOrderForAction(orderIdOf(form));
+  if (!order) return refused('Pedido não encontrado.');
+  const parsed = parseManualRefundForm(form, order.totalCents);
+  if (!parsed.ok) return refused('Confira os campos do reembolso.', parsed.fieldErrors, parsed.values);
+  try {
+    const result = await recordManualRefund(order.id, parsed.value, merchant.email);
+    revalidateOrder(order.id);
+    return result.ok ? done(result.message) : refused(result.error);
+  } catch (error) {
+    logger().error({ err: error, orderId: order.id }, 'manual refund action failed');
+    return refused(UNEXPECTED);
+  }
 }

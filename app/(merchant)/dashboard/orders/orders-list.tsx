@@ -30,7 +30,7 @@ export function OrdersList({ rows, linkTitles, caption = 'Pedidos, mais recentes
               <Link href={`/dashboard/orders/${o.id}`} className={`mono ${styles.cardLink}`} aria-label={`Pedido ${o.id.slice(0, 8)} de ${o.buyerName}`}>
                 #{o.id.slice(0, 8)}
               </Link>
-              <span className={statusBadgeClass(o.status)}>{statusLabel(o.status, o.refundedCents, o.totalCents)}</span>
+              <span className={statusBadgeClass(o.status)}>{statusLabel(o.status, o.refundedCents, o.totalCents, o.manualRefundCents)}</span>
             </div>
             <div className={styles.cardTop}>
               <span>
@@ -78,7 +78,7 @@ export function OrdersList({ rows, linkTitles, caption = 'Pedidos, mais recentes
                   </Link>
                 </td>
                 <td>
-                  <span className={statusBadgeClass(o.status)}>{statusLabel(o.status, o.refundedCents, o.totalCents)}</span>
+                  <span className={statusBadgeClass(o.status)}>{statusLabel(o.status, o.refundedCents, o.totalCents, o.manualRefundCents)}</span>
                   {o.latePayment ? <span className={`small ${styles.late}`}>Pagamento tardio</span> : null}
                   {hasFulfilment(o) ? <span className="small"> · {fulfilmentLabel(o.fulfillmentStatus, o.shippingMethod)}</span> : null}
                 </td>

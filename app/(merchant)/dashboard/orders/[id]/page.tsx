@@ -22,6 +22,7 @@ import styles from './order.module.css';
 import { RefundForm } from './refund-form';
 import { Timeline } from './timeline';
 import { FulfilmentCard } from './fulfilment-card';
+import { ManualRefundForm } from './manual-refund-form';
 
 export const dynamic = 'force-dynamic';
 
@@ -55,7 +56,7 @@ export default async function OrderPage({ params }: Props) {
   const link = order.paymentLinkId ? await linkById(order.paymentLinkId) : undefined;
   const delivery = deliveryOf(order);
   const can = availableActions(order, payment);
-  const label = statusLabel(order.status, order.refundedCents, order.totalCents);
+  const label = statusLabel(order.status, order.refundedCents, order.totalCents, order.manualRefundCents);
   const shortId = order.id.slice(0, 8);
   const heldUnits = order.status === 'refunded' ? await unitsHeldBy(order.id) : 0;
 
@@ -343,7 +344,14 @@ export default async function OrderPage({ params }: Props) {
             {order.method === 'pix' ? (
               <RefundForm orderId={order.id} totalCents={order.totalCents} defaultAmount={amountInputText(order.totalCents)} available={can.refund} />
             ) : order.status === 'paid' ? (
-              <p className="small muted">Boleto pago não tem reembolso pela API: devolva o valor ao comprador por outro meio.</p>
+              <ManualRefundForm orderId={order.id} totalCents={order.totalCents} defaultAmount={amountInputText(order.totalCents)} />
+            ) : null}
+            {order.manualRefundCents > 0 ? (
+              <p className="small" data-testid="manual-refund">
+                Reembolso manual de {formatBRL(order.manualRefundCents)} registrado
+                {order.manualRefundedBy ? ` por ${order.manualRefundedBy}` : ''}
+                {order.manualRefundedAt ? ` em ${formatDateTimeBR(order.manualRefundedAt)}` : ''}: {order.manualRefundReason}
+              </p>
             ) : null}
             {!can.cancel && !can.refund && order.status !== 'paid' ? (
               <p className="small muted">
