@@ -165,8 +165,6 @@ export const shippingSettings = sqliteTable('shipping_settings', {
   freeAboveCents: integer('free_above_cents'),
   pickupEnabled: integer('pickup_enabled', { mode: 'boolean' }).notNull().default(false),
   pickupAddress: text('pickup_address').notNull().default(''),
-  /** "Horário de retirada", free text shown with the address ("seg. a sex., 9h às 18h"). */
-  pickupHours: text('pickup_hours').notNull().default(''),
   updatedAt: text('updated_at').notNull().default(now),
 });
 

@@ -84,14 +84,14 @@ test('a paid order is sent with a Correios code: "A enviar", the shopper follows
   await expect(page.getByTestId('fulfilment-status')).toHaveText('A enviar');
 
   // 3. The merchant marks it sent: a wrong check digit first, then the right code.
-  await expect(page.getByLabel('Transportadora')).toHaveValue('Correios');
-  await page.getByLabel('Código de rastreio').fill('ab123456784br');
+  await expect(page.getByLabel('Transportadora', { exact: true })).toHaveValue('Correios');
+  await page.getByLabel('Código de rastreio', { exact: true }).fill('ab123456784br');
   await page.getByRole('button', { name: 'Confirmar envio' }).click();
   await expect(page.getByText('Código inválido: o dígito verificador não confere.', { exact: false })).toBeVisible();
-  await expect(page.getByLabel('Código de rastreio')).toHaveValue('ab123456784br');
-  await expect(page.getByLabel('Código de rastreio')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Código de rastreio', { exact: true })).toHaveValue('ab123456784br');
+  await expect(page.getByLabel('Código de rastreio', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expectNoAxeViolations(page);
-  await page.getByLabel('Código de rastreio').fill('AB 123456785 BR');
+  await page.getByLabel('Código de rastreio', { exact: true }).fill('AB 123456785 BR');
   await page.getByRole('button', { name: 'Confirmar envio' }).click();
   await expect(page.getByText('Pedido marcado como enviado.')).toBeVisible();
   await expect(page.getByTestId('fulfilment-status')).toHaveText('Enviado');

@@ -17,5 +17,4 @@ ALTER TABLE `orders` ADD `manual_refund_cents` integer DEFAULT 0 NOT NULL;--> st
 ALTER TABLE `orders` ADD `manual_refund_reason` text;--> statement-breakpoint
 ALTER TABLE `orders` ADD `manual_refunded_at` text;--> statement-breakpoint
 ALTER TABLE `orders` ADD `manual_refunded_by` text;--> statement-breakpoint
-CREATE INDEX `orders_fulfillment_paid_idx` ON `orders` (`status`,`fulfillment_status`,`paid_at`);--> statement-breakpoint
-ALTER TABLE `shipping_settings` ADD `pickup_hours` text DEFAULT '' NOT NULL;
+CREATE INDEX `orders_fulfillment_paid_idx` ON `orders` (`status`,`fulfillment_status`,`paid_at`);

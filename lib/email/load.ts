@@ -2,7 +2,7 @@
 import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import { db } from '@/db';
-import { orderItems, orders, payments, shippingSettings, type EmailOutboxRow } from '@/db/schema';
+import { orderItems, orders, payments, type EmailOutboxRow } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { qrPngDataUri } from '@/lib/br/qr';
 import { addressLines, deliveryOf } from '@/lib/orders/delivery';
@@ -26,7 +26,6 @@ export async function loadEmailData(row: Pick<EmailOutboxRow, 'orderId' | 'kind'
   const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
   const [payment] = await db().select().from(payments).where(eq(payments.orderId, order.id));
   const address = deliveryOf(order).address;
-  const [shipping] = order.shippingMethod === 'pickup' ? await db().select({ hours: shippingSettings.pickupHours }).from(shippingSettings).where(eq(shippingSettings.id, 1)) : [];
   const wantsQr = order.method === 'pix' && (row.kind === 'instructions' || row.kind === 'reminder');
   return {
     kind: row.kind,
@@ -57,7 +56,6 @@ export async function loadEmailData(row: Pick<EmailOutboxRow, 'orderId' | 'kind'
       trackingUrl: order.trackingUrl,
       addressLines: address ? addressLines(address) : null,
       pickupAddress: order.shippingMethod === 'pickup' ? order.pickupAddress : null,
-      pickupHours: shipping?.hours || null,
     },
     merchant: { buyerEmail: order.buyerEmail, dashboardUrl: `${env().appUrl}/dashboard/orders/${order.id}`, latePayment: order.latePayment },
   };

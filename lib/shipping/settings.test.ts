@@ -26,7 +26,7 @@ describe('shipping rules in the database', () => {
   });
 
   it('a damaged rate map reads as no rates there, never as a wrong price', () => {
-    const row = { id: 1, nationalCents: 100, regionCents: '{oops', ufCents: '{"SP": -5, "XX": 10, "RJ": 1.5, "MG": 700}', freeAboveCents: null, pickupEnabled: false, pickupAddress: '', pickupHours: '', updatedAt: '' };
+    const row = { id: 1, nationalCents: 100, regionCents: '{oops', ufCents: '{"SP": -5, "XX": 10, "RJ": 1.5, "MG": 700}', freeAboveCents: null, pickupEnabled: false, pickupAddress: '', updatedAt: '' };
     expect(rulesOf(row)).toMatchObject({ regionCents: {}, ufCents: { MG: 700 } });
   });
 });

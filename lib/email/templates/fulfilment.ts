@@ -30,17 +30,14 @@ Página do pedido: ${orderUrl(d)}${textFooter(d.shop.name)}`;
 
 export function readyForPickupEmail(d: EmailData): RenderedEmail {
   const where = d.delivery?.pickupAddress || null;
-  const hours = d.delivery?.pickupHours || null;
-  const rows: [string, string][] = [];
-  if (where) rows.push(['Endereço', where]);
-  if (hours) rows.push(['Horário de retirada', hours]);
+  const rows: [string, string][] = where ? [['Endereço', where]] : [];
   const body = html`${p(greeting(d))}${p(html`Seu pedido ${orderRef(d)} está pronto para retirada. Leve um documento com foto.`)}
 ${rows.length ? facts(rows) : ''}
 ${button(orderUrl(d), 'Ver o pedido')}`;
   const text = `${greeting(d)}
 
 Seu pedido ${orderRef(d)} está pronto para retirada. Leve um documento com foto.
-${where ? `\nEndereço: ${where}` : ''}${hours ? `\nHorário de retirada: ${hours}` : ''}
+${where ? `\nEndereço: ${where}` : ''}
 
 Ver o pedido: ${orderUrl(d)}${textFooter(d.shop.name)}`;
   return {

@@ -34,8 +34,8 @@ export type EmailData = {
     trackingUrl: string | null;
     /** The delivery address as an envelope shows it; null for pickup or nothing to ship. */
     addressLines: string[] | null;
+    /** Where to pick the order up, as the shop wrote it (its opening hours included, when given). */
     pickupAddress: string | null;
-    pickupHours: string | null;
   };
   /** The merchant's alerts only. */
   merchant?: { buyerEmail: string; dashboardUrl: string; latePayment: boolean };

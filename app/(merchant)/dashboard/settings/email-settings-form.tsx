@@ -14,7 +14,7 @@ const SWITCHES: { name: keyof EmailSettings; label: string; hint: string }[] = [
   { name: 'sendRefunded', label: 'Reembolso', hint: 'O valor reembolsado e quando.' },
   { name: 'sendEnded', label: 'Pedido expirado ou cancelado', hint: 'Com o botão "Comprar novamente".' },
   { name: 'sendShipped', label: 'Seu pedido foi enviado', hint: 'A transportadora, o código de rastreio e o link "Acompanhar entrega".' },
-  { name: 'sendReadyForPickup', label: 'Pronto para retirada', hint: 'O endereço e o horário de retirada da loja.' },
+  { name: 'sendReadyForPickup', label: 'Pronto para retirada', hint: 'O endereço de retirada da loja (com os horários, se você os escreveu nele).' },
   { name: 'sendDelivered', label: 'Pedido entregue', hint: 'Quando você marca o pedido como entregue.' },
 ];
 

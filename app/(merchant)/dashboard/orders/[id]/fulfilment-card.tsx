@@ -60,7 +60,7 @@ export function FulfilmentCard({ order }: { order: Order }) {
         label="Pronto para retirada"
         pendingLabel="Salvando…"
         available={can('ready')}
-        hint="Avisa o comprador por e-mail, com o endereço e o horário de retirada."
+        hint="Avisa o comprador por e-mail, com o endereço de retirada."
       />
       <ActionForm action={pickedUpAction} fields={{ orderId: order.id }} label="Marcar como retirado" pendingLabel="Salvando…" available={can('pick_up')} />
       {can('correct_tracking') ? (

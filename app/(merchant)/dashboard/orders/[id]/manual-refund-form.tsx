@@ -12,8 +12,10 @@ import styles from './order.module.css';
  * "Registrar reembolso manual" for a paid boleto: the API cannot refund one, so the merchant
  * pays it back by bank transfer and records here how much and why. No provider call.
  */
-export function ManualRefundForm({ orderId, totalCents, defaultAmount }: { orderId: string; totalCents: number; defaultAmount: string }) {
+export function ManualRefundForm({ orderId, totalCents, defaultAmount, available }: { orderId: string; totalCents: number; defaultAmount: string; available: boolean }) {
   const [state, formAction, pending] = useActionState(manualRefundAction, null);
+  // Once recorded the form goes away, and its result stays on screen.
+  if (!available && !state) return null;
   const errors = (state && !state.ok ? state.fieldErrors : undefined) ?? {};
   const typed = state && !state.ok ? state.values : undefined;
   const described = (name: string, hint: boolean) => [hint ? `manual-${name}-hint` : null, errors[name] ? `manual-${name}-error` : null].filter(Boolean).join(' ') || undefined;
@@ -21,7 +23,7 @@ export function ManualRefundForm({ orderId, totalCents, defaultAmount }: { order
     <section aria-labelledby="manual-refund-title" className={styles.refund}>
       <h3 id="manual-refund-title">Registrar reembolso manual</h3>
       <p className="small muted">Boleto pago não tem reembolso pela API: devolva o valor ao comprador por transferência e registre aqui.</p>
-      {state?.ok ? null : (
+      {!available || state?.ok ? null : (
         <form key={state?.at ?? 0} action={formAction} className="form-grid" noValidate>
           <input type="hidden" name="orderId" value={orderId} />
           <div className="field">

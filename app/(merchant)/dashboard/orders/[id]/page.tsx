@@ -343,8 +343,8 @@ export default async function OrderPage({ params }: Props) {
             />
             {order.method === 'pix' ? (
               <RefundForm orderId={order.id} totalCents={order.totalCents} defaultAmount={amountInputText(order.totalCents)} available={can.refund} />
-            ) : order.status === 'paid' ? (
-              <ManualRefundForm orderId={order.id} totalCents={order.totalCents} defaultAmount={amountInputText(order.totalCents)} />
+            ) : order.status === 'paid' || order.manualRefundCents > 0 ? (
+              <ManualRefundForm orderId={order.id} totalCents={order.totalCents} defaultAmount={amountInputText(order.totalCents)} available={order.status === 'paid'} />
             ) : null}
             {order.manualRefundCents > 0 ? (
               <p className="small" data-testid="manual-refund">
