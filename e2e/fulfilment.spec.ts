@@ -47,7 +47,7 @@ async function buyAndPay(shopper: Page, request: Parameters<typeof payWithCode>[
 const orderIdOf = (token: string) => appQuery<{ id: string }>('select id from orders where token = ?', token)[0].id;
 
 test('a paid order is sent with a Correios code: "A enviar", the shopper follows it live, the e-mails go out', async ({ page, context, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   // The merchant says where the shop's alerts go (Configurações → e-mails).
   await signIn(page);
   await page.goto('/dashboard/settings');
@@ -139,7 +139,7 @@ test('a paid order is sent with a Correios code: "A enviar", the shopper follows
 });
 
 test('pickup: "Pronto para retirada" then "Marcar como retirado", the shopper follows it live', async ({ page, context, request }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const shopper = await context.newPage();
   const token = await buyAndPay(shopper, request, 'caneca-ceramica', true);
   const orderId = orderIdOf(token);
@@ -170,7 +170,7 @@ test('pickup: "Pronto para retirada" then "Marcar como retirado", the shopper fo
 });
 
 test('"Registrar reembolso manual" for a paid boleto: "Reembolsado (manual)" on the order, the list and the CSV', async ({ page, context, request }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const shopper = await context.newPage();
   await addToCart(shopper, 'prensa-francesa');
   await shopper.goto('/checkout');
