@@ -177,6 +177,9 @@ export const shippingSettings = sqliteTable('shipping_settings', {
 });
 
 export const SHIPPING_METHODS = ['delivery', 'pickup'] as const;
+/** Fulfilment, beside the payment state (lib/fulfilment/moves.ts has its moves). */
+export const FULFILLMENT_STATUSES = ['unfulfilled', 'shipped', 'delivered', 'ready_for_pickup', 'picked_up'] as const;
+export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number];
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
 
 export const orders = sqliteTable(
@@ -239,8 +242,29 @@ export const orders = sqliteTable(
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
     paidAt: text('paid_at'),
+    /**
+     * Fulfilment (only meaningful once paid and when something ships): 'unfulfilled' until the
+     * merchant moves it (lib/fulfilment). The carrier, code and link are the latest; every
+     * move and correction is also an event in payment_events with who and when.
+     */
+    fulfillmentStatus: text('fulfillment_status', { enum: FULFILLMENT_STATUSES }).notNull().default('unfulfilled'),
+    fulfillmentCarrier: text('fulfillment_carrier'),
+    trackingCode: text('tracking_code'),
+    trackingUrl: text('tracking_url'),
+    shippedAt: text('shipped_at'),
+    deliveredAt: text('delivered_at'),
+    readyForPickupAt: text('ready_for_pickup_at'),
+    pickedUpAt: text('picked_up_at'),
+    /** Who made the last fulfilment move (the merchant's e-mail). */
+    fulfillmentBy: text('fulfillment_by'),
+    /** A boleto paid back outside the app (bank transfer): recorded, no provider call. */
+    manualRefundCents: integer('manual_refund_cents').notNull().default(0),
+    manualRefundReason: text('manual_refund_reason'),
+    manualRefundedAt: text('manual_refunded_at'),
+    manualRefundedBy: text('manual_refunded_by'),
   },
   (t) => [
+    index('orders_fulfillment_paid_idx').on(t.status, t.fulfillmentStatus, t.paidAt),
     index('orders_link_created_idx').on(t.paymentLinkId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
     index('orders_status_created_idx').on(t.status, t.createdAt),
@@ -375,7 +399,21 @@ export type User = typeof users.$inferSelect;
 
 // ---------- e-mails to the shopper: the transactional outbox ----------
 
-export const EMAIL_KINDS = ['instructions', 'paid', 'reminder', 'refunded', 'canceled', 'expired'] as const;
+export const EMAIL_KINDS = [
+  'instructions',
+  'paid',
+  'reminder',
+  'refunded',
+  'canceled',
+  'expired',
+  // fulfilment, to the shopper
+  'shipped',
+  'ready_for_pickup',
+  'delivered',
+  // alerts to the merchant's notification addresses
+  'new_sale',
+  'late_payment',
+] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
@@ -462,6 +500,13 @@ export const emailSettings = sqliteTable('email_settings', {
   sendReminders: integer('send_reminders', { mode: 'boolean' }).notNull().default(true),
   sendRefunded: integer('send_refunded', { mode: 'boolean' }).notNull().default(true),
   sendEnded: integer('send_ended', { mode: 'boolean' }).notNull().default(true),
+  sendShipped: integer('send_shipped', { mode: 'boolean' }).notNull().default(true),
+  sendReadyForPickup: integer('send_ready_for_pickup', { mode: 'boolean' }).notNull().default(true),
+  sendDelivered: integer('send_delivered', { mode: 'boolean' }).notNull().default(false),
+  sendNewSale: integer('send_new_sale', { mode: 'boolean' }).notNull().default(true),
+  sendLatePayment: integer('send_late_payment', { mode: 'boolean' }).notNull().default(true),
+  /** The merchant's alerts go here: comma-separated addresses; empty → every merchant user's e-mail. */
+  notificationEmails: text('notification_emails').notNull().default(''),
   updatedAt: text('updated_at').notNull().default(now),
 });
 

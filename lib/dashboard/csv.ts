@@ -9,6 +9,7 @@ import { formatDocument } from '@/lib/br/documents';
 import { formatDateTimeBR } from '@/lib/br/dates';
 import { formatDecimalComma } from '@/lib/money/money';
 import { METHOD_LABELS, statusLabel } from '@/lib/orders/status-labels';
+import { fulfilmentLabel, hasFulfilment } from '@/lib/fulfilment/moves';
 import { addressOneLine, deliveryOf } from '@/lib/orders/delivery';
 import type { OrderExportRow } from './orders-query';
 
@@ -47,6 +48,9 @@ export const ORDER_CSV_HEADER = [
   'Entrega',
   'Endereço de entrega',
   'Link de pagamento',
+  'Situação da entrega',
+  'Código de rastreio',
+  'Reembolso manual (R$)',
 ];
 
 const SHIPPING_KIND = { delivery: 'Entrega', pickup: 'Retirar na loja' } as const;
@@ -57,7 +61,7 @@ export function orderCsvRow(o: OrderExportRow): string {
     o.number,
     o.id,
     formatDateTimeBR(o.createdAt),
-    statusLabel(o.status, o.refundedCents, o.totalCents),
+    statusLabel(o.status, o.refundedCents, o.totalCents, o.manualRefundCents),
     METHOD_LABELS[o.method],
     formatDecimalComma(o.itemsCents),
     formatDecimalComma(o.pixDiscountCents),
@@ -72,6 +76,9 @@ export function orderCsvRow(o: OrderExportRow): string {
     delivery.method ? SHIPPING_KIND[delivery.method] : '',
     delivery.address ? addressOneLine(delivery.address) : (delivery.pickupAddress ?? ''),
     o.linkTitle ?? '',
+    hasFulfilment(o) ? fulfilmentLabel(o.fulfillmentStatus, o.shippingMethod) : '',
+    o.trackingCode ? `${o.fulfillmentCarrier ?? ''} ${o.trackingCode}`.trim() : '',
+    o.manualRefundCents > 0 ? formatDecimalComma(o.manualRefundCents) : '',
   ]);
 }
 

@@ -7,7 +7,21 @@ describe('parseEmailSettingsForm', () => {
   it('reads the sender, an optional reply-to and the switches (unchecked boxes are absent)', () => {
     expect(parseEmailSettingsForm(form({ senderName: ' Café do Zé ', replyTo: '', sendInstructions: 'on', sendPaid: 'on' }))).toEqual({
       ok: true,
-      value: { senderName: 'Café do Zé', replyTo: null, sendInstructions: true, sendPaid: true, sendReminders: false, sendRefunded: false, sendEnded: false },
+      value: {
+        senderName: 'Café do Zé',
+        replyTo: null,
+        sendInstructions: true,
+        sendPaid: true,
+        sendReminders: false,
+        sendRefunded: false,
+        sendEnded: false,
+        sendShipped: false,
+        sendReadyForPickup: false,
+        sendDelivered: false,
+        sendNewSale: false,
+        sendLatePayment: false,
+        notificationEmails: '',
+      },
     });
   });
   it('puts each error next to its field and keeps what was typed', () => {
@@ -15,8 +29,23 @@ describe('parseEmailSettingsForm', () => {
     expect(r).toEqual({
       ok: false,
       fieldErrors: { senderName: 'Não use aspas, < > ou barras no nome.', replyTo: 'Informe um e-mail válido, como contato@sualoja.com.br.' },
-      values: { senderName: 'Loja "X" <a@b>', replyTo: 'contato@' },
+      values: { senderName: 'Loja "X" <a@b>', replyTo: 'contato@', notificationEmails: '' },
+    });
+    expect(parseEmailSettingsForm(form({ senderName: 'Loja', notificationEmails: 'dono@loja.com, vendas@' }))).toMatchObject({
+      ok: false,
+      fieldErrors: { notificationEmails: '"vendas@" não é um e-mail válido. Separe os e-mails com vírgula.' },
     });
     expect(parseEmailSettingsForm(form({ senderName: '  ' }))).toMatchObject({ ok: false, fieldErrors: { senderName: 'Informe o nome que aparece como remetente.' } });
+  });
+});
+
+describe('the alerts list', () => {
+  it('takes addresses separated by commas, semicolons or lines, lower-cased and without repeats', () => {
+    const r = parseEmailSettingsForm(form({ senderName: 'Loja', notificationEmails: 'Dono@Loja.com;\nvendas@loja.com , dono@loja.com' }));
+    expect(r).toMatchObject({ ok: true, value: { notificationEmails: 'dono@loja.com, vendas@loja.com' } });
+  });
+  it('at most five', () => {
+    const six = Array.from({ length: 6 }, (_, i) => `p${i}@loja.com`).join(',');
+    expect(parseEmailSettingsForm(form({ senderName: 'Loja', notificationEmails: six }))).toMatchObject({ ok: false, fieldErrors: { notificationEmails: 'Use no máximo 5 e-mails.' } });
   });
 });

@@ -2,7 +2,7 @@
  * The orders list's filters as GET query parameters (so the list works without JavaScript):
  * status, method, from/to (São Paulo dates), q (search), link (a payment link's id), page. Browser-safe, pure.
  */
-import { ORDER_STATUSES, PAYMENT_METHODS, type OrderStatus, type PaymentMethod } from '@/db/schema';
+import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_METHODS, type FulfillmentStatus, type OrderStatus, type PaymentMethod } from '@/db/schema';
 import { isIsoDate } from '@/lib/br/dates';
 import { withoutControlCharacters } from './order-search';
 
@@ -16,6 +16,8 @@ export type OrderFilters = {
   q?: string;
   /** A payment link's id: only the orders placed through it. */
   link?: string;
+  /** Fulfilment ("Entrega"): only paid (or refunded) orders that ship or are picked up, in this state. */
+  fulfillment?: FulfillmentStatus;
 };
 
 export type ParsedOrderQuery = { filters: OrderFilters; page: number; errors: string[] };
@@ -71,6 +73,10 @@ export function parseOrderQuery(params: RawParams): ParsedOrderQuery {
   if (LINK_ID.test(link)) filters.link = link;
   else if (link) errors.push('Link de pagamento desconhecido: mostrando todos os pedidos.');
 
+  const fulfillment = read(params, 'fulfillment');
+  if ((FULFILLMENT_STATUSES as readonly string[]).includes(fulfillment)) filters.fulfillment = fulfillment as FulfillmentStatus;
+  else if (fulfillment && fulfillment !== 'all') errors.push('Situação de entrega desconhecida: mostrando todas.');
+
   const q = withoutControlCharacters(read(params, 'q')).trim();
   if (q) filters.q = q.slice(0, MAX_SEARCH_LENGTH);
 
@@ -92,10 +98,11 @@ export function orderQueryString(filters: OrderFilters, page = 1): string {
   if (filters.to) p.set('to', filters.to);
   if (filters.q) p.set('q', filters.q);
   if (filters.link) p.set('link', filters.link);
+  if (filters.fulfillment) p.set('fulfillment', filters.fulfillment);
   if (page > 1) p.set('page', String(page));
   return p.toString();
 }
 
 export function hasAnyFilter(filters: OrderFilters): boolean {
-  return !!(filters.status || filters.method || filters.from || filters.to || filters.q || filters.link);
+  return !!(filters.status || filters.method || filters.from || filters.to || filters.q || filters.link || filters.fulfillment);
 }

@@ -20,7 +20,7 @@
  * The CSV export walks the same filters by keyset (created_at, rowid) in batches.
  */
 import 'server-only';
-import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { db } from '@/db';
 import { oncePerRunner } from '@/db/statements';
 import { orders, paymentLinks, type Order } from '@/db/schema';
@@ -51,6 +51,9 @@ export type OrderListRow = Pick<
   | 'createdAt'
   | 'paidAt'
   | 'paymentLinkId'
+  | 'shippingMethod'
+  | 'fulfillmentStatus'
+  | 'manualRefundCents'
 >;
 
 const listColumns = {
@@ -69,6 +72,9 @@ const listColumns = {
   createdAt: orders.createdAt,
   paidAt: orders.paidAt,
   paymentLinkId: orders.paymentLinkId,
+  shippingMethod: orders.shippingMethod,
+  fulfillmentStatus: orders.fulfillmentStatus,
+  manualRefundCents: orders.manualRefundCents,
 };
 
 /**
@@ -90,6 +96,7 @@ const PARAM_NAMES = [
   'nameMatch',
   'nameLike',
   'linkId',
+  'fulfillment',
 ] as const;
 type ParamName = (typeof PARAM_NAMES)[number];
 export type FilterParams = Record<ParamName, string | undefined>;
@@ -135,6 +142,7 @@ export function filterParams(filters: OrderFilters): FilterParams {
     nameMatch: trigrams ? ftsPhrase(plan!.nameText!) : undefined,
     nameLike: trigrams ? undefined : plan?.namePattern || undefined,
     linkId: filters.link || undefined,
+    fulfillment: filters.fulfillment || undefined,
   };
 }
 
@@ -162,6 +170,8 @@ function whereFor(params: FilterParams, bind: Bind, plan: 'sort' | 'walk' = 'sor
   if (has('createdFrom')) parts.push(gte(orders.createdAt, bind('createdFrom')));
   if (has('createdBefore')) parts.push(lt(orders.createdAt, bind('createdBefore')));
   if (has('linkId')) parts.push(eq(orders.paymentLinkId, bind('linkId')));
+  // Every order starts 'unfulfilled': the state means something once paid, and when something ships.
+  if (has('fulfillment')) parts.push(eq(orders.fulfillmentStatus, bind('fulfillment')), inArray(orders.status, ['paid', 'refunded']), sql`${orders.shippingMethod} is not null`);
   const any: SQL[] = [];
   if (has('documentFrom')) any.push(and(gte(orders.buyerDocument, bind('documentFrom')), lt(orders.buyerDocument, bind('documentBefore')))!);
   if (has('number')) any.push(eq(orders.number, sql`CAST(${bind('number')} AS INTEGER)`));
@@ -314,11 +324,12 @@ async function pageOf(statements: ShapeStatements, params: FilterParams, total: 
 }
 
 /** A CSV row: the list's columns, the payment link's title, shipping and where the order goes. */
-export type OrderExportRow = OrderListRow & { linkTitle: string | null } & DeliveryColumns;
+export type OrderExportRow = OrderListRow & { linkTitle: string | null } & DeliveryColumns & Pick<Order, 'trackingCode' | 'fulfillmentCarrier'>;
 
 const exportColumns = {
   ...listColumns,
-  shippingMethod: orders.shippingMethod,
+  trackingCode: orders.trackingCode,
+  fulfillmentCarrier: orders.fulfillmentCarrier,
   shippingCents: orders.shippingCents,
   deliveryZip: orders.deliveryZip,
   deliveryStreet: orders.deliveryStreet,
@@ -353,4 +364,23 @@ export async function* ordersForExport(filters: OrderFilters, batchSize = 1000):
     yield batch.map(({ rid: _rid, ...row }) => row);
     if (batch.length < batchSize) return;
   }
+}
+
+/**
+ * "A enviar": paid orders that ship and are not sent yet, OLDEST paid first (the merchant's
+ * work list), on the (status, fulfillment_status, paid_at) index.
+ */
+const toShipWhere = () => and(eq(orders.status, 'paid'), eq(orders.fulfillmentStatus, 'unfulfilled'), eq(orders.shippingMethod, 'delivery'));
+
+export async function countToShip(): Promise<number> {
+  const [row] = await db().select({ n: count() }).from(orders).where(toShipWhere());
+  return Number(row?.n ?? 0);
+}
+
+export async function listToShip(requestedPage = 1, pageSize = PAGE_SIZE): Promise<OrderPage> {
+  const total = await countToShip();
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, Math.floor(requestedPage)), pageCount);
+  const rows = total === 0 ? [] : await db().select(listColumns).from(orders).where(toShipWhere()).orderBy(asc(orders.paidAt), asc(rowid)).limit(pageSize).offset((page - 1) * pageSize);
+  return { rows, total, totalIsLowerBound: false, page, pageCount, hasNext: page < pageCount, pageSize };
 }

@@ -2,11 +2,12 @@
  * A payment's timeline for the merchant: every payment_events row and every
  * webhook_deliveries row, merged by time (oldest first), worded in Portuguese. Pure.
  */
-import type { EmailAttempt, EmailOutboxRow, OrderStatus, PaymentEvent, WebhookDelivery } from '@/db/schema';
+import type { EmailAttempt, EmailOutboxRow, FulfillmentStatus, OrderStatus, PaymentEvent, WebhookDelivery } from '@/db/schema';
 import { formatDateTimeBR } from '@/lib/br/dates';
 import { EMAIL_KIND_LABELS, EMAIL_STATUS_LABELS } from '@/lib/email/labels';
 import { formatBRL } from '@/lib/money/money';
 import { statusLabel } from '@/lib/orders/status-labels';
+import { FULFILMENT_LABELS } from '@/lib/fulfilment/moves';
 import { REFUND_REASON_LABELS } from './refund-reasons';
 
 export type TimelineTone = 'neutral' | 'success' | 'warning' | 'danger' | 'info';
@@ -72,6 +73,15 @@ const EVENT_TITLES: Record<string, { title: string; tone: TimelineTone }> = {
   amount_mismatch: { title: 'Valor no provedor diferente do pedido', tone: 'danger' },
   error: { title: 'Erro', tone: 'danger' },
   email_resend_requested: { title: 'Reenvio do e-mail com as instruções pedido', tone: 'neutral' },
+  tracking_corrected: { title: 'Rastreio corrigido', tone: 'info' },
+  manual_refund: { title: 'Reembolso manual registrado (fora do provedor)', tone: 'info' },
+};
+
+const FULFILMENT_TITLES: Record<string, { title: string; tone: TimelineTone }> = {
+  shipped: { title: 'Enviado', tone: 'info' },
+  delivered: { title: 'Entregue', tone: 'success' },
+  ready_for_pickup: { title: 'Pronto para retirada', tone: 'info' },
+  picked_up: { title: 'Retirado', tone: 'success' },
 };
 
 const ACTION_LABELS: Record<string, string> = { cancel: 'cancelamento pelo lojista', refund: 'reembolso pelo lojista' };
@@ -92,6 +102,7 @@ const cents = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : null);
 
 function statusName(s: string | null): string {
+  if (s && s in FULFILMENT_LABELS) return FULFILMENT_LABELS[s as FulfillmentStatus];
   return s && s in STATUS_TITLES ? statusLabel(s as OrderStatus) : (s ?? '—');
 }
 
@@ -105,6 +116,12 @@ function detailFacts(d: Detail | null): string[] {
   const reason = d.reason;
   if (typeof reason === 'number' && reason in REFUND_REASON_LABELS) facts.push(`Motivo: ${REFUND_REASON_LABELS[reason as 1 | 2 | 3 | 4]}`);
   else if (text(reason)) facts.push(`Motivo: ${text(reason)}`);
+  const carrier = text(d.carrier);
+  if (carrier) facts.push(`Transportadora: ${carrier}`);
+  const code = text(d.trackingCode);
+  if (code) facts.push(`Código de rastreio: ${code}`);
+  const previous = text(d.previousTrackingCode);
+  if (previous) facts.push(`Código anterior: ${previous}`);
   const description = text(d.description);
   if (description) facts.push(`Descrição: ${description}`);
   const expected = cents(d.expectedCents);
@@ -130,6 +147,10 @@ export function eventEntry(e: PaymentEvent): TimelineEntry {
   if (e.type === 'status_changed' && e.toStatus) {
     const known = STATUS_TITLES[e.toStatus as OrderStatus];
     title = known?.title ?? `Status: ${statusName(e.toStatus)}`;
+    tone = known?.tone ?? 'neutral';
+  } else if (e.type === 'fulfillment_changed' && e.toStatus) {
+    const known = FULFILMENT_TITLES[e.toStatus];
+    title = known?.title ?? `Entrega: ${statusName(e.toStatus)}`;
     tone = known?.tone ?? 'neutral';
   } else {
     const known = EVENT_TITLES[e.type];

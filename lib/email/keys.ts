@@ -11,6 +11,11 @@ export const emailKey = {
   canceled: (orderId: string) => `email:${orderId}:canceled`,
   expired: (orderId: string) => `email:${orderId}:expired`,
   reminder: (orderId: string) => `email:${orderId}:reminder`,
+  shipped: (orderId: string) => `email:${orderId}:shipped`,
+  readyForPickup: (orderId: string) => `email:${orderId}:ready_for_pickup`,
+  delivered: (orderId: string) => `email:${orderId}:delivered`,
+  newSale: (orderId: string) => `email:${orderId}:new_sale`,
+  latePayment: (orderId: string) => `email:${orderId}:late_payment`,
   /** The merchant's n-th "Reenviar e-mail" of the instructions (n from 1). */
   resend: (orderId: string, n: number) => `email:${orderId}:instructions:resend:${n}`,
 };

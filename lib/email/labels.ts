@@ -8,6 +8,11 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   refunded: 'Reembolso',
   canceled: 'Pedido cancelado',
   expired: 'Pedido expirado',
+  shipped: 'Pedido enviado',
+  ready_for_pickup: 'Pronto para retirada',
+  delivered: 'Pedido entregue',
+  new_sale: 'Nova venda (para a loja)',
+  late_payment: 'Pagamento atrasado (para a loja)',
 };
 
 export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {

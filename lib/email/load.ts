@@ -5,6 +5,7 @@ import { db } from '@/db';
 import { orderItems, orders, payments, type EmailOutboxRow } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { qrPngDataUri } from '@/lib/br/qr';
+import { addressLines, deliveryOf } from '@/lib/orders/delivery';
 import { orderMoneyLines } from '@/lib/orders/money-lines';
 import type { EmailSettings } from './settings';
 import type { EmailData } from './templates';
@@ -24,6 +25,7 @@ export async function loadEmailData(row: Pick<EmailOutboxRow, 'orderId' | 'kind'
   if (!order) return undefined;
   const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
   const [payment] = await db().select().from(payments).where(eq(payments.orderId, order.id));
+  const address = deliveryOf(order).address;
   const wantsQr = order.method === 'pix' && (row.kind === 'instructions' || row.kind === 'reminder');
   return {
     kind: row.kind,
@@ -49,5 +51,13 @@ export async function loadEmailData(row: Pick<EmailOutboxRow, 'orderId' | 'kind'
       payableUntil: payment?.payableUntil ?? null,
       refundedAt: payment?.refundedAt ?? null,
     },
+    delivery: {
+      carrier: order.fulfillmentCarrier,
+      trackingCode: order.trackingCode,
+      trackingUrl: order.trackingUrl,
+      addressLines: address ? addressLines(address) : null,
+      pickupAddress: order.shippingMethod === 'pickup' ? order.pickupAddress : null,
+    },
+    merchant: { buyerEmail: order.buyerEmail, dashboardUrl: `${env().appUrl}/dashboard/orders/${order.id}`, latePayment: order.latePayment },
   };
 }

@@ -28,7 +28,18 @@ const SWITCH: Record<EmailKind, SQL> = {
   refunded: sql`${emailSettings.sendRefunded}`,
   canceled: sql`${emailSettings.sendEnded}`,
   expired: sql`${emailSettings.sendEnded}`,
+  shipped: sql`${emailSettings.sendShipped}`,
+  ready_for_pickup: sql`${emailSettings.sendReadyForPickup}`,
+  delivered: sql`${emailSettings.sendDelivered}`,
+  new_sale: sql`${emailSettings.sendNewSale}`,
+  late_payment: sql`${emailSettings.sendLatePayment}`,
 };
+
+/**
+ * The merchant's alerts go to the notification addresses from the settings, or, with none
+ * set, to every merchant user's sign-in e-mail (a shop is told of its sales from day one).
+ */
+export const MERCHANT_RECIPIENTS: SQL = sql`coalesce(nullif(${emailSettings.notificationEmails}, ''), (select group_concat(email, ', ') from users))`;
 
 export type Enqueue = {
   key: string;
@@ -38,6 +49,8 @@ export type Enqueue = {
   when?: SQL;
   /** Ignore the merchant's switch (an explicit "Reenviar e-mail"). */
   force?: boolean;
+  /** Who receives it, as SQL over the order and settings rows; default: the order's buyer. */
+  recipient?: SQL;
 };
 
 /** Process-wide switch for benchmarks only: measures the state change with and without its outbox write. */
@@ -52,7 +65,8 @@ export function outboxWritesOff(): boolean {
 /** Writes one keyed outbox row (or nothing, when the key exists). Returns 1 when a row was written. */
 export function* enqueueEmail(tx: Tx, e: Enqueue): Generator<Step, number, unknown> {
   if (outboxWritesOff()) return 0;
-  const enabled = e.force ? sql`1` : sql`coalesce(${SWITCH[e.kind]}, 1)`;
+  // No settings row yet: each switch's default ("Pedido entregue" starts off).
+  const enabled = e.force ? sql`1` : sql`coalesce(${SWITCH[e.kind]}, ${e.kind === 'delivered' ? 0 : 1})`;
   // A stranger's unpaid order may not make the shop mail an address over and over (caps.ts).
   const allowed = e.force || !RECIPIENT_CAPPED_KINDS.includes(e.kind) ? sql`1` : underRecipientCap();
   return yield* run(
@@ -66,7 +80,7 @@ export function* enqueueEmail(tx: Tx, e: Enqueue): Generator<Step, number, unkno
             dedupeKey: sql`${e.key}`.as('dedupe_key'),
             orderId: orders.id,
             kind: sql`${e.kind}`.as('kind'),
-            recipient: orders.buyerEmail,
+            recipient: e.recipient ? sql`${e.recipient}`.as('recipient') : orders.buyerEmail,
             status: sql`case when ${enabled} and ${allowed} then 'pending' else 'skipped' end`.as('status'),
             attempts: sql`0`.as('attempts'),
             nextAttemptAt: sql`${NOW}`.as('next_attempt_at'),
@@ -80,7 +94,7 @@ export function* enqueueEmail(tx: Tx, e: Enqueue): Generator<Step, number, unkno
           })
           .from(orders)
           .leftJoin(emailSettings, eq(emailSettings.id, 1))
-          .where(e.when ? and(eq(orders.id, e.orderId), e.when) : eq(orders.id, e.orderId)),
+          .where(and(eq(orders.id, e.orderId), e.when, e.recipient ? sql`${e.recipient} is not null` : undefined)),
       )
       .onConflictDoNothing(),
   );

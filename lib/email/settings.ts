@@ -15,9 +15,42 @@ export const DEFAULT_EMAIL_SETTINGS = {
   sendReminders: true,
   sendRefunded: true,
   sendEnded: true,
+  sendShipped: true,
+  sendReadyForPickup: true,
+  sendDelivered: false,
+  sendNewSale: true,
+  sendLatePayment: true,
+  /** The merchant's alerts: comma-separated addresses ('' → every merchant user's e-mail). */
+  notificationEmails: '',
 };
 export type EmailSettings = typeof DEFAULT_EMAIL_SETTINGS;
-export const EMAIL_SWITCHES = ['sendInstructions', 'sendPaid', 'sendReminders', 'sendRefunded', 'sendEnded'] as const;
+export const EMAIL_SWITCHES = [
+  'sendInstructions',
+  'sendPaid',
+  'sendReminders',
+  'sendRefunded',
+  'sendEnded',
+  'sendShipped',
+  'sendReadyForPickup',
+  'sendDelivered',
+  'sendNewSale',
+  'sendLatePayment',
+] as const;
+
+export const MAX_NOTIFICATION_EMAILS = 5;
+
+/** "a@x.com, b@y.com" (commas, semicolons, spaces or lines) → the addresses, checked; '' is allowed. */
+export const notificationEmailsSchema = z
+  .string()
+  .trim()
+  .max(600, { message: 'Lista longa demais.' })
+  .transform((v) => v.split(/[\s,;]+/).filter(Boolean))
+  .superRefine((list, ctx) => {
+    const bad = list.find((a) => a.length > 254 || !z.email().safeParse(a).success);
+    if (bad) ctx.addIssue({ code: 'custom', message: `"${bad.slice(0, 60)}" não é um e-mail válido. Separe os e-mails com vírgula.` });
+    else if (list.length > MAX_NOTIFICATION_EMAILS) ctx.addIssue({ code: 'custom', message: `Use no máximo ${MAX_NOTIFICATION_EMAILS} e-mails.` });
+  })
+  .transform((list) => [...new Set(list.map((a) => a.toLowerCase()))].join(', '));
 
 export const emailSettingsSchema = z.object({
   // Quotes, angle brackets and line breaks would break the From header (or forge one).
@@ -38,6 +71,12 @@ export const emailSettingsSchema = z.object({
   sendReminders: z.boolean(),
   sendRefunded: z.boolean(),
   sendEnded: z.boolean(),
+  sendShipped: z.boolean(),
+  sendReadyForPickup: z.boolean(),
+  sendDelivered: z.boolean(),
+  sendNewSale: z.boolean(),
+  sendLatePayment: z.boolean(),
+  notificationEmails: notificationEmailsSchema,
 });
 
 export async function getEmailSettings(): Promise<EmailSettings> {

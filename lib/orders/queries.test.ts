@@ -53,6 +53,7 @@ describe('order queries', () => {
       paid_at: '2026-03-10T15:04:05.000Z',
       refunded_cents: 0,
       updated_at: '2026-03-10T15:04:05.123Z',
+      fulfillment: null,
     });
     // the prepared statement is reused
     expect((await orderStatusByToken(token))?.status).toBe('paid');
@@ -145,6 +146,6 @@ describe('toIso', () => {
       paidAt: '2026-03-10 15:04:05',
       updatedAt: '2026-03-10T12:04:05.500-03:00',
     });
-    expect(await orderStatusByToken(t)).toEqual({ status: 'paid', paid_at: '2026-03-10T15:04:05.000Z', refunded_cents: 0, updated_at: '2026-03-10T15:04:05.500Z' });
+    expect(await orderStatusByToken(t)).toEqual({ status: 'paid', paid_at: '2026-03-10T15:04:05.000Z', refunded_cents: 0, updated_at: '2026-03-10T15:04:05.500Z', fulfillment: null });
   });
 });

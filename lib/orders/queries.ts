@@ -3,7 +3,7 @@ import 'server-only';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { db } from '@/db';
 import { preparedQuery } from '@/db/statements';
-import { emailOutbox, orderItems, orders, paymentLinks, payments, type EmailStatus, type Order, type OrderStatus } from '@/db/schema';
+import { emailOutbox, orderItems, orders, paymentLinks, payments, type EmailStatus, type FulfillmentStatus, type Order, type OrderStatus } from '@/db/schema';
 import { looksLikeToken } from '@/lib/security/tokens';
 import { deliveryOf, type DeliveryView } from './delivery';
 
@@ -12,14 +12,34 @@ export type OrderStatusSnapshot = {
   paid_at: string | null;
   refunded_cents: number;
   updated_at: string;
+  /** null until paid, and for an order with nothing to ship (surface.md). */
+  fulfillment: FulfillmentSnapshot | null;
 };
+
+export type FulfillmentSnapshot = { status: FulfillmentStatus; carrier: string | null; tracking_code: string | null; tracking_url: string | null };
+
+/** Fulfilment means something once paid (a refund keeps it) and when something ships or is picked up. */
+export function fulfillmentSnapshot(o: Pick<Order, 'status' | 'shippingMethod' | 'fulfillmentStatus' | 'fulfillmentCarrier' | 'trackingCode' | 'trackingUrl'>): FulfillmentSnapshot | null {
+  if (!o.shippingMethod || (o.status !== 'paid' && o.status !== 'refunded')) return null;
+  return { status: o.fulfillmentStatus, carrier: o.fulfillmentCarrier, tracking_code: o.trackingCode, tracking_url: o.trackingUrl };
+}
 
 type Db = ReturnType<typeof db>;
 
 /** The status route is polled every 1.5 s per open page: one prepared statement per connection. */
 const statusQuery = preparedQuery((d: Db) =>
   d
-    .select({ status: orders.status, paidAt: orders.paidAt, refundedCents: orders.refundedCents, updatedAt: orders.updatedAt })
+    .select({
+      status: orders.status,
+      paidAt: orders.paidAt,
+      refundedCents: orders.refundedCents,
+      updatedAt: orders.updatedAt,
+      shippingMethod: orders.shippingMethod,
+      fulfillmentStatus: orders.fulfillmentStatus,
+      fulfillmentCarrier: orders.fulfillmentCarrier,
+      trackingCode: orders.trackingCode,
+      trackingUrl: orders.trackingUrl,
+    })
     .from(orders)
     .where(eq(orders.token, sql.placeholder('token')))
     .limit(1)
@@ -56,7 +76,13 @@ export async function orderStatusByToken(token: string): Promise<OrderStatusSnap
   if (!looksLikeToken(token)) return null;
   const row = await statusQuery.on(db(), { token }).get();
   if (!row) return null;
-  return { status: row.status, paid_at: toIso(row.paidAt), refunded_cents: row.refundedCents, updated_at: toIso(row.updatedAt) ?? row.updatedAt };
+  return {
+    status: row.status,
+    paid_at: toIso(row.paidAt),
+    refunded_cents: row.refundedCents,
+    updated_at: toIso(row.updatedAt) ?? row.updatedAt,
+    fulfillment: fulfillmentSnapshot(row),
+  };
 }
 
 /**
@@ -101,6 +127,8 @@ export type OrderView = Pick<
   instructionsEmail: { status: EmailStatus; lastError: string | null } | null;
   /** Shipping and where the order goes (lib/orders/delivery.ts). */
   delivery: DeliveryView;
+  /** As the status route says it (null until paid, or when nothing ships). */
+  fulfillment: FulfillmentSnapshot | null;
   items: { productId: number | null; name: string; unitPriceCents: number; quantity: number; lineTotalCents: number }[];
   payment: {
     createState: 'creating' | 'created' | 'failed';
@@ -153,6 +181,7 @@ export async function orderViewByToken(token: string): Promise<OrderView | null>
     linkCode: link?.code ?? null,
     instructionsEmail: instructionsEmail ?? null,
     delivery: deliveryOf(order),
+    fulfillment: fulfillmentSnapshot(order),
     items,
     payment: payment
       ? {

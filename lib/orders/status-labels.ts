@@ -9,9 +9,11 @@ const LABELS: Record<OrderStatus, string> = {
   expired: 'Expirado',
 };
 
-export function statusLabel(status: OrderStatus, refundedCents = 0, totalCents = 0): string {
-  if (status === 'refunded' && refundedCents > 0 && refundedCents < totalCents) return 'Reembolsado parcialmente';
-  return LABELS[status];
+/** `manualRefundCents`: a boleto paid back outside the app ("Registrar reembolso manual"). */
+export function statusLabel(status: OrderStatus, refundedCents = 0, totalCents = 0, manualRefundCents = 0): string {
+  const manual = status === 'refunded' && manualRefundCents > 0 ? ' (manual)' : '';
+  if (status === 'refunded' && refundedCents > 0 && refundedCents < totalCents) return `Reembolsado parcialmente${manual}`;
+  return LABELS[status] + manual;
 }
 
 export function statusBadgeClass(status: OrderStatus): string {

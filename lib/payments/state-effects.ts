@@ -14,6 +14,10 @@
  * - canceled, expired: on entering it, only when the shopper was sent the instructions (an
  *   order whose charge never existed tells the shopper nothing new).
  *
+ * Alerts to the merchant (the notification addresses, lib/email/outbox.ts MERCHANT_RECIPIENTS):
+ * - new_sale ("Nova venda"): on entering paid, so exactly once per order;
+ * - late_payment ("Pagamento atrasado"): on entering paid from expired or canceled.
+ *
  * Stock (lib/catalog/stock.ts; keyed movements, applied directly: no worker needed):
  * - expired, canceled: the order's units go back to the shelf;
  * - paid after expired/canceled (a late payment), or after its reservation lapsed while pending:
@@ -27,7 +31,7 @@ import { giveBack, retakeForLatePayment } from '@/lib/catalog/stock';
 import { flagPaymentOverLinkLimit } from '@/lib/links/place';
 import { reservationCutoffIn } from '@/lib/settings/reservation';
 import { emailKey, KIND_OF_STATE } from '@/lib/email/keys';
-import { enqueueEmail, hasEmail } from '@/lib/email/outbox';
+import { enqueueEmail, hasEmail, MERCHANT_RECIPIENTS } from '@/lib/email/outbox';
 import type { Tx } from '@/db';
 
 export type StateChange = {
@@ -54,6 +58,15 @@ export function* stateEffects(tx: Tx, c: StateChange): Generator<Step, void, unk
     const key = emailKey[kind as 'paid' | 'refunded' | 'canceled' | 'expired'](c.orderId);
     const ended = kind === 'canceled' || kind === 'expired';
     yield* enqueueEmail(tx, { key, orderId: c.orderId, kind, when: ended ? hasEmail(emailKey.instructions(c.orderId)) : undefined });
+  }
+  yield* merchantAlerts(tx, c);
+}
+
+function* merchantAlerts(tx: Tx, c: StateChange): Generator<Step, void, unknown> {
+  if (!c.steps.includes('paid')) return;
+  yield* enqueueEmail(tx, { key: emailKey.newSale(c.orderId), orderId: c.orderId, kind: 'new_sale', recipient: MERCHANT_RECIPIENTS });
+  if (c.from === 'expired' || c.from === 'canceled') {
+    yield* enqueueEmail(tx, { key: emailKey.latePayment(c.orderId), orderId: c.orderId, kind: 'late_payment', recipient: MERCHANT_RECIPIENTS });
   }
 }
 

@@ -5,6 +5,7 @@ import { ORDER_STATUSES } from '@/db/schema';
 import { requireMerchant } from '@/lib/auth/session';
 import { formatDateBR } from '@/lib/br/dates';
 import { overviewStats } from '@/lib/dashboard/overview';
+import { countToShip } from '@/lib/dashboard/orders-query';
 import { formatBRL } from '@/lib/money/money';
 import { METHOD_LABELS, statusBadgeClass, statusLabel } from '@/lib/orders/status-labels';
 import { ActionForm } from './_components/action-form';
@@ -21,7 +22,7 @@ const percent = new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFracti
 
 export default async function OverviewPage() {
   await requireMerchant('/dashboard');
-  const stats = await overviewStats();
+  const [stats, toShip] = await Promise.all([overviewStats(), countToShip()]);
 
   return (
     <div className="stack">
@@ -55,6 +56,13 @@ export default async function OverviewPage() {
           </p>
         </div>
       </section>
+
+      <p className={toShip > 0 ? 'alert alert-info' : 'small muted'} data-testid="to-ship-count">
+        <Link href="/dashboard/orders?view=a-enviar">
+          A enviar: {toShip === 1 ? '1 pedido pago' : `${toShip.toLocaleString('pt-BR')} pedidos pagos`}
+        </Link>{' '}
+        {toShip > 0 ? 'esperando envio, o mais antigo primeiro.' : 'nada esperando envio.'}
+      </p>
 
       {stats.latePayments > 0 ? (
         <p className="alert alert-warning">

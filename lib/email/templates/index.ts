@@ -1,6 +1,8 @@
 /** One function per e-mail kind; each returns the subject, HTML, text and attachments. Pure. */
 import type { EmailKind } from '@/db/schema';
 import { endedEmail } from './ended';
+import { deliveredEmail, readyForPickupEmail, shippedEmail } from './fulfilment';
+import { latePaymentEmail, newSaleEmail } from './merchant-alerts';
 import { instructionsEmail } from './instructions';
 import { paidEmail } from './paid';
 import { refundedEmail } from './refunded';
@@ -14,6 +16,11 @@ const RENDER: Record<EmailKind, (d: EmailData) => RenderedEmail> = {
   refunded: refundedEmail,
   canceled: endedEmail,
   expired: endedEmail,
+  shipped: shippedEmail,
+  ready_for_pickup: readyForPickupEmail,
+  delivered: deliveredEmail,
+  new_sale: newSaleEmail,
+  late_payment: latePaymentEmail,
 };
 
 export function renderEmail(d: EmailData): RenderedEmail {

@@ -12,7 +12,7 @@ const INK = '#1f2328';
 const MUTED = '#57606a';
 const ACCENT = '#0b5cad';
 
-export function layout(o: { shopName: string; preheader: string; title: string; body: Markup; footer?: Markup }): string {
+export function layout(o: { shopName: string; preheader: string; title: string; body: Markup; footer?: Markup; reason?: string }): string {
   return html`<!doctype html>
 <html lang="pt-BR">
 <head>
@@ -31,7 +31,7 @@ export function layout(o: { shopName: string; preheader: string; title: string; 
 <tr><td style="padding:8px 24px 24px;${FONT};font-size:16px;line-height:1.5;color:${INK}">${o.body}</td></tr>
 </table>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px">
-<tr><td style="padding:12px 24px;${FONT};font-size:12px;line-height:1.5;color:${MUTED}">${o.footer ?? ''}Você recebeu este e-mail porque fez um pedido em ${o.shopName}.</td></tr>
+<tr><td style="padding:12px 24px;${FONT};font-size:12px;line-height:1.5;color:${MUTED}">${o.footer ?? ''}${o.reason ?? `Você recebeu este e-mail porque fez um pedido em ${o.shopName}.`}</td></tr>
 </table>
 </td></tr>
 </table>

@@ -29,6 +29,18 @@ export type EmailData = {
     payableUntil: string | null;
     refundedAt: string | null;
   };
+  /** Fulfilment e-mails and the merchant's alerts: where the order goes and how to follow it. */
+  delivery?: {
+    carrier: string | null;
+    trackingCode: string | null;
+    trackingUrl: string | null;
+    /** The delivery address as an envelope shows it; null for pickup or nothing to ship. */
+    addressLines: string[] | null;
+    /** Where to pick the order up, as the shop wrote it (its opening hours included, when given). */
+    pickupAddress: string | null;
+  };
+  /** The merchant's alerts only. */
+  merchant?: { buyerEmail: string; dashboardUrl: string; latePayment: boolean };
 };
 
 export type EmailAttachment = { filename: string; contentType: string; content: Buffer; cid?: string };

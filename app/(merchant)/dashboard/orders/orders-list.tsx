@@ -9,6 +9,7 @@ import type { OrderListRow } from '@/lib/dashboard/orders-query';
 import { formatBRL } from '@/lib/money/money';
 import { orderLabel } from '@/lib/orders/format';
 import { METHOD_LABELS, statusBadgeClass, statusLabel } from '@/lib/orders/status-labels';
+import { fulfilmentLabel, hasFulfilment } from '@/lib/fulfilment/moves';
 import styles from './orders.module.css';
 
 type Props = {
@@ -30,7 +31,7 @@ export function OrdersList({ rows, linkTitles, caption = 'Pedidos, mais recentes
               <Link href={`/dashboard/orders/${o.id}`} className={`mono ${styles.cardLink}`} aria-label={`Pedido ${orderLabel(o)} de ${o.buyerName}`}>
                 {orderLabel(o)}
               </Link>
-              <span className={statusBadgeClass(o.status)}>{statusLabel(o.status, o.refundedCents, o.totalCents)}</span>
+              <span className={statusBadgeClass(o.status)}>{statusLabel(o.status, o.refundedCents, o.totalCents, o.manualRefundCents)}</span>
             </div>
             <div className={styles.cardTop}>
               <span>
@@ -48,6 +49,7 @@ export function OrdersList({ rows, linkTitles, caption = 'Pedidos, mais recentes
               {o.paidAt ? ` · pago em ${formatDateTimeBR(o.paidAt)}` : ''}
             </p>
             {o.latePayment ? <p className={`small ${styles.late}`}>Pagamento tardio</p> : null}
+            {hasFulfilment(o) ? <p className="small">Entrega: {fulfilmentLabel(o.fulfillmentStatus, o.shippingMethod)}</p> : null}
           </li>
         ))}
       </ul>
@@ -77,8 +79,9 @@ export function OrdersList({ rows, linkTitles, caption = 'Pedidos, mais recentes
                   </Link>
                 </td>
                 <td>
-                  <span className={statusBadgeClass(o.status)}>{statusLabel(o.status, o.refundedCents, o.totalCents)}</span>
+                  <span className={statusBadgeClass(o.status)}>{statusLabel(o.status, o.refundedCents, o.totalCents, o.manualRefundCents)}</span>
                   {o.latePayment ? <span className={`small ${styles.late}`}>Pagamento tardio</span> : null}
+                  {hasFulfilment(o) ? <span className="small"> · {fulfilmentLabel(o.fulfillmentStatus, o.shippingMethod)}</span> : null}
                 </td>
                 <td>
                   {METHOD_LABELS[o.method]}

@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { ORDER_STATUSES, PAYMENT_METHODS } from '@/db/schema';
+import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_METHODS } from '@/db/schema';
 import { can } from '@/lib/auth/permissions';
+import { FULFILMENT_LABELS } from '@/lib/fulfilment/moves';
 import { requireMerchant } from '@/lib/auth/session';
 import { maskOrderBuyer } from '@/lib/br/personal-data';
 import { hasAnyFilter, orderQueryString, parseOrderQuery } from '@/lib/dashboard/order-filters';
-import { listOrders } from '@/lib/dashboard/orders-query';
+import { countToShip, listOrders, listToShip } from '@/lib/dashboard/orders-query';
 import { linkChoices, linkTitlesOf } from '@/lib/links/links';
 import { METHOD_LABELS, statusLabel } from '@/lib/orders/status-labels';
 import { OrdersList, OrdersPagination } from './orders-list';
@@ -18,10 +19,16 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function OrdersPage({ searchParams }: Props) {
   const params = await searchParams;
+  // "A enviar": the work list of paid orders to send, oldest first (its own query, no filters).
+  if (params.view === 'a-enviar') return <ToShipView page={Number(params.page) || 1} />;
   const { filters, page: requestedPage, errors } = parseOrderQuery(params);
   const qs = orderQueryString(filters, requestedPage);
   const merchant = await requireMerchant(`/dashboard/orders${qs ? `?${qs}` : ''}`);
-  const [{ rows, total, totalIsLowerBound, page, pageCount, hasNext }, links] = await Promise.all([listOrders(filters, requestedPage), linkChoices(filters.link)]);
+  const [{ rows, total, totalIsLowerBound, page, pageCount, hasNext }, links, toShip] = await Promise.all([
+    listOrders(filters, requestedPage),
+    linkChoices(filters.link),
+    countToShip(),
+  ]);
   const linkTitles = await linkTitlesOf(rows.map((r) => r.paymentLinkId));
   const filtered = hasAnyFilter(filters);
   const exportQs = orderQueryString(filters);
@@ -38,6 +45,7 @@ export default async function OrdersPage({ searchParams }: Props) {
           Exportar CSV
         </a>
       </div>
+      <OrdersViews current="all" toShip={toShip} />
 
       <form method="get" action="/dashboard/orders" className={`card ${styles.filters}`} role="search" aria-label="Filtrar pedidos">
         <div className={`field ${styles.search}`}>
@@ -83,6 +91,17 @@ export default async function OrdersPage({ searchParams }: Props) {
           </div>
         ) : null}
         <div className="field">
+          <label htmlFor="fulfillment">Entrega</label>
+          <select id="fulfillment" name="fulfillment" defaultValue={filters.fulfillment ?? ''}>
+            <option value="">Todas</option>
+            {FULFILLMENT_STATUSES.map((f) => (
+              <option key={f} value={f}>
+                {FULFILMENT_LABELS[f]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
           <label htmlFor="from">Criado de</label>
           <input id="from" name="from" type="date" defaultValue={filters.from ?? ''} />
         </div>
@@ -124,6 +143,45 @@ export default async function OrdersPage({ searchParams }: Props) {
 
       <OrdersList rows={can(merchant.role, 'buyers:read') ? rows : rows.map(maskOrderBuyer)} linkTitles={linkTitles} />
       <OrdersPagination page={page} pageCount={pageCount} hasNext={hasNext} totalIsLowerBound={totalIsLowerBound} href={pageHref} />
+    </div>
+  );
+}
+
+/** The two views of Pedidos: every order (with filters) and "A enviar". */
+function OrdersViews({ current, toShip }: { current: 'all' | 'to-ship'; toShip: number }) {
+  return (
+    <nav aria-label="Visões de pedidos" className={styles.views}>
+      <Link href="/dashboard/orders" aria-current={current === 'all' ? 'page' : undefined}>
+        Todos
+      </Link>
+      <Link href="/dashboard/orders?view=a-enviar" aria-current={current === 'to-ship' ? 'page' : undefined}>
+        A enviar <span className={styles.viewCount}>{toShip.toLocaleString('pt-BR')}</span>
+      </Link>
+    </nav>
+  );
+}
+
+async function ToShipView({ page: requestedPage }: { page: number }) {
+  await requireMerchant('/dashboard/orders?view=a-enviar');
+  const { rows, total, page, pageCount, hasNext } = await listToShip(requestedPage);
+  const linkTitles = await linkTitlesOf(rows.map((r) => r.paymentLinkId));
+  return (
+    <div className="stack">
+      <div className={styles.header}>
+        <h1>Pedidos</h1>
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a file download from a route handler, not a page */}
+        <a className="btn btn-secondary" href="/dashboard/orders/export?fulfillment=unfulfilled">
+          Exportar CSV
+        </a>
+      </div>
+      <OrdersViews current="to-ship" toShip={total} />
+      <p className="muted small" aria-live="polite">
+        {total === 0
+          ? 'Nenhum pedido pago esperando envio.'
+          : `${total.toLocaleString('pt-BR')} ${total === 1 ? 'pedido pago' : 'pedidos pagos'} a enviar, o mais antigo primeiro · página ${page} de ${pageCount}`}
+      </p>
+      <OrdersList rows={rows} linkTitles={linkTitles} caption="Pedidos a enviar, mais antigos primeiro" />
+      <OrdersPagination page={page} pageCount={pageCount} hasNext={hasNext} totalIsLowerBound={false} href={(p) => `/dashboard/orders?view=a-enviar${p > 1 ? `&page=${p}` : ''}`} />
     </div>
   );
 }

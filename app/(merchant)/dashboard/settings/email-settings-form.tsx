@@ -13,6 +13,14 @@ const SWITCHES: { name: keyof EmailSettings; label: string; hint: string }[] = [
   { name: 'sendReminders', label: 'Lembretes', hint: 'Boleto que vence amanhã; Pix no último dia para pagar.' },
   { name: 'sendRefunded', label: 'Reembolso', hint: 'O valor reembolsado e quando.' },
   { name: 'sendEnded', label: 'Pedido expirado ou cancelado', hint: 'Com o botão "Comprar novamente".' },
+  { name: 'sendShipped', label: 'Seu pedido foi enviado', hint: 'A transportadora, o código de rastreio e o link "Acompanhar entrega".' },
+  { name: 'sendReadyForPickup', label: 'Pronto para retirada', hint: 'O endereço de retirada da loja (com os horários, se você os escreveu nele).' },
+  { name: 'sendDelivered', label: 'Pedido entregue', hint: 'Quando você marca o pedido como entregue.' },
+];
+
+const ALERTS: { name: keyof EmailSettings; label: string; hint: string }[] = [
+  { name: 'sendNewSale', label: 'Nova venda', hint: 'A cada pedido pago: itens, total e endereço de entrega.' },
+  { name: 'sendLatePayment', label: 'Pagamento atrasado', hint: 'Um pedido expirado ou cancelado que foi pago mesmo assim.' },
 ];
 
 export function EmailSettingsForm({ initial }: { initial: EmailSettings }) {
@@ -20,7 +28,7 @@ export function EmailSettingsForm({ initial }: { initial: EmailSettings }) {
   const errors = (state && !state.ok ? state.fieldErrors : undefined) ?? {};
   const typed = state && !state.ok ? state.values : undefined;
 
-  const text = (name: 'senderName' | 'replyTo', label: string, hint: string, type: 'text' | 'email', autoComplete: string) => {
+  const text = (name: 'senderName' | 'replyTo' | 'notificationEmails', label: string, hint: string, type: 'text' | 'email', autoComplete: string) => {
     const error = errors[name];
     return (
       <div className="field">
@@ -40,6 +48,18 @@ export function EmailSettingsForm({ initial }: { initial: EmailSettings }) {
     );
   };
 
+  const checkbox = (s: { name: keyof EmailSettings; label: string; hint: string }) => (
+    <div key={s.name} className={styles.switch}>
+      <input type="checkbox" id={s.name} name={s.name} defaultChecked={initial[s.name] as boolean} aria-describedby={`${s.name}-hint`} />
+      <label htmlFor={s.name}>
+        {s.label}
+        <span id={`${s.name}-hint`} className="small muted">
+          {s.hint}
+        </span>
+      </label>
+    </div>
+  );
+
   return (
     <form action={formAction} className="stack" noValidate>
       <fieldset className={`card ${styles.group}`}>
@@ -50,17 +70,21 @@ export function EmailSettingsForm({ initial }: { initial: EmailSettings }) {
         </div>
         <fieldset className={styles.switches}>
           <legend className="small">Enviar estes e-mails</legend>
-          {SWITCHES.map((s) => (
-            <div key={s.name} className={styles.switch}>
-              <input type="checkbox" id={s.name} name={s.name} defaultChecked={initial[s.name] as boolean} aria-describedby={`${s.name}-hint`} />
-              <label htmlFor={s.name}>
-                {s.label}
-                <span id={`${s.name}-hint`} className="small muted">
-                  {s.hint}
-                </span>
-              </label>
-            </div>
-          ))}
+          {SWITCHES.map(checkbox)}
+        </fieldset>
+      </fieldset>
+      <fieldset className={`card ${styles.group}`}>
+        <legend>Alertas para a loja</legend>
+        {text(
+          'notificationEmails',
+          'E-mails para alertas (opcional)',
+          'Um ou mais e-mails separados por vírgula. Em branco: os e-mails de quem entra no painel.',
+          'text',
+          'off',
+        )}
+        <fieldset className={styles.switches}>
+          <legend className="small">Enviar estes alertas</legend>
+          {ALERTS.map(checkbox)}
         </fieldset>
       </fieldset>
       <SaveBar state={state} pending={pending} label="Salvar e-mails" />

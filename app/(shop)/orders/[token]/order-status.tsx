@@ -4,14 +4,26 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import useSWR from 'swr';
-import type { OrderStatus } from '@/db/schema';
+import type { FulfillmentStatus, OrderStatus, ShippingMethod } from '@/db/schema';
+import { CopyButton } from '@/app/_components/copy-button';
+import { FULFILMENT_LABELS, progressDone, progressSteps } from '@/lib/fulfilment/moves';
 import { formatDateTimeBR } from '@/lib/br/dates';
 import { formatBRL } from '@/lib/money/money';
 import { statusBadgeClass, statusLabel } from '@/lib/orders/status-labels';
 import { reorderAction } from '../../cart/actions';
 import styles from './order.module.css';
 
-export type StatusSnapshot = { status: OrderStatus; paid_at: string | null; refunded_cents: number; updated_at: string };
+export type StatusSnapshot = {
+  status: OrderStatus;
+  paid_at: string | null;
+  refunded_cents: number;
+  updated_at: string;
+  fulfillment: { status: FulfillmentStatus; carrier: string | null; tracking_code: string | null; tracking_url: string | null } | null;
+};
+
+/** A paid order still on its way: the page keeps asking, slower than while waiting for the payment. */
+const FULFILMENT_POLL_MS = 5000;
+const fulfilmentOpen = (s: StatusSnapshot) => s.status === 'paid' && !!s.fulfillment && s.fulfillment.status !== 'delivered' && s.fulfillment.status !== 'picked_up';
 
 class StatusFetchError extends Error {
   constructor(readonly status: number) {
@@ -36,6 +48,7 @@ export function OrderStatusPanel({
   method,
   totalCents,
   linkCode = null,
+  shipping = null,
 }: {
   token: string;
   initial: StatusSnapshot;
@@ -43,11 +56,13 @@ export function OrderStatusPanel({
   totalCents: number;
   /** The payment link the order came from: "Pagar novamente" opens it instead of refilling the cart. */
   linkCode?: string | null;
+  /** How the order reaches the buyer (null: nothing ships). */
+  shipping?: ShippingMethod | null;
 }) {
   const router = useRouter();
   const { data } = useSWR<StatusSnapshot, StatusFetchError>(`/api/orders/${encodeURIComponent(token)}/status`, fetchStatus, {
     fallbackData: initial,
-    refreshInterval: (latest) => ((latest ?? initial).status === 'pending' ? 1500 : 0),
+    refreshInterval: (latest) => ((latest ?? initial).status === 'pending' ? 1500 : fulfilmentOpen(latest ?? initial) ? FULFILMENT_POLL_MS : 0),
     revalidateOnFocus: true,
     revalidateOnMount: initial.status === 'pending',
     dedupingInterval: 1000,
@@ -74,6 +89,7 @@ export function OrderStatusPanel({
           </span>
         </span>
       </div>
+      {current.fulfillment && shipping ? <FulfilmentProgress fulfillment={current.fulfillment} shipping={shipping} /> : null}
       <StateMessage token={token} snapshot={current} method={method} totalCents={totalCents} linkCode={linkCode} />
     </section>
   );
@@ -111,7 +127,7 @@ function StateMessage({
           <p>
             Recebemos {formatBRL(totalCents)}
             {snapshot.paid_at ? ` em ${formatDateTimeBR(snapshot.paid_at).replace(' ', ' às ')}` : ''}.{' '}
-            {linkCode ? 'Obrigado pelo pagamento!' : 'Obrigado pela compra — seu pedido já está sendo separado.'}
+            {linkCode ? 'Obrigado pelo pagamento!' : snapshot.fulfillment && snapshot.fulfillment.status !== 'unfulfilled' ? 'Obrigado pela compra!' : 'Obrigado pela compra — seu pedido já está sendo separado.'}
           </p>
           <Link href={receipt} className="btn">
             Ver recibo
@@ -176,6 +192,51 @@ export function ReorderButton({ token, primary = false, linkCode = null }: { tok
         Comprar novamente
       </button>
     </form>
+  );
+}
+
+/** Pago → Enviado → Entregue (or Pronto para retirada → Retirado), the carrier and the code to follow. */
+function FulfilmentProgress({ fulfillment, shipping }: { fulfillment: NonNullable<StatusSnapshot['fulfillment']>; shipping: ShippingMethod }) {
+  const steps = progressSteps(shipping);
+  const done = progressDone(fulfillment.status);
+  const url = fulfillment.tracking_url && /^https?:\/\/[^\s]+$/i.test(fulfillment.tracking_url) ? fulfillment.tracking_url : null;
+  return (
+    <section aria-labelledby="entrega-titulo" className={styles.fulfilment} data-testid="fulfilment">
+      <h2 id="entrega-titulo" className={styles.fulfilmentTitle}>
+        {shipping === 'pickup' ? 'Retirada' : 'Entrega'}: <span aria-live="polite">{fulfillment.status === 'unfulfilled' ? 'Em preparação' : FULFILMENT_LABELS[fulfillment.status]}</span>
+      </h2>
+      <ol className={styles.progress}>
+        {steps.map((s, i) => (
+          <li key={s.key} className={i < done ? styles.stepDone : styles.step} aria-current={i === done - 1 ? 'step' : undefined}>
+            <span aria-hidden="true" className={styles.dot} />
+            {s.label}
+            <span className="visually-hidden">{i < done ? ' (concluído)' : ' (a seguir)'}</span>
+          </li>
+        ))}
+      </ol>
+      {fulfillment.tracking_code ? (
+        <dl className={styles.tracking}>
+          {fulfillment.carrier ? (
+            <div>
+              <dt>Transportadora</dt>
+              <dd>{fulfillment.carrier}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>Código de rastreio</dt>
+            <dd className={styles.trackingCode}>
+              <code data-testid="tracking-code">{fulfillment.tracking_code}</code>
+              <CopyButton value={fulfillment.tracking_code} />
+            </dd>
+          </div>
+        </dl>
+      ) : null}
+      {url ? (
+        <a href={url} className="btn" target="_blank" rel="noopener noreferrer">
+          Acompanhar entrega
+        </a>
+      ) : null}
+    </section>
   );
 }
 

@@ -29,7 +29,7 @@ export default async function OrderPage({ params }: Props) {
   const order = await orderViewByToken(token);
   if (!order) notFound();
 
-  const initial = { status: order.status, paid_at: order.paidAt, refunded_cents: order.refundedCents, updated_at: order.updatedAt };
+  const initial = { status: order.status, paid_at: order.paidAt, refunded_cents: order.refundedCents, updated_at: order.updatedAt, fulfillment: order.fulfillment };
   const payment = order.payment;
   const pending = order.status === 'pending';
   const failed = pending && payment?.createState === 'failed';
@@ -44,7 +44,7 @@ export default async function OrderPage({ params }: Props) {
       </div>
       <div className={styles.layout}>
         <div className={styles.primary}>
-          <OrderStatusPanel token={order.token} initial={initial} method={order.method} totalCents={order.totalCents} linkCode={order.linkCode} />
+          <OrderStatusPanel token={order.token} initial={initial} method={order.method} totalCents={order.totalCents} linkCode={order.linkCode} shipping={order.delivery.method} />
           {failed ? (
             <div className="alert alert-error stack">
               <p>Não conseguimos gerar a cobrança deste pedido. Nada foi cobrado.</p>

@@ -24,6 +24,8 @@ import components from '../../_components/components.module.css';
 import styles from './order.module.css';
 import { RefundForm } from './refund-form';
 import { Timeline } from './timeline';
+import { FulfilmentCard } from './fulfilment-card';
+import { ManualRefundForm } from './manual-refund-form';
 
 export const dynamic = 'force-dynamic';
 
@@ -59,7 +61,7 @@ export default async function OrderPage({ params }: Props) {
   const link = order.paymentLinkId ? await linkById(order.paymentLinkId) : undefined;
   const delivery = deliveryOf(order);
   const can = availableActions(order, payment);
-  const label = statusLabel(order.status, order.refundedCents, order.totalCents);
+  const label = statusLabel(order.status, order.refundedCents, order.totalCents, order.manualRefundCents);
   const heldUnits = order.status === 'refunded' ? await unitsHeldBy(order.id) : 0;
 
   return (
@@ -313,6 +315,7 @@ export default async function OrderPage({ params }: Props) {
         </div>
 
         <aside className="stack" aria-label="Ações">
+          <FulfilmentCard order={order} />
           <section className="card stack" aria-labelledby="actions-title">
             <h2 id="actions-title">Ações</h2>
             <ActionForm
@@ -353,8 +356,15 @@ export default async function OrderPage({ params }: Props) {
             />
             {order.method === 'pix' ? (
               <RefundForm orderId={order.id} totalCents={order.totalCents} defaultAmount={amountInputText(order.totalCents)} available={can.refund} />
-            ) : order.status === 'paid' ? (
-              <p className="small muted">Boleto pago não tem reembolso pela API: devolva o valor ao comprador por outro meio.</p>
+            ) : order.status === 'paid' || order.manualRefundCents > 0 ? (
+              <ManualRefundForm orderId={order.id} totalCents={order.totalCents} defaultAmount={amountInputText(order.totalCents)} available={order.status === 'paid'} />
+            ) : null}
+            {order.manualRefundCents > 0 ? (
+              <p className="small" data-testid="manual-refund">
+                Reembolso manual de {formatBRL(order.manualRefundCents)} registrado
+                {order.manualRefundedBy ? ` por ${order.manualRefundedBy}` : ''}
+                {order.manualRefundedAt ? ` em ${formatDateTimeBR(order.manualRefundedAt)}` : ''}: {order.manualRefundReason}
+              </p>
             ) : null}
             {!can.cancel && !can.refund && order.status !== 'paid' ? (
               <p className="small muted">

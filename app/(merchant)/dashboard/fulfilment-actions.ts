@@ -1,0 +1,66 @@
+'use server';
+/**
+ * The dashboard's fulfilment actions: "Confirmar envio", "Corrigir rastreio", "Marcar como
+ * entregue", "Pronto para retirada", "Marcar como retirado", and "Registrar reembolso manual"
+ * (a boleto paid back outside the app). Each goes through the one envelope
+ * (lib/auth/merchant-action.ts: session, permission, outcome), calls one use-case in
+ * lib/fulfilment or lib/payments and returns a pt-BR result for the form.
+ */
+import { revalidatePath } from 'next/cache';
+import { done, refused, type ActionState } from '@/lib/auth/action-state';
+import { INVALID_FORM, merchantAction } from '@/lib/auth/merchant-action';
+import { getOrderForAction } from '@/lib/dashboard/order-detail';
+import { applyFulfilmentMove, type MoveRequest } from '@/lib/fulfilment/apply-move';
+import { parseShipForm } from '@/lib/fulfilment/ship-form';
+import { parseManualRefundForm } from '@/lib/dashboard/manual-refund-form';
+import { recordManualRefund } from '@/lib/payments/manual-refund';
+
+const ORDER_NOT_FOUND = 'Pedido não encontrado.';
+
+function orderIdOf(form: FormData): string {
+  const v = form.get('orderId');
+  return typeof v === 'string' ? v.trim().toLowerCase() : '';
+}
+
+function revalidateOrder(orderId: string) {
+  revalidatePath(`/dashboard/orders/${orderId}`);
+  revalidatePath('/dashboard/orders');
+  revalidatePath('/dashboard');
+}
+
+/** One fulfilment move: the order named by the form, the move the form asks for (or why not). */
+function fulfilmentAction(name: string, request: (form: FormData) => MoveRequest | ActionState) {
+  return merchantAction({ name, permission: 'orders:act' }, async (form: FormData, { merchant }) => {
+    const order = await getOrderForAction(orderIdOf(form));
+    if (!order) return refused(ORDER_NOT_FOUND);
+    const req = request(form);
+    if (!req || !('move' in req)) return req as ActionState;
+    const result = await applyFulfilmentMove(order.id, req, merchant.email);
+    revalidateOrder(order.id);
+    return result.ok ? done(result.message) : refused(result.error);
+  });
+}
+
+function tracked(kind: 'ship' | 'correct_tracking') {
+  return (form: FormData): MoveRequest | ActionState => {
+    const parsed = parseShipForm(form);
+    if (!parsed.ok) return refused(INVALID_FORM, parsed.fieldErrors, parsed.values);
+    return { move: kind, tracking: parsed.value };
+  };
+}
+
+export const shipOrderAction = fulfilmentAction('ship', tracked('ship'));
+export const correctTrackingAction = fulfilmentAction('correct-tracking', tracked('correct_tracking'));
+export const deliverOrderAction = fulfilmentAction('deliver', () => ({ move: 'deliver' }));
+export const readyForPickupAction = fulfilmentAction('ready-for-pickup', () => ({ move: 'ready' }));
+export const pickedUpAction = fulfilmentAction('picked-up', () => ({ move: 'pick_up' }));
+
+export const manualRefundAction = merchantAction({ name: 'manual-refund', permission: 'orders:act' }, async (form: FormData, { merchant }) => {
+  const order = await getOrderForAction(orderIdOf(form));
+  if (!order) return refused(ORDER_NOT_FOUND);
+  const parsed = parseManualRefundForm(form, order.totalCents);
+  if (!parsed.ok) return refused('Confira os campos do reembolso.', parsed.fieldErrors, parsed.values);
+  const result = await recordManualRefund(order.id, parsed.value, merchant.email);
+  revalidateOrder(order.id);
+  return result.ok ? done(result.message) : refused(result.error);
+});

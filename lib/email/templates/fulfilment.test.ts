@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { EmailKind } from '@/db/schema';
+import { renderEmail, type EmailData } from '.';
+
+const APP = 'https://loja.example.com.br';
+
+function data(kind: EmailKind, delivery: Partial<NonNullable<EmailData['delivery']>> = {}): EmailData {
+  return {
+    kind,
+    shop: { name: 'Café do Zé', appUrl: APP },
+    order: {
+      id: '3f2a9c1d-0000-4000-8000-000000000000',
+      number: 1042,
+      token: 'tok_abc',
+      status: 'paid',
+      method: 'pix',
+      buyerName: 'Maria <b>da</b> Silva',
+      createdAt: '2026-03-01T12:00:00.000Z',
+      paidAt: '2026-03-02T15:04:00.000Z',
+      money: { items: [{ name: 'Café & Cia 250 g', quantity: 2, unitPriceCents: 3990, lineTotalCents: 7980 }], adjustments: [], totalCents: 7980, refundedCents: 0 },
+    },
+    payment: { pixCode: null, pixQrPng: null, digitableLine: null, pdfUrl: null, dueDate: null, payableUntil: null, refundedAt: null },
+    delivery: {
+      carrier: 'Correios',
+      trackingCode: 'AB123456785BR',
+      trackingUrl: 'https://rastreamento.correios.com.br/app/index.php?objetos=AB123456785BR',
+      addressLines: ['Avenida Paulista, 1000', 'Bela Vista, São Paulo/SP', 'CEP 01310-100'],
+      pickupAddress: null,
+      ...delivery,
+    },
+    merchant: { buyerEmail: 'maria@example.com', dashboardUrl: `${APP}/dashboard/orders/3f2a9c1d`, latePayment: false },
+  };
+}
+
+describe('fulfilment e-mails to the shopper', () => {
+  it('"Seu pedido foi enviado": carrier, code, "Acompanhar entrega" and the address, escaped', () => {
+    const m = renderEmail(data('shipped'));
+    expect(m.subject).toBe('Seu pedido foi enviado: pedido #1042');
+    expect(m.html).toContain('AB123456785BR');
+    expect(m.html).toContain('href="https://rastreamento.correios.com.br/app/index.php?objetos=AB123456785BR"');
+    expect(m.html).toContain('Acompanhar entrega');
+    expect(m.html).toContain('Avenida Paulista, 1000');
+    expect(m.html).not.toContain('<b>da</b>');
+    expect(m.text).toContain('Código de rastreio: AB123456785BR');
+    expect(m.text).toContain('Acompanhar entrega: https://rastreamento.correios.com.br');
+  });
+
+  it('a carrier link that is not a web address is left out', () => {
+    const m = renderEmail(data('shipped', { carrier: 'Motoboy', trackingCode: '12', trackingUrl: 'javascript:alert(1)' }));
+    expect(m.html).not.toContain('javascript:');
+    expect(m.html).not.toContain('Acompanhar entrega');
+  });
+
+  it('"Pronto para retirada" names where; "Pedido entregue" thanks', () => {
+    const ready = renderEmail(data('ready_for_pickup', { pickupAddress: 'Rua Augusta, 1500 — seg. a sex., 9h às 18h', addressLines: null }));
+    expect(ready.subject).toBe('Pronto para retirada: pedido #1042');
+    expect(ready.text).toContain('Endereço: Rua Augusta, 1500 — seg. a sex., 9h às 18h');
+    expect(renderEmail(data('delivered')).subject).toBe('Pedido entregue: pedido #1042');
+  });
+});
+
+describe("the merchant's alerts", () => {
+  it('"Nova venda": items, total, buyer and the delivery address, with a link to the order', () => {
+    const m = renderEmail(data('new_sale'));
+    expect(m.subject).toBe('Nova venda: #1042 · R$ 79,80');
+    expect(m.text).toContain('2 × Café & Cia 250 g: R$ 79,80');
+    expect(m.text).toContain('Total: R$ 79,80');
+    expect(m.text).toContain('Avenida Paulista, 1000\nBela Vista, São Paulo/SP\nCEP 01310-100');
+    expect(m.text).toContain('maria@example.com');
+    expect(m.html).toContain(`${APP}/dashboard/orders/3f2a9c1d`);
+    expect(m.html).not.toContain('porque fez um pedido');
+  });
+
+  it('"Pagamento atrasado" says the order had expired or been canceled', () => {
+    const m = renderEmail(data('late_payment'));
+    expect(m.subject).toBe('Pagamento atrasado: #1042 · R$ 79,80');
+    expect(m.text).toContain('já tinha expirado ou sido cancelado');
+  });
+});
