@@ -23,17 +23,17 @@ export default async function SettingsPage() {
       <SettingsTabs current="payment" />
       <p className="muted">Condições das próximas cobranças. Pedidos já criados mantêm as condições com que foram gerados.</p>
       <PermissionGate role={role} permission="settings:edit">
-      <SettingsForm
-        initial={{
-          boletoFinePercent: settingInputText(s.boletoFinePercent),
-          boletoInterestPercent: settingInputText(s.boletoInterestPercent),
-          boletoGraceDays: String(s.boletoGraceDays),
-          boletoDueDays: String(s.boletoDueDays),
-          pixExpirationDays: String(s.pixExpirationDays),
-          pixDiscountBps: bpsToPercentText(s.pixDiscountBps),
-          stockHoldMinutes: String(s.stockHoldMinutes),
-        }}
-      />
+        <SettingsForm
+          initial={{
+            boletoFinePercent: settingInputText(s.boletoFinePercent),
+            boletoInterestPercent: settingInputText(s.boletoInterestPercent),
+            boletoGraceDays: String(s.boletoGraceDays),
+            boletoDueDays: String(s.boletoDueDays),
+            pixExpirationDays: String(s.pixExpirationDays),
+            pixDiscountBps: bpsToPercentText(s.pixDiscountBps),
+            stockHoldMinutes: String(s.stockHoldMinutes),
+          }}
+        />
       </PermissionGate>
       <h2>E-mails</h2>
       <PermissionGate role={role} permission="shop:edit">

@@ -47,67 +47,67 @@ export default async function EditProductPage({ params, searchParams }: Props) {
         </p>
       ) : null}
       <PermissionGate role={merchant.role} permission="catalog:edit">
-      {product.archivedAt ? (
-        <div className="alert alert-warning stack">
-          <p style={{ margin: 0 }}>Arquivado: já foi pedido, por isso não foi excluído. Não aparece na loja; os pedidos antigos continuam com ele.</p>
-          <ActionForm action={restoreProductAction} fields={{ productId: String(product.id) }} label="Restaurar produto" pendingLabel="Restaurando…" />
-        </div>
-      ) : null}
+        {product.archivedAt ? (
+          <div className="alert alert-warning stack">
+            <p style={{ margin: 0 }}>Arquivado: já foi pedido, por isso não foi excluído. Não aparece na loja; os pedidos antigos continuam com ele.</p>
+            <ActionForm action={restoreProductAction} fields={{ productId: String(product.id) }} label="Restaurar produto" pendingLabel="Restaurando…" />
+          </div>
+        ) : null}
 
-      <PhotoManager
-        productId={product.id}
-        productName={product.name}
-        max={MAX_PHOTOS}
-        hasIllustration={!!product.imagePath}
-        photos={product.photos.map((p) => {
-          const s = sourceAtLeast(p, 320);
-          return { id: p.id, thumb: s.url, width: s.width, height: s.height };
-        })}
-      />
+        <PhotoManager
+          productId={product.id}
+          productName={product.name}
+          max={MAX_PHOTOS}
+          hasIllustration={!!product.imagePath}
+          photos={product.photos.map((p) => {
+            const s = sourceAtLeast(p, 320);
+            return { id: p.id, thumb: s.url, width: s.width, height: s.height };
+          })}
+        />
 
-      <ProductForm
-        productId={product.id}
-        initial={{
-          name: product.name,
-          description: product.description,
-          price: maskMoneyInput(formatDecimalComma(product.priceCents)),
-          slug: product.slug,
-          stock: product.stock === null ? '' : String(product.stock),
-          stockShown: product.stock === null ? '' : String(product.stock),
-          displayOrder: String(product.displayOrder),
-          active: product.active ? 'on' : '',
-          requiresShipping: product.requiresShipping ? 'on' : '',
-        }}
-      />
-      {product.oldSlugs.length > 0 ? (
-        <p className="small muted">
-          Endereços antigos que levam a este produto: {product.oldSlugs.map((s) => `/products/${s}`).join(', ')}
-        </p>
-      ) : null}
-
-      {!product.archivedAt ? (
-        <section className="card stack" aria-labelledby="excluir-titulo">
-          <h2 id="excluir-titulo">{product.ordered ? 'Arquivar produto' : 'Excluir produto'}</h2>
+        <ProductForm
+          productId={product.id}
+          initial={{
+            name: product.name,
+            description: product.description,
+            price: maskMoneyInput(formatDecimalComma(product.priceCents)),
+            slug: product.slug,
+            stock: product.stock === null ? '' : String(product.stock),
+            stockShown: product.stock === null ? '' : String(product.stock),
+            displayOrder: String(product.displayOrder),
+            active: product.active ? 'on' : '',
+            requiresShipping: product.requiresShipping ? 'on' : '',
+          }}
+        />
+        {product.oldSlugs.length > 0 ? (
           <p className="small muted">
-            {product.ordered
-              ? 'Este produto já foi pedido: ele será arquivado (sai da loja e desta lista) e os pedidos antigos continuam mostrando o nome e o preço com que foi vendido.'
-              : 'Ninguém pediu este produto ainda: ele e suas fotos serão excluídos.'}
+            Endereços antigos que levam a este produto: {product.oldSlugs.map((s) => `/products/${s}`).join(', ')}
           </p>
-          <ActionForm
-            action={removeProductAction}
-            fields={{ productId: String(product.id) }}
-            label={product.ordered ? 'Arquivar produto' : 'Excluir produto'}
-            pendingLabel={product.ordered ? 'Arquivando…' : 'Excluindo…'}
-            className="btn btn-danger"
-            confirm={{
-              title: product.ordered ? 'Arquivar este produto?' : 'Excluir este produto?',
-              body: product.ordered ? 'Ele sai da loja. Você pode restaurá-lo depois.' : 'Esta ação não pode ser desfeita.',
-              confirmLabel: product.ordered ? 'Arquivar' : 'Excluir',
-              confirmClassName: 'btn btn-danger',
-            }}
-          />
-        </section>
-      ) : null}
+        ) : null}
+
+        {!product.archivedAt ? (
+          <section className="card stack" aria-labelledby="excluir-titulo">
+            <h2 id="excluir-titulo">{product.ordered ? 'Arquivar produto' : 'Excluir produto'}</h2>
+            <p className="small muted">
+              {product.ordered
+                ? 'Este produto já foi pedido: ele será arquivado (sai da loja e desta lista) e os pedidos antigos continuam mostrando o nome e o preço com que foi vendido.'
+                : 'Ninguém pediu este produto ainda: ele e suas fotos serão excluídos.'}
+            </p>
+            <ActionForm
+              action={removeProductAction}
+              fields={{ productId: String(product.id) }}
+              label={product.ordered ? 'Arquivar produto' : 'Excluir produto'}
+              pendingLabel={product.ordered ? 'Arquivando…' : 'Excluindo…'}
+              className="btn btn-danger"
+              confirm={{
+                title: product.ordered ? 'Arquivar este produto?' : 'Excluir este produto?',
+                body: product.ordered ? 'Ele sai da loja. Você pode restaurá-lo depois.' : 'Esta ação não pode ser desfeita.',
+                confirmLabel: product.ordered ? 'Arquivar' : 'Excluir',
+                confirmClassName: 'btn btn-danger',
+              }}
+            />
+          </section>
+        ) : null}
       </PermissionGate>
     </div>
   );
