@@ -5,7 +5,7 @@
  * for an input you render yourself; `MaskedInput` and `MoneyInput` render one.
  */
 import type { ChangeEvent, ComponentPropsWithoutRef, FocusEvent } from 'react';
-import { moneyMask, remask, type Mask } from '@/lib/br/masks';
+import { moneyMask, remask, type Mask } from '@balcao/br/masks';
 
 /** The masked text each input showed after its last edit (to recognise a backspace over a separator). */
 const lastShown = new WeakMap<HTMLInputElement, string>();

@@ -8,7 +8,6 @@ import { db } from '@/db';
 import { caughtEmails, type CaughtEmail } from '@/db/schema';
 import { getMerchantOrNull } from '@/lib/auth/session';
 import { env } from '@/lib/config/env';
-import { sandboxEnabled } from '@/lib/sandbox';
 
 export type CaughtAttachment = { filename: string; contentType: string; cid?: string; base64: string };
 
@@ -17,7 +16,7 @@ export type CaughtAttachment = { filename: string; contentType: string; cid?: st
  * where visitors type real e-mail addresses) only a signed-in merchant; anyone in development.
  */
 export async function catcherAccess(): Promise<'open' | 'needs_login' | 'off'> {
-  if (!sandboxEnabled()) return 'off';
+  if (!env().sandboxEnabled) return 'off';
   if (!env().isProduction) return 'open';
   return (await getMerchantOrNull()) ? 'open' : 'needs_login';
 }

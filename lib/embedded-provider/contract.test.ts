@@ -3,12 +3,11 @@
  * HTTP (node:http → Request → handleSandboxRequest → Response), on the real clock.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { addDays, saoPauloDate } from '@/lib/br/dates';
+import { addDays, saoPauloDate } from '@balcao/br/dates';
 import { paymentApi, PaymentApiError, type NewBoleto, type NewPix } from '@/lib/payment-api/client';
-import { advanceClock } from './clock';
-import { closeSandboxContext, createSandboxContext, type SandboxContext } from './context';
-import { startSandboxHttpServer, type TestServer } from './testing/http-server';
-import { CPF, KEY, OTHER_KEY, tempDbUrl } from './testing/fixtures';
+import { closeSandboxContext, createSandboxContext, type SandboxContext } from '@balcao/payment-sandbox';
+import { startSandboxHttpServer, type TestServer } from '@balcao/payment-sandbox/testing/http-server';
+import { advanceClock, CPF, KEY, OTHER_KEY, tempDbUrl } from '@balcao/payment-sandbox/testing/fixtures';
 
 let ctx: SandboxContext;
 let server: TestServer & { baseUrl: string };

@@ -5,10 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, test } from 'vitest';
-import { addDays, saoPauloDate } from '@/lib/br/dates';
+import { addDays, saoPauloDate } from '@balcao/br/dates';
 import { env, resetEnvForTests } from '@/lib/config/env';
 import { paymentApi, PaymentApiError, type PaymentApiOptions } from '@/lib/payment-api/client';
-import { replaceFaults } from './faults';
+import { replaceFaults } from '@balcao/payment-sandbox/testing/fixtures';
 import { defaultSandbox, stopSandboxWorker } from './index';
 import { inProcessExchange, sandboxSegments } from './in-process-exchange';
 

@@ -16,7 +16,7 @@
  */
 import 'server-only';
 import { ExchangeTimeout, type Exchange } from '@/lib/payment-api/exchange';
-import { handleSandboxCall } from './handler';
+import { handleSandboxCall } from './index';
 
 /** The path segments after the sandbox's mount point, decoded as the catch-all route would give them. */
 export function sandboxSegments(baseUrl: string, url: string): string[] | null {

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { run } from '@/db/driver';
 import { orders, paymentLinks, payments } from '@/db/schema';
-import { addDays, saoPauloDate } from '@/lib/br/dates';
+import { addDays, saoPauloDate } from '@balcao/br/dates';
 import { newId, randomToken } from '@/lib/security/tokens';
 import { prepareDatabase } from '@/lib/payments/testing/db';
 import { createLink } from './links';

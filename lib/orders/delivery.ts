@@ -3,7 +3,7 @@
  * the shipping line ("Frete") and the delivery address (or the pickup address). Pure.
  */
 import type { Order } from '@/db/schema';
-import { formatBRL } from '@/lib/money/money';
+import { formatBRL } from '@balcao/br/money';
 
 export type DeliveryView = {
   /** null: nothing in the order ships. */

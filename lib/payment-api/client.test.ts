@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays, saoPauloDate } from '@/lib/br/dates';
-import { buildBoletoBarcode, barcodeToDigitableLine, formatDigitableLine } from '@/lib/br/boleto';
+import { addDays, saoPauloDate } from '@balcao/br/dates';
+import { buildBoletoBarcode, barcodeToDigitableLine, formatDigitableLine } from '@balcao/br/boleto';
 import { resetEnvForTests } from '@/lib/config/env';
 import packageJson from '@/package.json';
 import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, MAX_RETRY_AFTER_SECONDS, backoffMs, parseRetryAfter } from './http';

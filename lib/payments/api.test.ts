@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetEnvForTests } from '@/lib/config/env';
-import { stopSandboxWorker } from '@/lib/sandbox';
+import { stopSandboxWorker } from '@/lib/embedded-provider';
 import { api, providerApi, setPaymentApiForTests } from './api';
 import { FakePaymentApi } from './testing/fake-payment-api';
 

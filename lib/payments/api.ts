@@ -2,7 +2,7 @@
  * The composition point of the payment client: which provider, and how requests reach it.
  * The client (lib/payment-api) knows no provider; here it gets its exchange. With
  * PAYMENT_API_URL unset, this process's embedded sandbox is the provider and is called in
- * process (lib/sandbox/in-process-exchange.ts: no HTTP hop back into the same server; the
+ * process (lib/embedded-provider/in-process-exchange.ts: no HTTP hop back into the same server; the
  * sandbox is loaded on first call, so a server on a real provider never loads it). Anything
  * else — a real provider, or a PAYMENT_API_URL pointing at a sandbox — is reached over HTTP.
  *
@@ -19,7 +19,7 @@ import { processSingleton } from '@/lib/server/process-singleton';
 function inProcessSandbox(baseUrl: string): Exchange {
   let loaded: Promise<Exchange> | undefined;
   return async (request) => {
-    loaded ??= import('@/lib/sandbox/in-process-exchange').then((m) => m.inProcessExchange(baseUrl));
+    loaded ??= import('@/lib/embedded-provider/in-process-exchange').then((m) => m.inProcessExchange(baseUrl));
     return (await loaded)(request);
   };
 }

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { run } from '@/db/driver';
 import { paymentEvents, payments } from '@/db/schema';
-import { barcodeToDigitableLine } from '@/lib/br/boleto';
+import { barcodeToDigitableLine } from '@balcao/br/boleto';
 import { applyObservation, TOUCH_MIN_INTERVAL_MS } from './apply';
 import { dedupe, insertEvent } from './events';
 import type { Observation } from './observation';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { orderItems, orders, paymentEvents, payments, products } from '@/db/schema';
-import { addDays, saoPauloDate } from '@/lib/br/dates';
+import { addDays, saoPauloDate } from '@balcao/br/dates';
 import { env } from '@/lib/config/env';
 import type { NewBoleto, NewPix } from '@/lib/payment-api/types';
 import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';

@@ -9,7 +9,7 @@ import type { Observation } from './observation';
 import { observedOf } from './state';
 import { barcodeFor } from './testing/fake-payment-api';
 import { emailsOf, insertOrderWithPayment, prepareDatabase } from './testing/db';
-import { barcodeToDigitableLine } from '@/lib/br/boleto';
+import { barcodeToDigitableLine } from '@balcao/br/boleto';
 
 beforeAll(prepareDatabase);
 

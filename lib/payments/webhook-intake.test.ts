@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { database } from '@/db';
 import { run } from '@/db/driver';
 import { payments } from '@/db/schema';
-import { barcodeToDigitableLine } from '@/lib/br/boleto';
+import { barcodeToDigitableLine } from '@balcao/br/boleto';
 import { env, resetEnvForTests } from '@/lib/config/env';
 import { resetRateLimitsForTests } from '@/lib/security/rate-limit';
 import { setPaymentApiForTests } from './api';

@@ -10,7 +10,7 @@
  */
 import 'server-only';
 import pino, { type Logger, type LoggerOptions } from 'pino';
-import { maskDocument } from '@/lib/br/documents';
+import { maskDocument } from '@balcao/br/documents';
 import { env } from '@/lib/config/env';
 import { processSlot } from '@/lib/server/process-singleton';
 

@@ -46,7 +46,7 @@ export async function startServer(): Promise<void> {
  */
 async function startBackgroundWork(): Promise<void> {
   const { installShutdownHandlers, onShutdown } = await import('@/lib/server/shutdown');
-  const { startSandboxWorker, stopSandboxWorker } = await import('@/lib/sandbox');
+  const { startSandboxWorker, stopSandboxWorker } = await import('@/lib/embedded-provider');
   const { startReconcileScheduler, stopReconcileScheduler } = await import('@/lib/payments/reconcile');
   const { startOutboxWorker, stopOutboxWorker } = await import('@/lib/email/worker');
   startSandboxWorker();

@@ -3,8 +3,8 @@
 import { useActionState, useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useFormStatus } from 'react-dom';
 import { maskHandlers, MoneyInput } from '@/app/_components/masked-input';
-import { cepMask, documentMask, type Mask } from '@/lib/br/masks';
-import { isUF, UFS, type UF } from '@/lib/br/uf';
+import { cepMask, documentMask, type Mask } from '@balcao/br/masks';
+import { isUF, UFS, type UF } from '@balcao/br/uf';
 import { CHECK_FIELDS_MESSAGE, isAddressField, isBillingField, PERSON_FIELDS, type FieldErrors, type FormValues } from '@/lib/orders/fields';
 import { CEP_STATUS_TEXT, useCepAutofill, type CepStatus } from './cep-autofill';
 import type { OrderMoney } from '@/lib/orders/pricing';

@@ -6,8 +6,8 @@
  * what is charged.
  */
 import { useSyncExternalStore } from 'react';
-import type { UF } from '@/lib/br/uf';
-import { formatBRL } from '@/lib/money/money';
+import type { UF } from '@balcao/br/uf';
+import { formatBRL } from '@balcao/br/money';
 // Types only: lib/orders/pricing reaches zod, whose eval probe the page's CSP refuses.
 import type { OrderMoney } from '@/lib/orders/pricing';
 import { bpsToPercentText } from '@/lib/settings/pix-discount';

@@ -4,7 +4,7 @@
  * Idempotency-Key honoured), plus controls to pay, expire, register and inject failures.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { buildBoletoBarcode, barcodeToDigitableLine } from '@/lib/br/boleto';
+import { buildBoletoBarcode, barcodeToDigitableLine } from '@balcao/br/boleto';
 import { PaymentApiError } from '@/lib/payment-api/errors';
 import type { BoletoCharge, NewBoleto, NewPix, PaymentApi, PixCharge, RefundInput } from '@/lib/payment-api/types';
 

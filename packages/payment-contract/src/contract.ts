@@ -6,10 +6,10 @@
  * No server-only import here: pure data definitions.
  */
 import { z } from 'zod';
-import { isValidApiDocument } from '@/lib/br/documents';
-import { addDays, isIsoDate } from '@/lib/br/dates';
-import { isUF } from '@/lib/br/uf';
-import { hasAtMostTwoDecimals } from '@/lib/money/money';
+import { isValidApiDocument } from '@balcao/br/documents';
+import { addDays, isIsoDate } from '@balcao/br/dates';
+import { isUF } from '@balcao/br/uf';
+import { hasAtMostTwoDecimals } from '@balcao/br/money';
 
 // ---------- limits ----------
 export const LIMITS = {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { addDays } from '@/lib/br/dates';
+import { addDays } from '@balcao/br/dates';
 import { sandboxToday } from './clock';
 import {
   advance,
@@ -15,7 +15,7 @@ import {
   pixBody,
   read,
   type TestSandbox,
-} from './testing/fixtures';
+} from '../test/fixtures';
 
 let s: TestSandbox;
 beforeEach(() => {

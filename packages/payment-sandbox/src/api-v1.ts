@@ -2,8 +2,8 @@
  * The Payment Service API under /api/sandbox/v1/… (docs/payment-api-contract.md).
  * Check order: 401 key → 400 headers → (faults) → 400 malformed id → 400 body → 404 → 400 state.
  */
-import { reaisToCents } from '@/lib/money/money';
-import { refundRequestSchema } from '@/lib/payment-api/contract';
+import { reaisToCents } from '@balcao/br/money';
+import { refundRequestSchema } from '@balcao/payment-contract';
 import type { SandboxContext } from './context';
 import { createBoleto, createPix } from './create';
 import { drawRequestFault, readFaults } from './faults';

@@ -3,10 +3,10 @@ import { isValidBoleto, isValidPixPayload } from '@brazilian-utils/brazilian-uti
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { barcodeToDigitableLine, dueDateFromFactor, dueFactor, isValidBoletoBarcode, isValidDigitableLine } from '@/lib/br/boleto';
-import { parsePixBrCode } from '@/lib/br/pix-brcode';
+import { barcodeToDigitableLine, dueDateFromFactor, dueFactor, isValidBoletoBarcode, isValidDigitableLine } from '@balcao/br/boleto';
+import { parsePixBrCode } from '@balcao/br/pix-brcode';
 import { boletoInvoice, boletoInvoicePdf } from './invoice';
-import { advance, createBoleto, createPix, newSandbox, read, type TestSandbox } from './testing/fixtures';
+import { advance, createBoleto, createPix, newSandbox, read, type TestSandbox } from '../test/fixtures';
 
 let s: TestSandbox;
 beforeEach(() => {

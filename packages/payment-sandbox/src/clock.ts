@@ -3,7 +3,7 @@
  * every key. Moving it forward (never back) moves due-date validation, activation, scenario
  * outcomes, expiry and webhook back-off together.
  */
-import { saoPauloDate } from '@/lib/br/dates';
+import { saoPauloDate } from '@balcao/br/dates';
 import type { SandboxContext } from './context';
 import { getMeta, setMeta } from './db';
 

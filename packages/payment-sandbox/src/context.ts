@@ -1,13 +1,27 @@
 /**
  * One sandbox instance: its configuration, its database and its injectable dependencies.
- * The server uses one default instance built from env() and cached on globalThis (Next loads
- * modules in several bundles; they must share one connection and one webhook worker).
- * Tests build their own instances on their own files with `createSandboxContext`.
+ * The package reads no environment and keeps no process-wide state: its host (the app's
+ * lib/embedded-provider) builds one context from its own configuration and keeps it; tests
+ * build their own instances on their own files with `createSandboxContext`.
  */
-import { env, SANDBOX_DEFAULT_KEY } from '@/lib/config/env';
 import { openSandboxDb, type SqliteDb } from './db';
-import { processSlot } from '@/lib/server/process-singleton';
 import { guardedFetch, systemLookup, type Lookup } from './webhook-target';
+
+import { SANDBOX_DEV_KEY } from './dev-key';
+
+/** Where the sandbox writes its log lines (the host passes its own structured logger). */
+export type SandboxLogger = {
+  info(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
+};
+
+/** Errors on stderr, the rest dropped: a sandbox built without a logger stays quiet when all is well. */
+const QUIET_LOGGER: SandboxLogger = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: (fields, message) => console.error(message, fields),
+};
 
 export type SandboxScenario = 'approved' | 'refused' | 'pending';
 
@@ -55,6 +69,7 @@ export type SandboxContext = {
   deliveryTimeoutMs: number;
   /** Deliveries being attempted by this process, by delivery id. */
   inFlight: Map<number, Promise<void>>;
+  log: SandboxLogger;
   worker?: WorkerState;
   closed: boolean;
 };
@@ -66,11 +81,12 @@ export type SandboxOptions = Partial<SandboxConfig> & {
   fetch?: typeof fetch;
   lookup?: Lookup;
   deliveryTimeoutMs?: number;
+  log?: SandboxLogger;
 };
 
 export function createSandboxContext(options: SandboxOptions): SandboxContext {
   const publicDemo = options.publicDemo ?? false;
-  const apiKeys = [...(publicDemo ? [] : [SANDBOX_DEFAULT_KEY]), ...(options.apiKeys ?? [])].filter((k, i, all) => k && all.indexOf(k) === i);
+  const apiKeys = [...(publicDemo ? [] : [SANDBOX_DEV_KEY]), ...(options.apiKeys ?? [])].filter((k, i, all) => k && all.indexOf(k) === i);
   const appUrl = (options.appUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
   const webhookAllowedOrigins = [new URL(appUrl).origin, ...(options.webhookAllowedOrigins ?? [])];
   return {
@@ -91,6 +107,7 @@ export function createSandboxContext(options: SandboxOptions): SandboxContext {
     lookup: options.lookup ?? systemLookup,
     deliveryTimeoutMs: options.deliveryTimeoutMs ?? 5_000,
     inFlight: new Map(),
+    log: options.log ?? QUIET_LOGGER,
     closed: false,
   };
 }
@@ -100,44 +117,4 @@ export function closeSandboxContext(ctx: SandboxContext): void {
   ctx.worker = undefined;
   if (!ctx.closed) ctx.db.close();
   ctx.closed = true;
-}
-
-const current = processSlot<{ signature: string; ctx: SandboxContext }>('sandbox');
-
-/** The sandbox configuration of this process (env()). */
-export function sandboxConfigFromEnv(): SandboxConfig {
-  const e = env();
-  return {
-    enabled: e.sandboxEnabled,
-    databaseUrl: e.sandboxDatabaseUrl,
-    appUrl: e.appUrl,
-    apiKeys: e.sandboxApiKeys,
-    publicDemo: e.publicDemo,
-    scenario: e.sandboxScenario,
-    allowHttpWebhooks: e.sandboxAllowHttpWebhooks,
-    webhookAllowedOrigins: [],
-  };
-}
-
-/** Whether the sandbox is served at all (SANDBOX_ENABLED), without opening its database. */
-export function sandboxEnabled(): boolean {
-  return env().sandboxEnabled;
-}
-
-/** The process's sandbox (opens its database on first use). */
-export function defaultSandbox(): SandboxContext {
-  const config = sandboxConfigFromEnv();
-  const signature = JSON.stringify(config);
-  const open = current.get();
-  if (open && open.signature === signature && !open.ctx.closed) return open.ctx;
-  if (open) closeSandboxContext(open.ctx);
-  const ctx = createSandboxContext(config);
-  current.set({ signature, ctx });
-  return ctx;
-}
-
-/** The cached default sandbox, if it was opened. */
-export function existingDefaultSandbox(): SandboxContext | undefined {
-  const open = current.get();
-  return open && !open.ctx.closed ? open.ctx : undefined;
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { barcodeToDigitableLine, buildBoletoBarcode, formatDigitableLine } from '@/lib/br/boleto';
-import { buildPixBrCode } from '@/lib/br/pix-brcode';
-import { advance, call, createBoleto, createPix, errorOf, newSandbox, OTHER_KEY, pixBody, read, type TestSandbox } from './testing/fixtures';
+import { barcodeToDigitableLine, buildBoletoBarcode, formatDigitableLine } from '@balcao/br/boleto';
+import { buildPixBrCode } from '@balcao/br/pix-brcode';
+import { advance, call, createBoleto, createPix, errorOf, newSandbox, OTHER_KEY, pixBody, read, type TestSandbox } from '../test/fixtures';
 
 let s: TestSandbox;
 beforeEach(() => {

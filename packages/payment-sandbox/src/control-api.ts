@@ -4,8 +4,8 @@
  * id-based endpoints, `webhooks` and `flush` see only the key's own payments.
  */
 import { z } from 'zod';
-import { digitableLineToBarcode, isValidBoletoBarcode, isValidDigitableLine } from '@/lib/br/boleto';
-import { parsePixBrCode } from '@/lib/br/pix-brcode';
+import { digitableLineToBarcode, isValidBoletoBarcode, isValidDigitableLine } from '@balcao/br/boleto';
+import { parsePixBrCode } from '@balcao/br/pix-brcode';
 import { checkId, requireKey } from './api-v1';
 import { advanceClock, iso, MAX_ADVANCE_SECONDS, sandboxNow } from './clock';
 import type { SandboxContext } from './context';

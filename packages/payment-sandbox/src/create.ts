@@ -4,11 +4,11 @@
  * that also records the Idempotency-Key.
  */
 import { randomUUID } from 'node:crypto';
-import { dueFactor, dueDateFromFactor } from '@/lib/br/boleto';
-import { addDays } from '@/lib/br/dates';
-import { buildPixBrCode } from '@/lib/br/pix-brcode';
-import { qrPngDataUri } from '@/lib/br/qr';
-import { reaisToCents } from '@/lib/money/money';
+import { dueFactor, dueDateFromFactor } from '@balcao/br/boleto';
+import { addDays } from '@balcao/br/dates';
+import { buildPixBrCode } from '@balcao/br/pix-brcode';
+import { qrPngDataUri } from '@balcao/br/qr';
+import { reaisToCents } from '@balcao/br/money';
 import {
   boletoCreateRequestSchema,
   pixDueCreateRequestSchema,
@@ -16,7 +16,7 @@ import {
   type BoletoCreateRequest,
   type MetadataEntry,
   type PixDueCreateRequest,
-} from '@/lib/payment-api/contract';
+} from '@balcao/payment-contract';
 import { sandboxNow, sandboxToday, startOfSaoPauloDay } from './clock';
 import type { SandboxContext, SandboxScenario } from './context';
 import { getMeta, inTransaction, setMeta } from './db';

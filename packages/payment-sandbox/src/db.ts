@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { cacheCompiledStatements } from '@/db/statements';
+import { cacheCompiledStatements } from '@balcao/server-kit/sqlite-statements';
 
 export type SqliteDb = BetterSqlite3.Database;
 

@@ -5,7 +5,7 @@
  * Must be called inside the transaction that makes the state change.
  */
 import { randomUUID } from 'node:crypto';
-import type { WebhookType } from '@/lib/payment-api/contract';
+import type { WebhookType } from '@balcao/payment-contract';
 import { iso } from './clock';
 import type { SandboxContext } from './context';
 import { readFaults } from './faults';

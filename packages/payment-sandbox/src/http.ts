@@ -9,7 +9,7 @@
  * process costs no Request, Response, stream or AbortSignal objects.
  */
 import type { z } from 'zod';
-import { readBodyCapped } from '@/lib/server/read-body';
+import { readBodyCapped } from '@balcao/server-kit/read-body';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 

@@ -1,24 +1,38 @@
 /**
- * The embedded payment sandbox: a stateful implementation of the Payment Service API
- * (docs/payment-api-contract.md; its own behaviour in docs/sandbox.md) with its own SQLite database. Shares only the
- * contract schemas, lib/br, lib/money and the configuration with the rest of the app.
+ * @balcao/payment-sandbox: a stateful emulator of the Payment Service API
+ * (docs/payment-api-contract.md; its own behaviour in docs/sandbox.md) with its own SQLite
+ * database. It reads no environment and keeps no process-wide state: a host builds a context
+ * (`createSandboxContext`) with its configuration and logger, serves requests with it and runs
+ * its worker. Shares only @balcao/br, @balcao/payment-contract and @balcao/server-kit with the app.
  */
 import 'server-only';
-import { defaultSandbox, existingDefaultSandbox, sandboxEnabled } from './context';
-import { startWorker, stopWorker } from './worker';
 
-export { handleSandboxCall, handleSandboxCallWith, handleSandboxRequest, handleSandboxRequestWith } from './handler';
-export type { SandboxReply, SandboxRequest } from './http';
-export { createSandboxContext, closeSandboxContext, defaultSandbox, sandboxEnabled, type SandboxContext, type SandboxOptions } from './context';
-
-/** Starts this process's background worker (transitions + webhook deliveries). Idempotent; no-op when the sandbox is off. */
-export function startSandboxWorker(): void {
-  if (!sandboxEnabled()) return;
-  startWorker(defaultSandbox());
-}
-
-/** Stops the worker and waits for the webhook deliveries in flight (graceful shutdown). */
-export async function stopSandboxWorker(): Promise<void> {
-  const ctx = existingDefaultSandbox();
-  if (ctx) await stopWorker(ctx);
-}
+export { handleSandboxCallWith, handleSandboxRequestWith } from './handler';
+export { errorResponse, sandboxRequestOf, toResponse, type SandboxReply, type SandboxRequest } from './http';
+export { SANDBOX_DEV_KEY } from './dev-key';
+export {
+  closeSandboxContext,
+  createSandboxContext,
+  type SandboxConfig,
+  type SandboxContext,
+  type SandboxLogger,
+  type SandboxOptions,
+  type SandboxScenario,
+} from './context';
+export { startWorker, stopWorker } from './worker';
+export {
+  simulatorAdvanceClock,
+  simulatorExpire,
+  simulatorPay,
+  simulatorPayCode,
+  simulatorPayment,
+  simulatorRedeliver,
+  simulatorRefundBoleto,
+  simulatorRefuse,
+  simulatorState,
+  type Badge,
+  type PaymentView,
+  type SimulatorResult,
+  type SimulatorState,
+} from './simulator';
+export { boletoInvoice, boletoInvoicePdf, type BoletoInvoice } from './invoice';

@@ -2,9 +2,9 @@
  * The boleto's view pages ({invoice_url} = <APP_URL>/sandbox/invoice): HTML at /boleto/<id>,
  * PDF at /boleto/pdf/<id>. Both exist only once the boleto is registered (404 before).
  */
-import { barcodeToDigitableLine } from '@/lib/br/boleto';
-import { saoPauloDate } from '@/lib/br/dates';
-import { renderBoletoPdf } from '@/lib/sandbox/artifacts/boleto-pdf';
+import { barcodeToDigitableLine } from '@balcao/br/boleto';
+import { saoPauloDate } from '@balcao/br/dates';
+import { renderBoletoPdf } from './artifacts/boleto-pdf';
 import type { SandboxContext } from './context';
 import { maskPayer } from './payer-mask';
 import { tick } from './transitions';

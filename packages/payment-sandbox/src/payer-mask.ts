@@ -5,7 +5,7 @@
  * The document keeps its first and last digits (123.***.***-09), the name its first word and
  * initials, the address its city, UF and CEP prefix.
  */
-import { maskDocument } from '@/lib/br/documents';
+import { maskDocument } from '@balcao/br/documents';
 
 export type PayerLike = { name?: unknown; document?: unknown; zip?: unknown; street?: unknown; number?: unknown; neighborhood?: unknown; city?: unknown; state?: unknown };
 

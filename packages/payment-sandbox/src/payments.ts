@@ -3,8 +3,8 @@
  * Statuses are stored with one vocabulary (empty, active, canceled, paid, refunded) and shown
  * as the API defines them (docs/payment-api-contract.md): boleto 1-5, Pix empty/active/canceled/completed/refunded.
  */
-import { barcodeToDigitableLine } from '@/lib/br/boleto';
-import { BOLETO_STATUS, type PixStatus } from '@/lib/payment-api/contract';
+import { barcodeToDigitableLine } from '@balcao/br/boleto';
+import { BOLETO_STATUS, type PixStatus } from '@balcao/payment-contract';
 import { iso } from './clock';
 import type { SandboxContext, SandboxScenario } from './context';
 import { customerIdOf } from './keys';

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { boletoInvoice } from './invoice';
 import { maskName } from './payer-mask';
-import { boletoBody, call, CPF, createBoleto, createPix, KEY, newSandbox, type TestSandbox } from './testing/fixtures';
+import { boletoBody, call, CPF, createBoleto, createPix, KEY, newSandbox, type TestSandbox } from '../test/fixtures';
 
 const SECRET = 'sk_demo_secret_0123456789abcdef';
 

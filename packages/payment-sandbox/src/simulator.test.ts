@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { barcodeToDigitableLine, formatDigitableLine } from '@/lib/br/boleto';
+import { barcodeToDigitableLine, formatDigitableLine } from '@balcao/br/boleto';
 import {
   simulatorAdvanceClock,
   simulatorExpire,
@@ -10,7 +10,7 @@ import {
   simulatorRefuse,
   simulatorState,
 } from './simulator';
-import { advance, createBoleto, createPix, newSandbox, OTHER_KEY, read, type TestSandbox } from './testing/fixtures';
+import { advance, createBoleto, createPix, newSandbox, OTHER_KEY, read, type TestSandbox } from '../test/fixtures';
 
 let s: TestSandbox;
 beforeEach(() => {

@@ -2,8 +2,8 @@
  * What the simulator page (/sandbox) shows and does, across every API key. The page's
  * server actions call these functions directly; messages are in Portuguese.
  */
-import { barcodeToDigitableLine } from '@/lib/br/boleto';
-import { formatBRL } from '@/lib/money/money';
+import { barcodeToDigitableLine } from '@balcao/br/boleto';
+import { formatBRL } from '@balcao/br/money';
 import { advanceClock, clockOffsetMs, MAX_ADVANCE_SECONDS, sandboxNow } from './clock';
 import type { SandboxContext } from './context';
 import { findByCode, type CodeProblem } from './control-api';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { advanceClock } from './clock';
-import { advance, call, createBoleto, createPix, KEY, newSandbox, read, type TestSandbox } from './testing/fixtures';
+import { advance, call, createBoleto, createPix, KEY, newSandbox, read, type TestSandbox } from '../test/fixtures';
 import { tick } from './transitions';
 import { startWorker, stopWorker } from './worker';
 

@@ -11,9 +11,8 @@
  * passed it: the worker's tick and the start of every sandbox request call `tick`.
  * Every move is one transaction together with its event and its balance change.
  */
-import { buildBoletoBarcode } from '@/lib/br/boleto';
-import type { RefundRequest } from '@/lib/payment-api/contract';
-import { logger } from '@/lib/server/log';
+import { buildBoletoBarcode } from '@balcao/br/boleto';
+import type { RefundRequest } from '@balcao/payment-contract';
 import { sandboxNow } from './clock';
 import type { SandboxContext } from './context';
 import { inTransaction } from './db';
@@ -152,7 +151,7 @@ export function tick(ctx: SandboxContext): number {
       });
     } catch (e) {
       // One broken row must not stop the others (nor every request): it stays as it was.
-      logger().error({ err: e, payment_id: id }, 'sandbox: a clock-driven transition failed');
+      ctx.log.error({ err: e, payment_id: id }, 'sandbox: a clock-driven transition failed');
     }
   }
   return changed;

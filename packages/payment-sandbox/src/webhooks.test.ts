@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { barcodeToDigitableLine } from '@/lib/br/boleto';
+import { barcodeToDigitableLine } from '@balcao/br/boleto';
 import { closeSandboxContext, createSandboxContext } from './context';
 import { advanceClock } from './clock';
-import { advance, call, createBoleto, createPix, KEY, newSandbox, OTHER_KEY, read, T0, type TestSandbox } from './testing/fixtures';
-import { startHttpServer, type TestServer } from './testing/http-server';
+import { advance, call, createBoleto, createPix, KEY, newSandbox, OTHER_KEY, read, T0, type TestSandbox } from '../test/fixtures';
+import { startHttpServer, type TestServer } from '../test/http-server';
 import { simulatorRedeliver } from './simulator';
 import { ownerOf } from './keys';
 import { attemptsOf, backoffMs, deliveryView, dispatch, findDeliveries, signWebhook } from './webhooks';

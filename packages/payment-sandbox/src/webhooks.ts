@@ -8,8 +8,7 @@
  * a duplicated one is sent twice; reorder sends a payment's due deliveries newest first.
  */
 import { createHmac } from 'node:crypto';
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '@/lib/payment-api/contract';
-import { logger } from '@/lib/server/log';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '@balcao/payment-contract';
 import { iso, sandboxNow } from './clock';
 import type { SandboxContext } from './context';
 import { inTransaction } from './db';
@@ -165,7 +164,7 @@ function logAttempt(ctx: SandboxContext, deliveryId: number, attempt: number, ou
 
 /** One attempt of one claimed delivery. Returns its status afterwards. */
 async function attemptDelivery(ctx: SandboxContext, d: DeliveryRow): Promise<DeliveryStatus> {
-  const log = logger().child({ module: 'sandbox-webhooks' });
+  const log = ctx.log;
   const faults = readFaults(ctx);
   const attempt = d.attempts + 1;
   const meta = { delivery: d.id, event_id: d.event_id, type: d.type, payment_id: d.payment_id, url: maskUrl(d.url), attempt };
@@ -241,7 +240,7 @@ export async function dispatch(ctx: SandboxContext, opts: { owner?: string; igno
         summary[status]++;
       }
     })();
-    const tracked = run.catch((e) => logger().error({ err: e }, 'sandbox webhook dispatch failed'));
+    const tracked = run.catch((e) => ctx.log.error({ err: e }, 'sandbox webhook dispatch failed'));
     for (const d of group) ctx.inFlight.set(d.id, tracked);
     void tracked.finally(() => {
       for (const d of group) if (ctx.inFlight.get(d.id) === tracked) ctx.inFlight.delete(d.id);

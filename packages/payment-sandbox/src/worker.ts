@@ -4,7 +4,6 @@
  * that are due. Idempotent to start; its timer is unref()'d so it never keeps a process
  * alive; stopping waits for the deliveries in flight (graceful shutdown).
  */
-import { logger } from '@/lib/server/log';
 import { sandboxNow } from './clock';
 import type { SandboxContext } from './context';
 import { purgeIdempotency } from './idempotency';
@@ -20,9 +19,9 @@ export function workerPass(ctx: SandboxContext): void {
     tick(ctx);
     if (Math.floor(ctx.realNow() / WORKER_INTERVAL_MS) % 240 === 0) purgeIdempotency(ctx, sandboxNow(ctx));
   } catch (e) {
-    logger().error({ err: e }, 'sandbox worker: transitions failed');
+    ctx.log.error({ err: e }, 'sandbox worker: transitions failed');
   }
-  void dispatch(ctx).catch((e) => logger().error({ err: e }, 'sandbox worker: dispatch failed'));
+  void dispatch(ctx).catch((e) => ctx.log.error({ err: e }, 'sandbox worker: dispatch failed'));
 }
 
 export function startWorker(ctx: SandboxContext, intervalMs = WORKER_INTERVAL_MS): void {
@@ -38,7 +37,7 @@ export function startWorker(ctx: SandboxContext, intervalMs = WORKER_INTERVAL_MS
   }, intervalMs);
   timer.unref?.();
   ctx.worker = { timer, busy: false };
-  logger().info({ intervalMs }, 'sandbox worker started');
+  ctx.log.info({ intervalMs }, 'sandbox worker started');
 }
 
 /** Stops the timer and waits for the deliveries in flight. */

@@ -5,10 +5,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { addDays } from '@/lib/br/dates';
-import { sandboxToday } from '../clock';
-import { closeSandboxContext, createSandboxContext, type SandboxContext, type SandboxOptions } from '../context';
-import { handleSandboxRequestWith } from '../handler';
+import { addDays } from '@balcao/br/dates';
+import { sandboxToday } from '../src/clock';
+
+export { advanceClock } from '../src/clock';
+export { replaceFaults } from '../src/faults';
+import { closeSandboxContext, createSandboxContext, type SandboxContext, type SandboxOptions } from '../src/context';
+import { handleSandboxRequestWith } from '../src/handler';
 
 export const KEY = 'sk_sandbox_dev';
 export const OTHER_KEY = 'sk_sandbox_other_key';

@@ -7,8 +7,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import type { SandboxContext } from '../context';
-import { handleSandboxRequest, handleSandboxRequestWith } from '../handler';
+import type { SandboxContext } from '../src/context';
+import { handleSandboxRequestWith } from '../src/handler';
 
 export type FetchHandler = (req: Request) => Promise<Response> | Response;
 
@@ -97,16 +97,12 @@ export function sandboxSegments(pathname: string): string[] | null {
     .map((s) => decodeURIComponent(s));
 }
 
-/**
- * Serves the sandbox at <url>/api/sandbox/**. Without `ctx`, the process's default sandbox
- * (env(): SANDBOX_DATABASE_URL etc.); with `ctx`, that instance. `baseUrl` is what a client
- * takes as its PAYMENT_API_URL.
- */
-export async function startSandboxHttpServer(opts: { ctx?: SandboxContext; port?: number } = {}): Promise<TestServer & { baseUrl: string }> {
+/** Serves the sandbox `ctx` at <url>/api/sandbox/**. `baseUrl` is what a client takes as its PAYMENT_API_URL. */
+export async function startSandboxHttpServer(opts: { ctx: SandboxContext; port?: number }): Promise<TestServer & { baseUrl: string }> {
   const server = await startHttpServer(async (req) => {
     const segments = sandboxSegments(new URL(req.url).pathname);
     if (!segments) return Response.json({ error: 'not found' }, { status: 404 });
-    return opts.ctx ? handleSandboxRequestWith(opts.ctx, req, segments) : handleSandboxRequest(req, segments);
+    return handleSandboxRequestWith(opts.ctx, req, segments);
   }, opts);
   return { ...server, baseUrl: `${server.url}/api/sandbox` };
 }

@@ -7,7 +7,7 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { getMerchantOrNull, SESSION_EXPIRED_MESSAGE } from '@/lib/auth/session';
-import { saoPauloDate } from '@/lib/br/dates';
+import { saoPauloDate } from '@balcao/br/dates';
 import type { ActionState } from '@/lib/dashboard/action-state';
 import { linkFormValues, parseLinkForm } from '@/lib/links/link-form';
 import { createLink, disableLink } from '@/lib/links/links';

@@ -1,7 +1,7 @@
 import { PDFDocument, PDFRawStream, StandardFonts, decodePDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { renderBoletoPdf, toFontSafe, type BoletoPdfInput } from './boleto-pdf';
-import { SAMPLE_BOLETO } from './boleto-pdf.fixture';
+import { SAMPLE_BOLETO } from '../../test/boleto-pdf.fixture';
 
 const SAMPLE = SAMPLE_BOLETO;
 

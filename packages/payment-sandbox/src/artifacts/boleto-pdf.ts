@@ -12,10 +12,10 @@
  * without `server-only` so tests and scripts can import it.
  */
 import { PDFDocument, PDFFont, PDFPage, StandardFonts, degrees, rgb } from 'pdf-lib';
-import { formatDigitableLine, isValidBoletoBarcode, itf25Bars } from '@/lib/br/boleto';
-import { formatDateBR, isIsoDate, saoPauloDate } from '@/lib/br/dates';
-import { maskDocument } from '@/lib/br/documents';
-import { formatBRL } from '@/lib/money/money';
+import { formatDigitableLine, isValidBoletoBarcode, itf25Bars } from '@balcao/br/boleto';
+import { formatDateBR, isIsoDate, saoPauloDate } from '@balcao/br/dates';
+import { maskDocument } from '@balcao/br/documents';
+import { formatBRL } from '@balcao/br/money';
 
 export type BoletoPdfInput = {
   id: string;

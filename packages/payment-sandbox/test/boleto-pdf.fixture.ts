@@ -1,6 +1,6 @@
 /** A realistic boleto for tests and for looking at the PDF. */
-import { barcodeToDigitableLine, buildBoletoBarcode } from '@/lib/br/boleto';
-import type { BoletoPdfInput } from './boleto-pdf';
+import { barcodeToDigitableLine, buildBoletoBarcode } from '@balcao/br/boleto';
+import type { BoletoPdfInput } from '../src/artifacts/boleto-pdf';
 
 const barcode = buildBoletoBarcode({ bankCode: '999', amountCents: 123_456, dueDate: '2026-08-14', freeField: '0000123456789012345678901' });
 

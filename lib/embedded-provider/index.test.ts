@@ -1,8 +1,7 @@
 /** The process-level entry points, configured from env() (test/setup.ts gives this file its own SANDBOX_DATABASE_URL). */
 import { afterEach, describe, expect, test } from 'vitest';
 import { resetEnvForTests } from '@/lib/config/env';
-import { existingDefaultSandbox } from './context';
-import { handleSandboxRequest, startSandboxWorker, stopSandboxWorker } from './index';
+import { existingDefaultSandbox, handleSandboxRequest, startSandboxWorker, stopSandboxWorker } from './index';
 
 const headers = { 'X-API-KEY': 'sk_sandbox_dev', 'Content-Type': 'application/json', 'User-Agent': 'test' };
 const balance = () => handleSandboxRequest(new Request('http://localhost/api/sandbox/v1/customers/balance', { headers }), ['v1', 'customers', 'balance']);
