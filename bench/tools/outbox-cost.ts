@@ -34,7 +34,7 @@ async function main() {
   const { setOutboxWritesOffForBench } = await import('@/lib/email/outbox');
   const { applyObservation } = await import('@/lib/payments/apply');
   const { placeOrder } = await import('@/lib/payments/place-order');
-  const { insertOrderWithPayment, productIdBySlug } = await import('@/lib/payments/testing/db');
+  const { insertOrderWithPayment, productIdBySlug } = await import('@/test/payments/db');
   await ensureMigrated();
   await seed(database(), { demoMerchant: false });
   const cafe = await productIdBySlug('cafe-especial-250g');

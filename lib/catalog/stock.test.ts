@@ -12,15 +12,15 @@ import { deleteUncreatedOrder } from '@/lib/payments/create-charge';
 import type { Observation } from '@/lib/payments/observation';
 import { placeOrder } from '@/lib/payments/place-order';
 import { observedOf } from '@/lib/payments/state';
-import { apiError, FakePaymentApi } from '@/lib/payments/testing/fake-payment-api';
-import { prepareDatabase } from '@/lib/payments/testing/db';
-import { rowsByToken, TEST_ADDRESS } from '@/lib/payments/testing/place';
+import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { prepareDatabase } from '@/test/payments/db';
+import { rowsByToken, TEST_ADDRESS } from '@/test/payments/place';
 import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
 import { unitsHeldBy } from './held-units';
 import { returnOrderStock } from '@/lib/payments/return-stock';
 
 const ROOT = path.resolve(__dirname, '../..');
-const WORKER = path.join(__dirname, 'testing', 'checkout-worker.ts');
+const WORKER = path.join(__dirname, '../../test/catalog/checkout-worker.ts');
 
 let fake: FakePaymentApi;
 beforeAll(prepareDatabase);

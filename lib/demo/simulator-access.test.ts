@@ -4,9 +4,9 @@ import { db } from '@/db';
 import { users } from '@/db/schema';
 import { env, resetEnvForTests } from '@/lib/config/env';
 import { setPaymentApiForTests } from '@/lib/payments/api';
-import { FakePaymentApi } from '@/lib/payments/testing/fake-payment-api';
-import { prepareDatabase } from '@/lib/payments/testing/db';
-import { placeTestOrder } from '@/lib/payments/testing/place';
+import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { prepareDatabase } from '@/test/payments/db';
+import { placeTestOrder } from '@/test/payments/place';
 
 const jar = vi.hoisted(() => ({ cookies: [] as { name: string; value: string }[] }));
 vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => jar.cookies }) }));

@@ -4,7 +4,7 @@ import { database } from '@/db';
 import { payments } from '@/db/schema';
 import { addDays, saoPauloDate } from '@balcao/br/dates';
 import { chargeCreatedEffects } from '@/lib/payments/state-effects';
-import { emailsOf, insertOrderWithPayment, prepareDatabase } from '@/lib/payments/testing/db';
+import { emailsOf, insertOrderWithPayment, prepareDatabase } from '@/test/payments/db';
 import { emailKey } from './keys';
 import { enqueueDueReminders } from './reminders';
 

@@ -18,10 +18,10 @@ import { resetEnvForTests } from '@/lib/config/env';
 import { applyObservation } from '@/lib/payments/apply';
 import { observedOf } from '@/lib/payments/state';
 import { chargeCreatedEffects } from '@/lib/payments/state-effects';
-import { emailsOf, insertOrderWithPayment, prepareDatabase } from '@/lib/payments/testing/db';
+import { emailsOf, insertOrderWithPayment, prepareDatabase } from '@/test/payments/db';
 import { shortOrderId } from '@/lib/orders/format';
 import { emailKey } from './keys';
-import { startTestSmtp, type TestSmtp } from './testing/smtp-server';
+import { startTestSmtp, type TestSmtp } from '@/test/email/smtp-server';
 import { smtpTransport, type MailTransport } from './transport';
 import { backoffMs, drainOutbox, messageIdOf } from './worker';
 

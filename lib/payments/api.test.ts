@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetEnvForTests } from '@/lib/config/env';
 import { stopSandboxWorker } from '@/lib/embedded-provider';
 import { api, providerApi, setPaymentApiForTests } from './api';
-import { FakePaymentApi } from './testing/fake-payment-api';
+import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 
 let server: http.Server;
 let origin = '';

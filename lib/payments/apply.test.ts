@@ -8,8 +8,8 @@ import { applyObservation, TOUCH_MIN_INTERVAL_MS } from './apply';
 import { dedupe, insertEvent } from './events';
 import type { Observation } from './observation';
 import { observedOf } from './state';
-import { barcodeFor } from './testing/fake-payment-api';
-import { eventsOf, insertOrderWithPayment, orderById, paymentById, prepareDatabase, statusEventsOf } from './testing/db';
+import { barcodeFor } from '@/test/payments/fake-payment-api';
+import { eventsOf, insertOrderWithPayment, orderById, paymentById, prepareDatabase, statusEventsOf } from '@/test/payments/db';
 
 beforeAll(prepareDatabase);
 

@@ -25,8 +25,8 @@ import { cancelOrderPayment, MESSAGES, refundOrderPayment } from './merchant-act
 import { reconcileAll } from './reconcile';
 import { observedOf } from './state';
 import { signWebhook } from './webhook-signature';
-import { deliveriesOfToken, emailsOf, eventsOf, orderById, paymentById, prepareDatabase, productIdBySlug, statusEventsOf } from './testing/db';
-import { checkoutInput, rowsByToken } from './testing/place';
+import { deliveriesOfToken, emailsOf, eventsOf, orderById, paymentById, prepareDatabase, productIdBySlug, statusEventsOf } from '@/test/payments/db';
+import { checkoutInput, rowsByToken } from '@/test/payments/place';
 
 const KEY = 'sk_sandbox_dev';
 const ACTOR = 'demo@balcao.dev';

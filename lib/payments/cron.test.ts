@@ -2,9 +2,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { resetEnvForTests } from '@/lib/config/env';
 import { setPaymentApiForTests } from './api';
 import { handleCronReconcile, isAuthorizedCron } from './cron';
-import { FakePaymentApi } from './testing/fake-payment-api';
-import { clearOrders, orderById, prepareDatabase } from './testing/db';
-import { placeTestOrder } from './testing/place';
+import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { clearOrders, orderById, prepareDatabase } from '@/test/payments/db';
+import { placeTestOrder } from '@/test/payments/place';
 
 const SECRET = 'cron-secret-0123456789';
 let fake: FakePaymentApi;

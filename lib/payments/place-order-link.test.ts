@@ -10,8 +10,8 @@ import { REFUSAL_MESSAGES } from '@/lib/links/place';
 import type { NewPix } from '@/lib/payment-api/types';
 import { setPaymentApiForTests } from './api';
 import { placeOrder, type LinkOrderInput } from './place-order';
-import { apiError, FakePaymentApi } from './testing/fake-payment-api';
-import { prepareDatabase, VALID_CPF } from './testing/db';
+import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { prepareDatabase, VALID_CPF } from '@/test/payments/db';
 
 let fake: FakePaymentApi;
 

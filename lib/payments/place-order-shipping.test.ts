@@ -9,8 +9,8 @@ import { DEFAULT_SHIPPING_RULES, type ShippingRules } from '@/lib/shipping/quote
 import { saveShippingRules } from '@/lib/shipping/settings';
 import { setPaymentApiForTests } from './api';
 import { placeOrder, type OrderInput } from './place-order';
-import { FakePaymentApi } from './testing/fake-payment-api';
-import { prepareDatabase, productIdBySlug } from './testing/db';
+import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { prepareDatabase, productIdBySlug } from '@/test/payments/db';
 
 const RULES: ShippingRules = {
   nationalCents: null,

@@ -11,8 +11,8 @@ import { setPaymentApiForTests } from './api';
 import { parseCheckoutForm } from '@/lib/checkout-form/parse-form';
 import { EXPIRED_FORM_MESSAGE } from '@/lib/orders/order-input';
 import { placeOrder, PROVIDER_DID_NOT_ANSWER, type OrderInput } from './place-order';
-import { apiError, FakePaymentApi } from './testing/fake-payment-api';
-import { prepareDatabase, productIdBySlug, VALID_CNPJ, VALID_CPF } from './testing/db';
+import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { prepareDatabase, productIdBySlug, VALID_CNPJ, VALID_CPF } from '@/test/payments/db';
 
 let fake: FakePaymentApi;
 let cafe: number; // R$ 39,90

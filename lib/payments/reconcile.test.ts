@@ -5,9 +5,9 @@ import { orders, payments } from '@/db/schema';
 import { resetEnvForTests } from '@/lib/config/env';
 import { setPaymentApiForTests } from './api';
 import { reconcileAll, reconcileOrder, reconcileSchedulerRunning, startReconcileScheduler, stopReconcileScheduler } from './reconcile';
-import { apiError, FakePaymentApi } from './testing/fake-payment-api';
-import { backdatePayment, clearOrders, eventsOf, orderById, paymentById, prepareDatabase, productIdBySlug, statusEventsOf } from './testing/db';
-import { checkoutInput, placeTestOrder } from './testing/place';
+import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { backdatePayment, clearOrders, eventsOf, orderById, paymentById, prepareDatabase, productIdBySlug, statusEventsOf } from '@/test/payments/db';
+import { checkoutInput, placeTestOrder } from '@/test/payments/place';
 import { ORDER_FAILED, placeOrder } from './place-order';
 
 let fake: FakePaymentApi;

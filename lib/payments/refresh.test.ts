@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setPaymentApiForTests } from './api';
 import { refreshNow, refreshSoon, REFRESH_MIN_INTERVAL_MS, resetRefreshForTests, takeRefreshSlot } from './refresh';
-import { apiError, FakePaymentApi } from './testing/fake-payment-api';
-import { clearOrders, orderById, prepareDatabase } from './testing/db';
-import { placeTestOrder } from './testing/place';
+import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { clearOrders, orderById, prepareDatabase } from '@/test/payments/db';
+import { placeTestOrder } from '@/test/payments/place';
 
 let fake: FakePaymentApi;
 beforeAll(prepareDatabase);

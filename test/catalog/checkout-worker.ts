@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { database } from '@/db';
 import { setPaymentApiForTests } from '@/lib/payments/api';
 import { placeOrder } from '@/lib/payments/place-order';
-import { FakePaymentApi } from '@/lib/payments/testing/fake-payment-api';
+import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { getSettings } from '@/lib/settings/settings';
 
 async function main() {

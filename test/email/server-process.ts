@@ -4,7 +4,7 @@
  * it with SIGKILL and start it again. Run with `tsx --conditions=react-server`.
  * CRASH_TEST_LEASE_MS shortens the outbox lease so the restart does not wait two minutes.
  */
-import { startOutboxWorker } from '../worker';
+import { startOutboxWorker } from '@/lib/email/worker';
 import { startServer } from '@/lib/startup/start-server';
 
 const leaseMs = Number(process.env.CRASH_TEST_LEASE_MS ?? 1500);

@@ -10,7 +10,7 @@ import { database } from '@/db';
 import { orders } from '@/db/schema';
 import { setPaymentApiForTests } from '@/lib/payments/api';
 import { placeOrder } from '@/lib/payments/place-order';
-import { FakePaymentApi } from '@/lib/payments/testing/fake-payment-api';
+import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 
 async function main() {
   const [linkId] = process.argv.slice(2);

@@ -1,4 +1,4 @@
-import type { DeliveryColumns } from '../delivery';
+import type { DeliveryColumns } from '@/lib/orders/delivery';
 
 /** The delivery columns of an order in which nothing ships (tests start from it and set what they need). */
 export const NOTHING_SHIPS: DeliveryColumns = {
