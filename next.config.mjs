@@ -44,6 +44,9 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   // Docker and plain Node hosts without node_modules build with BUILD_STANDALONE=1 (see Dockerfile).
   output: process.env.BUILD_STANDALONE === '1' ? 'standalone' : undefined,
+  // The benchmark's own build (bench/lib/server.ts) adds its baseline routes, app/**/route.bench.ts
+  // and page.bench.tsx; every other build leaves them out (no /api/bench or /bench route).
+  pageExtensions: process.env.BENCH_BUILD === '1' ? ['bench.tsx', 'bench.ts', 'tsx', 'ts'] : ['tsx', 'ts'],
   poweredByHeader: false,
   allowedDevOrigins: DEV_ORIGINS,
   reactStrictMode: true,

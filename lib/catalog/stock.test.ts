@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { orders, products, stockMovements } from '@/db/schema';
 import { SOLD_OUT_WHILE_BUYING } from '@/lib/orders/pricing';
-import { setPaymentApiForTests } from '@/lib/payments/api';
+import { api } from '@/lib/payments/api';
 import { applyObservation } from '@/lib/payments/apply';
 import { deleteUncreatedOrder } from '@/lib/payments/create-charge';
 import type { Observation } from '@/lib/payments/observation';
@@ -18,6 +18,7 @@ import { rowsByToken, TEST_ADDRESS } from '@/test/payments/place';
 import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
 import { unitsHeldBy } from './held-units';
 import { returnOrderStock } from '@/lib/payments/return-stock';
+import { startProcessContext } from '@/lib/process/context';
 
 const ROOT = path.resolve(__dirname, '../..');
 const WORKER = path.join(__dirname, '../../test/catalog/checkout-worker.ts');
@@ -26,10 +27,10 @@ let fake: FakePaymentApi;
 beforeAll(prepareDatabase);
 beforeEach(async () => {
   fake = new FakePaymentApi();
-  setPaymentApiForTests(fake);
+  startProcessContext([api.provide(fake)]);
   await updateSettings({ ...DEFAULT_SETTINGS });
 });
-afterAll(() => setPaymentApiForTests(undefined));
+afterAll(() => startProcessContext());
 
 const pix = (status: string): Observation => ({ method: 'pix', providerStatus: status, observed: observedOf('pix', status), artifacts: {} });
 

@@ -5,6 +5,7 @@
  */
 import { SANDBOX_DEV_KEY } from '@balcao/payment-sandbox/dev-key';
 import { z } from 'zod';
+import { processSingleton } from '@/lib/process/context';
 
 const DEV_AUTH_SECRET = 'balcao-development-secret-not-for-production-use';
 /** The embedded sandbox's development key: the client's key when nothing else is configured. */
@@ -278,15 +279,8 @@ function checkPublicDemoKeys(keys: string[], appKey: string | undefined): void {
   }
 }
 
-let cached: AppEnv | undefined;
-
-/** The validated configuration of this process, parsed on first use. */
-export function env(): AppEnv {
-  if (!cached) cached = parseEnv(process.env);
-  return cached;
-}
-
-/** Tests only: forget the cached configuration. */
-export function resetEnvForTests(): void {
-  cached = undefined;
-}
+/**
+ * The validated configuration of this process, parsed from process.env on first use in the
+ * process context (lib/process/context.ts): a new context reads the environment again.
+ */
+export const env = processSingleton<AppEnv>('config.env', () => parseEnv(process.env));

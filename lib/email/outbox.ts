@@ -9,7 +9,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { run, type AnyDb, type Step } from '@/db/driver';
 import { emailOutbox, emailSettings, orders, type EmailKind } from '@/db/schema';
-import { processSlot } from '@/lib/server/process-singleton';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Tx = AnyDb<any>;
@@ -38,18 +37,8 @@ export type Enqueue = {
   force?: boolean;
 };
 
-/** Process-wide switch for benchmarks only: measures the state change with and without its outbox write. */
-const benchOff = processSlot<boolean>('outbox.bench-off');
-export function setOutboxWritesOffForBench(off: boolean): void {
-  benchOff.set(off);
-}
-export function outboxWritesOff(): boolean {
-  return benchOff.get() === true || process.env.BENCH_OUTBOX_OFF === '1';
-}
-
 /** Writes one keyed outbox row (or nothing, when the key exists). Returns 1 when a row was written. */
 export function* enqueueEmail(tx: Tx, e: Enqueue): Generator<Step, number, unknown> {
-  if (outboxWritesOff()) return 0;
   const enabled = e.force ? sql`1` : sql`coalesce(${SWITCH[e.kind]}, 1)`;
   return yield* run(
     tx

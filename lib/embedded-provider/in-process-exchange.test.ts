@@ -6,11 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, test } from 'vitest';
 import { addDays, saoPauloDate } from '@balcao/br/dates';
-import { env, resetEnvForTests } from '@/lib/config/env';
+import { env } from '@/lib/config/env';
 import { paymentApi, PaymentApiError, type PaymentApiOptions } from '@/lib/payment-api/client';
 import { replaceFaults } from '@balcao/payment-sandbox/testing/fixtures';
 import { defaultSandbox, stopSandboxWorker } from './index';
 import { inProcessExchange, sandboxSegments } from './in-process-exchange';
+import { startProcessContext } from '@/lib/process/context';
 
 const noSleep = async () => undefined;
 const newPix = () => ({
@@ -29,7 +30,7 @@ afterEach(async () => {
   replaceFaults(defaultSandbox(), {});
   await stopSandboxWorker();
   delete process.env.PAYMENT_API_KEY;
-  resetEnvForTests();
+  startProcessContext();
 });
 
 describe('sandboxSegments', () => {
@@ -68,7 +69,7 @@ describe('the payment client with the in-process exchange', () => {
 
   test('the sandbox still authenticates: a wrong key is an auth error', async () => {
     process.env.PAYMENT_API_KEY = 'sk_wrong_key_123';
-    resetEnvForTests();
+    startProcessContext();
     const error = await inProcessApi({ maxReadRetries: 0 }).getBalance().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PaymentApiError);
     expect((error as PaymentApiError).kind).toBe('auth');

@@ -1,7 +1,7 @@
 /** The process-level entry points, configured from env() (test/setup.ts gives this file its own SANDBOX_DATABASE_URL). */
 import { afterEach, describe, expect, test } from 'vitest';
-import { resetEnvForTests } from '@/lib/config/env';
 import { existingDefaultSandbox, handleSandboxRequest, startSandboxWorker, stopSandboxWorker } from './index';
+import { startProcessContext } from '@/lib/process/context';
 
 const headers = { 'X-API-KEY': 'sk_sandbox_dev', 'Content-Type': 'application/json', 'User-Agent': 'test' };
 const balance = () => handleSandboxRequest(new Request('http://localhost/api/sandbox/v1/customers/balance', { headers }), ['v1', 'customers', 'balance']);
@@ -11,7 +11,7 @@ afterEach(async () => {
   delete process.env.SANDBOX_ENABLED;
   delete process.env.PAYMENT_API_URL;
   delete process.env.PAYMENT_API_KEY;
-  resetEnvForTests();
+  startProcessContext();
 });
 
 describe('handleSandboxRequest / startSandboxWorker / stopSandboxWorker', () => {
@@ -35,7 +35,7 @@ describe('handleSandboxRequest / startSandboxWorker / stopSandboxWorker', () => 
     process.env.SANDBOX_ENABLED = 'false';
     process.env.PAYMENT_API_URL = 'https://provider.example';
     process.env.PAYMENT_API_KEY = 'pk_live_0123456789';
-    resetEnvForTests();
+    startProcessContext();
     const res = await balance();
     expect(res.status).toBe(404);
     startSandboxWorker();

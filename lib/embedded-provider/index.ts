@@ -23,9 +23,9 @@ import {
 } from '@balcao/payment-sandbox';
 import { env } from '@/lib/config/env';
 import { logger } from '@/lib/server/log';
-import { processSlot } from '@/lib/server/process-singleton';
+import { processSlot } from '@/lib/process/context';
 
-const current = processSlot<{ signature: string; ctx: SandboxContext }>('sandbox');
+const current = processSlot<{ signature: string; ctx: SandboxContext }>('sandbox', { close: (open) => closeSandboxContext(open.ctx) });
 
 /** The sandbox's log lines go through the app's logger (secrets and documents redacted). */
 const sandboxLogger: SandboxLogger = {

@@ -14,11 +14,9 @@ import { caughtEmails, emailOutbox, paymentEvents, payments, webhookDeliveries, 
 import { emailKey } from '@/lib/email/keys';
 import { catcherTransport } from '@/lib/email/transport';
 import { drainOutbox } from '@/lib/email/worker';
-import { resetEnvForTests } from '@/lib/config/env';
 import { paymentApi, type PaymentApi } from '@/lib/payment-api/client';
 import { closeSandboxContext, createSandboxContext, handleSandboxRequestWith, type SandboxContext } from '@balcao/payment-sandbox';
 import { sandboxSegments, startHttpServer, type TestServer } from '@balcao/payment-sandbox/testing/http-server';
-import { setPaymentApiForTests } from './api';
 import { placeOrder } from './place-order';
 import { tokenHash } from '@/lib/security/tokens';
 import { cancelOrderPayment, MESSAGES, refundOrderPayment } from './merchant-actions';
@@ -27,13 +25,15 @@ import { observedOf } from './state';
 import { signWebhook } from './webhook-signature';
 import { deliveriesOfToken, emailsOf, eventsOf, orderById, paymentById, prepareDatabase, productIdBySlug, statusEventsOf } from '@/test/payments/db';
 import { checkoutInput, rowsByToken } from '@/test/payments/place';
+import { api } from '@/lib/payments/api';
+import { startProcessContext } from '@/lib/process/context';
 
 const KEY = 'sk_sandbox_dev';
 const ACTOR = 'demo@balcao.dev';
 
 let server: TestServer;
 let sandbox: SandboxContext;
-let api: PaymentApi;
+let client: PaymentApi;
 let cafe: number;
 
 /** A small deterministic PRNG (mulberry32) so a failing run can be replayed (CHAOS_SEED=<n>). */
@@ -59,7 +59,7 @@ beforeAll(async () => {
     return Response.json({ error: 'not found' }, { status: 404 });
   });
   process.env.APP_URL = server.url; // notification_url → this server
-  resetEnvForTests();
+  startProcessContext();
   sandbox = createSandboxContext({
     databaseUrl: process.env.SANDBOX_DATABASE_URL!,
     appUrl: server.url,
@@ -69,17 +69,17 @@ beforeAll(async () => {
   await prepareDatabase();
   cafe = await productIdBySlug('cafe-especial-250g');
   // Retries inside the client wait at most 20 ms (the sandbox asks for 1 s).
-  api = paymentApi({ baseUrl: `${server.url}/api/sandbox`, apiKey: KEY, sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 20))) });
-  setPaymentApiForTests(api);
+  client = paymentApi({ baseUrl: `${server.url}/api/sandbox`, apiKey: KEY, sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 20))) });
+  startProcessContext([api.provide(client)]);
 }, 60_000);
 
 afterAll(async () => {
-  setPaymentApiForTests(undefined);
+  startProcessContext();
   await server?.close();
   if (sandbox) closeSandboxContext(sandbox);
   delete process.env.RATE_LIMIT_WEBHOOK_PER_MIN;
   delete process.env.APP_URL;
-  resetEnvForTests();
+  startProcessContext();
 });
 
 async function sim<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
@@ -123,7 +123,7 @@ describe('webhooks over HTTP against the sandbox', () => {
     const res = await postWebhook(payment.webhookToken, lie);
     expect(res.status).toBe(200);
     expect((await orderById(order.id))!.status).toBe('pending');
-    expect((await api.getPix(payment.providerId!)).status).not.toBe('completed');
+    expect((await client.getPix(payment.providerId!)).status).not.toBe('completed');
   });
 
   it('unknown token → 404; bad signature → 401; stale timestamp → 401', async () => {
@@ -197,7 +197,7 @@ function expectedEmails(orderId: string, events: PaymentEvent[], method: 'pix' |
 describe('chaos: 60 payments under dropped, duplicated and reordered webhooks and a flaky API', () => {
   it('ends with every order equal to the provider, each change applied once, and the money adding up', async () => {
     await setFaults({});
-    const balanceBefore = (await api.getBalance()).balanceCents;
+    const balanceBefore = (await client.getBalance()).balanceCents;
     await setFaults({ error_rate: 0.1, rate_limit_rate: 0.05, retry_after_seconds: 1, webhook_drop_rate: 0.3, webhook_duplicate_rate: 0.3, webhook_reorder: true });
 
     // 1. Sixty orders, ten at a time; a failed submit is retried with the same checkout key.
@@ -290,7 +290,7 @@ describe('chaos: 60 payments under dropped, duplicated and reordered webhooks an
     for (const r of runs) {
       const order = (await orderById(r.order.id))!;
       const payment = (await paymentById(r.payment.id))!;
-      const provider = r.method === 'pix' ? (await api.getPix(payment.providerId!)).status : (await api.getBoleto(payment.providerId!)).status;
+      const provider = r.method === 'pix' ? (await client.getPix(payment.providerId!)).status : (await client.getBoleto(payment.providerId!)).status;
       const observed = observedOf(r.method, provider);
       const expected = observed === 'canceled' ? (payment.cancelRequestedAt ? 'canceled' : 'expired') : observed;
       expect({ id: r.order.id, status: order.status }).toEqual({ id: r.order.id, status: expected });
@@ -326,7 +326,7 @@ describe('chaos: 60 payments under dropped, duplicated and reordered webhooks an
       expect(['sent', 'skipped']).toContain(row.status);
       expect(caught.filter((c) => c.outboxId === row.id)).toHaveLength(row.status === 'sent' ? 1 : 0);
     }
-    const balanceAfter = (await api.getBalance()).balanceCents;
+    const balanceAfter = (await client.getBalance()).balanceCents;
     expect(paidSum - refundedSum).toBe(balanceAfter - balanceBefore);
     expect(paidSum).toBeGreaterThan(0);
     expect(refundedSum).toBeGreaterThan(0);

@@ -7,10 +7,11 @@ import { orders, payments, products } from '@/db/schema';
 import type { NewBoleto, NewPix } from '@/lib/payment-api/types';
 import { DEFAULT_SHIPPING_RULES, type ShippingRules } from '@/lib/shipping/quote';
 import { saveShippingRules } from '@/lib/shipping/settings';
-import { setPaymentApiForTests } from './api';
 import { placeOrder, type OrderInput } from './place-order';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { prepareDatabase, productIdBySlug } from '@/test/payments/db';
+import { api } from '@/lib/payments/api';
+import { startProcessContext } from '@/lib/process/context';
 
 const RULES: ShippingRules = {
   nationalCents: null,
@@ -33,12 +34,12 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   fake = new FakePaymentApi();
-  setPaymentApiForTests(fake);
+  startProcessContext([api.provide(fake)]);
   await saveShippingRules(RULES);
   await database().db.update(products).set({ requiresShipping: true });
 });
 afterAll(async () => {
-  setPaymentApiForTests(undefined);
+  startProcessContext();
   await saveShippingRules(DEFAULT_SHIPPING_RULES);
 });
 

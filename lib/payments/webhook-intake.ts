@@ -28,6 +28,7 @@ import { applyObservation } from './apply';
 import { looksLikeToken, tokenHash } from '@/lib/security/tokens';
 import type { Observation } from './observation';
 import { CREATE_RETRY_AFTER_MS, readProvider, syncPayment } from './sync';
+import { processSingleton } from '@/lib/process/context';
 import { boletoExtrasFromBody, parseWebhookBody, type WebhookBody } from './webhook-body';
 import { insertDelivery, record, shouldRecord429 } from './webhook-log';
 import { verifyWebhookSignature, type SignatureVerdict } from './webhook-signature';
@@ -78,7 +79,7 @@ const paymentByTokenQuery = preparedQuery((db: Tx) =>
  * deliveries for one payment then costs no lookup query (BENCHMARKS.md, T2). Bounded: the
  * oldest entry goes first. Safe across processes, since nothing cached can change.
  */
-const settledTargets = new Map<string, WebhookTarget>();
+const settledTargetsOf = processSingleton('payments.settled-webhook-targets', () => new Map<string, WebhookTarget>());
 const SETTLED_TARGETS_MAX = 10_000;
 
 function isSettled(t: WebhookTarget): boolean {
@@ -88,6 +89,7 @@ function isSettled(t: WebhookTarget): boolean {
 /** The payment a notification_url token belongs to (undefined for anything else). */
 export async function findPaymentByWebhookToken(token: string): Promise<WebhookTarget | undefined> {
   if (!looksLikeToken(token)) return undefined;
+  const settledTargets = settledTargetsOf();
   const known = settledTargets.get(token);
   if (known) return known;
   const found = await paymentByTokenQuery.on(database().db, { token }).get();
@@ -96,11 +98,6 @@ export async function findPaymentByWebhookToken(token: string): Promise<WebhookT
     settledTargets.set(token, found);
   }
   return found;
-}
-
-/** Tests only: forget the remembered targets (a test that deletes payments behind the intake's back). */
-export function forgetSettledTargetsForTests(): void {
-  settledTargets.clear();
 }
 
 export async function handlePaymentWebhook(req: Request, token: string): Promise<Response> {

@@ -7,16 +7,17 @@
  * the peer's address, and X-Forwarded-For exactly as it arrived ('' when absent).
  */
 import http from 'node:http';
-import { processSlot } from '@/lib/server/process-singleton';
 
 export const PEER_ADDRESS_HEADER = 'x-balcao-peer-address';
 export const RECEIVED_FORWARDED_FOR_HEADER = 'x-balcao-received-forwarded-for';
 
-const installed = processSlot<boolean>('security.peer-address-stamp');
+/** Marks http.Server's emit once stamped: a fact of the process (Node's prototype), not of one context. */
+const STAMPING = Symbol.for('balcao.peer-address-stamp');
+const installed = () => STAMPING in http.Server.prototype.emit;
 
 /** Whether this process stamps its requests (only then are the two headers trustworthy). */
 export function peerStampInstalled(): boolean {
-  return installed.get() === true;
+  return installed();
 }
 
 export function stampPeerAddress(req: http.IncomingMessage): void {
@@ -27,11 +28,11 @@ export function stampPeerAddress(req: http.IncomingMessage): void {
 
 /** Stamps every request of every http.Server in this process from now on. Idempotent. */
 export function installPeerAddressStamp(): void {
-  if (installed.get()) return;
+  if (installed()) return;
   const emit = http.Server.prototype.emit;
   http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
     if (event === 'request' || event === 'checkContinue' || event === 'checkExpectation') stampPeerAddress(args[0] as http.IncomingMessage);
     return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
   } as typeof emit;
-  installed.set(true);
+  Object.defineProperty(http.Server.prototype.emit, STAMPING, { value: true });
 }

@@ -1,7 +1,8 @@
 /**
  * The top of the app's wiring: what the server does once at start (instrumentation.ts →
  * register(), Node.js runtime). It may import any module; no module imports it. It
- * stamps every request with its socket's peer address (lib/security/peer-address.ts),
+ * is the first to use the process context (configuration, connections, caches:
+ * lib/process/context.ts), so everything it starts lives there; it stamps every request with its socket's peer address (lib/security/peer-address.ts),
  * validates the configuration (one clear line and exit on error), applies migrations,
  * seeds an empty database when asked, then starts the background work.
  */

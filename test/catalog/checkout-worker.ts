@@ -7,15 +7,16 @@
  * Run: node --conditions=react-server --import tsx checkout-worker.ts <productId> <startAtMs> <shoppers>
  */
 import { randomUUID } from 'node:crypto';
+import { startProcessContext } from '@/lib/process/context';
 import { database } from '@/db';
-import { setPaymentApiForTests } from '@/lib/payments/api';
+import { api } from '@/lib/payments/api';
 import { placeOrder } from '@/lib/payments/place-order';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { getSettings } from '@/lib/settings/settings';
 
 async function main() {
   const [productId, startAt, shoppers] = process.argv.slice(2).map(Number);
-  setPaymentApiForTests(new FakePaymentApi());
+  startProcessContext([api.provide(new FakePaymentApi())]);
   await getSettings(); // opens the connection before the start line
   while (Date.now() < startAt) {
     /* spin: every process leaves the line within a millisecond of the others */

@@ -6,15 +6,16 @@
  * Run: node --conditions=react-server --import tsx claim-worker.ts <linkId>
  */
 import { randomUUID } from 'node:crypto';
+import { startProcessContext } from '@/lib/process/context';
 import { database } from '@/db';
 import { orders } from '@/db/schema';
-import { setPaymentApiForTests } from '@/lib/payments/api';
+import { api } from '@/lib/payments/api';
 import { placeOrder } from '@/lib/payments/place-order';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 
 async function main() {
   const [linkId] = process.argv.slice(2);
-  setPaymentApiForTests(new FakePaymentApi());
+  startProcessContext([api.provide(new FakePaymentApi())]);
   await database().db.select().from(orders).limit(1); // connected and every module loaded before the start
   process.stdout.write('ready\n');
   await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
