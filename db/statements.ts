@@ -44,8 +44,8 @@ export function oncePerRunner<Runner extends object, T>(build: (runner: Runner) 
 
 /**
  * A statement with its values. A class, not an object of closures: the hot paths call it per
- * request, and a fresh closure per call cost ~2 µs more per lookup than calling the statement
- * directly in a micro-benchmark (8.7 vs 6.3 µs; this class: 5.7 µs).
+ * request, and fresh closures per call cost more per lookup than the statement itself
+ * (BENCHMARKS.md, "Micro-measurements the code refers to").
  */
 class Bound<G, A, R> implements BoundQuery<G, A, R> {
   constructor(

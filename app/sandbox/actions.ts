@@ -1,6 +1,6 @@
 'use server';
 /**
- * Server actions of the simulator pages: thin wrappers over lib/sandbox/simulator, each asking
+ * Server actions of the simulator pages: thin wrappers over the simulator of @balcao/payment-sandbox, each asking
  * lib/demo/simulator-access first. In a public demo a visitor may only pay or expire the charge
  * of their own order (the form carries the order's token); everything else needs a signed-in
  * merchant. Results go back to the page the form was on, as ?ok= or ?erro=.

@@ -50,7 +50,7 @@ function withBodyExtras(obs: Observation, payment: WebhookTarget, parsed: Webhoo
  * What the intake needs of the payment a token names. Only columns stored at the head of the
  * row: a Pix payment's row carries its QR image (~5 KB) and spills into overflow pages, and
  * every column after the image costs walking them (the barcode only as IS NOT NULL, which
- * SQLite answers from the record header): 21 → 9 µs per lookup (BENCHMARKS.md, T2).
+ * SQLite answers from the record header). Measured in BENCHMARKS.md, T2.
  */
 export type WebhookTarget = Pick<Payment, 'id' | 'method' | 'createState' | 'providerId' | 'createdAt' | 'amountCents'> & { hasBarcode: boolean };
 

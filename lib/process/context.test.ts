@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { endProcessContext, processSingleton, processSlot, startProcessContext } from './context';
+import { endProcessContext, oncePerProcess, processSingleton, processSlot, ranOncePerProcess, startProcessContext } from './context';
 
 describe('processSingleton', () => {
   it('makes the value once, on first use', () => {
@@ -65,5 +65,17 @@ describe('startProcessContext', () => {
     endProcessContext();
     expect(close).toHaveBeenCalledWith(before);
     expect(value()).not.toBe(before);
+  });
+});
+
+describe('oncePerProcess', () => {
+  it('runs once in the process, across contexts', () => {
+    const install = vi.fn();
+    expect(ranOncePerProcess('test.install')).toBe(false);
+    oncePerProcess('test.install', install);
+    startProcessContext();
+    oncePerProcess('test.install', install);
+    expect(install).toHaveBeenCalledTimes(1);
+    expect(ranOncePerProcess('test.install')).toBe(true);
   });
 });

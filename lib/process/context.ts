@@ -23,10 +23,12 @@
  */
 const CONTEXT = Symbol.for('balcao.process');
 const CLOSERS = Symbol.for('balcao.process.closers');
+const ONCE = Symbol.for('balcao.process.once');
 
 type ProcessGlobal = typeof globalThis & {
   [CONTEXT]?: Map<string, unknown>;
   [CLOSERS]?: Map<string, (value: never) => void>;
+  [ONCE]?: Set<string>;
 };
 
 function values(): Map<string, unknown> {
@@ -110,4 +112,21 @@ function close(ending: Map<string, unknown>): void {
       // A resource that fails to close is dropped with the context all the same.
     }
   }
+}
+
+/**
+ * Runs `install` once per process, whatever the contexts: for what changes the process itself
+ * (a patched Node prototype, signal listeners), which a new context cannot undo.
+ */
+export function oncePerProcess(name: string, install: () => void): void {
+  const g = globalThis as ProcessGlobal;
+  const done = (g[ONCE] ??= new Set());
+  if (done.has(name)) return;
+  install();
+  done.add(name);
+}
+
+/** Whether `oncePerProcess(name, …)` has run in this process. */
+export function ranOncePerProcess(name: string): boolean {
+  return (globalThis as ProcessGlobal)[ONCE]?.has(name) ?? false;
 }

@@ -7,17 +7,17 @@
  * the peer's address, and X-Forwarded-For exactly as it arrived ('' when absent).
  */
 import http from 'node:http';
+import { oncePerProcess, ranOncePerProcess } from '@/lib/process/context';
 
 export const PEER_ADDRESS_HEADER = 'x-balcao-peer-address';
 export const RECEIVED_FORWARDED_FOR_HEADER = 'x-balcao-received-forwarded-for';
 
-/** Marks http.Server's emit once stamped: a fact of the process (Node's prototype), not of one context. */
-const STAMPING = Symbol.for('balcao.peer-address-stamp');
-const installed = () => STAMPING in http.Server.prototype.emit;
+/** Node's http.Server prototype is patched once per process (not per context: a new one cannot undo it). */
+const STAMP = 'security.peer-address-stamp';
 
 /** Whether this process stamps its requests (only then are the two headers trustworthy). */
 export function peerStampInstalled(): boolean {
-  return installed();
+  return ranOncePerProcess(STAMP);
 }
 
 export function stampPeerAddress(req: http.IncomingMessage): void {
@@ -28,11 +28,11 @@ export function stampPeerAddress(req: http.IncomingMessage): void {
 
 /** Stamps every request of every http.Server in this process from now on. Idempotent. */
 export function installPeerAddressStamp(): void {
-  if (installed()) return;
-  const emit = http.Server.prototype.emit;
-  http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
-    if (event === 'request' || event === 'checkContinue' || event === 'checkExpectation') stampPeerAddress(args[0] as http.IncomingMessage);
-    return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
-  } as typeof emit;
-  Object.defineProperty(http.Server.prototype.emit, STAMPING, { value: true });
+  oncePerProcess(STAMP, () => {
+    const emit = http.Server.prototype.emit;
+    http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
+      if (event === 'request' || event === 'checkContinue' || event === 'checkExpectation') stampPeerAddress(args[0] as http.IncomingMessage);
+      return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
+    } as typeof emit;
+  });
 }

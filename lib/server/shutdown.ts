@@ -17,7 +17,7 @@
  * the stop functions are done (or after the timeout).
  */
 import { logger } from './log';
-import { processSingleton } from '@/lib/process/context';
+import { oncePerProcess, processSingleton } from '@/lib/process/context';
 
 export type ShutdownFn = () => void | Promise<void>;
 type Entry = { name: string; fn: ShutdownFn };
@@ -25,8 +25,7 @@ type State = { entries: Entry[]; running?: Promise<ShutdownReport> };
 export type ShutdownReport = { signal: string; results: { name: string; ok: boolean; error?: string; ms: number }[] };
 
 const state = processSingleton<State>('shutdown', () => ({ entries: [] }));
-/** Signal listeners belong to the process, not to one context: installed once, they run the current context's steps. */
-const LISTENING = Symbol.for('balcao.shutdown.listening');
+
 
 /** Default time allowed to the stop functions together. */
 export const SHUTDOWN_TIMEOUT_MS = 5_000;
@@ -103,12 +102,12 @@ export async function handleSignal(signal: NodeJS.Signals, exit: (code: number) 
 
 /** Installs the SIGTERM/SIGINT listeners once per process (idempotent). */
 export function installShutdownHandlers(): void {
-  const g = globalThis as typeof globalThis & { [LISTENING]?: boolean };
-  if (g[LISTENING]) return;
-  g[LISTENING] = true;
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.on(signal, () => {
-      void handleSignal(signal);
-    });
-  }
+  // Listeners belong to the process, not to one context: installed once, they run the current context's steps.
+  oncePerProcess('shutdown.signal-listeners', () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      process.on(signal, () => {
+        void handleSignal(signal);
+      });
+    }
+  });
 }

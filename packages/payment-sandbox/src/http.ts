@@ -5,7 +5,7 @@
  * Handlers take a SandboxRequest and give a SandboxReply: what an HTTP exchange carries, and
  * nothing that needs a socket. The route handler adapts a fetch Request to it and the reply to
  * a Response (`sandboxRequestOf`, `toResponse`); the app's in-process transport
- * (lib/sandbox/in-process-exchange.ts) builds them directly, so a call from this
+ * (lib/embedded-provider/in-process-exchange.ts) builds them directly, so a call from this
  * process costs no Request, Response, stream or AbortSignal objects.
  */
 import type { z } from 'zod';
