@@ -17,12 +17,16 @@ FROM base AS deps
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ ca-certificates \
  && rm -rf /var/lib/apt/lists/*
+# The workspace packages (packages/*) are part of the install: npm ci links them into
+# node_modules/@balcao/ and checks them against the lockfile.
 COPY package.json package-lock.json ./
+COPY packages ./packages
 RUN npm ci --no-audit --no-fund
 
 # ---- build: standalone output, completed by the same script that is tested outside Docker ----
 FROM base AS build
 COPY --from=deps /app/node_modules ./node_modules
+# Everything, packages/ included (node_modules/@balcao/* are links into it; Next compiles it, transpilePackages).
 COPY . .
 ENV BUILD_STANDALONE=1 \
     NEXT_DIST_DIR=.next \

@@ -18,13 +18,13 @@ const config = [
   },
   {
     files: ['**/*.ts', '**/*.tsx'],
-    ignores: ['lib/server/process-singleton.ts'],
+    ignores: ['lib/process/context.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector: "CallExpression[callee.object.name='Symbol'][callee.property.name='for']",
-          message: 'A value shared across bundles: use processSingleton or processSlot (lib/server/process-singleton.ts).',
+          message: 'A value shared across bundles: use processSingleton, processSlot or oncePerProcess (lib/process/context.ts).',
         },
       ],
     },

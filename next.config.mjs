@@ -44,9 +44,14 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   // Docker and plain Node hosts without node_modules build with BUILD_STANDALONE=1 (see Dockerfile).
   output: process.env.BUILD_STANDALONE === '1' ? 'standalone' : undefined,
+  // The benchmark's own build (bench/lib/server.ts) adds its baseline routes, app/**/route.bench.ts
+  // and page.bench.tsx; every other build leaves them out (no /api/bench or /bench route).
+  pageExtensions: process.env.BENCH_BUILD === '1' ? ['bench.tsx', 'bench.ts', 'tsx', 'ts'] : ['tsx', 'ts'],
   poweredByHeader: false,
   allowedDevOrigins: DEV_ORIGINS,
   reactStrictMode: true,
+  // The workspace packages (packages/*) ship TypeScript source: Next compiles them with the app.
+  transpilePackages: ['@balcao/br', '@balcao/payment-contract', '@balcao/payment-sandbox', '@balcao/server-kit'],
   serverExternalPackages: ['better-sqlite3', '@libsql/client', 'pino', 'pdf-lib', 'qrcode'],
   experimental: {
     // Server actions keep Next's Origin check (no allowedOrigins): only this site may call them.

@@ -1,7 +1,7 @@
 /**
  * T4 — charge creation end to end: the checkout form's server action → placeOrder → the
  * sandbox's POST /v1/pix/due (in process: with the embedded sandbox as the provider the client
- * hands the call to the sandbox's handler, lib/sandbox/in-process-exchange.ts) →
+ * hands the call to the sandbox's handler, lib/embedded-provider/in-process-exchange.ts) →
  * order, items and payment rows → 303 to the order page; p95 against the sandbox create call
  * alone (the same kind of request sent over HTTP to /api/sandbox/v1/pix/due). Interleaved,
  * sequential (no queueing).

@@ -9,7 +9,7 @@
  *    where the page is indexable (order pages are noindex: their SEO score is reported, not
  *    held to 100), simulated LCP ≤ 1.5 s.
  * 2. The checkout page's gzipped JavaScript against a blank App Router page of the same build
- *    (/bench/blank, BENCH_ROUTES=1): ≤ 1.3×. Every script response gzipped here with zlib so
+ *    (/bench/blank, only in the bench's build): ≤ 1.3×. Every script response gzipped here with zlib so
  *    both are measured alike.
  *
  * The LCP-versus-blank-page ratio this target used to hold was retired: its noise floor on

@@ -29,7 +29,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
-import { cacheCompiledStatements } from './statements';
+import { cacheCompiledStatements } from '@balcao/server-kit/sqlite-statements';
 
 export type DriverKind = 'better-sqlite3' | 'libsql';
 

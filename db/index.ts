@@ -7,7 +7,7 @@ import path from 'node:path';
 import { env } from '@/lib/config/env';
 import { openDatabase, type AnyDb, type Database } from './driver';
 import * as schema from './schema';
-import { processSlot } from '@/lib/server/process-singleton';
+import { processSlot } from '@/lib/process/context';
 
 export type AppSchema = typeof schema;
 export type AppDatabase = Database<AppSchema>;
@@ -15,7 +15,7 @@ export type AppDatabase = Database<AppSchema>;
 export type Tx = AnyDb<AppSchema>;
 export { schema };
 
-const connection = processSlot<{ url: string; database: AppDatabase; migrated?: Promise<void> }>('db');
+const connection = processSlot<{ url: string; database: AppDatabase; migrated?: Promise<void> }>('db', { close: (c) => c.database.close() });
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'db', 'migrations');
 
@@ -41,10 +41,4 @@ export function ensureMigrated(): Promise<void> {
   const h = connection.get()!;
   h.migrated ??= d.migrate(MIGRATIONS_FOLDER);
   return h.migrated;
-}
-
-/** Tests only: close and forget the connection. */
-export function closeDatabaseForTests(): void {
-  connection.get()?.database.close();
-  connection.clear();
 }

@@ -194,7 +194,7 @@ describe('better-sqlite3 and libSQL give the same results', () => {
     expect(better.inserted).toBe(40);
     expect(better.rollback).toBe('rolled back');
     expect(better.dedupeCounts).toEqual([1, 0]);
-    expect(better.statusBefore).toEqual({ status: 'pending', paid_at: null, refunded_cents: 0, updated_at: '2025-06-01T12:00:00.000Z' });
+    expect(better.statusBefore).toEqual({ status: 'pending', paid_at: null, refunded_cents: 0, updated_at: '2025-06-01T12:00:00.000Z', fulfillment: null });
     expect(better.unknownToken).toBeNull();
     expect(better.applied).toMatchObject({ found: true, changed: true, from: 'pending', status: 'paid', steps: ['paid'] });
     expect(better.replayed).toMatchObject({ found: true, changed: false });

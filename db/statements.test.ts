@@ -9,7 +9,8 @@ import { afterAll, describe, expect, it, test } from 'vitest';
 import { get, openDatabase, run, type Database, type DriverKind } from './driver';
 import { MIGRATIONS_FOLDER } from './index';
 import * as schema from './schema';
-import { cacheCompiledStatements, oncePerRunner, preparedQuery } from './statements';
+import { cacheCompiledStatements } from '@balcao/server-kit/sqlite-statements';
+import { oncePerRunner, preparedQuery } from './statements';
 
 function fresh(max?: number) {
   const db = cacheCompiledStatements(new BetterSqlite3(':memory:'), max);

@@ -1,16 +1,8 @@
 /**
  * Statements compiled once and reused — the one place for it, at two levels:
  *
- * 1. `cacheCompiledStatements(sqlite)`: every better-sqlite3 connection keeps its compiled SQL.
- *    Drizzle (and plain `db.prepare(sql).get()` code) compiles the SQL on every call; SQLite's
- *    compile costs ~10 µs for a one-row lookup and more for a join — often more than running
- *    the statement. A SQL text is compiled once per connection and reused, as better-sqlite3
- *    recommends. Safe because a statement is handed out again only in its default mode
- *    (raw/pluck/expand reset on every hit; Drizzle turns raw on right before each use when it
- *    wants it), a statement still running (an open iterate()) is never handed out (a fresh one
- *    is compiled), and SQLite recompiles a cached statement by itself when the schema changed.
- *    Least recently used texts are dropped beyond `max` (the app's dynamic queries have a finite
- *    number of shapes; their values are bound parameters, not part of the text).
+ * 1. `cacheCompiledStatements(sqlite)` (@balcao/server-kit/sqlite-statements, shared with the
+ *    sandbox): every better-sqlite3 connection keeps its compiled SQL.
  *
  * 2. `preparedQuery(build)`: a Drizzle prepared query for a hot path, built once per query
  *    runner. Building a query with Drizzle costs more than SQLite running a one-row statement
@@ -25,36 +17,6 @@
  *
  *    Rows are typed by Drizzle (awaited on both drivers); values are the placeholders by name.
  */
-import type { Database as BetterSqliteDatabase, Statement } from 'better-sqlite3';
-
-export const STATEMENT_CACHE_SIZE = 500;
-
-const installed = new WeakSet<object>();
-
-export function cacheCompiledStatements(db: BetterSqliteDatabase, max = STATEMENT_CACHE_SIZE): BetterSqliteDatabase {
-  if (installed.has(db)) return db;
-  installed.add(db);
-  const compile = db.prepare.bind(db);
-  const cache = new Map<string, Statement>();
-  const prepare = (source: string): Statement => {
-    const hit = cache.get(source);
-    if (hit && !hit.busy) {
-      cache.delete(source); // most recently used goes last
-      cache.set(source, hit);
-      if (hit.reader) hit.raw(false).pluck(false).expand(false);
-      return hit;
-    }
-    const fresh = compile(source);
-    if (!hit) {
-      cache.set(source, fresh);
-      if (cache.size > max) cache.delete(cache.keys().next().value as string);
-    }
-    return fresh;
-  };
-  db.prepare = prepare as BetterSqliteDatabase['prepare'];
-  return db;
-}
-
 export type Values = Record<string, unknown>;
 
 /** What Drizzle's `.prepare()` gives on either driver: rows now (better-sqlite3) or as a promise (libSQL). */
@@ -82,8 +44,8 @@ export function oncePerRunner<Runner extends object, T>(build: (runner: Runner) 
 
 /**
  * A statement with its values. A class, not an object of closures: the hot paths call it per
- * request, and a fresh closure per call cost ~2 µs more per lookup than calling the statement
- * directly in a micro-benchmark (8.7 vs 6.3 µs; this class: 5.7 µs).
+ * request, and fresh closures per call cost more per lookup than the statement itself
+ * (BENCHMARKS.md, "Micro-measurements the code refers to").
  */
 class Bound<G, A, R> implements BoundQuery<G, A, R> {
   constructor(

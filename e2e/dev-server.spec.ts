@@ -5,16 +5,35 @@
  * Also, on a real Next.js server: rate limits key on the socket's address (TRUSTED_PROXY_HOPS
  * defaults to 0), so rotating X-Forwarded-For does not lift a login lock.
  *
+ * And the embedded sandbox, a workspace package Next compiles from source (transpilePackages),
+ * serves its simulator in development: a Pix created through its API is paid from /sandbox.
+ *
  * Starts its own `next dev` (port E2E_PORT + 2, .next/dev, its own databases) and stops it.
+ * On a cold cache (a fresh clone, or .next/dev deleted) the dev server reloads a page once its
+ * first compile lands, so evaluations in the page are retried across that navigation.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 
 const DEV_PORT = Number(process.env.E2E_PORT ?? 3100) + 2;
 const DEV_URL = `http://127.0.0.1:${DEV_PORT}`;
 const DEMO = { email: 'demo@balcao.dev', password: 'balcao-demo' };
+
+/**
+ * `fn` evaluated in the page once it has loaded; false while a navigation (the dev server's
+ * reload after its first compile) destroys the page's context mid-evaluation, so a poll retries.
+ */
+async function settledEvaluate(page: Page, fn: () => boolean): Promise<boolean> {
+  try {
+    await page.waitForLoadState('load');
+    return await page.evaluate(fn);
+  } catch (error) {
+    if (/Execution context was destroyed|navigation|Target page, context or browser has been closed/i.test(String(error)) && !page.isClosed()) return false;
+    throw error;
+  }
+}
 
 let dev: ChildProcess | undefined;
 let output = '';
@@ -76,13 +95,30 @@ test('opened at 127.0.0.1, the dev server serves its scripts and the page hydrat
   });
   await page.goto(`${DEV_URL}/cart`, { timeout: 150_000 });
   await expect
-    .poll(
-      () => page.evaluate(() => Array.from(document.querySelectorAll('main, main *')).some((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber')))),
-      { timeout: 120_000 },
-    )
+    .poll(() => settledEvaluate(page, () => Array.from(document.querySelectorAll('main, main *')).some((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber')))), {
+      timeout: 120_000,
+    })
     .toBe(true);
   expect(refused).toEqual([]);
   expect(output).not.toContain('Blocked cross-origin request');
+});
+
+test('the sandbox package serves its simulator in development: a Pix created through its API is paid there', async ({ page }) => {
+  test.setTimeout(180_000);
+  const dueDate = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const created = await fetch(`${DEV_URL}/api/sandbox/v1/pix/due`, {
+    method: 'POST',
+    headers: { 'X-API-KEY': 'sk_sandbox_dev', 'Content-Type': 'application/json', 'User-Agent': 'dev-server.spec' },
+    body: JSON.stringify({ amount: 12.5, description: 'Pix do dev-server', expiration: 1, due_date: dueDate, payer: { name: 'Lia Campos', document: '52998224725' } }),
+    signal: AbortSignal.timeout(150_000),
+  });
+  expect(created.status).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`${DEV_URL}/sandbox`, { timeout: 150_000 });
+  await expect(page.getByRole('heading', { name: 'Simulador de pagamentos', level: 1 })).toBeVisible({ timeout: 120_000 });
+  const card = page.getByRole('listitem', { name: `Pix ${id}` });
+  await card.getByRole('button', { name: 'Pagar' }).click();
+  await expect(page.getByRole('listitem', { name: `Pix ${id}` }).getByText('completed')).toBeVisible({ timeout: 60_000 });
 });
 
 test('on a real server, a rotating X-Forwarded-For does not lift the login lock (TRUSTED_PROXY_HOPS=0: the socket address)', async () => {

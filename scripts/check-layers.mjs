@@ -1,11 +1,15 @@
 #!/usr/bin/env node
 /**
- * No import runs back up. Reads every import of the product code (app/, lib/, db/, proxy.ts,
- * instrumentation.ts; tests and test helpers excluded) and fails when
- * - two folders import each other, directly or round a loop (a folder is `lib/<name>`, `db`,
- *   `app`…): then one of them imports a layer above it; or
- * - two files import each other round a loop.
- * With neither, the folders form layers, printed lowest first by `--layers`.
+ * No import runs back up. Reads every import of the product code (app/, lib/, db/, packages/*,
+ * proxy.ts, instrumentation.ts) and of the test helpers (test/, packages/<name>/test/) and
+ * fails when
+ * - two folders import each other, directly or round a loop (a folder is `lib/<name>`,
+ *   `packages/<name>`, `test/<area>`, `db`, `app`…): then one of them imports a layer above it;
+ * - two files import each other round a loop;
+ * - product code imports a test helper or a test (scaffolding stays beside the product); or
+ * - a workspace package imports the shop (anything outside packages/, `@/…` included).
+ * Tests (`*.test.ts`) sit above everything and may import anything; nothing may import them.
+ * With none of these, the folders form layers, printed lowest first by `--layers`.
  *
  *   node scripts/check-layers.mjs            # check (part of `npm run lint`)
  *   node scripts/check-layers.mjs --layers   # the folders by layer, lowest first (one line each)
@@ -14,12 +18,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SOURCE_DIRS = ['app', 'lib', 'db'];
+const SOURCE_DIRS = ['app', 'lib', 'db', 'packages', 'test'];
 const ROOT_FILES = ['proxy.ts', 'instrumentation.ts'];
 const EXTENSIONS = ['.ts', '.tsx'];
 const IMPORT = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
-const isTest = (file) => /\.test\.tsx?$|\.fixture\.ts$|(^|\/)testing\//.test(file);
+/** A test: sits above everything, may import anything, is imported by nothing. */
+const isTest = (rel) => /\.test\.tsx?$/.test(rel);
+/** A test helper (doubles, fixtures, worker scripts): beside the product, never imported by it. */
+const isTestHelper = (rel) => /^test\/|^packages\/[^/]+\/test\//.test(rel);
+const isPackage = (rel) => rel.startsWith('packages/');
+/** The folders of test helpers: checked like the rest, left out of the printed layers (the product's map). */
+const isTestHelperUnit = (unit) => unit === 'test' || /^test\/|^packages\/[^/]+\/test$/.test(unit);
 
 function walk(dir, out) {
   if (!fs.existsSync(dir)) return out;
@@ -31,9 +41,31 @@ function walk(dir, out) {
   return out;
 }
 
-/** The project file an import names, or null (a package, or not found). */
+/** The file a workspace package's `exports` gives for `subpath` ('.' or './x'), or null. */
+function exported(root, name, subpath) {
+  const manifest = path.join(root, 'packages', name, 'package.json');
+  if (!fs.existsSync(manifest)) return null;
+  const exportsMap = JSON.parse(fs.readFileSync(manifest, 'utf8')).exports ?? {};
+  for (const [key, target] of Object.entries(exportsMap)) {
+    if (typeof target !== 'string') continue;
+    if (key === subpath) return path.join(root, 'packages', name, target);
+    const star = key.indexOf('*');
+    if (star >= 0 && subpath.startsWith(key.slice(0, star)) && subpath.endsWith(key.slice(star + 1))) {
+      const matched = subpath.slice(star, subpath.length - (key.length - star - 1));
+      return path.join(root, 'packages', name, target.replace('*', matched));
+    }
+  }
+  return null;
+}
+
+/** The project file an import names, or null (an npm package, or not found). */
 function resolve(root, from, spec) {
   let base;
+  const workspace = /^@balcao\/([^/]+)(\/.*)?$/.exec(spec);
+  if (workspace) {
+    const file = exported(root, workspace[1], workspace[2] ? `.${workspace[2]}` : '.');
+    return file && fs.existsSync(file) ? file : null;
+  }
   if (spec.startsWith('@/')) base = path.join(root, spec.slice(2));
   else if (spec.startsWith('.')) base = path.resolve(path.dirname(from), spec);
   else return null;
@@ -43,10 +75,16 @@ function resolve(root, from, spec) {
   return null;
 }
 
-/** The folder a file belongs to: `lib/<name>` for lib, else its top folder (or the file itself at the root). */
+/**
+ * The folder a file belongs to: `lib/<name>`, `packages/<name>` (its test helpers:
+ * `packages/<name>/test`), `test/<area>` for the test helpers of one area, else its top folder
+ * (or the file itself at the root).
+ */
 export function unitOf(rel) {
   const parts = rel.split('/');
   if (parts[0] === 'lib' && parts.length > 2) return `lib/${parts[1]}`;
+  if (parts[0] === 'packages' && parts.length > 2) return parts[2] === 'test' ? `packages/${parts[1]}/test` : `packages/${parts[1]}`;
+  if (parts[0] === 'test' && parts.length > 2) return `test/${parts[1]}`;
   return parts.length > 1 ? parts[0] : rel;
 }
 
@@ -93,7 +131,11 @@ function layers(graph) {
   while (remaining.size) {
     const ready = [...remaining].filter((v) => [...(graph.get(v) ?? [])].every((w) => placed.has(w) || w === v)).sort();
     if (!ready.length) break;
-    order.push(ready.filter((v) => !v.endsWith('.json')));
+    if (ready.every(isTestHelperUnit)) {
+      ready.forEach((v) => (placed.add(v), remaining.delete(v)));
+      continue;
+    }
+    order.push(ready.filter((v) => !v.endsWith('.json') && !isTestHelperUnit(v)));
     for (const v of ready) {
       placed.add(v);
       remaining.delete(v);
@@ -104,20 +146,36 @@ function layers(graph) {
 
 /** Checks the tree at `root`; returns the problems found (empty when none) and the layers. */
 export function checkLayers(root) {
-  const files = [...SOURCE_DIRS.flatMap((d) => walk(path.join(root, d), [])), ...ROOT_FILES.map((f) => path.join(root, f)).filter((f) => fs.existsSync(f))]
-    .filter((f) => !isTest(path.relative(root, f).split(path.sep).join('/')));
+  const relOf = (f) => path.relative(root, f).split(path.sep).join('/');
+  const files = [...SOURCE_DIRS.flatMap((d) => walk(path.join(root, d), [])), ...ROOT_FILES.map((f) => path.join(root, f)).filter((f) => fs.existsSync(f))].filter(
+    (f) => !relOf(f).split('/').includes('node_modules'),
+  );
   const fileGraph = new Map();
   const unitGraph = new Map();
   const why = new Map();
+  const problems = [];
   for (const file of files) {
-    const rel = path.relative(root, file).split(path.sep).join('/');
+    const rel = relOf(file);
     const text = fs.readFileSync(file, 'utf8');
     const targets = new Set();
     for (const m of text.matchAll(IMPORT)) {
-      const target = resolve(root, file, m[1] ?? m[2]);
+      const spec = m[1] ?? m[2];
+      const target = resolve(root, file, spec);
+      if (isPackage(rel) && (spec.startsWith('@/') || (target && !isPackage(relOf(target))))) {
+        problems.push(`a package imports the shop: ${rel} → ${target ? relOf(target) : spec}`);
+        continue;
+      }
       if (!target) continue;
-      const targetRel = path.relative(root, target).split(path.sep).join('/');
-      if (isTest(targetRel)) continue;
+      const targetRel = relOf(target);
+      if (isTest(targetRel)) {
+        if (!isTest(rel)) problems.push(`a test is imported: ${rel} → ${targetRel}`);
+        continue;
+      }
+      if (isTest(rel)) continue;
+      if (isTestHelper(targetRel) && !isTestHelper(rel)) {
+        problems.push(`product code imports test scaffolding: ${rel} → ${targetRel}`);
+        continue;
+      }
       targets.add(targetRel);
       const [a, b] = [unitOf(rel), unitOf(targetRel)];
       if (!unitGraph.has(a)) unitGraph.set(a, new Set());
@@ -127,9 +185,8 @@ export function checkLayers(root) {
         if (!why.has(`${a}>${b}`)) why.set(`${a}>${b}`, `${rel} → ${targetRel}`);
       }
     }
-    fileGraph.set(rel, targets);
+    if (!isTest(rel)) fileGraph.set(rel, targets);
   }
-  const problems = [];
   for (const loop of loops(unitGraph)) {
     const edges = loop.flatMap((a) => loop.filter((b) => unitGraph.get(a).has(b)).map((b) => `    ${a} → ${b}   (${why.get(`${a}>${b}`)})`));
     problems.push(`folders import each other: ${loop.join(', ')}\n${edges.join('\n')}`);

@@ -45,6 +45,57 @@ describe('check-layers', () => {
     expect(check(root).problems).toEqual(['files import each other: lib/one/a.ts, lib/one/b.ts']);
   });
 
+  it('refuses product code that imports a test helper or a test, and checks the helpers like the rest', () => {
+    const root = tree({
+      'lib/low/a.ts': 'export const a = 1;',
+      'lib/mid/b.ts': "import { fake } from '@/test/low/fake';\nexport const b = fake;",
+      'lib/mid/c.ts': "import { t } from './c.test';\nexport const c = t;",
+      'lib/mid/c.test.ts': "import { fake } from '@/test/low/fake';\nexport const t = fake;",
+      'test/low/fake.ts': "import { a } from '@/lib/low/a';\nexport const fake = a;",
+    });
+    expect(check(root).problems).toEqual([
+      'product code imports test scaffolding: lib/mid/b.ts → test/low/fake.ts',
+      'a test is imported: lib/mid/c.ts → lib/mid/c.test.ts',
+    ]);
+  });
+
+  it('a test helper that imports a higher folder than one that imports it is a loop', () => {
+    const root = tree({
+      'lib/low/a.ts': 'export const a = 1;',
+      'lib/high/b.ts': "import { a } from '@/lib/low/a';\nexport const b = a;",
+      'test/low/one.ts': "import { b } from '@/lib/high/b';\nexport const one = b;",
+      'test/high/two.ts': "import { one } from '@/test/low/one';\nexport const two = one;",
+      'test/low/three.ts': "import { two } from '@/test/high/two';\nexport const three = two;",
+    });
+    expect(check(root).problems).toEqual([expect.stringContaining('folders import each other: test/high, test/low')]);
+  });
+
+  it('refuses a workspace package that imports the shop; resolves packages through their exports', () => {
+    const root = tree({
+      'packages/kit/package.json': JSON.stringify({ name: '@balcao/kit', exports: { '.': './src/index.ts', './testing/*': './test/*.ts' } }),
+      'packages/kit/src/index.ts': "import { a } from '@/lib/low/a';\nexport const kit = a;",
+      'packages/kit/src/other.ts': "import { a } from '../../../lib/low/a';\nexport const other = a;",
+      'packages/kit/test/fake.ts': "import { kit } from '../src/index';\nexport const fake = kit;",
+      'lib/low/a.ts': 'export const a = 1;',
+      'lib/mid/b.ts': "import { kit } from '@balcao/kit';\nexport const b = kit;",
+      'lib/mid/c.ts': "import { fake } from '@balcao/kit/testing/fake';\nexport const c = fake;",
+    });
+    expect(check(root).problems.sort()).toEqual([
+      'a package imports the shop: packages/kit/src/index.ts → lib/low/a.ts',
+      'a package imports the shop: packages/kit/src/other.ts → lib/low/a.ts',
+      'product code imports test scaffolding: lib/mid/c.ts → packages/kit/test/fake.ts',
+    ]);
+  });
+
+  it('prints the product folders only: test helpers are checked but are not layers of the map', () => {
+    const root = tree({
+      'lib/low/a.ts': 'export const a = 1;',
+      'app/page.tsx': "import { a } from '@/lib/low/a';\nexport default a;",
+      'test/low/fake.ts': "import { a } from '@/lib/low/a';\nexport const fake = a;",
+    });
+    expect(check(root)).toEqual({ problems: [], layers: [['lib/low'], ['app']] });
+  });
+
   it('holds for this repository', () => {
     expect(check(path.resolve(__dirname, '..')).problems).toEqual([]);
   });

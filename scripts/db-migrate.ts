@@ -1,12 +1,13 @@
 // npm run db:migrate — applies db/migrations to DATABASE_URL (the server also does it at start).
-import { closeDatabaseForTests, database, ensureMigrated } from '@/db';
+import { database, ensureMigrated } from '@/db';
+import { endProcessContext } from '@/lib/process/context';
 import { env } from '@/lib/config/env';
 
 async function main() {
   const { databaseUrl } = env();
   await ensureMigrated();
   console.log(`migrations applied to ${databaseUrl.replace(/\/\/[^@]*@/, '//***@')} (${database().kind})`);
-  closeDatabaseForTests();
+  endProcessContext();
 }
 
 main().catch((e) => {

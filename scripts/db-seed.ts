@@ -1,5 +1,6 @@
 // npm run db:seed — the catalog and shop settings; the demo merchant only with the embedded sandbox.
-import { closeDatabaseForTests, database, ensureMigrated } from '@/db';
+import { database, ensureMigrated } from '@/db';
+import { endProcessContext } from '@/lib/process/context';
 import { DEMO_MERCHANT, seed } from '@/db/seed';
 import { env } from '@/lib/config/env';
 
@@ -10,7 +11,7 @@ async function main() {
   console.log(`seeded ${result.products} products`);
   if (result.merchant) console.log(`demo merchant: ${DEMO_MERCHANT.email} / ${DEMO_MERCHANT.password}`);
   else console.log('real provider configured: no demo merchant; create one with npm run merchant:create');
-  closeDatabaseForTests();
+  endProcessContext();
 }
 
 main().catch((e) => {

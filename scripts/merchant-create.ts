@@ -1,7 +1,8 @@
 // npm run merchant:create -- --email lojista@exemplo.com.br --name "Minha Loja"
 // The password comes from stdin (piped) or is asked for twice, without echo.
 // At least 10 characters; stored as a bcrypt hash (cost 12); an existing e-mail is refused.
-import { closeDatabaseForTests, ensureMigrated } from '@/db';
+import { ensureMigrated } from '@/db';
+import { endProcessContext } from '@/lib/process/context';
 import { createMerchant, MIN_PASSWORD_LENGTH } from '@/lib/auth/create-merchant';
 import { env } from '@/lib/config/env';
 
@@ -69,7 +70,7 @@ async function main() {
   await ensureMigrated();
   const password = await readPassword();
   const result = await createMerchant({ email, name, password });
-  closeDatabaseForTests();
+  endProcessContext();
   if (!result.ok) {
     console.error(`merchant:create: ${result.error}`);
     process.exit(1);

@@ -1,11 +1,11 @@
 'use client';
 /**
- * Inputs with a mask that keeps the caret (lib/br/masks): uncontrolled, so a server action's
+ * Inputs with a mask that keeps the caret (@balcao/br/masks): uncontrolled, so a server action's
  * form reset and the browser's autofill work as for any input. `maskHandlers` gives the handlers
  * for an input you render yourself; `MaskedInput` and `MoneyInput` render one.
  */
 import type { ChangeEvent, ComponentPropsWithoutRef, FocusEvent } from 'react';
-import { moneyMask, remask, type Mask } from '@/lib/br/masks';
+import { moneyMask, remask, type Mask } from '@balcao/br/masks';
 
 /** The masked text each input showed after its last edit (to recognise a backspace over a separator). */
 const lastShown = new WeakMap<HTMLInputElement, string>();
@@ -57,7 +57,7 @@ export function MaskedInput({ mask, defaultValue, onValueChange, onFocus, ...pro
 
 /**
  * A reais field ("1.234,56"): the phone's decimal keyboard, thousands grouped as you type.
- * Read it on the server with parseBRLInput (lib/money) → integer centavos. Put "R$" in the
+ * Read it on the server with parseBRLInput (@balcao/br/money) → integer centavos. Put "R$" in the
  * label or beside the field, not inside the value.
  */
 export function MoneyInput(props: InputProps) {

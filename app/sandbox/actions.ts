@@ -1,6 +1,6 @@
 'use server';
 /**
- * Server actions of the simulator pages: thin wrappers over lib/sandbox/simulator, each asking
+ * Server actions of the simulator pages: thin wrappers over the simulator of @balcao/payment-sandbox, each asking
  * lib/demo/simulator-access first. In a public demo a visitor may only pay or expire the charge
  * of their own order (the form carries the order's token); everything else needs a signed-in
  * merchant. Results go back to the page the form was on, as ?ok= or ?erro=.
@@ -8,7 +8,7 @@
 import { redirect } from 'next/navigation';
 import { hasFullSimulatorAccess, mayActOnCharge } from '@/lib/demo/simulator-access';
 import { looksLikeToken } from '@/lib/security/tokens';
-import { defaultSandbox, sandboxEnabled } from '@/lib/sandbox';
+import { defaultSandbox, sandboxEnabled } from '@/lib/embedded-provider';
 import {
   simulatorAdvanceClock,
   simulatorExpire,
@@ -18,7 +18,7 @@ import {
   simulatorRefundBoleto,
   simulatorRefuse,
   type SimulatorResult,
-} from '@/lib/sandbox/simulator';
+} from '@balcao/payment-sandbox';
 
 const MERCHANT_ONLY = 'Na loja de demonstração, só o lojista conectado usa esta ação do simulador.';
 const NOT_YOUR_ORDER = 'Esta cobrança não é do pedido aberto: use “Simular pagamento” na página do seu pedido.';

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { formatDigitableLine } from '@/lib/br/boleto';
-import { formatDateBR } from '@/lib/br/dates';
+import { formatDigitableLine } from '@balcao/br/boleto';
+import { formatDateBR } from '@balcao/br/dates';
 import { hasFullSimulatorAccess } from '@/lib/demo/simulator-access';
-import { defaultSandbox, sandboxEnabled } from '@/lib/sandbox';
-import { simulatorState, type PaymentView } from '@/lib/sandbox/simulator';
+import { defaultSandbox, sandboxEnabled } from '@/lib/embedded-provider';
+import { simulatorState, type PaymentView } from '@balcao/payment-sandbox';
 import {
   advanceClockAction,
   expireAction,

@@ -1,7 +1,9 @@
 /**
  * The server under test: one production build in .next-bench (built once, reused), started
  * with `next start` on 127.0.0.1 and fresh SQLite files under data/bench-<port>, the embedded
- * sandbox, rate limits raised out of the way and BENCH_ROUTES=1 (the baseline routes).
+ * sandbox and rate limits raised out of the way. The bench's build has the baseline routes
+ * (the route.bench.ts and page.bench.tsx files under app/: BENCH_BUILD=1 adds them to next.config.mjs's
+ * pageExtensions); a production build has none.
  * Every server started here is stopped on exit, even on Ctrl-C.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -39,7 +41,7 @@ export function buildExists(): boolean {
 }
 
 /** What the server build is made of: a change to any of these makes .next-bench stale. */
-const BUILD_INPUTS = ['app', 'lib', 'db', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'package-lock.json'];
+const BUILD_INPUTS = ['app', 'lib', 'db', 'packages', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'package-lock.json'];
 
 function newestMtime(p: string): number {
   let stat: fs.Stats;
@@ -70,7 +72,7 @@ export function ensureBuild(force = false): { built: boolean; seconds: number } 
   const before = fs.readFileSync(tsconfig, 'utf8');
   const r = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
     cwd: ROOT,
-    env: { ...process.env, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, NEXT_DIST_DIR: DIST_DIR, BENCH_BUILD: '1', NEXT_TELEMETRY_DISABLED: '1' },
     stdio: 'inherit',
   });
   if (fs.readFileSync(tsconfig, 'utf8') !== before) fs.writeFileSync(tsconfig, before);
@@ -106,7 +108,7 @@ export type StartOptions = {
 
 export async function startServer(opts: StartOptions = {}): Promise<Server> {
   hookExit();
-  if (!buildExists()) throw new Error(`no build in ${DIST_DIR}: run without --no-build, or NEXT_DIST_DIR=${DIST_DIR} npx next build`);
+  if (!buildExists()) throw new Error(`no build in ${DIST_DIR}: run without --no-build, or BENCH_BUILD=1 NEXT_DIST_DIR=${DIST_DIR} npx next build`);
   const port = opts.port ?? BENCH_PORTS.main;
   const dataDir = opts.shareDataOf?.dataDir ?? path.join(ROOT, 'data', `bench-${port}`);
   if (!opts.keepData && !opts.shareDataOf) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -140,7 +142,6 @@ export async function startServer(opts: StartOptions = {}): Promise<Server> {
     UNPAID_ORDERS_PER_DOCUMENT: '1000000',
     EMAILS_PER_RECIPIENT_PER_DAY: '1000000',
     LOG_LEVEL: 'warn',
-    BENCH_ROUTES: '1',
     ...opts.env,
   };
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {

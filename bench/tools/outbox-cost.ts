@@ -9,7 +9,9 @@
  *     delivery of a storm does): no state change, so no outbox write either way;
  *   - T4: placeOrder for a Pix (order + items + payment in one transaction, the create call to
  *     the sandbox, then the stored charge; with the outbox it also writes the instructions row).
- * The worker is not running here (a real server sends the row right after, off the request).
+ * "Off" is the merchant's e-mail switches turned off (Configurações → E-mails): the same
+ * transaction runs the same INSERT … SELECT, which then selects no row, so the difference is the
+ * row's write. The worker is not running here (a real server sends the row right after, off the request).
  *   npx tsx --conditions=react-server bench/tools/outbox-cost.ts [--iterations=300]
  */
 import fs from 'node:fs';
@@ -33,12 +35,16 @@ const iterations = Number(process.argv.find((a) => a.startsWith('--iterations=')
 async function main() {
   const { database, ensureMigrated } = await import('@/db');
   const { seed } = await import('@/db/seed');
-  const { setOutboxWritesOffForBench } = await import('@/lib/email/outbox');
+  const { emailSettings } = await import('@/db/schema');
   const { applyObservation } = await import('@/lib/payments/apply');
   const { placeOrder } = await import('@/lib/payments/place-order');
-  const { insertOrderWithPayment, productIdBySlug } = await import('@/lib/payments/testing/db');
+  const { insertOrderWithPayment, productIdBySlug } = await import('@/test/payments/db');
   await ensureMigrated();
   await seed(database(), { demoMerchant: false });
+  const setEmailsOn = async (on: boolean) => {
+    const values = { sendInstructions: on, sendPaid: on, sendReminders: on, sendRefunded: on, sendEnded: on };
+    await database().db.insert(emailSettings).values({ id: 1, ...values }).onConflictDoUpdate({ target: emailSettings.id, set: values });
+  };
   const cafe = await productIdBySlug('cafe-especial-250g');
   const paidRead = { method: 'pix' as const, providerStatus: 'completed', observed: 'paid' as const, artifacts: {} };
 
@@ -65,7 +71,7 @@ async function main() {
   for (let i = 0; i < iterations; i++) {
     const modes = i % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const);
     for (const mode of modes) {
-      setOutboxWritesOffForBench(mode === 'off');
+      await setEmailsOn(mode === 'on');
       const { payment } = await insertOrderWithPayment({ method: 'pix' });
       samples['t2-state-change'][mode].push(await time(() => applyObservation(payment.id, paidRead, 'webhook')));
       samples['t2-duplicate'][mode].push(await time(() => applyObservation(payment.id, paidRead, 'webhook')));
@@ -77,7 +83,7 @@ async function main() {
       );
     }
   }
-  setOutboxWritesOffForBench(false);
+  await setEmailsOn(true);
 
   const fmt = (n: number) => n.toFixed(3);
   console.log(`iterations per mode: ${iterations} (interleaved)\n`);

@@ -1,13 +1,13 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database, ensureMigrated } from '@/db';
 import { DEMO_MERCHANT, seed } from '@/db/seed';
-import { resetRateLimitsForTests } from '@/lib/security/rate-limit';
 import bcrypt from 'bcryptjs';
 import { eq } from 'drizzle-orm';
 import { users } from '@/db/schema';
 import { DUMMY_HASH } from './credentials';
 import { authorizeLogin, LoginRateLimitedError } from './login';
 import { BCRYPT_COST } from '@/lib/config/password-cost';
+import { startProcessContext } from '@/lib/process/context';
 
 process.env.RATE_LIMIT_LOGIN_PER_MIN = '3';
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
   await ensureMigrated();
   await seed(database(), { demoMerchant: true });
 });
-beforeEach(() => resetRateLimitsForTests());
+beforeEach(() => startProcessContext());
 
 describe('authorizeLogin', () => {
   it('signs the demo merchant in, whatever the e-mail case and spaces', async () => {

@@ -8,7 +8,7 @@
 export const PERMISSIONS = [
   /** Every dashboard page, the CSV export, a link's QR code, the mail catcher of a public demo. */
   'dashboard:view',
-  /** Buyers' names, documents, e-mails and streets, whole (without it they are masked: lib/br/personal-data.ts). */
+  /** Buyers' names, documents, e-mails and streets, whole (without it they are masked: @balcao/br/personal-data). */
   'buyers:read',
   /** Cancel, refund, reconcile an order; give its stock back. */
   'orders:act',

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { orderItems, productPhotoFiles, productPhotos, products } from '@/db/schema';
-import { insertOrderWithPayment, prepareDatabase } from '@/lib/payments/testing/db';
+import { insertOrderWithPayment, prepareDatabase } from '@/test/payments/db';
 import { listDashboardProducts, productForEdit, removeProduct, restoreProduct, saveProduct, SLUG_TAKEN, STOCK_CHANGED } from './admin';
 import { catalogPage, productBySlug, productPage } from './catalog';
 import { processPhoto } from './photo-processing';

@@ -2,7 +2,7 @@
  * The product form (dashboard) → the values a product is saved with, each error on its field
  * in pt-BR, and what was typed kept for the form to show again. Pure.
  */
-import { parseBRLInput, formatBRL } from '@/lib/money/money';
+import { parseBRLInput, formatBRL } from '@balcao/br/money';
 import { slugify } from './slug';
 
 export const NAME_MAX = 120;

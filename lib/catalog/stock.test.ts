@@ -6,30 +6,31 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { database } from '@/db';
 import { orders, products, stockMovements } from '@/db/schema';
 import { SOLD_OUT_WHILE_BUYING } from '@/lib/orders/pricing';
-import { setPaymentApiForTests } from '@/lib/payments/api';
+import { api } from '@/lib/payments/api';
 import { applyObservation } from '@/lib/payments/apply';
 import { deleteUncreatedOrder } from '@/lib/payments/create-charge';
 import type { Observation } from '@/lib/payments/observation';
 import { placeOrder } from '@/lib/payments/place-order';
 import { observedOf } from '@/lib/payments/state';
-import { apiError, FakePaymentApi } from '@/lib/payments/testing/fake-payment-api';
-import { prepareDatabase } from '@/lib/payments/testing/db';
-import { rowsByToken, TEST_ADDRESS } from '@/lib/payments/testing/place';
+import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { prepareDatabase } from '@/test/payments/db';
+import { rowsByToken, TEST_ADDRESS } from '@/test/payments/place';
 import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
 import { unitsHeldBy } from './held-units';
 import { returnOrderStock } from '@/lib/payments/return-stock';
+import { startProcessContext } from '@/lib/process/context';
 
 const ROOT = path.resolve(__dirname, '../..');
-const WORKER = path.join(__dirname, 'testing', 'checkout-worker.ts');
+const WORKER = path.join(__dirname, '../../test/catalog/checkout-worker.ts');
 
 let fake: FakePaymentApi;
 beforeAll(prepareDatabase);
 beforeEach(async () => {
   fake = new FakePaymentApi();
-  setPaymentApiForTests(fake);
+  startProcessContext([api.provide(fake)]);
   await updateSettings({ ...DEFAULT_SETTINGS });
 });
-afterAll(() => setPaymentApiForTests(undefined));
+afterAll(() => startProcessContext());
 
 const pix = (status: string): Observation => ({ method: 'pix', providerStatus: status, observed: observedOf('pix', status), artifacts: {} });
 

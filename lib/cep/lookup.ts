@@ -8,7 +8,7 @@
  * @brazilian-utils has getAddressInfoByCep, but its service URLs are fixed (no stub in tests)
  * and it takes no timeout or abort signal, so the two requests are made here.
  */
-import { isUF, type UF } from '@/lib/br/uf';
+import { isUF, type UF } from '@balcao/br/uf';
 
 export type CepAddress = { zip: string; street: string; neighborhood: string; city: string; state: UF };
 export type CepLookup = { status: 'found'; address: CepAddress } | { status: 'not_found' } | { status: 'unavailable' } | { status: 'off' };

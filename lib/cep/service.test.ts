@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetEnvForTests } from '@/lib/config/env';
-import { resetRateLimitsForTests } from '@/lib/security/rate-limit';
 import { startCepStub, type CepStub } from '@/test/cep-stub.mjs';
 import { answerCep } from './service';
+import { startProcessContext } from '@/lib/process/context';
 
 const saved = { ...process.env };
 let stub: CepStub;
@@ -11,12 +10,12 @@ beforeAll(async () => {
   stub = await startCepStub();
   process.env.CEP_LOOKUP_URL = stub.url;
   process.env.RATE_LIMIT_CEP_PER_MIN = '4';
-  resetEnvForTests();
-  resetRateLimitsForTests();
+  startProcessContext();
+  startProcessContext();
 });
 afterAll(async () => {
   process.env = { ...saved };
-  resetEnvForTests();
+  startProcessContext();
   await stub.close();
 });
 

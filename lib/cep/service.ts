@@ -6,7 +6,7 @@ import 'server-only';
 import { env } from '@/lib/config/env';
 import { hit } from '@/lib/security/rate-limit';
 import { CepLookupService, type CepAddress } from './lookup';
-import { processSingleton } from '@/lib/server/process-singleton';
+import { processSingleton } from '@/lib/process/context';
 
 export const cepLookupService = processSingleton('cep-lookup', () => new CepLookupService(env().cepLookup));
 

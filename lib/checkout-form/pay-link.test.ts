@@ -4,15 +4,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { orders } from '@/db/schema';
-import { setPaymentApiForTests } from '@/lib/payments/api';
-import { FakePaymentApi } from '@/lib/payments/testing/fake-payment-api';
-import { prepareDatabase } from '@/lib/payments/testing/db';
+import { api } from '@/lib/payments/api';
+import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { prepareDatabase } from '@/test/payments/db';
 import { RATE_LIMITED_MESSAGE } from './submit-checkout';
-import { resetRateLimitsForTests } from '@/lib/security/rate-limit';
 import type { NewLink } from '@/lib/links/link-form';
 import { createLink } from '@/lib/links/links';
 import { REFUSAL_MESSAGES } from '@/lib/links/place';
 import { payLink } from './pay-link';
+import { startProcessContext } from '@/lib/process/context';
 
 let fake: FakePaymentApi;
 const base: NewLink = { title: 'Bolo de cenoura', description: null, amountCents: 15000, minAmountCents: null, methods: 'both', pixDiscount: true, expiresOn: null, maxPayments: null };
@@ -21,11 +21,10 @@ beforeAll(async () => {
   await prepareDatabase();
 });
 beforeEach(() => {
-  resetRateLimitsForTests();
   fake = new FakePaymentApi();
-  setPaymentApiForTests(fake);
+  startProcessContext([api.provide(fake)]);
 });
-afterAll(() => setPaymentApiForTests(undefined));
+afterAll(() => startProcessContext());
 
 function form(values: Record<string, string>): FormData {
   const f = new FormData();

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { mapFieldErrors, RATE_LIMITED_MESSAGE, UNEXPECTED_MESSAGE, type CheckoutFailure, type CheckoutOutcome } from './submit-checkout';
 import { formValuesOf, parseCheckoutForm } from './parse-form';
 import { CHECK_FIELDS_MESSAGE, type FieldErrors, type FormValues } from '@/lib/orders/fields';
-import { parseBRLInput } from '@/lib/money/money';
+import { parseBRLInput } from '@balcao/br/money';
 import { placeOrder } from '@/lib/payments/place-order';
 import { hit } from '@/lib/security/rate-limit';
 import { logger } from '@/lib/server/log';

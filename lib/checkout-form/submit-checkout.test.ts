@@ -4,8 +4,8 @@ import { database, db, ensureMigrated } from '@/db';
 import { inArray } from 'drizzle-orm';
 import { orders, products } from '@/db/schema';
 import { seed } from '@/db/seed';
-import { resetRateLimitsForTests } from '@/lib/security/rate-limit';
 import type { OrderInput, PlaceOrderResult } from '@/lib/payments/place-order';
+import { startProcessContext } from '@/lib/process/context';
 
 const jar = vi.hoisted(() => ({ value: undefined as string | undefined }));
 vi.mock('next/headers', () => ({
@@ -38,7 +38,7 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  resetRateLimitsForTests();
+  startProcessContext();
   placeOrder.mockReset();
   placeOrder.mockResolvedValue({ ok: true, orderToken: 'token-from-place-order-000' });
   jar.value = '1x2.3x1'; // café 2 × 39,90 + coador 24,90

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { EnvError, SANDBOX_DEFAULT_KEY, env, parseEnv, resetEnvForTests } from './env';
+import { EnvError, SANDBOX_DEFAULT_KEY, env, parseEnv } from './env';
+import { startProcessContext } from '@/lib/process/context';
 
 const SECRET_32 = 'a'.repeat(32);
 const DEMO_KEY = 'x'.repeat(32);
@@ -246,22 +247,22 @@ describe('env(): lazy and cached', () => {
   afterEach(() => {
     for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
     Object.assign(process.env, saved);
-    resetEnvForTests();
+    startProcessContext();
   });
 
   it('reads process.env once, until reset', () => {
     process.env.APP_URL = 'https://one.example';
-    resetEnvForTests();
+    startProcessContext();
     expect(env().appUrl).toBe('https://one.example');
     process.env.APP_URL = 'https://two.example';
     expect(env().appUrl).toBe('https://one.example');
-    resetEnvForTests();
+    startProcessContext();
     expect(env().appUrl).toBe('https://two.example');
   });
 
   it('throws the EnvError on first use, not on import', () => {
     process.env.SANDBOX_ENABLED = 'yes';
-    resetEnvForTests();
+    startProcessContext();
     expect(() => env()).toThrow(EnvError);
     expect(() => env()).toThrow('Invalid environment variable SANDBOX_ENABLED: expected true, false, 1 or 0');
   });

@@ -3,10 +3,13 @@
  * Never at import or build time (`next build` runs with no environment).
  * docs/reference.md, "Configuration", is the reference for names and defaults.
  */
+import { SANDBOX_DEV_KEY } from '@balcao/payment-sandbox/dev-key';
 import { z } from 'zod';
+import { processSingleton } from '@/lib/process/context';
 
 const DEV_AUTH_SECRET = 'balcao-development-secret-not-for-production-use';
-export const SANDBOX_DEFAULT_KEY = 'sk_sandbox_dev';
+/** The embedded sandbox's development key: the client's key when nothing else is configured. */
+export const SANDBOX_DEFAULT_KEY = SANDBOX_DEV_KEY;
 /** Keys printed in the docs and examples: anyone can use them, so a public demo refuses them. */
 export const WELL_KNOWN_SANDBOX_KEYS: readonly string[] = [SANDBOX_DEFAULT_KEY, 'sk_sandbox_other'];
 /** A public demo's sandbox keys are secrets: long enough that nobody guesses one. */
@@ -286,15 +289,8 @@ function checkPublicDemoKeys(keys: string[], appKey: string | undefined): void {
   }
 }
 
-let cached: AppEnv | undefined;
-
-/** The validated configuration of this process, parsed on first use. */
-export function env(): AppEnv {
-  if (!cached) cached = parseEnv(process.env);
-  return cached;
-}
-
-/** Tests only: forget the cached configuration. */
-export function resetEnvForTests(): void {
-  cached = undefined;
-}
+/**
+ * The validated configuration of this process, parsed from process.env on first use in the
+ * process context (lib/process/context.ts): a new context reads the environment again.
+ */
+export const env = processSingleton<AppEnv>('config.env', () => parseEnv(process.env));

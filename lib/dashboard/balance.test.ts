@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PaymentApiError } from '@/lib/payment-api/client';
-import { forgetLastBalanceForTests, readBalance } from './balance';
+import { readBalance } from './balance';
+import { startProcessContext } from '@/lib/process/context';
 
-afterEach(() => forgetLastBalanceForTests());
+afterEach(() => startProcessContext());
 const at = () => new Date('2025-03-10T15:00:00.000Z');
 
 describe('readBalance', () => {

@@ -7,7 +7,7 @@ import 'server-only';
 import { userMessage, type PaymentApi } from '@/lib/payment-api/client';
 import { providerApi } from '@/lib/payments/api';
 import { logger } from '@/lib/server/log';
-import { processSlot } from '@/lib/server/process-singleton';
+import { processSlot } from '@/lib/process/context';
 
 export type BalanceReading = { balanceCents: number; at: string };
 export type BalanceView = ({ ok: true } & BalanceReading) | { ok: false; error: string; last: BalanceReading | null };
@@ -24,9 +24,4 @@ export async function readBalance(api: Pick<PaymentApi, 'getBalance'> = provider
     logger().warn({ err: error }, 'balance read failed');
     return { ok: false, error: userMessage(error), last: lastReading.get() ?? null };
   }
-}
-
-/** Tests only. */
-export function forgetLastBalanceForTests(): void {
-  lastReading.clear();
 }

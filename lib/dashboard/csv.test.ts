@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CSV_BOM, csvCell, csvRow, exportFileName, ORDER_CSV_HEADER, orderCsvRow } from './csv';
 import type { OrderExportRow } from './orders-query';
-import { NOTHING_SHIPS, PAULISTA_DELIVERY } from '@/lib/orders/testing/delivery';
+import { NOTHING_SHIPS, PAULISTA_DELIVERY } from '@/test/orders/delivery';
 
 describe('csvCell', () => {
   it('leaves plain text alone', () => {

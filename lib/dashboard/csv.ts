@@ -5,9 +5,9 @@
  * that a spreadsheet would read as a formula (= + - @, tab, CR) gets a leading apostrophe.
  * Pure.
  */
-import { formatDocument } from '@/lib/br/documents';
-import { formatDateTimeBR } from '@/lib/br/dates';
-import { formatDecimalComma } from '@/lib/money/money';
+import { formatDocument } from '@balcao/br/documents';
+import { formatDateTimeBR } from '@balcao/br/dates';
+import { formatDecimalComma } from '@balcao/br/money';
 import { METHOD_LABELS, statusLabel } from '@/lib/orders/status-labels';
 import { fulfilmentLabel, hasFulfilment } from '@/lib/fulfilment/moves';
 import { addressOneLine, deliveryOf } from '@/lib/orders/delivery';

@@ -1,5 +1,5 @@
 /** "Registrar reembolso manual" ("Valor", "Motivo") → the use-case's input, pt-BR errors per field. Pure. */
-import { formatBRL, parseBRLInput } from '@/lib/money/money';
+import { formatBRL, parseBRLInput } from '@balcao/br/money';
 
 export const MANUAL_REFUND_REASON_MAX = 255;
 export type ManualRefundFieldErrors = Partial<Record<'amount' | 'reason', string>>;

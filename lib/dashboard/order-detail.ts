@@ -1,6 +1,6 @@
 /** Everything the merchant sees about one order: items, buyer, payment, timeline. */
 import 'server-only';
-import { maskBuyerIn, maskOrderBuyer } from '@/lib/br/personal-data';
+import { maskBuyerIn, maskOrderBuyer } from '@balcao/br/personal-data';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { db } from '@/db';
 import { emailAttempts, emailOutbox, orderItems, orders, paymentEvents, payments, webhookDeliveries, type Order, type OrderItem, type Payment } from '@/db/schema';

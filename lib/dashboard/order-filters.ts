@@ -3,7 +3,7 @@
  * status, method, from/to (São Paulo dates), q (search), link (a payment link's id), page. Browser-safe, pure.
  */
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_METHODS, type FulfillmentStatus, type OrderStatus, type PaymentMethod } from '@/db/schema';
-import { isIsoDate } from '@/lib/br/dates';
+import { isIsoDate } from '@balcao/br/dates';
 import { withoutControlCharacters } from './order-search';
 
 export type OrderFilters = {

@@ -4,7 +4,7 @@ import { database } from '@/db';
 import { orders } from '@/db/schema';
 import { createLink } from '@/lib/links/links';
 import { newId, randomToken } from '@/lib/security/tokens';
-import { prepareDatabase } from '@/lib/payments/testing/db';
+import { prepareDatabase } from '@/test/payments/db';
 import { countOrders, listOrders, ordersForExport } from './orders-query';
 
 let bolo: string;

@@ -28,7 +28,7 @@ import { db } from '@/db';
 import type { OrderFilters } from './order-filters';
 import { planSearch } from './order-search';
 import { countOrders, filterParams, filterShape, listOrders, ordersForExport, whereOf } from './orders-query';
-import { insertOrders, type FixtureOrder, type InsertedOrder } from './test-fixtures';
+import { insertOrders, type FixtureOrder, type InsertedOrder } from '@/test/dashboard/fixtures';
 
 const NAMES = ['Maria Silva', 'João Gonçalves', 'Ana Joana', 'Pedro Silva Jr', 'Ana 50% Off', 'Zé', 'Comprador Teste'];
 const STATUSES = ['pending', 'paid', 'expired', 'canceled', 'refunded'] as const;

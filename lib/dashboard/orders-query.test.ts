@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderFilters } from './order-filters';
 import { countOrders, listOrders, ordersForExport, PAGE_SIZE } from './orders-query';
-import { insertOrders, type InsertedOrder } from './test-fixtures';
+import { insertOrders, type InsertedOrder } from '@/test/dashboard/fixtures';
 
 // 60 orders, one every hour back from 2025-03-10 12:00 UTC, with a few special ones.
 const base = Date.parse('2025-03-10T12:00:00.000Z');

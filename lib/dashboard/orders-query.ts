@@ -102,8 +102,8 @@ type ParamName = (typeof PARAM_NAMES)[number];
 export type FilterParams = Record<ParamName, string | undefined>;
 
 /**
- * A São Paulo day's bounds cost two time-zone database lookups each (tens of µs, more than the
- * query they filter): they are pure, so each date's are remembered (a bounded memo).
+ * A São Paulo day's bounds cost two time-zone database lookups each (more than the query they
+ * filter): they are pure, so each date's are remembered (a bounded memo).
  */
 function remembered(fn: (date: string) => string): (date: string) => string {
   const memo = new Map<string, string>();

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { overviewStats } from './overview';
-import { insertOrders } from './test-fixtures';
+import { insertOrders } from '@/test/dashboard/fixtures';
 
 // "Now" is 2025-03-10 15:00 in São Paulo (18:00 UTC).
 const now = new Date('2025-03-10T18:00:00.000Z');

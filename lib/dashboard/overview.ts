@@ -12,7 +12,7 @@ import 'server-only';
 import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import { db } from '@/db';
 import { ORDER_STATUSES, orders, payments, PAYMENT_METHODS, type OrderStatus, type PaymentMethod } from '@/db/schema';
-import { addDays, saoPauloDate } from '@/lib/br/dates';
+import { addDays, saoPauloDate } from '@balcao/br/dates';
 import { saoPauloDayStart } from './sp-time';
 
 export const CHART_DAYS = 30;

@@ -3,7 +3,7 @@
  * messages per field. The same check runs in the browser (before the confirmation dialog)
  * and in the server action. Pure.
  */
-import { formatBRL, parseBRLInput } from '@/lib/money/money';
+import { formatBRL, parseBRLInput } from '@balcao/br/money';
 import { REFUND_REASON_LABELS, type RefundReason } from './refund-reasons';
 
 export const REFUND_DESCRIPTION_MAX = 255;

@@ -3,7 +3,7 @@
  * Exact for any date (Brazil had daylight saving time until 2019): the offset is read from
  * the time-zone database, not assumed to be -03:00.
  */
-import { addDays, startOfSaoPauloDay } from '@/lib/br/dates';
+import { addDays, startOfSaoPauloDay } from '@balcao/br/dates';
 
 /** The first instant of São Paulo day `date` (YYYY-MM-DD), as an ISO string in UTC. */
 export function saoPauloDayStart(date: string): string {

@@ -3,9 +3,9 @@
  * webhook_deliveries row, merged by time (oldest first), worded in Portuguese. Pure.
  */
 import type { EmailAttempt, EmailOutboxRow, FulfillmentStatus, OrderStatus, PaymentEvent, WebhookDelivery } from '@/db/schema';
-import { formatDateTimeBR } from '@/lib/br/dates';
+import { formatDateTimeBR } from '@balcao/br/dates';
 import { EMAIL_KIND_LABELS, EMAIL_STATUS_LABELS } from '@/lib/email/labels';
-import { formatBRL } from '@/lib/money/money';
+import { formatBRL } from '@balcao/br/money';
 import { statusLabel } from '@/lib/orders/status-labels';
 import { FULFILMENT_LABELS } from '@/lib/fulfilment/moves';
 import { REFUND_REASON_LABELS } from './refund-reasons';

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { orders } from '@/db/schema';
-import { fulfilmentOrder } from '@/lib/fulfilment/testing/orders';
-import { clearOrders, prepareDatabase } from '@/lib/payments/testing/db';
+import { fulfilmentOrder } from '@/test/fulfilment/orders';
+import { clearOrders, prepareDatabase } from '@/test/payments/db';
 import { countToShip, listOrders, listToShip } from './orders-query';
 
 beforeAll(prepareDatabase);

@@ -2,11 +2,12 @@ import { encode } from 'next-auth/jwt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/db';
 import { users } from '@/db/schema';
-import { env, resetEnvForTests } from '@/lib/config/env';
-import { setPaymentApiForTests } from '@/lib/payments/api';
-import { FakePaymentApi } from '@/lib/payments/testing/fake-payment-api';
-import { prepareDatabase } from '@/lib/payments/testing/db';
-import { placeTestOrder } from '@/lib/payments/testing/place';
+import { env } from '@/lib/config/env';
+import { api } from '@/lib/payments/api';
+import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { prepareDatabase } from '@/test/payments/db';
+import { placeTestOrder } from '@/test/payments/place';
+import { startProcessContext } from '@/lib/process/context';
 
 const jar = vi.hoisted(() => ({ cookies: [] as { name: string; value: string }[] }));
 vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => jar.cookies }) }));
@@ -18,23 +19,22 @@ function publicDemo(on: boolean) {
   Object.assign(process.env, on ? { NODE_ENV: 'production', SANDBOX_ENABLED: 'true', SANDBOX_API_KEYS: 's'.repeat(32), AUTH_SECRET: 'a'.repeat(40) } : {});
   if (!on) for (const k of ['SANDBOX_ENABLED', 'SANDBOX_API_KEYS', 'AUTH_SECRET']) delete process.env[k];
   if (!on) (process.env as Record<string, string>).NODE_ENV = 'test';
-  resetEnvForTests();
+  startProcessContext();
 }
 
 let mine: { token: string; charge: string };
 let theirs: { token: string; charge: string };
 beforeAll(async () => {
   await prepareDatabase();
-  setPaymentApiForTests(new FakePaymentApi());
+  startProcessContext([api.provide(new FakePaymentApi())]);
   const a = await placeTestOrder('pix');
   const b = await placeTestOrder('boleto');
   mine = { token: a.order.token, charge: a.payment.providerId! };
   theirs = { token: b.order.token, charge: b.payment.providerId! };
 });
 afterAll(() => {
-  setPaymentApiForTests(undefined);
   Object.assign(process.env, saved);
-  resetEnvForTests();
+  startProcessContext();
 });
 beforeEach(() => {
   jar.cookies = [];

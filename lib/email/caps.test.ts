@@ -9,14 +9,14 @@ import { database } from '@/db';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { emailOutbox, products } from '@/db/schema';
-import { setPaymentApiForTests } from '@/lib/payments/api';
-import { FakePaymentApi } from '@/lib/payments/testing/fake-payment-api';
-import { resetEnvForTests } from '@/lib/config/env';
+import { api } from '@/lib/payments/api';
+import { startProcessContext } from '@/lib/process/context';
+import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { applyObservation } from '@/lib/payments/apply';
 import { resendInstructions, RESEND_MESSAGES } from '@/lib/payments/resend-instructions';
 import { chargeCreatedEffects } from '@/lib/payments/state-effects';
 import { observedOf } from '@/lib/payments/state';
-import { emailsOf, insertOrderWithPayment, prepareDatabase } from '@/lib/payments/testing/db';
+import { emailsOf, insertOrderWithPayment, prepareDatabase } from '@/test/payments/db';
 import { orderViewByToken } from '@/lib/orders/queries';
 import { emailKey } from './keys';
 import { RECIPIENT_CAP_REASON } from './caps';
@@ -25,12 +25,12 @@ import { enqueueDueReminders } from './reminders';
 const raised = process.env.EMAILS_PER_RECIPIENT_PER_DAY;
 beforeAll(async () => {
   delete process.env.EMAILS_PER_RECIPIENT_PER_DAY; // the default: 3
-  resetEnvForTests();
+  startProcessContext();
   await prepareDatabase();
 });
 afterAll(() => {
   process.env.EMAILS_PER_RECIPIENT_PER_DAY = raised;
-  resetEnvForTests();
+  startProcessContext();
 });
 
 /** A Pix order whose charge was just created: what create-charge.ts writes. */
@@ -69,7 +69,7 @@ describe('at most 3 e-mails a day to one recipient from unpaid orders', () => {
     // Its instructions were sent yesterday (outside the 24 hours).
     await database().db.insert(emailOutbox).values({ dedupeKey: emailKey.instructions(boleto.order.id), orderId: boleto.order.id, kind: 'instructions', recipient: email, status: 'sent', createdAt: yesterday });
     const { payments } = await import('@/db/schema');
-    const { addDays, saoPauloDate } = await import('@/lib/br/dates');
+    const { addDays, saoPauloDate } = await import('@balcao/br/dates');
     await database().db.update(payments).set({ dueDate: addDays(saoPauloDate(), 1) }).where(eq(payments.id, boleto.payment.id));
     await enqueueDueReminders();
     const reminder = (await emailsOf(boleto.order.id)).find((r) => r.dedupeKey === emailKey.reminder(boleto.order.id))!;
@@ -94,7 +94,7 @@ describe('at most 3 e-mails a day to one recipient from unpaid orders', () => {
   });
 
   it('holds across processes: 4 processes × 2 checkouts at one instant to one address queue exactly 3 e-mails', async () => {
-    setPaymentApiForTests(new FakePaymentApi());
+    startProcessContext([api.provide(new FakePaymentApi())]);
     // The checkout worker buys as comprador@example.com, through the real placeOrder.
     const [product] = await database().db.insert(products).values({ slug: 'cap-race', name: 'Sem estoque controlado', description: '', priceCents: 2000, imagePath: '', stock: null }).returning({ id: products.id });
     const outcomes = await raceCheckouts(product.id, 4, 2);
@@ -103,7 +103,7 @@ describe('at most 3 e-mails a day to one recipient from unpaid orders', () => {
     expect(rows).toHaveLength(8);
     expect(rows.filter((r) => r.status === 'pending')).toHaveLength(3);
     expect(rows.filter((r) => r.status === 'skipped').every((r) => r.lastError === RECIPIENT_CAP_REASON)).toBe(true);
-    setPaymentApiForTests(undefined);
+    startProcessContext();
   }, 90_000);
 });
 
@@ -124,7 +124,7 @@ describe('"Reenviar e-mail": at most 3 per order a day', () => {
 });
 
 const ROOT = path.resolve(__dirname, '../..');
-const WORKER = path.join(ROOT, 'lib', 'catalog', 'testing', 'checkout-worker.ts');
+const WORKER = path.join(ROOT, 'test', 'catalog', 'checkout-worker.ts');
 
 /** `processes` processes × `shoppers` checkouts each, own connections to this file's database, one start instant. */
 async function raceCheckouts(productId: number, processes: number, shoppers: number): Promise<{ ok: boolean; error?: string }[]> {

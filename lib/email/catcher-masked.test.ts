@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { db, ensureMigrated } from '@/db';
 import { caughtEmails } from '@/db/schema';
-import { insertOrders } from '@/lib/dashboard/test-fixtures';
+import { insertOrders } from '@/test/dashboard/fixtures';
 
 vi.mock('server-only', () => ({}));
 const { caughtFor, listCaught } = await import('./catcher');

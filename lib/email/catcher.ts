@@ -8,9 +8,8 @@ import { db } from '@/db';
 import { caughtEmails, orders, type CaughtEmail } from '@/db/schema';
 import { can } from '@/lib/auth/permissions';
 import { getMerchantOrNull } from '@/lib/auth/session';
-import { maskBuyerIn, maskEmail } from '@/lib/br/personal-data';
+import { maskBuyerIn, maskEmail } from '@balcao/br/personal-data';
 import { env } from '@/lib/config/env';
-import { sandboxEnabled } from '@/lib/sandbox';
 
 export type CaughtAttachment = { filename: string; contentType: string; cid?: string; base64: string };
 
@@ -18,12 +17,12 @@ export type CaughtAttachment = { filename: string; contentType: string; cid?: st
  * Who may read the catcher: nobody when the sandbox is off; in production (a public demo,
  * where visitors type real e-mail addresses) only a signed-in merchant with `dashboard:view`,
  * and one without `buyers:read` (the demonstration account) reads it `masked`: recipients and
- * the buyer's data in the messages masked (lib/br/personal-data.ts), no PDF attachments (the
+ * the buyer's data in the messages masked (@balcao/br/personal-data), no PDF attachments (the
  * boleto names its payer); anyone in development.
  */
 export type CatcherAccess = 'open' | 'masked' | 'needs_login' | 'off';
 export async function catcherAccess(): Promise<CatcherAccess> {
-  if (!sandboxEnabled()) return 'off';
+  if (!env().sandboxEnabled) return 'off';
   if (!env().isProduction) return 'open';
   const merchant = await getMerchantOrNull();
   if (!merchant || !can(merchant.role, 'dashboard:view')) return 'needs_login';

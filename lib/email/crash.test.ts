@@ -11,9 +11,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { database } from '@/db';
 import { emailOutbox, payments } from '@/db/schema';
 import { chargeCreatedEffects } from '@/lib/payments/state-effects';
-import { emailsOf, insertOrderWithPayment, prepareDatabase } from '@/lib/payments/testing/db';
+import { emailsOf, insertOrderWithPayment, prepareDatabase } from '@/test/payments/db';
 import { emailKey } from './keys';
-import { startTestSmtp, type TestSmtp } from './testing/smtp-server';
+import { startTestSmtp, type TestSmtp } from '@/test/email/smtp-server';
 import { messageIdOf } from './worker';
 
 let smtp: TestSmtp;
@@ -34,7 +34,7 @@ afterAll(async () => {
 function startServerProcess(): ChildProcess {
   // tsx as a loader in this very process (not its CLI, which runs the script in a grandchild
   // that a SIGKILL of the CLI would leave running): the kill below really ends the server.
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=react-server', path.join(ROOT, 'lib/email/testing/server-process.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=react-server', path.join(ROOT, 'test/email/server-process.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,

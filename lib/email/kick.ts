@@ -3,7 +3,7 @@
  * instead of at its next tick. A tiny hook so the payment writer does not load the worker
  * (nodemailer) on its own: the worker registers itself here when it starts.
  */
-import { processSlot } from '@/lib/server/process-singleton';
+import { processSlot } from '@/lib/process/context';
 
 const kick = processSlot<() => void>('email.kick');
 

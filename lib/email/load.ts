@@ -4,7 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import { db } from '@/db';
 import { orderItems, orders, payments, type EmailOutboxRow } from '@/db/schema';
 import { env } from '@/lib/config/env';
-import { qrPngDataUri } from '@/lib/br/qr';
+import { qrPngDataUri } from '@balcao/br/qr';
 import { addressLines, deliveryOf } from '@/lib/orders/delivery';
 import { orderMoneyLines } from '@/lib/orders/money-lines';
 import type { EmailSettings } from './settings';

@@ -10,7 +10,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { run, type AnyDb, type Step } from '@/db/driver';
 import { emailOutbox, emailSettings, orders, type EmailKind } from '@/db/schema';
-import { processSlot } from '@/lib/server/process-singleton';
 import { RECIPIENT_CAP_REASON, RECIPIENT_CAPPED_KINDS, underRecipientCap } from './caps';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -53,18 +52,8 @@ export type Enqueue = {
   recipient?: SQL;
 };
 
-/** Process-wide switch for benchmarks only: measures the state change with and without its outbox write. */
-const benchOff = processSlot<boolean>('outbox.bench-off');
-export function setOutboxWritesOffForBench(off: boolean): void {
-  benchOff.set(off);
-}
-export function outboxWritesOff(): boolean {
-  return benchOff.get() === true || process.env.BENCH_OUTBOX_OFF === '1';
-}
-
 /** Writes one keyed outbox row (or nothing, when the key exists). Returns 1 when a row was written. */
 export function* enqueueEmail(tx: Tx, e: Enqueue): Generator<Step, number, unknown> {
-  if (outboxWritesOff()) return 0;
   // No settings row yet: each switch's default ("Pedido entregue" starts off).
   const enabled = e.force ? sql`1` : sql`coalesce(${SWITCH[e.kind]}, ${e.kind === 'delivered' ? 0 : 1})`;
   // A stranger's unpaid order may not make the shop mail an address over and over (caps.ts).

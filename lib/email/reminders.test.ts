@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { payments } from '@/db/schema';
-import { addDays, saoPauloDate } from '@/lib/br/dates';
+import { addDays, saoPauloDate } from '@balcao/br/dates';
 import { chargeCreatedEffects } from '@/lib/payments/state-effects';
-import { emailsOf, insertOrderWithPayment, prepareDatabase } from '@/lib/payments/testing/db';
+import { emailsOf, insertOrderWithPayment, prepareDatabase } from '@/test/payments/db';
 import { emailKey } from './keys';
 import { enqueueDueReminders } from './reminders';
 

@@ -10,7 +10,7 @@ import 'server-only';
 import { and, eq, gte, lt } from 'drizzle-orm';
 import { database, db } from '@/db';
 import { orders, payments } from '@/db/schema';
-import { addDays, saoPauloDate, startOfSaoPauloDay } from '@/lib/br/dates';
+import { addDays, saoPauloDate, startOfSaoPauloDay } from '@balcao/br/dates';
 import { endOfSaoPauloDay } from '@/lib/orders/deadline';
 import { emailKey } from './keys';
 import { enqueueEmail, hasEmail } from './outbox';

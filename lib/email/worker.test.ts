@@ -10,20 +10,20 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { emailAttempts, emailOutbox, payments } from '@/db/schema';
-import { barcodeToDigitableLine, buildBoletoBarcode, isValidDigitableLine } from '@/lib/br/boleto';
-import { addDays, saoPauloDate } from '@/lib/br/dates';
-import { buildPixBrCode } from '@/lib/br/pix-brcode';
-import { qrPngDataUri } from '@/lib/br/qr';
-import { resetEnvForTests } from '@/lib/config/env';
+import { barcodeToDigitableLine, buildBoletoBarcode, isValidDigitableLine } from '@balcao/br/boleto';
+import { addDays, saoPauloDate } from '@balcao/br/dates';
+import { buildPixBrCode } from '@balcao/br/pix-brcode';
+import { qrPngDataUri } from '@balcao/br/qr';
 import { applyObservation } from '@/lib/payments/apply';
 import { observedOf } from '@/lib/payments/state';
 import { chargeCreatedEffects } from '@/lib/payments/state-effects';
-import { emailsOf, insertOrderWithPayment, prepareDatabase } from '@/lib/payments/testing/db';
+import { emailsOf, insertOrderWithPayment, prepareDatabase } from '@/test/payments/db';
 import { shortOrderId } from '@/lib/orders/format';
 import { emailKey } from './keys';
-import { startTestSmtp, type TestSmtp } from './testing/smtp-server';
+import { startTestSmtp, type TestSmtp } from '@/test/email/smtp-server';
 import { smtpTransport, type MailTransport } from './transport';
 import { backoffMs, drainOutbox, messageIdOf } from './worker';
+import { startProcessContext } from '@/lib/process/context';
 
 const APP_URL = 'https://loja.example.com.br';
 let smtp: TestSmtp;
@@ -32,7 +32,7 @@ const FAST = { connectionMs: 500, greetingMs: 500, socketMs: 1_000 };
 
 beforeAll(async () => {
   process.env.APP_URL = APP_URL;
-  resetEnvForTests();
+  startProcessContext();
   await prepareDatabase();
   smtp = await startTestSmtp();
   transport = smtpTransport(smtp.url, FAST);
@@ -41,7 +41,7 @@ afterAll(async () => {
   transport.close?.();
   await smtp.close();
   delete process.env.APP_URL;
-  resetEnvForTests();
+  startProcessContext();
 });
 beforeEach(async () => {
   smtp.received.length = 0;

@@ -26,7 +26,7 @@ import { loadEmailData } from './load';
 import { getEmailSettings } from './settings';
 import { renderEmail } from './templates';
 import { catcherTransport, classifySendError, smtpTransport, type MailTransport } from './transport';
-import { processSlot } from '@/lib/server/process-singleton';
+import { processSingleton, processSlot } from '@/lib/process/context';
 
 export const OUTBOX_MAX_ATTEMPTS = 10;
 
@@ -49,24 +49,15 @@ export function backoffMs(attempt: number, base = DEFAULTS.backoffBaseMs, max = 
 
 // ---------- transport ----------
 
-/** null: e-mails are off; unset: not decided yet. */
-const transportSlot = processSlot<MailTransport | null>('email.transport');
-
-/** The transport for this process's configuration; null when e-mails are off. */
-export function mailTransport(): MailTransport | null {
-  const decided = transportSlot.get();
-  if (decided !== undefined) return decided;
-  const { email } = env();
-  const t = email.mode === 'smtp' ? smtpTransport(email.smtpUrl!) : email.mode === 'catcher' ? catcherTransport : null;
-  return transportSlot.set(t);
-}
-
-/** Tests: send through `t` (undefined: back to the configured one). */
-export function setMailTransportForTests(t: MailTransport | null | undefined): void {
-  transportSlot.get()?.close?.();
-  if (t === undefined) transportSlot.clear();
-  else transportSlot.set(t);
-}
+/** The transport for this process's configuration; null when e-mails are off (`mailTransport.provide(t)` gives a test's). */
+export const mailTransport = processSingleton<MailTransport | null>(
+  'email.transport',
+  () => {
+    const { email } = env();
+    return email.mode === 'smtp' ? smtpTransport(email.smtpUrl!) : email.mode === 'catcher' ? catcherTransport : null;
+  },
+  { close: (t) => t?.close?.() },
+);
 
 /** Message-ID of a row: the same on every attempt. */
 export function messageIdOf(row: Pick<EmailOutboxRow, 'dedupeKey'>): string {
@@ -210,7 +201,7 @@ export async function drainOutbox(opts: WorkerOptions & { maxRows?: number; dead
 
 // ---------- in-process worker (one Node host) ----------
 
-const workerSlot = processSlot<WorkerState>('email.worker');
+const workerSlot = processSlot<WorkerState>('email.worker', { close: (state) => state.timer && clearInterval(state.timer) });
 type WorkerState = { timer?: ReturnType<typeof setInterval>; running?: Promise<void>; again?: boolean; options: WorkerOptions; reminderAt?: number };
 
 export const WORKER_INTERVAL_MS = 5_000;
@@ -252,7 +243,6 @@ export function startOutboxWorker(options: WorkerOptions & { intervalMs?: number
   });
   runOnce(state);
 }
-
 
 export async function stopOutboxWorker(): Promise<void> {
   const state = workerSlot.get();

@@ -4,13 +4,13 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { database } from '@/db';
 import { emailSettings, orders } from '@/db/schema';
-import { clearOrders, prepareDatabase } from '@/lib/payments/testing/db';
+import { clearOrders, prepareDatabase } from '@/test/payments/db';
 import { applyFulfilmentMove, type MoveResult } from './apply-move';
-import { fulfilmentEventsOf, fulfilmentOrder, orderRow, outboxOf } from './testing/orders';
+import { fulfilmentEventsOf, fulfilmentOrder, orderRow, outboxOf } from '@/test/fulfilment/orders';
 import { parseTracking, type Tracking } from './tracking';
 
 const ROOT = path.resolve(__dirname, '../..');
-const WORKER = path.join(ROOT, 'lib/fulfilment/testing/move-worker.ts');
+const WORKER = path.join(ROOT, 'test/fulfilment/move-worker.ts');
 const ACTOR = 'loja@example.com';
 
 function correios(code: string): Tracking {

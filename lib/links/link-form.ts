@@ -3,8 +3,8 @@
  * what was typed kept for the form to show again. Amounts are typed the Brazilian way
  * ("1.234,56", "R$ 50") and become integer centavos. Pure and browser-safe.
  */
-import { isIsoDate } from '@/lib/br/dates';
-import { formatBRL, parseBRLInput } from '@/lib/money/money';
+import { isIsoDate } from '@balcao/br/dates';
+import { formatBRL, parseBRLInput } from '@balcao/br/money';
 import { MAX_ORDER_CENTS, MIN_ORDER_CENTS } from '@/lib/orders/pricing';
 import type { LinkMethods } from '@/db/schema';
 

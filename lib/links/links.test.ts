@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { orders } from '@/db/schema';
 import { newId, randomToken } from '@/lib/security/tokens';
-import { prepareDatabase } from '@/lib/payments/testing/db';
+import { prepareDatabase } from '@/test/payments/db';
 import type { NewLink } from './link-form';
 import { createLink, disableLink, linkByCode, linkById, linkForBuyer, listLinks, linkWithStats } from './links';
 

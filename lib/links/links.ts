@@ -8,7 +8,7 @@ import 'server-only';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { db } from '@/db';
 import { orders, paymentLinks, type OrderStatus, type PaymentLink } from '@/db/schema';
-import { saoPauloDate } from '@/lib/br/dates';
+import { saoPauloDate } from '@balcao/br/dates';
 import { looksLikeToken, newId } from '@/lib/security/tokens';
 import { logger } from '@/lib/server/log';
 import { reservationCutoff } from '@/lib/settings/reservation';

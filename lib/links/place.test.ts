@@ -6,15 +6,15 @@ import { database } from '@/db';
 import { reservationCutoff } from '@/lib/settings/reservation';
 import { run } from '@/db/driver';
 import { orders, paymentLinks, payments } from '@/db/schema';
-import { addDays, saoPauloDate } from '@/lib/br/dates';
+import { addDays, saoPauloDate } from '@balcao/br/dates';
 import { newId, randomToken } from '@/lib/security/tokens';
-import { prepareDatabase } from '@/lib/payments/testing/db';
+import { prepareDatabase } from '@/test/payments/db';
 import { createLink } from './links';
 import type { NewLink } from './link-form';
 import { claimLinkPlace, REFUSAL_MESSAGES, type LinkPlace } from './place';
 
 const ROOT = path.resolve(__dirname, '../..');
-const WORKER = path.join(__dirname, 'testing', 'claim-worker.ts');
+const WORKER = path.join(__dirname, '../../test/links/claim-worker.ts');
 const TODAY = saoPauloDate();
 
 const base: NewLink = { title: 'Bolo', description: null, amountCents: 15000, minAmountCents: null, methods: 'both', pixDiscount: true, expiresOn: null, maxPayments: null };

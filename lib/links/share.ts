@@ -4,7 +4,7 @@
  * Pure.
  */
 import type { PaymentLink } from '@/db/schema';
-import { formatBRL } from '@/lib/money/money';
+import { formatBRL } from '@balcao/br/money';
 
 type Amounts = Pick<PaymentLink, 'amountCents' | 'minAmountCents'>;
 

@@ -1,9 +1,9 @@
 /**
  * What a buyer is told when the UF chosen is not the CEP's: shipping is priced from the CEP's UF
- * (lib/br/cep-uf.ts), so the two must agree. No dependencies: the checkout's client preview
+ * (@balcao/br/cep-uf), so the two must agree. No dependencies: the checkout's client preview
  * shows the same words the server sends back next to the UF field.
  */
-import { UFS, type UF } from '@/lib/br/uf';
+import { UFS, type UF } from '@balcao/br/uf';
 
 export function cepUfMismatchMessage(cepUf: UF): string {
   const name = UFS.find(([code]) => code === cepUf)?.[1] ?? cepUf;

@@ -2,7 +2,7 @@
  * Payment deadlines as the buyer sees them: a payment is payable through the end of its last
  * São Paulo calendar day (payments.payableUntil). Browser-safe, no dependencies.
  */
-import { addDays, isIsoDate, startOfSaoPauloDay } from '@/lib/br/dates';
+import { addDays, isIsoDate, startOfSaoPauloDay } from '@balcao/br/dates';
 
 /** The instant a São Paulo calendar day ends (midnight starting the next day), or null for a bad date. */
 export function endOfSaoPauloDay(date: string): Date | null {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addressLines, addressOneLine, deliveryOf, formatCep, shippingValue } from './delivery';
-import { NOTHING_SHIPS, PAULISTA_DELIVERY } from './testing/delivery';
+import { NOTHING_SHIPS, PAULISTA_DELIVERY } from '@/test/orders/delivery';
 
 const base = NOTHING_SHIPS;
 

@@ -3,8 +3,8 @@
  * the shipping line ("Frete") and the delivery address (or the pickup address). Pure.
  */
 import type { Order } from '@/db/schema';
-import { HIDDEN } from '@/lib/br/personal-data';
-import { formatBRL } from '@/lib/money/money';
+import { HIDDEN } from '@balcao/br/personal-data';
+import { formatBRL } from '@balcao/br/money';
 
 export type DeliveryView = {
   /** null: nothing in the order ships. */
@@ -52,7 +52,7 @@ export function formatCep(zip: string): string {
 
 /**
  * The address as an envelope shows it: street line, neighbourhood and city line, CEP line.
- * A masked address (lib/br/personal-data.ts) has no street line and no neighbourhood.
+ * A masked address (@balcao/br/personal-data) has no street line and no neighbourhood.
  */
 export function addressLines(a: NonNullable<DeliveryView['address']>): string[] {
   const neighborhood = a.neighborhood && a.neighborhood !== HIDDEN ? `${a.neighborhood}, ` : '';

@@ -8,9 +8,9 @@
  * Pure (no server imports).
  */
 import { z } from 'zod';
-import { checkDocument, documentMessages } from '@/lib/br/documents';
-import { isUF, type UF } from '@/lib/br/uf';
-import { LIMITS } from '@/lib/payment-api/contract';
+import { checkDocument, documentMessages } from '@balcao/br/documents';
+import { isUF, type UF } from '@balcao/br/uf';
+import { LIMITS } from '@balcao/payment-contract';
 import { CHECK_FIELDS_MESSAGE, FORM_FIELDS, type FieldErrors, type FormField } from './fields';
 import { EMPTY_CART_MESSAGE } from './pricing';
 

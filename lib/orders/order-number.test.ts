@@ -11,24 +11,25 @@ import * as schema from '@/db/schema';
 import { orders, products } from '@/db/schema';
 import { planSearch } from '@/lib/dashboard/order-search';
 import { listOrders } from '@/lib/dashboard/orders-query';
-import { setPaymentApiForTests } from '@/lib/payments/api';
+import { api } from '@/lib/payments/api';
+import { startProcessContext } from '@/lib/process/context';
 import { placeOrder } from '@/lib/payments/place-order';
-import { apiError, FakePaymentApi } from '@/lib/payments/testing/fake-payment-api';
-import { prepareDatabase } from '@/lib/payments/testing/db';
-import { TEST_ADDRESS } from '@/lib/payments/testing/place';
+import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { prepareDatabase } from '@/test/payments/db';
+import { TEST_ADDRESS } from '@/test/payments/place';
 import { orderLabel } from './format';
 import { FIRST_ORDER_NUMBER, nextOrderNumber } from './order-number';
 
 const ROOT = path.resolve(__dirname, '../..');
-const WORKER = path.join(ROOT, 'lib/catalog/testing/checkout-worker.ts');
+const WORKER = path.join(ROOT, 'test/catalog/checkout-worker.ts');
 
 let fake: FakePaymentApi;
 beforeAll(prepareDatabase);
 beforeEach(() => {
   fake = new FakePaymentApi();
-  setPaymentApiForTests(fake);
+  startProcessContext([api.provide(fake)]);
 });
-afterAll(() => setPaymentApiForTests(undefined));
+afterAll(() => startProcessContext());
 
 async function newProduct(): Promise<number> {
   const slug = `numero-${randomUUID().slice(0, 8)}`;

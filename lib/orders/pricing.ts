@@ -10,8 +10,8 @@
  * (R$ 5,00 minimum for both methods). Each part of an order's money (items, Pix discount,
  * shipping) is computed here and stored as its own line.
  */
-import { formatBRL } from '@/lib/money/money';
-import { LIMITS } from '@/lib/payment-api/contract';
+import { formatBRL } from '@balcao/br/money';
+import { LIMITS } from '@balcao/payment-contract';
 
 /** The API's minimum for both Pix and boleto (R$ 5,00). */
 export const MIN_ORDER_CENTS = LIMITS.minAmount * 100;

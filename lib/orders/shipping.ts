@@ -2,10 +2,10 @@
  * The shipping part of an order's money (pure, integer centavos): nothing when no product in it
  * ships; else pickup at the shop (free, where offered) or delivery to an address, priced by the
  * shop's rules (lib/shipping/quote.ts) on the items' subtotal, for the UF the CEP belongs to
- * (lib/br/cep-uf.ts: a UF chosen against the CEP is refused next to the UF field). The charge is
+ * (@balcao/br/cep-uf: a UF chosen against the CEP is refused next to the UF field). The charge is
  * items − Pix discount + shipping: the Pix discount never applies to shipping.
  */
-import { ufOfCep } from '@/lib/br/cep-uf';
+import { ufOfCep } from '@balcao/br/cep-uf';
 import { CEP_WITHOUT_UF_MESSAGE, cepUfMismatchMessage } from '@/lib/orders/cep-uf-message';
 import { CHECK_FIELDS_MESSAGE, type FieldErrors } from '@/lib/orders/fields';
 import { deliveryAddressSchema, fieldErrorsOf, type DeliveryAddress } from '@/lib/orders/order-input';

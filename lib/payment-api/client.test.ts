@@ -1,12 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays, saoPauloDate } from '@/lib/br/dates';
-import { buildBoletoBarcode, barcodeToDigitableLine, formatDigitableLine } from '@/lib/br/boleto';
-import { resetEnvForTests } from '@/lib/config/env';
+import { addDays, saoPauloDate } from '@balcao/br/dates';
+import { buildBoletoBarcode, barcodeToDigitableLine, formatDigitableLine } from '@balcao/br/boleto';
 import packageJson from '@/package.json';
 import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, MAX_RETRY_AFTER_SECONDS, backoffMs, parseRetryAfter } from './http';
 import { PaymentApiError, paymentApi, userMessage, type NewBoleto, type NewPix, type PaymentApi } from './client';
+import { startProcessContext } from '@/lib/process/context';
 
 // ---------- a local stand-in for the provider: records requests, answers from a script ----------
 
@@ -62,7 +62,7 @@ function client(overrides: Parameters<typeof paymentApi>[0] = {}) {
 
 beforeEach(() => {
   process.env.APP_URL = 'https://loja.example';
-  resetEnvForTests();
+  startProcessContext();
   requests.length = 0;
   script = [];
   sleeps = [];
@@ -72,7 +72,7 @@ beforeEach(() => {
 afterEach(() => {
   for (const k of Object.keys(process.env)) if (!(k in savedEnv)) delete process.env[k];
   Object.assign(process.env, savedEnv);
-  resetEnvForTests();
+  startProcessContext();
 });
 
 async function failure(promise: Promise<unknown>): Promise<PaymentApiError> {
@@ -350,7 +350,7 @@ describe('operations: method, path, headers, body in reais', () => {
     process.env.PAYMENT_API_URL = `${baseUrl}/`;
     process.env.PAYMENT_API_KEY = 'sk_live_from_env_987654';
     process.env.APP_URL = 'https://shop.example.com.br';
-    resetEnvForTests();
+    startProcessContext();
     answer({ status: 200, json: { balance: 5 } });
     expect(await paymentApi().getBalance()).toEqual({ balanceCents: 500 });
     expect(requests[0].url).toBe('/api/sandbox/v1/customers/balance');
@@ -361,7 +361,7 @@ describe('operations: method, path, headers, body in reais', () => {
     delete process.env.PAYMENT_API_URL;
     delete process.env.PAYMENT_API_KEY;
     process.env.APP_URL = baseUrl.replace(/\/api\/sandbox$/, '');
-    resetEnvForTests();
+    startProcessContext();
     answer({ status: 200, json: { balance: 5 } });
     // The in-process sandbox is chosen by the composition point (lib/payments/api.ts), not here.
     expect(await paymentApi().getBalance()).toEqual({ balanceCents: 500 });
@@ -386,7 +386,7 @@ describe('operations: method, path, headers, body in reais', () => {
 
   it('reads no configuration until the first call', () => {
     process.env.PAYMENT_API_URL = 'not a url';
-    resetEnvForTests();
+    startProcessContext();
     expect(() => paymentApi()).not.toThrow();
   });
 });
@@ -590,7 +590,7 @@ describe('local validation: a malformed request never leaves the app', () => {
 
     process.env.PAYMENT_API_URL = baseUrl;
     process.env.PAYMENT_API_KEY = API_KEY;
-    resetEnvForTests();
+    startProcessContext();
     const e = await failure(client().createBoleto(newBoleto({ notificationUrl: 'http://localhost:3000/x' }), { idempotencyKey: 'k' }));
     expect(e.field).toBe('notification_url');
     expect(requests).toHaveLength(1);

@@ -14,8 +14,8 @@
 import 'server-only';
 import packageJson from '@/package.json';
 import { env } from '@/lib/config/env';
-import { saoPauloDate } from '@/lib/br/dates';
-import type { ValidationContext } from './contract';
+import { saoPauloDate } from '@balcao/br/dates';
+import type { ValidationContext } from '@balcao/payment-contract';
 import { PaymentApiError } from './errors';
 import { httpExchange } from './exchange';
 import { send, type Call, type Transport } from './http';

@@ -2,7 +2,7 @@
  * How one request reaches the payment API: the client (client.ts, http.ts) builds the request
  * and reads the answer; an Exchange carries it. The client takes its exchange as an option —
  * HTTP by default (httpExchange), or any other carrier the composition point chooses, such as
- * the embedded sandbox in process (lib/sandbox/in-process-exchange.ts, picked by
+ * the embedded sandbox in process (lib/embedded-provider/in-process-exchange.ts, picked by
  * lib/payments/api.ts). The client knows no provider.
  */
 

@@ -5,7 +5,7 @@
  */
 import 'server-only';
 import { logger, redactSecrets } from '@/lib/server/log';
-import { errorMessageOf } from './contract';
+import { errorMessageOf } from '@balcao/payment-contract';
 import { PaymentApiError, type PaymentApiErrorKind } from './errors';
 import { ExchangeTimeout, type ExchangeAnswer } from './exchange';
 import type { PaymentApiOptions } from './types';

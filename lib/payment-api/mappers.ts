@@ -6,8 +6,8 @@
  */
 import 'server-only';
 import type { z } from 'zod';
-import { barcodeToDigitableLine, digitableLineToBarcode, isValidBoletoBarcode, isValidDigitableLine } from '@/lib/br/boleto';
-import { centsToReais, reaisToCents } from '@/lib/money/money';
+import { barcodeToDigitableLine, digitableLineToBarcode, isValidBoletoBarcode, isValidDigitableLine } from '@balcao/br/boleto';
+import { centsToReais, reaisToCents } from '@balcao/br/money';
 import { logger } from '@/lib/server/log';
 import {
   balanceSchema,
@@ -23,7 +23,7 @@ import {
   type PixDueCreateRequest,
   type RefundRequest,
   type ValidationContext,
-} from './contract';
+} from '@balcao/payment-contract';
 import { PaymentApiError } from './errors';
 import type { BoletoCharge, Metadata, NewBoleto, NewPix, PixCharge, RefundInput } from './types';
 

@@ -105,7 +105,7 @@ export type PaymentApiOptions = {
   apiKey: string;
   /** Per-attempt timeout in ms (default 10 000). */
   timeoutMs: number;
-  /** How requests travel (default: HTTP with the global fetch). */
+  /** How requests travel (default: `httpExchange`, node:http/node:https with kept-alive sockets; exchange.ts). */
   exchange: Exchange;
   /** Extra attempts of a read after a 429/5xx/network error/timeout (default 3). */
   maxReadRetries: number;

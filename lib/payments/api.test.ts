@@ -5,10 +5,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resetEnvForTests } from '@/lib/config/env';
-import { stopSandboxWorker } from '@/lib/sandbox';
-import { api, providerApi, setPaymentApiForTests } from './api';
-import { FakePaymentApi } from './testing/fake-payment-api';
+import { stopSandboxWorker } from '@/lib/embedded-provider';
+import { api, providerApi } from './api';
+import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { startProcessContext } from '@/lib/process/context';
 
 let server: http.Server;
 let origin = '';
@@ -31,15 +31,15 @@ afterEach(async () => {
   delete process.env.PAYMENT_API_URL;
   delete process.env.PAYMENT_API_KEY;
   delete process.env.APP_URL;
-  resetEnvForTests();
-  setPaymentApiForTests(undefined);
+  startProcessContext();
+  startProcessContext();
   await stopSandboxWorker();
 });
 
 describe('providerApi', () => {
   it('calls the embedded sandbox in process when no provider is configured (the server at APP_URL sees nothing)', async () => {
     process.env.APP_URL = origin;
-    resetEnvForTests();
+    startProcessContext();
     // This process's fresh sandbox answered: its balance is 0, the HTTP server would say 7.
     expect(await providerApi({ maxReadRetries: 0 }).getBalance()).toEqual({ balanceCents: 0 });
     expect(seen).toEqual([]);
@@ -48,7 +48,7 @@ describe('providerApi', () => {
   it('speaks HTTP to a configured provider', async () => {
     process.env.PAYMENT_API_URL = `${origin}/provider`;
     process.env.PAYMENT_API_KEY = 'sk_live_composition_test';
-    resetEnvForTests();
+    startProcessContext();
     expect(await providerApi({ maxReadRetries: 0 }).getBalance()).toEqual({ balanceCents: 700 });
     expect(seen).toEqual(['GET /provider/v1/customers/balance']);
   });
@@ -58,9 +58,9 @@ describe('api', () => {
   it('is one client per process, replaced by a fake in tests', async () => {
     expect(api()).toBe(api());
     const fake = new FakePaymentApi();
-    setPaymentApiForTests(fake);
+    startProcessContext([api.provide(fake)]);
     expect(api()).toBe(fake);
-    setPaymentApiForTests(undefined);
+    startProcessContext();
     expect(api()).not.toBe(fake);
   });
 });

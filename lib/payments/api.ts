@@ -2,24 +2,24 @@
  * The composition point of the payment client: which provider, and how requests reach it.
  * The client (lib/payment-api) knows no provider; here it gets its exchange. With
  * PAYMENT_API_URL unset, this process's embedded sandbox is the provider and is called in
- * process (lib/sandbox/in-process-exchange.ts: no HTTP hop back into the same server; the
+ * process (lib/embedded-provider/in-process-exchange.ts: no HTTP hop back into the same server; the
  * sandbox is loaded on first call, so a server on a real provider never loads it). Anything
  * else — a real provider, or a PAYMENT_API_URL pointing at a sandbox — is reached over HTTP.
  *
- * `api()` is the client the use-cases share (or a fake injected by tests); `providerApi()`
+ * `api()` is the client the use-cases share (a test's context may provide a double); `providerApi()`
  * builds one with other timeouts (health check, balance card).
  */
 import 'server-only';
 import { env } from '@/lib/config/env';
 import type { Exchange } from '@/lib/payment-api/exchange';
 import { paymentApi, type PaymentApi, type PaymentApiOptions } from '@/lib/payment-api/client';
-import { processSingleton } from '@/lib/server/process-singleton';
+import { processSingleton } from '@/lib/process/context';
 
 /** The in-process sandbox as an exchange, loaded on its first request. */
 function inProcessSandbox(baseUrl: string): Exchange {
   let loaded: Promise<Exchange> | undefined;
   return async (request) => {
-    loaded ??= import('@/lib/sandbox/in-process-exchange').then((m) => m.inProcessExchange(baseUrl));
+    loaded ??= import('@/lib/embedded-provider/in-process-exchange').then((m) => m.inProcessExchange(baseUrl));
     return (await loaded)(request);
   };
 }
@@ -36,17 +36,5 @@ export function providerApi(options: Partial<Omit<PaymentApiOptions, 'exchange' 
   return paymentApi(exchange ? { ...options, exchange } : options);
 }
 
-const slot = processSingleton('payments.api', () => ({}) as { api?: PaymentApi; override?: PaymentApi });
-
-export function api(): PaymentApi {
-  const h = slot();
-  if (h.override) return h.override;
-  return (h.api ??= providerApi());
-}
-
-/** Tests only: use `fake` instead of the real client (undefined restores the real one). */
-export function setPaymentApiForTests(fake: PaymentApi | undefined): void {
-  const h = slot();
-  h.override = fake;
-  h.api = undefined;
-}
+/** The client the use-cases share, one per process context (`api.provide(fake)` gives a test's double). */
+export const api = processSingleton<PaymentApi>('payments.api', () => providerApi());

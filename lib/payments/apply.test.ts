@@ -3,13 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { run } from '@/db/driver';
 import { paymentEvents, payments } from '@/db/schema';
-import { barcodeToDigitableLine } from '@/lib/br/boleto';
+import { barcodeToDigitableLine } from '@balcao/br/boleto';
 import { applyObservation, TOUCH_MIN_INTERVAL_MS } from './apply';
 import { dedupe, insertEvent } from './events';
 import type { Observation } from './observation';
 import { observedOf } from './state';
-import { barcodeFor } from './testing/fake-payment-api';
-import { eventsOf, insertOrderWithPayment, orderById, paymentById, prepareDatabase, statusEventsOf } from './testing/db';
+import { barcodeFor } from '@/test/payments/fake-payment-api';
+import { eventsOf, insertOrderWithPayment, orderById, paymentById, prepareDatabase, statusEventsOf } from '@/test/payments/db';
 
 beforeAll(prepareDatabase);
 

@@ -14,11 +14,9 @@ import { caughtEmails, emailOutbox, paymentEvents, payments, webhookDeliveries, 
 import { emailKey } from '@/lib/email/keys';
 import { catcherTransport } from '@/lib/email/transport';
 import { drainOutbox } from '@/lib/email/worker';
-import { resetEnvForTests } from '@/lib/config/env';
 import { paymentApi, type PaymentApi } from '@/lib/payment-api/client';
-import { closeSandboxContext, createSandboxContext, handleSandboxRequestWith, type SandboxContext } from '@/lib/sandbox';
-import { sandboxSegments, startHttpServer, type TestServer } from '@/lib/sandbox/testing/http-server';
-import { setPaymentApiForTests } from './api';
+import { closeSandboxContext, createSandboxContext, handleSandboxRequestWith, type SandboxContext } from '@balcao/payment-sandbox';
+import { sandboxSegments, startHttpServer, type TestServer } from '@balcao/payment-sandbox/testing/http-server';
 import { placeOrder } from './place-order';
 import { tokenHash } from '@/lib/security/tokens';
 import { cancelOrderPayment, MESSAGES, refundOrderPayment } from './merchant-actions';
@@ -26,15 +24,17 @@ import { recordManualRefund } from './manual-refund';
 import { reconcileAll } from './reconcile';
 import { observedOf } from './state';
 import { signWebhook } from './webhook-signature';
-import { deliveriesOfToken, emailsOf, eventsOf, orderById, paymentById, prepareDatabase, productIdBySlug, statusEventsOf } from './testing/db';
-import { checkoutInput, rowsByToken } from './testing/place';
+import { deliveriesOfToken, emailsOf, eventsOf, orderById, paymentById, prepareDatabase, productIdBySlug, statusEventsOf } from '@/test/payments/db';
+import { checkoutInput, rowsByToken } from '@/test/payments/place';
+import { api } from '@/lib/payments/api';
+import { startProcessContext } from '@/lib/process/context';
 
 const KEY = 'sk_sandbox_dev';
 const ACTOR = 'demo@balcao.dev';
 
 let server: TestServer;
 let sandbox: SandboxContext;
-let api: PaymentApi;
+let client: PaymentApi;
 let cafe: number;
 
 /** A small deterministic PRNG (mulberry32) so a failing run can be replayed (CHAOS_SEED=<n>). */
@@ -60,7 +60,7 @@ beforeAll(async () => {
     return Response.json({ error: 'not found' }, { status: 404 });
   });
   process.env.APP_URL = server.url; // notification_url → this server
-  resetEnvForTests();
+  startProcessContext();
   sandbox = createSandboxContext({
     databaseUrl: process.env.SANDBOX_DATABASE_URL!,
     appUrl: server.url,
@@ -70,17 +70,17 @@ beforeAll(async () => {
   await prepareDatabase();
   cafe = await productIdBySlug('cafe-especial-250g');
   // Retries inside the client wait at most 20 ms (the sandbox asks for 1 s).
-  api = paymentApi({ baseUrl: `${server.url}/api/sandbox`, apiKey: KEY, sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 20))) });
-  setPaymentApiForTests(api);
+  client = paymentApi({ baseUrl: `${server.url}/api/sandbox`, apiKey: KEY, sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 20))) });
+  startProcessContext([api.provide(client)]);
 }, 60_000);
 
 afterAll(async () => {
-  setPaymentApiForTests(undefined);
+  startProcessContext();
   await server?.close();
   if (sandbox) closeSandboxContext(sandbox);
   delete process.env.RATE_LIMIT_WEBHOOK_PER_MIN;
   delete process.env.APP_URL;
-  resetEnvForTests();
+  startProcessContext();
 });
 
 async function sim<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
@@ -124,7 +124,7 @@ describe('webhooks over HTTP against the sandbox', () => {
     const res = await postWebhook(payment.webhookToken, lie);
     expect(res.status).toBe(200);
     expect((await orderById(order.id))!.status).toBe('pending');
-    expect((await api.getPix(payment.providerId!)).status).not.toBe('completed');
+    expect((await client.getPix(payment.providerId!)).status).not.toBe('completed');
   });
 
   it('unknown token → 404; bad signature → 401; stale timestamp → 401', async () => {
@@ -199,7 +199,7 @@ function expectedEmails(orderId: string, events: PaymentEvent[], method: 'pix' |
 describe('chaos: 60 payments under dropped, duplicated and reordered webhooks and a flaky API', () => {
   it('ends with every order equal to the provider, each change applied once, and the money adding up', async () => {
     await setFaults({});
-    const balanceBefore = (await api.getBalance()).balanceCents;
+    const balanceBefore = (await client.getBalance()).balanceCents;
     await setFaults({ error_rate: 0.1, rate_limit_rate: 0.05, retry_after_seconds: 1, webhook_drop_rate: 0.3, webhook_duplicate_rate: 0.3, webhook_reorder: true });
 
     // 1. Sixty orders, ten at a time; a failed submit is retried with the same checkout key.
@@ -299,7 +299,7 @@ describe('chaos: 60 payments under dropped, duplicated and reordered webhooks an
     for (const r of runs) {
       const order = (await orderById(r.order.id))!;
       const payment = (await paymentById(r.payment.id))!;
-      const provider = r.method === 'pix' ? (await api.getPix(payment.providerId!)).status : (await api.getBoleto(payment.providerId!)).status;
+      const provider = r.method === 'pix' ? (await client.getPix(payment.providerId!)).status : (await client.getBoleto(payment.providerId!)).status;
       const observed = observedOf(r.method, provider);
       // A manual refund is the one state the provider cannot know: it still says paid.
       const expected = order.manualRefundCents > 0 && observed === 'paid' ? 'refunded' : observed === 'canceled' ? (payment.cancelRequestedAt ? 'canceled' : 'expired') : observed;
@@ -338,7 +338,7 @@ describe('chaos: 60 payments under dropped, duplicated and reordered webhooks an
       expect(['sent', 'skipped']).toContain(row.status);
       expect(caught.filter((c) => c.outboxId === row.id)).toHaveLength(row.status === 'sent' ? 1 : 0);
     }
-    const balanceAfter = (await api.getBalance()).balanceCents;
+    const balanceAfter = (await client.getBalance()).balanceCents;
     // Manual refunds left the merchant's bank account, not the provider's balance: counted apart.
     expect(paidSum - (refundedSum - manualSum)).toBe(balanceAfter - balanceBefore);
     expect(manualSum).toBeGreaterThan(0);

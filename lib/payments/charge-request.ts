@@ -5,9 +5,9 @@
  * Pure.
  */
 import type { Order, PaymentMethod } from '@/db/schema';
-import { addDays } from '@/lib/br/dates';
+import { addDays } from '@balcao/br/dates';
 import type { NewBoleto, NewPix } from '@/lib/payment-api/client';
-import { isAcceptedNotificationUrl } from '@/lib/payment-api/contract';
+import { isAcceptedNotificationUrl } from '@balcao/payment-contract';
 import type { PaymentSettings } from '@/lib/settings/settings';
 
 export type PixTerms = { method: 'pix'; description: string; dueDate: string; expirationDays: number };

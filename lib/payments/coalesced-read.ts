@@ -7,7 +7,7 @@
  * most two provider reads at a time per payment instead of one per delivery, and each
  * delivery is still applied from a read made after it arrived — the fetch-back guarantee.
  */
-import { processSingleton } from '@/lib/server/process-singleton';
+import { processSingleton } from '@/lib/process/context';
 
 type Gate = { running: Promise<unknown>; next?: Promise<unknown> };
 const gates = processSingleton('payments.coalesced-reads', () => new Map<string, Gate>());

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resetEnvForTests } from '@/lib/config/env';
-import { setPaymentApiForTests } from './api';
 import { handleCronReconcile, isAuthorizedCron } from './cron';
-import { FakePaymentApi } from './testing/fake-payment-api';
-import { clearOrders, orderById, prepareDatabase } from './testing/db';
-import { placeTestOrder } from './testing/place';
+import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { clearOrders, orderById, prepareDatabase } from '@/test/payments/db';
+import { placeTestOrder } from '@/test/payments/place';
+import { api } from '@/lib/payments/api';
+import { startProcessContext } from '@/lib/process/context';
 
 const SECRET = 'cron-secret-0123456789';
 let fake: FakePaymentApi;
@@ -12,13 +12,13 @@ beforeAll(prepareDatabase);
 beforeEach(async () => {
   await clearOrders();
   fake = new FakePaymentApi();
-  setPaymentApiForTests(fake);
+  startProcessContext([api.provide(fake)]);
 });
 afterEach(() => {
   delete process.env.CRON_SECRET;
-  resetEnvForTests();
+  startProcessContext([api.provide(fake)]);
 });
-afterAll(() => setPaymentApiForTests(undefined));
+afterAll(() => startProcessContext());
 
 const call = (method: 'GET' | 'POST', authorization?: string) =>
   handleCronReconcile(new Request('http://localhost/api/cron/reconcile', { method, headers: authorization ? { authorization } : {} }));
@@ -48,7 +48,7 @@ describe('GET|POST /api/cron/reconcile', () => {
 
   it('401 with a wrong secret; 200 {checked, changed} with the right one (GET and POST)', async () => {
     process.env.CRON_SECRET = SECRET;
-    resetEnvForTests();
+    startProcessContext([api.provide(fake)]);
     const { order, payment } = await placeTestOrder('pix');
     fake.pay(payment.providerId!);
     expect((await call('POST', 'Bearer wrong-secret-0123456789')).status).toBe(401);
@@ -70,7 +70,7 @@ describe('the cron route sends e-mails too (no process stays up on Vercel)', () 
     const { caughtEmails, emailOutbox } = await import('@/db/schema');
     const { eq } = await import('drizzle-orm');
     process.env.CRON_SECRET = SECRET;
-    resetEnvForTests();
+    startProcessContext([api.provide(fake)]);
     const { order, payment } = await placeTestOrder('pix');
     fake.pay(payment.providerId!);
     expect((await call('GET', `Bearer ${SECRET}`)).status).toBe(200);

@@ -3,7 +3,7 @@ import { statusLabel } from '@/lib/orders/status-labels';
 import { applyObservation } from './apply';
 import { MANUAL_REFUND_MESSAGES, recordManualRefund } from './manual-refund';
 import { observedOf } from './state';
-import { clearOrders, emailsOf, eventsOf, insertOrderWithPayment, orderById, paymentById, prepareDatabase } from './testing/db';
+import { clearOrders, emailsOf, eventsOf, insertOrderWithPayment, orderById, paymentById, prepareDatabase } from '@/test/payments/db';
 
 const ACTOR = 'dono@loja.com';
 beforeAll(prepareDatabase);

@@ -15,7 +15,7 @@ import { and, eq } from 'drizzle-orm';
 import { database } from '@/db';
 import { get, run } from '@/db/driver';
 import { orders, payments } from '@/db/schema';
-import { formatBRL } from '@/lib/money/money';
+import { formatBRL } from '@balcao/br/money';
 import { dedupe, insertEvent } from './events';
 
 export type ManualRefundInput = { amountCents: number; reason: string };

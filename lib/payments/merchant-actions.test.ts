@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { statusLabel } from '@/lib/orders/status-labels';
-import { setPaymentApiForTests } from './api';
 import { cancelOrderPayment, MESSAGES, refundOrderPayment, REFUND_LOCK_STALE_MS } from './merchant-actions';
 import { reconcileAll } from './reconcile';
-import { apiError, FakePaymentApi } from './testing/fake-payment-api';
-import { clearOrders, eventsOf, orderById, paymentById, prepareDatabase } from './testing/db';
-import { placeTestOrder } from './testing/place';
+import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { clearOrders, eventsOf, orderById, paymentById, prepareDatabase } from '@/test/payments/db';
+import { placeTestOrder } from '@/test/payments/place';
 import { database } from '@/db';
 import { paymentEvents } from '@/db/schema';
 import { eq } from 'drizzle-orm';
+import { api } from '@/lib/payments/api';
+import { startProcessContext } from '@/lib/process/context';
 
 const ACTOR = 'demo@balcao.dev';
 let fake: FakePaymentApi;
@@ -16,9 +17,9 @@ beforeAll(prepareDatabase);
 beforeEach(async () => {
   await clearOrders();
   fake = new FakePaymentApi();
-  setPaymentApiForTests(fake);
+  startProcessContext([api.provide(fake)]);
 });
-afterAll(() => setPaymentApiForTests(undefined));
+afterAll(() => startProcessContext());
 
 async function paidPix(quantity = 1) {
   const o = await placeTestOrder('pix', quantity);

@@ -5,7 +5,7 @@ import { emailKey } from '@/lib/email/keys';
 import { applyObservation } from './apply';
 import type { Observation } from './observation';
 import { observedOf } from './state';
-import { emailsOf, insertOrderWithPayment, prepareDatabase } from './testing/db';
+import { emailsOf, insertOrderWithPayment, prepareDatabase } from '@/test/payments/db';
 
 const pix = (status: string): Observation => ({ method: 'pix', providerStatus: status, observed: observedOf('pix', status), artifacts: {} });
 const alerts = async (orderId: string) => (await emailsOf(orderId)).filter((e) => e.kind === 'new_sale' || e.kind === 'late_payment').map((e) => [e.dedupeKey, e.recipient, e.status]);

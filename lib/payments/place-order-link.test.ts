@@ -8,10 +8,11 @@ import { createLink, disableLink } from '@/lib/links/links';
 import type { NewLink } from '@/lib/links/link-form';
 import { REFUSAL_MESSAGES } from '@/lib/links/place';
 import type { NewPix } from '@/lib/payment-api/types';
-import { setPaymentApiForTests } from './api';
 import { placeOrder, type LinkOrderInput } from './place-order';
-import { apiError, FakePaymentApi } from './testing/fake-payment-api';
-import { prepareDatabase, VALID_CPF } from './testing/db';
+import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { prepareDatabase, VALID_CPF } from '@/test/payments/db';
+import { api } from '@/lib/payments/api';
+import { startProcessContext } from '@/lib/process/context';
 
 let fake: FakePaymentApi;
 
@@ -20,9 +21,9 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   fake = new FakePaymentApi();
-  setPaymentApiForTests(fake);
+  startProcessContext([api.provide(fake)]);
 });
-afterAll(() => setPaymentApiForTests(undefined));
+afterAll(() => startProcessContext());
 
 const fixed: NewLink = { title: 'Bolo de cenoura', description: null, amountCents: 15000, minAmountCents: null, methods: 'both', pixDiscount: true, expiresOn: null, maxPayments: null };
 const address = { zip: '01310-100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' };

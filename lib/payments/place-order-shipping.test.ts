@@ -7,11 +7,12 @@ import { orders, payments, products } from '@/db/schema';
 import type { NewBoleto, NewPix } from '@/lib/payment-api/types';
 import { DEFAULT_SHIPPING_RULES, type ShippingRules } from '@/lib/shipping/quote';
 import { saveShippingRules } from '@/lib/shipping/settings';
-import { setPaymentApiForTests } from './api';
+import { api } from '@/lib/payments/api';
+import { startProcessContext } from '@/lib/process/context';
 import { CHECK_FIELDS_MESSAGE } from '@/lib/orders/fields';
 import { placeOrder, type OrderInput } from './place-order';
-import { FakePaymentApi } from './testing/fake-payment-api';
-import { prepareDatabase, productIdBySlug } from './testing/db';
+import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { prepareDatabase, productIdBySlug } from '@/test/payments/db';
 
 const RULES: ShippingRules = {
   nationalCents: null,
@@ -34,12 +35,12 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   fake = new FakePaymentApi();
-  setPaymentApiForTests(fake);
+  startProcessContext([api.provide(fake)]);
   await saveShippingRules(RULES);
   await database().db.update(products).set({ requiresShipping: true });
 });
 afterAll(async () => {
-  setPaymentApiForTests(undefined);
+  startProcessContext();
   await saveShippingRules(DEFAULT_SHIPPING_RULES);
 });
 

@@ -3,16 +3,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { orderItems, orders, paymentEvents, payments, products } from '@/db/schema';
-import { addDays, saoPauloDate } from '@/lib/br/dates';
+import { addDays, saoPauloDate } from '@balcao/br/dates';
 import { env } from '@/lib/config/env';
 import type { NewBoleto, NewPix } from '@/lib/payment-api/types';
 import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
-import { setPaymentApiForTests } from './api';
 import { parseCheckoutForm } from '@/lib/checkout-form/parse-form';
 import { EXPIRED_FORM_MESSAGE } from '@/lib/orders/order-input';
 import { placeOrder, PROVIDER_DID_NOT_ANSWER, type OrderInput } from './place-order';
-import { apiError, FakePaymentApi } from './testing/fake-payment-api';
-import { prepareDatabase, productIdBySlug, VALID_CNPJ, VALID_CPF } from './testing/db';
+import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { prepareDatabase, productIdBySlug, VALID_CNPJ, VALID_CPF } from '@/test/payments/db';
+import { api } from '@/lib/payments/api';
+import { startProcessContext } from '@/lib/process/context';
 
 let fake: FakePaymentApi;
 let cafe: number; // R$ 39,90
@@ -25,10 +26,10 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   fake = new FakePaymentApi();
-  setPaymentApiForTests(fake);
+  startProcessContext([api.provide(fake)]);
   await updateSettings({ ...DEFAULT_SETTINGS });
 });
-afterAll(() => setPaymentApiForTests(undefined));
+afterAll(() => startProcessContext());
 
 const address = { zip: '01310-100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' };
 

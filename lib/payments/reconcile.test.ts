@@ -2,22 +2,22 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { database } from '@/db';
 import { orders, payments } from '@/db/schema';
-import { resetEnvForTests } from '@/lib/config/env';
-import { setPaymentApiForTests } from './api';
 import { reconcileAll, reconcileOrder, reconcileSchedulerRunning, startReconcileScheduler, stopReconcileScheduler } from './reconcile';
-import { apiError, FakePaymentApi } from './testing/fake-payment-api';
-import { backdatePayment, clearOrders, eventsOf, orderById, paymentById, prepareDatabase, productIdBySlug, statusEventsOf } from './testing/db';
-import { checkoutInput, placeTestOrder } from './testing/place';
+import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { backdatePayment, clearOrders, eventsOf, orderById, paymentById, prepareDatabase, productIdBySlug, statusEventsOf } from '@/test/payments/db';
+import { checkoutInput, placeTestOrder } from '@/test/payments/place';
 import { ORDER_FAILED, placeOrder } from './place-order';
+import { api } from '@/lib/payments/api';
+import { startProcessContext } from '@/lib/process/context';
 
 let fake: FakePaymentApi;
 beforeAll(prepareDatabase);
 beforeEach(async () => {
   await clearOrders();
   fake = new FakePaymentApi();
-  setPaymentApiForTests(fake);
+  startProcessContext([api.provide(fake)]);
 });
-afterAll(() => setPaymentApiForTests(undefined));
+afterAll(() => startProcessContext());
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -157,13 +157,13 @@ describe('startReconcileScheduler', () => {
     await stopReconcileScheduler();
     vi.useRealTimers();
     delete process.env.RECONCILE_INTERVAL_SECONDS;
-    resetEnvForTests();
+    startProcessContext([api.provide(fake)]);
   });
 
   it('runs every interval, never two passes at once, and is idempotent to start', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     process.env.RECONCILE_INTERVAL_SECONDS = '2';
-    resetEnvForTests();
+    startProcessContext([api.provide(fake)]);
     const { payment, order } = await placeTestOrder('pix');
     fake.pay(payment.providerId!);
     fake.latencyMs = 50;
@@ -182,7 +182,7 @@ describe('startReconcileScheduler', () => {
 
   it('stays off with RECONCILE_INTERVAL_SECONDS=0', () => {
     process.env.RECONCILE_INTERVAL_SECONDS = '0';
-    resetEnvForTests();
+    startProcessContext([api.provide(fake)]);
     startReconcileScheduler();
     expect(reconcileSchedulerRunning()).toBe(false);
   });

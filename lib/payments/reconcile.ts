@@ -18,7 +18,7 @@ import { userMessage } from '@/lib/payment-api/client';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { releaseLapsedReservations } from './reservations';
 import { CREATE_RETRY_AFTER_MS, syncPayment } from './sync';
-import { processSingleton } from '@/lib/server/process-singleton';
+import { processSingleton } from '@/lib/process/context';
 
 export const RECONCILE_CONCURRENCY = 4;
 export const RECONCILE_DEFAULT_LIMIT = 500;
@@ -90,7 +90,7 @@ export async function reconcileOrder(orderId: string): Promise<{ changed: boolea
 // ---------- in-process scheduler (one Node host) ----------
 
 type SchedulerState = { timer?: ReturnType<typeof setInterval>; running?: Promise<void> };
-const scheduler = processSingleton<SchedulerState>('reconcile.scheduler', () => ({}));
+const scheduler = processSingleton<SchedulerState>('reconcile.scheduler', () => ({}), { close: (state) => state.timer && clearInterval(state.timer) });
 
 /** Runs reconcileAll every RECONCILE_INTERVAL_SECONDS (0 = off); never two passes at once. Idempotent. */
 export function startReconcileScheduler(): void {

@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setPaymentApiForTests } from './api';
-import { refreshNow, refreshSoon, REFRESH_MIN_INTERVAL_MS, resetRefreshForTests, takeRefreshSlot } from './refresh';
-import { apiError, FakePaymentApi } from './testing/fake-payment-api';
-import { clearOrders, orderById, prepareDatabase } from './testing/db';
-import { placeTestOrder } from './testing/place';
+import { refreshNow, refreshSoon, REFRESH_MIN_INTERVAL_MS, takeRefreshSlot } from './refresh';
+import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { clearOrders, orderById, prepareDatabase } from '@/test/payments/db';
+import { placeTestOrder } from '@/test/payments/place';
+import { api } from '@/lib/payments/api';
+import { startProcessContext } from '@/lib/process/context';
 
 let fake: FakePaymentApi;
 beforeAll(prepareDatabase);
 beforeEach(async () => {
   await clearOrders();
-  resetRefreshForTests();
   fake = new FakePaymentApi();
-  setPaymentApiForTests(fake);
+  startProcessContext([api.provide(fake)]);
 });
-afterAll(() => setPaymentApiForTests(undefined));
+afterAll(() => startProcessContext());
 
 describe('refreshSoon', () => {
   it('fetches a pending payment back in the background and heals the order', async () => {

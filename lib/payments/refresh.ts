@@ -10,7 +10,7 @@ import { orders, payments } from '@/db/schema';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { tokenHash } from '@/lib/security/tokens';
 import { syncPayment } from './sync';
-import { processSingleton } from '@/lib/server/process-singleton';
+import { processSingleton } from '@/lib/process/context';
 
 export const REFRESH_MIN_INTERVAL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
@@ -46,9 +46,4 @@ export function refreshSoon(orderToken: string): void {
   if (typeof orderToken !== 'string' || orderToken.length === 0 || orderToken.length > 128) return;
   if (!takeRefreshSlot(tokenHash(orderToken))) return;
   refreshNow(orderToken).catch((error) => logger().warn({ order: tokenHash(orderToken), err: redactSecrets(String(error)) }, 'refresh failed'));
-}
-
-/** Tests only. */
-export function resetRefreshForTests(): void {
-  lastRun().clear();
 }

@@ -10,20 +10,20 @@ import { database } from '@/db';
 import { orders, products, stockMovements } from '@/db/schema';
 import { availability } from '@/lib/catalog/availability';
 import { productBySlug } from '@/lib/catalog/catalog';
-import { resetEnvForTests } from '@/lib/config/env';
 import { createLink, linkWithStats } from '@/lib/links/links';
 import { REFUSAL_MESSAGES } from '@/lib/links/place';
 import { SOLD_OUT_WHILE_BUYING } from '@/lib/orders/pricing';
 import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
-import { setPaymentApiForTests } from './api';
+import { api } from '@/lib/payments/api';
+import { startProcessContext } from '@/lib/process/context';
 import { applyObservation } from './apply';
 import type { Observation } from './observation';
 import { placeOrder, tooManyUnpaidMessage, type LinkOrderInput, type OrderInput } from './place-order';
 import { releaseLapsedReservations } from './reservations';
 import { observedOf } from './state';
-import { FakePaymentApi } from './testing/fake-payment-api';
-import { orderById, prepareDatabase, VALID_CNPJ } from './testing/db';
-import { rowsByToken, TEST_ADDRESS } from './testing/place';
+import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { orderById, prepareDatabase, VALID_CNPJ } from '@/test/payments/db';
+import { rowsByToken, TEST_ADDRESS } from '@/test/payments/place';
 
 const T0 = new Date('2026-11-20T15:00:00.000Z').getTime();
 const MIN = 60_000;
@@ -47,16 +47,16 @@ function freshCpf(): string {
 const raisedCap = process.env.UNPAID_ORDERS_PER_DOCUMENT;
 beforeAll(async () => {
   delete process.env.UNPAID_ORDERS_PER_DOCUMENT; // the default: 3
-  resetEnvForTests();
+  startProcessContext();
   await prepareDatabase();
 });
 afterAll(() => {
   process.env.UNPAID_ORDERS_PER_DOCUMENT = raisedCap;
-  resetEnvForTests();
-  setPaymentApiForTests(undefined);
+  startProcessContext();
+  startProcessContext();
 });
 beforeEach(async () => {
-  setPaymentApiForTests(new FakePaymentApi());
+  startProcessContext([api.provide(new FakePaymentApi())]);
   vi.useFakeTimers({ toFake: ['Date'] });
   at(0);
   await updateSettings({ ...DEFAULT_SETTINGS });

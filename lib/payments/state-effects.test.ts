@@ -7,9 +7,9 @@ import { SKIPPED_BY_SETTINGS } from '@/lib/email/outbox';
 import { applyObservation } from './apply';
 import type { Observation } from './observation';
 import { observedOf } from './state';
-import { barcodeFor } from './testing/fake-payment-api';
-import { emailsOf, insertOrderWithPayment, prepareDatabase } from './testing/db';
-import { barcodeToDigitableLine } from '@/lib/br/boleto';
+import { barcodeFor } from '@/test/payments/fake-payment-api';
+import { emailsOf, insertOrderWithPayment, prepareDatabase } from '@/test/payments/db';
+import { barcodeToDigitableLine } from '@balcao/br/boleto';
 
 beforeAll(prepareDatabase);
 

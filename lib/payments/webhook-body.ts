@@ -3,7 +3,7 @@
  * the delivery log, and at most a boleto barcode whose check digits and amount are right
  * (used only when the read-back did not bring one). The state always comes from the read-back.
  */
-import { barcodeToDigitableLine, digitableLineToBarcode, isValidBoletoBarcode, isValidDigitableLine } from '@/lib/br/boleto';
+import { barcodeToDigitableLine, digitableLineToBarcode, isValidBoletoBarcode, isValidDigitableLine } from '@balcao/br/boleto';
 import type { Artifacts } from './observation';
 
 /** One lenient UTF-8 decoder for every delivery (decode() without `stream` keeps no state between calls). */

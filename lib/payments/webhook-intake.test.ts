@@ -4,29 +4,28 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { database } from '@/db';
 import { run } from '@/db/driver';
 import { payments } from '@/db/schema';
-import { barcodeToDigitableLine } from '@/lib/br/boleto';
-import { env, resetEnvForTests } from '@/lib/config/env';
-import { resetRateLimitsForTests } from '@/lib/security/rate-limit';
-import { setPaymentApiForTests } from './api';
+import { barcodeToDigitableLine } from '@balcao/br/boleto';
+import { env } from '@/lib/config/env';
 import { dedupe, insertEvent } from './events';
 import { tokenHash } from '@/lib/security/tokens';
 import { reconcileAll } from './reconcile';
-import { apiError, barcodeFor, FakePaymentApi } from './testing/fake-payment-api';
-import { backdatePayment, clearOrders, deliveriesOfToken, eventsOf, orderById, paymentById, prepareDatabase, statusEventsOf } from './testing/db';
-import { placeTestOrder } from './testing/place';
+import { apiError, barcodeFor, FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { backdatePayment, clearOrders, deliveriesOfToken, eventsOf, orderById, paymentById, prepareDatabase, statusEventsOf } from '@/test/payments/db';
+import { placeTestOrder } from '@/test/payments/place';
 import { boletoExtrasFromBody, parseWebhookBody } from './webhook-body';
-import { findPaymentByWebhookToken, forgetSettledTargetsForTests, handlePaymentWebhook } from './webhook-intake';
+import { findPaymentByWebhookToken, handlePaymentWebhook } from './webhook-intake';
 import { signWebhook, verifyWebhookSignature } from './webhook-signature';
+import { api } from '@/lib/payments/api';
+import { startProcessContext } from '@/lib/process/context';
 
 let fake: FakePaymentApi;
 beforeAll(prepareDatabase);
 beforeEach(async () => {
   await clearOrders();
-  resetRateLimitsForTests();
   fake = new FakePaymentApi();
-  setPaymentApiForTests(fake);
+  startProcessContext([api.provide(fake)]);
 });
-afterAll(() => setPaymentApiForTests(undefined));
+afterAll(() => startProcessContext());
 
 const nowSeconds = () => String(Math.floor(Date.now() / 1000));
 
@@ -279,7 +278,7 @@ describe('webhook intake', () => {
     expect(await findPaymentByWebhookToken(pix.webhookToken)).toMatchObject({ id: pix.id, createState: 'created' });
     await setRow(pix.id, { amountCents: 1 });
     expect(await findPaymentByWebhookToken(pix.webhookToken)).toMatchObject({ id: pix.id, amountCents: pix.amountCents });
-    forgetSettledTargetsForTests();
+    startProcessContext([api.provide(fake)]);
     expect(await findPaymentByWebhookToken(pix.webhookToken)).toMatchObject({ id: pix.id, amountCents: 1 });
 
     // A boleto without its barcode yet, and a payment still creating: read again every time.
@@ -298,11 +297,11 @@ describe('webhook intake', () => {
   describe('rate limit', () => {
     afterEach(() => {
       delete process.env.RATE_LIMIT_WEBHOOK_PER_MIN;
-      resetEnvForTests();
+      startProcessContext([api.provide(fake)]);
     });
     it('429 with Retry-After beyond the per-token limit', async () => {
       process.env.RATE_LIMIT_WEBHOOK_PER_MIN = '3';
-      resetEnvForTests();
+      startProcessContext([api.provide(fake)]);
       const { payment } = await placeTestOrder('pix');
       const statuses = [];
       for (let i = 0; i < 5; i++) {
@@ -318,7 +317,7 @@ describe('webhook intake', () => {
 
     it('a flood of random unknown tokens from one IP is cut off per IP and stops writing rows', async () => {
       process.env.RATE_LIMIT_WEBHOOK_PER_MIN = '3';
-      resetEnvForTests();
+      startProcessContext([api.provide(fake)]);
       const tokens = Array.from({ length: 5 }, (_, i) => `unknown-token-${i}-${'x'.repeat(30)}`);
       const statuses = [];
       for (const t of tokens) statuses.push((await post(t, '{}', { 'x-forwarded-for': '203.0.113.9' })).status);
@@ -331,7 +330,7 @@ describe('webhook intake', () => {
 
     it('rotating a spoofed X-Forwarded-For hop does not buy a new unknown-token budget', async () => {
       process.env.RATE_LIMIT_WEBHOOK_PER_MIN = '3';
-      resetEnvForTests();
+      startProcessContext([api.provide(fake)]);
       const statuses = [];
       // The client writes the left hops; the right-most is what the trusted side saw (TRUSTED_PROXY_HOPS=0, no socket stamp in tests).
       for (let i = 0; i < 20; i++) {

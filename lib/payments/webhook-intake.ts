@@ -19,15 +19,16 @@ import { preparedQuery } from '@/db/statements';
 import { payments, type Payment } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { isPaymentApiError } from '@/lib/payment-api/client';
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '@/lib/payment-api/contract';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '@balcao/payment-contract';
 import { clientRateKey } from '@/lib/security/client-address';
 import { hit } from '@/lib/security/rate-limit';
 import { logger, redactSecrets } from '@/lib/server/log';
-import { readBodyCapped } from '@/lib/server/read-body';
+import { readBodyCapped } from '@balcao/server-kit/read-body';
 import { applyObservation } from './apply';
 import { looksLikeToken, tokenHash } from '@/lib/security/tokens';
 import type { Observation } from './observation';
 import { CREATE_RETRY_AFTER_MS, readProvider, syncPayment } from './sync';
+import { processSingleton } from '@/lib/process/context';
 import { boletoExtrasFromBody, parseWebhookBody, type WebhookBody } from './webhook-body';
 import { insertDelivery, record, shouldRecord429 } from './webhook-log';
 import { verifyWebhookSignature, type SignatureVerdict } from './webhook-signature';
@@ -49,7 +50,7 @@ function withBodyExtras(obs: Observation, payment: WebhookTarget, parsed: Webhoo
  * What the intake needs of the payment a token names. Only columns stored at the head of the
  * row: a Pix payment's row carries its QR image (~5 KB) and spills into overflow pages, and
  * every column after the image costs walking them (the barcode only as IS NOT NULL, which
- * SQLite answers from the record header): 21 → 9 µs per lookup (BENCHMARKS.md, T2).
+ * SQLite answers from the record header). Measured in BENCHMARKS.md, T2.
  */
 export type WebhookTarget = Pick<Payment, 'id' | 'method' | 'createState' | 'providerId' | 'createdAt' | 'amountCents'> & { hasBarcode: boolean };
 
@@ -78,7 +79,7 @@ const paymentByTokenQuery = preparedQuery((db: Tx) =>
  * deliveries for one payment then costs no lookup query (BENCHMARKS.md, T2). Bounded: the
  * oldest entry goes first. Safe across processes, since nothing cached can change.
  */
-const settledTargets = new Map<string, WebhookTarget>();
+const settledTargetsOf = processSingleton('payments.settled-webhook-targets', () => new Map<string, WebhookTarget>());
 const SETTLED_TARGETS_MAX = 10_000;
 
 function isSettled(t: WebhookTarget): boolean {
@@ -88,6 +89,7 @@ function isSettled(t: WebhookTarget): boolean {
 /** The payment a notification_url token belongs to (undefined for anything else). */
 export async function findPaymentByWebhookToken(token: string): Promise<WebhookTarget | undefined> {
   if (!looksLikeToken(token)) return undefined;
+  const settledTargets = settledTargetsOf();
   const known = settledTargets.get(token);
   if (known) return known;
   const found = await paymentByTokenQuery.on(database().db, { token }).get();
@@ -96,11 +98,6 @@ export async function findPaymentByWebhookToken(token: string): Promise<WebhookT
     settledTargets.set(token, found);
   }
   return found;
-}
-
-/** Tests only: forget the remembered targets (a test that deletes payments behind the intake's back). */
-export function forgetSettledTargetsForTests(): void {
-  settledTargets.clear();
 }
 
 export async function handlePaymentWebhook(req: Request, token: string): Promise<Response> {

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetEnvForTests } from '@/lib/config/env';
 import { clientAddress, clientAddressFrom, clientRateKey, normalizeAddress, rateLimitSubject } from './client-address';
 import { installPeerAddressStamp, PEER_ADDRESS_HEADER, RECEIVED_FORWARDED_FOR_HEADER } from './peer-address';
+import { startProcessContext } from '@/lib/process/context';
 
 describe('clientAddressFrom', () => {
   const from = (forwardedFor: string | null, peer: string | null, trustedHops: number) => clientAddressFrom({ forwardedFor, peer, trustedHops });
@@ -52,7 +52,7 @@ describe('clientAddressFrom', () => {
 describe('on a Node host: the socket stamp', () => {
   afterEach(() => {
     delete process.env.TRUSTED_PROXY_HOPS;
-    resetEnvForTests();
+    startProcessContext();
   });
 
   /** A real HTTP server in this process, answering with what the app would read of the request. */
@@ -90,7 +90,7 @@ describe('on a Node host: the socket stamp', () => {
 
   it('TRUSTED_PROXY_HOPS=1: the hop our proxy appended, whatever the client put before it', async () => {
     process.env.TRUSTED_PROXY_HOPS = '1';
-    resetEnvForTests();
+    startProcessContext();
     const r = await seenBy({ 'X-Forwarded-For': '6.6.6.6, 198.51.100.4' });
     expect(r.address).toBe('198.51.100.4');
     expect(r.stamped).toEqual({ peer: '127.0.0.1', received: '6.6.6.6, 198.51.100.4' });

@@ -7,16 +7,17 @@
  * the peer's address, and X-Forwarded-For exactly as it arrived ('' when absent).
  */
 import http from 'node:http';
-import { processSlot } from '@/lib/server/process-singleton';
+import { oncePerProcess, ranOncePerProcess } from '@/lib/process/context';
 
 export const PEER_ADDRESS_HEADER = 'x-balcao-peer-address';
 export const RECEIVED_FORWARDED_FOR_HEADER = 'x-balcao-received-forwarded-for';
 
-const installed = processSlot<boolean>('security.peer-address-stamp');
+/** Node's http.Server prototype is patched once per process (not per context: a new one cannot undo it). */
+const STAMP = 'security.peer-address-stamp';
 
 /** Whether this process stamps its requests (only then are the two headers trustworthy). */
 export function peerStampInstalled(): boolean {
-  return installed.get() === true;
+  return ranOncePerProcess(STAMP);
 }
 
 export function stampPeerAddress(req: http.IncomingMessage): void {
@@ -27,11 +28,11 @@ export function stampPeerAddress(req: http.IncomingMessage): void {
 
 /** Stamps every request of every http.Server in this process from now on. Idempotent. */
 export function installPeerAddressStamp(): void {
-  if (installed.get()) return;
-  const emit = http.Server.prototype.emit;
-  http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
-    if (event === 'request' || event === 'checkContinue' || event === 'checkExpectation') stampPeerAddress(args[0] as http.IncomingMessage);
-    return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
-  } as typeof emit;
-  installed.set(true);
+  oncePerProcess(STAMP, () => {
+    const emit = http.Server.prototype.emit;
+    http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
+      if (event === 'request' || event === 'checkContinue' || event === 'checkExpectation') stampPeerAddress(args[0] as http.IncomingMessage);
+      return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
+    } as typeof emit;
+  });
 }

@@ -1,19 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resetEnvForTests } from '@/lib/config/env';
-import { hit, rateLimitKeyCountForTests, resetRateLimitsForTests } from './rate-limit';
+import { hit, rateLimitWindows } from './rate-limit';
+import { startProcessContext } from '@/lib/process/context';
 
 const saved = { ...process.env };
 beforeEach(() => {
   process.env.RATE_LIMIT_CHECKOUT_PER_MIN = '3';
   process.env.RATE_LIMIT_LOGIN_PER_MIN = '2';
   process.env.RATE_LIMIT_WEBHOOK_PER_MIN = '5';
-  resetEnvForTests();
-  resetRateLimitsForTests();
+  startProcessContext();
+  startProcessContext();
 });
 afterEach(() => {
   process.env = { ...saved };
-  resetEnvForTests();
-  resetRateLimitsForTests();
+  startProcessContext();
+  startProcessContext();
 });
 
 describe('hit', () => {
@@ -58,7 +58,7 @@ describe('memory bound', () => {
     for (let i = 0; i < 6; i++) hit('webhook', 'target', t0);
     expect(hit('webhook', 'target', t0).ok).toBe(false);
     for (let i = 0; i < 60_000; i++) hit('webhook', `random-${i}`, t0 + 1);
-    expect(rateLimitKeyCountForTests()).toBeLessThanOrEqual(50_000);
+    expect(rateLimitWindows().size).toBeLessThanOrEqual(50_000);
     expect(hit('webhook', 'target', t0 + 2).ok).toBe(false);
     // finished windows are dropped first
     hit('webhook', 'later', t0 + 61_000);

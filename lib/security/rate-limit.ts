@@ -5,7 +5,7 @@
  * (clientRateKey), never with a header the client writes.
  */
 import { env } from '@/lib/config/env';
-import { processSingleton } from '@/lib/server/process-singleton';
+import { processSingleton } from '@/lib/process/context';
 
 /** 'link': opening /pagar/<code> (guessing codes), limited like checkout. */
 export type RateBucket = 'checkout' | 'login' | 'login-account' | 'webhook' | 'cep' | 'link';
@@ -21,7 +21,8 @@ const WINDOW_MS = 60_000;
 const MAX_KEYS = 50_000;
 
 type Window = { start: number; count: number };
-const windows = processSingleton('rate-limit', () => new Map<string, Window>());
+/** The open windows by key, one map per process context. */
+export const rateLimitWindows = processSingleton('rate-limit', () => new Map<string, Window>());
 
 function limitOf(bucket: RateBucket): number {
   const { rateLimit } = env();
@@ -42,7 +43,7 @@ function limitOf(bucket: RateBucket): number {
 
 /** Counts one hit of `id` (an IP, IP+e-mail, or webhook token hash) in `bucket`. */
 export function hit(bucket: RateBucket, id: string, now = Date.now()): RateDecision {
-  const map = windows();
+  const map = rateLimitWindows();
   const k = `${bucket}:${id}`;
   let w = map.get(k);
   if (!w || now - w.start >= WINDOW_MS) {
@@ -63,7 +64,7 @@ export function hit(bucket: RateBucket, id: string, now = Date.now()): RateDecis
  * everything, so a flood cannot reset the counters of the ids it is hammering.
  */
 function prune(now: number) {
-  const map = windows();
+  const map = rateLimitWindows();
   for (const [k, w] of map) {
     if (now - w.start < WINDOW_MS) break; // ordered by start: the rest are younger
     map.delete(k);
@@ -81,14 +82,4 @@ function prune(now: number) {
     if (drop-- <= 0) return;
     map.delete(k);
   }
-}
-
-/** Tests only: how many windows are kept. */
-export function rateLimitKeyCountForTests(): number {
-  return windows().size;
-}
-
-/** Tests only. */
-export function resetRateLimitsForTests() {
-  windows().clear();
 }

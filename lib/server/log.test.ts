@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loggerOptions, redactSecrets, resetLoggerForTests } from './log';
+import { loggerOptions, redactSecrets } from './log';
+import { startProcessContext } from '@/lib/process/context';
 
 const API_KEY = 'sk_live_9f8e7d6c5b4a3210fedcba';
 const CRON = 'cron-secret-abcdefghijklmnop';
@@ -25,7 +26,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   process.env = { ...saved };
-  resetLoggerForTests();
+  startProcessContext();
 });
 
 describe('redactSecrets', () => {

@@ -10,9 +10,9 @@
  */
 import 'server-only';
 import pino, { type Logger, type LoggerOptions } from 'pino';
-import { maskDocument } from '@/lib/br/documents';
+import { maskDocument } from '@balcao/br/documents';
 import { env } from '@/lib/config/env';
-import { processSlot } from '@/lib/server/process-singleton';
+import { processSlot } from '@/lib/process/context';
 
 const processLogger = processSlot<Logger>('logger');
 
@@ -148,9 +148,4 @@ export function logger(): Logger {
     // configuration errors are reported by start-up; logging must still work
   }
   return processLogger.set(pino(loggerOptions(level)));
-}
-
-/** Tests only: forget the logger (a new level or destination on next use). */
-export function resetLoggerForTests(): void {
-  processLogger.clear();
 }

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { handleSignal, installShutdownHandlers, onShutdown, resetShutdownForTests, runShutdown, shutdownNames } from './shutdown';
+import { handleSignal, installShutdownHandlers, onShutdown, runShutdown, shutdownNames } from './shutdown';
+import { startProcessContext } from '@/lib/process/context';
 
 afterEach(() => {
-  resetShutdownForTests();
+  startProcessContext();
   delete process.env.NEXT_MANUAL_SIG_HANDLE;
 });
 
@@ -78,7 +79,7 @@ describe('signals', () => {
     expect(stop).toHaveBeenCalledTimes(1);
     expect(exit).not.toHaveBeenCalled();
 
-    resetShutdownForTests();
+    startProcessContext();
     process.env.NEXT_MANUAL_SIG_HANDLE = '1';
     await handleSignal('SIGTERM', exit);
     expect(exit).toHaveBeenCalledWith(143);

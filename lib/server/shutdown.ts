@@ -17,14 +17,15 @@
  * the stop functions are done (or after the timeout).
  */
 import { logger } from './log';
-import { processSingleton } from '@/lib/server/process-singleton';
+import { oncePerProcess, processSingleton } from '@/lib/process/context';
 
 export type ShutdownFn = () => void | Promise<void>;
 type Entry = { name: string; fn: ShutdownFn };
-type State = { entries: Entry[]; installed: boolean; running?: Promise<ShutdownReport> };
+type State = { entries: Entry[]; running?: Promise<ShutdownReport> };
 export type ShutdownReport = { signal: string; results: { name: string; ok: boolean; error?: string; ms: number }[] };
 
-const state = processSingleton<State>('shutdown', () => ({ entries: [], installed: false }));
+const state = processSingleton<State>('shutdown', () => ({ entries: [] }));
+
 
 /** Default time allowed to the stop functions together. */
 export const SHUTDOWN_TIMEOUT_MS = 5_000;
@@ -101,19 +102,12 @@ export async function handleSignal(signal: NodeJS.Signals, exit: (code: number) 
 
 /** Installs the SIGTERM/SIGINT listeners once per process (idempotent). */
 export function installShutdownHandlers(): void {
-  const s = state();
-  if (s.installed) return;
-  s.installed = true;
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.on(signal, () => {
-      void handleSignal(signal);
-    });
-  }
-}
-
-/** Tests only. */
-export function resetShutdownForTests(): void {
-  const s = state();
-  s.entries = [];
-  s.running = undefined;
+  // Listeners belong to the process, not to one context: installed once, they run the current context's steps.
+  oncePerProcess('shutdown.signal-listeners', () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      process.on(signal, () => {
+        void handleSignal(signal);
+      });
+    }
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UF_CODES } from '@/lib/br/uf';
+import { UF_CODES } from '@balcao/br/uf';
 import { DEFAULT_SHIPPING_RULES, NO_DELIVERY_MESSAGE, quoteShipping, type ShippingRules } from './quote';
 import { regionOf, REGIONS, UFS_BY_REGION } from './regions';
 

@@ -5,7 +5,7 @@
  * the shop offers it). Free shipping applies when the items' subtotal (catalog prices, before
  * the Pix discount) reaches the merchant's threshold. Pickup costs nothing.
  */
-import type { UF } from '@/lib/br/uf';
+import type { UF } from '@balcao/br/uf';
 import { regionOf, type Region } from './regions';
 
 export type ShippingRules = {

@@ -1,5 +1,5 @@
 /** The five regions of Brazil (IBGE) and their UFs. */
-import type { UF } from '@/lib/br/uf';
+import type { UF } from '@balcao/br/uf';
 
 export const REGIONS = ['Norte', 'Nordeste', 'Centro-Oeste', 'Sudeste', 'Sul'] as const;
 export type Region = (typeof REGIONS)[number];

@@ -2,8 +2,8 @@
  * The "Entrega" settings form: money typed as a Brazilian writes it ("15,90"), blank meaning
  * "no rate here" (or "never free" for the threshold), each error next to its field. Pure.
  */
-import { UF_CODES, type UF } from '@/lib/br/uf';
-import { formatDecimalComma, parseBRLInput } from '@/lib/money/money';
+import { UF_CODES, type UF } from '@balcao/br/uf';
+import { formatDecimalComma, parseBRLInput } from '@balcao/br/money';
 import type { ShippingRules } from './quote';
 import { REGIONS, type Region } from './regions';
 

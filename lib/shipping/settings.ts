@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { db } from '@/db';
 import { shippingSettings, type ShippingSettingsRow } from '@/db/schema';
-import { isUF, type UF } from '@/lib/br/uf';
+import { isUF, type UF } from '@balcao/br/uf';
 import { DEFAULT_SHIPPING_RULES, type ShippingRules } from './quote';
 import { REGIONS, type Region } from './regions';
 

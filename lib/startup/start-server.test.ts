@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetEnvForTests } from '@/lib/config/env';
 import { startServer } from './start-server';
+import { startProcessContext } from '@/lib/process/context';
 
 const saved = { ...process.env };
 afterEach(() => {
   for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
   Object.assign(process.env, saved);
-  resetEnvForTests();
+  startProcessContext();
   vi.restoreAllMocks();
 });
 
@@ -17,7 +17,7 @@ describe('startServer', () => {
     [{ SANDBOX_API_KEYS: 's'.repeat(32), PAYMENT_API_KEY: 'sk_sandbox_dev' }, 'PAYMENT_API_KEY'],
   ])('refuses a public demo with a well-known or no secret key (%o): one line naming %s, exit 1', async (extra, variable) => {
     Object.assign(process.env, { NODE_ENV: 'production', SANDBOX_ENABLED: 'true', AUTH_SECRET: 'a'.repeat(40), ...extra });
-    resetEnvForTests();
+    startProcessContext();
     const exit = vi.spyOn(process, 'exit').mockImplementation(((code?: number) => {
       throw new Error(`exit ${code}`);
     }) as never);

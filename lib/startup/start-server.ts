@@ -1,7 +1,8 @@
 /**
  * The top of the app's wiring: what the server does once at start (instrumentation.ts →
  * register(), Node.js runtime). It may import any module; no module imports it. It
- * stamps every request with its socket's peer address (lib/security/peer-address.ts),
+ * is the first to use the process context (configuration, connections, caches:
+ * lib/process/context.ts), so everything it starts lives there; it stamps every request with its socket's peer address (lib/security/peer-address.ts),
  * validates the configuration (one clear line and exit on error), applies migrations,
  * seeds an empty database when asked, then starts the background work.
  */
@@ -47,7 +48,7 @@ export async function startServer(): Promise<void> {
  */
 async function startBackgroundWork(): Promise<void> {
   const { installShutdownHandlers, onShutdown } = await import('@/lib/server/shutdown');
-  const { startSandboxWorker, stopSandboxWorker } = await import('@/lib/sandbox');
+  const { startSandboxWorker, stopSandboxWorker } = await import('@/lib/embedded-provider');
   const { startReconcileScheduler, stopReconcileScheduler } = await import('@/lib/payments/reconcile');
   const { startOutboxWorker, stopOutboxWorker } = await import('@/lib/email/worker');
   startSandboxWorker();

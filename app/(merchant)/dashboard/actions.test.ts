@@ -4,7 +4,7 @@ import { db, ensureMigrated } from '@/db';
 import { merchantSettings, users } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { SESSION_EXPIRED_MESSAGE } from '@/lib/auth/session';
-import { insertOrders, type InsertedOrder } from '@/lib/dashboard/test-fixtures';
+import { insertOrders, type InsertedOrder } from '@/test/dashboard/fixtures';
 import { getSettings } from '@/lib/settings/settings';
 
 const jar = vi.hoisted(() => ({ cookies: [] as { name: string; value: string }[] }));

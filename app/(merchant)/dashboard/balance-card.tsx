@@ -1,7 +1,7 @@
 import Link from 'next/link';
-import { formatDateTimeBR } from '@/lib/br/dates';
+import { formatDateTimeBR } from '@balcao/br/dates';
 import { readBalance } from '@/lib/dashboard/balance';
-import { formatBRL } from '@/lib/money/money';
+import { formatBRL } from '@balcao/br/money';
 import styles from './overview.module.css';
 
 /** The provider's balance; streamed in after the rest of the page, never breaks it. */

@@ -9,7 +9,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, ensureMigrated } from '@/db';
 import { emailSettings, merchantSettings, paymentLinks, products, shippingSettings, users } from '@/db/schema';
 import { env } from '@/lib/config/env';
-import { insertOrders, type InsertedOrder } from '@/lib/dashboard/test-fixtures';
+import { insertOrders, type InsertedOrder } from '@/test/dashboard/fixtures';
 import { createLink } from '@/lib/links/links';
 
 const jar = vi.hoisted(() => ({ cookies: [] as { name: string; value: string }[] }));

@@ -1,6 +1,6 @@
-import { formatDateBR } from '@/lib/br/dates';
+import { formatDateBR } from '@balcao/br/dates';
 import type { DayRevenue } from '@/lib/dashboard/overview';
-import { formatBRL } from '@/lib/money/money';
+import { formatBRL } from '@balcao/br/money';
 import components from './_components/components.module.css';
 import styles from './overview.module.css';
 

@@ -1,4 +1,4 @@
-import { formatBRL } from '@/lib/money/money';
+import { formatBRL } from '@balcao/br/money';
 import { pixPriceCents } from '@/lib/orders/pricing';
 
 /** "R$ 94,90 · R$ 90,16 no Pix" (just the price when the shop gives no Pix discount). */

@@ -6,7 +6,7 @@ import { coversOf } from '@/lib/catalog/photos';
 import { MIN_ORDER_CENTS, orderMoney } from '@/lib/orders/pricing';
 import { bpsToPercentText } from '@/lib/settings/pix-discount';
 import { getSettings } from '@/lib/settings/settings';
-import { formatBRL } from '@/lib/money/money';
+import { formatBRL } from '@balcao/br/money';
 import { PendingButton } from '../_components/pending-button';
 import { ProductImage } from '../_components/product-image';
 import { updateCartLineAction } from './actions';

@@ -6,8 +6,8 @@
  * field that is empty or still holds what it filled itself, never what the person typed.
  */
 import { useCallback, useRef, useState } from 'react';
-import type { UF } from '@/lib/br/uf';
-import { isUF } from '@/lib/br/uf';
+import type { UF } from '@balcao/br/uf';
+import { isUF } from '@balcao/br/uf';
 
 export type CepStatus = 'idle' | 'loading' | 'found' | 'not_found' | 'unavailable';
 

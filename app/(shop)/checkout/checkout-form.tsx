@@ -3,12 +3,12 @@
 import { useActionState, useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useFormStatus } from 'react-dom';
 import { maskHandlers, MoneyInput } from '@/app/_components/masked-input';
-import { cepMask, documentMask, type Mask } from '@/lib/br/masks';
-import { isUF, UFS, type UF } from '@/lib/br/uf';
+import { cepMask, documentMask, type Mask } from '@balcao/br/masks';
+import { isUF, UFS, type UF } from '@balcao/br/uf';
 import { CHECK_FIELDS_MESSAGE, isAddressField, isBillingField, PERSON_FIELDS, type FieldErrors, type FormValues } from '@/lib/orders/fields';
 import { CEP_STATUS_TEXT, useCepAutofill, type CepStatus } from './cep-autofill';
 import type { OrderMoney } from '@/lib/orders/pricing';
-import { ufOfCep } from '@/lib/br/cep-uf';
+import { ufOfCep } from '@balcao/br/cep-uf';
 import { cepUfMismatch, CheckoutTotals, setQuoteInput, useQuoteInput, type Shipping } from './shipping-quote';
 import { checkoutAction, type CheckoutActionState } from './actions';
 import styles from './checkout.module.css';
@@ -79,7 +79,7 @@ export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = [
 
   const onState = useCallback((uf: UF) => setQuoteInput({ state: uf }), []);
   const autofill = useCepAutofill({ enabled: cepLookup, ids: BLOCK_IDS, onState });
-  // The CEP decides the UF the shipping is priced for, as on the server (lib/br/cep-uf.ts).
+  // The CEP decides the UF the shipping is priced for, as on the server (@balcao/br/cep-uf).
   const lookUpCep = autofill.onZipInput;
   const onZipInput = useCallback(
     (value: string) => {

@@ -5,7 +5,7 @@ import { readCart } from '@/lib/cart/cart';
 import { MIN_ORDER_CENTS, orderMoney, PIX_MINIMUM_MESSAGE, type PricedCart } from '@/lib/orders/pricing';
 import { bpsToPercentText } from '@/lib/settings/pix-discount';
 import { getSettings } from '@/lib/settings/settings';
-import { formatBRL } from '@/lib/money/money';
+import { formatBRL } from '@balcao/br/money';
 import { itemsLabel } from '@/lib/orders/format';
 import { CheckoutForm, type DeliveryProps } from './checkout-form';
 import { cepLookupEnabled } from '@/lib/cep/service';

@@ -6,16 +6,16 @@
  * what is charged.
  */
 import { useSyncExternalStore } from 'react';
-import type { UF } from '@/lib/br/uf';
+import type { UF } from '@balcao/br/uf';
 import { cepUfMismatchMessage } from '@/lib/orders/cep-uf-message';
-import { formatBRL } from '@/lib/money/money';
+import { formatBRL } from '@balcao/br/money';
 // Types only: lib/orders/pricing reaches zod, whose eval probe the page's CSP refuses.
 import type { OrderMoney } from '@/lib/orders/pricing';
 import { bpsToPercentText } from '@/lib/settings/pix-discount';
 import { quoteShipping, type ShippingQuote, type ShippingRules } from '@/lib/shipping/quote';
 import styles from './checkout.module.css';
 
-/** `state`: the UF chosen; `cepUf`: the UF the typed CEP belongs to (lib/br/cep-uf.ts), which prices the shipping, as on the server. */
+/** `state`: the UF chosen; `cepUf`: the UF the typed CEP belongs to (@balcao/br/cep-uf), which prices the shipping, as on the server. */
 export type QuoteInput = { shipping: 'delivery' | 'pickup'; state: UF | null; cepUf: UF | null };
 
 const INITIAL: QuoteInput = { shipping: 'delivery', state: null, cepUf: null };

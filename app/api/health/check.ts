@@ -13,7 +13,7 @@ import { db } from '@/db';
 import { isPaymentApiError } from '@/lib/payment-api/client';
 import { providerApi } from '@/lib/payments/api';
 import { logger } from '@/lib/server/log';
-import { processSlot } from '@/lib/server/process-singleton';
+import { processSlot } from '@/lib/process/context';
 
 export type PartStatus = 'ok' | 'error';
 export type HealthReport = { status: 'ok' | 'degraded'; db: PartStatus; payment_api: PartStatus };
@@ -76,9 +76,4 @@ export async function checkPaymentApi(probe: () => Promise<PartStatus> = probePa
 export async function healthReport(): Promise<HealthReport> {
   const [database, api] = await Promise.all([checkDatabase(), checkPaymentApi()]);
   return { status: database === 'ok' && api === 'ok' ? 'ok' : 'degraded', db: database, payment_api: api };
-}
-
-/** Tests only. */
-export function resetHealthCacheForTests(): void {
-  cache.clear();
 }

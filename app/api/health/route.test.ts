@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closeDatabaseForTests, ensureMigrated } from '@/db';
-import { resetEnvForTests } from '@/lib/config/env';
-import { checkPaymentApi, resetHealthCacheForTests, type PartStatus } from './check';
+import { ensureMigrated } from '@/db';
+import { checkPaymentApi, type PartStatus } from './check';
 import { GET } from './route';
+import { startProcessContext } from '@/lib/process/context';
 
 const API_KEY = 'sk_test_health_0123456789';
 
@@ -42,9 +42,9 @@ async function closedPort(): Promise<number> {
 const saved = { ...process.env };
 function configure(vars: Record<string, string>) {
   process.env = { ...saved, ...vars };
-  resetEnvForTests();
-  closeDatabaseForTests();
-  resetHealthCacheForTests();
+  startProcessContext();
+  startProcessContext();
+  startProcessContext();
 }
 
 beforeEach(() => {
@@ -54,9 +54,9 @@ beforeEach(() => {
 });
 afterEach(() => {
   process.env = { ...saved };
-  resetEnvForTests();
-  closeDatabaseForTests();
-  resetHealthCacheForTests();
+  startProcessContext();
+  startProcessContext();
+  startProcessContext();
 });
 
 async function call() {

@@ -1,5 +1,5 @@
-import { formatDateBR, formatDateTimeBR } from '@/lib/br/dates';
-import { formatDigitableLine } from '@/lib/br/boleto';
+import { formatDateBR, formatDateTimeBR } from '@balcao/br/dates';
+import { formatDigitableLine } from '@balcao/br/boleto';
 import { orderLabel } from '@/lib/orders/format';
 import type { EmailData } from './types';
 

@@ -1,5 +1,5 @@
 /** 5. "Pedido expirado / cancelado": what happened, and "Comprar novamente". */
-import { formatBRL } from '@/lib/money/money';
+import { formatBRL } from '@balcao/br/money';
 import { greeting, orderRef, orderUrl } from './common';
 import { html } from './html';
 import { button, layout, moneyTable, moneyText, p, textFooter } from './layout';

@@ -1,5 +1,5 @@
 /** 1. "Pedido recebido": how to pay — the Pix code and QR, or the boleto's line and PDF. */
-import { formatBRL } from '@/lib/money/money';
+import { formatBRL } from '@balcao/br/money';
 import { dateBR, greeting, line, orderRef, orderUrl, webUrl } from './common';
 import { html } from './html';
 import { button, codeBox, facts, layout, link, moneyTable, moneyText, p, textFooter, urlLink } from './layout';

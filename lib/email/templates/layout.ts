@@ -3,7 +3,7 @@
  * on a phone and in Gmail and Outlook (inline styles only, no web fonts, no remote images),
  * and the matching plain-text pieces. Pure.
  */
-import { formatBRL } from '@/lib/money/money';
+import { formatBRL } from '@balcao/br/money';
 import type { MoneyLines } from '@/lib/orders/money-lines';
 import { html, type Markup } from './html';
 

@@ -1,5 +1,5 @@
 /** The merchant's alerts: "Nova venda" for every paid order, "Pagamento atrasado" for a late payment. */
-import { formatBRL } from '@/lib/money/money';
+import { formatBRL } from '@balcao/br/money';
 import { dateTimeBR, orderRef } from './common';
 import { html } from './html';
 import { button, facts, layout, moneyTable, moneyText, p } from './layout';

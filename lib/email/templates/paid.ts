@@ -1,5 +1,5 @@
 /** 2. "Pagamento confirmado": items, total, when it was paid, the receipt. */
-import { formatBRL } from '@/lib/money/money';
+import { formatBRL } from '@balcao/br/money';
 import { dateTimeBR, greeting, orderRef, receiptUrl } from './common';
 import { html } from './html';
 import { button, facts, layout, moneyTable, moneyText, p, textFooter } from './layout';

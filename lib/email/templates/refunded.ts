@@ -1,5 +1,5 @@
 /** 4. "Reembolso": how much came back (partial or total) and when. */
-import { formatBRL } from '@/lib/money/money';
+import { formatBRL } from '@balcao/br/money';
 import { dateTimeBR, greeting, orderRef, orderUrl } from './common';
 import { html } from './html';
 import { button, facts, layout, p, textFooter } from './layout';

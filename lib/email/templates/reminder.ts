@@ -1,5 +1,5 @@
 /** 3. "Lembrete": a boleto due tomorrow, or a Pix whose last day is today; unpaid. */
-import { formatBRL } from '@/lib/money/money';
+import { formatBRL } from '@balcao/br/money';
 import { dateBR, greeting, line, orderRef, orderUrl, webUrl } from './common';
 import { html } from './html';
 import { button, codeBox, layout, p, textFooter } from './layout';

@@ -7,7 +7,7 @@
 import { revalidatePath } from 'next/cache';
 import { done, refused, UNEXPECTED } from '@/lib/auth/action-state';
 import { merchantAction } from '@/lib/auth/merchant-action';
-import { saoPauloDate } from '@/lib/br/dates';
+import { saoPauloDate } from '@balcao/br/dates';
 import { linkFormValues, parseLinkForm } from '@/lib/links/link-form';
 import { createLink, disableLink } from '@/lib/links/links';
 

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireMerchant } from '@/lib/auth/session';
-import { formatDateBR } from '@/lib/br/dates';
+import { formatDateBR } from '@balcao/br/dates';
 import { listLinks, type LinkWithStats } from '@/lib/links/links';
 import { amountText } from '@/lib/links/share';
 import { LINK_STATE_BADGES, LINK_STATE_LABELS } from '@/lib/links/status';
-import { formatBRL } from '@/lib/money/money';
+import { formatBRL } from '@balcao/br/money';
 import { OrdersPagination } from '../orders/orders-list';
 import styles from './links.module.css';
 

@@ -3,10 +3,10 @@
  * orders page and a payment link's page show the same list, each with its own query.
  */
 import Link from 'next/link';
-import { formatDateTimeBR } from '@/lib/br/dates';
-import { maskDocument } from '@/lib/br/documents';
+import { formatDateTimeBR } from '@balcao/br/dates';
+import { maskDocument } from '@balcao/br/documents';
 import type { OrderListRow } from '@/lib/dashboard/orders-query';
-import { formatBRL } from '@/lib/money/money';
+import { formatBRL } from '@balcao/br/money';
 import { orderLabel } from '@/lib/orders/format';
 import { METHOD_LABELS, statusBadgeClass, statusLabel } from '@/lib/orders/status-labels';
 import { fulfilmentLabel, hasFulfilment } from '@/lib/fulfilment/moves';

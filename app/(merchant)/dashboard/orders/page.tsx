@@ -4,7 +4,7 @@ import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_METHODS } from '@/db/sche
 import { can } from '@/lib/auth/permissions';
 import { FULFILMENT_LABELS } from '@/lib/fulfilment/moves';
 import { requireMerchant } from '@/lib/auth/session';
-import { maskOrderBuyer } from '@/lib/br/personal-data';
+import { maskOrderBuyer } from '@balcao/br/personal-data';
 import { hasAnyFilter, orderQueryString, parseOrderQuery } from '@/lib/dashboard/order-filters';
 import { countToShip, listOrders, listToShip } from '@/lib/dashboard/orders-query';
 import { linkChoices, linkTitlesOf } from '@/lib/links/links';

@@ -6,7 +6,7 @@ import { db } from '@/db';
 import { productPhotos, products, users } from '@/db/schema';
 import { SESSION_EXPIRED_MESSAGE } from '@/lib/auth/session';
 import { env } from '@/lib/config/env';
-import { prepareDatabase } from '@/lib/payments/testing/db';
+import { prepareDatabase } from '@/test/payments/db';
 
 const jar = vi.hoisted(() => ({ cookies: [] as { name: string; value: string }[] }));
 vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => jar.cookies }) }));

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { requireMerchant } from '@/lib/auth/session';
 import { listDashboardProducts, PRODUCT_FILTERS, STATUS_LABELS, type ProductFilter, type ProductStatus } from '@/lib/catalog/admin';
 import { sourceAtLeast } from '@/lib/catalog/photos';
-import { formatBRL } from '@/lib/money/money';
+import { formatBRL } from '@balcao/br/money';
 import styles from './produtos.module.css';
 
 export const metadata: Metadata = { title: 'Produtos' };

@@ -1,4 +1,4 @@
-import { itf25Bars } from '@/lib/br/boleto';
+import { itf25Bars } from '@balcao/br/boleto';
 
 const NARROW = 1;
 const WIDE = 3;

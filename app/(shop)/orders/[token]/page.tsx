@@ -1,14 +1,14 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { barcodeToDigitableLine, formatDigitableLine } from '@/lib/br/boleto';
-import { formatDateBR } from '@/lib/br/dates';
-import { qrSvg } from '@/lib/br/qr';
+import { barcodeToDigitableLine, formatDigitableLine } from '@balcao/br/boleto';
+import { formatDateBR } from '@balcao/br/dates';
+import { qrSvg } from '@balcao/br/qr';
 import { env } from '@/lib/config/env';
 import { RECIPIENT_CAP_REASON } from '@/lib/email/caps';
 import { METHOD_LABELS } from '@/lib/orders/status-labels';
 import { bpsToPercentText } from '@/lib/settings/pix-discount';
-import { formatBRL } from '@/lib/money/money';
+import { formatBRL } from '@balcao/br/money';
 import { addressLines, shippingValue } from '@/lib/orders/delivery';
 import { endOfSaoPauloDay } from '@/lib/orders/deadline';
 import { orderLabel } from '@/lib/orders/format';

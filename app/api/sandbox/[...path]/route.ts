@@ -1,5 +1,5 @@
-/** The embedded sandbox's Payment API (/v1/…) and control API (/sim/…): thin, see lib/sandbox. */
-import { handleSandboxRequest } from '@/lib/sandbox';
+/** The embedded sandbox's Payment API (/v1/…) and control API (/sim/…): thin, see @balcao/payment-sandbox, mounted by lib/embedded-provider. */
+import { handleSandboxRequest } from '@/lib/embedded-provider';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';

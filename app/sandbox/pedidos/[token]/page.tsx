@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { formatDateBR } from '@/lib/br/dates';
+import { formatDateBR } from '@balcao/br/dates';
 import { chargeOfOrder } from '@/lib/demo/simulator-access';
-import { defaultSandbox, sandboxEnabled } from '@/lib/sandbox';
-import { simulatorPayment } from '@/lib/sandbox/simulator';
+import { defaultSandbox, sandboxEnabled } from '@/lib/embedded-provider';
+import { simulatorPayment } from '@balcao/payment-sandbox';
 import { expireAction, payAction } from '../../actions';
 import styles from '../../sandbox.module.css';
 import { ActionOutcome } from '../../action-outcome';

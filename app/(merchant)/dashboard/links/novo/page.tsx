@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireMerchant } from '@/lib/auth/session';
 import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
-import { saoPauloDate } from '@/lib/br/dates';
+import { saoPauloDate } from '@balcao/br/dates';
 import { bpsToPercentText } from '@/lib/settings/pix-discount';
 import { getSettings } from '@/lib/settings/settings';
 import { NewLinkForm } from './new-link-form';

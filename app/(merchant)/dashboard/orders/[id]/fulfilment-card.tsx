@@ -1,4 +1,4 @@
-import { formatDateTimeBR } from '@/lib/br/dates';
+import { formatDateTimeBR } from '@balcao/br/dates';
 import type { Order } from '@/db/schema';
 import { checkMove, fulfilmentLabel, hasFulfilment } from '@/lib/fulfilment/moves';
 import { isCorreios } from '@/lib/fulfilment/tracking';

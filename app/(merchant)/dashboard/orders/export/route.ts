@@ -7,7 +7,7 @@
  */
 import { merchantFor } from '@/lib/auth/merchant-action';
 import { can } from '@/lib/auth/permissions';
-import { maskOrderBuyer } from '@/lib/br/personal-data';
+import { maskOrderBuyer } from '@balcao/br/personal-data';
 import { CSV_BOM, exportFileName, ORDER_CSV_HEADER, orderCsvRow, csvRow } from '@/lib/dashboard/csv';
 import { orderQueryString, parseOrderQuery } from '@/lib/dashboard/order-filters';
 import { ordersForExport } from '@/lib/dashboard/orders-query';

@@ -2,7 +2,7 @@
 
 import { useActionState } from 'react';
 import { MoneyInput } from '@/app/_components/masked-input';
-import { UFS } from '@/lib/br/uf';
+import { UFS } from '@balcao/br/uf';
 import { REGIONS, UFS_BY_REGION } from '@/lib/shipping/regions';
 import { PICKUP_ADDRESS_MAX, regionField, ufField } from '@/lib/shipping/settings-form';
 import styles from '../settings.module.css';

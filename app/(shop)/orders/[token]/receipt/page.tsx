@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { formatDateBR, formatDateTimeBR } from '@/lib/br/dates';
-import { maskDocument } from '@/lib/br/documents';
+import { formatDateBR, formatDateTimeBR } from '@balcao/br/dates';
+import { maskDocument } from '@balcao/br/documents';
 import { bpsToPercentText } from '@/lib/settings/pix-discount';
-import { formatBRL } from '@/lib/money/money';
+import { formatBRL } from '@balcao/br/money';
 import { addressLines, shippingValue } from '@/lib/orders/delivery';
 import { orderLabel } from '@/lib/orders/format';
 import { orderViewByToken } from '@/lib/orders/queries';

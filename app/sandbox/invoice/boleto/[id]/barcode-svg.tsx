@@ -1,5 +1,5 @@
 /** The boleto's Interleaved 2 of 5 barcode as SVG (narrow = 1 unit, wide = 3, FEBRABAN ratio). */
-import { itf25Bars } from '@/lib/br/boleto';
+import { itf25Bars } from '@balcao/br/boleto';
 
 export function BarcodeSvg({ barcode, label }: { barcode: string; label: string }) {
   const elements = itf25Bars(barcode);

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { formatDigitableLine } from '@/lib/br/boleto';
-import { formatDateBR, formatDateTimeBR } from '@/lib/br/dates';
-import { formatBRL } from '@/lib/money/money';
-import { defaultSandbox, sandboxEnabled } from '@/lib/sandbox';
-import { boletoInvoice } from '@/lib/sandbox/invoice';
+import { formatDigitableLine } from '@balcao/br/boleto';
+import { formatDateBR, formatDateTimeBR } from '@balcao/br/dates';
+import { formatBRL } from '@balcao/br/money';
+import { defaultSandbox, sandboxEnabled } from '@/lib/embedded-provider';
+import { boletoInvoice } from '@balcao/payment-sandbox';
 import { CopyButton } from '@/app/_components/copy-button';
 import { BarcodeSvg } from './barcode-svg';
 import styles from './invoice.module.css';

@@ -3,7 +3,7 @@
  * counter). Session checked here: the QR code is the link, which only the merchant hands out.
  */
 import { merchantFor } from '@/lib/auth/merchant-action';
-import { qrPng } from '@/lib/br/qr';
+import { qrPng } from '@balcao/br/qr';
 import { env } from '@/lib/config/env';
 import { linkById } from '@/lib/links/links';
 import { linkUrl } from '@/lib/links/share';

@@ -8,7 +8,7 @@
 import { merchantFor } from '@/lib/auth/merchant-action';
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from '@/lib/catalog/photo-processing';
 import { uploadProductPhoto } from '@/lib/catalog/photo-upload';
-import { readBodyCapped } from '@/lib/server/read-body';
+import { readBodyCapped } from '@balcao/server-kit/read-body';
 
 const HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'" };
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: HEADERS });

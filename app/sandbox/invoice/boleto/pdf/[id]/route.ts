@@ -1,6 +1,6 @@
 /** The boleto PDF of the sandbox ({invoice_url}/boleto/pdf/<id>): 404 until the boleto is registered. */
-import { defaultSandbox, sandboxEnabled } from '@/lib/sandbox';
-import { boletoInvoicePdf } from '@/lib/sandbox/invoice';
+import { defaultSandbox, sandboxEnabled } from '@/lib/embedded-provider';
+import { boletoInvoicePdf } from '@balcao/payment-sandbox';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';

@@ -1,0 +1,105 @@
+/**
+ * The app's one instance of the payment sandbox (@balcao/payment-sandbox), mounted at
+ * /api/sandbox and /sandbox: its configuration from env(), the app's logger, one database
+ * connection and one webhook worker per process. The package keeps no process-wide state;
+ * this module holds the instance in a process slot (Next loads modules in several bundles;
+ * they must share one connection and one worker).
+ */
+import 'server-only';
+import {
+  closeSandboxContext,
+  createSandboxContext,
+  errorResponse,
+  handleSandboxCallWith,
+  sandboxRequestOf,
+  startWorker,
+  stopWorker,
+  toResponse,
+  type SandboxConfig,
+  type SandboxContext,
+  type SandboxLogger,
+  type SandboxReply,
+  type SandboxRequest,
+} from '@balcao/payment-sandbox';
+import { env } from '@/lib/config/env';
+import { logger } from '@/lib/server/log';
+import { processSlot } from '@/lib/process/context';
+
+const current = processSlot<{ signature: string; ctx: SandboxContext }>('sandbox', { close: (open) => closeSandboxContext(open.ctx) });
+
+/** The sandbox's log lines go through the app's logger (secrets and documents redacted). */
+const sandboxLogger: SandboxLogger = {
+  info: (fields, message) => logger().info({ module: 'sandbox', ...fields }, message),
+  warn: (fields, message) => logger().warn({ module: 'sandbox', ...fields }, message),
+  error: (fields, message) => logger().error({ module: 'sandbox', ...fields }, message),
+};
+
+/** The sandbox configuration of this process (env()). */
+export function sandboxConfigFromEnv(): SandboxConfig {
+  const e = env();
+  return {
+    enabled: e.sandboxEnabled,
+    databaseUrl: e.sandboxDatabaseUrl,
+    appUrl: e.appUrl,
+    apiKeys: e.sandboxApiKeys,
+    publicDemo: e.publicDemo,
+    scenario: e.sandboxScenario,
+    allowHttpWebhooks: e.sandboxAllowHttpWebhooks,
+    webhookAllowedOrigins: [],
+  };
+}
+
+/** Whether the sandbox is served at all (SANDBOX_ENABLED), without opening its database. */
+export function sandboxEnabled(): boolean {
+  return env().sandboxEnabled;
+}
+
+/**
+ * The process's sandbox (opens its database on first use). A changed configuration (tests
+ * that change the environment between cases) closes the old instance and opens a new one.
+ */
+export function defaultSandbox(): SandboxContext {
+  const config = sandboxConfigFromEnv();
+  const signature = JSON.stringify(config);
+  const open = current.get();
+  if (open && open.signature === signature && !open.ctx.closed) return open.ctx;
+  if (open) closeSandboxContext(open.ctx);
+  const ctx = createSandboxContext({ ...config, log: sandboxLogger });
+  current.set({ signature, ctx });
+  return ctx;
+}
+
+/** The process's sandbox, if it was opened. */
+export function existingDefaultSandbox(): SandboxContext | undefined {
+  const open = current.get();
+  return open && !open.ctx.closed ? open.ctx : undefined;
+}
+
+/**
+ * /api/sandbox/<pathSegments…> of this process (404 everywhere when SANDBOX_ENABLED is off).
+ * The first request also starts the background worker if start-up has not (idempotent), so
+ * webhooks go out even where nothing called startSandboxWorker().
+ */
+export async function handleSandboxCall(req: SandboxRequest, pathSegments: string[]): Promise<SandboxReply> {
+  if (!sandboxEnabled()) return errorResponse(404, 'not found');
+  const ctx = defaultSandbox();
+  startWorker(ctx);
+  return handleSandboxCallWith(ctx, req, pathSegments);
+}
+
+/** The same behind fetch's Request and Response, for the route handler. */
+export async function handleSandboxRequest(req: Request, pathSegments: string[]): Promise<Response> {
+  return toResponse(await handleSandboxCall(sandboxRequestOf(req), pathSegments));
+}
+
+/** Starts this process's background worker (transitions + webhook deliveries). Idempotent; no-op when the sandbox is off. */
+export function startSandboxWorker(): void {
+  if (!sandboxEnabled()) return;
+  startWorker(defaultSandbox());
+}
+
+/** Stops the worker and waits for the webhook deliveries in flight (graceful shutdown). */
+export async function stopSandboxWorker(): Promise<void> {
+  const ctx = existingDefaultSandbox();
+  if (ctx) await stopWorker(ctx);
+}

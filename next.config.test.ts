@@ -1,0 +1,43 @@
+/**
+ * The benchmark's baseline routes (route.bench.ts, page.bench.tsx under app/) are in the bench's
+ * build only: Next takes a file as a route or page when its name is `route` or `page` plus one
+ * of `pageExtensions`, which only BENCH_BUILD=1 extends.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+async function configWith(benchBuild: string | undefined) {
+  vi.resetModules();
+  vi.stubEnv('BENCH_BUILD', benchBuild);
+  return (await import('./next.config.mjs')).default;
+}
+
+/** The app/ files Next would take as routes or pages with these extensions (its rule: `<route|page>.<extension>`). */
+function routeFiles(pageExtensions: string[]): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (pageExtensions.some((ext) => entry.name === `route.${ext}` || entry.name === `page.${ext}`)) found.push(path.relative(__dirname, p));
+    }
+  };
+  walk(path.join(__dirname, 'app'));
+  return found;
+}
+
+afterEach(() => vi.unstubAllEnvs());
+
+describe('bench baselines', () => {
+  it('a production build has no /api/bench or /bench route', async () => {
+    const routes = routeFiles((await configWith(undefined)).pageExtensions);
+    expect(routes.some((r) => r.startsWith('app/api/webhooks/'))).toBe(true);
+    expect(routes.filter((r) => r.startsWith('app/api/bench/') || r.startsWith('app/bench/'))).toEqual([]);
+  });
+
+  it("the bench's build (BENCH_BUILD=1) has them", async () => {
+    const routes = routeFiles((await configWith('1')).pageExtensions);
+    expect(routes).toEqual(expect.arrayContaining(['app/api/bench/bare/route.bench.ts', 'app/api/bench/bare/[token]/route.bench.ts', 'app/bench/blank/page.bench.tsx']));
+  });
+});

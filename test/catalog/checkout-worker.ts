@@ -1,0 +1,44 @@
+/**
+ * Shoppers in their own process, for stock.test.ts: opens the shop database named by
+ * DATABASE_URL (its own connection, as another server instance would), waits for the shared
+ * start instant, then runs `shoppers` checkouts of one unit of the product at once through the
+ * real placeOrder (the provider is an in-memory fake: the race is the database's).
+ * Prints one JSON line: [{"ok": true} | {"ok": false, "error"}].
+ * Run: node --conditions=react-server --import tsx checkout-worker.ts <productId> <startAtMs> <shoppers>
+ */
+import { randomUUID } from 'node:crypto';
+import { startProcessContext } from '@/lib/process/context';
+import { database } from '@/db';
+import { api } from '@/lib/payments/api';
+import { placeOrder } from '@/lib/payments/place-order';
+import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { getSettings } from '@/lib/settings/settings';
+
+async function main() {
+  const [productId, startAt, shoppers] = process.argv.slice(2).map(Number);
+  startProcessContext([api.provide(new FakePaymentApi())]);
+  await getSettings(); // opens the connection before the start line
+  while (Date.now() < startAt) {
+    /* spin: every process leaves the line within a millisecond of the others */
+  }
+  const results = await Promise.all(
+    Array.from({ length: shoppers }, async () => {
+      const r = await placeOrder({
+        checkoutKey: randomUUID(),
+        method: 'pix',
+        items: [{ productId, quantity: 1 }],
+        buyer: { name: `Comprador ${process.pid}`, document: '52998224725', email: 'comprador@example.com' },
+        // The products ship: every order of them says where to.
+        delivery: { zip: '01310100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' },
+      });
+      return r.ok ? { ok: true } : { ok: false, error: r.error };
+    }),
+  );
+  process.stdout.write(`${JSON.stringify(results)}\n`);
+  database().close();
+}
+
+main().catch((e) => {
+  process.stdout.write(`${JSON.stringify([{ ok: false, error: `error: ${String(e)}` }])}\n`);
+  process.exit(1);
+});

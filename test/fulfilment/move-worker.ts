@@ -1,0 +1,31 @@
+/**
+ * A merchant's click in its own process, for apply-move.test.ts: opens the shop database named
+ * by DATABASE_URL (its own connection, as another server instance would), waits for the shared
+ * start instant, then makes `clicks` concurrent "Confirmar envio" of one order.
+ * Prints one JSON line: the results.
+ * Run: node --conditions=react-server --import tsx move-worker.ts <orderId> <startAtMs> <clicks> <code>
+ */
+import { database } from '@/db';
+import { getEmailSettings } from '@/lib/email/settings';
+import { applyFulfilmentMove } from '@/lib/fulfilment/apply-move';
+import { parseTracking } from '@/lib/fulfilment/tracking';
+
+async function main() {
+  const [orderId, startAt, clicks, code] = process.argv.slice(2);
+  const tracking = parseTracking({ carrier: 'Correios', code });
+  if (!tracking.ok) throw new Error('bad code');
+  await getEmailSettings(); // opens the connection before the start line
+  while (Date.now() < Number(startAt)) {
+    /* spin: every process leaves the line within a millisecond of the others */
+  }
+  const results = await Promise.all(
+    Array.from({ length: Number(clicks) }, () => applyFulfilmentMove(orderId, { move: 'ship', tracking: tracking.value }, `tab-${process.pid}@loja.com`)),
+  );
+  process.stdout.write(`${JSON.stringify(results)}\n`);
+  database().close();
+}
+
+main().catch((e) => {
+  process.stdout.write(`${JSON.stringify([{ ok: false, error: `error: ${String(e)}` }])}\n`);
+  process.exit(1);
+});
