@@ -10,6 +10,7 @@ import { countToShip, listOrders, listToShip } from '@/lib/dashboard/orders-quer
 import { linkChoices, linkTitlesOf } from '@/lib/links/links';
 import { METHOD_LABELS, statusLabel } from '@/lib/orders/status-labels';
 import { OrdersList, OrdersPagination } from './orders-list';
+import { ShipBatchForm } from './ship-batch-form';
 import styles from './orders.module.css';
 
 export const metadata: Metadata = { title: 'Pedidos' };
@@ -162,7 +163,7 @@ function OrdersViews({ current, toShip }: { current: 'all' | 'to-ship'; toShip: 
 }
 
 async function ToShipView({ page: requestedPage }: { page: number }) {
-  await requireMerchant('/dashboard/orders?view=a-enviar');
+  const merchant = await requireMerchant('/dashboard/orders?view=a-enviar');
   const { rows, total, page, pageCount, hasNext } = await listToShip(requestedPage);
   const linkTitles = await linkTitlesOf(rows.map((r) => r.paymentLinkId));
   return (
@@ -180,7 +181,8 @@ async function ToShipView({ page: requestedPage }: { page: number }) {
           ? 'Nenhum pedido pago esperando envio.'
           : `${total.toLocaleString('pt-BR')} ${total === 1 ? 'pedido pago' : 'pedidos pagos'} a enviar, o mais antigo primeiro · página ${page} de ${pageCount}`}
       </p>
-      <OrdersList rows={rows} linkTitles={linkTitles} caption="Pedidos a enviar, mais antigos primeiro" />
+      {can(merchant.role, 'orders:act') ? <ShipBatchForm /> : null}
+      <OrdersList rows={can(merchant.role, 'buyers:read') ? rows : rows.map(maskOrderBuyer)} linkTitles={linkTitles} caption="Pedidos a enviar, mais antigos primeiro" />
       <OrdersPagination page={page} pageCount={pageCount} hasNext={hasNext} totalIsLowerBound={false} href={(p) => `/dashboard/orders?view=a-enviar${p > 1 ? `&page=${p}` : ''}`} />
     </div>
   );
