@@ -6,6 +6,9 @@
  * - the "Lista de separação" (packing slip): the order's number, the items with a box to tick
  *   and the delivery address.
  *
+ * An order with more lines than a sheet holds continues on the next sheet ("folha 2/2"), the
+ * totals on the last one: every good is declared, none dropped.
+ *
  * Pure rendering from plain data (lib/fulfilment/documents.ts reads and masks it). Standard
  * fonts (Helvetica, WinAnsi): a character WinAnsi cannot encode loses its accent or goes, so
  * a name in any script never makes rendering throw.
@@ -143,10 +146,22 @@ function partyBox(s: Sheet, title: string, p: DocParty, x: number, y: number, w:
   return y + h;
 }
 
-function drawDeclaration(s: Sheet, sender: DocParty, order: DocOrder) {
+/** Lines of goods per sheet of the declaração (the rest of the page is the declaration itself). */
+export const DECLARATION_ITEMS_PER_SHEET = 15;
+/** Lines per sheet of the lista de separação. */
+export const SLIP_ITEMS_PER_SHEET = 22;
+
+type Sheetful = { items: DocItem[]; first: number; sheet: number; sheets: number };
+
+function chunks(items: DocItem[], size: number): Sheetful[] {
+  const sheets = Math.max(1, Math.ceil(items.length / size));
+  return Array.from({ length: sheets }, (_, i) => ({ items: items.slice(i * size, (i + 1) * size), first: i * size, sheet: i + 1, sheets }));
+}
+
+function drawDeclaration(s: Sheet, sender: DocParty, order: DocOrder, part: Sheetful) {
   let y = MARGIN + 6;
   s.text('DECLARAÇÃO DE CONTEÚDO', 105, y, { bold: true, size: 15, align: 'center' });
-  s.text(`Pedido ${order.label}`, 210 - MARGIN, y, { size: 9, align: 'right', color: LABEL });
+  s.text(`Pedido ${order.label}${part.sheets > 1 ? ` · folha ${part.sheet}/${part.sheets}` : ''}`, 210 - MARGIN, y, { size: 9, align: 'right', color: LABEL });
   y += 5;
   const half = (WIDTH - 4) / 2;
   partyBox(s, 'REMETENTE', sender, MARGIN, y, half);
@@ -156,7 +171,7 @@ function drawDeclaration(s: Sheet, sender: DocParty, order: DocOrder) {
   y += 2;
   const cols = { item: MARGIN, content: MARGIN + 14, qty: MARGIN + WIDTH - 58, value: MARGIN + WIDTH - 34, end: MARGIN + WIDTH };
   const rowH = 6.5;
-  const rows = Math.max(order.items.length, 8);
+  const rows = Math.max(part.items.length, 8);
   const top = y;
   s.rect(MARGIN, top, WIDTH, rowH * (rows + 2));
   const header = top + 4.6;
@@ -166,9 +181,9 @@ function drawDeclaration(s: Sheet, sender: DocParty, order: DocOrder) {
   s.text('VALOR', cols.end - 2, header, { bold: true, size: 8, align: 'right' });
   for (let i = 0; i <= rows; i++) s.hline(MARGIN, cols.end, top + rowH * (i + 1));
   for (const x of [cols.content, cols.qty, cols.value]) s.vline(x, top, top + rowH * (rows + 2));
-  order.items.forEach((item, i) => {
+  part.items.forEach((item, i) => {
     const ty = top + rowH * (i + 1) + 4.6;
-    s.text(String(i + 1), cols.item + 2, ty, { size: 8.5 });
+    s.text(String(part.first + i + 1), cols.item + 2, ty, { size: 8.5 });
     s.text(item.name, cols.content + 2, ty, { size: 8.5, maxWidth: cols.qty - cols.content - 4 });
     s.text(String(item.quantity), cols.value - 2, ty, { size: 8.5, align: 'right' });
     s.text(formatBRL(item.valueCents), cols.end - 2, ty, { size: 8.5, align: 'right' });
@@ -176,9 +191,11 @@ function drawDeclaration(s: Sheet, sender: DocParty, order: DocOrder) {
   const totalY = top + rowH * (rows + 1) + 4.6;
   const quantity = order.items.reduce((a, i) => a + i.quantity, 0);
   const total = order.items.reduce((a, i) => a + i.valueCents, 0);
-  s.text('TOTAIS', cols.qty - 2, totalY, { bold: true, size: 8.5, align: 'right' });
-  s.text(String(quantity), cols.value - 2, totalY, { bold: true, size: 8.5, align: 'right' });
-  s.text(formatBRL(total), cols.end - 2, totalY, { bold: true, size: 8.5, align: 'right' });
+  if (part.sheet === part.sheets) {
+    s.text('TOTAIS', cols.qty - 2, totalY, { bold: true, size: 8.5, align: 'right' });
+    s.text(String(quantity), cols.value - 2, totalY, { bold: true, size: 8.5, align: 'right' });
+    s.text(formatBRL(total), cols.end - 2, totalY, { bold: true, size: 8.5, align: 'right' });
+  } else s.text('Continua na próxima folha', cols.content + 2, totalY, { size: 8.5, color: LABEL });
   y = top + rowH * (rows + 2);
   s.rect(MARGIN, y, WIDTH, 8);
   s.text('PESO TOTAL (kg):', MARGIN + 2, y + 5.3, { bold: true, size: 8.5 });
@@ -195,12 +212,12 @@ function drawDeclaration(s: Sheet, sender: DocParty, order: DocOrder) {
   s.para(CRIME_NOTE, MARGIN, y, WIDTH, 7.5, 3.4);
 }
 
-function drawPackingSlip(s: Sheet, shop: string, order: DocOrder) {
+function drawPackingSlip(s: Sheet, shop: string, order: DocOrder, part: Sheetful) {
   let y = MARGIN + 6;
   s.text('LISTA DE SEPARAÇÃO', MARGIN, y, { bold: true, size: 15 });
   s.text(shop, 210 - MARGIN, y, { size: 9, align: 'right', color: LABEL, maxWidth: 80 });
   y += 9;
-  s.text(`Pedido ${order.label}`, MARGIN, y, { bold: true, size: 13 });
+  s.text(`Pedido ${order.label}${part.sheets > 1 ? ` · folha ${part.sheet}/${part.sheets}` : ''}`, MARGIN, y, { bold: true, size: 13 });
   if (order.paidAt) s.text(`Pago em ${formatDateBR(order.paidAt)}`, 210 - MARGIN, y, { size: 9, align: 'right' });
   y += 9;
   s.text(order.pickup ? 'RETIRADA NA LOJA' : 'ENTREGAR A', MARGIN, y, { bold: true, size: 9, color: LABEL });
@@ -218,8 +235,7 @@ function drawPackingSlip(s: Sheet, shop: string, order: DocOrder) {
   s.text('Item', MARGIN + 36, y, { bold: true, size: 8.5 });
   y += 2;
   s.hline(MARGIN, MARGIN + WIDTH, y, 0.8);
-  for (const item of order.items) {
-    if (y > 297 - MARGIN - 20) break;
+  for (const item of part.items) {
     s.rect(MARGIN + 2, y + 2, 4.5, 4.5, 0.6);
     s.text(String(item.quantity), MARGIN + 30, y + 5.6, { bold: true, size: 11, align: 'right' });
     s.text(item.name, MARGIN + 36, y + 5.6, { size: 10.5, maxWidth: WIDTH - 36 });
@@ -227,10 +243,11 @@ function drawPackingSlip(s: Sheet, shop: string, order: DocOrder) {
     s.hline(MARGIN, MARGIN + WIDTH, y, 0.3);
   }
   const units = order.items.reduce((a, i) => a + i.quantity, 0);
-  s.text(`${units} ${units === 1 ? 'unidade' : 'unidades'} em ${order.items.length} ${order.items.length === 1 ? 'item' : 'itens'}`, MARGIN, y + 6, { size: 9.5, bold: true });
+  if (part.sheet < part.sheets) s.text('Continua na próxima folha', MARGIN, y + 6, { size: 9.5, color: LABEL });
+  else s.text(`${units} ${units === 1 ? 'unidade' : 'unidades'} em ${order.items.length} ${order.items.length === 1 ? 'item' : 'itens'}`, MARGIN, y + 6, { size: 9.5, bold: true });
 }
 
-/** One page per order, of the given kind. */
+/** One sheet per order (more for a long order), of the given kind. */
 export async function renderShippingDocuments(kind: DocumentKind, sender: DocParty, orders: DocOrder[]): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
@@ -239,9 +256,11 @@ export async function renderShippingDocuments(kind: DocumentKind, sender: DocPar
   doc.setProducer('Balcão');
   doc.setCreator('Balcão');
   for (const order of orders) {
-    const sheet = new Sheet(doc.addPage([PAGE_W, PAGE_H]), fonts);
-    if (kind === 'declaracao') drawDeclaration(sheet, sender, order);
-    else drawPackingSlip(sheet, sender.name, order);
+    for (const part of chunks(order.items, kind === 'declaracao' ? DECLARATION_ITEMS_PER_SHEET : SLIP_ITEMS_PER_SHEET)) {
+      const sheet = new Sheet(doc.addPage([PAGE_W, PAGE_H]), fonts);
+      if (kind === 'declaracao') drawDeclaration(sheet, sender, order, part);
+      else drawPackingSlip(sheet, sender.name, order, part);
+    }
   }
   return doc.save();
 }

@@ -113,6 +113,22 @@ describe('shippingDocuments: declaração de conteúdo', () => {
     expect(pages.map((p) => /Pedido (#\d+)/.exec(p)?.[1])).toEqual(['#1005', '#1006']);
   });
 
+  it('a long order continues on a second sheet: every item declared, the totals on the last sheet', async () => {
+    const { order } = await fulfilmentOrder();
+    await database().db.update(orders).set({ number: 1009 }).where(eq(orders.id, order.id));
+    await database()
+      .db.insert(orderItems)
+      .values(Array.from({ length: 20 }, (_, i) => ({ orderId: order.id, name: `Produto ${i + 1}`, unitPriceCents: 1000, quantity: 1, lineTotalCents: 1000 })));
+    const pages = await pdfPagesText(await pdfOf(await shippingDocuments('declaracao', { orderId: order.id }, { masked: false })));
+    expect(pages).toHaveLength(2);
+    expect(pages[0]).toContain('Pedido #1009 · folha 1/2');
+    expect(pages[0]).toContain('Produto 15');
+    expect(pages[0]).not.toContain('TOTAIS');
+    expect(pages[1]).toContain('Produto 20');
+    expect(pages[1]).toContain('TOTAIS');
+    expect(pages[1]).toContain('R$ 200,00');
+  });
+
   it('with nothing to send, says so', async () => {
     expect(await shippingDocuments('declaracao', { toShip: true }, { masked: false })).toEqual({ ok: false, status: 404, error: 'Nenhum pedido pago esperando envio.' });
   });
