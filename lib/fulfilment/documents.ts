@@ -17,12 +17,12 @@ import { shopName } from '@/lib/links/shop-name';
 import { formatCep } from '@/lib/orders/delivery';
 import { orderLabel } from '@/lib/orders/format';
 import { getShippingRules } from '@/lib/shipping/settings';
+import { DOCUMENTS_MAX_ORDERS } from './documents-limits';
 import { renderShippingDocuments, type DocOrder, type DocParty, type DocumentKind } from './documents-pdf';
 
 export type { DocumentKind } from './documents-pdf';
 
-/** The most orders one PDF holds (oldest first): a day's post office run, not a whole archive. */
-export const DOCUMENTS_MAX_ORDERS = 200;
+export { DOCUMENTS_MAX_ORDERS } from './documents-limits';
 
 export type DocumentsRequest = { orderId: string } | { toShip: true };
 export type DocumentsResult = { ok: true; pdf: Uint8Array; count: number; fileName: string } | { ok: false; status: 404 | 409; error: string };

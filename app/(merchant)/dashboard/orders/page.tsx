@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_METHODS } from '@/db/schema';
 import { can } from '@/lib/auth/permissions';
+import { DOCUMENTS_MAX_ORDERS } from '@/lib/fulfilment/documents-limits';
 import { FULFILMENT_LABELS } from '@/lib/fulfilment/moves';
 import { requireMerchant } from '@/lib/auth/session';
 import { maskOrderBuyer } from '@/lib/br/personal-data';
@@ -176,6 +177,21 @@ async function ToShipView({ page: requestedPage }: { page: number }) {
         </a>
       </div>
       <OrdersViews current="to-ship" toShip={total} />
+      {total > 0 ? (
+        <p className={styles.documentLinks}>
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a PDF from a route handler, not a page */}
+          <a className="btn btn-secondary" href="/dashboard/orders/documents?kind=declaracao&view=a-enviar">
+            Imprimir declarações
+          </a>
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a PDF from a route handler, not a page */}
+          <a className="btn btn-secondary" href="/dashboard/orders/documents?kind=separacao&view=a-enviar">
+            Imprimir listas de separação
+          </a>
+          <span className="small muted">
+            {total > DOCUMENTS_MAX_ORDERS ? `Os ${DOCUMENTS_MAX_ORDERS} pedidos mais antigos da lista, um por folha.` : 'Todos os pedidos desta lista, um por folha.'}
+          </span>
+        </p>
+      ) : null}
       <p className="muted small" aria-live="polite">
         {total === 0
           ? 'Nenhum pedido pago esperando envio.'
