@@ -33,7 +33,8 @@ const fold = (s: string) =>
 /** Which column a header cell names, if any (the most specific words first). */
 export function headerColumn(cell: string): BatchColumn | null {
   const c = fold(cell);
-  if (!c) return null;
+  // A link template ("https://…/rastreio/{codigo}") or a code is data, never a column's name.
+  if (!c || c.length > 40 || /[/{}]|\d{3}/.test(c)) return null;
   if (/\b(link|url)\b/.test(c)) return 'urlTemplate';
   if (/rastreio|rastreamento|tracking|objeto|codigo/.test(c)) return 'code';
   if (/transportadora|carrier|servico de entrega/.test(c)) return 'carrier';
@@ -113,7 +114,7 @@ export function parseBatchFile(bytes: Uint8Array): BatchFileParse {
   if (records.length === 0) return { ok: false, error: 'O arquivo está vazio.' };
 
   const headerCells = records[0].cells.map(headerColumn);
-  const header = headerCells.some((c) => c !== null);
+  const header = !looksLikeNumber(records[0].cells[0]) && headerCells.some((c) => c !== null);
   let index: Partial<Record<BatchColumn, number>>;
   if (header) {
     index = {};

@@ -54,6 +54,11 @@ describe('parseBatchFile', () => {
     expect(r).toMatchObject({ ok: true, header: false, rows: [{ line: 1, number: '1001', code: 'AB 123 456 785 BR' }, { line: 2, code: 'J;1,2', carrier: 'Jadlog', urlTemplate: 'https://j.example/{codigo}' }] });
   });
 
+  it('a headerless row with a link template that names "rastreio" is data, not a header', () => {
+    const r = parseBatchFile(bytes('1001;LG123;Loggi;https://www.loggi.com/rastreio/{codigo}\n'));
+    expect(r).toMatchObject({ ok: true, header: false, rows: [{ line: 1, number: '1001', code: 'LG123', carrier: 'Loggi', urlTemplate: 'https://www.loggi.com/rastreio/{codigo}' }] });
+  });
+
   it('refuses what is not a CSV of the batch: binary, not UTF-8, too large, empty, other columns', () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
     expect(parseBatchFile(png)).toEqual({ ok: false, error: expect.stringContaining('não é um CSV') });
