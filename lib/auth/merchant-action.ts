@@ -68,10 +68,11 @@ function isNavigation(error: unknown): boolean {
   return typeof digest === 'string' && /^NEXT_(REDIRECT|HTTP_ERROR_FALLBACK|NOT_FOUND)/.test(digest);
 }
 
-export function merchantAction<T = FormData>(
+/** `S`: an action whose answer carries more than a message (the batch upload's report). */
+export function merchantAction<T = FormData, S extends ActionState = ActionState>(
   spec: MerchantActionSpec<T>,
-  run: (input: T, ctx: ActionContext) => Promise<ActionOutcome>,
-): (prev: ActionState, form: FormData) => Promise<ActionState> {
+  run: (input: T, ctx: ActionContext) => Promise<ActionOutcome | S>,
+): (prev: ActionState | S, form: FormData) => Promise<ActionState | S> {
   return async (_prev, form) => {
     const merchant = await getMerchantOrNull();
     if (!merchant) return refused(SESSION_EXPIRED_MESSAGE);
@@ -79,7 +80,7 @@ export function merchantAction<T = FormData>(
       logger().warn({ actor: merchant.id, role: merchant.role, permission: spec.permission, action: spec.name }, 'merchant action refused by role');
       return refused(refusalMessage(merchant.role, spec.permission));
     }
-    let outcome: ActionOutcome;
+    let outcome: ActionOutcome | S;
     try {
       let input = form as T;
       if (spec.parse) {

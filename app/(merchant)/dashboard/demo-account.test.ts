@@ -7,10 +7,11 @@ import { eq } from 'drizzle-orm';
 import { encode } from 'next-auth/jwt';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, ensureMigrated } from '@/db';
-import { emailSettings, merchantSettings, paymentLinks, products, shippingSettings, users } from '@/db/schema';
+import { emailSettings, merchantSettings, orders, paymentLinks, products, shippingSettings, users } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { insertOrders, type InsertedOrder } from '@/test/dashboard/fixtures';
 import { createLink } from '@/lib/links/links';
+import { pdfPagesText } from '@/test/fulfilment/pdf-text';
 
 const jar = vi.hoisted(() => ({ cookies: [] as { name: string; value: string }[] }));
 vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => jar.cookies, set: () => {} }) }));
@@ -35,6 +36,8 @@ const productActions = await import('./produtos/actions');
 const linkActions = await import('./links/actions');
 const upload = await import('../../api/dashboard/products/[id]/photos/route');
 const exportCsv = await import('./orders/export/route');
+const documentsPdf = await import('./orders/documents/route');
+const fulfilmentActions = await import('./fulfilment-actions');
 
 let order: InsertedOrder;
 let productId: number;
@@ -126,5 +129,35 @@ describe('what the demonstration account may do', () => {
     expect(csv).toContain('Bruno d. L.');
     expect(csv).toContain('b***@g***.com');
     expect(csv).not.toMatch(/529\.982\.247-25|52998224725|bruno\.lima|Bruno de Lima/);
+  });
+
+  it('may send a batch ("Enviar em lote" acts on orders): the report comes back through the envelope', async () => {
+    await db().update(orders).set({ number: 4242, shippingMethod: 'delivery' }).where(eq(orders.id, order.id));
+    const none = await fulfilmentActions.shipBatchAction(null, fd({ file: '' }));
+    expect(none).toMatchObject({ ok: false, fieldErrors: { file: 'Escolha um arquivo CSV.' } });
+    const form = new FormData();
+    form.set('file', new File(['Pedido;Rastreio\n4242;AB123456785BR\n4243;AB123456785BR\n'], 'envios.csv', { type: 'text/csv' }));
+    const r = await fulfilmentActions.shipBatchAction(null, form);
+    expect(r).toMatchObject({ ok: true, message: '1 pedido marcado como enviado, 1 linha recusada.', fileName: 'envios.csv' });
+    const report = r && 'report' in r ? r.report : null;
+    expect(report?.refused).toEqual([{ line: 3, number: '#4243', code: 'AB123456785BR', message: 'Pedido #4243 não encontrado.' }]);
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ fulfillmentStatus: 'shipped', trackingCode: 'AB123456785BR', fulfillmentBy: 'demonstracao@balcao.dev' });
+  });
+
+  it('prints the declaração de conteúdo with the buyer masked', async () => {
+    await db()
+      .update(orders)
+      .set({ shippingMethod: 'delivery', deliveryZip: '01310100', deliveryStreet: 'Avenida Paulista', deliveryNumber: '1000', deliveryNeighborhood: 'Bela Vista', deliveryCity: 'São Paulo', deliveryState: 'SP' })
+      .where(eq(orders.id, order.id));
+    const res = await documentsPdf.GET(new Request(`http://localhost:3000/dashboard/orders/documents?kind=declaracao&order=${order.id}`));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const [text] = await pdfPagesText(new Uint8Array(await res.arrayBuffer()));
+    expect(text).toContain('Bruno d. L.');
+    expect(text).toContain('529.***.***-25');
+    expect(text).toContain('São Paulo');
+    expect(text).not.toMatch(/529\.982\.247-25|Bruno de Lima|Avenida Paulista/);
   });
 });

@@ -4,13 +4,15 @@
  * entregue", "Pronto para retirada", "Marcar como retirado", and "Registrar reembolso manual"
  * (a boleto paid back outside the app). Each goes through the one envelope
  * (lib/auth/merchant-action.ts: session, permission, outcome), calls one use-case in
- * lib/fulfilment or lib/payments and returns a pt-BR result for the form.
+ * lib/fulfilment or lib/payments and returns a pt-BR result for the form. "Enviar em lote"
+ * (a CSV of order numbers and tracking codes) answers with its line-by-line report.
  */
 import { revalidatePath } from 'next/cache';
 import { done, refused, type ActionState } from '@/lib/auth/action-state';
 import { INVALID_FORM, merchantAction } from '@/lib/auth/merchant-action';
 import { getOrderForAction } from '@/lib/dashboard/order-detail';
 import { applyFulfilmentMove, type MoveRequest } from '@/lib/fulfilment/apply-move';
+import { applyShipBatch, type BatchReport } from '@/lib/fulfilment/batch';
 import { parseShipForm } from '@/lib/fulfilment/ship-form';
 import { parseManualRefundForm } from '@/lib/dashboard/manual-refund-form';
 import { recordManualRefund } from '@/lib/payments/manual-refund';
@@ -63,4 +65,26 @@ export const manualRefundAction = merchantAction({ name: 'manual-refund', permis
   const result = await recordManualRefund(order.id, parsed.value, merchant.email);
   revalidateOrder(order.id);
   return result.ok ? done(result.message) : refused(result.error);
+});
+
+export type BatchState = { ok: true; message: string; at: number; report: BatchReport; fileName: string };
+
+function batchSummary(r: BatchReport): string {
+  const parts = [`${r.applied.length} ${r.applied.length === 1 ? 'pedido marcado' : 'pedidos marcados'} como enviado`];
+  if (r.unchanged.length) parts.push(`${r.unchanged.length} já ${r.unchanged.length === 1 ? 'estava enviado' : 'estavam enviados'} com o mesmo código`);
+  parts.push(`${r.refused.length} ${r.refused.length === 1 ? 'linha recusada' : 'linhas recusadas'}`);
+  return `${parts.join(', ')}.`;
+}
+
+/** "Enviar em lote": the uploaded file, read by content (lib/fulfilment/batch.ts), each row a ship move. */
+export const shipBatchAction = merchantAction<FormData, BatchState>({ name: 'ship-batch', permission: 'orders:act' }, async (form, { merchant }) => {
+  const file = form.get('file');
+  if (!(file instanceof File) || file.size === 0) return refused('Escolha o arquivo CSV com os pedidos e os códigos de rastreio.', { file: 'Escolha um arquivo CSV.' });
+  const result = await applyShipBatch(new Uint8Array(await file.arrayBuffer()), merchant.email);
+  if (!result.ok) return refused(result.error, { file: result.error });
+  if (result.report.applied.length > 0) {
+    revalidatePath('/dashboard/orders');
+    revalidatePath('/dashboard');
+  }
+  return { ok: true, message: batchSummary(result.report), at: Date.now(), report: result.report, fileName: file.name.slice(0, 120) };
 });

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_METHODS } from '@/db/schema';
 import { can } from '@/lib/auth/permissions';
+import { DOCUMENTS_MAX_ORDERS } from '@/lib/fulfilment/documents-limits';
 import { FULFILMENT_LABELS } from '@/lib/fulfilment/moves';
 import { requireMerchant } from '@/lib/auth/session';
 import { maskOrderBuyer } from '@balcao/br/personal-data';
@@ -10,6 +11,7 @@ import { countToShip, listOrders, listToShip } from '@/lib/dashboard/orders-quer
 import { linkChoices, linkTitlesOf } from '@/lib/links/links';
 import { METHOD_LABELS, statusLabel } from '@/lib/orders/status-labels';
 import { OrdersList, OrdersPagination } from './orders-list';
+import { ShipBatchForm } from './ship-batch-form';
 import styles from './orders.module.css';
 
 export const metadata: Metadata = { title: 'Pedidos' };
@@ -162,7 +164,7 @@ function OrdersViews({ current, toShip }: { current: 'all' | 'to-ship'; toShip: 
 }
 
 async function ToShipView({ page: requestedPage }: { page: number }) {
-  await requireMerchant('/dashboard/orders?view=a-enviar');
+  const merchant = await requireMerchant('/dashboard/orders?view=a-enviar');
   const { rows, total, page, pageCount, hasNext } = await listToShip(requestedPage);
   const linkTitles = await linkTitlesOf(rows.map((r) => r.paymentLinkId));
   return (
@@ -175,12 +177,28 @@ async function ToShipView({ page: requestedPage }: { page: number }) {
         </a>
       </div>
       <OrdersViews current="to-ship" toShip={total} />
+      {total > 0 ? (
+        <p className={styles.documentLinks}>
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a PDF from a route handler, not a page */}
+          <a className="btn btn-secondary" href="/dashboard/orders/documents?kind=declaracao&view=a-enviar">
+            Imprimir declarações
+          </a>
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a PDF from a route handler, not a page */}
+          <a className="btn btn-secondary" href="/dashboard/orders/documents?kind=separacao&view=a-enviar">
+            Imprimir listas de separação
+          </a>
+          <span className="small muted">
+            {total > DOCUMENTS_MAX_ORDERS ? `Os ${DOCUMENTS_MAX_ORDERS} pedidos mais antigos da lista, um por folha.` : 'Todos os pedidos desta lista, um por folha.'}
+          </span>
+        </p>
+      ) : null}
       <p className="muted small" aria-live="polite">
         {total === 0
           ? 'Nenhum pedido pago esperando envio.'
           : `${total.toLocaleString('pt-BR')} ${total === 1 ? 'pedido pago' : 'pedidos pagos'} a enviar, o mais antigo primeiro · página ${page} de ${pageCount}`}
       </p>
-      <OrdersList rows={rows} linkTitles={linkTitles} caption="Pedidos a enviar, mais antigos primeiro" />
+      {can(merchant.role, 'orders:act') ? <ShipBatchForm /> : null}
+      <OrdersList rows={can(merchant.role, 'buyers:read') ? rows : rows.map(maskOrderBuyer)} linkTitles={linkTitles} caption="Pedidos a enviar, mais antigos primeiro" />
       <OrdersPagination page={page} pageCount={pageCount} hasNext={hasNext} totalIsLowerBound={false} href={(p) => `/dashboard/orders?view=a-enviar${p > 1 ? `&page=${p}` : ''}`} />
     </div>
   );

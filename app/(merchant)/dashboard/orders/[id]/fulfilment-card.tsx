@@ -52,6 +52,7 @@ export function FulfilmentCard({ order }: { order: Order }) {
         ) : null}
       </dl>
       {order.status === 'refunded' ? <p className="small muted">Pedido reembolsado: a entrega fica como estava.</p> : null}
+      {order.status === 'paid' ? <ShippingDocumentLinks orderId={order.id} pickup={pickup} /> : null}
       <ShipForm orderId={order.id} mode="ship" available={can('ship')} />
       <ActionForm action={deliverOrderAction} fields={{ orderId: order.id }} label="Marcar como entregue" pendingLabel="Salvando…" available={can('deliver')} />
       <ActionForm
@@ -75,5 +76,22 @@ export function FulfilmentCard({ order }: { order: Order }) {
         </details>
       ) : null}
     </section>
+  );
+}
+
+/** The PDFs to print for this order (app/(merchant)/dashboard/orders/documents/route.ts). */
+function ShippingDocumentLinks({ orderId, pickup }: { orderId: string; pickup: boolean }) {
+  const href = (kind: 'declaracao' | 'separacao') => `/dashboard/orders/documents?kind=${kind}&order=${orderId}`;
+  return (
+    <p className={styles.documentLinks}>
+      {pickup ? null : (
+        <a className="btn btn-secondary" href={href('declaracao')}>
+          Imprimir declaração de conteúdo
+        </a>
+      )}
+      <a className="btn btn-secondary" href={href('separacao')}>
+        Imprimir lista de separação
+      </a>
+    </p>
   );
 }

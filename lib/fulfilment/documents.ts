@@ -1,0 +1,95 @@
+/**
+ * The shipping documents of one order or of the "A enviar" work list (declaração de conteúdo,
+ * lista de separação): reads the orders, their items and the shop as sender, masks the buyer
+ * for a role without `buyers:read`, and renders (lib/fulfilment/documents-pdf.ts).
+ *
+ * The sender is the shop as it is known today: its name (Configurações → e-mails) and its
+ * pickup address when it has one. What the shop has not told (CPF/CNPJ, a structured address)
+ * stays a blank field on the form, to fill in by hand, never an invented value.
+ */
+import 'server-only';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { db } from '@/db';
+import { orderItems, orders, type Order } from '@/db/schema';
+import { formatDocument } from '@balcao/br/documents';
+import { maskOrderBuyer } from '@balcao/br/personal-data';
+import { shopName } from '@/lib/links/shop-name';
+import { formatCep } from '@/lib/orders/delivery';
+import { orderLabel } from '@/lib/orders/format';
+import { getShippingRules } from '@/lib/shipping/settings';
+import { DOCUMENTS_MAX_ORDERS } from './documents-limits';
+import { renderShippingDocuments, type DocOrder, type DocParty, type DocumentKind } from './documents-pdf';
+
+export type { DocumentKind } from './documents-pdf';
+
+export { DOCUMENTS_MAX_ORDERS } from './documents-limits';
+
+export type DocumentsRequest = { orderId: string } | { toShip: true };
+export type DocumentsResult = { ok: true; pdf: Uint8Array; count: number; fileName: string } | { ok: false; status: 404 | 409; error: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function sender(): Promise<DocParty> {
+  const [name, rules] = await Promise.all([shopName(), getShippingRules()]);
+  return { name, address: rules.pickup.address?.trim() ?? '', city: '', state: '', zip: '', document: '' };
+}
+
+function recipientOf(o: Order): DocParty {
+  const street = [o.deliveryStreet, o.deliveryNumber].filter(Boolean).join(', ');
+  const address = [street, o.deliveryComplement, o.deliveryNeighborhood].filter(Boolean).join(' — ');
+  return {
+    name: o.buyerName,
+    address,
+    city: o.deliveryCity ?? '',
+    state: o.deliveryState ?? '',
+    zip: o.deliveryZip ? (o.deliveryZip.includes('*') ? o.deliveryZip : formatCep(o.deliveryZip)) : '',
+    document: formatDocument(o.buyerDocument),
+  };
+}
+
+/** Why one order has no document of this kind, or null. */
+function refusal(o: Order, kind: DocumentKind): string | null {
+  if (o.status !== 'paid') return 'Só um pedido pago tem documentos de envio.';
+  if (o.shippingMethod === null) return 'Este pedido não tem nada para entregar.';
+  if (kind === 'declaracao' && o.shippingMethod !== 'delivery') return 'Este pedido é para retirar na loja: não tem declaração de conteúdo.';
+  return null;
+}
+
+export async function shippingDocuments(kind: DocumentKind, req: DocumentsRequest, opts: { masked: boolean }): Promise<DocumentsResult> {
+  let rows: Order[];
+  if ('orderId' in req) {
+    const [o] = UUID.test(req.orderId) ? await db().select().from(orders).where(eq(orders.id, req.orderId.toLowerCase())) : [];
+    if (!o) return { ok: false, status: 404, error: 'Pedido não encontrado.' };
+    const why = refusal(o, kind);
+    if (why) return { ok: false, status: 409, error: why };
+    rows = [o];
+  } else {
+    // The "A enviar" view's orders (lib/dashboard/orders-query.ts): paid, to send, oldest first.
+    rows = await db()
+      .select()
+      .from(orders)
+      .where(and(eq(orders.status, 'paid'), eq(orders.fulfillmentStatus, 'unfulfilled'), eq(orders.shippingMethod, 'delivery')))
+      .orderBy(asc(orders.paidAt), asc(orders.createdAt))
+      .limit(DOCUMENTS_MAX_ORDERS);
+    if (rows.length === 0) return { ok: false, status: 404, error: 'Nenhum pedido pago esperando envio.' };
+  }
+  const items = await db()
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, rows.map((o) => o.id)))
+    .orderBy(asc(orderItems.id));
+  const docs: DocOrder[] = rows.map((raw) => {
+    const o = opts.masked ? maskOrderBuyer(raw) : raw;
+    return {
+      label: orderLabel(o),
+      paidAt: o.paidAt,
+      pickup: o.shippingMethod === 'pickup',
+      recipient: recipientOf(o),
+      items: items.filter((i) => i.orderId === o.id).map((i) => ({ name: i.name, quantity: i.quantity, valueCents: i.lineTotalCents })),
+    };
+  });
+  const pdf = await renderShippingDocuments(kind, await sender(), docs);
+  const base = kind === 'declaracao' ? 'declaracao-de-conteudo' : 'lista-de-separacao';
+  const fileName = 'orderId' in req ? `${base}-${docs[0].label.replace('#', '')}.pdf` : `${base}-a-enviar.pdf`;
+  return { ok: true, pdf, count: docs.length, fileName };
+}
