@@ -11,7 +11,8 @@ import styles from './shop.module.css';
 export async function generateMetadata(): Promise<Metadata> {
   const shop = await getShopIdentity();
   return {
-    title: { default: shop.name, template: `%s · ${shop.name}` },
+    // absolute: the root layout's template ("· Balcão", for the merchant's pages) must not reach the shop.
+    title: { absolute: shop.name, template: `%s · ${shop.name}` },
     description: shop.description || `${shop.name}: pague com Pix ou boleto.`,
     ...(shop.logo ? { icons: { icon: [{ url: logoUrl(shop.logo.hash), type: 'image/webp' }] } } : {}),
   };

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { db } from '@/db';
 import { shopIdentity } from '@/db/schema';
 import { EMPTY_IDENTITY, type ShopIdentity } from './identity-values';
+import { defaultPolicy, type PolicyKey } from './policies';
 
 export type ShopIdentityInput = {
   name: string;
@@ -72,7 +73,8 @@ export async function getShopIdentity(): Promise<ShopIdentity> {
     whatsapp: r.whatsapp,
     pickupHours: r.pickupHours,
     logo: r.logoHash && r.logoWidth && r.logoHeight ? { hash: r.logoHash, width: r.logoWidth, height: r.logoHeight } : null,
-    configured: true,
+    // A row written by the policies' form alone has no name yet: still a shop to set up.
+    configured: r.name.trim() !== '',
   };
 }
 
@@ -113,4 +115,30 @@ export async function saveShopIdentity(values: ShopIdentityInput, logo: LogoChan
 export async function logoFile(hash: string): Promise<Buffer | null> {
   const [r] = await db().select({ logo: shopIdentity.logo, hash: shopIdentity.logoHash }).from(shopIdentity).where(eq(shopIdentity.id, 1));
   return r?.logo && r.hash === hash ? r.logo : null;
+}
+
+const policyColumn = { trocas: shopIdentity.policyReturns, privacidade: shopIdentity.policyPrivacy, termos: shopIdentity.policyTerms } as const;
+
+/** The merchant's own text of a policy page, or null: the default text (policies.ts) applies. */
+export async function storedPolicies(): Promise<Record<PolicyKey, string | null>> {
+  const [r] = await db().select(policyColumn).from(shopIdentity).where(eq(shopIdentity.id, 1));
+  return { trocas: r?.trocas ?? null, privacidade: r?.privacidade ?? null, termos: r?.termos ?? null };
+}
+
+/** A policy's Markdown as the shop shows it. */
+export async function policyText(key: PolicyKey, identity: ShopIdentity): Promise<string> {
+  return (await storedPolicies())[key] ?? defaultPolicy(key, identity);
+}
+
+/**
+ * Saves the three texts; a text left empty or equal to the default is stored as null, so the
+ * default keeps following the shop's name and contact.
+ */
+export async function savePolicies(texts: Record<PolicyKey, string>, identity: ShopIdentity): Promise<void> {
+  const norm = (key: PolicyKey) => {
+    const t = texts[key].replace(/\r\n?/g, '\n').trim();
+    return t === '' || t === defaultPolicy(key, identity).trim() ? null : t;
+  };
+  const set = { policyReturns: norm('trocas'), policyPrivacy: norm('privacidade'), policyTerms: norm('termos'), updatedAt: new Date().toISOString() };
+  await db().insert(shopIdentity).values({ id: 1, ...set }).onConflictDoUpdate({ target: shopIdentity.id, set });
 }

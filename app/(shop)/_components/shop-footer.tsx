@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { formatShopAddress, formatShopDocument, formatWhatsapp, whatsappLink, type ShopIdentity } from '@/lib/shop/identity-values';
+import { POLICIES, POLICY_KEYS } from '@/lib/shop/policies';
 import styles from '../shop.module.css';
 
 /**
@@ -32,9 +33,18 @@ export function ShopFooter({ shop }: { shop: ShopIdentity }) {
             ) : null}
           </p>
         ) : null}
-        <p className="small">
-          <Link href="/login">Área do lojista</Link>
-        </p>
+        <nav aria-label="Políticas da loja">
+          <ul className={styles.footerLinks}>
+            {POLICY_KEYS.map((k) => (
+              <li key={k}>
+                <Link href={POLICIES[k].path}>{POLICIES[k].title}</Link>
+              </li>
+            ))}
+            <li>
+              <Link href="/login">Área do lojista</Link>
+            </li>
+          </ul>
+        </nav>
         <p className={`small muted ${styles.credit}`}>Pagamentos por Balcão</p>
       </div>
     </footer>

@@ -9,13 +9,14 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, ensureMigrated } from '@/db';
 import { shopIdentity, users } from '@/db/schema';
 import { env } from '@/lib/config/env';
-import { getShopIdentity } from '@/lib/shop/identity';
+import { getShopIdentity, policyText, storedPolicies } from '@/lib/shop/identity';
+import { defaultPolicy } from '@/lib/shop/policies';
 
 const jar = vi.hoisted(() => ({ cookies: [] as { name: string; value: string }[] }));
 vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => jar.cookies }) }));
 vi.mock('next/cache', () => ({ revalidatePath: vi.fn() }));
 
-const { saveShopIdentityAction } = await import('./actions');
+const { saveShopIdentityAction, savePoliciesAction } = await import('./actions');
 
 let owner: string;
 let demo: string;
@@ -85,5 +86,27 @@ describe('saveShopIdentityAction', () => {
   it('without a session nothing runs', async () => {
     expect(await saveShopIdentityAction(null, fd({ name: 'X' }))).toMatchObject({ ok: false });
     expect(await db().select().from(shopIdentity)).toEqual([]);
+  });
+
+  it('policies: a rewritten text is stored; empty or the default text means the default, which follows the shop', async () => {
+    as(owner);
+    await saveShopIdentityAction(null, fd({ name: 'Torrefação do Zé', contactEmail: 'ze@cafe.com.br' }));
+    const shop = await getShopIdentity();
+    const own = '# Trocas\n\nTrocamos em até **30 dias**.';
+    expect(await savePoliciesAction(null, fd({ policyReturns: own, policyPrivacy: '', policyTerms: defaultPolicy('termos', shop) }))).toMatchObject({ ok: true, message: 'Políticas salvas.' });
+    expect(await storedPolicies()).toEqual({ trocas: own, privacidade: null, termos: null });
+    expect(await policyText('privacidade', shop)).toContain('Torrefação do Zé');
+    expect(await policyText('trocas', shop)).toBe(own);
+    expect(await getShopIdentity()).toMatchObject({ name: 'Torrefação do Zé', configured: true });
+
+    as(demo);
+    expect(await savePoliciesAction(null, fd({ policyReturns: 'golpe', policyPrivacy: '', policyTerms: '' }))).toMatchObject({ ok: false, error: 'Conta de demonstração: não pode alterar a loja.' });
+    expect((await storedPolicies()).trocas).toBe(own);
+  });
+
+  it('policies saved before the shop has a name leave it a shop to set up', async () => {
+    as(owner);
+    expect(await savePoliciesAction(null, fd({ policyReturns: 'Texto', policyPrivacy: '', policyTerms: '' }))).toMatchObject({ ok: true });
+    expect(await getShopIdentity()).toMatchObject({ name: 'Loja', configured: false });
   });
 });

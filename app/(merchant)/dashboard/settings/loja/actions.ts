@@ -4,7 +4,8 @@ import { revalidatePath } from 'next/cache';
 import { done, refused } from '@/lib/auth/action-state';
 import { INVALID_FORM, merchantAction, typedValues } from '@/lib/auth/merchant-action';
 import { logger } from '@/lib/server/log';
-import { saveShopIdentity } from '@/lib/shop/identity';
+import { getShopIdentity, savePolicies, saveShopIdentity } from '@/lib/shop/identity';
+import { parsePoliciesForm } from '@/lib/shop/policies';
 import { parseShopIdentityForm } from '@/lib/shop/identity-form';
 import { logoChangeOf } from '@/lib/shop/logo';
 
@@ -28,3 +29,11 @@ export const saveShopIdentityAction = merchantAction(
     return done('Dados da loja salvos.');
   },
 );
+
+/** The three policy pages' texts (Markdown; empty = the default text). */
+export const savePoliciesAction = merchantAction({ name: 'save-policies', permission: 'shop:edit', parse: parsePoliciesForm }, async (texts, { merchant }) => {
+  await savePolicies(texts, await getShopIdentity());
+  logger().info({ actor: merchant.id }, 'shop policies updated');
+  revalidatePath('/', 'layout');
+  return done('Políticas salvas.');
+});
