@@ -55,6 +55,13 @@ test('no shopper page says "Balcão" beyond the footer credit', async ({ browser
     await page.goto(path);
     await expectNoProductName(page);
   }
+  // Shared on WhatsApp: name, price and picture (Open Graph); for search engines, schema.org Product.
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Café especial em grãos 250 g');
+  await expect(page.locator('meta[property="og:site_name"]')).toHaveAttribute('content', 'Café da Esquina');
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^http:\/\/localhost:\d+\//);
+  await expect(page.locator('meta[property="product:price:amount"]')).toHaveAttribute('content', '39.90');
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  expect(ld).toMatchObject({ '@type': 'Product', name: 'Café especial em grãos 250 g', offers: { price: '39.90', priceCurrency: 'BRL' } });
   await addToCart(page, 'cafe-especial-250g');
   await expectNoProductName(page);
   // Finishing agrees to the terms and the privacy policy, both one tap away.
