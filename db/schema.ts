@@ -514,3 +514,40 @@ export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
 export type EmailAttempt = typeof emailAttempts.$inferSelect;
 export type CaughtEmail = typeof caughtEmails.$inferSelect;
 export type EmailSettingsRow = typeof emailSettings.$inferSelect;
+
+/**
+ * One row (id = 1): the shop as buyers see it (lib/shop/identity.ts). No row = a shop not set
+ * up yet: the pages show a neutral name and the overview a checklist. The logo is stored as
+ * WebP bytes (the product photos' pipeline) and served by /images/logo/<hash>.webp.
+ */
+export const shopIdentity = sqliteTable('shop_identity', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().default(''),
+  description: text('description').notNull().default(''),
+  /** "#0b6e4f", checked for 4.5:1 contrast against white; '' = the default green. */
+  color: text('color').notNull().default(''),
+  legalName: text('legal_name').notNull().default(''),
+  /** CPF or CNPJ, digits only. */
+  document: text('document').notNull().default(''),
+  addressZip: text('address_zip').notNull().default(''),
+  addressStreet: text('address_street').notNull().default(''),
+  addressNumber: text('address_number').notNull().default(''),
+  addressComplement: text('address_complement').notNull().default(''),
+  addressNeighborhood: text('address_neighborhood').notNull().default(''),
+  addressCity: text('address_city').notNull().default(''),
+  addressState: text('address_state').notNull().default(''),
+  contactEmail: text('contact_email').notNull().default(''),
+  /** Digits with the area code (11 digits), no country code. */
+  whatsapp: text('whatsapp').notNull().default(''),
+  pickupHours: text('pickup_hours').notNull().default(''),
+  logo: blob('logo', { mode: 'buffer' }),
+  logoHash: text('logo_hash'),
+  logoWidth: integer('logo_width'),
+  logoHeight: integer('logo_height'),
+  /** The policy pages' markdown; null = the default text (lib/shop/policies.ts). */
+  policyReturns: text('policy_returns'),
+  policyPrivacy: text('policy_privacy'),
+  policyTerms: text('policy_terms'),
+  updatedAt: text('updated_at').notNull().default(now),
+});
+export type ShopIdentityRow = typeof shopIdentity.$inferSelect;

@@ -7,7 +7,7 @@ import bcrypt from 'bcryptjs';
 import { and, count, eq, ne } from 'drizzle-orm';
 import { BCRYPT_COST } from '@/lib/config/password-cost';
 import type { AppDatabase } from './index';
-import { merchantSettings, products, shippingSettings, users, type User } from './schema';
+import { merchantSettings, products, shippingSettings, shopIdentity, users, type User } from './schema';
 
 export const DEMO_MERCHANT = { email: 'demo@balcao.dev', password: 'balcao-demo', name: 'Loja Demonstração' } as const;
 
@@ -40,6 +40,25 @@ export const DEMO_SHIPPING = {
   pickupEnabled: true,
   pickupAddress: 'Rua Augusta, 1500 — Consolação, São Paulo/SP. Seg. a sáb., 10h às 19h.',
 };
+
+/** The coffee-shop demo of a development install and of the public demo (shop_identity, lib/shop). */
+export const DEMO_IDENTITY = {
+  name: 'Café da Esquina',
+  description: 'Cafés especiais e utensílios para o seu preparo.',
+  color: '',
+  legalName: 'Café da Esquina Comércio de Cafés LTDA',
+  document: '11222333000181',
+  addressZip: '01304001',
+  addressStreet: 'Rua Augusta',
+  addressNumber: '1500',
+  addressComplement: '',
+  addressNeighborhood: 'Consolação',
+  addressCity: 'São Paulo',
+  addressState: 'SP',
+  contactEmail: 'contato@cafedaesquina.com.br',
+  whatsapp: '11987654321',
+  pickupHours: 'Seg. a sáb., 10h às 19h',
+} as const;
 
 /**
  * A public demo limits the demo merchant even when its database was seeded before (by a
@@ -80,6 +99,8 @@ export async function seed(
   if (opts.demoMerchant) {
     // The demo shop shows shipping at work; a shop without rules delivers for free.
     await db.insert(shippingSettings).values(DEMO_SHIPPING).onConflictDoNothing();
+    // The coffee shop's own name and legal identity: its pages never say the product's name.
+    await db.insert(shopIdentity).values({ id: 1, ...DEMO_IDENTITY }).onConflictDoNothing();
     // The same cost as every other hash and the dummy one: login timing must not tell that this e-mail exists.
     const passwordHash = await bcrypt.hash(DEMO_MERCHANT.password, BCRYPT_COST);
     await db

@@ -118,7 +118,7 @@ test.describe('delivery', () => {
     const csv = await merchant.request.get('/dashboard/orders/export');
     const text = (await csv.body()).toString('utf8');
     expect(text).toContain('Frete (R$);Entrega;Endereço de entrega');
-    expect(text).toMatch(new RegExp(`${order.id};[^\\r\\n]*;77,90;[^\\r\\n]*;18,90;Entrega;Rua da Quitanda, 25 — sala 3 · Centro, Rio de Janeiro/RJ · CEP 20040-002;\\r\\n`));
+    expect(text).toMatch(new RegExp(`${order.id};[^\\r\\n]*;77,90;[^\\r\\n]*;18,90;Entrega;Rua da Quitanda, 25 — sala 3 · Centro, Rio de Janeiro/RJ · CEP 20040-002;;A enviar;;\\r\\n`));
     await desk.close();
   });
 
@@ -216,7 +216,8 @@ test.describe('delivery', () => {
     await page.goto('/checkout');
     await buyer(page, 'Elisa Prado');
     await page.getByRole('radio', { name: 'Retirar na loja' }).check();
-    await expect(page.getByText('Rua Augusta, 1500 — Consolação, São Paulo/SP')).toBeVisible();
+    // In the page itself: the footer carries the shop's address too.
+    await expect(page.locator('main').getByText('Rua Augusta, 1500 — Consolação, São Paulo/SP')).toBeVisible();
     await expect(page.getByLabel('CEP')).toBeHidden();
     await expect(page.getByTestId('frete')).toHaveText('Retirar na loja (grátis)');
     await expect(page.getByTestId('total')).toHaveText('R$ 59,00');
@@ -224,7 +225,8 @@ test.describe('delivery', () => {
     await page.getByRole('button', { name: 'Pagar com Pix' }).click();
     await expect(page).toHaveURL(/\/orders\/[A-Za-z0-9_-]{20,}$/, { timeout: 20_000 });
     await expect(page.getByTestId('pedido-frete')).toHaveText('Retirar na loja (grátis)');
-    await expect(page.getByText('Rua Augusta, 1500').first()).toBeVisible();
+    await expect(page.locator('main').getByText('Rua Augusta, 1500').first()).toBeVisible();
+    await expect(page.getByText('Horário de retirada: Seg. a sáb., 10h às 19h')).toBeVisible();
   });
 
   test('a cart of only a product that does not ship keeps the short Pix form', async ({ page }) => {

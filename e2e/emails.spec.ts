@@ -111,22 +111,20 @@ test('a Pix and a boleto order, the Pix paid: the e-mails on /sandbox/emails, th
   await waitForMail(page, boletoSubject);
   await expect(page.getByRole('link', { name: boletoSubject })).toHaveCount(2);
 
-  // Configurações: the sender's name shows in the next e-mails.
+  // Configurações: the reply-to (the sender's name is the shop's, Configurações → Loja).
   await page.goto('/dashboard/settings');
-  await page.getByLabel('Nome do remetente').fill('Café do Balcão');
   await page.getByLabel('Responder para (opcional)').fill('contato@');
   await page.getByRole('button', { name: 'Salvar e-mails' }).click();
   await expect(page.getByText('Informe um e-mail válido, como contato@sualoja.com.br.')).toBeVisible();
-  await expect(page.getByLabel('Nome do remetente')).toHaveValue('Café do Balcão');
+  await expect(page.getByLabel('Responder para (opcional)')).toHaveValue('contato@');
   await page.getByLabel('Responder para (opcional)').fill('contato@balcao.dev');
   await page.getByRole('button', { name: 'Salvar e-mails' }).click();
   await expect(page.getByText('Configurações de e-mail salvas.')).toBeVisible();
   await expectNoAxeViolations(page);
   await page.screenshot({ path: 'test-results/emails-shots/settings.png', fullPage: true });
 
-  // Back to the default sender: later journeys read the shop's name ("Cobrança de Balcão").
-  await page.getByLabel('Nome do remetente').fill('Balcão');
+  // Back to no reply-to.
   await page.getByLabel('Responder para (opcional)').fill('');
   await page.getByRole('button', { name: 'Salvar e-mails' }).click();
-  await expect.poll(() => appQuery<{ sender_name: string }>('select sender_name from email_settings')[0]?.sender_name).toBe('Balcão');
+  await expect.poll(() => appQuery<{ reply_to: string | null }>('select reply_to from email_settings')[0]?.reply_to).toBe(null);
 });

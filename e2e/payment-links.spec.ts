@@ -106,7 +106,7 @@ test.describe('payment links', () => {
     const buyer = await buyerPage(browser);
     await buyer.goto(url);
     await expect(buyer.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect(buyer.getByText('Cobrança de Balcão')).toBeVisible();
+    await expect(buyer.getByText('Cobrança de Café da Esquina')).toBeVisible();
     await expect(buyer.getByTestId('link-amount')).toHaveText('R$ 150,00');
     await expect(buyer.getByText('Entrega no sábado.')).toBeVisible();
     await expectNoAxeViolations(buyer);

@@ -1,21 +1,54 @@
+import type { Metadata } from 'next';
 import Link from 'next/link';
 import { readCart } from '@/lib/cart/cart';
+import { darken, lighten } from '@/lib/shop/contrast';
+import { getShopIdentity } from '@/lib/shop/identity';
+import { logoUrl } from '@/lib/shop/identity-values';
+import { ShopFooter } from './_components/shop-footer';
 import styles from './shop.module.css';
 
+/** Page titles end with the shop's name; its logo, when there is one, is the tab's icon. */
+export async function generateMetadata(): Promise<Metadata> {
+  const shop = await getShopIdentity();
+  return {
+    // absolute: the root layout's template ("· Balcão", for the merchant's pages) must not reach the shop.
+    title: { absolute: shop.name, template: `%s · ${shop.name}` },
+    description: shop.description || `${shop.name}: pague com Pix ou boleto.`,
+    ...(shop.logo ? { icons: { icon: [{ url: logoUrl(shop.logo.hash), type: 'image/webp' }] } } : {}),
+  };
+}
+
+/**
+ * The shop's colour replaces the default green. It passed the 4.5:1 check against white
+ * (lib/shop/contrast.ts), so text, links and white-on-colour buttons keep AA; the hover shade
+ * is darker still. A validated '#rrggbb' is the only thing interpolated here.
+ */
+function themeCss(color: string): string | null {
+  if (!/^#[0-9a-f]{6}$/.test(color)) return null;
+  return `:root{--brand:${color};--brand-strong:${darken(color, 0.25)};--brand-soft:${lighten(color, 0.88)}}`;
+}
+
 export default async function ShopLayout({ children }: { children: React.ReactNode }) {
-  const cart = await readCart();
+  const [cart, shop] = await Promise.all([readCart(), getShopIdentity()]);
   const count = cart.itemCount;
+  const theme = themeCss(shop.color);
   return (
     <>
+      {theme ? <style>{theme}</style> : null}
       <header className={styles.header}>
         <div className={`container ${styles.bar}`}>
           <Link href="/" className={styles.logo}>
-            <svg aria-hidden="true" width="28" height="28" viewBox="0 0 32 32" className={styles.logoMark}>
-              <rect width="32" height="32" rx="8" fill="currentColor" />
-              <path d="M7 13h18v3a9 9 0 0 1-18 0z" fill="#fff" />
-              <rect x="5" y="24" width="22" height="2.5" rx="1.25" fill="#fff" />
-            </svg>
-            Balcão
+            {shop.logo ? (
+              // eslint-disable-next-line @next/next/no-img-element -- a small stored WebP at its own size
+              <img src={logoUrl(shop.logo.hash)} alt="" width={shop.logo.width} height={shop.logo.height} className={styles.logoImage} />
+            ) : (
+              <svg aria-hidden="true" width="28" height="28" viewBox="0 0 32 32" className={styles.logoMark}>
+                <rect width="32" height="32" rx="8" fill="currentColor" />
+                <path d="M7 13h18v3a9 9 0 0 1-18 0z" fill="#fff" />
+                <rect x="5" y="24" width="22" height="2.5" rx="1.25" fill="#fff" />
+              </svg>
+            )}
+            {shop.name}
           </Link>
           <nav aria-label="Loja">
             <Link href="/cart" className={styles.cartLink}>
@@ -38,16 +71,7 @@ export default async function ShopLayout({ children }: { children: React.ReactNo
       <div id="conteudo" className={styles.main} tabIndex={-1}>
         {children}
       </div>
-      <footer className={styles.footer}>
-        <div className="container">
-          <p className="small muted">
-            Balcão · Cafés e utensílios · Pagamento por Pix ou boleto, com confirmação automática.
-          </p>
-          <p className="small">
-            <Link href="/login">Área do lojista</Link>
-          </p>
-        </div>
-      </footer>
+      <ShopFooter shop={shop} />
     </>
   );
 }

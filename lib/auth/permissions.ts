@@ -12,7 +12,7 @@ export const PERMISSIONS = [
   'buyers:read',
   /** Cancel, refund, reconcile an order; give its stock back. */
   'orders:act',
-  /** The shop itself: name, sender, reply-to (Configurações → E-mails). */
+  /** The shop itself: Configurações → Loja (name, brand, legal identity, policies) and the e-mails' reply-to. */
   'shop:edit',
   /** Products and their photos. */
   'catalog:edit',

@@ -3,20 +3,20 @@ import { EMAIL_SWITCHES, emailSettingsSchema, type EmailSettings } from '@/lib/e
 
 export type EmailSettingsParse =
   | { ok: true; value: EmailSettings }
-  | { ok: false; fieldErrors: Partial<Record<'senderName' | 'replyTo' | 'notificationEmails', string>>; values: Record<string, string> };
+  | { ok: false; fieldErrors: Partial<Record<'replyTo' | 'notificationEmails', string>>; values: Record<string, string> };
 
 export function parseEmailSettingsForm(form: { get(name: string): unknown }): EmailSettingsParse {
   const text = (name: string) => String(form.get(name) ?? '');
-  const values = { senderName: text('senderName'), replyTo: text('replyTo'), notificationEmails: text('notificationEmails') };
+  const values = { replyTo: text('replyTo'), notificationEmails: text('notificationEmails') };
   const parsed = emailSettingsSchema.safeParse({
     ...values,
     ...Object.fromEntries(EMAIL_SWITCHES.map((s) => [s, form.get(s) === 'on'])),
   });
   if (parsed.success) return { ok: true, value: parsed.data };
-  const fieldErrors: Partial<Record<'senderName' | 'replyTo' | 'notificationEmails', string>> = {};
+  const fieldErrors: Partial<Record<'replyTo' | 'notificationEmails', string>> = {};
   for (const issue of parsed.error.issues) {
     const f = issue.path[0];
-    if ((f === 'senderName' || f === 'replyTo' || f === 'notificationEmails') && !fieldErrors[f]) fieldErrors[f] = issue.message;
+    if ((f === 'replyTo' || f === 'notificationEmails') && !fieldErrors[f]) fieldErrors[f] = issue.message;
   }
   return { ok: false, fieldErrors, values };
 }

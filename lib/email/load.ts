@@ -7,7 +7,7 @@ import { env } from '@/lib/config/env';
 import { qrPngDataUri } from '@balcao/br/qr';
 import { addressLines, deliveryOf } from '@/lib/orders/delivery';
 import { orderMoneyLines } from '@/lib/orders/money-lines';
-import type { EmailSettings } from './settings';
+import { getShopIdentity } from '@/lib/shop/identity';
 import type { EmailData } from './templates';
 
 const PNG_DATA_URI = /^data:image\/png;base64,([A-Za-z0-9+/=]+)$/;
@@ -20,7 +20,7 @@ async function qrPng(pixImage: string | null, pixCode: string | null): Promise<B
   return drawn ? Buffer.from(drawn[1], 'base64') : null;
 }
 
-export async function loadEmailData(row: Pick<EmailOutboxRow, 'orderId' | 'kind' | 'dedupeKey'>, settings: EmailSettings): Promise<EmailData | undefined> {
+export async function loadEmailData(row: Pick<EmailOutboxRow, 'orderId' | 'kind' | 'dedupeKey'>): Promise<EmailData | undefined> {
   const [order] = await db().select().from(orders).where(eq(orders.id, row.orderId));
   if (!order) return undefined;
   const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
@@ -30,7 +30,7 @@ export async function loadEmailData(row: Pick<EmailOutboxRow, 'orderId' | 'kind'
   return {
     kind: row.kind,
     resend: row.dedupeKey.includes(':resend:'),
-    shop: { name: settings.senderName, appUrl: env().appUrl },
+    shop: { name: (await getShopIdentity()).name, appUrl: env().appUrl },
     order: {
       id: order.id,
       number: order.number,

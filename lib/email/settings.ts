@@ -1,6 +1,7 @@
 /**
- * Who the shop's e-mails come from and which are sent (one row, id = 1): the sender's name
- * (the shop's name in every e-mail), a reply-to address, and a switch per kind.
+ * Which of the shop's e-mails are sent and where replies go (one row, id = 1): a reply-to
+ * address and a switch per kind. The sender's name is the shop's name (Configurações → Loja,
+ * lib/shop/identity.ts); the table's old sender_name column is no longer read.
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -8,7 +9,6 @@ import { db } from '@/db';
 import { emailSettings } from '@/db/schema';
 
 export const DEFAULT_EMAIL_SETTINGS = {
-  senderName: 'Balcão',
   replyTo: null as string | null,
   sendInstructions: true,
   sendPaid: true,
@@ -53,13 +53,6 @@ export const notificationEmailsSchema = z
   .transform((list) => [...new Set(list.map((a) => a.toLowerCase()))].join(', '));
 
 export const emailSettingsSchema = z.object({
-  // Quotes, angle brackets and line breaks would break the From header (or forge one).
-  senderName: z
-    .string()
-    .trim()
-    .min(1, { message: 'Informe o nome que aparece como remetente.' })
-    .max(60, { message: 'Use no máximo 60 caracteres.' })
-    .refine((v) => !/["<>\r\n\\]/.test(v), { message: 'Não use aspas, < > ou barras no nome.' }),
   replyTo: z
     .string()
     .trim()
@@ -82,7 +75,7 @@ export const emailSettingsSchema = z.object({
 export async function getEmailSettings(): Promise<EmailSettings> {
   const [row] = await db().select().from(emailSettings).where(eq(emailSettings.id, 1));
   if (!row) return { ...DEFAULT_EMAIL_SETTINGS };
-  const { id: _id, updatedAt: _u, ...rest } = row;
+  const { id: _id, updatedAt: _u, senderName: _s, ...rest } = row;
   return rest;
 }
 

@@ -7,13 +7,15 @@ import { createServer } from 'node:net';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { database } from '@/db';
-import { emailAttempts, emailOutbox, payments } from '@/db/schema';
+import { emailAttempts, emailOutbox, payments, shopIdentity } from '@/db/schema';
 import { barcodeToDigitableLine, buildBoletoBarcode, isValidDigitableLine } from '@balcao/br/boleto';
 import { addDays, saoPauloDate } from '@balcao/br/dates';
 import { buildPixBrCode } from '@balcao/br/pix-brcode';
 import { qrPngDataUri } from '@balcao/br/qr';
+import { DEMO_IDENTITY } from '@/db/seed';
+import { saveShopIdentity } from '@/lib/shop/identity';
 import { applyObservation } from '@/lib/payments/apply';
 import { observedOf } from '@/lib/payments/state';
 import { chargeCreatedEffects } from '@/lib/payments/state-effects';
@@ -72,13 +74,20 @@ function links(html: string): string[] {
 
 describe('what the shopper receives', () => {
   it('Pix instructions: the code equals the order\'s, the inline QR decodes to it, links are absolute and open the order', async () => {
+    await saveShopIdentity({ ...DEMO_IDENTITY, name: 'Torrefação do Zé' }, { kind: 'keep' });
+    onTestFinished(async () => {
+      await database().db.delete(shopIdentity);
+    });
     const { order, code } = await pixOrderWithInstructions();
     expect(await drainOutbox({ transport })).toMatchObject({ sent: 1 });
     expect(smtp.received).toHaveLength(1);
     const { parsed, envelopeTo } = smtp.received[0];
     expect(envelopeTo).toEqual(['maria@example.com']);
     expect(parsed.subject).toContain('pague R$ 79,80 com Pix');
-    expect(parsed.from?.value[0]).toMatchObject({ name: 'Balcão', address: 'no-reply@loja.example.com.br' });
+    expect(parsed.from?.value[0]).toMatchObject({ name: 'Torrefação do Zé', address: 'no-reply@loja.example.com.br' });
+    // The shop's name heads the message and nothing says the product's name.
+    expect(parsed.html).toContain('Torrefação do Zé');
+    expect(`${parsed.html}${parsed.text}`).not.toContain('Balcão');
     expect(parsed.messageId).toBe(messageIdOf({ dedupeKey: emailKey.instructions(order.id) }));
     // The code, whole, in both parts.
     expect(parsed.text).toContain(code);

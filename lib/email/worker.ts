@@ -143,7 +143,7 @@ async function finish(row: EmailOutboxRow, outcome: Outcome, o: typeof DEFAULTS,
 async function sendOne(row: EmailOutboxRow, transport: MailTransport, o: typeof DEFAULTS): Promise<Outcome> {
   const startedAt = o.now();
   const settings = await getEmailSettings();
-  const data = await loadEmailData(row, settings);
+  const data = await loadEmailData(row);
   const skip = !data ? 'Não enviado: o pedido não existe mais' : notSendingBecause(row.kind, data.order.status);
   if (skip || !data) {
     await finish(row, 'skipped', o, { error: skip ?? undefined, startedAt });
@@ -153,7 +153,7 @@ async function sendOne(row: EmailOutboxRow, transport: MailTransport, o: typeof 
   const messageId = messageIdOf(row);
   try {
     await transport.send({
-      from: { name: settings.senderName, address: env().email.fromAddress },
+      from: { name: data.shop.name, address: env().email.fromAddress },
       to: row.recipient,
       replyTo: settings.replyTo ?? undefined,
       ...rendered,

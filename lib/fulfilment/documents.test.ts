@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { database } from '@/db';
-import { emailSettings, orderItems, orders, shippingSettings } from '@/db/schema';
+import { emailSettings, orderItems, orders, shippingSettings, shopIdentity } from '@/db/schema';
 import { clearOrders, prepareDatabase } from '@/test/payments/db';
 import { applyFulfilmentMove } from './apply-move';
 import { shippingDocuments } from './documents';
@@ -32,11 +32,33 @@ beforeEach(async () => {
   const { db } = database();
   await db.delete(emailSettings);
   await db.delete(shippingSettings);
-  await db.insert(emailSettings).values({ id: 1, senderName: 'Ateliê Aurora' });
+  await db.delete(shopIdentity);
+  await db.insert(shopIdentity).values({ id: 1, name: 'Ateliê Aurora' });
   await db.insert(shippingSettings).values({ id: 1, pickupAddress: 'Rua Augusta, 500 — Consolação, São Paulo/SP' });
 });
 
 describe('shippingDocuments: declaração de conteúdo', () => {
+  it("sends from the shop's legal identity when it is filled in (Configurações → Loja)", async () => {
+    await database()
+      .db.update(shopIdentity)
+      .set({
+        legalName: 'Aurora Artesanato Ltda',
+        document: '11222333000181',
+        addressZip: '04538133',
+        addressStreet: 'Avenida Brigadeiro Faria Lima',
+        addressNumber: '3477',
+        addressNeighborhood: 'Itaim Bibi',
+        addressCity: 'São Paulo',
+        addressState: 'SP',
+      });
+    const order = await orderWithItems(1002);
+    const [text] = await pdfPagesText(await pdfOf(await shippingDocuments('declaracao', { orderId: order.id }, { masked: false })));
+    for (const expected of ['Aurora Artesanato Ltda', 'Avenida Brigadeiro Faria Lima, 3477 — Itaim Bibi', '04538-133', '11.222.333/0001-81']) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(text).not.toContain('Rua Augusta, 500');
+  });
+
   it('is an A4 PDF with the shop as sender, the buyer and delivery address, the items, quantities and total', async () => {
     const order = await orderWithItems(1001);
     const r = await shippingDocuments('declaracao', { orderId: order.id }, { masked: false });

@@ -13,10 +13,10 @@ import { db } from '@/db';
 import { orderItems, orders, type Order } from '@/db/schema';
 import { formatDocument } from '@balcao/br/documents';
 import { maskOrderBuyer } from '@balcao/br/personal-data';
-import { shopName } from '@/lib/links/shop-name';
 import { formatCep } from '@/lib/orders/delivery';
 import { orderLabel } from '@/lib/orders/format';
 import { getShippingRules } from '@/lib/shipping/settings';
+import { getShopIdentity } from '@/lib/shop/identity';
 import { DOCUMENTS_MAX_ORDERS } from './documents-limits';
 import { renderShippingDocuments, type DocOrder, type DocParty, type DocumentKind } from './documents-pdf';
 
@@ -29,9 +29,23 @@ export type DocumentsResult = { ok: true; pdf: Uint8Array; count: number; fileNa
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * The sender is the shop's legal identity (Configurações → Loja): its razão social (else its
+ * name), address and CPF/CNPJ. A shop that has not filled its address yet sends from its pickup
+ * address, and the fields it lacks stay blank on the form, to be written by hand.
+ */
 async function sender(): Promise<DocParty> {
-  const [name, rules] = await Promise.all([shopName(), getShippingRules()]);
-  return { name, address: rules.pickup.address?.trim() ?? '', city: '', state: '', zip: '', document: '' };
+  const [shop, rules] = await Promise.all([getShopIdentity(), getShippingRules()]);
+  const a = shop.address;
+  const street = [[a.street, a.number].filter(Boolean).join(', '), a.complement, a.neighborhood].filter(Boolean).join(' — ');
+  return {
+    name: shop.legalName.trim() || shop.name,
+    address: street || (rules.pickup.address?.trim() ?? ''),
+    city: a.city,
+    state: a.state,
+    zip: a.zip ? formatCep(a.zip) : '',
+    document: shop.document ? formatDocument(shop.document) : '',
+  };
 }
 
 function recipientOf(o: Order): DocParty {

@@ -21,17 +21,20 @@ export type BoletoTerms = {
 };
 export type ChargeTerms = PixTerms | BoletoTerms;
 
-/** "Pedido #1001 — Balcão": what the buyer's bank app shows, with the number the shop uses. */
-export function chargeDescription(orderNumber: number): string {
-  return `Pedido #${orderNumber} — Balcão`;
+/**
+ * "Pedido #1001 — Café da Esquina": what the buyer's bank app shows, with the number and the
+ * shop's name of the moment the order is placed (stored in the terms, so a retry sends the same).
+ */
+export function chargeDescription(orderNumber: number, shopName: string): string {
+  return `Pedido #${orderNumber} — ${shopName}`;
 }
 
 /**
  * Pix: due tomorrow in São Paulo, payable `pixExpirationDays` more days.
  * Boleto: due `boletoDueDays` ahead, grace, fine and interest from the settings.
  */
-export function chargeTerms(method: PaymentMethod, settings: PaymentSettings, today: string, orderNumber: number): ChargeTerms {
-  const description = chargeDescription(orderNumber);
+export function chargeTerms(method: PaymentMethod, settings: PaymentSettings, today: string, orderNumber: number, shopName: string): ChargeTerms {
+  const description = chargeDescription(orderNumber, shopName);
   if (method === 'pix') return { method, description, dueDate: addDays(today, 1), expirationDays: settings.pixExpirationDays };
   return {
     method,

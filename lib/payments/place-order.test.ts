@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { database } from '@/db';
-import { orderItems, orders, paymentEvents, payments, products } from '@/db/schema';
+import { orderItems, orders, paymentEvents, payments, products, shopIdentity } from '@/db/schema';
 import { addDays, saoPauloDate } from '@balcao/br/dates';
+import { saveShopIdentity } from '@/lib/shop/identity';
+import { DEMO_IDENTITY } from '@/db/seed';
 import { env } from '@/lib/config/env';
 import type { NewBoleto, NewPix } from '@/lib/payment-api/types';
 import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
@@ -84,7 +86,7 @@ describe('placeOrder — Pix', () => {
     expect(opts.idempotencyKey).toBe(payment.idempotencyKey);
     expect(sent).toEqual({
       amountCents: 8330,
-      description: `Pedido #${order.number} — Balcão`,
+      description: `Pedido #${order.number} — Loja`,
       dueDate: tomorrow,
       expirationDays: 1,
       payer: { name: 'Maria da Silva', document: VALID_CPF },
@@ -199,7 +201,11 @@ describe('placeOrder — refusals before the API', () => {
 });
 
 describe('placeOrder — boleto', () => {
-  it('sends due date, grace, fine, interest from the settings and the payer with address', async () => {
+  it('sends due date, grace, fine, interest from the settings, the shop’s name of the moment and the payer with address', async () => {
+    await saveShopIdentity({ ...DEMO_IDENTITY, name: 'Torrefação do Zé' }, { kind: 'keep' });
+    onTestFinished(async () => {
+      await database().db.delete(shopIdentity);
+    });
     await updateSettings({ ...DEFAULT_SETTINGS, boletoDueDays: 5, boletoGraceDays: 7, boletoFinePercent: 2.5, boletoInterestPercent: 0.15 });
     const result = await placeOrder(boletoInput({ buyer: { name: 'Empresa Ltda', document: '11.222.333/0001-81', email: 'fin@empresa.com.br' } }));
     if (!result.ok) throw new Error(result.error);
@@ -208,7 +214,7 @@ describe('placeOrder — boleto', () => {
     const [sent] = fake.calls[0].args as [NewBoleto];
     expect(sent).toEqual({
       amountCents: 7980,
-      description: `Pedido #${order.number} — Balcão`,
+      description: `Pedido #${order.number} — Torrefação do Zé`,
       dueDate: due,
       gracePeriod: 7,
       finePercent: 2.5,

@@ -34,6 +34,7 @@ import { getShippingRules } from '@/lib/shipping/settings';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { reservationCutoff } from '@/lib/settings/reservation';
 import { getSettings, type PaymentSettings } from '@/lib/settings/settings';
+import { getShopIdentity } from '@/lib/shop/identity';
 import { env } from '@/lib/config/env';
 import { dedupe, insertEvent } from './events';
 import { chargeTerms, payableUntilOf } from './charge-request';
@@ -125,6 +126,7 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
   if (existing) return resume(existing);
 
   const settings = await getSettings();
+  const shop = (await getShopIdentity()).name;
   if ('items' in input) {
     // Units of this cart held by orders whose reservation lapsed go back first, so the
     // catalog's stock the pricing reads is what is really free.
@@ -186,7 +188,7 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
       // Units held by orders whose reservation lapsed go back on the shelf before this order counts them.
       yield* releaseLapsedHolds(tx, holdsSince, productIds);
       const number = yield* nextOrderNumber(tx);
-      const terms = chargeTerms(input.method, settings, today, number);
+      const terms = chargeTerms(input.method, settings, today, number, shop);
       yield* run(
         tx.insert(orders).values({
           id: orderId,

@@ -14,6 +14,8 @@ import { BalanceCard, BalanceCardLoading } from './balance-card';
 import components from './_components/components.module.css';
 import styles from './overview.module.css';
 import { RevenueChart } from './revenue-chart';
+import { ShopChecklist } from './shop-checklist';
+import { getShopIdentity } from '@/lib/shop/identity';
 
 export const metadata: Metadata = { title: 'Visão geral' };
 export const dynamic = 'force-dynamic';
@@ -22,7 +24,7 @@ const percent = new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFracti
 
 export default async function OverviewPage() {
   await requireMerchant('/dashboard');
-  const [stats, toShip] = await Promise.all([overviewStats(), countToShip()]);
+  const [stats, toShip, identity] = await Promise.all([overviewStats(), countToShip(), getShopIdentity()]);
 
   return (
     <div className="stack">
@@ -35,6 +37,8 @@ export default async function OverviewPage() {
           hint="Confere com o provedor o status de todas as cobranças em aberto."
         />
       </div>
+
+      <ShopChecklist identity={identity} />
 
       <section aria-label="Números principais" className={styles.kpis}>
         <Suspense fallback={<BalanceCardLoading />}>

@@ -12,6 +12,7 @@ import { ProductImage } from '../_components/product-image';
 import { updateCartLineAction } from './actions';
 import styles from './cart.module.css';
 import { anyShips } from '@/lib/orders/shipping';
+import { TermsConsent } from '../_components/terms-consent';
 
 export const metadata: Metadata = { title: 'Carrinho' };
 
@@ -119,6 +120,7 @@ export default async function CartPage() {
                 Finalizar compra
               </Link>
             )}
+            <TermsConsent />
             <Link href="/" className={styles.continue}>
               Continuar comprando
             </Link>

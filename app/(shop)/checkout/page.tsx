@@ -13,6 +13,7 @@ import { anyShips } from '@/lib/orders/shipping';
 import { getShippingRules } from '@/lib/shipping/settings';
 import { CheckoutTotals } from './shipping-quote';
 import styles from './checkout.module.css';
+import { TermsConsent } from '../_components/terms-consent';
 
 export const metadata: Metadata = { title: 'Finalizar compra' };
 
@@ -77,6 +78,7 @@ export default async function CheckoutPage() {
             delivery={delivery}
             cepLookup={cepLookupEnabled()}
           />
+          <TermsConsent />
         </section>
       </div>
     </main>

@@ -28,7 +28,7 @@ export function EmailSettingsForm({ initial }: { initial: EmailSettings }) {
   const errors = (state && !state.ok ? state.fieldErrors : undefined) ?? {};
   const typed = state && !state.ok ? state.values : undefined;
 
-  const text = (name: 'senderName' | 'replyTo' | 'notificationEmails', label: string, hint: string, type: 'text' | 'email', autoComplete: string) => {
+  const text = (name: 'replyTo' | 'notificationEmails', label: string, hint: string, type: 'text' | 'email', autoComplete: string) => {
     const error = errors[name];
     return (
       <div className="field">
@@ -39,7 +39,6 @@ export function EmailSettingsForm({ initial }: { initial: EmailSettings }) {
           type={type}
           autoComplete={autoComplete}
           defaultValue={typed?.[name] ?? initial[name] ?? ''}
-          required={name === 'senderName'}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(name, { error })}
         />
@@ -64,8 +63,8 @@ export function EmailSettingsForm({ initial }: { initial: EmailSettings }) {
     <form action={formAction} className="stack" noValidate>
       <fieldset className={`card ${styles.group}`}>
         <legend>E-mails ao comprador</legend>
+        <p className="field-hint">Os e-mails saem com o nome da loja (Configurações → Loja) como remetente.</p>
         <div className="form-grid two">
-          {text('senderName', 'Nome do remetente', 'O nome da loja, como aparece na caixa de entrada e no topo de cada e-mail.', 'text', 'organization')}
           {text('replyTo', 'Responder para (opcional)', 'Para onde vão as respostas dos compradores, como contato@sualoja.com.br.', 'email', 'email')}
         </div>
         <fieldset className={styles.switches}>

@@ -1,9 +1,10 @@
 import Link from 'next/link';
 import styles from './settings.module.css';
 
-/** Configurações → Pagamento | Entrega (server component: the current tab is passed in). */
-export function SettingsTabs({ current }: { current: 'payment' | 'shipping' }) {
+/** Configurações → Loja | Pagamento | Entrega (server component: the current tab is passed in). */
+export function SettingsTabs({ current }: { current: 'shop' | 'payment' | 'shipping' }) {
   const tabs = [
+    { key: 'shop', href: '/dashboard/settings/loja', label: 'Loja' },
     { key: 'payment', href: '/dashboard/settings', label: 'Pagamento' },
     { key: 'shipping', href: '/dashboard/settings/shipping', label: 'Entrega' },
   ] as const;

@@ -19,6 +19,13 @@ import { Countdown } from './countdown';
 import { OrderStatusPanel, ReorderButton } from './order-status';
 import { RefreshWhileWaiting } from './refresh-while-waiting';
 import styles from './order.module.css';
+import { getShopIdentity } from '@/lib/shop/identity';
+
+/** The shop's pickup hours (Configurações → Loja), under the pickup address of an order to collect. */
+async function PickupHours() {
+  const { pickupHours } = await getShopIdentity();
+  return pickupHours ? <p className="small">Horário de retirada: {pickupHours}</p> : null;
+}
 
 export const metadata: Metadata = { title: 'Seu pedido', robots: { index: false, follow: false } };
 
@@ -272,6 +279,7 @@ function OrderSummary({ order }: { order: OrderView }) {
         <div className={styles.deliveryBox}>
           <h3 className={styles.deliveryTitle}>Retirar na loja</h3>
           <p className={styles.address}>{order.delivery.pickupAddress}</p>
+          <PickupHours />
         </div>
       ) : null}
       <dl className={styles.meta}>

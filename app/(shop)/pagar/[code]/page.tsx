@@ -18,6 +18,7 @@ import { hit } from '@/lib/security/rate-limit';
 import { CheckoutForm } from '../../checkout/checkout-form';
 import { payLinkAction } from './actions';
 import styles from './pay-link.module.css';
+import { TermsConsent } from '../../_components/terms-consent';
 
 export const metadata: Metadata = { title: 'Pagamento', robots: { index: false, follow: false } };
 export const dynamic = 'force-dynamic';
@@ -114,6 +115,7 @@ export default async function PayLinkPage({ params }: Props) {
               pixHint={pixHint}
               {...(link.amountCents === null ? { amount: { hint: `A partir de ${formatBRL(min)}.` } } : {})}
             />
+            <TermsConsent />
           </section>
         </div>
       )}

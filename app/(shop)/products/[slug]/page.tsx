@@ -4,7 +4,13 @@ import { notFound, permanentRedirect } from 'next/navigation';
 import { cache } from 'react';
 import { availability } from '@/lib/catalog/availability';
 import { productPage as loadProductPage } from '@/lib/catalog/catalog';
+import { headers } from 'next/headers';
+import type { CatalogProduct } from '@/lib/catalog/catalog';
+import { sourceAtLeast, type PhotoView } from '@/lib/catalog/photos';
+import { env } from '@/lib/config/env';
 import { getSettings } from '@/lib/settings/settings';
+import { getShopIdentity } from '@/lib/shop/identity';
+import { productJsonLd, productOpenGraph, productPriceMeta, scriptJson, type ShareProduct } from '@/lib/shop/share';
 import { AddToCartForm } from '../../_components/add-to-cart-form';
 import { ProductImage } from '../../_components/product-image';
 import { ProductPrice } from '../../_components/product-price';
@@ -19,13 +25,21 @@ const productPage = cache(loadProductPage);
 const MAIN_SIZES = '(min-width: 1100px) 530px, (min-width: 760px) 48vw, 100vw';
 const THUMB_SIZES = '(min-width: 760px) 128px, 25vw';
 
+/** What sharing and search engines read: the product, its price and cover, the shop's name. */
+function shareOf(product: CatalogProduct, photos: PhotoView[]): ShareProduct {
+  const cover = photos[0] ? sourceAtLeast(photos[0], 640).url : product.imagePath || null;
+  return { slug: product.slug, name: product.name, description: product.description, priceCents: product.priceCents, available: !availability(product.stock).soldOut, imageUrl: cover };
+}
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const page = await productPage((await params).slug);
-  return page && 'product' in page ? { title: page.product.name, description: page.product.description.slice(0, 160) } : { title: 'Produto não encontrado' };
+  if (!page || !('product' in page)) return { title: 'Produto não encontrado' };
+  const shop = await getShopIdentity();
+  return { title: page.product.name, description: page.product.description.slice(0, 160), ...productOpenGraph(shareOf(page.product, page.photos), shop.name, env().appUrl) };
 }
 
 export default async function ProductPage({ params }: Props) {
-  const [page, settings] = await Promise.all([productPage((await params).slug), getSettings()]);
+  const [page, settings, shop, nonce] = await Promise.all([productPage((await params).slug), getSettings(), getShopIdentity(), headers().then((h) => h.get('x-nonce') ?? undefined)]);
   if (!page) notFound();
   // An old address of a product whose slug changed: 308 to where it is now.
   if ('movedTo' in page) permanentRedirect(`/products/${page.movedTo}`);
@@ -34,6 +48,12 @@ export default async function ProductPage({ params }: Props) {
   const [cover, ...more] = photos;
   return (
     <main className="container">
+      {/* schema.org Product for search engines; JSON escaped so a name cannot close the element. */}
+      {/* React hoists these into <head>. */}
+      {productPriceMeta(product.priceCents).map((m) => (
+        <meta key={m.property} property={m.property} content={m.content} />
+      ))}
+      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: scriptJson(productJsonLd(shareOf(product, photos), shop.name, env().appUrl)) }} />
       <nav aria-label="Trilha" className="small">
         <Link href="/">Produtos</Link> <span aria-hidden="true">›</span> <span className="muted">{product.name}</span>
       </nav>

@@ -9,6 +9,8 @@ import { addressLines, shippingValue } from '@/lib/orders/delivery';
 import { orderLabel } from '@/lib/orders/format';
 import { orderViewByToken } from '@/lib/orders/queries';
 import { METHOD_LABELS, statusLabel } from '@/lib/orders/status-labels';
+import { getShopIdentity } from '@/lib/shop/identity';
+import { formatShopAddress, formatShopDocument, type ShopIdentity } from '@/lib/shop/identity-values';
 import { PrintButton } from './print-button';
 import styles from './receipt.module.css';
 
@@ -16,9 +18,13 @@ export const metadata: Metadata = { title: 'Recibo', robots: { index: false, fol
 
 type Props = { params: Promise<{ token: string }> };
 
+function sellerLine(shop: ShopIdentity): string {
+  return [shop.legalName, formatShopDocument(shop.document), formatShopAddress(shop.address)].filter(Boolean).join(' · ');
+}
+
 export default async function ReceiptPage({ params }: Props) {
   const { token } = await params;
-  const order = await orderViewByToken(token);
+  const [order, shop] = await Promise.all([orderViewByToken(token), getShopIdentity()]);
   if (!order) notFound();
   const orderUrl = `/orders/${order.token}`;
 
@@ -46,7 +52,9 @@ export default async function ReceiptPage({ params }: Props) {
       <article className={`card ${styles.receipt}`} aria-labelledby="titulo-recibo">
         <header className={styles.header}>
           <div>
-            <p className={styles.brand}>Balcão</p>
+            <p className={styles.brand}>{shop.name}</p>
+            {/* Printed, the page's footer is hidden: the seller's identity goes with the receipt. */}
+            {sellerLine(shop) ? <p className="small muted">{sellerLine(shop)}</p> : null}
             <h1 id="titulo-recibo">Recibo de pagamento</h1>
           </div>
           <p className={styles.orderId}>
@@ -169,7 +177,7 @@ export default async function ReceiptPage({ params }: Props) {
           </tfoot>
         </table>
         <p className="small muted">
-          Documento emitido por Balcão em {formatDateTimeBR(new Date())}. Este recibo comprova o pagamento do pedido acima; não é nota fiscal.
+          Documento emitido por {shop.name} em {formatDateTimeBR(new Date())}. Este recibo comprova o pagamento do pedido acima; não é nota fiscal.
         </p>
       </article>
     </main>

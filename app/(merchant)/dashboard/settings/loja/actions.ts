@@ -1,0 +1,39 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { done, refused } from '@/lib/auth/action-state';
+import { INVALID_FORM, merchantAction, typedValues } from '@/lib/auth/merchant-action';
+import { logger } from '@/lib/server/log';
+import { getShopIdentity, savePolicies, saveShopIdentity } from '@/lib/shop/identity';
+import { parsePoliciesForm } from '@/lib/shop/policies';
+import { parseShopIdentityForm } from '@/lib/shop/identity-form';
+import { logoChangeOf } from '@/lib/shop/logo';
+
+/** Configurações → Loja, through the one envelope: the shop's own voice is `shop:edit`. */
+export const saveShopIdentityAction = merchantAction(
+  {
+    name: 'save-shop-identity',
+    permission: 'shop:edit',
+    parse: (form) => {
+      const parsed = parseShopIdentityForm(form);
+      return parsed.ok ? { ok: true, value: parsed } : parsed;
+    },
+  },
+  async ({ value, removeLogo }, { merchant, form }) => {
+    const logo = await logoChangeOf(form.get('logo'), removeLogo);
+    if (!logo.ok) return refused(INVALID_FORM, { logo: logo.message }, typedValues(form));
+    await saveShopIdentity(value, logo.change);
+    logger().info({ actor: merchant.id }, 'shop identity updated');
+    // Every page shows the shop's name and colours.
+    revalidatePath('/', 'layout');
+    return done('Dados da loja salvos.');
+  },
+);
+
+/** The three policy pages' texts (Markdown; empty = the default text). */
+export const savePoliciesAction = merchantAction({ name: 'save-policies', permission: 'shop:edit', parse: parsePoliciesForm }, async (texts, { merchant }) => {
+  await savePolicies(texts, await getShopIdentity());
+  logger().info({ actor: merchant.id }, 'shop policies updated');
+  revalidatePath('/', 'layout');
+  return done('Políticas salvas.');
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_IDENTITY } from './identity-values';
+import { parseMarkdown } from './markdown';
+import { defaultPolicy, POLICY_KEYS } from './policies';
+
+const shop = { ...EMPTY_IDENTITY, name: 'Café da Esquina', legalName: 'Café da Esquina LTDA', contactEmail: 'contato@cafe.com.br', whatsapp: '11987654321', configured: true };
+
+describe('default policies', () => {
+  it('returns: the 7 days of CDC art. 49 and how to ask, with the shop contact', () => {
+    const text = defaultPolicy('trocas', shop);
+    expect(text).toContain('**7 dias corridos**');
+    expect(text).toContain('art. 49');
+    expect(text).toContain('[contato@cafe.com.br](mailto:contato@cafe.com.br)');
+  });
+
+  it('privacy: which data, why, how long and who to ask (LGPD)', () => {
+    const text = defaultPolicy('privacidade', shop);
+    for (const part of ['Quais dados coletamos e por quê', 'Por quanto tempo', 'Seus direitos', 'Café da Esquina LTDA', 'LGPD']) expect(text).toContain(part);
+  });
+
+  it('every default parses to headings and paragraphs, and never names the product behind the shop', () => {
+    for (const key of POLICY_KEYS) {
+      const text = defaultPolicy(key, shop);
+      expect(parseMarkdown(text)[0]).toMatchObject({ type: 'heading', level: 2 });
+      expect(text).not.toMatch(/Balc[aã]o/);
+    }
+  });
+});
