@@ -210,7 +210,7 @@ test('"Registrar reembolso manual" for a paid boleto: "Reembolsado (manual)" on 
   await expect(page.getByText('Reembolsado parcialmente (manual)').first()).toBeVisible();
   await expectNoAxeViolations(page);
   const csv = await (await page.request.get('/dashboard/orders/export?status=refunded')).text();
-  const line = csv.split('\r\n').find((l) => l.startsWith(orderId))!;
+  const line = csv.split('\r\n').find((l) => l.includes(`;${orderId};`))!;
   expect(line).toContain('Reembolsado parcialmente (manual)');
   expect(line.endsWith(';50,00')).toBe(true);
 });

@@ -162,7 +162,7 @@ test.describe('payment links', () => {
     const csv = await page.request.get(`/dashboard/orders/export?link=${id}`);
     const text = await csv.text();
     expect(text.split('\r\n')[0]).toContain(';Link de pagamento');
-    expect(text).toContain(`;${title}\r\n`);
+    expect(text).toContain(`;${title};`);
   });
 
   test('a buyer-chosen amount below the minimum is refused next to the field; Desativar stops new payments at once', async ({ page, browser }) => {

@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { database } from '@/db';
@@ -19,9 +17,9 @@ import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
 import { unitsHeldBy } from './held-units';
 import { returnOrderStock } from '@/lib/payments/return-stock';
 import { startProcessContext } from '@/lib/process/context';
+import { runWorker } from '@/test/worker-process';
 
-const ROOT = path.resolve(__dirname, '../..');
-const WORKER = path.join(__dirname, '../../test/catalog/checkout-worker.ts');
+const WORKER = 'test/catalog/checkout-worker.ts';
 
 let fake: FakePaymentApi;
 beforeAll(prepareDatabase);
@@ -146,27 +144,7 @@ type Outcome = { ok: boolean; error?: string };
 /** `processes` processes × `shoppers` concurrent checkouts each, all on one SQLite file, starting at one instant. */
 async function race(productId: number, processes: number, shoppers: number): Promise<Outcome[]> {
   const startAt = Date.now() + 4000;
-  const runs = Array.from({ length: processes }, () =>
-    new Promise<Outcome[]>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', WORKER, String(productId), String(startAt), String(shoppers)], {
-        cwd: ROOT,
-        env: { ...process.env, LOG_LEVEL: 'silent' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (c) => (out += c));
-      child.stderr.on('data', (c) => (err += c));
-      child.on('error', reject);
-      child.on('close', () => {
-        try {
-          resolve(JSON.parse(out.trim().split('\n').pop()!));
-        } catch {
-          reject(new Error(`worker said: ${out} ${err}`));
-        }
-      });
-    }),
-  );
+  const runs = Array.from({ length: processes }, () => runWorker<Outcome[]>(WORKER, [productId, startAt, shoppers]));
   return (await Promise.all(runs)).flat();
 }
 

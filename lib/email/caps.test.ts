@@ -6,8 +6,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { database } from '@/db';
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { emailOutbox, products } from '@/db/schema';
 import { api } from '@/lib/payments/api';
 import { startProcessContext } from '@/lib/process/context';
@@ -21,6 +19,7 @@ import { orderViewByToken } from '@/lib/orders/queries';
 import { emailKey } from './keys';
 import { RECIPIENT_CAP_REASON } from './caps';
 import { enqueueDueReminders } from './reminders';
+import { runWorker } from '@/test/worker-process';
 
 const raised = process.env.EMAILS_PER_RECIPIENT_PER_DAY;
 beforeAll(async () => {
@@ -123,34 +122,11 @@ describe('"Reenviar e-mail": at most 3 per order a day', () => {
   });
 });
 
-const ROOT = path.resolve(__dirname, '../..');
-const WORKER = path.join(ROOT, 'test', 'catalog', 'checkout-worker.ts');
+const WORKER = 'test/catalog/checkout-worker.ts';
 
 /** `processes` processes × `shoppers` checkouts each, own connections to this file's database, one start instant. */
 async function raceCheckouts(productId: number, processes: number, shoppers: number): Promise<{ ok: boolean; error?: string }[]> {
   const startAt = Date.now() + 4000;
-  const runs = Array.from(
-    { length: processes },
-    () =>
-      new Promise<{ ok: boolean; error?: string }[]>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', WORKER, String(productId), String(startAt), String(shoppers)], {
-          cwd: ROOT,
-          env: { ...process.env, LOG_LEVEL: 'silent' },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let out = '';
-        let err = '';
-        child.stdout.on('data', (c) => (out += c));
-        child.stderr.on('data', (c) => (err += c));
-        child.on('error', reject);
-        child.on('close', () => {
-          try {
-            resolve(JSON.parse(out.trim().split('\n').pop()!));
-          } catch {
-            reject(new Error(`worker said: ${out} ${err}`));
-          }
-        });
-      }),
-  );
+  const runs = Array.from({ length: processes }, () => runWorker<{ ok: boolean; error?: string }[]>(WORKER, [productId, startAt, shoppers]));
   return (await Promise.all(runs)).flat();
 }

@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { database } from '@/db';
@@ -8,9 +6,9 @@ import { clearOrders, prepareDatabase } from '@/test/payments/db';
 import { applyFulfilmentMove, type MoveResult } from './apply-move';
 import { fulfilmentEventsOf, fulfilmentOrder, orderRow, outboxOf } from '@/test/fulfilment/orders';
 import { parseTracking, type Tracking } from './tracking';
+import { runWorker } from '@/test/worker-process';
 
-const ROOT = path.resolve(__dirname, '../..');
-const WORKER = path.join(ROOT, 'test/fulfilment/move-worker.ts');
+const WORKER = 'test/fulfilment/move-worker.ts';
 const ACTOR = 'loja@example.com';
 
 function correios(code: string): Tracking {
@@ -115,27 +113,7 @@ describe('applyFulfilmentMove', () => {
 async function race(orderId: string, processes: number, clicks: number): Promise<MoveResult[]> {
   const startAt = Date.now() + 4000;
   const codes = ['AB123456785BR', 'RA000000005BR'];
-  const runs = Array.from({ length: processes }, (_, i) =>
-    new Promise<MoveResult[]>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', WORKER, orderId, String(startAt), String(clicks), codes[i % 2]], {
-        cwd: ROOT,
-        env: { ...process.env, LOG_LEVEL: 'silent' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (c) => (out += c));
-      child.stderr.on('data', (c) => (err += c));
-      child.on('error', reject);
-      child.on('close', () => {
-        try {
-          resolve(JSON.parse(out.trim().split('\n').pop()!));
-        } catch {
-          reject(new Error(`worker said: ${out} ${err}`));
-        }
-      });
-    }),
-  );
+  const runs = Array.from({ length: processes }, (_, i) => runWorker<MoveResult[]>(WORKER, [orderId, startAt, clicks, codes[i % 2]]));
   return (await Promise.all(runs)).flat();
 }
 

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,9 +18,9 @@ import { prepareDatabase } from '@/test/payments/db';
 import { TEST_ADDRESS } from '@/test/payments/place';
 import { orderLabel } from './format';
 import { FIRST_ORDER_NUMBER, nextOrderNumber } from './order-number';
+import { runWorker } from '@/test/worker-process';
 
-const ROOT = path.resolve(__dirname, '../..');
-const WORKER = path.join(ROOT, 'test/catalog/checkout-worker.ts');
+const WORKER = 'test/catalog/checkout-worker.ts';
 
 let fake: FakePaymentApi;
 beforeAll(prepareDatabase);
@@ -109,25 +108,8 @@ describe('order numbers', () => {
     const before = (await database().db.select({ max: sql<number | null>`max(${orders.number})` }).from(orders))[0].max ?? FIRST_ORDER_NUMBER - 1;
     const startAt = Date.now() + 2500;
     const perProcess = 10;
-    const runWorker = () =>
-      new Promise<{ ok: boolean }[]>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', WORKER, String(product), String(startAt), String(perProcess)], {
-          cwd: ROOT,
-          env: { ...process.env },
-          stdio: ['ignore', 'pipe', 'inherit'],
-        });
-        let out = '';
-        child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-        child.on('error', reject);
-        child.on('exit', () => {
-          try {
-            resolve(JSON.parse(out.trim().split('\n').pop()!));
-          } catch (e) {
-            reject(new Error(`worker output: ${out}: ${String(e)}`));
-          }
-        });
-      });
-    const results = (await Promise.all([runWorker(), runWorker()])).flat();
+    const race = () => runWorker<{ ok: boolean }[]>(WORKER, [product, startAt, perProcess]);
+    const results = (await Promise.all([race(), race()])).flat();
     expect(results.filter((r) => r.ok)).toHaveLength(2 * perProcess);
     const numbers = (await database().db.select({ number: orders.number }).from(orders).where(sql`${orders.number} > ${before}`)).map((r) => r.number!);
     numbers.sort((x, y) => x - y);
