@@ -14,6 +14,7 @@ import { getMerchantOrNull, isSessionCookieName } from '@/lib/auth/session';
 import { revokeAllSessions } from '@/lib/auth/session-version';
 import { returnOrderStock } from '@/lib/payments/return-stock';
 import { getOrderForAction } from '@/lib/dashboard/order-detail';
+import { ORDER_NOT_FOUND, orderIdOf, revalidateOrder } from './order-action-helpers';
 import { parseRefundForm } from '@/lib/dashboard/refund-form';
 import { parseSettingsForm } from '@/lib/dashboard/settings-form';
 import { userMessage } from '@/lib/payment-api/client';
@@ -21,19 +22,6 @@ import { cancelOrderPayment, refundOrderPayment } from '@/lib/payments/merchant-
 import { reconcileAll, reconcileOrder } from '@/lib/payments/reconcile';
 import { logger } from '@/lib/server/log';
 import { updateSettings } from '@/lib/settings/settings';
-
-const ORDER_NOT_FOUND = 'Pedido não encontrado.';
-
-function orderIdOf(form: FormData): string {
-  const v = form.get('orderId');
-  return typeof v === 'string' ? v.trim().toLowerCase() : '';
-}
-
-function revalidateOrder(orderId: string) {
-  revalidatePath(`/dashboard/orders/${orderId}`);
-  revalidatePath('/dashboard/orders');
-  revalidatePath('/dashboard');
-}
 
 
 export const cancelOrderAction = merchantAction({ name: 'cancel', permission: 'orders:act' }, async (form: FormData, { merchant }) => {

@@ -11,24 +11,12 @@ import { revalidatePath } from 'next/cache';
 import { done, refused, type ActionState } from '@/lib/auth/action-state';
 import { INVALID_FORM, merchantAction } from '@/lib/auth/merchant-action';
 import { getOrderForAction } from '@/lib/dashboard/order-detail';
+import { ORDER_NOT_FOUND, orderIdOf, revalidateOrder } from './order-action-helpers';
 import { applyFulfilmentMove, type MoveRequest } from '@/lib/fulfilment/apply-move';
 import { applyShipBatch, type BatchReport } from '@/lib/fulfilment/batch';
 import { parseShipForm } from '@/lib/fulfilment/ship-form';
 import { parseManualRefundForm } from '@/lib/dashboard/manual-refund-form';
 import { recordManualRefund } from '@/lib/payments/manual-refund';
-
-const ORDER_NOT_FOUND = 'Pedido não encontrado.';
-
-function orderIdOf(form: FormData): string {
-  const v = form.get('orderId');
-  return typeof v === 'string' ? v.trim().toLowerCase() : '';
-}
-
-function revalidateOrder(orderId: string) {
-  revalidatePath(`/dashboard/orders/${orderId}`);
-  revalidatePath('/dashboard/orders');
-  revalidatePath('/dashboard');
-}
 
 /** One fulfilment move: the order named by the form, the move the form asks for (or why not). */
 function fulfilmentAction(name: string, request: (form: FormData) => MoveRequest | ActionState) {
