@@ -10,6 +10,8 @@ export const PERMISSIONS = [
   'dashboard:view',
   /** Buyers' names, documents, e-mails and streets, whole (without it they are masked: @balcao/br/personal-data). */
   'buyers:read',
+  /** Buyers' data rights (LGPD): "Anonimizar" a buyer on every order (the export needs `buyers:read`). */
+  'buyers:erase',
   /** Cancel, refund, reconcile an order; give its stock back. */
   'orders:act',
   /** The shop itself: Configurações → Loja (name, brand, legal identity, policies) and the e-mails' reply-to. */
@@ -53,6 +55,7 @@ export const DEMO_ACCOUNT_PREFIX = 'Conta de demonstração';
 const REFUSALS: Record<Permission, string> = {
   'dashboard:view': 'não pode ver o painel.',
   'buyers:read': 'os dados dos compradores aparecem mascarados.',
+  'buyers:erase': 'não pode anonimizar compradores.',
   'orders:act': 'não pode agir sobre pedidos.',
   'shop:edit': 'não pode alterar a loja.',
   'catalog:edit': 'não pode alterar produtos nem fotos.',

@@ -75,6 +75,7 @@ const EVENT_TITLES: Record<string, { title: string; tone: TimelineTone }> = {
   email_resend_requested: { title: 'Reenvio do e-mail com as instruções pedido', tone: 'neutral' },
   tracking_corrected: { title: 'Rastreio corrigido', tone: 'info' },
   manual_refund: { title: 'Reembolso manual registrado (fora do provedor)', tone: 'info' },
+  buyer_anonymised: { title: 'Dados do comprador anonimizados (LGPD)', tone: 'info' },
 };
 
 const FULFILMENT_TITLES: Record<string, { title: string; tone: TimelineTone }> = {

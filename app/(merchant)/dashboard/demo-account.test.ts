@@ -38,6 +38,8 @@ const upload = await import('../../api/dashboard/products/[id]/photos/route');
 const exportCsv = await import('./orders/export/route');
 const documentsPdf = await import('./orders/documents/route');
 const fulfilmentActions = await import('./fulfilment-actions');
+const buyerActions = await import('./settings/comprador/actions');
+const buyerExport = await import('./settings/comprador/export/route');
 
 let order: InsertedOrder;
 let productId: number;
@@ -70,6 +72,7 @@ const snapshot = async () => ({
   products: await db().select().from(products),
   links: await db().select().from(paymentLinks),
   user: await db().select().from(users).where(eq(users.id, demoId)),
+  buyers: await db().select({ name: orders.buyerName, document: orders.buyerDocument, email: orders.buyerEmail }).from(orders),
 });
 
 describe('posted by hand, every change to the shop is refused', () => {
@@ -86,11 +89,18 @@ describe('posted by hand, every change to the shop is refused', () => {
     ['movePhotoAction', 'não pode alterar produtos nem fotos', () => productActions.movePhotoAction(null, fd({ productId: String(productId), photoId: '1', to: 'cover' }))],
     ['createLinkAction', 'não pode criar nem desativar links', () => linkActions.createLinkAction(null, fd({ title: 'Golpe', amountMode: 'fixed', amount: '150,00', methods: 'both' }))],
     ['disableLinkAction', 'não pode criar nem desativar links', () => linkActions.disableLinkAction(null, fd({ linkId }))],
+    ['anonymiseBuyerAction', 'não pode anonimizar compradores', () => buyerActions.anonymiseBuyerAction(null, fd({ q: '52998224725' }))],
   ])('%s', async (_name, why, call) => {
     const before = await snapshot();
     expect(await call()).toMatchObject({ ok: false, error: `Conta de demonstração: ${why}.` });
     expect(await snapshot()).toEqual(before);
     expect(resend.resendInstructions).not.toHaveBeenCalled();
+  });
+
+  it("the buyer's data export answers 403: it would be the buyer's data whole", async () => {
+    const res = await buyerExport.GET(new Request('http://localhost:3000/dashboard/settings/comprador/export?q=52998224725&format=json'));
+    expect(res.status).toBe(403);
+    expect(await res.text()).not.toContain('Bruno');
   });
 
   it('the photo upload route answers 403 and stores nothing', async () => {

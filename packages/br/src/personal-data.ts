@@ -126,16 +126,24 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
  * escapes them. What is not the buyer's (the shop, the amounts, the Pix code) stays.
  */
 export function maskBuyerIn(text: string, buyer: Partial<BuyerColumns>): string {
-  const masked = maskOrderBuyer(buyer);
+  return replaceBuyerIn(text, buyer, maskOrderBuyer(buyer));
+}
+
+/**
+ * A text about one buyer with each of their values replaced by the same column of `by` (the
+ * masked buyer, or the anonymised one): whole name, e-mail, document (formatted or not),
+ * street (with its number) and complement, also as HTML escapes them.
+ */
+export function replaceBuyerIn(text: string, buyer: Partial<BuyerColumns>, by: Partial<BuyerColumns>): string {
   const pairs: [string, string][] = [];
   const add = (from: string | null | undefined, to: string | null | undefined) => {
     if (from && from.length >= 3 && to !== undefined && from !== to) pairs.push([from, to ?? '']);
   };
-  add(buyer.buyerEmail, masked.buyerEmail);
-  add(buyer.buyerName?.trim(), masked.buyerName);
+  add(buyer.buyerEmail, by.buyerEmail);
+  add(buyer.buyerName?.trim(), by.buyerName);
   if (buyer.buyerDocument) {
-    add(formatDocument(buyer.buyerDocument), masked.buyerDocument);
-    add(buyer.buyerDocument, masked.buyerDocument);
+    add(formatDocument(buyer.buyerDocument), by.buyerDocument);
+    add(buyer.buyerDocument, by.buyerDocument);
   }
   for (const [street, number] of [
     [buyer.deliveryStreet, buyer.deliveryNumber],
@@ -155,4 +163,3 @@ export function maskBuyerIn(text: string, buyer: Partial<BuyerColumns>): string 
   }
   return out;
 }
-

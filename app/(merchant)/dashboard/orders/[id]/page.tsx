@@ -219,7 +219,13 @@ export default async function OrderPage({ params }: Props) {
                 </Row>
               ) : null}
             </dl>
-            {masked ? <p className="small muted">{refusalMessage(merchant.role, 'buyers:read')}</p> : null}
+            {masked ? (
+              <p className="small muted">{refusalMessage(merchant.role, 'buyers:read')}</p>
+            ) : order.buyerDocument ? (
+              <p className="small">
+                <Link href={`/dashboard/settings/comprador?${new URLSearchParams({ q: order.buyerDocument })}`}>Dados do comprador (LGPD): exportar ou anonimizar</Link>
+              </p>
+            ) : null}
           </section>
 
           {delivery.method ? (

@@ -1,0 +1,35 @@
+/**
+ * "Exportar dados": everything stored about one buyer (lib/buyers/buyer-data.ts), as JSON or
+ * as the orders' CSV (the columns of "Exportar CSV"). Needs `buyers:read`: the export is the
+ * buyer's whole data, never masked.
+ */
+import { merchantFor } from '@/lib/auth/merchant-action';
+import { buyerDataExport, buyerOrders } from '@/lib/buyers/buyer-data';
+import { parseBuyerQuery } from '@/lib/buyers/query';
+import { CSV_BOM, ORDER_CSV_HEADER, csvRow, orderCsvRow } from '@/lib/dashboard/csv';
+import { logger } from '@/lib/server/log';
+
+export const dynamic = 'force-dynamic';
+
+const text = (body: string, status: number) => new Response(`${body}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+
+export async function GET(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const access = await merchantFor('buyers:read');
+  if (!access.ok) return text(access.error, access.status);
+  const parsed = parseBuyerQuery(url.searchParams.get('q'));
+  if (!parsed.ok) return text(parsed.error, 400);
+  const format = url.searchParams.get('format') === 'csv' ? 'csv' : 'json';
+  const stamp = new Date().toISOString().slice(0, 10);
+  const headers = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+  logger().info({ actor: access.merchant.id, format }, 'buyer data exported');
+  if (format === 'csv') {
+    const rows = await buyerOrders(parsed.query);
+    const body = CSV_BOM + csvRow(ORDER_CSV_HEADER) + rows.map(orderCsvRow).join('');
+    return new Response(body, { headers: { ...headers, 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="dados-do-comprador-${stamp}.csv"` } });
+  }
+  const data = await buyerDataExport(parsed.query);
+  return new Response(JSON.stringify(data, null, 2), {
+    headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Disposition': `attachment; filename="dados-do-comprador-${stamp}.json"` },
+  });
+}

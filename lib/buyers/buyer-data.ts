@@ -1,0 +1,175 @@
+/**
+ * Buyers' data rights (LGPD art. 18): everything the shop stores about one buyer, found by
+ * their CPF/CNPJ or e-mail, read for an export (JSON and CSV) and replaced by anonymisation.
+ *
+ * Anonymisation replaces the buyer's name, document, e-mail, phone and addresses on each of
+ * their orders, and the same values wherever they were copied (e-mail recipients, webhook
+ * bodies, event details); the mail catcher's copies of their e-mails are deleted. Money, items,
+ * dates and the provider's payment ids stay, so totals, the revenue chart and reconciliation
+ * stay exact. It is one transaction, refused while any of the buyer's orders still awaits
+ * payment (that order's charge carries the buyer's data and may still be paid), and each order
+ * gets a timeline event saying who did it. The provider's own records are the provider's.
+ */
+import 'server-only';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { database, db } from '@/db';
+import { all, run } from '@/db/driver';
+import {
+  caughtEmails,
+  emailOutbox,
+  orderItems,
+  orders,
+  paymentEvents,
+  paymentLinks,
+  payments,
+  webhookDeliveries,
+  type Order,
+} from '@/db/schema';
+import { replaceBuyerIn } from '@balcao/br/personal-data';
+import type { BuyerQuery } from './query';
+
+const matches = (q: BuyerQuery) => (q.kind === 'document' ? eq(orders.buyerDocument, q.document) : eq(orders.buyerEmail, q.email));
+
+export type BuyerOrder = Order & { linkTitle: string | null };
+
+/** The buyer's orders, oldest first (every column: the export shows all there is). */
+export async function buyerOrders(query: BuyerQuery): Promise<BuyerOrder[]> {
+  return db()
+    .select({ order: orders, linkTitle: paymentLinks.title })
+    .from(orders)
+    .leftJoin(paymentLinks, eq(paymentLinks.id, orders.paymentLinkId))
+    .where(matches(query))
+    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .then((rows) => rows.map((r) => ({ ...r.order, linkTitle: r.linkTitle })));
+}
+
+/** The values that stand for an anonymised buyer. The e-mail's `.invalid` domain can never receive mail (RFC 2606). */
+export const ANONYMISED = {
+  buyerName: 'Comprador anonimizado',
+  buyerDocument: '',
+  buyerEmail: (orderId: string) => `anonimizado-${orderId.slice(0, 8)}@anonimizado.invalid`,
+} as const;
+
+export const ANONYMISED_EVENT = 'buyer_anonymised';
+
+/** Whether an order's buyer was anonymised (its e-mail is the placeholder's). */
+export function isAnonymised(order: Pick<Order, 'buyerEmail'>): boolean {
+  return order.buyerEmail.endsWith('@anonimizado.invalid');
+}
+
+/** Everything stored about the buyer, as a JSON-ready object (English keys, integer centavos). */
+export async function buyerDataExport(query: BuyerQuery, now = new Date()) {
+  const list = await buyerOrders(query);
+  const ids = list.map((o) => o.id);
+  const items = ids.length ? await db().select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)) : [];
+  const pays = ids.length ? await db().select().from(payments).where(inArray(payments.orderId, ids)) : [];
+  const mails = ids.length
+    ? await db()
+        .select({ orderId: emailOutbox.orderId, kind: emailOutbox.kind, recipient: emailOutbox.recipient, status: emailOutbox.status, createdAt: emailOutbox.createdAt, sentAt: emailOutbox.sentAt })
+        .from(emailOutbox)
+        .where(inArray(emailOutbox.orderId, ids))
+        .orderBy(asc(emailOutbox.id))
+    : [];
+  const address = (o: BuyerOrder, p: 'address' | 'delivery') => {
+    const street = p === 'address' ? o.addressStreet : o.deliveryStreet;
+    if (!street) return null;
+    return p === 'address'
+      ? { zip: o.addressZip, street: o.addressStreet, number: o.addressNumber, neighborhood: o.addressNeighborhood, city: o.addressCity, state: o.addressState }
+      : { zip: o.deliveryZip, street: o.deliveryStreet, number: o.deliveryNumber, complement: o.deliveryComplement, neighborhood: o.deliveryNeighborhood, city: o.deliveryCity, state: o.deliveryState };
+  };
+  return {
+    generated_at: now.toISOString(),
+    query: query.kind === 'document' ? { document: query.document } : { email: query.email },
+    orders: list.map((o) => ({
+      id: o.id,
+      number: o.number,
+      created_at: o.createdAt,
+      status: o.status,
+      method: o.method,
+      buyer: { name: o.buyerName, document: o.buyerDocument, email: o.buyerEmail },
+      billing_address: address(o, 'address'),
+      shipping: o.shippingMethod ? { method: o.shippingMethod, address: address(o, 'delivery'), pickup_address: o.pickupAddress } : null,
+      items: items.filter((i) => i.orderId === o.id).map((i) => ({ name: i.name, quantity: i.quantity, unit_price: i.unitPriceCents, total: i.lineTotalCents })),
+      amounts: { items: o.itemsCents, pix_discount: o.pixDiscountCents, shipping: o.shippingCents, total: o.totalCents, refunded: o.refundedCents, manual_refund: o.manualRefundCents },
+      paid_at: o.paidAt,
+      payment_link: o.linkTitle,
+      fulfillment: { status: o.fulfillmentStatus, carrier: o.fulfillmentCarrier, tracking_code: o.trackingCode },
+      payments: pays.filter((p) => p.orderId === o.id).map((p) => ({ provider_id: p.providerId, method: p.method, status: p.status, amount: p.amountCents, created_at: p.createdAt, paid_at: p.paidAt })),
+      emails: mails.filter((m) => m.orderId === o.id).map((m) => ({ kind: m.kind, recipient: m.recipient, status: m.status, created_at: m.createdAt, sent_at: m.sentAt })),
+    })),
+  };
+}
+
+export type AnonymiseResult = { ok: true; orders: number } | { ok: false; error: string };
+
+export async function anonymiseBuyer(query: BuyerQuery, actor: string, now = new Date().toISOString()): Promise<AnonymiseResult> {
+  return database().transaction(function* (tx) {
+    const list = yield* all(tx.select().from(orders).where(matches(query)));
+    if (list.length === 0) return { ok: false, error: 'Nenhum pedido encontrado para este comprador.' } as const;
+    const open = list.filter((o) => o.status === 'pending');
+    if (open.length > 0) {
+      const numbers = open.map((o) => (o.number ? `#${o.number}` : o.id.slice(0, 8))).join(', ');
+      return { ok: false, error: `Não é possível anonimizar enquanto um pedido aguarda pagamento (${numbers}). Cancele a cobrança ou aguarde o vencimento.` } as const;
+    }
+    for (const before of list) {
+      const after = {
+        buyerName: ANONYMISED.buyerName,
+        buyerDocument: ANONYMISED.buyerDocument,
+        buyerEmail: ANONYMISED.buyerEmail(before.id),
+        addressZip: null,
+        addressStreet: null,
+        addressNumber: null,
+        addressNeighborhood: null,
+        addressCity: null,
+        addressState: null,
+        deliveryZip: null,
+        deliveryStreet: null,
+        deliveryNumber: null,
+        deliveryComplement: null,
+        deliveryNeighborhood: null,
+        deliveryCity: null,
+        deliveryState: null,
+      };
+      const scrub = (text: string | null) => (text === null ? null : replaceBuyerIn(text, before, after));
+      yield* run(tx.update(orders).set({ ...after, updatedAt: now }).where(eq(orders.id, before.id)));
+      // A pending e-mail of a closed order (a "paid" still queued) would now go nowhere: skip it.
+      yield* run(
+        tx
+          .update(emailOutbox)
+          .set({ recipient: after.buyerEmail, status: 'skipped', lastError: 'Comprador anonimizado', updatedAt: now })
+          .where(and(eq(emailOutbox.orderId, before.id), inArray(emailOutbox.status, ['pending', 'sending']))),
+      );
+      yield* run(tx.update(emailOutbox).set({ recipient: after.buyerEmail }).where(and(eq(emailOutbox.orderId, before.id), eq(emailOutbox.recipient, before.buyerEmail))));
+      yield* run(tx.delete(caughtEmails).where(or(eq(caughtEmails.orderId, before.id), eq(caughtEmails.toAddress, before.buyerEmail))));
+      const pays = yield* all(tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, before.id)));
+      for (const p of pays) {
+        const events = yield* all(tx.select({ id: paymentEvents.id, detail: paymentEvents.detail }).from(paymentEvents).where(eq(paymentEvents.paymentId, p.id)));
+        for (const e of events) {
+          const detail = scrub(e.detail);
+          if (detail !== e.detail) yield* run(tx.update(paymentEvents).set({ detail }).where(eq(paymentEvents.id, e.id)));
+        }
+        const hooks = yield* all(tx.select({ id: webhookDeliveries.id, body: webhookDeliveries.body }).from(webhookDeliveries).where(eq(webhookDeliveries.paymentId, p.id)));
+        for (const h of hooks) {
+          const body = scrub(h.body);
+          if (body !== h.body) yield* run(tx.update(webhookDeliveries).set({ body }).where(eq(webhookDeliveries.id, h.id)));
+        }
+      }
+      const first = pays[0];
+      if (first) {
+        yield* run(
+          tx
+            .insert(paymentEvents)
+            .values({ paymentId: first.id, orderId: before.id, type: ANONYMISED_EVENT, source: 'merchant', dedupeKey: `anonymised:${before.id}`, detail: JSON.stringify({ actor }), createdAt: now })
+            .onConflictDoNothing(),
+        );
+      }
+    }
+    return { ok: true, orders: list.length } as const;
+  });
+}
+
+/** The buyer's orders and whether anonymisation is possible now (none awaits payment). */
+export async function buyerSummary(query: BuyerQuery) {
+  const list = await buyerOrders(query);
+  return { orders: list, hasPending: list.some((o) => o.status === 'pending') };
+}
