@@ -76,6 +76,10 @@ test('no shopper page says "Balcão" beyond the footer credit', async ({ browser
   await expectNoProductName(page);
   await page.goto(linkUrl);
   await expect(page.getByText('Cobrança de Café da Esquina')).toBeVisible();
+  // Shared in a chat, the link says what it charges and who charges it.
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /^Encomenda de bolo · R\$\s50,00$/);
+  await expect(page.locator('meta[property="og:site_name"]')).toHaveAttribute('content', 'Café da Esquina');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   await expect(page.getByRole('link', { name: 'Política de privacidade' }).first()).toBeVisible();
   await expectNoProductName(page);
 

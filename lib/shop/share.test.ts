@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decimalPrice, productJsonLd, productOpenGraph, productPriceMeta, scriptJson } from './share';
+import { formatBRL } from '@balcao/br/money';
+import { decimalPrice, linkOpenGraph, productJsonLd, productOpenGraph, productPriceMeta, scriptJson } from './share';
 
 const product = { slug: 'cafe', name: 'Café </script><script>alert(1)</script>', description: 'Grãos', priceCents: 3990, available: true, imageUrl: '/images/products/1-640-abc.webp' };
 
@@ -25,5 +26,25 @@ describe('sharing a product', () => {
     const json = scriptJson(ld);
     expect(json).not.toContain('</script>');
     expect(JSON.parse(json)).toEqual(ld);
+  });
+});
+
+describe('sharing a payment link', () => {
+  it('says what it charges and who charges it, with the shop logo as the picture', () => {
+    const meta = linkOpenGraph({ code: 'AbC123xy', title: 'Bolo de aniversário', description: null, amountCents: 15000 }, 'Doces da Ana', 'https://loja.example.com.br', '/images/logo/ab12.webp');
+    expect(meta.description).toBe(`Cobrança de Doces da Ana · ${formatBRL(15000)}`);
+    expect(meta.openGraph).toMatchObject({
+      title: `Bolo de aniversário · ${formatBRL(15000)}`,
+      description: 'Pague com Pix ou boleto. Cobrança de Doces da Ana.',
+      url: 'https://loja.example.com.br/pagar/AbC123xy',
+      images: [{ url: 'https://loja.example.com.br/images/logo/ab12.webp', alt: 'Doces da Ana' }],
+    });
+  });
+
+  it('an open amount says so; no logo, no picture', () => {
+    const meta = linkOpenGraph({ code: 'x', title: 'Doação', description: 'Ajude a reforma', amountCents: null }, 'Doces da Ana', 'https://loja.example.com.br', null);
+    expect(meta.openGraph.title).toBe('Doação · valor a informar');
+    expect(meta.openGraph.description).toBe('Ajude a reforma');
+    expect(meta.openGraph).not.toHaveProperty('images');
   });
 });

@@ -3,6 +3,7 @@
  * Graph) and what search engines read (schema.org Product as JSON-LD). Image URLs are made
  * absolute with APP_URL: crawlers do not resolve relative ones. Pure.
  */
+import { formatBRL } from '@balcao/br/money';
 
 export type ShareProduct = { slug: string; name: string; description: string; priceCents: number; available: boolean; imageUrl: string | null };
 
@@ -26,6 +27,30 @@ export function productOpenGraph(p: ShareProduct, shopName: string, appUrl: stri
       description: p.description.slice(0, 200) || `${p.name} em ${shopName}`,
       url,
       ...(p.imageUrl ? { images: [{ url: absoluteUrl(appUrl, p.imageUrl), alt: p.name }] } : {}),
+    },
+  };
+}
+
+export type ShareLink = { code: string; title: string; description: string | null; amountCents: number | null };
+
+/**
+ * A payment link shared on WhatsApp: its title, the amount (or "valor a combinar") and the
+ * shop; the shop's logo as the picture when it has one. The link's page is not indexed, but
+ * previews are what makes a buyer trust a link sent in a chat.
+ */
+export function linkOpenGraph(l: ShareLink, shopName: string, appUrl: string, logoPath: string | null) {
+  const amount = l.amountCents !== null ? formatBRL(l.amountCents) : 'valor a informar';
+  return {
+    title: l.title,
+    description: `Cobrança de ${shopName} · ${amount}`,
+    openGraph: {
+      type: 'website' as const,
+      locale: 'pt_BR',
+      siteName: shopName,
+      title: `${l.title} · ${amount}`,
+      description: (l.description?.slice(0, 200) || `Pague com Pix ou boleto. Cobrança de ${shopName}.`),
+      url: absoluteUrl(appUrl, `/pagar/${l.code}`),
+      ...(logoPath ? { images: [{ url: absoluteUrl(appUrl, logoPath), alt: shopName }] } : {}),
     },
   };
 }

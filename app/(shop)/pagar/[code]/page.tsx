@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { cache } from 'react';
 import { cookies, headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { randomUUID } from 'node:crypto';
 import { saoPauloDate } from '@balcao/br/dates';
 import { buyerCookieName, buyerOrderOnLink, linkForBuyer } from '@/lib/links/links';
 import { statusLabel } from '@/lib/orders/status-labels';
-import { shopName } from '@/lib/links/shop-name';
 import { closedMessage } from '@/lib/links/status';
 import { formatBRL } from '@balcao/br/money';
 import { MIN_ORDER_CENTS, orderMoney } from '@/lib/orders/pricing';
@@ -19,16 +19,38 @@ import { CheckoutForm } from '../../checkout/checkout-form';
 import { payLinkAction } from './actions';
 import styles from './pay-link.module.css';
 import { TermsConsent } from '../../_components/terms-consent';
+import { env } from '@/lib/config/env';
+import { getShopIdentity } from '@/lib/shop/identity';
+import { logoUrl } from '@/lib/shop/identity-values';
+import { linkOpenGraph } from '@/lib/shop/share';
 
-export const metadata: Metadata = { title: 'Pagamento', robots: { index: false, follow: false } };
+
 export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ code: string }> };
 
+/**
+ * One lookup per request, shared by the metadata and the page (React's per-request cache):
+ * opening a code is limited per client like the checkout, so nobody can try many, and the
+ * preview's title cannot tell a limited visitor whether a code exists.
+ */
+const lookUp = cache(async (code: string) => {
+  if (!(await hit('link', clientRateKey(await headers()))).ok) return 'limited' as const;
+  return (await linkForBuyer(code)) ?? null;
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const found = await lookUp((await params).code);
+  const robots = { index: false, follow: false };
+  if (found === 'limited' || !found) return { title: 'Pagamento', robots };
+  const shop = await getShopIdentity();
+  return { ...linkOpenGraph(found.link, shop.name, env().appUrl, shop.logo ? logoUrl(shop.logo.hash) : null), robots };
+}
+
 export default async function PayLinkPage({ params }: Props) {
   const { code } = await params;
-  // Codes are unguessable; opening them is limited per client like the checkout, so nobody can try many.
-  if (!hit('link', clientRateKey(await headers())).ok) {
+  const found = await lookUp(code);
+  if (found === 'limited') {
     return (
       <main className="container stack">
         <h1>Muitas tentativas</h1>
@@ -36,10 +58,9 @@ export default async function PayLinkPage({ params }: Props) {
       </main>
     );
   }
-  const found = await linkForBuyer(code);
   if (!found) notFound();
   const { link, stats } = found;
-  const shop = await shopName();
+  const shop = (await getShopIdentity()).name;
   const mine = await buyerOrderOnLink((await cookies()).get(buyerCookieName(link.code))?.value, link.id);
   const closed = closedMessage(link, stats, saoPauloDate());
   const methods = link.methods === 'both' ? (['pix', 'boleto'] as const) : ([link.methods] as const);
