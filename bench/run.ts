@@ -28,6 +28,8 @@ import { runT7, T7 } from './t7-write-throughput';
 import { runT8, T8 } from './t8-sale-day';
 import { GROWTH, runGrowth } from './growth';
 import { runT9, T9 } from './t9-catalog';
+import { runT13, T13 } from './t13-order-numbers';
+import { runT14, T14 } from './t14-libsql';
 
 type Spec = { id: string; title: string; target: string; needsServer: boolean; run: (ctx: BenchContext) => Promise<TargetResult> };
 
@@ -44,7 +46,9 @@ const specs: Spec[] = [
   { ...T5, needsServer: true, run: runT5 },
   { ...T6, needsServer: true, run: runT6 },
   { ...T7, needsServer: true, run: runT7 },
+  { ...T13, needsServer: true, run: runT13 },
   { ...T8, needsServer: true, run: (ctx) => runT8({ ...ctx, instances }) },
+  { ...T14, needsServer: true, run: runT14 },
   { ...T9, needsServer: true, run: runT9 },
   // Grows the server's database to 100k orders: after every other server target.
   { ...GROWTH, needsServer: true, run: runGrowth },

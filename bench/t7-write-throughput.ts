@@ -29,7 +29,12 @@ type Round = {
   errorsInLog: number;
   p50: number;
   p95: number;
+  /** T13: the order numbers this round's orders got (sorted), checked for duplicates and gaps. */
+  numbers: { count: number; first: number | null; last: number | null; duplicates: number; gaps: number };
 };
+
+/** The last run's rounds, for T13 (which reads them instead of loading the server again). */
+export let lastT7Rounds: Round[] | null = null;
 
 export async function runT7(ctx: BenchContext): Promise<TargetResult> {
   const { server, quick } = ctx;
@@ -45,6 +50,7 @@ export async function runT7(ctx: BenchContext): Promise<TargetResult> {
     await second?.stop();
   }
   const rounds = [one, two];
+  lastT7Rounds = rounds;
   const pass = rounds.every((r) => r.failures.length === 0 && r.busyInLog === 0 && r.busyInAnswers === 0 && r.rows.orders === r.total && r.rows.created === r.total);
   const line = (r: Round) =>
     `${r.processes} process${r.processes > 1 ? 'es' : ''}: ${r.perSecond.toFixed(1)} orders/s (${r.ok}/${r.total} ok, p95 ${fmtMs(r.p95)}, SQLITE_BUSY ${r.busyInLog + r.busyInAnswers})`;
@@ -57,7 +63,7 @@ export async function runT7(ctx: BenchContext): Promise<TargetResult> {
   };
 }
 
-async function checkoutRound(servers: Server[], total: number, concurrency: number): Promise<Round> {
+export async function checkoutRound(servers: Server[], total: number, concurrency: number): Promise<Round> {
   const server = servers[0];
   const before = withDb(server.appDbPath, (db) => Number(db.prepare('SELECT count(*) FROM orders').pluck().get()));
   const countersBefore = servers.map((s) => s.counters());
@@ -94,6 +100,16 @@ async function checkoutRound(servers: Server[], total: number, concurrency: numb
         )
       : 0,
   }));
+  const numbers = numbersOf(
+    ok.length
+      ? withDb(server.appDbPath, (d) =>
+          d
+            .prepare(`SELECT number FROM orders WHERE token IN (${ok.map(() => '?').join(',')})`)
+            .pluck()
+            .all(...ok) as (number | null)[],
+        )
+      : [],
+  );
   const countersAfter = servers.map((s) => s.counters());
   const busyInLog = countersAfter.reduce((n, c, i) => n + c.busy - countersBefore[i].busy, 0);
   const errorsInLog = countersAfter.reduce((n, c, i) => n + c.errors - countersBefore[i].errors, 0);
@@ -112,7 +128,23 @@ async function checkoutRound(servers: Server[], total: number, concurrency: numb
     errorsInLog,
     p50: round2(percentile(ms, 50)),
     p95: round2(percentile(ms, 95)),
+    numbers,
   };
+}
+
+/**
+ * Sequential numbers of concurrent orders: every successful order has one, none twice, and
+ * they run without a gap (each round's orders are the only ones placed while it runs).
+ */
+export function numbersOf(list: (number | null)[]): Round['numbers'] {
+  const nums = list.filter((n): n is number => typeof n === 'number').sort((a, b) => a - b);
+  let duplicates = list.length - nums.length; // an order without a number counts as a failure too
+  let gaps = 0;
+  for (let i = 1; i < nums.length; i++) {
+    if (nums[i] === nums[i - 1]) duplicates++;
+    else gaps += nums[i] - nums[i - 1] - 1;
+  }
+  return { count: nums.length, first: nums[0] ?? null, last: nums.at(-1) ?? null, duplicates, gaps };
 }
 
 const round2 = (n: number) => round(n, 1);

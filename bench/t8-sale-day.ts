@@ -258,10 +258,19 @@ function sandboxCharges(server: Server): number {
   }
 }
 
-export async function runT8(ctx: BenchContext & { instances?: number }): Promise<TargetResult> {
+/** The last T8 run's result, for T14's ratio (libSQL vs better-sqlite3 in the same run). */
+export let lastT8: TargetResult | null = null;
+
+export async function runT8(ctx: BenchContext & { instances?: number; seconds?: number }): Promise<TargetResult> {
+  const result = await saleDay(ctx);
+  lastT8 = result;
+  return result;
+}
+
+async function saleDay(ctx: BenchContext & { instances?: number; seconds?: number }): Promise<TargetResult> {
   const { server, quick, log } = ctx;
   const instances = ctx.instances ?? Number(process.env.T8_INSTANCES ?? 1);
-  const seconds = quick ? 10 : 60;
+  const seconds = ctx.seconds ?? (quick ? 10 : 60);
   const shoppers = quick ? 8 : 24;
   let second: Server | undefined;
   try {

@@ -21,12 +21,13 @@ export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'db', 'migrations');
 
 /** The app database (connects on first call). */
 export function database(): AppDatabase {
-  const { databaseUrl, databaseAuthToken } = env();
+  const { databaseUrl, databaseAuthToken, databaseDriver } = env();
+  const key = `${databaseDriver ?? ''}|${databaseUrl}`;
   const current = connection.get();
-  if (current && current.url === databaseUrl) return current.database;
+  if (current && current.url === key) return current.database;
   current?.database.close();
-  const database = openDatabase({ url: databaseUrl, authToken: databaseAuthToken, schema });
-  connection.set({ url: databaseUrl, database });
+  const database = openDatabase({ url: databaseUrl, authToken: databaseAuthToken, driver: databaseDriver, schema });
+  connection.set({ url: key, database });
   return database;
 }
 

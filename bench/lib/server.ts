@@ -14,9 +14,9 @@ import { sleep } from './stats';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const DIST_DIR = '.next-bench';
-/** BENCH_PORT moves the three ports together (main, a second instance, the provider stub). */
+/** BENCH_PORT moves the ports together (main, a second instance, the provider stub, T14's libSQL server). */
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3270);
-export const BENCH_PORTS = { main: BASE_PORT, second: BASE_PORT + 1, provider: BASE_PORT + 2 } as const;
+export const BENCH_PORTS = { main: BASE_PORT, second: BASE_PORT + 1, provider: BASE_PORT + 2, libsql: BASE_PORT + 3 } as const;
 
 const children = new Set<ChildProcess>();
 let hooked = false;

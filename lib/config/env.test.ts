@@ -101,6 +101,13 @@ describe('parseEnv defaults', () => {
     expect(parseEnv({ RATE_LIMIT_CEP_PER_MIN: '5' }).rateLimit.cepPerMin).toBe(5);
   });
 
+  it('chooses the driver of a file: URL with DATABASE_DRIVER, and refuses better-sqlite3 for a remote URL', () => {
+    expect(parseEnv({}).databaseDriver).toBeUndefined();
+    expect(parseEnv({ DATABASE_DRIVER: 'libsql' }).databaseDriver).toBe('libsql');
+    envError({ DATABASE_DRIVER: 'postgres' }, 'DATABASE_DRIVER');
+    envError({ DATABASE_DRIVER: 'better-sqlite3', DATABASE_URL: 'libsql://x.turso.io' }, 'DATABASE_DRIVER');
+  });
+
   it('reads numbers within their ranges only', () => {
     expect(parseEnv({ RECONCILE_INTERVAL_SECONDS: '0' }).reconcileIntervalSeconds).toBe(0);
     expect(parseEnv({ RATE_LIMIT_CHECKOUT_PER_MIN: '1000' }).rateLimit.checkoutPerMin).toBe(1000);

@@ -54,6 +54,7 @@ const rawSchema = z.object({
   APP_URL: httpUrl.optional(),
   DATABASE_URL: dbUrl.default('file:./data/balcao.db'),
   DATABASE_AUTH_TOKEN: z.string().min(1).optional(),
+  DATABASE_DRIVER: z.enum(['better-sqlite3', 'libsql'], { message: 'expected better-sqlite3 or libsql' }).optional(),
   SANDBOX_DATABASE_URL: dbUrl.default('file:./data/sandbox.db'),
   PAYMENT_API_URL: httpUrl
     .refine((v) => !/\/v1$/i.test(v), { message: 'expected the base URL before /v1 (the client adds /v1/...)' })
@@ -111,6 +112,13 @@ export type AppEnv = {
   appUrl: string;
   databaseUrl: string;
   databaseAuthToken?: string;
+  /**
+   * DATABASE_DRIVER: the driver of a file: URL. Unset → better-sqlite3 (synchronous, the
+   * fastest on one host); `libsql` runs @libsql/client's async path on the local file, the
+   * code path a Turso deployment takes (the bench's T14 compares them). A libsql:// or http(s)
+   * URL is always libSQL.
+   */
+  databaseDriver?: 'better-sqlite3' | 'libsql';
   sandboxDatabaseUrl: string;
   /** Base URL before /v1 — the real provider, or the embedded sandbox. */
   paymentApiUrl: string;
@@ -174,6 +182,9 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
   const port = e.PORT ?? 3000;
   const appUrl = e.APP_URL ?? `http://localhost:${port}`;
 
+  if (e.DATABASE_DRIVER === 'better-sqlite3' && /^(libsql|https?):\/\//i.test(e.DATABASE_URL)) {
+    throw new EnvError('Invalid environment variable DATABASE_DRIVER: better-sqlite3 opens only a file: URL or a path; a libsql:// or http(s) URL is libSQL');
+  }
   if (e.PAYMENT_API_URL && !e.PAYMENT_API_KEY) {
     throw new EnvError('Invalid environment variable PAYMENT_API_KEY: required when PAYMENT_API_URL is set');
   }
@@ -211,6 +222,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     appUrl,
     databaseUrl: e.DATABASE_URL,
     databaseAuthToken: e.DATABASE_AUTH_TOKEN,
+    databaseDriver: e.DATABASE_DRIVER,
     sandboxDatabaseUrl: e.SANDBOX_DATABASE_URL,
     paymentApiUrl: e.PAYMENT_API_URL ?? `${appUrl}/api/sandbox`,
     paymentApiKey: e.PAYMENT_API_KEY ?? sandboxApiKeys[0] ?? SANDBOX_DEFAULT_KEY,
