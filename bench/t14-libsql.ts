@@ -15,6 +15,8 @@ export const T14 = { id: 'T14', title: 'the sale day (T8) on libSQL over a local
 type SaleDayDetails = { ordersPerSecond: number; checkoutP95: { loaded: number; unloaded: number; ratio: number } };
 
 export async function runT14(ctx: BenchContext): Promise<TargetResult> {
+  // T8's better-sqlite3 run of this bench run, read before this run of the sale day replaces it.
+  const baseline = lastT8;
   const server = await startServer({ port: BENCH_PORTS.libsql, env: { DATABASE_DRIVER: 'libsql' } });
   let result: TargetResult;
   try {
@@ -23,7 +25,7 @@ export async function runT14(ctx: BenchContext): Promise<TargetResult> {
     await server.stop();
   }
   const mine = result.details as SaleDayDetails | undefined;
-  const base = lastT8 && lastT8 !== result ? (lastT8.details as SaleDayDetails | undefined) : undefined;
+  const base = baseline?.details as SaleDayDetails | undefined;
   const compare =
     mine && base
       ? `vs better-sqlite3 (T8): checkout POST p95 ${(mine.checkoutP95.loaded / base.checkoutP95.loaded).toFixed(2)}× loaded, ${(mine.checkoutP95.unloaded / base.checkoutP95.unloaded).toFixed(2)}× unloaded; orders/s ${(mine.ordersPerSecond / base.ordersPerSecond).toFixed(2)}×`
