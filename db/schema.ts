@@ -551,3 +551,22 @@ export const shopIdentity = sqliteTable('shop_identity', {
   updatedAt: text('updated_at').notNull().default(now),
 });
 export type ShopIdentityRow = typeof shopIdentity.$inferSelect;
+
+// ---------- accounts: limits shared by every process ----------
+
+/**
+ * Rate-limit and lockout counters (lib/security/rate-limit.ts): one row per bucket and id, a fixed
+ * window that starts at its first hit. In the database, not in a process's memory, so every
+ * server process (two `next start`, serverless instances) counts against the same limit.
+ * Finished windows are swept.
+ */
+export const rateLimitCounters = sqliteTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    /** Epoch milliseconds of the window's first hit. */
+    windowStart: integer('window_start').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [index('rate_limit_counters_window_idx').on(t.windowStart)],
+);

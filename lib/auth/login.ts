@@ -28,8 +28,8 @@ export async function authorizeLogin(credentials: Record<string, unknown> | unde
   const email = normalizeEmail(field(credentials, 'email')).slice(0, 254);
   const password = field(credentials, 'password');
   const ip = clientAddress(headers);
-  const perAddress = hit('login', `${rateLimitSubject(ip)}:${email}`);
-  const perAccount = hit('login-account', email);
+  const perAddress = await hit('login', `${rateLimitSubject(ip)}:${email}`);
+  const perAccount = await hit('login-account', email);
   if (!perAddress.ok || !perAccount.ok) {
     logger().warn({ ip, limit: perAddress.ok ? 'account' : 'address' }, 'login rate limited');
     throw new LoginRateLimitedError();

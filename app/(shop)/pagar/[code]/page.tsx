@@ -28,7 +28,7 @@ type Props = { params: Promise<{ code: string }> };
 export default async function PayLinkPage({ params }: Props) {
   const { code } = await params;
   // Codes are unguessable; opening them is limited per client like the checkout, so nobody can try many.
-  if (!hit('link', clientRateKey(await headers())).ok) {
+  if (!(await hit('link', clientRateKey(await headers()))).ok) {
     return (
       <main className="container stack">
         <h1>Muitas tentativas</h1>
