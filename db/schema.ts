@@ -104,8 +104,11 @@ export const users = sqliteTable('users', {
    * and a password change bump it, so every older session cookie stops working at once.
    */
   sessionVersion: integer('session_version').notNull().default(0),
-  /** What the user may do (lib/auth/permissions.ts): 'owner', or 'demo' for a public demo's shared login. */
-  role: text('role', { enum: ['owner', 'demo'] }).notNull().default('owner'),
+  /**
+   * What the user may do (lib/auth/permissions.ts): 'owner' ("Dono"), 'manager' ("Gerente"),
+   * 'attendant' ("Atendente"), or 'demo' for a public demo's shared login.
+   */
+  role: text('role', { enum: ['owner', 'manager', 'attendant', 'demo'] }).notNull().default('owner'),
 });
 
 /** One row (id = 1): the shop's payment settings. Percentages are not money: reals. */
@@ -415,6 +418,11 @@ export const EMAIL_KINDS = [
   'late_payment',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
+/** E-mails about a merchant user's account, not about an order (lib/email/account-emails.ts). */
+export const ACCOUNT_EMAIL_KINDS = ['password_reset', 'invitation'] as const;
+export type AccountEmailKind = (typeof ACCOUNT_EMAIL_KINDS)[number];
+export const OUTBOX_KINDS = [...EMAIL_KINDS, ...ACCOUNT_EMAIL_KINDS] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
@@ -428,8 +436,9 @@ export const emailOutbox = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     dedupeKey: text('dedupe_key').notNull().unique(),
-    orderId: text('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: EMAIL_KINDS }).notNull(),
+    /** Null for an account e-mail (password reset, invitation): its account token is named by the key. */
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: OUTBOX_KINDS }).notNull(),
     recipient: text('recipient').notNull(),
     status: text('status', { enum: EMAIL_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -570,3 +579,56 @@ export const rateLimitCounters = sqliteTable(
   },
   (t) => [index('rate_limit_counters_window_idx').on(t.windowStart)],
 );
+
+/**
+ * Single-use account links: "Esqueci minha senha" (1 hour) and an invitation to the team (7
+ * days). The link's token is never stored: it is an HMAC of the row id under AUTH_SECRET
+ * (lib/security/tokens.ts `accountLinkToken`), so the outbox can write it into the e-mail when it
+ * sends; the row keeps only its sha256, to find the row when the link is opened.
+ */
+export const ACCOUNT_TOKEN_PURPOSES = ['password_reset', 'invitation'] as const;
+export const accountTokens = sqliteTable(
+  'account_tokens',
+  {
+    id: text('id').primaryKey(),
+    purpose: text('purpose', { enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
+    /** The account a reset is for (null for an invitation, whose account does not exist yet). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** An invitation's role (lib/auth/permissions.ts). */
+    role: text('role', { enum: ['owner', 'manager', 'attendant'] }),
+    tokenSha256: text('token_sha256').notNull().unique(),
+    expiresAt: text('expires_at').notNull(),
+    usedAt: text('used_at'),
+    /** Who sent the invitation. */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [index('account_tokens_email_idx').on(t.email, t.createdAt)],
+);
+export type AccountToken = typeof accountTokens.$inferSelect;
+
+/**
+ * The activity log (Configurações → Atividade): who did what, when and from which address.
+ * Append-only: the code has no update or delete of it but the yearly sweep, and triggers
+ * (hand-written in the migration) refuse an UPDATE and the DELETE of a row younger than a year.
+ */
+export const activityLog = sqliteTable(
+  'activity_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: text('at').notNull().default(now),
+    /** Null: nobody signed in (a failed sign-in, a reset asked from the login page). */
+    actorId: integer('actor_id'),
+    /** Kept as text: the person may be removed later, the record stays. */
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    /** What happened, in pt-BR, as the log shows it (never a password or a token). */
+    summary: text('summary').notNull(),
+    /** The order, person or setting it was about. */
+    target: text('target'),
+    ip: text('ip'),
+  },
+  (t) => [index('activity_log_at_idx').on(t.at), index('activity_log_actor_idx').on(t.actorEmail, t.at), index('activity_log_action_idx').on(t.action, t.at)],
+);
+export type ActivityRow = typeof activityLog.$inferSelect;

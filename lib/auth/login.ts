@@ -7,7 +7,11 @@
 import 'server-only';
 import { clientAddress, rateLimitSubject, type HeadersLike } from '@/lib/security/client-address';
 import { hit } from '@/lib/security/rate-limit';
+import { eq } from 'drizzle-orm';
+import { db } from '@/db';
+import { users } from '@/db/schema';
 import { logger } from '@/lib/server/log';
+import { recordActivity } from '@/lib/security/activity';
 import { normalizeEmail, verifyMerchantCredentials, type MerchantWithSessionVersion } from './credentials';
 import { RATE_LIMITED_CODE } from './login-messages';
 
@@ -35,6 +39,13 @@ export async function authorizeLogin(credentials: Record<string, unknown> | unde
     throw new LoginRateLimitedError();
   }
   const merchant = await verifyMerchantCredentials(email, password);
-  if (!merchant) logger().info({ ip }, 'login refused: wrong e-mail or password');
+  if (!merchant) {
+    logger().info({ ip }, 'login refused: wrong e-mail or password');
+    // Only attempts on the shop's own accounts: random e-mails must not fill the log.
+    const [known] = email ? await db().select({ id: users.id }).from(users).where(eq(users.email, email)) : [];
+    if (known) await recordActivity({ actor: null, email, action: 'sign_in_failed', summary: 'Senha incorreta', target: email, ip });
+  } else {
+    await recordActivity({ actor: merchant, action: 'sign_in', summary: 'Entrou no painel', ip });
+  }
   return merchant;
 }
