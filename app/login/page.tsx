@@ -19,7 +19,14 @@ export default async function LoginPage({ searchParams }: Props) {
   const initialError = loginErrorMessage(first(params.error));
   const signedOutEverywhere = first(params.saiu) === 'todos';
   const password = first(params.senha);
-  const passwordNotice = password === 'redefinida' ? 'Senha redefinida. Entre com a nova senha.' : password === 'alterada' ? 'Senha alterada. Entre com a nova senha.' : null;
+  const passwordNotice =
+    password === 'redefinida'
+      ? 'Senha redefinida. Entre com a nova senha.'
+      : password === 'alterada'
+        ? 'Senha alterada. Entre com a nova senha.'
+        : first(params.convite) === 'aceito'
+          ? 'Conta criada. Entre com seu e-mail e a senha que você escolheu.'
+          : null;
 
   return (
     <main id="conteudo" className={styles.page}>

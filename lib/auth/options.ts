@@ -75,7 +75,7 @@ export function authOptions(): NextAuthOptions {
         const id = Number(token?.sub);
         if (!Number.isSafeInteger(id) || id <= 0) return;
         const merchant = await findMerchantById(id);
-        if (merchant && !can(merchant.role, 'people:manage')) return;
+        if (merchant && !can(merchant.role, 'account:edit')) return;
         await revokeAllSessions(id);
       },
     },

@@ -7,6 +7,7 @@
  * throws (a failed log line must not undo what was done), it logs the failure instead.
  */
 import 'server-only';
+import { headers } from 'next/headers';
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { db, type Tx } from '@/db';
 import { run, type Step } from '@/db/driver';
@@ -77,6 +78,17 @@ export async function recordActivity(e: ActivityEntry): Promise<void> {
   } catch (error) {
     logger().error({ err: error, action: e.action }, 'activity log: entry not written');
   }
+}
+
+/** `recordActivity` from a server action or route handler: the address is read from the request's headers. */
+export async function recordRequestActivity(e: Omit<ActivityEntry, 'ip' | 'headers'>): Promise<void> {
+  let address: string | null = null;
+  try {
+    address = clientAddress(await headers());
+  } catch {
+    // Outside a request (a script, a test without one): no address.
+  }
+  await recordActivity({ ...e, ip: address });
 }
 
 /** The same entry as a step of a db/driver transaction body: written with the change, or not at all. */

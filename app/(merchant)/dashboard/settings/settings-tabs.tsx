@@ -1,12 +1,14 @@
 import Link from 'next/link';
 import styles from './settings.module.css';
 
-/** Configurações → Loja | Pagamento | Entrega (server component: the current tab is passed in). */
-export function SettingsTabs({ current }: { current: 'shop' | 'payment' | 'shipping' }) {
+/** Configurações → Loja | Pagamento | Entrega | Equipe | Atividade (server component: the current tab is passed in). */
+export function SettingsTabs({ current }: { current: 'shop' | 'payment' | 'shipping' | 'team' | 'activity' }) {
   const tabs = [
     { key: 'shop', href: '/dashboard/settings/loja', label: 'Loja' },
     { key: 'payment', href: '/dashboard/settings', label: 'Pagamento' },
     { key: 'shipping', href: '/dashboard/settings/shipping', label: 'Entrega' },
+    { key: 'team', href: '/dashboard/settings/equipe', label: 'Equipe' },
+    { key: 'activity', href: '/dashboard/settings/atividade', label: 'Atividade' },
   ] as const;
   return (
     <nav aria-label="Configurações" className={styles.tabs}>
