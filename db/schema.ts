@@ -109,6 +109,35 @@ export const users = sqliteTable('users', {
    * 'attendant' ("Atendente"), or 'demo' for a public demo's shared login.
    */
   role: text('role', { enum: ['owner', 'manager', 'attendant', 'demo'] }).notNull().default('owner'),
+  /**
+   * Two-step sign-in (TOTP, RFC 6238; lib/accounts/two-factor.ts): the secret sealed with
+   * AUTH_SECRET (lib/security/sealed.ts). Set while being enabled; on once `totp_enabled_at` is.
+   */
+  totpSecret: text('totp_secret'),
+  totpEnabledAt: text('totp_enabled_at'),
+  /** The last time step a code was accepted at: a code is never accepted twice. */
+  totpLastStep: integer('totp_last_step'),
+});
+
+/** The 10 recovery codes of a person's two-step sign-in: only their sha256, each usable once. */
+export const totpRecoveryCodes = sqliteTable(
+  'totp_recovery_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeSha256: text('code_sha256').notNull(),
+    usedAt: text('used_at'),
+  },
+  (t) => [index('totp_recovery_codes_user_idx').on(t.userId)],
+);
+
+/** One row (id = 1): rules for every account. */
+export const accountPolicy = sqliteTable('account_policy', {
+  id: integer('id').primaryKey(),
+  /** The Dono requires two-step sign-in of everyone who can refund or change settings. */
+  requireTwoFactor: integer('require_two_factor', { mode: 'boolean' }).notNull().default(false),
 });
 
 /** One row (id = 1): the shop's payment settings. Percentages are not money: reals. */

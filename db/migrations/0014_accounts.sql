@@ -1,3 +1,8 @@
+CREATE TABLE `account_policy` (
+	`id` integer PRIMARY KEY NOT NULL,
+	`require_two_factor` integer DEFAULT false NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE `account_tokens` (
 	`id` text PRIMARY KEY NOT NULL,
 	`purpose` text NOT NULL,
@@ -36,6 +41,15 @@ CREATE TABLE `rate_limit_counters` (
 );
 --> statement-breakpoint
 CREATE INDEX `rate_limit_counters_window_idx` ON `rate_limit_counters` (`window_start`);--> statement-breakpoint
+CREATE TABLE `totp_recovery_codes` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`user_id` integer NOT NULL,
+	`code_sha256` text NOT NULL,
+	`used_at` text,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `totp_recovery_codes_user_idx` ON `totp_recovery_codes` (`user_id`);--> statement-breakpoint
 PRAGMA foreign_keys=OFF;--> statement-breakpoint
 CREATE TABLE `__new_email_outbox` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
@@ -70,6 +84,9 @@ CREATE UNIQUE INDEX `email_outbox_dedupe_key_unique` ON `email_outbox` (`dedupe_
 CREATE INDEX `email_outbox_due_idx` ON `email_outbox` (`status`,`next_attempt_at`);--> statement-breakpoint
 CREATE INDEX `email_outbox_order_idx` ON `email_outbox` (`order_id`,`id`);--> statement-breakpoint
 CREATE INDEX `email_outbox_recipient_idx` ON `email_outbox` (`recipient`,`created_at`);--> statement-breakpoint
+ALTER TABLE `users` ADD `totp_secret` text;--> statement-breakpoint
+ALTER TABLE `users` ADD `totp_enabled_at` text;--> statement-breakpoint
+ALTER TABLE `users` ADD `totp_last_step` integer;--> statement-breakpoint
 -- hand-written: the activity log is append-only; only rows older than a year may be deleted (the sweep).
 CREATE TRIGGER `activity_log_no_update` BEFORE UPDATE ON `activity_log` BEGIN SELECT RAISE(ABORT, 'activity_log is append-only'); END;
 --> statement-breakpoint

@@ -34,6 +34,7 @@ export function authOptions(): NextAuthOptions {
         credentials: {
           email: { label: 'E-mail', type: 'email' },
           password: { label: 'Senha', type: 'password' },
+          code: { label: 'Código de verificação', type: 'text' },
         },
         async authorize(credentials, req) {
           const merchant = await authorizeLogin(credentials, req?.headers);

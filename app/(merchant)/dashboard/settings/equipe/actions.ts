@@ -5,6 +5,7 @@ import { headers } from 'next/headers';
 import { done, refused } from '@/lib/auth/action-state';
 import { merchantAction } from '@/lib/auth/merchant-action';
 import { inviteMember, removeMember } from '@/lib/accounts/team';
+import { setTwoFactorRequirement } from '@/lib/accounts/two-factor';
 import { clientAddress } from '@/lib/security/client-address';
 
 const text = (form: FormData, name: string) => {
@@ -26,4 +27,12 @@ export const removeMemberAction = merchantAction({ name: 'remove-member', permis
   if (!r.ok) return refused(r.error);
   revalidatePath('/dashboard/settings/equipe');
   return done(r.message);
+});
+
+/** The Dono's switch: require two-step sign-in of everyone who can refund or change settings. */
+export const twoFactorRequirementAction = merchantAction({ name: 'two-factor-requirement', permission: 'people:manage' }, async (form: FormData, { merchant }) => {
+  const on = text(form, 'require') === '1';
+  await setTwoFactorRequirement(merchant, on, clientAddress(await headers()));
+  revalidatePath('/dashboard/settings/equipe');
+  return done(on ? 'Verificação em duas etapas exigida de Donos e Gerentes.' : 'Verificação em duas etapas deixou de ser exigida.');
 });

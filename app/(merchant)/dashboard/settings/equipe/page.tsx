@@ -7,7 +7,8 @@ import { ActionForm } from '@/app/(merchant)/dashboard/_components/action-form';
 import { PermissionNote } from '@/app/(merchant)/dashboard/_components/permission-note';
 import { SettingsTabs } from '../settings-tabs';
 import { InviteForm } from './invite-form';
-import { removeMemberAction } from './actions';
+import { removeMemberAction, twoFactorRequirementAction } from './actions';
+import { twoFactorRequired } from '@/lib/auth/two-factor';
 
 export const metadata: Metadata = { title: 'Equipe · Configurações' };
 export const dynamic = 'force-dynamic';
@@ -16,6 +17,7 @@ export default async function TeamPage() {
   const merchant = await requireMerchant('/dashboard/settings/equipe');
   const manages = can(merchant.role, 'people:manage');
   const { members, invitations } = manages ? await listTeam() : { members: [], invitations: [] };
+  const required = manages ? await twoFactorRequired() : false;
   return (
     <div className="stack">
       <h1>Configurações</h1>
@@ -59,6 +61,18 @@ export default async function TeamPage() {
                 );
               })}
             </ul>
+            <h3>Verificação em duas etapas</h3>
+            <p className="small muted">
+              {required
+                ? 'Exigida de quem reembolsa ou altera configurações (Donos e Gerentes): quem ainda não ativou é levado a Minha conta ao entrar.'
+                : 'Opcional para cada pessoa. Você pode exigi-la de quem reembolsa ou altera configurações (Donos e Gerentes).'}
+            </p>
+            <ActionForm
+              action={twoFactorRequirementAction}
+              fields={{ require: required ? '0' : '1' }}
+              label={required ? 'Deixar de exigir' : 'Exigir verificação em duas etapas'}
+              pendingLabel="Salvando…"
+            />
             {invitations.length > 0 ? (
               <>
                 <h3>Convites pendentes</h3>
