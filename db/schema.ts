@@ -104,8 +104,40 @@ export const users = sqliteTable('users', {
    * and a password change bump it, so every older session cookie stops working at once.
    */
   sessionVersion: integer('session_version').notNull().default(0),
-  /** What the user may do (lib/auth/permissions.ts): 'owner', or 'demo' for a public demo's shared login. */
-  role: text('role', { enum: ['owner', 'demo'] }).notNull().default('owner'),
+  /**
+   * What the user may do (lib/auth/permissions.ts): 'owner' ("Dono"), 'manager' ("Gerente"),
+   * 'attendant' ("Atendente"), or 'demo' for a public demo's shared login.
+   */
+  role: text('role', { enum: ['owner', 'manager', 'attendant', 'demo'] }).notNull().default('owner'),
+  /**
+   * Two-step sign-in (TOTP, RFC 6238; lib/accounts/two-factor.ts): the secret sealed with
+   * AUTH_SECRET (lib/security/sealed.ts). Set while being enabled; on once `totp_enabled_at` is.
+   */
+  totpSecret: text('totp_secret'),
+  totpEnabledAt: text('totp_enabled_at'),
+  /** The last time step a code was accepted at: a code is never accepted twice. */
+  totpLastStep: integer('totp_last_step'),
+});
+
+/** The 10 recovery codes of a person's two-step sign-in: only their sha256, each usable once. */
+export const totpRecoveryCodes = sqliteTable(
+  'totp_recovery_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeSha256: text('code_sha256').notNull(),
+    usedAt: text('used_at'),
+  },
+  (t) => [index('totp_recovery_codes_user_idx').on(t.userId)],
+);
+
+/** One row (id = 1): rules for every account. */
+export const accountPolicy = sqliteTable('account_policy', {
+  id: integer('id').primaryKey(),
+  /** The Dono requires two-step sign-in of everyone who can refund or change settings. */
+  requireTwoFactor: integer('require_two_factor', { mode: 'boolean' }).notNull().default(false),
 });
 
 /** One row (id = 1): the shop's payment settings. Percentages are not money: reals. */
@@ -415,6 +447,11 @@ export const EMAIL_KINDS = [
   'late_payment',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
+/** E-mails about a merchant user's account, not about an order (lib/email/account-emails.ts). */
+export const ACCOUNT_EMAIL_KINDS = ['password_reset', 'invitation'] as const;
+export type AccountEmailKind = (typeof ACCOUNT_EMAIL_KINDS)[number];
+export const OUTBOX_KINDS = [...EMAIL_KINDS, ...ACCOUNT_EMAIL_KINDS] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
@@ -428,8 +465,9 @@ export const emailOutbox = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     dedupeKey: text('dedupe_key').notNull().unique(),
-    orderId: text('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: EMAIL_KINDS }).notNull(),
+    /** Null for an account e-mail (password reset, invitation): its account token is named by the key. */
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: OUTBOX_KINDS }).notNull(),
     recipient: text('recipient').notNull(),
     status: text('status', { enum: EMAIL_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -551,3 +589,75 @@ export const shopIdentity = sqliteTable('shop_identity', {
   updatedAt: text('updated_at').notNull().default(now),
 });
 export type ShopIdentityRow = typeof shopIdentity.$inferSelect;
+
+// ---------- accounts: limits shared by every process ----------
+
+/**
+ * Rate-limit and lockout counters (lib/security/rate-limit.ts): one row per bucket and id, a fixed
+ * window that starts at its first hit. In the database, not in a process's memory, so every
+ * server process (two `next start`, serverless instances) counts against the same limit.
+ * Finished windows are swept.
+ */
+export const rateLimitCounters = sqliteTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    /** Epoch milliseconds of the window's first hit. */
+    windowStart: integer('window_start').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [index('rate_limit_counters_window_idx').on(t.windowStart)],
+);
+
+/**
+ * Single-use account links: "Esqueci minha senha" (1 hour) and an invitation to the team (7
+ * days). The link's token is never stored: it is an HMAC of the row id under AUTH_SECRET
+ * (lib/security/tokens.ts `accountLinkToken`), so the outbox can write it into the e-mail when it
+ * sends; the row keeps only its sha256, to find the row when the link is opened.
+ */
+export const ACCOUNT_TOKEN_PURPOSES = ['password_reset', 'invitation'] as const;
+export const accountTokens = sqliteTable(
+  'account_tokens',
+  {
+    id: text('id').primaryKey(),
+    purpose: text('purpose', { enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
+    /** The account a reset is for (null for an invitation, whose account does not exist yet). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** An invitation's role (lib/auth/permissions.ts). */
+    role: text('role', { enum: ['owner', 'manager', 'attendant'] }),
+    tokenSha256: text('token_sha256').notNull().unique(),
+    expiresAt: text('expires_at').notNull(),
+    usedAt: text('used_at'),
+    /** Who sent the invitation. */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [index('account_tokens_email_idx').on(t.email, t.createdAt)],
+);
+export type AccountToken = typeof accountTokens.$inferSelect;
+
+/**
+ * The activity log (Configurações → Atividade): who did what, when and from which address.
+ * Append-only: the code has no update or delete of it but the yearly sweep, and triggers
+ * (hand-written in the migration) refuse an UPDATE and the DELETE of a row younger than a year.
+ */
+export const activityLog = sqliteTable(
+  'activity_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: text('at').notNull().default(now),
+    /** Null: nobody signed in (a failed sign-in, a reset asked from the login page). */
+    actorId: integer('actor_id'),
+    /** Kept as text: the person may be removed later, the record stays. */
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    /** What happened, in pt-BR, as the log shows it (never a password or a token). */
+    summary: text('summary').notNull(),
+    /** The order, person or setting it was about. */
+    target: text('target'),
+    ip: text('ip'),
+  },
+  (t) => [index('activity_log_at_idx').on(t.at), index('activity_log_actor_idx').on(t.actorEmail, t.at), index('activity_log_action_idx').on(t.action, t.at)],
+);
+export type ActivityRow = typeof activityLog.$inferSelect;

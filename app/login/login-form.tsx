@@ -2,15 +2,18 @@
 
 import { signIn } from 'next-auth/react';
 import { useRef, useState, type FormEvent } from 'react';
-import { LOGIN_MESSAGES, loginErrorMessage } from '@/lib/auth/login-messages';
+import { LOGIN_MESSAGES, loginErrorMessage, SECOND_STEP_INVALID_CODE, SECOND_STEP_REQUIRED_CODE } from '@/lib/auth/login-messages';
 import styles from './login.module.css';
 
-type FieldErrors = { email?: string; password?: string };
+type FieldErrors = { email?: string; password?: string; code?: string };
 
 export function LoginForm({ callbackPath, initialError }: { callbackPath: string; initialError: string | null }) {
   const [error, setError] = useState<string | null>(initialError);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
+  // The account has two-step sign-in: after a right password the page asks for the code too.
+  const [askCode, setAskCode] = useState(false);
+  const codeRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -21,22 +24,38 @@ export function LoginForm({ callbackPath, initialError }: { callbackPath: string
     const data = new FormData(event.currentTarget);
     const email = String(data.get('email') ?? '').trim();
     const password = String(data.get('password') ?? '');
+    const code = String(data.get('code') ?? '').trim();
     const errors: FieldErrors = {};
     if (!email) errors.email = LOGIN_MESSAGES.missingEmail;
     if (!password) errors.password = LOGIN_MESSAGES.missingPassword;
+    if (askCode && !code) errors.code = LOGIN_MESSAGES.missingCode;
     setFieldErrors(errors);
     if (errors.email) return emailRef.current?.focus();
     if (errors.password) return passwordRef.current?.focus();
+    if (errors.code) return codeRef.current?.focus();
 
     setPending(true);
     setError(null);
     try {
-      const result = await signIn('credentials', { email, password, redirect: false, callbackUrl: callbackPath });
+      const result = await signIn('credentials', { email, password, ...(askCode ? { code } : {}), redirect: false, callbackUrl: callbackPath });
       if (result?.ok && !result.error) {
         window.location.assign(callbackPath);
         return;
       }
-      setError(loginErrorMessage(result?.error ?? 'unknown'));
+      const failure = result?.error ?? 'unknown';
+      if (failure === SECOND_STEP_REQUIRED_CODE || failure === SECOND_STEP_INVALID_CODE) {
+        setAskCode(true);
+        setPending(false);
+        if (failure === SECOND_STEP_INVALID_CODE) {
+          setError(null);
+          setFieldErrors({ code: LOGIN_MESSAGES.secondStepInvalid });
+          if (codeRef.current) codeRef.current.value = '';
+        } else setError(loginErrorMessage(failure));
+        requestAnimationFrame(() => codeRef.current?.focus());
+        return;
+      }
+      setAskCode(false);
+      setError(loginErrorMessage(failure));
     } catch {
       setError(LOGIN_MESSAGES.generic);
     }
@@ -88,6 +107,30 @@ export function LoginForm({ callbackPath, initialError }: { callbackPath: string
             </p>
           ) : null}
         </div>
+        {askCode ? (
+          <div className="field">
+            <label htmlFor="code">Código de verificação</label>
+            <input
+              ref={codeRef}
+              id="code"
+              name="code"
+              type="text"
+              inputMode="text"
+              autoComplete="one-time-code"
+              required
+              aria-invalid={fieldErrors.code ? true : undefined}
+              aria-describedby={fieldErrors.code ? 'code-hint code-error' : 'code-hint'}
+            />
+            <p className="field-hint" id="code-hint">
+              Os 6 dígitos do aplicativo autenticador, ou um código de recuperação.
+            </p>
+            {fieldErrors.code ? (
+              <p className="field-error" id="code-error">
+                {fieldErrors.code}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         <button type="submit" className="btn btn-block" disabled={pending} aria-disabled={pending}>
           {pending ? 'Entrando…' : 'Entrar'}
         </button>

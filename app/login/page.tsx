@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { loginErrorMessage, safeCallbackPath } from '@/lib/auth/login-messages';
 import { getMerchantOrNull } from '@/lib/auth/session';
@@ -17,6 +18,15 @@ export default async function LoginPage({ searchParams }: Props) {
   if (await getMerchantOrNull()) redirect(callbackPath);
   const initialError = loginErrorMessage(first(params.error));
   const signedOutEverywhere = first(params.saiu) === 'todos';
+  const password = first(params.senha);
+  const passwordNotice =
+    password === 'redefinida'
+      ? 'Senha redefinida. Entre com a nova senha.'
+      : password === 'alterada'
+        ? 'Senha alterada. Entre com a nova senha.'
+        : first(params.convite) === 'aceito'
+          ? 'Conta criada. Entre com seu e-mail e a senha que você escolheu.'
+          : null;
 
   return (
     <main id="conteudo" className={styles.page}>
@@ -32,7 +42,15 @@ export default async function LoginPage({ searchParams }: Props) {
               Você saiu de todos os dispositivos.
             </p>
           ) : null}
+          {passwordNotice ? (
+            <p className="alert alert-success small" role="status">
+              {passwordNotice}
+            </p>
+          ) : null}
           <LoginForm callbackPath={callbackPath} initialError={initialError} />
+          <p className="small">
+            <Link href="/login/esqueci">Esqueci minha senha</Link>
+          </p>
         </div>
       </div>
     </main>

@@ -18,8 +18,8 @@ describe('createMerchant', () => {
   });
 
   it('refuses a duplicate e-mail (any case)', async () => {
-    await createMerchant({ email: 'dup@exemplo.com', name: 'A', password: '0123456789' });
-    const r = await createMerchant({ email: 'DUP@exemplo.com', name: 'B', password: '0123456789' });
+    await createMerchant({ email: 'dup@exemplo.com', name: 'A', password: 'outra-senha-boa' });
+    const r = await createMerchant({ email: 'DUP@exemplo.com', name: 'B', password: 'outra-senha-boa' });
     expect(r).toEqual({ ok: false, error: 'Já existe um lojista com o e-mail dup@exemplo.com.' });
   });
 
@@ -27,8 +27,8 @@ describe('createMerchant', () => {
     [{ email: 'x@y.com', name: 'X', password: '123456789' }, 'A senha precisa de pelo menos 10 caracteres.'],
     [{ email: 'x@y.com', name: 'X', password: ' '.repeat(12) }, 'A senha não pode ser só espaços.'],
     [{ email: 'x@y.com', name: 'X', password: 'é'.repeat(40) }, 'A senha pode ter no máximo 72 bytes.'],
-    [{ email: 'não-é-email', name: 'X', password: '0123456789' }, 'E-mail inválido.'],
-    [{ email: 'x@y.com', name: '  ', password: '0123456789' }, 'Informe o nome.'],
+    [{ email: 'não-é-email', name: 'X', password: 'outra-senha-boa' }, 'E-mail inválido.'],
+    [{ email: 'x@y.com', name: '  ', password: 'outra-senha-boa' }, 'Informe o nome.'],
   ])('refuses %o', async (input, error) => {
     expect(await createMerchant(input)).toEqual({ ok: false, error });
   });

@@ -8,9 +8,9 @@ import { z } from 'zod';
 import { db } from '@/db';
 import { users } from '@/db/schema';
 import { BCRYPT_COST } from '@/lib/config/password-cost';
+import { MIN_PASSWORD_LENGTH, newPasswordSchema } from './password-rules';
 
-export const MIN_PASSWORD_LENGTH = 10;
-export { BCRYPT_COST };
+export { BCRYPT_COST, MIN_PASSWORD_LENGTH };
 
 const schema = z.object({
   email: z
@@ -20,11 +20,7 @@ const schema = z.object({
     .max(254, { message: 'E-mail longo demais.' })
     .pipe(z.email({ message: 'E-mail inválido.' })),
   name: z.string().trim().min(1, { message: 'Informe o nome.' }).max(100, { message: 'Use no máximo 100 caracteres no nome.' }),
-  password: z
-    .string()
-    .min(MIN_PASSWORD_LENGTH, { message: `A senha precisa de pelo menos ${MIN_PASSWORD_LENGTH} caracteres.` })
-    .refine((p) => Buffer.byteLength(p, 'utf8') <= 72, { message: 'A senha pode ter no máximo 72 bytes.' })
-    .refine((p) => p.trim().length > 0, { message: 'A senha não pode ser só espaços.' }),
+  password: newPasswordSchema,
 });
 
 export type NewMerchant = z.input<typeof schema>;

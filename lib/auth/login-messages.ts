@@ -5,6 +5,10 @@
 
 /** Thrown by authorize() when the IP + e-mail pair is over RATE_LIMIT_LOGIN_PER_MIN. */
 export const RATE_LIMITED_CODE = 'rate_limited';
+/** The password was right; the account asks for its two-step code (none sent). */
+export const SECOND_STEP_REQUIRED_CODE = 'totp_required';
+/** The two-step code (from the app, or a recovery code) was wrong or already used. */
+export const SECOND_STEP_INVALID_CODE = 'totp_invalid';
 
 export const LOGIN_MESSAGES = {
   wrongCredentials: 'E-mail ou senha incorretos.',
@@ -13,12 +17,17 @@ export const LOGIN_MESSAGES = {
   generic: 'Não foi possível entrar agora. Tente novamente em instantes.',
   missingEmail: 'Informe o e-mail.',
   missingPassword: 'Informe a senha.',
+  secondStep: 'Digite o código de 6 dígitos do seu aplicativo autenticador, ou um código de recuperação.',
+  secondStepInvalid: 'Código incorreto ou já usado. Confira o aplicativo e tente de novo.',
+  missingCode: 'Informe o código.',
 } as const;
 
 /** next-auth error code (from signIn() or ?error= on /login) → a sentence for the merchant. */
 export function loginErrorMessage(code: string | null | undefined): string | null {
   if (!code) return null;
   if (code === RATE_LIMITED_CODE) return LOGIN_MESSAGES.rateLimited;
+  if (code === SECOND_STEP_REQUIRED_CODE) return LOGIN_MESSAGES.secondStep;
+  if (code === SECOND_STEP_INVALID_CODE) return LOGIN_MESSAGES.secondStepInvalid;
   if (code === 'CredentialsSignin') return LOGIN_MESSAGES.wrongCredentials;
   if (code === 'SessionRequired') return LOGIN_MESSAGES.sessionExpired;
   return LOGIN_MESSAGES.generic;

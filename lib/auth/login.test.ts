@@ -8,6 +8,7 @@ import { DUMMY_HASH } from './credentials';
 import { authorizeLogin, LoginRateLimitedError } from './login';
 import { BCRYPT_COST } from '@/lib/config/password-cost';
 import { startProcessContext } from '@/lib/process/context';
+import { clearRateLimits } from '@/test/security/rate-limits';
 
 process.env.RATE_LIMIT_LOGIN_PER_MIN = '3';
 
@@ -18,7 +19,10 @@ beforeAll(async () => {
   await ensureMigrated();
   await seed(database(), { demoMerchant: true });
 });
-beforeEach(() => startProcessContext());
+beforeEach(async () => {
+  startProcessContext();
+  await clearRateLimits();
+});
 
 describe('authorizeLogin', () => {
   it('signs the demo merchant in, whatever the e-mail case and spaces', async () => {

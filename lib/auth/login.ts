@@ -7,9 +7,28 @@
 import 'server-only';
 import { clientAddress, rateLimitSubject, type HeadersLike } from '@/lib/security/client-address';
 import { hit } from '@/lib/security/rate-limit';
+import { eq } from 'drizzle-orm';
+import { db } from '@/db';
+import { users } from '@/db/schema';
 import { logger } from '@/lib/server/log';
+import { recordActivity } from '@/lib/security/activity';
 import { normalizeEmail, verifyMerchantCredentials, type MerchantWithSessionVersion } from './credentials';
-import { RATE_LIMITED_CODE } from './login-messages';
+import { RATE_LIMITED_CODE, SECOND_STEP_INVALID_CODE, SECOND_STEP_REQUIRED_CODE } from './login-messages';
+import { checkSecondStep, twoFactorEnabled } from './two-factor';
+
+/** Right password, and the account has two-step sign-in: the page asks for the code. */
+export class SecondStepRequiredError extends Error {
+  constructor() {
+    super(SECOND_STEP_REQUIRED_CODE);
+    this.name = 'SecondStepRequiredError';
+  }
+}
+export class SecondStepInvalidError extends Error {
+  constructor() {
+    super(SECOND_STEP_INVALID_CODE);
+    this.name = 'SecondStepInvalidError';
+  }
+}
 
 export class LoginRateLimitedError extends Error {
   constructor() {
@@ -23,18 +42,40 @@ function field(credentials: Record<string, unknown> | undefined, name: string): 
   return typeof v === 'string' ? v : '';
 }
 
-/** Returns the merchant, null for wrong credentials; throws LoginRateLimitedError when over the limit. */
-export async function authorizeLogin(credentials: Record<string, unknown> | undefined, headers: HeadersLike): Promise<MerchantWithSessionVersion | null> {
+/**
+ * Returns the merchant, null for wrong credentials; throws LoginRateLimitedError when over the
+ * limit, SecondStepRequiredError when the password is right and the account's code is missing,
+ * SecondStepInvalidError when that code (TOTP or recovery) is wrong or used.
+ */
+export async function authorizeLogin(credentials: Record<string, unknown> | undefined, headers: HeadersLike, nowMs = Date.now()): Promise<MerchantWithSessionVersion | null> {
   const email = normalizeEmail(field(credentials, 'email')).slice(0, 254);
   const password = field(credentials, 'password');
   const ip = clientAddress(headers);
-  const perAddress = hit('login', `${rateLimitSubject(ip)}:${email}`);
-  const perAccount = hit('login-account', email);
+  const perAddress = await hit('login', `${rateLimitSubject(ip)}:${email}`);
+  const perAccount = await hit('login-account', email);
   if (!perAddress.ok || !perAccount.ok) {
     logger().warn({ ip, limit: perAddress.ok ? 'account' : 'address' }, 'login rate limited');
     throw new LoginRateLimitedError();
   }
   const merchant = await verifyMerchantCredentials(email, password);
-  if (!merchant) logger().info({ ip }, 'login refused: wrong e-mail or password');
+  if (!merchant) {
+    logger().info({ ip }, 'login refused: wrong e-mail or password');
+    // Only attempts on the shop's own accounts: random e-mails must not fill the log.
+    const [known] = email ? await db().select({ id: users.id }).from(users).where(eq(users.email, email)) : [];
+    if (known) await recordActivity({ actor: null, email, action: 'sign_in_failed', summary: 'Senha incorreta', target: email, ip });
+    return null;
+  }
+  let how = '';
+  if (await twoFactorEnabled(merchant.id)) {
+    const code = field(credentials, 'code').slice(0, 40);
+    if (!code) throw new SecondStepRequiredError();
+    const step = await checkSecondStep(merchant.id, code, nowMs);
+    if (!step) {
+      await recordActivity({ actor: null, email, action: 'sign_in_failed', summary: 'Código de verificação incorreto', target: email, ip });
+      throw new SecondStepInvalidError();
+    }
+    how = step === 'totp' ? ' com código do aplicativo' : ' com um código de recuperação';
+  }
+  await recordActivity({ actor: merchant, action: 'sign_in', summary: `Entrou no painel${how}`, ip });
   return merchant;
 }

@@ -19,6 +19,7 @@ import { logger } from '@/lib/server/log';
 import { refused, UNEXPECTED, type ActionState } from './action-state';
 import { can, refusalMessage, type Permission } from './permissions';
 import { getMerchantOrNull, SESSION_EXPIRED_MESSAGE, type Merchant } from './session';
+import { mustEnrollTwoFactor } from './two-factor';
 
 /** What a form parser of lib/ answers (settings-form, product-form, link-form…). */
 export type ParseResult<T> =
@@ -40,6 +41,8 @@ export type MerchantActionSpec<T> = {
 };
 
 export const INVALID_FORM = 'Confira os campos destacados.';
+/** The Dono requires two-step sign-in of this role, and this person has not enabled it yet. */
+export const TWO_FACTOR_FIRST = 'Ative a verificação em duas etapas em Minha conta para continuar.';
 
 /** The form's text fields, to show again next to their errors. */
 export function typedValues(form: FormData): Record<string, string> {
@@ -80,6 +83,7 @@ export function merchantAction<T = FormData, S extends ActionState = ActionState
       logger().warn({ actor: merchant.id, role: merchant.role, permission: spec.permission, action: spec.name }, 'merchant action refused by role');
       return refused(refusalMessage(merchant.role, spec.permission));
     }
+    if (spec.permission !== 'account:edit' && (await mustEnrollTwoFactor(merchant))) return refused(TWO_FACTOR_FIRST);
     let outcome: ActionOutcome | S;
     try {
       let input = form as T;
@@ -104,5 +108,6 @@ export async function merchantFor(permission: Permission): Promise<{ ok: true; m
   const merchant = await getMerchantOrNull();
   if (!merchant) return { ok: false, status: 401, error: SESSION_EXPIRED_MESSAGE };
   if (!can(merchant.role, permission)) return { ok: false, status: 403, error: refusalMessage(merchant.role, permission) };
+  if (await mustEnrollTwoFactor(merchant)) return { ok: false, status: 403, error: TWO_FACTOR_FIRST };
   return { ok: true, merchant };
 }

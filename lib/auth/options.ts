@@ -34,6 +34,7 @@ export function authOptions(): NextAuthOptions {
         credentials: {
           email: { label: 'E-mail', type: 'email' },
           password: { label: 'Senha', type: 'password' },
+          code: { label: 'Código de verificação', type: 'text' },
         },
         async authorize(credentials, req) {
           const merchant = await authorizeLogin(credentials, req?.headers);
@@ -75,7 +76,7 @@ export function authOptions(): NextAuthOptions {
         const id = Number(token?.sub);
         if (!Number.isSafeInteger(id) || id <= 0) return;
         const merchant = await findMerchantById(id);
-        if (merchant && !can(merchant.role, 'people:manage')) return;
+        if (merchant && !can(merchant.role, 'account:edit')) return;
         await revokeAllSessions(id);
       },
     },

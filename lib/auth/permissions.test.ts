@@ -7,15 +7,27 @@ describe('the role → permissions table', () => {
   });
 
   it('the demonstration account sees the dashboard and acts on orders, and nothing else', () => {
-    expect(ROLE_PERMISSIONS.demo).toEqual(['dashboard:view', 'orders:act']);
-    for (const p of ['buyers:read', 'shop:edit', 'catalog:edit', 'links:edit', 'settings:edit', 'emails:resend', 'people:manage'] as const) {
+    expect(ROLE_PERMISSIONS.demo).toEqual(['dashboard:view', 'orders:act', 'fulfilment:act', 'balance:view']);
+    for (const p of ['buyers:read', 'shop:edit', 'catalog:edit', 'links:edit', 'settings:edit', 'payments:configure', 'emails:resend', 'people:manage', 'account:edit', 'activity:view'] as const) {
       expect(can('demo', p)).toBe(false);
+    }
+  });
+
+  it('a Gerente does everything but the people and the payment settings', () => {
+    for (const p of PERMISSIONS) expect(can('manager', p)).toBe(p !== 'people:manage' && p !== 'payments:configure');
+  });
+
+  it('an Atendente sees orders and products and moves fulfilment; no refund, cancel, settings, links or balance', () => {
+    expect(ROLE_PERMISSIONS.attendant).toEqual(['dashboard:view', 'buyers:read', 'fulfilment:act', 'account:edit']);
+    for (const p of ['orders:act', 'balance:view', 'settings:edit', 'payments:configure', 'shop:edit', 'links:edit', 'catalog:edit', 'people:manage', 'activity:view'] as const) {
+      expect(can('attendant', p)).toBe(false);
     }
   });
 
   it('a role this code does not know gets nothing', () => {
     expect(roleOf('gerente')).toBeNull();
     expect(roleOf('owner')).toBe('owner');
+    expect(roleOf('attendant')).toBe('attendant');
     expect(can(roleOf('gerente'), 'dashboard:view')).toBe(false);
     expect(can(undefined, 'orders:act')).toBe(false);
   });

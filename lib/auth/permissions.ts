@@ -1,8 +1,8 @@
 /**
  * Who may do what in the dashboard: a role is a row of permissions. Every merchant page, server
  * action (lib/auth/merchant-action.ts) and merchant route handler asks `can(role, permission)`
- * on the server; the pages ask it too, to hide or disable what a role may not use. The accounts
- * issue adds roles ("Dono", "Gerente", "Atendente") as more rows of this table. Browser-safe.
+ * on the server; the pages ask it too, to hide what a role may not use. The table of roles is
+ * in docs/reference.md ("Roles"). Browser-safe.
  */
 
 export const PERMISSIONS = [
@@ -12,34 +12,52 @@ export const PERMISSIONS = [
   'buyers:read',
   /** Buyers' data rights (LGPD): "Anonimizar" a buyer on every order (the export needs `buyers:read`). */
   'buyers:erase',
-  /** Cancel, refund, reconcile an order; give its stock back. */
+  /** Cancel, refund (by the provider or manual), reconcile an order; give its stock back. */
   'orders:act',
+  /** Move an order's fulfilment: ship (one or a batch file), deliver, ready for pickup, picked up, fix tracking. */
+  'fulfilment:act',
+  /** The balance read from the provider (overview). */
+  'balance:view',
   /** The shop itself: Configurações → Loja (name, brand, legal identity, policies) and the e-mails' reply-to. */
   'shop:edit',
   /** Products and their photos. */
   'catalog:edit',
   /** Payment links: create, disable. */
   'links:edit',
-  /** Payment and shipping settings. */
+  /** Shipping settings (Configurações → Entrega). */
   'settings:edit',
+  /** Payment settings: boleto terms, Pix expiration and discount, stock reservation (Configurações). */
+  'payments:configure',
+  /** Configurações → Atividade: the activity log. */
+  'activity:view',
   /** "Reenviar e-mail" to a buyer. */
   'emails:resend',
-  /** The people who may sign in, and ending every session. */
+  /** One's own account ("Minha conta"): change one's password, two-step sign-in. Not the public demo's shared login. */
+  'account:edit',
+  /** The people who may sign in (Configurações → Equipe), ending every session, requiring two-step sign-in. */
   'people:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-export const ROLES = ['owner', 'demo'] as const;
+export const ROLES = ['owner', 'manager', 'attendant', 'demo'] as const;
 export type Role = (typeof ROLES)[number];
+/** The roles a person can be invited with ("Demonstração" exists only as a public demo's shared login). */
+export const TEAM_ROLES = ['owner', 'manager', 'attendant'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   owner: PERMISSIONS,
+  // Runs the shop day to day: everything but the people and the payment settings.
+  manager: PERMISSIONS.filter((p) => p !== 'people:manage' && p !== 'payments:configure'),
+  // Serves and ships: sees orders (buyers whole, to ship them) and products, moves fulfilment;
+  // sends no money back, cancels nothing, changes nothing, does not see the balance.
+  attendant: ['dashboard:view', 'buyers:read', 'fulfilment:act', 'account:edit'],
   // A public demo's shared login (docs/deploy.md): anyone may sign in with it, so it sees
   // buyers masked and may only act on orders, with the sandbox's money.
-  demo: ['dashboard:view', 'orders:act'],
+  demo: ['dashboard:view', 'orders:act', 'fulfilment:act', 'balance:view'],
 };
 
-export const ROLE_LABELS: Record<Role, string> = { owner: 'Dono', demo: 'Demonstração' };
+export const ROLE_LABELS: Record<Role, string> = { owner: 'Dono', manager: 'Gerente', attendant: 'Atendente', demo: 'Demonstração' };
 
 /** A role read from the database; anything unknown gets no permission at all. */
 export function roleOf(value: unknown): Role | null {
@@ -56,12 +74,17 @@ const REFUSALS: Record<Permission, string> = {
   'dashboard:view': 'não pode ver o painel.',
   'buyers:read': 'os dados dos compradores aparecem mascarados.',
   'buyers:erase': 'não pode anonimizar compradores.',
-  'orders:act': 'não pode agir sobre pedidos.',
+  'orders:act': 'não pode cancelar nem reembolsar pedidos.',
+  'fulfilment:act': 'não pode mudar o envio de pedidos.',
+  'balance:view': 'não pode ver o saldo.',
   'shop:edit': 'não pode alterar a loja.',
   'catalog:edit': 'não pode alterar produtos nem fotos.',
   'links:edit': 'não pode criar nem desativar links.',
   'settings:edit': 'não pode alterar as configurações.',
+  'payments:configure': 'não pode alterar as configurações de pagamento.',
+  'activity:view': 'não pode ver a atividade.',
   'emails:resend': 'não pode reenviar e-mails.',
+  'account:edit': 'não pode alterar a senha nem a verificação em duas etapas.',
   'people:manage': 'não pode gerenciar acessos.',
 };
 

@@ -13,6 +13,7 @@ import { redirect } from 'next/navigation';
 import { env } from '@/lib/config/env';
 import { findMerchantById, type Merchant } from './credentials';
 import { sessionVersionOf } from './session-version';
+import { mustEnrollTwoFactor } from './two-factor';
 
 export type { Merchant };
 
@@ -20,6 +21,9 @@ export type { Merchant };
 export function isSessionCookieName(name: string): boolean {
   return /^(__Secure-)?next-auth\.session-token(\.\d+)?$/.test(name);
 }
+
+/** "Minha conta": the one page open to a person who must still enable two-step sign-in. */
+export const ACCOUNT_PATH = '/dashboard/conta';
 
 export const SESSION_EXPIRED_MESSAGE = 'Sua sessão terminou. Entre novamente para continuar.';
 
@@ -45,5 +49,7 @@ export async function getMerchantOrNull(): Promise<Merchant | null> {
 export async function requireMerchant(returnTo = '/dashboard'): Promise<Merchant> {
   const merchant = await getMerchantOrNull();
   if (!merchant) redirect(`/login?${new URLSearchParams({ callbackUrl: returnTo })}`);
+  // The Dono requires two-step sign-in of this role: "Minha conta" first, to enable it.
+  if (returnTo !== ACCOUNT_PATH && (await mustEnrollTwoFactor(merchant))) redirect(`${ACCOUNT_PATH}?exigido=1`);
   return merchant;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCepStub, type CepStub } from '@/test/cep-stub.mjs';
 import { answerCep } from './service';
 import { startProcessContext } from '@/lib/process/context';
+import { ensureMigrated } from '@/db';
 
 const saved = { ...process.env };
 let stub: CepStub;
@@ -12,6 +13,7 @@ beforeAll(async () => {
   process.env.RATE_LIMIT_CEP_PER_MIN = '4';
   startProcessContext();
   startProcessContext();
+  await ensureMigrated(); // the rate-limit counters live in the database
 });
 afterAll(async () => {
   process.env = { ...saved };

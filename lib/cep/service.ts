@@ -21,7 +21,7 @@ export type CepAnswer =
 
 /** Validate → rate limit (per client address) → lookup → the route's status and body. */
 export async function answerCep(raw: string, ip: string): Promise<CepAnswer> {
-  const limit = hit('cep', ip);
+  const limit = await hit('cep', ip);
   if (!limit.ok) return { status: 429, body: { error: 'Muitas consultas de CEP. Preencha o endereço ou aguarde um minuto.' }, retryAfterSeconds: limit.retryAfterSeconds };
   const cep = raw.replace(/\D/g, '');
   if (cep.length !== 8 || raw.length > 12) return { status: 400, body: { error: 'O CEP tem 8 dígitos.' } };

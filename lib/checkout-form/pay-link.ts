@@ -22,7 +22,7 @@ export async function payLink(code: string, form: FormData, ctx: { ip: string })
   const values: FormValues = { ...formValuesOf(form), amount: typedAmount };
   const fail = (error: string, fieldErrors: FieldErrors = {}, nextValues: FormValues = values): CheckoutFailure => ({ ok: false, error, fieldErrors, values: nextValues });
 
-  if (!hit('checkout', ctx.ip).ok) return fail(RATE_LIMITED_MESSAGE);
+  if (!(await hit('checkout', ctx.ip)).ok) return fail(RATE_LIMITED_MESSAGE);
 
   const link = await linkByCode(code);
   if (!link) return fail(REFUSAL_MESSAGES.not_found);

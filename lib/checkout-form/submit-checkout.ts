@@ -44,7 +44,7 @@ export async function submitCheckout(form: FormData, ctx: { ip: string }): Promi
     values: nextValues,
   });
 
-  const limit = hit('checkout', ctx.ip);
+  const limit = await hit('checkout', ctx.ip);
   if (!limit.ok) return fail(RATE_LIMITED_MESSAGE);
 
   // The cart (cookie → catalog) says whether anything ships, so which address the form needs.

@@ -5,7 +5,7 @@
 import 'server-only';
 import { desc, eq } from 'drizzle-orm';
 import { db } from '@/db';
-import { caughtEmails, orders, type CaughtEmail } from '@/db/schema';
+import { ACCOUNT_EMAIL_KINDS, caughtEmails, orders, type CaughtEmail } from '@/db/schema';
 import { can } from '@/lib/auth/permissions';
 import { getMerchantOrNull } from '@/lib/auth/session';
 import { maskBuyerIn, maskEmail } from '@balcao/br/personal-data';
@@ -16,7 +16,7 @@ export type CaughtAttachment = { filename: string; contentType: string; cid?: st
 /**
  * Who may read the catcher: nobody when the sandbox is off; in production (a public demo,
  * where visitors type real e-mail addresses) only a signed-in merchant with `dashboard:view`,
- * and one without `buyers:read` (the demonstration account) reads it `masked`: recipients and
+ * and one without `people:manage` (the demonstration account, a Gerente, an Atendente) reads it `masked`: recipients and
  * the buyer's data in the messages masked (@balcao/br/personal-data), no PDF attachments (the
  * boleto names its payer); anyone in development.
  */
@@ -26,16 +26,24 @@ export async function catcherAccess(): Promise<CatcherAccess> {
   if (!env().isProduction) return 'open';
   const merchant = await getMerchantOrNull();
   if (!merchant || !can(merchant.role, 'dashboard:view')) return 'needs_login';
-  return can(merchant.role, 'buyers:read') ? 'open' : 'masked';
+  // Whole messages hold account links (another person's password reset, an invitation): only
+  // who manages the people reads them whole; everyone else reads masked, without them.
+  return can(merchant.role, 'people:manage') ? 'open' : 'masked';
 }
 
 export const mayRead = (access: CatcherAccess) => access === 'open' || access === 'masked';
 
 type CaughtSummary = Omit<CaughtEmail, 'html' | 'text' | 'attachments'>;
 
+/**
+ * A password reset or an invitation holds a working link to an account: a masked reader (the
+ * public demo's shared login) never sees one, not even in the list.
+ */
+const isAccountMail = (kind: string | null) => kind !== null && (ACCOUNT_EMAIL_KINDS as readonly string[]).includes(kind);
+
 export async function listCaught(access: CatcherAccess, limit = 100): Promise<CaughtSummary[]> {
   const rows = await listCaughtRows(limit);
-  return access === 'masked' ? rows.map((r) => ({ ...r, toAddress: maskEmail(r.toAddress) })) : rows;
+  return access === 'masked' ? rows.filter((r) => !isAccountMail(r.kind)).map((r) => ({ ...r, toAddress: maskEmail(r.toAddress) })) : rows;
 }
 
 async function listCaughtRows(limit: number): Promise<CaughtSummary[]> {
@@ -61,6 +69,7 @@ async function listCaughtRows(limit: number): Promise<CaughtSummary[]> {
 export async function caughtFor(access: CatcherAccess, id: number): Promise<(CaughtEmail & { files: CaughtAttachment[] }) | undefined> {
   const mail = await caughtById(id);
   if (!mail || access !== 'masked') return mail;
+  if (isAccountMail(mail.kind)) return undefined;
   const [buyer] = mail.orderId ? await db().select().from(orders).where(eq(orders.id, mail.orderId)) : [];
   const mask = (text: string) => (buyer ? maskBuyerIn(text, buyer) : text);
   return {

@@ -1,7 +1,7 @@
 /** How each e-mail kind and state is named to people (pt-BR). Pure. */
-import type { EmailKind, EmailStatus } from '@/db/schema';
+import type { EmailStatus, OutboxKind } from '@/db/schema';
 
-export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
+export const EMAIL_KIND_LABELS: Record<OutboxKind, string> = {
   instructions: 'Pedido recebido (como pagar)',
   paid: 'Pagamento confirmado',
   reminder: 'Lembrete de pagamento',
@@ -13,6 +13,8 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   delivered: 'Pedido entregue',
   new_sale: 'Nova venda (para a loja)',
   late_payment: 'Pagamento atrasado (para a loja)',
+  password_reset: 'Redefinir senha (para a equipe)',
+  invitation: 'Convite para a equipe',
 };
 
 export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {

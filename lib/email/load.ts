@@ -2,7 +2,7 @@
 import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import { db } from '@/db';
-import { orderItems, orders, payments, type EmailOutboxRow } from '@/db/schema';
+import { orderItems, orders, payments, type EmailKind } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { qrPngDataUri } from '@balcao/br/qr';
 import { addressLines, deliveryOf } from '@/lib/orders/delivery';
@@ -20,7 +20,7 @@ async function qrPng(pixImage: string | null, pixCode: string | null): Promise<B
   return drawn ? Buffer.from(drawn[1], 'base64') : null;
 }
 
-export async function loadEmailData(row: Pick<EmailOutboxRow, 'orderId' | 'kind' | 'dedupeKey'>): Promise<EmailData | undefined> {
+export async function loadEmailData(row: { orderId: string; kind: EmailKind; dedupeKey: string }): Promise<EmailData | undefined> {
   const [order] = await db().select().from(orders).where(eq(orders.id, row.orderId));
   if (!order) return undefined;
   const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));

@@ -23,7 +23,7 @@ export type OutgoingEmail = {
   /** Stable per outbox row: a message re-sent after a crash carries the same Message-ID. */
   messageId: string;
   /** For the catcher's page and the timeline. */
-  meta: { outboxId: number; orderId: string; kind: string };
+  meta: { outboxId: number; orderId: string | null; kind: string };
 };
 
 export interface MailTransport {

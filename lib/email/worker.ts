@@ -24,7 +24,8 @@ import { logger, redactSecrets } from '@/lib/server/log';
 import { setOutboxKick } from './kick';
 import { loadEmailData } from './load';
 import { getEmailSettings } from './settings';
-import { renderEmail } from './templates';
+import { renderEmail, type RenderedEmail } from './templates';
+import { isAccountEmailKind, loadAccountEmail } from './account-emails';
 import { catcherTransport, classifySendError, smtpTransport, type MailTransport } from './transport';
 import { processSingleton, processSlot } from '@/lib/process/context';
 
@@ -140,20 +141,29 @@ async function finish(row: EmailOutboxRow, outcome: Outcome, o: typeof DEFAULTS,
   });
 }
 
+/** What a row sends: rendered from its order, or from its account token (account-emails.ts). */
+async function prepare(row: EmailOutboxRow, o: typeof DEFAULTS): Promise<{ shopName: string; rendered: RenderedEmail } | { skip: string }> {
+  const kind = row.kind;
+  if (isAccountEmailKind(kind)) return loadAccountEmail({ dedupeKey: row.dedupeKey, kind }, o.now());
+  const data = row.orderId ? await loadEmailData({ orderId: row.orderId, kind, dedupeKey: row.dedupeKey }) : undefined;
+  if (!data) return { skip: 'Não enviado: o pedido não existe mais' };
+  const skip = notSendingBecause(kind, data.order.status);
+  return skip ? { skip } : { shopName: data.shop.name, rendered: renderEmail(data) };
+}
+
 async function sendOne(row: EmailOutboxRow, transport: MailTransport, o: typeof DEFAULTS): Promise<Outcome> {
   const startedAt = o.now();
   const settings = await getEmailSettings();
-  const data = await loadEmailData(row);
-  const skip = !data ? 'Não enviado: o pedido não existe mais' : notSendingBecause(row.kind, data.order.status);
-  if (skip || !data) {
-    await finish(row, 'skipped', o, { error: skip ?? undefined, startedAt });
+  const prepared = await prepare(row, o);
+  if ('skip' in prepared) {
+    await finish(row, 'skipped', o, { error: prepared.skip, startedAt });
     return 'skipped';
   }
-  const rendered = renderEmail(data);
+  const { rendered, shopName } = prepared;
   const messageId = messageIdOf(row);
   try {
     await transport.send({
-      from: { name: data.shop.name, address: env().email.fromAddress },
+      from: { name: shopName, address: env().email.fromAddress },
       to: row.recipient,
       replyTo: settings.replyTo ?? undefined,
       ...rendered,

@@ -111,7 +111,7 @@ export async function handlePaymentWebhook(req: Request, token: string): Promise
   // A body not read (rate limited, too large) is never verified: a signature on it counts as invalid.
   const unverified: SignatureVerdict = signatureHeader ? 'invalid' : 'absent';
 
-  const limited = hit('webhook', hash);
+  const limited = await hit('webhook', hash);
   if (!limited.ok) {
     if (shouldRecord429(hash)) await record({ ...base, signature: unverified, outcome: 'rejected', httpStatus: 429 });
     log().warn('webhook rate limited');
@@ -140,7 +140,7 @@ export async function handlePaymentWebhook(req: Request, token: string): Promise
   const delivery = { ...base, eventId: parsed.eventId, eventType: parsed.eventType, body: raw, keepBody: !!payment, signature };
 
   if (!payment) {
-    const budget = hit('webhook', `unknown-token-ip:${clientRateKey(req.headers)}`);
+    const budget = await hit('webhook', `unknown-token-ip:${clientRateKey(req.headers)}`);
     if (!budget.ok) {
       log().warn('webhooks for unknown tokens rate limited');
       return json(429, { error: 'too many requests' }, { 'Retry-After': String(budget.retryAfterSeconds) });

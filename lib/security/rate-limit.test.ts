@@ -1,67 +1,88 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hit, rateLimitWindows } from './rate-limit';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { database, ensureMigrated } from '@/db';
+import { rateLimitCounters } from '@/db/schema';
+import { hit, sweepRateLimits } from './rate-limit';
 import { startProcessContext } from '@/lib/process/context';
+import { clearRateLimits } from '@/test/security/rate-limits';
+import { runWorker } from '@/test/worker-process';
 
 const saved = { ...process.env };
-beforeEach(() => {
+beforeAll(async () => {
   process.env.RATE_LIMIT_CHECKOUT_PER_MIN = '3';
   process.env.RATE_LIMIT_LOGIN_PER_MIN = '2';
   process.env.RATE_LIMIT_WEBHOOK_PER_MIN = '5';
   startProcessContext();
+  await ensureMigrated();
+});
+beforeEach(async () => {
+  await clearRateLimits();
   startProcessContext();
 });
-afterEach(() => {
+afterAll(() => {
   process.env = { ...saved };
   startProcessContext();
-  startProcessContext();
 });
+
+const T0 = 1_700_000_000_000;
 
 describe('hit', () => {
-  it('allows the configured number per minute, then refuses with the seconds left in the window', () => {
-    const t0 = 1_700_000_000_000;
-    expect(hit('checkout', '1.2.3.4', t0)).toEqual({ ok: true, remaining: 2 });
-    expect(hit('checkout', '1.2.3.4', t0 + 1)).toEqual({ ok: true, remaining: 1 });
-    expect(hit('checkout', '1.2.3.4', t0 + 2)).toEqual({ ok: true, remaining: 0 });
-    expect(hit('checkout', '1.2.3.4', t0 + 20_000)).toEqual({ ok: false, retryAfterSeconds: 40 });
-    expect(hit('checkout', '1.2.3.4', t0 + 59_001)).toEqual({ ok: false, retryAfterSeconds: 1 });
+  it('allows the configured number per minute, then refuses with the seconds left in the window', async () => {
+    expect(await hit('checkout', '1.2.3.4', T0)).toEqual({ ok: true, remaining: 2 });
+    expect(await hit('checkout', '1.2.3.4', T0 + 1)).toEqual({ ok: true, remaining: 1 });
+    expect(await hit('checkout', '1.2.3.4', T0 + 2)).toEqual({ ok: true, remaining: 0 });
+    expect(await hit('checkout', '1.2.3.4', T0 + 20_000)).toEqual({ ok: false, retryAfterSeconds: 40 });
+    expect(await hit('checkout', '1.2.3.4', T0 + 59_001)).toEqual({ ok: false, retryAfterSeconds: 1 });
   });
 
-  it('starts a new window after a minute', () => {
-    const t0 = 1_700_000_000_000;
-    for (let i = 0; i < 4; i++) hit('login', 'ip|a@b.c', t0);
-    expect(hit('login', 'ip|a@b.c', t0 + 59_999).ok).toBe(false);
-    expect(hit('login', 'ip|a@b.c', t0 + 60_000)).toEqual({ ok: true, remaining: 1 });
+  it('starts a new window after a minute', async () => {
+    for (let i = 0; i < 4; i++) await hit('login', 'ip|a@b.c', T0);
+    expect((await hit('login', 'ip|a@b.c', T0 + 59_999)).ok).toBe(false);
+    expect(await hit('login', 'ip|a@b.c', T0 + 60_000)).toEqual({ ok: true, remaining: 1 });
   });
 
-  it('counts each id and each bucket apart', () => {
-    const t0 = 1_700_000_000_000;
-    for (let i = 0; i < 5; i++) expect(hit('webhook', 'token-a', t0).ok).toBe(true);
-    expect(hit('webhook', 'token-a', t0).ok).toBe(false);
-    expect(hit('webhook', 'token-b', t0).ok).toBe(true); // another token (known or not) has its own budget
-    expect(hit('checkout', 'token-a', t0).ok).toBe(true); // the same id in another bucket too
+  it('counts each id and each bucket apart', async () => {
+    for (let i = 0; i < 5; i++) expect((await hit('webhook', 'token-a', T0)).ok).toBe(true);
+    expect((await hit('webhook', 'token-a', T0)).ok).toBe(false);
+    expect((await hit('webhook', 'token-b', T0)).ok).toBe(true); // another token (known or not) has its own budget
+    expect((await hit('checkout', 'token-a', T0)).ok).toBe(true); // the same id in another bucket too
   });
 
-  it('reads each bucket limit from its own variable', () => {
-    const t0 = 1_700_000_000_000;
-    const allowed = (bucket: 'checkout' | 'login' | 'webhook') => {
+  it('reads each bucket limit from its own variable; the API allows 120 a minute per key', async () => {
+    const allowed = async (bucket: 'checkout' | 'login' | 'webhook' | 'api') => {
       let n = 0;
-      while (hit(bucket, 'x', t0).ok) n++;
+      while ((await hit(bucket, 'x', T0)).ok) n++;
       return n;
     };
-    expect([allowed('checkout'), allowed('login'), allowed('webhook')]).toEqual([3, 2, 5]);
+    expect([await allowed('checkout'), await allowed('login'), await allowed('webhook'), await allowed('api')]).toEqual([3, 2, 5, 120]);
+  });
+
+  it('keeps the count in the database: a fresh process context (another process) sees it', async () => {
+    for (let i = 0; i < 3; i++) await hit('checkout', '5.5.5.5', T0);
+    startProcessContext(); // new connection, nothing kept in memory
+    expect(await hit('checkout', '5.5.5.5', T0 + 1)).toEqual({ ok: false, retryAfterSeconds: 60 });
   });
 });
 
-describe('memory bound', () => {
-  it('stays bounded under a flood of distinct ids without resetting the id being hammered', () => {
-    const t0 = 1_700_000_000_000;
-    for (let i = 0; i < 6; i++) hit('webhook', 'target', t0);
-    expect(hit('webhook', 'target', t0).ok).toBe(false);
-    for (let i = 0; i < 60_000; i++) hit('webhook', `random-${i}`, t0 + 1);
-    expect(rateLimitWindows().size).toBeLessThanOrEqual(50_000);
-    expect(hit('webhook', 'target', t0 + 2).ok).toBe(false);
-    // finished windows are dropped first
-    hit('webhook', 'later', t0 + 61_000);
-    expect(hit('webhook', 'target', t0 + 61_001).ok).toBe(true);
+describe('sweep', () => {
+  it('removes finished windows only, and a hit a window later sweeps on its own', async () => {
+    await hit('webhook', 'old', T0);
+    await hit('webhook', 'young', T0 + 30_000);
+    expect(await sweepRateLimits(T0 + 60_000)).toBe(1);
+    expect((await database().db.select().from(rateLimitCounters)).map((r) => r.key)).toEqual(['webhook:young']);
+    await hit('webhook', 'other', T0 + 200_000); // this process last swept at T0: sweeps again
+    expect((await database().db.select().from(rateLimitCounters)).map((r) => r.key)).toEqual(['webhook:other']);
   });
+});
+
+describe('two processes on one database', () => {
+  it('share the login limit: together they get the limit, not twice it', async () => {
+    // RATE_LIMIT_LOGIN_PER_MIN=2 (beforeAll) reaches the workers through the environment.
+    const worker = () => runWorker<{ checked: number; limited: number }>('test/security/login-worker.ts', ['alguem@example.com', '198.51.100.7', 4]);
+    const [a, b] = await Promise.all([worker(), worker()]);
+    expect(a.checked + a.limited).toBe(4);
+    expect(b.checked + b.limited).toBe(4);
+    // Each process alone would have let 2 through (in-memory counters): 4 in all.
+    expect(a.checked + b.checked).toBe(2);
+    expect(a.limited + b.limited).toBe(6);
+  }, 60_000);
 });

@@ -1,28 +1,39 @@
 /**
- * Fixed-window rate limits kept in this process's memory (one Node host; on several
- * instances each counts its own share — see docs/architecture.md). Limits come from
- * RATE_LIMIT_*_PER_MIN. Callers key client limits with lib/security/client-address.ts
+ * Fixed-window rate limits kept in the database (`rate_limit_counters`), so every server process
+ * on the same database — two `next start`, serverless instances — counts against one limit: a
+ * limit does not multiply with the number of instances. One statement per hit (an upsert that
+ * returns the new count), so two processes hitting the same key at once both count. Limits come
+ * from RATE_LIMIT_*_PER_MIN. Callers key client limits with lib/security/client-address.ts
  * (clientRateKey), never with a header the client writes.
  */
+import { lte, sql } from 'drizzle-orm';
+import { db, type Tx } from '@/db';
+import { rateLimitCounters } from '@/db/schema';
+import { preparedQuery } from '@/db/statements';
 import { env } from '@/lib/config/env';
 import { processSingleton } from '@/lib/process/context';
 
-/** 'link': opening /pagar/<code> (guessing codes), limited like checkout. */
-export type RateBucket = 'checkout' | 'login' | 'login-account' | 'webhook' | 'cep' | 'link';
+/**
+ * 'link': opening /pagar/<code> (guessing codes), limited like checkout. 'api': one API key's
+ * calls to the public REST API. 'password-reset' / 'password-reset-account': "Esqueci minha
+ * senha" per client address and per account.
+ */
+export type RateBucket = 'checkout' | 'login' | 'login-account' | 'webhook' | 'cep' | 'link' | 'api' | 'password-reset' | 'password-reset-account';
 
 /**
  * Sign-in attempts on one account from all addresses together: enough room for a merchant's
  * own devices while someone else is being refused, few enough that a botnet cannot guess on.
  */
 export const LOGIN_ACCOUNT_LIMIT_FACTOR = 5;
+/** Calls per minute of one API key (not an environment variable: docs/reference.md). */
+export const API_PER_MIN = 120;
+/** Reset e-mails asked per minute from one address, and for one account from all addresses. */
+export const PASSWORD_RESET_PER_MIN = 5;
+export const PASSWORD_RESET_ACCOUNT_PER_MIN = 3;
+
 export type RateDecision = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
 
-const WINDOW_MS = 60_000;
-const MAX_KEYS = 50_000;
-
-type Window = { start: number; count: number };
-/** The open windows by key, one map per process context. */
-export const rateLimitWindows = processSingleton('rate-limit', () => new Map<string, Window>());
+export const WINDOW_MS = 60_000;
 
 function limitOf(bucket: RateBucket): number {
   const { rateLimit } = env();
@@ -38,48 +49,59 @@ function limitOf(bucket: RateBucket): number {
       return rateLimit.webhookPerMin;
     case 'cep':
       return rateLimit.cepPerMin;
+    case 'api':
+      return API_PER_MIN;
+    case 'password-reset':
+      return PASSWORD_RESET_PER_MIN;
+    case 'password-reset-account':
+      return PASSWORD_RESET_ACCOUNT_PER_MIN;
   }
-}
-
-/** Counts one hit of `id` (an IP, IP+e-mail, or webhook token hash) in `bucket`. */
-export function hit(bucket: RateBucket, id: string, now = Date.now()): RateDecision {
-  const map = rateLimitWindows();
-  const k = `${bucket}:${id}`;
-  let w = map.get(k);
-  if (!w || now - w.start >= WINDOW_MS) {
-    if (w) map.delete(k); // re-inserted below: the map stays ordered by window start
-    else if (map.size >= MAX_KEYS) prune(now);
-    w = { start: now, count: 0 };
-    map.set(k, w);
-  }
-  w.count += 1;
-  const limit = limitOf(bucket);
-  if (w.count > limit) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((w.start + WINDOW_MS - now) / 1000)) };
-  return { ok: true, remaining: limit - w.count };
 }
 
 /**
- * Drops finished windows; when a flood of distinct ids (random webhook tokens) still fills
- * the map, drops a tenth of it — ids seen once first, the oldest first — instead of
- * everything, so a flood cannot reset the counters of the ids it is hammering.
+ * The one statement of a hit: a new key, or a finished window, starts at 1; an open window
+ * counts on. SQLite evaluates every SET expression against the row as it was, so both CASEs
+ * see the old window start.
  */
-function prune(now: number) {
-  const map = rateLimitWindows();
-  for (const [k, w] of map) {
-    if (now - w.start < WINDOW_MS) break; // ordered by start: the rest are younger
-    map.delete(k);
+const countHit = preparedQuery((d: Tx) => {
+  const finished = sql`${sql.placeholder('now')} - ${rateLimitCounters.windowStart} >= ${WINDOW_MS}`;
+  return d
+    .insert(rateLimitCounters)
+    .values({ key: sql.placeholder('key'), windowStart: sql.placeholder('now'), count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimitCounters.key,
+      set: {
+        count: sql`CASE WHEN ${finished} THEN 1 ELSE ${rateLimitCounters.count} + 1 END`,
+        windowStart: sql`CASE WHEN ${finished} THEN excluded.window_start ELSE ${rateLimitCounters.windowStart} END`,
+      },
+    })
+    .returning({ count: rateLimitCounters.count, windowStart: rateLimitCounters.windowStart })
+    .prepare();
+});
+
+/** When this process last swept finished windows (each process sweeps at most once a window). */
+const lastSweep = processSingleton('rate-limit-sweep', () => ({ at: 0 }));
+
+/** Deletes every finished window. Returns the rows removed. */
+export async function sweepRateLimits(now = Date.now()): Promise<number> {
+  const removed = await db()
+    .delete(rateLimitCounters)
+    .where(lte(rateLimitCounters.windowStart, now - WINDOW_MS))
+    .returning({ key: rateLimitCounters.key });
+  return removed.length;
+}
+
+/** Counts one hit of `id` (an IP, IP+e-mail, webhook token hash, API key) in `bucket`. */
+export async function hit(bucket: RateBucket, id: string, now = Date.now()): Promise<RateDecision> {
+  const sweep = lastSweep();
+  // Opportunistic sweep: a flood of distinct ids (random webhook tokens) leaves at most about
+  // one window of rows behind, and no separate job is needed.
+  if (now - sweep.at >= WINDOW_MS) {
+    sweep.at = now;
+    await sweepRateLimits(now);
   }
-  if (map.size < MAX_KEYS) return;
-  let drop = Math.ceil(MAX_KEYS / 10);
-  for (const [k, w] of map) {
-    if (drop <= 0) return;
-    if (w.count <= 1) {
-      map.delete(k);
-      drop--;
-    }
-  }
-  for (const k of map.keys()) {
-    if (drop-- <= 0) return;
-    map.delete(k);
-  }
+  const row = (await countHit.on(db(), { key: `${bucket}:${id}`, now }).get()) as { count: number; windowStart: number };
+  const limit = limitOf(bucket);
+  if (row.count > limit) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((row.windowStart + WINDOW_MS - now) / 1000)) };
+  return { ok: true, remaining: limit - row.count };
 }

@@ -3,7 +3,7 @@
  * buyer's order token, a payment's webhook token), the one shape a token can have, and the one
  * hash that names a token in logs and the webhook log without revealing it.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 
 /** 32 random bytes, base64url (43 characters): the buyer's order token, the webhook token. */
 export function randomToken(): string {
@@ -24,4 +24,19 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
 
 export function looksLikeToken(token: string): boolean {
   return TOKEN_SHAPE.test(token);
+}
+
+/** Whole sha256 of a token, hex: how a single-use account link is found without storing it. */
+export function sha256Hex(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/**
+ * The token of an account link (password reset, invitation): HMAC-SHA256 of the row id under
+ * the server's secret, base64url. The database keeps only its sha256 (a copy of the database
+ * gives no working link), and the outbox can still write the link into the e-mail when it
+ * sends, by computing it again from the id.
+ */
+export function accountLinkToken(id: string, secret: string): string {
+  return createHmac('sha256', secret).update(`account-link:${id}`, 'utf8').digest('base64url');
 }

@@ -22,12 +22,16 @@ import { cancelOrderPayment, refundOrderPayment } from '@/lib/payments/merchant-
 import { reconcileAll, reconcileOrder } from '@/lib/payments/reconcile';
 import { logger } from '@/lib/server/log';
 import { updateSettings } from '@/lib/settings/settings';
+import { recordRequestActivity } from '@/lib/security/activity';
+import { formatBRL } from '@balcao/br/money';
+import { orderLabel } from '@/lib/orders/format';
 
 
 export const cancelOrderAction = merchantAction({ name: 'cancel', permission: 'orders:act' }, async (form: FormData, { merchant }) => {
   const order = await getOrderForAction(orderIdOf(form));
   if (!order) return refused(ORDER_NOT_FOUND);
   const result = await cancelOrderPayment(order.id, merchant.email);
+  if (result.ok) await recordRequestActivity({ actor: merchant, action: 'cancel', summary: `Cancelou a cobrança do pedido ${orderLabel(order)}`, target: order.id });
   revalidateOrder(order.id);
   return result.ok ? done(result.message ?? 'Cobrança cancelada.') : refused(result.error);
 });
@@ -38,6 +42,7 @@ export const refundOrderAction = merchantAction({ name: 'refund', permission: 'o
   const parsed = parseRefundForm({ amount: form.get('amount'), reason: form.get('reason'), description: form.get('description') }, order.totalCents);
   if (!parsed.ok) return refused('Confira os campos do reembolso.', parsed.fieldErrors);
   const result = await refundOrderPayment(order.id, parsed.value, merchant.email);
+  if (result.ok) await recordRequestActivity({ actor: merchant, action: 'refund', summary: `Pediu reembolso de ${formatBRL(parsed.value.amountCents)} do pedido ${orderLabel(order)}`, target: order.id });
   revalidateOrder(order.id);
   return result.ok ? done(result.message ?? 'Reembolso solicitado.') : refused(result.error);
 });
@@ -66,9 +71,10 @@ export const reconcileAllAction = merchantAction(
   },
 );
 
-export const saveSettingsAction = merchantAction({ name: 'save-settings', permission: 'settings:edit', parse: parseSettingsForm }, async (settings, { merchant }) => {
+export const saveSettingsAction = merchantAction({ name: 'save-settings', permission: 'payments:configure', parse: parseSettingsForm }, async (settings, { merchant }) => {
   await updateSettings(settings);
   logger().info({ actor: merchant.id }, 'payment settings updated');
+  await recordRequestActivity({ actor: merchant, action: 'settings', summary: 'Alterou as configurações de pagamento', target: 'pagamento' });
   revalidatePath('/dashboard/settings');
   return done('Configurações salvas. Valem para os próximos pedidos.');
 });
@@ -91,8 +97,9 @@ export const returnStockAction = merchantAction({ name: 'return-stock', permissi
  */
 export async function signOutEverywhereAction(): Promise<void> {
   const merchant = await getMerchantOrNull();
-  if (merchant && can(merchant.role, 'people:manage')) {
+  if (merchant && can(merchant.role, 'account:edit')) {
     await revokeAllSessions(merchant.id);
+    await recordRequestActivity({ actor: merchant, action: 'sign_out_everywhere', summary: 'Saiu de todos os dispositivos' });
     logger().info({ merchantId: merchant.id }, 'merchant signed out of every device');
   }
   const jar = await cookies();

@@ -77,7 +77,7 @@ const snapshot = async () => ({
 
 describe('posted by hand, every change to the shop is refused', () => {
   it.each([
-    ['saveSettingsAction', 'não pode alterar as configurações', () => orderActions.saveSettingsAction(null, fd({ boletoFinePercent: '5', boletoInterestPercent: '1', boletoGraceDays: '2', boletoDueDays: '2', pixExpirationDays: '2', pixDiscountBps: '10' }))],
+    ['saveSettingsAction', 'não pode alterar as configurações de pagamento', () => orderActions.saveSettingsAction(null, fd({ boletoFinePercent: '5', boletoInterestPercent: '1', boletoGraceDays: '2', boletoDueDays: '2', pixExpirationDays: '2', pixDiscountBps: '10' }))],
     ['saveShippingAction', 'não pode alterar as configurações', () => shippingActions.saveShippingAction(null, fd({ national: '99,00' }))],
     ['saveEmailSettingsAction', 'não pode alterar a loja', () => emailActions.saveEmailSettingsAction(null, fd({ replyTo: 'golpe@example.com' }))],
     ['resendInstructionsAction', 'não pode reenviar e-mails', () => emailActions.resendInstructionsAction(null, fd({ orderId: order.id }))],

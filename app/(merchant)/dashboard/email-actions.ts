@@ -12,6 +12,7 @@ import { getOrderForAction } from '@/lib/dashboard/order-detail';
 import { resendInstructions } from '@/lib/payments/resend-instructions';
 import { updateEmailSettings } from '@/lib/email/settings';
 import { logger } from '@/lib/server/log';
+import { recordRequestActivity } from '@/lib/security/activity';
 
 export const resendInstructionsAction = merchantAction({ name: 'resend-email', permission: 'emails:resend' }, async (form: FormData, { merchant }) => {
   const id = form.get('orderId');
@@ -28,6 +29,7 @@ export const saveEmailSettingsAction = merchantAction(
   async (settings, { merchant }) => {
     await updateEmailSettings(settings);
     logger().info({ actor: merchant.id }, 'e-mail settings updated');
+    await recordRequestActivity({ actor: merchant, action: 'settings', summary: 'Alterou as configurações de e-mail', target: 'e-mails' });
     revalidatePath('/dashboard/settings');
     return done('Configurações de e-mail salvas.');
   },

@@ -17,15 +17,18 @@ import { applyShipBatch, type BatchReport } from '@/lib/fulfilment/batch';
 import { parseShipForm } from '@/lib/fulfilment/ship-form';
 import { parseManualRefundForm } from '@/lib/dashboard/manual-refund-form';
 import { recordManualRefund } from '@/lib/payments/manual-refund';
+import { recordRequestActivity } from '@/lib/security/activity';
+import { orderLabel } from '@/lib/orders/format';
 
 /** One fulfilment move: the order named by the form, the move the form asks for (or why not). */
 function fulfilmentAction(name: string, request: (form: FormData) => MoveRequest | ActionState) {
-  return merchantAction({ name, permission: 'orders:act' }, async (form: FormData, { merchant }) => {
+  return merchantAction({ name, permission: 'fulfilment:act' }, async (form: FormData, { merchant }) => {
     const order = await getOrderForAction(orderIdOf(form));
     if (!order) return refused(ORDER_NOT_FOUND);
     const req = request(form);
     if (!req || !('move' in req)) return req as ActionState;
     const result = await applyFulfilmentMove(order.id, req, merchant.email);
+    if (result.ok) await recordRequestActivity({ actor: merchant, action: 'fulfilment', summary: `${result.message.replace(/\.$/, '')}: pedido ${orderLabel(order)}`, target: order.id });
     revalidateOrder(order.id);
     return result.ok ? done(result.message) : refused(result.error);
   });
@@ -51,6 +54,7 @@ export const manualRefundAction = merchantAction({ name: 'manual-refund', permis
   const parsed = parseManualRefundForm(form, order.totalCents);
   if (!parsed.ok) return refused('Confira os campos do reembolso.', parsed.fieldErrors, parsed.values);
   const result = await recordManualRefund(order.id, parsed.value, merchant.email);
+  if (result.ok) await recordRequestActivity({ actor: merchant, action: 'manual_refund', summary: `Registrou reembolso manual do pedido ${orderLabel(order)}`, target: order.id });
   revalidateOrder(order.id);
   return result.ok ? done(result.message) : refused(result.error);
 });
@@ -65,12 +69,13 @@ function batchSummary(r: BatchReport): string {
 }
 
 /** "Enviar em lote": the uploaded file, read by content (lib/fulfilment/batch.ts), each row a ship move. */
-export const shipBatchAction = merchantAction<FormData, BatchState>({ name: 'ship-batch', permission: 'orders:act' }, async (form, { merchant }) => {
+export const shipBatchAction = merchantAction<FormData, BatchState>({ name: 'ship-batch', permission: 'fulfilment:act' }, async (form, { merchant }) => {
   const file = form.get('file');
   if (!(file instanceof File) || file.size === 0) return refused('Escolha o arquivo CSV com os pedidos e os códigos de rastreio.', { file: 'Escolha um arquivo CSV.' });
   const result = await applyShipBatch(new Uint8Array(await file.arrayBuffer()), merchant.email);
   if (!result.ok) return refused(result.error, { file: result.error });
   if (result.report.applied.length > 0) {
+    await recordRequestActivity({ actor: merchant, action: 'fulfilment', summary: `Enviar em lote: ${batchSummary(result.report)}` });
     revalidatePath('/dashboard/orders');
     revalidatePath('/dashboard');
   }

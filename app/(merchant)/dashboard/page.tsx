@@ -11,6 +11,7 @@ import { METHOD_LABELS, statusBadgeClass, statusLabel } from '@/lib/orders/statu
 import { ActionForm } from './_components/action-form';
 import { reconcileAllAction } from './actions';
 import { BalanceCard, BalanceCardLoading } from './balance-card';
+import { can } from '@/lib/auth/permissions';
 import components from './_components/components.module.css';
 import styles from './overview.module.css';
 import { RevenueChart } from './revenue-chart';
@@ -23,27 +24,31 @@ export const dynamic = 'force-dynamic';
 const percent = new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 1 });
 
 export default async function OverviewPage() {
-  await requireMerchant('/dashboard');
+  const { role } = await requireMerchant('/dashboard');
   const [stats, toShip, identity] = await Promise.all([overviewStats(), countToShip(), getShopIdentity()]);
 
   return (
     <div className="stack">
       <div className={styles.header}>
         <h1>Visão geral</h1>
-        <ActionForm
-          action={reconcileAllAction}
-          label="Reconciliar agora"
-          pendingLabel="Conferindo com o provedor…"
-          hint="Confere com o provedor o status de todas as cobranças em aberto."
-        />
+        {can(role, 'orders:act') ? (
+          <ActionForm
+            action={reconcileAllAction}
+            label="Reconciliar agora"
+            pendingLabel="Conferindo com o provedor…"
+            hint="Confere com o provedor o status de todas as cobranças em aberto."
+          />
+        ) : null}
       </div>
 
       <ShopChecklist identity={identity} />
 
       <section aria-label="Números principais" className={styles.kpis}>
-        <Suspense fallback={<BalanceCardLoading />}>
-          <BalanceCard />
-        </Suspense>
+        {can(role, 'balance:view') ? (
+          <Suspense fallback={<BalanceCardLoading />}>
+            <BalanceCard />
+          </Suspense>
+        ) : null}
         <div className={`card ${styles.kpi}`}>
           <h2 className={styles.kpiLabel}>Receita de hoje</h2>
           <p className={styles.kpiValue}>{formatBRL(stats.today.netCents)}</p>

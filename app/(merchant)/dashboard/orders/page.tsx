@@ -197,7 +197,7 @@ async function ToShipView({ page: requestedPage }: { page: number }) {
           ? 'Nenhum pedido pago esperando envio.'
           : `${total.toLocaleString('pt-BR')} ${total === 1 ? 'pedido pago' : 'pedidos pagos'} a enviar, o mais antigo primeiro · página ${page} de ${pageCount}`}
       </p>
-      {can(merchant.role, 'orders:act') ? <ShipBatchForm /> : null}
+      {can(merchant.role, 'fulfilment:act') ? <ShipBatchForm /> : null}
       <OrdersList rows={can(merchant.role, 'buyers:read') ? rows : rows.map(maskOrderBuyer)} linkTitles={linkTitles} caption="Pedidos a enviar, mais antigos primeiro" />
       <OrdersPagination page={page} pageCount={pageCount} hasNext={hasNext} totalIsLowerBound={false} href={(p) => `/dashboard/orders?view=a-enviar${p > 1 ? `&page=${p}` : ''}`} />
     </div>

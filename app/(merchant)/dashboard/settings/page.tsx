@@ -22,7 +22,7 @@ export default async function SettingsPage() {
       <h1>Configurações</h1>
       <SettingsTabs current="payment" />
       <p className="muted">Condições das próximas cobranças. Pedidos já criados mantêm as condições com que foram gerados.</p>
-      <PermissionGate role={role} permission="settings:edit">
+      <PermissionGate role={role} permission="payments:configure">
         <SettingsForm
           initial={{
             boletoFinePercent: settingInputText(s.boletoFinePercent),
@@ -45,7 +45,7 @@ export default async function SettingsPage() {
           Encerra a sessão neste aparelho e em todos os outros em que você entrou no painel. Use se perdeu um celular ou entrou num
           computador que não é seu.
         </p>
-        <PermissionGate role={role} permission="people:manage">
+        <PermissionGate role={role} permission="account:edit">
           <form action={signOutEverywhereAction}>
             <button type="submit" className="btn btn-secondary">
               Sair de todos os dispositivos

@@ -60,7 +60,10 @@ export default async function OrderPage({ params }: Props) {
   const { order, items, payment, timeline, canResendInstructions } = detail;
   const link = order.paymentLinkId ? await linkById(order.paymentLinkId) : undefined;
   const delivery = deliveryOf(order);
-  const can = availableActions(order, payment);
+  // A role without `orders:act` (an Atendente) gets none of the money buttons: they are absent, not disabled.
+  const actsOnOrders = mayDo(merchant.role, 'orders:act');
+  const available = availableActions(order, payment);
+  const can = actsOnOrders ? available : { ...available, reconcile: false, cancel: false, refund: false };
   const label = statusLabel(order.status, order.refundedCents, order.totalCents, order.manualRefundCents);
   const heldUnits = order.status === 'refunded' ? await unitsHeldBy(order.id) : 0;
 
@@ -200,7 +203,7 @@ export default async function OrderPage({ params }: Props) {
                 O reembolso não devolve as unidades ao estoque sozinho ({heldUnits === 1 ? '1 unidade' : `${heldUnits} unidades`} deste pedido). Devolva se
                 o produto voltou para você em condições de venda.
               </p>
-              <ActionForm action={returnStockAction} fields={{ orderId: order.id }} label="Devolver ao estoque" pendingLabel="Devolvendo…" />
+              <ActionForm action={returnStockAction} fields={{ orderId: order.id }} label="Devolver ao estoque" pendingLabel="Devolvendo…" available={actsOnOrders} />
             </section>
           ) : null}
 
@@ -356,14 +359,14 @@ export default async function OrderPage({ params }: Props) {
               fields={{ orderId: order.id }}
               label="Reenviar e-mail"
               pendingLabel="Enfileirando…"
-              available={!!canResendInstructions}
+              available={!!canResendInstructions && (mayDo(merchant.role, 'emails:resend') || merchant.role === 'demo')}
               denied={mayDo(merchant.role, 'emails:resend') ? undefined : refusalMessage(merchant.role, 'emails:resend')}
               hint={`Envia de novo ao comprador (${order.buyerEmail}) as instruções de pagamento.`}
             />
             {order.method === 'pix' ? (
               <RefundForm orderId={order.id} totalCents={order.totalCents} defaultAmount={amountInputText(order.totalCents)} available={can.refund} />
             ) : order.status === 'paid' || order.manualRefundCents > 0 ? (
-              <ManualRefundForm orderId={order.id} totalCents={order.totalCents} defaultAmount={amountInputText(order.totalCents)} available={order.status === 'paid'} />
+              <ManualRefundForm orderId={order.id} totalCents={order.totalCents} defaultAmount={amountInputText(order.totalCents)} available={actsOnOrders && order.status === 'paid'} />
             ) : null}
             {order.manualRefundCents > 0 ? (
               <p className="small" data-testid="manual-refund">

@@ -7,6 +7,7 @@
  */
 import { merchantFor } from '@/lib/auth/merchant-action';
 import { can } from '@/lib/auth/permissions';
+import { recordActivity } from '@/lib/security/activity';
 import { maskOrderBuyer } from '@balcao/br/personal-data';
 import { CSV_BOM, exportFileName, ORDER_CSV_HEADER, orderCsvRow, csvRow } from '@/lib/dashboard/csv';
 import { orderQueryString, parseOrderQuery } from '@/lib/dashboard/order-filters';
@@ -33,6 +34,7 @@ export async function GET(request: Request): Promise<Response> {
   }
 
   const { merchant } = access;
+  await recordActivity({ actor: merchant, action: 'export', summary: 'Exportou pedidos em CSV', target: orderQueryString(filters) || null, headers: request.headers });
   const shown = can(merchant.role, 'buyers:read') ? orderCsvRow : (o: Parameters<typeof orderCsvRow>[0]) => orderCsvRow(maskOrderBuyer(o));
   const encoder = new TextEncoder();
   const batches = ordersForExport(filters);

@@ -4,6 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { done, refused } from '@/lib/auth/action-state';
 import { INVALID_FORM, merchantAction, typedValues } from '@/lib/auth/merchant-action';
 import { logger } from '@/lib/server/log';
+import { recordRequestActivity } from '@/lib/security/activity';
 import { getShopIdentity, savePolicies, saveShopIdentity } from '@/lib/shop/identity';
 import { parsePoliciesForm } from '@/lib/shop/policies';
 import { parseShopIdentityForm } from '@/lib/shop/identity-form';
@@ -24,6 +25,7 @@ export const saveShopIdentityAction = merchantAction(
     if (!logo.ok) return refused(INVALID_FORM, { logo: logo.message }, typedValues(form));
     await saveShopIdentity(value, logo.change);
     logger().info({ actor: merchant.id }, 'shop identity updated');
+    await recordRequestActivity({ actor: merchant, action: 'settings', summary: 'Alterou os dados da loja', target: 'loja' });
     // Every page shows the shop's name and colours.
     revalidatePath('/', 'layout');
     return done('Dados da loja salvos.');
@@ -34,6 +36,7 @@ export const saveShopIdentityAction = merchantAction(
 export const savePoliciesAction = merchantAction({ name: 'save-policies', permission: 'shop:edit', parse: parsePoliciesForm }, async (texts, { merchant }) => {
   await savePolicies(texts, await getShopIdentity());
   logger().info({ actor: merchant.id }, 'shop policies updated');
+  await recordRequestActivity({ actor: merchant, action: 'settings', summary: 'Alterou as políticas da loja', target: 'políticas' });
   revalidatePath('/', 'layout');
   return done('Políticas salvas.');
 });

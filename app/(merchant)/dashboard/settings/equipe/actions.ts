@@ -1,0 +1,38 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { headers } from 'next/headers';
+import { done, refused } from '@/lib/auth/action-state';
+import { merchantAction } from '@/lib/auth/merchant-action';
+import { inviteMember, removeMember } from '@/lib/accounts/team';
+import { setTwoFactorRequirement } from '@/lib/accounts/two-factor';
+import { clientAddress } from '@/lib/security/client-address';
+
+const text = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === 'string' ? v.slice(0, 300) : '';
+};
+
+/** "Convidar pessoa" (fields "E-mail", "Papel"). */
+export const inviteMemberAction = merchantAction({ name: 'invite-member', permission: 'people:manage' }, async (form: FormData, { merchant }) => {
+  const r = await inviteMember(merchant, { email: text(form, 'email'), role: text(form, 'role'), ip: clientAddress(await headers()) });
+  if (!r.ok) return refused(r.error, r.fieldErrors, { email: text(form, 'email'), role: text(form, 'role') });
+  revalidatePath('/dashboard/settings/equipe');
+  return done(r.message);
+});
+
+/** "Remover acesso". */
+export const removeMemberAction = merchantAction({ name: 'remove-member', permission: 'people:manage' }, async (form: FormData, { merchant }) => {
+  const r = await removeMember(merchant, Number(text(form, 'userId')), clientAddress(await headers()));
+  if (!r.ok) return refused(r.error);
+  revalidatePath('/dashboard/settings/equipe');
+  return done(r.message);
+});
+
+/** The Dono's switch: require two-step sign-in of everyone who can refund or change settings. */
+export const twoFactorRequirementAction = merchantAction({ name: 'two-factor-requirement', permission: 'people:manage' }, async (form: FormData, { merchant }) => {
+  const on = text(form, 'require') === '1';
+  await setTwoFactorRequirement(merchant, on, clientAddress(await headers()));
+  revalidatePath('/dashboard/settings/equipe');
+  return done(on ? 'Verificação em duas etapas exigida de Donos e Gerentes.' : 'Verificação em duas etapas deixou de ser exigida.');
+});

@@ -1,0 +1,93 @@
+import type { Metadata } from 'next';
+import { requireMerchant } from '@/lib/auth/session';
+import { can, roleOf, ROLE_LABELS } from '@/lib/auth/permissions';
+import { listTeam } from '@/lib/accounts/team';
+import { formatDateTimeBR } from '@balcao/br/dates';
+import { ActionForm } from '@/app/(merchant)/dashboard/_components/action-form';
+import { PermissionNote } from '@/app/(merchant)/dashboard/_components/permission-note';
+import { SettingsTabs } from '../settings-tabs';
+import { InviteForm } from './invite-form';
+import { removeMemberAction, twoFactorRequirementAction } from './actions';
+import { twoFactorRequired } from '@/lib/auth/two-factor';
+
+export const metadata: Metadata = { title: 'Equipe · Configurações' };
+export const dynamic = 'force-dynamic';
+
+export default async function TeamPage() {
+  const merchant = await requireMerchant('/dashboard/settings/equipe');
+  const manages = can(merchant.role, 'people:manage');
+  const { members, invitations } = manages ? await listTeam() : { members: [], invitations: [] };
+  const required = manages ? await twoFactorRequired() : false;
+  return (
+    <div className="stack">
+      <h1>Configurações</h1>
+      <SettingsTabs current="team" />
+      {!manages ? (
+        <PermissionNote role={merchant.role} permission="people:manage" />
+      ) : (
+        <>
+          <section className="card stack" aria-labelledby="convidar">
+            <h2 id="convidar">Convidar pessoa</h2>
+            <p className="muted small">A pessoa recebe um link por e-mail para escolher nome e senha. O link vale por 7 dias e funciona uma vez.</p>
+            <InviteForm />
+          </section>
+          <section className="card stack" aria-labelledby="pessoas">
+            <h2 id="pessoas">Equipe</h2>
+            <ul className="stack" data-testid="team-list">
+              {members.map((m) => {
+                const role = roleOf(m.role);
+                return (
+                  <li key={m.id} className="stack" data-testid="team-member">
+                    <p>
+                      <strong>{m.name}</strong> · {m.email} · {role ? ROLE_LABELS[role] : m.role}
+                      {m.id === merchant.id ? ' (você)' : ''}
+                    </p>
+                    {m.id !== merchant.id ? (
+                      <ActionForm
+                        action={removeMemberAction}
+                        fields={{ userId: String(m.id) }}
+                        label="Remover acesso"
+                        pendingLabel="Removendo…"
+                        className="btn btn-danger"
+                        confirm={{
+                          title: 'Remover o acesso?',
+                          body: <p>{m.email} deixa de entrar no painel agora, em todos os aparelhos.</p>,
+                          confirmLabel: 'Sim, remover acesso',
+                          confirmClassName: 'btn btn-danger',
+                        }}
+                      />
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+            <h3>Verificação em duas etapas</h3>
+            <p className="small muted">
+              {required
+                ? 'Exigida de quem reembolsa ou altera configurações (Donos e Gerentes): quem ainda não ativou é levado a Minha conta ao entrar.'
+                : 'Opcional para cada pessoa. Você pode exigi-la de quem reembolsa ou altera configurações (Donos e Gerentes).'}
+            </p>
+            <ActionForm
+              action={twoFactorRequirementAction}
+              fields={{ require: required ? '0' : '1' }}
+              label={required ? 'Deixar de exigir' : 'Exigir verificação em duas etapas'}
+              pendingLabel="Salvando…"
+            />
+            {invitations.length > 0 ? (
+              <>
+                <h3>Convites pendentes</h3>
+                <ul>
+                  {invitations.map((i) => (
+                    <li key={i.id}>
+                      {i.email} · {i.role ? ROLE_LABELS[i.role] : ''} · vale até {formatDateTimeBR(i.expiresAt)}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * Configurações → Equipe: the people who may sign in. A Dono invites a person by e-mail with a
+ * role ("Convidar pessoa"): a single-use link valid for 7 days (account_tokens, only its sha256
+ * stored; the e-mail through the outbox in the invitation's own transaction). The invited
+ * person chooses a name and a password on the link's page and the account is made. "Remover
+ * acesso" deletes the account, which ends its sessions at once (lib/auth/session.ts finds no
+ * user); the last Dono cannot be removed (counted and deleted in one transaction).
+ */
+import 'server-only';
+import bcrypt from 'bcryptjs';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { database, db } from '@/db';
+import { get, run, type Step } from '@/db/driver';
+import { accountTokens, users } from '@/db/schema';
+import { env } from '@/lib/config/env';
+import { BCRYPT_COST } from '@/lib/config/password-cost';
+import { ROLE_LABELS, TEAM_ROLES, type TeamRole } from '@/lib/auth/permissions';
+import { enqueueAccountEmail } from '@/lib/email/account-emails';
+import { kickOutbox } from '@/lib/email/kick';
+import { activityStep } from '@/lib/security/activity';
+import { accountLinkToken, newId, sha256Hex } from '@/lib/security/tokens';
+import { newPasswordErrors, openAccountToken, type AccountResult } from './password-reset';
+
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
+
+export const TEAM_MESSAGES = {
+  invited: (email: string) => `Convite enviado para ${email}. O link vale por 7 dias.`,
+  member: 'Essa pessoa já faz parte da equipe.',
+  invalidEmail: 'Informe um e-mail válido.',
+  role: 'Escolha o papel.',
+  invalidLink: 'Este convite não vale mais: ele expirou ou já foi usado. Peça um novo convite a quem cuida da loja.',
+  accepted: 'Conta criada. Entre com seu e-mail e a senha que você escolheu.',
+  taken: 'Já existe uma conta com este e-mail. Entre com ela ou use "Esqueci minha senha".',
+  name: 'Informe seu nome.',
+  removed: (email: string) => `Acesso de ${email} removido. As sessões dessa pessoa terminaram.`,
+  lastOwner: 'Não é possível remover o último Dono. Convide outro Dono antes.',
+  notFound: 'Essa pessoa não está mais na equipe.',
+} as const;
+
+export type Actor = { id: number; email: string };
+
+export type TeamMember = { id: number; name: string; email: string; role: string; createdAt: string };
+export type PendingInvitation = { id: string; email: string; role: TeamRole | null; expiresAt: string };
+
+export async function listTeam(now = Date.now()): Promise<{ members: TeamMember[]; invitations: PendingInvitation[] }> {
+  const members = await db().select({ id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt }).from(users).orderBy(asc(users.id));
+  const invitations = await db()
+    .select({ id: accountTokens.id, email: accountTokens.email, role: accountTokens.role, expiresAt: accountTokens.expiresAt })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.purpose, 'invitation'), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, new Date(now).toISOString())))
+    .orderBy(asc(accountTokens.createdAt));
+  return { members, invitations };
+}
+
+const inviteSchema = z.object({
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email({ message: TEAM_MESSAGES.invalidEmail })),
+  role: z.enum(TEAM_ROLES, { message: TEAM_MESSAGES.role }),
+});
+
+/** "Convidar pessoa". */
+export async function inviteMember(actor: Actor, input: { email: string; role: string; ip: string }, now = Date.now()): Promise<AccountResult> {
+  const parsed = inviteSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.path[0] === 'email' ? TEAM_MESSAGES.invalidEmail : issue.message;
+    return { ok: false, error: 'Confira os campos destacados.', fieldErrors };
+  }
+  const { email, role } = parsed.data;
+  const [existing] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (existing) return { ok: false, error: 'Confira os campos destacados.', fieldErrors: { email: TEAM_MESSAGES.member } };
+  const id = newId();
+  const token = accountLinkToken(id, env().authSecret);
+  await database().transaction(function* (tx) {
+    yield* run(
+      tx.insert(accountTokens).values({ id, purpose: 'invitation', email, role, createdBy: actor.id, tokenSha256: sha256Hex(token), expiresAt: new Date(now + INVITATION_TTL_MS).toISOString() }),
+    );
+    yield* enqueueAccountEmail(tx, { tokenId: id, kind: 'invitation', recipient: email });
+    yield* activityStep(tx, { actor, action: 'people', summary: `Convidou ${email} como ${ROLE_LABELS[role]}`, target: email, ip: input.ip });
+  });
+  kickOutbox();
+  return { ok: true, message: TEAM_MESSAGES.invited(email) };
+}
+
+/** The invitation's page: the person chooses a name and a password; the account is made once. */
+export async function acceptInvitation(input: { token: string; name: string; password: string; confirm: string; ip: string }, now = Date.now()): Promise<AccountResult> {
+  const name = input.name.trim().slice(0, 100);
+  const errors = newPasswordErrors(input.password, input.confirm) ?? {};
+  if (!name) errors.name = TEAM_MESSAGES.name;
+  if (Object.keys(errors).length) return { ok: false, error: 'Confira os campos destacados.', fieldErrors: errors };
+  const row = await openAccountToken(input.token, 'invitation', now);
+  if (!row?.role) return { ok: false, error: TEAM_MESSAGES.invalidLink };
+  const role = row.role;
+  const passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
+  const nowIso = new Date(now).toISOString();
+  const outcome = await database().transaction(function* (tx) {
+    const used = yield* get(
+      tx
+        .update(accountTokens)
+        .set({ usedAt: nowIso })
+        .where(and(eq(accountTokens.id, row.id), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, nowIso)))
+        .returning({ id: accountTokens.id }),
+    );
+    if (!used) return 'invalid' as const;
+    const made = yield* get(tx.insert(users).values({ email: row.email, name, passwordHash, role }).onConflictDoNothing({ target: users.email }).returning({ id: users.id }));
+    if (!made) return 'taken' as const;
+    yield* activityStep(tx, { actor: { id: made.id, email: row.email }, action: 'people', summary: `Aceitou o convite como ${ROLE_LABELS[role]}`, target: row.email, ip: input.ip });
+    return 'ok' as const;
+  });
+  if (outcome === 'invalid') return { ok: false, error: TEAM_MESSAGES.invalidLink };
+  if (outcome === 'taken') return { ok: false, error: TEAM_MESSAGES.taken };
+  return { ok: true, message: TEAM_MESSAGES.accepted };
+}
+
+/** "Remover acesso": the account is deleted, so its sessions end at once. Never the last Dono. */
+export async function removeMember(actor: Actor, userId: number, ip: string): Promise<AccountResult> {
+  if (!Number.isSafeInteger(userId) || userId <= 0) return { ok: false, error: TEAM_MESSAGES.notFound };
+  const outcome = await database().transaction(function* (tx): Generator<Step, { error: string } | { email: string }, unknown> {
+    const target = yield* get(tx.select({ id: users.id, email: users.email, role: users.role }).from(users).where(eq(users.id, userId)));
+    if (!target) return { error: TEAM_MESSAGES.notFound };
+    if (target.role === 'owner') {
+      const owners = yield* get(tx.select({ n: sql<number>`count(*)` }).from(users).where(eq(users.role, 'owner')));
+      if ((owners?.n ?? 0) <= 1) return { error: TEAM_MESSAGES.lastOwner };
+    }
+    yield* run(tx.delete(users).where(eq(users.id, userId)));
+    yield* activityStep(tx, { actor, action: 'people', summary: `Removeu o acesso de ${target.email} (${ROLE_LABELS[target.role]})`, target: target.email, ip });
+    return { email: target.email };
+  });
+  return 'error' in outcome ? { ok: false, error: outcome.error } : { ok: true, message: TEAM_MESSAGES.removed(outcome.email) };
+}
