@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
-import { caughtEmails, orders, webhookDeliveries } from '@/db/schema';
+import { activityLog, caughtEmails, orders, webhookDeliveries } from '@/db/schema';
 import { api } from '@/lib/payments/api';
 import { reconcileAll } from '@/lib/payments/reconcile';
 import { placeOrder } from '@/lib/payments/place-order';
@@ -23,6 +23,7 @@ beforeEach(async () => {
 });
 afterAll(() => startProcessContext());
 
+const DONO = { id: 1, email: 'dono@loja.com' };
 const MARIA: BuyerQuery = { kind: 'document', document: '52998224725' };
 const JOAO = { name: 'João Pereira', document: '11144477735', email: 'joao@example.com' };
 
@@ -63,7 +64,7 @@ describe("buyers' data rights", () => {
     expect((await buyerDataExport({ kind: 'email', email: 'maria@example.com' })).orders).toHaveLength(2);
 
     const before = await overviewStats();
-    const result = await anonymiseBuyer(MARIA, 'dono@loja.com');
+    const result = await anonymiseBuyer(MARIA, DONO, { ip: '203.0.113.9' });
     expect(result).toEqual({ ok: true, orders: 2 });
 
     for (const o of [pix, boleto]) {
@@ -79,6 +80,11 @@ describe("buyers' data rights", () => {
     expect(hook.body).not.toContain('52998224725');
     expect(hook.body).toContain(pix.payment.providerId!);
     expect(await database().db.select().from(caughtEmails)).toEqual([]);
+    // The activity log says who, from where and which orders, never the buyer.
+    const [entry] = await database().db.select().from(activityLog).where(eq(activityLog.action, 'anonymisation'));
+    expect(entry).toMatchObject({ actorEmail: 'dono@loja.com', ip: '203.0.113.9', summary: 'Anonimizou o comprador de 2 pedidos' });
+    expect(entry.target).toContain(`#${pix.order.number}`);
+    expect(JSON.stringify(entry)).not.toMatch(/Maria|52998224725|maria@/);
     // The other buyer is untouched.
     expect((await orderById(other.order.id))!.buyerName).toBe('João Pereira');
 
@@ -87,7 +93,7 @@ describe("buyers' data rights", () => {
     const after = await overviewStats();
     expect(after).toEqual(before);
     expect(await reconcileAll()).toMatchObject({ changed: 0 });
-    expect(await anonymiseBuyer(MARIA, 'dono@loja.com')).toEqual({ ok: false, error: 'Nenhum pedido encontrado para este comprador.' });
+    expect(await anonymiseBuyer(MARIA, DONO, { ip: '203.0.113.9' })).toEqual({ ok: false, error: 'Nenhum pedido encontrado para este comprador.' });
   });
 
   it('is refused while one of the buyer’s orders awaits payment, and changes nothing', async () => {
@@ -96,7 +102,7 @@ describe("buyers' data rights", () => {
     await reconcileAll();
     const open = await place('boleto');
     expect(await buyerSummary(MARIA)).toMatchObject({ hasPending: true });
-    const refused = await anonymiseBuyer(MARIA, 'dono@loja.com');
+    const refused = await anonymiseBuyer(MARIA, DONO, { ip: '203.0.113.9' });
     expect(refused.ok).toBe(false);
     expect(!refused.ok && refused.error).toContain(`#${open.order.number}`);
     expect((await orderById(paid.order.id))!.buyerName).toBe('Maria da Silva');

@@ -26,6 +26,7 @@ import {
   type Order,
 } from '@/db/schema';
 import { replaceBuyerIn } from '@balcao/br/personal-data';
+import { activityStep } from '@/lib/security/activity';
 import type { BuyerQuery } from './query';
 
 const matches = (q: BuyerQuery) => (q.kind === 'document' ? eq(orders.buyerDocument, q.document) : eq(orders.buyerEmail, q.email));
@@ -102,7 +103,16 @@ export async function buyerDataExport(query: BuyerQuery, now = new Date()) {
 
 export type AnonymiseResult = { ok: true; orders: number } | { ok: false; error: string };
 
-export async function anonymiseBuyer(query: BuyerQuery, actor: string, now = new Date().toISOString()): Promise<AnonymiseResult> {
+/**
+ * `actor` is written on each order's timeline and, with the client's address, in the activity
+ * log, in the same transaction. The log names the orders by number, never the buyer.
+ */
+export async function anonymiseBuyer(
+  query: BuyerQuery,
+  actor: { id: number; email: string },
+  opts: { ip?: string | null; now?: string } = {},
+): Promise<AnonymiseResult> {
+  const now = opts.now ?? new Date().toISOString();
   return database().transaction(function* (tx) {
     const list = yield* all(tx.select().from(orders).where(matches(query)));
     if (list.length === 0) return { ok: false, error: 'Nenhum pedido encontrado para este comprador.' } as const;
@@ -159,11 +169,13 @@ export async function anonymiseBuyer(query: BuyerQuery, actor: string, now = new
         yield* run(
           tx
             .insert(paymentEvents)
-            .values({ paymentId: first.id, orderId: before.id, type: ANONYMISED_EVENT, source: 'merchant', dedupeKey: `anonymised:${before.id}`, detail: JSON.stringify({ actor }), createdAt: now })
+            .values({ paymentId: first.id, orderId: before.id, type: ANONYMISED_EVENT, source: 'merchant', dedupeKey: `anonymised:${before.id}`, detail: JSON.stringify({ actor: actor.email }), createdAt: now })
             .onConflictDoNothing(),
         );
       }
     }
+    const numbers = list.map((o) => (o.number ? `#${o.number}` : o.id.slice(0, 8))).join(', ');
+    yield* activityStep(tx, { actor, action: 'anonymisation', summary: `Anonimizou o comprador de ${list.length === 1 ? '1 pedido' : `${list.length} pedidos`}`, target: numbers, ip: opts.ip ?? null });
     return { ok: true, orders: list.length } as const;
   });
 }

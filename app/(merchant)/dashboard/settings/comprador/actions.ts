@@ -5,6 +5,8 @@ import { refused } from '@/lib/auth/action-state';
 import { merchantAction } from '@/lib/auth/merchant-action';
 import { anonymiseBuyer } from '@/lib/buyers/buyer-data';
 import { parseBuyerQuery, type BuyerQuery } from '@/lib/buyers/query';
+import { headers } from 'next/headers';
+import { clientAddress } from '@/lib/security/client-address';
 import { logger } from '@/lib/server/log';
 
 /** "Anonimizar": every order of the buyer, in one transaction (lib/buyers/buyer-data.ts). */
@@ -18,7 +20,7 @@ export const anonymiseBuyerAction = merchantAction<BuyerQuery>(
     },
   },
   async (query, { merchant }) => {
-    const result = await anonymiseBuyer(query, merchant.email);
+    const result = await anonymiseBuyer(query, merchant, { ip: clientAddress(await headers()) });
     if (!result.ok) return refused(result.error);
     logger().info({ actor: merchant.id, orders: result.orders }, 'buyer anonymised');
     revalidatePath('/dashboard', 'layout');

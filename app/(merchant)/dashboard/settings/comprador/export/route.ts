@@ -8,6 +8,8 @@ import { buyerDataExport, buyerOrders } from '@/lib/buyers/buyer-data';
 import { parseBuyerQuery } from '@/lib/buyers/query';
 import { CSV_BOM, ORDER_CSV_HEADER, csvRow, orderCsvRow } from '@/lib/dashboard/csv';
 import { logger } from '@/lib/server/log';
+import { recordActivity } from '@/lib/security/activity';
+import { maskDocument, maskEmail } from '@balcao/br/personal-data';
 
 export const dynamic = 'force-dynamic';
 
@@ -23,6 +25,13 @@ export async function GET(request: Request): Promise<Response> {
   const stamp = new Date().toISOString().slice(0, 10);
   const headers = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
   logger().info({ actor: access.merchant.id, format }, 'buyer data exported');
+  await recordActivity({
+    actor: access.merchant,
+    action: 'export',
+    summary: `Exportou os dados de um comprador (${format.toUpperCase()})`,
+    target: parsed.query.kind === 'document' ? maskDocument(parsed.query.document) : maskEmail(parsed.query.email),
+    headers: request.headers,
+  });
   if (format === 'csv') {
     const rows = await buyerOrders(parsed.query);
     const body = CSV_BOM + csvRow(ORDER_CSV_HEADER) + rows.map(orderCsvRow).join('');
