@@ -24,6 +24,8 @@ export const PERMISSIONS = [
   'emails:resend',
   /** The people who may sign in, and ending every session. */
   'people:manage',
+  /** Configurações → Integrações: API keys and webhook endpoints. */
+  'integrations:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -60,6 +62,7 @@ const REFUSALS: Record<Permission, string> = {
   'settings:edit': 'não pode alterar as configurações.',
   'emails:resend': 'não pode reenviar e-mails.',
   'people:manage': 'não pode gerenciar acessos.',
+  'integrations:manage': 'não pode gerenciar integrações.',
 };
 
 /** "Conta de demonstração: não pode alterar produtos nem fotos." (or, for another role, "Seu acesso não permite: …"). */

@@ -89,6 +89,7 @@ const rawSchema = z.object({
   RATE_LIMIT_CHECKOUT_PER_MIN: intIn(1, 1_000_000).default(30),
   RATE_LIMIT_LOGIN_PER_MIN: intIn(1, 1_000_000).default(10),
   RATE_LIMIT_WEBHOOK_PER_MIN: intIn(1, 1_000_000).default(600),
+  RATE_LIMIT_API_PER_MIN: intIn(1, 1_000_000).default(120),
   UNPAID_ORDERS_PER_DOCUMENT: intIn(1, 1_000_000).default(3),
   EMAILS_PER_RECIPIENT_PER_DAY: intIn(1, 1_000_000).default(3),
   SMTP_URL: z
@@ -150,7 +151,7 @@ export type AppEnv = {
   cronSecret?: string;
   reconcileIntervalSeconds: number;
   seedOnEmpty: boolean;
-  rateLimit: { checkoutPerMin: number; loginPerMin: number; webhookPerMin: number; cepPerMin: number };
+  rateLimit: { checkoutPerMin: number; loginPerMin: number; webhookPerMin: number; cepPerMin: number; apiPerMin: number };
   /** UNPAID_ORDERS_PER_DOCUMENT, EMAILS_PER_RECIPIENT_PER_DAY (default 3 each). */
   caps: { unpaidOrdersPerDocument: number; emailsPerRecipientPerDay: number };
   /** CEP autofill: off, or the services asked in order (URL templates with {cep}). */
@@ -252,6 +253,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       loginPerMin: e.RATE_LIMIT_LOGIN_PER_MIN,
       webhookPerMin: e.RATE_LIMIT_WEBHOOK_PER_MIN,
       cepPerMin: e.RATE_LIMIT_CEP_PER_MIN,
+      apiPerMin: e.RATE_LIMIT_API_PER_MIN,
     },
     // Anti-abuse caps kept in the database (checked inside the writing transaction): tests and
     // the e2e server raise them, one test proves each default.

@@ -7,8 +7,8 @@
 import { env } from '@/lib/config/env';
 import { processSingleton } from '@/lib/process/context';
 
-/** 'link': opening /pagar/<code> (guessing codes), limited like checkout. */
-export type RateBucket = 'checkout' | 'login' | 'login-account' | 'webhook' | 'cep' | 'link';
+/** 'link': opening /pagar/<code> (guessing codes), limited like checkout. 'api': /api/v1 per API key. */
+export type RateBucket = 'checkout' | 'login' | 'login-account' | 'webhook' | 'cep' | 'link' | 'api';
 
 /**
  * Sign-in attempts on one account from all addresses together: enough room for a merchant's
@@ -38,6 +38,8 @@ function limitOf(bucket: RateBucket): number {
       return rateLimit.webhookPerMin;
     case 'cep':
       return rateLimit.cepPerMin;
+    case 'api':
+      return rateLimit.apiPerMin;
   }
 }
 
