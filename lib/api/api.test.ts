@@ -4,7 +4,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
-import { checkoutSessions, orders } from '@/db/schema';
+import { checkoutSessions, orders, products } from '@/db/schema';
 import { sessionById } from '@/lib/checkout-sessions/sessions';
 import { api } from '@/lib/payments/api';
 import { placeOrder } from '@/lib/payments/place-order';
@@ -73,11 +73,14 @@ describe('API keys', () => {
 });
 
 describe('POST /api/v1/checkout/sessions', () => {
-  it('creates an open session priced in centavos, from ad-hoc lines and catalog products', async () => {
-    const cafe = await productIdBySlug('cafe-especial-250g');
-    const { status, json } = await createSession({ ...SESSION, items: [...SESSION.items, { product_id: String(cafe), quantity: 2 }] });
+  it('creates an open session priced in centavos, from ad-hoc lines and catalog products (by id or slug); a product that ships is refused', async () => {
+    await database().db.insert(products).values({ slug: 'curso-online', name: 'Curso online de barista', description: 'Vídeo-aulas', priceCents: 9900, imagePath: '/x.webp', requiresShipping: false }).onConflictDoNothing();
+    const curso = await productIdBySlug('curso-online');
+    const { status, json } = await createSession({ ...SESSION, items: [...SESSION.items, { product_id: String(curso), quantity: 2 }, { product_id: 'curso-online', quantity: 1 }] });
     expect(status).toBe(201);
-    expect(json).toMatchObject({ id: expect.stringMatching(/^cs_/), url: `http://localhost:3000/c/${json.id as string}`, status: 'open', amount_total: 4990 + 2 * 3990 });
+    expect(json).toMatchObject({ id: expect.stringMatching(/^cs_/), url: `http://localhost:3000/c/${json.id as string}`, status: 'open', amount_total: 4990 + 3 * 9900 });
+    const cafe = await productIdBySlug('cafe-especial-250g');
+    expect((await createSession({ ...SESSION, items: [{ product_id: String(cafe), quantity: 1 }] })).json).toMatchObject({ error: { type: 'invalid_request', field: 'items.0.product_id' } });
     const read = await getCheckoutSession(getReq(`/checkout/sessions/${json.id as string}`), json.id as string);
     expect(await read.json()).toMatchObject({ id: json.id, status: 'open', order: null, metadata: { pedido_loja: '77' } });
   });

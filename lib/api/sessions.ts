@@ -48,6 +48,8 @@ export async function createSession(caller: ApiCaller, req: CreateSessionRequest
     if ('product_id' in item) {
       const p = await productOf(item.product_id);
       if (!p) return apiError('invalid_request', `items.${i}.product_id: no product on sale with this id`, `items.${i}.product_id`);
+      // The hosted checkout asks no delivery address yet: products that ship are sold through the shop's own cart.
+      if (p.requiresShipping) return apiError('invalid_request', `items.${i}.product_id: this product needs delivery, which checkout sessions do not offer yet`, `items.${i}.product_id`);
       lines.push({ productId: p.id, name: p.name, unitPriceCents: p.priceCents, quantity: item.quantity, lineTotalCents: p.priceCents * item.quantity });
     } else {
       lines.push({ productId: null, name: item.name, unitPriceCents: item.amount, quantity: item.quantity, lineTotalCents: item.amount * item.quantity });

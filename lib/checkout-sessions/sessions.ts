@@ -127,3 +127,9 @@ export async function safeReturnUrl(session: CheckoutSession, which: 'success' |
     .where(and(eq(apiKeyOrigins.apiKeyId, session.apiKeyId), eq(apiKeyOrigins.origin, u.origin)));
   return known ? url : null;
 }
+
+/** "Voltar para a loja" of an order placed from a session: the session's success_url, when safe. */
+export async function storeReturnUrlOfOrder(orderId: string): Promise<string | null> {
+  const session = await sessionOfOrder(orderId);
+  return session ? safeReturnUrl(session, 'success') : null;
+}

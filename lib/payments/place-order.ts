@@ -100,10 +100,9 @@ async function priceOf(
     const session = await sessionById(input.session.id);
     if (!session) return { ok: false, sessionRefusal: 'not_found' };
     if (!session.methods.includes(input.method)) return { ok: false, message: `Esta compra aceita só ${session.methods[0] === 'pix' ? 'Pix' : 'boleto'}.`, field: 'method' };
-    const ids = session.lines.flatMap((l) => (l.productId === null ? [] : [l.productId]));
-    const ships = ids.length > 0 && anyShips(await productsByIds(ids));
+    // Nothing in a session ships (lib/api refuses products that need delivery).
     const itemsCents = session.amountTotalCents;
-    return { ok: true, lines: session.lines, itemsCents, pixDiscountCents: 0, pixDiscountBps: 0, totalCents: itemsCents, ships };
+    return { ok: true, lines: session.lines, itemsCents, pixDiscountCents: 0, pixDiscountBps: 0, totalCents: itemsCents, ships: false };
   }
   if ('link' in input) {
     const link = await linkById(input.link.id);
