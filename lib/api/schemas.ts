@@ -5,9 +5,10 @@
  * centavos (BRL).
  */
 import { z } from 'zod';
+import { API_EVENT_TYPES } from './event-types';
 
 export const API_METHODS = ['pix', 'boleto'] as const;
-export const API_EVENT_TYPES = ['order.paid', 'order.refunded', 'order.canceled', 'order.expired', 'order.fulfilled'] as const;
+export { API_EVENT_TYPES };
 export type ApiEventType = (typeof API_EVENT_TYPES)[number];
 
 export const MAX_SESSION_LINES = 50;

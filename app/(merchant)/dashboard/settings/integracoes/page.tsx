@@ -3,11 +3,13 @@ import { formatDateTimeBR } from '@balcao/br/dates';
 import { requireMerchant } from '@/lib/auth/session';
 import { can, refusalMessage } from '@/lib/auth/permissions';
 import { currentKeyMode, listApiKeys } from '@/lib/api/keys';
+import { listEndpoints, recentAttempts } from '@/lib/api/webhook-endpoints';
 import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
 import { ActionForm } from '@/app/(merchant)/dashboard/_components/action-form';
 import { SettingsTabs } from '../settings-tabs';
 import { ApiKeyForm } from './api-key-form';
-import { revokeApiKeyAction } from './actions';
+import { revokeApiKeyAction, sendTestAction, toggleEndpointAction } from './actions';
+import { EndpointForm } from './endpoint-form';
 
 export const metadata: Metadata = { title: 'Integrações · Configurações' };
 export const dynamic = 'force-dynamic';
@@ -15,6 +17,8 @@ export const dynamic = 'force-dynamic';
 export default async function IntegrationsPage() {
   const { role } = await requireMerchant('/dashboard/settings/integracoes');
   const keys = await listApiKeys();
+  const endpoints = await listEndpoints();
+  const attempts = await recentAttempts(endpoints.map((e) => e.id), 20);
   const mode = currentKeyMode();
   const denied = can(role, 'integrations:manage') ? undefined : refusalMessage(role, 'integrations:manage');
   return (
@@ -86,6 +90,68 @@ export default async function IntegrationsPage() {
             </table>
           </div>
         )}
+      </section>
+
+      <section className="stack" aria-labelledby="webhooks">
+        <h2 id="webhooks">Webhooks</h2>
+        <p className="muted">
+          O Balcão avisa o seu servidor quando um pedido muda: cada entrega é assinada (Standard Webhooks), repetida até 3 dias enquanto o seu servidor não
+          responder 2xx, e pode chegar fora de ordem ou mais de uma vez (use o id do evento).
+        </p>
+        <PermissionGate role={role} permission="integrations:manage">
+          <EndpointForm />
+        </PermissionGate>
+        {endpoints.length === 0 ? <p>Nenhum endpoint.</p> : null}
+        {endpoints.map((e) => {
+          const log = attempts.get(e.id) ?? [];
+          return (
+            <article key={e.id} className="card stack" aria-label={`Endpoint ${e.url}`}>
+              <h3 className="mono">{e.url}</h3>
+              <p className="small">
+                {e.enabled ? 'Ativo' : 'Desativado'} · Eventos: {e.events.join(', ')}
+              </p>
+              <div className="row">
+                <ActionForm action={sendTestAction} fields={{ id: e.id }} label="Enviar teste" pendingLabel="Enviando…" denied={denied} available={e.enabled} />
+                <ActionForm
+                  action={toggleEndpointAction}
+                  fields={{ id: e.id, enabled: e.enabled ? 'false' : 'true' }}
+                  label={e.enabled ? 'Desativar' : 'Ativar'}
+                  pendingLabel="Salvando…"
+                  denied={denied}
+                />
+              </div>
+              {log.length === 0 ? (
+                <p className="small muted">Nenhuma entrega ainda.</p>
+              ) : (
+                <div className="table-wrap">
+                  <table>
+                    <caption>Registro de entregas</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Quando</th>
+                        <th scope="col">Evento</th>
+                        <th scope="col">Resposta</th>
+                        <th scope="col">Duração</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {log.map((a, i) => (
+                        <tr key={`${a.deliveryId}-${i}`}>
+                          <td>{formatDateTimeBR(a.at)}</td>
+                          <td className="mono">
+                            {a.type} <span className="small muted">{a.eventId}</span>
+                          </td>
+                          <td>{a.statusCode !== null ? `HTTP ${a.statusCode}` : (a.error ?? '—')}</td>
+                          <td>{a.durationMs} ms</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+            </article>
+          );
+        })}
       </section>
     </div>
   );
