@@ -23,12 +23,18 @@ export function sessionUrl(id: string): string {
   return `${env().appUrl}/c/${id}`;
 }
 
-/** An https URL (http too outside production), without credentials. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * An https URL, without credentials. Outside production http is fine too; in production plain
+ * http is accepted only on a loopback host (a store running on the buyer's own machine, as in a
+ * developer's test against a production build): nothing crosses a network unencrypted.
+ */
 function redirectUrlProblem(url: string): string | null {
   const u = new URL(url);
   if (u.username || u.password) return 'must not carry credentials';
   if (u.protocol === 'https:') return null;
-  if (u.protocol === 'http:' && !env().isProduction) return null;
+  if (u.protocol === 'http:' && (!env().isProduction || LOOPBACK_HOSTS.has(u.hostname))) return null;
   return env().isProduction ? 'must be an https URL' : 'must be an http(s) URL';
 }
 
