@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { checkoutSessions, orders, products } from '@/db/schema';
 import { sessionById } from '@/lib/checkout-sessions/sessions';
@@ -184,5 +184,45 @@ describe('GET /api/v1/openapi.json', () => {
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(Object.keys(doc.paths as object)).toEqual(['/checkout/sessions', '/checkout/sessions/{id}', '/orders', '/orders/{id}', '/orders/{id}/refunds']);
+  });
+});
+
+describe('success_url and cancel_url in production', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    for (const k of ['NODE_ENV', 'SANDBOX_ENABLED', 'SANDBOX_API_KEYS', 'AUTH_SECRET']) {
+      if (saved[k] === undefined) delete process.env[k];
+      else process.env[k] = saved[k];
+    }
+  });
+
+  it('must be https (plain http only on a loopback host)', async () => {
+    Object.assign(process.env, { NODE_ENV: 'production', SANDBOX_ENABLED: 'true', SANDBOX_API_KEYS: 'sk_demo_0123456789abcdefghijklmnop', AUTH_SECRET: 'x'.repeat(32) });
+    startProcessContext([api.provide(fake)]);
+    key = (await createApiKey('Produção')).key;
+    expect((await createSession({ ...SESSION, success_url: 'http://loja.example/ok' })).json).toMatchObject({ error: { type: 'invalid_request', field: 'success_url' } });
+    expect((await createSession({ ...SESSION, cancel_url: 'http://loja.example/volta' })).json).toMatchObject({ error: { field: 'cancel_url' } });
+    expect((await createSession({ ...SESSION, success_url: 'http://127.0.0.1:4000/ok' })).status).toBe(201);
+    expect((await createSession(SESSION)).status).toBe(201);
+  });
+});
+
+describe('rate limit per key', () => {
+  afterEach(() => {
+    delete process.env.RATE_LIMIT_API_PER_MIN;
+  });
+
+  it('answers 429 rate_limited with Retry-After past RATE_LIMIT_API_PER_MIN, counting each key apart', async () => {
+    process.env.RATE_LIMIT_API_PER_MIN = '2';
+    startProcessContext([api.provide(fake)]);
+    key = (await createApiKey('Limitada')).key;
+    const other = (await createApiKey('Outra')).key;
+    expect((await getOrders(getReq('/orders?limit=1'))).status).toBe(200);
+    expect((await getOrders(getReq('/orders?limit=1'))).status).toBe(200);
+    const limited = await getOrders(getReq('/orders?limit=1'));
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await limited.json()).toMatchObject({ error: { type: 'rate_limited' } });
+    expect((await getOrders(getReq('/orders?limit=1', other))).status).toBe(200);
   });
 });

@@ -23,7 +23,10 @@ export const endpointFormSchema = z.object({
     .min(1, { error: 'Informe a URL que vai receber os eventos.' })
     .max(2048, { error: 'Use uma URL de até 2.048 caracteres.' })
     .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), { error: 'Use uma URL completa, como https://sualoja.com.br/webhooks/balcao.' })
-    .refine((v) => !env().isProduction || v.startsWith('https://'), { error: 'Use uma URL https.' }),
+    // https in production, except an origin the operator listed in WEBHOOK_ALLOWED_ORIGINS (a receiver on their own network).
+    .refine((v) => !env().isProduction || v.startsWith('https://') || (URL.canParse(v) && env().webhookTargets.allowedOrigins.includes(new URL(v).origin)), {
+      error: 'Use uma URL https.',
+    }),
   events: z.array(z.enum(API_EVENT_TYPES), { error: 'Escolha ao menos um evento.' }).min(1, { error: 'Escolha ao menos um evento.' }),
 });
 

@@ -144,3 +144,25 @@ describe('order.paid to a merchant endpoint', () => {
     expect(retryDelayMs(20)).toBe(12 * 3600 * 1000);
   });
 });
+
+describe('"Adicionar endpoint" in production', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    for (const k of ['NODE_ENV', 'SANDBOX_ENABLED', 'SANDBOX_API_KEYS', 'AUTH_SECRET', 'WEBHOOK_ALLOWED_ORIGINS']) {
+      if (saved[k] === undefined) delete process.env[k];
+      else process.env[k] = saved[k];
+    }
+    startProcessContext();
+  });
+
+  it('wants https, except an origin listed in WEBHOOK_ALLOWED_ORIGINS', async () => {
+    const { endpointFormSchema } = await import('./webhook-endpoints');
+    Object.assign(process.env, { NODE_ENV: 'production', SANDBOX_ENABLED: 'true', SANDBOX_API_KEYS: 'sk_demo_0123456789abcdefghijklmnop', AUTH_SECRET: 'x'.repeat(32), WEBHOOK_ALLOWED_ORIGINS: 'http://10.0.0.5:8080' });
+    startProcessContext();
+    const events = ['order.paid'];
+    expect(endpointFormSchema.safeParse({ url: 'http://loja.example/hooks', events }).success).toBe(false);
+    expect(endpointFormSchema.safeParse({ url: 'https://loja.example/hooks', events }).success).toBe(true);
+    expect(endpointFormSchema.safeParse({ url: 'http://10.0.0.5:8080/hooks', events }).success).toBe(true);
+    expect(endpointFormSchema.safeParse({ url: 'https://loja.example/hooks', events: [] }).success).toBe(false);
+  });
+});
