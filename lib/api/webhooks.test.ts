@@ -139,6 +139,26 @@ describe('order.paid to a merchant endpoint', () => {
     expect(JSON.stringify(await listEndpoints())).not.toContain('whsec_');
   });
 
+  it('order.expired is written with the expiry and delivered to an endpoint subscribed to it; order.paid is not sent there', async () => {
+    const { secret } = await createEndpoint(url, ['order.expired']);
+    const sessionId = `cs_${randomUUID().replace(/-/g, '')}`;
+    await database()
+      .db.insert(checkoutSessions)
+      .values({ id: sessionId, apiKeyId: keyId, lines: JSON.stringify([{ productId: null, name: 'Aula', unitPriceCents: 4990, quantity: 1, lineTotalCents: 4990 }]), amountTotalCents: 4990, successUrl: 'https://loja.example/ok', expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    const placed = await placeOrder({ checkoutKey: randomUUID(), method: 'pix', session: { id: sessionId }, buyer: { name: 'Ana Souza', document: '52998224725', email: 'ana@example.com' } });
+    expect(placed.ok).toBe(true);
+    const [s] = await database().db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
+    const [p] = await database().db.select().from(payments).where(eq(payments.orderId, s.orderId!));
+    fake.activate(p.providerId!);
+    fake.expire(p.providerId!);
+    await reconcileOrder(s.orderId!);
+    const events = await database().db.select().from(outboundEvents).where(eq(outboundEvents.orderId, s.orderId!));
+    expect(events.map((e) => e.type)).toEqual(['order.expired']);
+    await runWebhookWorkerOnce();
+    expect(received).toHaveLength(1);
+    expect(new Webhook(secret).verify(received[0].raw, received[0].headers)).toMatchObject({ type: 'order.expired', data: { order: { id: s.orderId, status: 'expired' } } });
+  });
+
   it('backs off exponentially up to 12 hours between attempts', () => {
     expect([1, 2, 3].map(retryDelayMs)).toEqual([10_000, 40_000, 160_000]);
     expect(retryDelayMs(20)).toBe(12 * 3600 * 1000);
