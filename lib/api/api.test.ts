@@ -97,6 +97,21 @@ describe('POST /api/v1/checkout/sessions', () => {
     expect(count).toHaveLength(1);
   });
 
+  it('a concurrent request with the same key is 409 while the first runs, not a second session', async () => {
+    const { idempotent } = await import('./http');
+    const keyId = (await listApiKeys())[0].id;
+    let release!: () => void;
+    const first = idempotent(keyId, 'lento', 'POST /x\n{}', () => new Promise((r) => (release = () => r({ status: 201, body: { n: 1 } }))));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await idempotent(keyId, 'lento', 'POST /x\n{}', async () => ({ status: 201, body: { n: 2 } }))).toMatchObject({ status: 409 });
+    release();
+    expect(await first).toEqual({ status: 201, body: { n: 1 } });
+    expect(await idempotent(keyId, 'lento', 'POST /x\n{}', async () => ({ status: 201, body: { n: 3 } }))).toMatchObject({ status: 201, body: { n: 1 } });
+    // A failure (5xx) releases the key: the retry runs.
+    expect(await idempotent(keyId, 'falha', 'POST /x\n{}', async () => ({ status: 503, body: {} }))).toMatchObject({ status: 503 });
+    expect(await idempotent(keyId, 'falha', 'POST /x\n{}', async () => ({ status: 201, body: { ok: true } }))).toMatchObject({ status: 201 });
+  });
+
   it('refuses bad bodies with invalid_request and the field', async () => {
     const r = await createSession({ ...SESSION, items: [{ name: 'x', amount: 49.9, quantity: 1 }] });
     expect(r).toMatchObject({ status: 400, json: { error: { type: 'invalid_request', field: 'items.0' } } });
