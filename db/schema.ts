@@ -661,3 +661,148 @@ export const activityLog = sqliteTable(
   (t) => [index('activity_log_at_idx').on(t.at), index('activity_log_actor_idx').on(t.actorEmail, t.at), index('activity_log_action_idx').on(t.action, t.at)],
 );
 export type ActivityRow = typeof activityLog.$inferSelect;
+
+/**
+ * Integrations (lib/api): the merchant's API keys. Only the key's SHA-256 is kept (the key is
+ * shown once); `mode` says which provider it was made for ('test' = the sandbox, `bk_test_`;
+ * 'live' = a real provider, `bk_live_`). A revoked key stops working at once.
+ */
+export const apiKeys = sqliteTable('api_keys', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  mode: text('mode', { enum: ['test', 'live'] }).notNull(),
+  keyHash: text('key_hash').notNull().unique(),
+  /** The key's last 4 characters, to tell keys apart in the list. */
+  hint: text('hint').notNull(),
+  createdAt: text('created_at').notNull().default(now),
+  lastUsedAt: text('last_used_at'),
+  revokedAt: text('revoked_at'),
+});
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+/** The origins of success_url/cancel_url a key has sent: the hosted checkout redirects nowhere else. */
+export const apiKeyOrigins = sqliteTable(
+  'api_key_origins',
+  {
+    apiKeyId: text('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    origin: text('origin').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.apiKeyId, t.origin] })],
+);
+
+/** An Idempotency-Key of a POST to /api/v1: the request's hash and the answer given, replayed for the same body. */
+export const apiIdempotency = sqliteTable(
+  'api_idempotency',
+  {
+    apiKeyId: text('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 of method, path and body. */
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    responseBody: text('response_body').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.apiKeyId, t.key] })],
+);
+
+/**
+ * A checkout session created through POST /api/v1/checkout/sessions, paid at /c/<id>. Its lines
+ * are fixed at creation (catalog prices read then, or the ad-hoc amounts). A session makes at
+ * most one order: `order_id` is unique and set in the order's own transaction.
+ */
+export const checkoutSessions = sqliteTable(
+  'checkout_sessions',
+  {
+    id: text('id').primaryKey(), // cs_…
+    apiKeyId: text('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id),
+    /** JSON: [{ productId: number | null, name, unitPriceCents, quantity, lineTotalCents }] */
+    lines: text('lines').notNull(),
+    amountTotalCents: integer('amount_total_cents').notNull(),
+    /** JSON { name?, document?, email? }: the form's prefill. */
+    customer: text('customer').notNull().default('{}'),
+    /** 'pix,boleto', 'pix' or 'boleto'. */
+    methods: text('methods').notNull().default('pix,boleto'),
+    successUrl: text('success_url').notNull(),
+    cancelUrl: text('cancel_url'),
+    /** JSON { string: string } */
+    metadata: text('metadata').notNull().default('{}'),
+    expiresAt: text('expires_at').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+    orderId: text('order_id').references(() => orders.id),
+  },
+  (t) => [uniqueIndex('checkout_sessions_order_idx').on(t.orderId), index('checkout_sessions_key_idx').on(t.apiKeyId, t.createdAt)],
+);
+export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
+
+/** A merchant's endpoint for outbound webhooks (Standard Webhooks, secret `whsec_…`). */
+export const webhookEndpoints = sqliteTable('webhook_endpoints', {
+  id: text('id').primaryKey(),
+  url: text('url').notNull(),
+  /** Comma-separated event types. */
+  events: text('events').notNull(),
+  /** whsec_<base64>: kept to sign; shown once. */
+  secret: text('secret').notNull(),
+  enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
+  createdAt: text('created_at').notNull().default(now),
+});
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+
+/**
+ * Outbound events: written in the transaction of the state change that causes them, one per
+ * (order, type) (`dedupe_key`), so a duplicate webhook or a racing reconciliation adds nothing.
+ * The id (evt_…) is the `webhook-id` of every delivery of it.
+ */
+export const outboundEvents = sqliteTable('outbound_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  orderId: text('order_id'),
+  dedupeKey: text('dedupe_key').notNull().unique(),
+  createdAt: text('created_at').notNull().default(now),
+  /** When the worker fanned the event out to the endpoints subscribed then. */
+  fannedOutAt: text('fanned_out_at'),
+});
+
+/** One event to one endpoint: at least once, exponential back-off for up to 3 days. */
+export const outboundDeliveries = sqliteTable(
+  'outbound_deliveries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => outboundEvents.id),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** The body sent on every attempt (the order as it was when fanned out). */
+    body: text('body').notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: text('next_attempt_at').notNull(),
+    leaseUntil: text('lease_until'),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('outbound_deliveries_event_endpoint_idx').on(t.eventId, t.endpointId), index('outbound_deliveries_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** Each attempt of a delivery: the delivery log of Integrações. */
+export const outboundAttempts = sqliteTable(
+  'outbound_attempts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    deliveryId: integer('delivery_id')
+      .notNull()
+      .references(() => outboundDeliveries.id, { onDelete: 'cascade' }),
+    at: text('at').notNull().default(now),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (t) => [index('outbound_attempts_delivery_idx').on(t.deliveryId)],
+);

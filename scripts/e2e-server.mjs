@@ -25,6 +25,9 @@ const env = {
   // A production build with the sandbox on is a public demo: secret keys only (e2e/sandbox-key.ts).
   SANDBOX_API_KEYS: process.env.E2E_SANDBOX_KEY ?? fail('E2E_SANDBOX_KEY is not set (playwright.config.ts passes it)'),
   SANDBOX_ALLOW_HTTP_WEBHOOKS: 'true',
+  // The "outside store" of e2e/api-checkout.spec.ts listens on 127.0.0.1, two ports up: its
+  // webhooks reach it only because it is listed (production refuses loopback otherwise).
+  WEBHOOK_ALLOWED_ORIGINS: process.env.WEBHOOK_ALLOWED_ORIGINS ?? `http://127.0.0.1:${Number(port) + 2}`,
   SEED_ON_EMPTY: 'true',
   AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
   CRON_SECRET: 'e2e-cron-secret-0123456789',

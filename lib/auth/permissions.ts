@@ -36,6 +36,8 @@ export const PERMISSIONS = [
   'account:edit',
   /** The people who may sign in (Configurações → Equipe), ending every session, requiring two-step sign-in. */
   'people:manage',
+  /** Configurações → Integrações: API keys and webhook endpoints. */
+  'integrations:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -86,6 +88,7 @@ const REFUSALS: Record<Permission, string> = {
   'emails:resend': 'não pode reenviar e-mails.',
   'account:edit': 'não pode alterar a senha nem a verificação em duas etapas.',
   'people:manage': 'não pode gerenciar acessos.',
+  'integrations:manage': 'não pode gerenciar integrações.',
 };
 
 /** "Conta de demonstração: não pode alterar produtos nem fotos." (or, for another role, "Seu acesso não permite: …"). */

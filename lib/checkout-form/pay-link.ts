@@ -6,8 +6,7 @@
  * the server, from the link.
  */
 import 'server-only';
-import { randomUUID } from 'node:crypto';
-import { mapFieldErrors, RATE_LIMITED_MESSAGE, UNEXPECTED_MESSAGE, type CheckoutFailure, type CheckoutOutcome } from './submit-checkout';
+import { checkoutFailure, invalidForm, outcomeOfPlacement, rateLimited, unexpected, type CheckoutOutcome } from './outcome';
 import { formValuesOf, parseCheckoutForm } from './parse-form';
 import { CHECK_FIELDS_MESSAGE, type FieldErrors, type FormValues } from '@/lib/orders/fields';
 import { parseBRLInput } from '@balcao/br/money';
@@ -20,12 +19,10 @@ import { REFUSAL_MESSAGES } from '@/lib/links/place';
 export async function payLink(code: string, form: FormData, ctx: { ip: string }): Promise<CheckoutOutcome> {
   const typedAmount = typeof form.get('amount') === 'string' ? String(form.get('amount')).slice(0, 40) : '';
   const values: FormValues = { ...formValuesOf(form), amount: typedAmount };
-  const fail = (error: string, fieldErrors: FieldErrors = {}, nextValues: FormValues = values): CheckoutFailure => ({ ok: false, error, fieldErrors, values: nextValues });
-
-  if (!(await hit('checkout', ctx.ip)).ok) return fail(RATE_LIMITED_MESSAGE);
+  if (!(await hit('checkout', ctx.ip)).ok) return rateLimited(values);
 
   const link = await linkByCode(code);
-  if (!link) return fail(REFUSAL_MESSAGES.not_found);
+  if (!link) return checkoutFailure(REFUSAL_MESSAGES.not_found, values);
 
   // A payment link sells no physical product: nothing to deliver.
   const parsed = parseCheckoutForm(values, { needsDelivery: false });
@@ -38,9 +35,7 @@ export async function payLink(code: string, form: FormData, ctx: { ip: string })
     else amountCents = cents;
   }
   if (!parsed.ok || amountErrors.amount) {
-    const fieldErrors = { ...amountErrors, ...(parsed.ok ? {} : parsed.fieldErrors) };
-    const fresh = fieldErrors.checkoutKey ? { ...values, checkoutKey: randomUUID() } : values;
-    return fail(fieldErrors.checkoutKey ?? CHECK_FIELDS_MESSAGE, fieldErrors, fresh);
+    return invalidForm(CHECK_FIELDS_MESSAGE, { ...amountErrors, ...(parsed.ok ? {} : parsed.fieldErrors) }, values);
   }
   const { data } = parsed;
 
@@ -52,16 +47,9 @@ export async function payLink(code: string, form: FormData, ctx: { ip: string })
       buyer: data.buyer,
       ...(data.address ? { address: data.address } : {}),
     });
-    if (result.ok) return { ok: true, orderToken: result.orderToken };
-    const { fieldErrors, other } = mapFieldErrors(result.fieldErrors);
-    if (result.fieldErrors?.amount) fieldErrors.amount = result.fieldErrors.amount;
-    const hasFieldErrors = Object.keys(fieldErrors).length > 0;
-    // As in the cart's checkout: data to change is a new attempt (new key); a provider that did not answer keeps it.
-    const nextValues = hasFieldErrors ? { ...values, checkoutKey: randomUUID() } : values;
-    const message = [result.error, ...other.filter((m) => m !== result.error)].filter(Boolean).join(' ') || UNEXPECTED_MESSAGE;
-    return fail(message, fieldErrors, nextValues);
+    return outcomeOfPlacement(result, values, ['amount']);
   } catch (error) {
     logger().error({ err: error instanceof Error ? { name: error.name, message: error.message } : String(error) }, 'link payment failed');
-    return fail(UNEXPECTED_MESSAGE);
+    return unexpected(values);
   }
 }

@@ -41,7 +41,7 @@ describe('parseEnv defaults', () => {
       authSecretIsDefault: true,
       reconcileIntervalSeconds: 60,
       seedOnEmpty: true,
-      rateLimit: { checkoutPerMin: 30, loginPerMin: 10, webhookPerMin: 600, cepPerMin: 60 },
+      rateLimit: { checkoutPerMin: 30, loginPerMin: 10, webhookPerMin: 600, cepPerMin: 60, apiPerMin: 120 },
       cepLookup: { enabled: true, urls: ['https://brasilapi.com.br/api/cep/v1/{cep}', 'https://viacep.com.br/ws/{cep}/json/'] },
       logLevel: 'info',
       publicDemo: false,

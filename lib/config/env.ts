@@ -48,6 +48,13 @@ const dbUrl = z
     message: 'expected file:<path>, a path, or a libsql://, https:// or http:// URL',
   });
 
+/** "http://10.0.0.5:8080" exactly: an http(s) origin with no path, query, fragment or credentials. */
+function isBareOrigin(v: string): boolean {
+  if (!URL.canParse(v)) return false;
+  const u = new URL(v);
+  return /^https?:$/.test(u.protocol) && u.origin === v.replace(/\/$/, '') && !u.username && !u.password;
+}
+
 const rawSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: intIn(1, 65535).optional(),
@@ -69,6 +76,12 @@ const rawSchema = z.object({
     .optional(),
   SANDBOX_SCENARIO: z.enum(['approved', 'refused', 'pending'], { message: 'expected approved, refused or pending' }).default('pending'),
   SANDBOX_ALLOW_HTTP_WEBHOOKS: bool.optional(),
+  WEBHOOK_ALLOWED_ORIGINS: z
+    .string()
+    .refine((v) => v.split(',').every((o) => isBareOrigin(o.trim())), {
+      message: 'expected comma-separated origins such as http://10.0.0.5:8080 (scheme, host and port; no path)',
+    })
+    .optional(),
   AUTH_SECRET: z.string().optional(),
   NEXTAUTH_SECRET: z.string().optional(),
   CRON_SECRET: z.string().min(16, { message: 'expected at least 16 characters' }).optional(),
@@ -77,6 +90,7 @@ const rawSchema = z.object({
   RATE_LIMIT_CHECKOUT_PER_MIN: intIn(1, 1_000_000).default(30),
   RATE_LIMIT_LOGIN_PER_MIN: intIn(1, 1_000_000).default(10),
   RATE_LIMIT_WEBHOOK_PER_MIN: intIn(1, 1_000_000).default(600),
+  RATE_LIMIT_API_PER_MIN: intIn(1, 1_000_000).default(120),
   UNPAID_ORDERS_PER_DOCUMENT: intIn(1, 1_000_000).default(3),
   EMAILS_PER_RECIPIENT_PER_DAY: intIn(1, 1_000_000).default(3),
   SMTP_URL: z
@@ -135,12 +149,17 @@ export type AppEnv = {
   sandboxApiKeys: string[];
   sandboxScenario: 'approved' | 'refused' | 'pending';
   sandboxAllowHttpWebhooks: boolean;
+  /**
+   * Where outgoing webhooks (the sandbox's and the shop's own) may go although the target is
+   * loopback or private: WEBHOOK_ALLOWED_ORIGINS's origins, and in development any loopback.
+   */
+  webhookTargets: { allowedOrigins: string[]; allowLoopback: boolean };
   authSecret: string;
   authSecretIsDefault: boolean;
   cronSecret?: string;
   reconcileIntervalSeconds: number;
   seedOnEmpty: boolean;
-  rateLimit: { checkoutPerMin: number; loginPerMin: number; webhookPerMin: number; cepPerMin: number };
+  rateLimit: { checkoutPerMin: number; loginPerMin: number; webhookPerMin: number; cepPerMin: number; apiPerMin: number };
   /** UNPAID_ORDERS_PER_DOCUMENT, EMAILS_PER_RECIPIENT_PER_DAY (default 3 each). */
   caps: { unpaidOrdersPerDocument: number; emailsPerRecipientPerDay: number };
   /** CEP autofill: off, or the services asked in order (URL templates with {cep}). */
@@ -232,6 +251,10 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     sandboxApiKeys,
     sandboxScenario: e.SANDBOX_SCENARIO,
     sandboxAllowHttpWebhooks: e.SANDBOX_ALLOW_HTTP_WEBHOOKS ?? !isProduction,
+    webhookTargets: {
+      allowedOrigins: e.WEBHOOK_ALLOWED_ORIGINS?.split(',').map((o) => new URL(o.trim()).origin) ?? [],
+      allowLoopback: !isProduction,
+    },
     authSecret: secret ?? DEV_AUTH_SECRET,
     authSecretIsDefault: !secret,
     cronSecret: e.CRON_SECRET,
@@ -242,6 +265,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       loginPerMin: e.RATE_LIMIT_LOGIN_PER_MIN,
       webhookPerMin: e.RATE_LIMIT_WEBHOOK_PER_MIN,
       cepPerMin: e.RATE_LIMIT_CEP_PER_MIN,
+      apiPerMin: e.RATE_LIMIT_API_PER_MIN,
     },
     // Anti-abuse caps kept in the database (checked inside the writing transaction): tests and
     // the e2e server raise them, one test proves each default.

@@ -21,7 +21,7 @@ import {
   type SandboxReply,
   type SandboxRequest,
 } from '@balcao/payment-sandbox';
-import { env } from '@/lib/config/env';
+import { env, type AppEnv } from '@/lib/config/env';
 import { logger } from '@/lib/server/log';
 import { processSlot } from '@/lib/process/context';
 
@@ -36,7 +36,11 @@ const sandboxLogger: SandboxLogger = {
 
 /** The sandbox configuration of this process (env()). */
 export function sandboxConfigFromEnv(): SandboxConfig {
-  const e = env();
+  return sandboxConfigOf(env());
+}
+
+/** The sandbox configuration an environment gives (pure). */
+export function sandboxConfigOf(e: AppEnv): SandboxConfig {
   return {
     enabled: e.sandboxEnabled,
     databaseUrl: e.sandboxDatabaseUrl,
@@ -45,7 +49,8 @@ export function sandboxConfigFromEnv(): SandboxConfig {
     publicDemo: e.publicDemo,
     scenario: e.sandboxScenario,
     allowHttpWebhooks: e.sandboxAllowHttpWebhooks,
-    webhookAllowedOrigins: [],
+    webhookAllowedOrigins: e.webhookTargets.allowedOrigins,
+    allowLoopbackWebhooks: e.webhookTargets.allowLoopback,
   };
 }
 

@@ -13,6 +13,7 @@ import { orders, paymentEvents, payments, type EmailKind, type FulfillmentStatus
 import { emailKey } from '@/lib/email/keys';
 import { kickOutbox } from '@/lib/email/kick';
 import { enqueueEmail } from '@/lib/email/outbox';
+import { recordOrderEvent } from '@/lib/order-events/record';
 import { checkMove, type FulfilmentMove } from './moves';
 import type { Tracking } from './tracking';
 
@@ -98,6 +99,8 @@ export function* moveStep(tx: Tx, orderId: string, req: MoveRequest, actor: stri
   );
   // The state was entered before (it cannot be: moves only go forward); roll back rather than log twice.
   if (inserted === 0) throw new AlreadyEntered();
+  // order.fulfilled for the merchant's webhooks: the shop did its part (sent, or collected at the counter).
+  if (verdict.to === 'shipped' || verdict.to === 'picked_up') yield* recordOrderEvent(tx, orderId, 'order.fulfilled');
   const email = req.move === 'correct_tracking' ? undefined : EMAIL_OF[verdict.to];
   if (email) yield* enqueueEmail(tx, { key: email.key(orderId), orderId, kind: email.kind });
   return { ok: true, to: verdict.to, message: DONE[req.move] };

@@ -162,6 +162,13 @@ const linkOrder = details.extend({
   ),
 });
 
+export const SESSION_GONE_MESSAGE = 'Esta sessão de pagamento não existe. Volte para a loja e tente de novo.';
+
+/** An order placed from an API checkout session (/c/<id>): the session's lines, fixed when it was created. */
+const sessionOrder = details.extend({
+  session: z.object({ id: z.string({ error: SESSION_GONE_MESSAGE }).regex(/^cs_[A-Za-z0-9_-]{20,64}$/, { error: SESSION_GONE_MESSAGE }) }, { error: SESSION_GONE_MESSAGE }),
+});
+
 /** Boleto needs the address (each missing part gets its own message); Pix ignores it. */
 function addressOnlyForBoleto(input: unknown): unknown {
   if (typeof input !== 'object' || input === null) return input;
@@ -176,6 +183,9 @@ export const orderInputSchema = z.preprocess(addressOnlyForBoleto, order);
 /** The same details plus a payment link: placeOrder's input for a link. */
 export const linkOrderInputSchema = z.preprocess(addressOnlyForBoleto, linkOrder);
 
+/** The same details plus a checkout session: placeOrder's input for the hosted checkout. */
+export const sessionOrderInputSchema = z.preprocess(addressOnlyForBoleto, sessionOrder);
+
 /** What a caller hands to placeOrder for a cart (before cleaning: masks, spaces and case are fine). */
 export type OrderInput = z.input<typeof order>;
 /** The same for a payment link. */
@@ -184,7 +194,9 @@ export type LinkOrderInput = z.input<typeof linkOrder>;
 export type ValidCartOrder = z.output<typeof order>;
 /** A payment link's order after validation. */
 export type ValidLinkOrder = z.output<typeof linkOrder>;
-export type ValidOrder = ValidCartOrder | ValidLinkOrder;
+export type SessionOrderInput = z.input<typeof sessionOrder>;
+export type ValidSessionOrder = z.output<typeof sessionOrder>;
+export type ValidOrder = ValidCartOrder | ValidLinkOrder | ValidSessionOrder;
 export type CheckoutDetails = z.output<typeof details>;
 
 /** Each form field's first message; a path inside `buyer` or `address` is named by its field. */
@@ -193,7 +205,7 @@ export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[]): FieldErrors 
   for (const issue of issues) {
     const [head, leaf] = issue.path;
     const key = head === 'buyer' || head === 'address' || head === 'delivery' ? leaf : head;
-    const field = head === 'link' ? (leaf === 'amountCents' ? 'amount' : 'items') : key;
+    const field = head === 'link' ? (leaf === 'amountCents' ? 'amount' : 'items') : head === 'session' ? 'items' : key;
     if (typeof field !== 'string' || !(field === 'items' || field === 'amount' || (FORM_FIELDS as readonly string[]).includes(field))) continue;
     out[field as FormField | 'items' | 'amount'] ??= issue.message;
   }
@@ -208,7 +220,8 @@ export type OrderInputCheck = { ok: true; value: ValidOrder } | { ok: false; err
  */
 export function checkOrderInput(input: unknown): OrderInputCheck {
   const isLink = typeof input === 'object' && input !== null && 'link' in input;
-  const r = (isLink ? linkOrderInputSchema : orderInputSchema).safeParse(input);
+  const isSession = typeof input === 'object' && input !== null && 'session' in input;
+  const r = (isSession ? sessionOrderInputSchema : isLink ? linkOrderInputSchema : orderInputSchema).safeParse(input);
   if (r.success) return { ok: true, value: r.data };
   const fieldErrors = fieldErrorsOf(r.error.issues);
   const { checkoutKey, method, ...rest } = fieldErrors;

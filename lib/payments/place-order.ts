@@ -23,7 +23,8 @@ import { OutOfStock, releaseLapsedHolds, takeForOrder } from '@/lib/catalog/stoc
 import { userMessage } from '@/lib/payment-api/client';
 import { CHECK_FIELDS_MESSAGE, type FieldErrors } from '@/lib/orders/fields';
 import { nextOrderNumber } from '@/lib/orders/order-number';
-import { checkOrderInput, type LinkOrderInput, type OrderInput, type ValidOrder } from '@/lib/orders/order-input';
+import { checkOrderInput, type LinkOrderInput, type OrderInput, type SessionOrderInput, type ValidOrder } from '@/lib/orders/order-input';
+import { attachSessionOrder, claimSession, sessionById, SESSION_REFUSAL_MESSAGES, type SessionRefusal } from '@/lib/checkout-sessions/sessions';
 import { priceLinkOrder, priceOrder, shortStockMessage, type PricedOrder } from '@/lib/orders/pricing';
 import { linkById } from '@/lib/links/links';
 import { claimLinkPlace, REFUSAL_MESSAGES, type LinkRefusal } from '@/lib/links/place';
@@ -41,11 +42,11 @@ import { chargeTerms, payableUntilOf } from './charge-request';
 import { submitCreate, type CreateOutcome } from './create-charge';
 import { newId, randomToken } from '@/lib/security/tokens';
 
-export type { LinkOrderInput, OrderInput } from '@/lib/orders/order-input';
+export type { LinkOrderInput, OrderInput, SessionOrderInput } from '@/lib/orders/order-input';
 
 /** A field the order's data can be refused on (by our checks or the provider's). */
 type OrderFieldErrors = Omit<FieldErrors, 'checkoutKey' | 'method'>;
-export type PlaceOrderResult = { ok: true; orderToken: string } | { ok: false; error: string; fieldErrors?: OrderFieldErrors };
+export type PlaceOrderResult = { ok: true; orderToken: string } | { ok: false; error: string; fieldErrors?: OrderFieldErrors; sessionRefusal?: SessionRefusal };
 
 export const PROVIDER_DID_NOT_ANSWER = 'O serviço de pagamentos não respondeu. Tente novamente.';
 export const TRY_AGAIN = 'Não foi possível registrar o pedido agora. Tente novamente em instantes.';
@@ -55,7 +56,7 @@ export const ORDER_FAILED = 'Não foi possível gerar a cobrança deste pedido. 
 const inFlight = new Map<string, Promise<PlaceOrderResult>>();
 
 /** A cart's order (`items`) or a payment link's (`link`): the same details, the same path. */
-export async function placeOrder(input: OrderInput | LinkOrderInput): Promise<PlaceOrderResult> {
+export async function placeOrder(input: OrderInput | LinkOrderInput | SessionOrderInput): Promise<PlaceOrderResult> {
   const cleaned = checkOrderInput(input);
   if (!cleaned.ok) return cleaned;
   const key = cleaned.value.checkoutKey;
@@ -90,7 +91,19 @@ function pricingError(refusal: Extract<PricedOrder, { ok: false }>): Extract<Pla
  * The order's lines and money (the catalog's prices for a cart, the link's for a payment link),
  * and whether anything in it ships (the catalog says; a link sells no physical product).
  */
-async function priceOf(input: ValidOrder, settings: PaymentSettings): Promise<(PricedOrder & { ships?: boolean }) | { ok: false; linkRefusal: LinkRefusal }> {
+async function priceOf(
+  input: ValidOrder,
+  settings: PaymentSettings,
+): Promise<(PricedOrder & { ships?: boolean }) | { ok: false; linkRefusal: LinkRefusal } | { ok: false; sessionRefusal: SessionRefusal }> {
+  if ('session' in input) {
+    // The session's lines as the store created them (no Pix discount: the store set the price).
+    const session = await sessionById(input.session.id);
+    if (!session) return { ok: false, sessionRefusal: 'not_found' };
+    if (!session.methods.includes(input.method)) return { ok: false, message: `Esta compra aceita só ${session.methods[0] === 'pix' ? 'Pix' : 'boleto'}.`, field: 'method' };
+    // Nothing in a session ships (lib/api refuses products that need delivery).
+    const itemsCents = session.amountTotalCents;
+    return { ok: true, lines: session.lines, itemsCents, pixDiscountCents: 0, pixDiscountBps: 0, totalCents: itemsCents, ships: false };
+  }
   if ('link' in input) {
     const link = await linkById(input.link.id);
     if (!link) return { ok: false, linkRefusal: 'not_found' };
@@ -121,6 +134,13 @@ class LinkClosed extends Error {
   }
 }
 
+/** Thrown inside the order's transaction when the session already has its order, or expired. */
+class SessionClosed extends Error {
+  constructor(readonly reason: SessionRefusal) {
+    super(`checkout session refused: ${reason}`);
+  }
+}
+
 async function place(input: ValidOrder): Promise<PlaceOrderResult> {
   const existing = await findByCheckoutKey(input.checkoutKey);
   if (existing) return resume(existing);
@@ -137,8 +157,12 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
     });
   }
   const priced = await priceOf(input, settings);
-  if (!priced.ok) return 'linkRefusal' in priced ? { ok: false, error: REFUSAL_MESSAGES[priced.linkRefusal] } : pricingError(priced);
+  if (!priced.ok) {
+    if ('sessionRefusal' in priced) return { ok: false, error: SESSION_REFUSAL_MESSAGES[priced.sessionRefusal] };
+    return 'linkRefusal' in priced ? { ok: false, error: REFUSAL_MESSAGES[priced.linkRefusal] } : pricingError(priced);
+  }
   const linkId = 'link' in input ? input.link.id : null;
+  const sessionId = 'session' in input ? input.session.id : null;
   // Shipping from the shop's rules and the catalog's own word on what ships (never the form's).
   const shipping = shippingForOrder({
     needsDelivery: priced.ships === true,
@@ -185,6 +209,11 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
         const place = yield* claimLinkPlace(tx, linkId, saoPauloDate(), holdsSince);
         if (!place.ok) throw new LinkClosed(place.reason);
       }
+      // A session makes one order: checked here, in the transaction that writes it.
+      if (sessionId) {
+        const claim = yield* claimSession(tx, sessionId, nowMs);
+        if (!claim.ok) throw new SessionClosed(claim.reason);
+      }
       // Units held by orders whose reservation lapsed go back on the shelf before this order counts them.
       yield* releaseLapsedHolds(tx, holdsSince, productIds);
       const number = yield* nextOrderNumber(tx);
@@ -226,6 +255,7 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
         }),
       );
       for (const line of priced.lines) yield* run(tx.insert(orderItems).values({ orderId, ...line }));
+      if (sessionId) yield* attachSessionOrder(tx, sessionId, orderId);
       // The units are the order's from this commit on: two shoppers can never both get the last one.
       yield* takeForOrder(
         tx,
@@ -251,6 +281,7 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
     });
   } catch (error) {
     if (error instanceof LinkClosed) return { ok: false, error: REFUSAL_MESSAGES[error.reason] };
+    if (error instanceof SessionClosed) return { ok: false, error: SESSION_REFUSAL_MESSAGES[error.reason], sessionRefusal: error.reason };
     if (error instanceof TooManyUnpaid) {
       const message = tooManyUnpaidMessage(error.limit);
       return { ok: false, error: message, fieldErrors: { document: message } };

@@ -33,6 +33,7 @@ import { reservationCutoffIn } from '@/lib/settings/reservation';
 import { emailKey, KIND_OF_STATE } from '@/lib/email/keys';
 import { enqueueEmail, hasEmail, MERCHANT_RECIPIENTS } from '@/lib/email/outbox';
 import type { Tx } from '@/db';
+import { recordStateEvents } from '@/lib/order-events/record';
 
 export type StateChange = {
   orderId: string;
@@ -60,6 +61,8 @@ export function* stateEffects(tx: Tx, c: StateChange): Generator<Step, void, unk
     yield* enqueueEmail(tx, { key, orderId: c.orderId, kind, when: ended ? hasEmail(emailKey.instructions(c.orderId)) : undefined });
   }
   yield* merchantAlerts(tx, c);
+  // The merchant's own webhooks (order.paid, order.refunded, order.canceled, order.expired).
+  yield* recordStateEvents(tx, c.orderId, c.steps);
 }
 
 function* merchantAlerts(tx: Tx, c: StateChange): Generator<Step, void, unknown> {

@@ -25,8 +25,6 @@ export type RateBucket = 'checkout' | 'login' | 'login-account' | 'webhook' | 'c
  * own devices while someone else is being refused, few enough that a botnet cannot guess on.
  */
 export const LOGIN_ACCOUNT_LIMIT_FACTOR = 5;
-/** Calls per minute of one API key (not an environment variable: docs/reference.md). */
-export const API_PER_MIN = 120;
 /** Reset e-mails asked per minute from one address, and for one account from all addresses. */
 export const PASSWORD_RESET_PER_MIN = 5;
 export const PASSWORD_RESET_ACCOUNT_PER_MIN = 3;
@@ -50,7 +48,7 @@ function limitOf(bucket: RateBucket): number {
     case 'cep':
       return rateLimit.cepPerMin;
     case 'api':
-      return API_PER_MIN;
+      return rateLimit.apiPerMin;
     case 'password-reset':
       return PASSWORD_RESET_PER_MIN;
     case 'password-reset-account':

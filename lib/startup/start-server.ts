@@ -51,11 +51,14 @@ async function startBackgroundWork(): Promise<void> {
   const { startSandboxWorker, stopSandboxWorker } = await import('@/lib/embedded-provider');
   const { startReconcileScheduler, stopReconcileScheduler } = await import('@/lib/payments/reconcile');
   const { startOutboxWorker, stopOutboxWorker } = await import('@/lib/email/worker');
+  const { startWebhookWorker, stopWebhookWorker } = await import('@/lib/api/webhook-worker');
   startSandboxWorker();
+  startWebhookWorker();
   startReconcileScheduler();
   startOutboxWorker();
   onShutdown('reconcile-scheduler', stopReconcileScheduler);
   onShutdown('email-worker', stopOutboxWorker);
+  onShutdown('webhook-worker', stopWebhookWorker);
   onShutdown('sandbox-worker', stopSandboxWorker);
   installShutdownHandlers();
 }

@@ -37,6 +37,8 @@ type Props = {
   delivery?: DeliveryProps | null;
   /** The CEP autofill is on (CEP_LOOKUP). */
   cepLookup?: boolean;
+  /** What the form starts with (an API session's customer), until a submit answers. */
+  prefill?: FormValues;
 };
 
 export type DeliveryProps = {
@@ -47,9 +49,9 @@ export type DeliveryProps = {
   money: { pix: OrderMoney; boleto: OrderMoney; pixMinimumNote?: string | null };
 };
 
-export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = ['pix', 'boleto'], amount, hiddenFields = {}, pixHint, delivery = null, cepLookup = false }: Props) {
+export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = ['pix', 'boleto'], amount, hiddenFields = {}, pixHint, delivery = null, cepLookup = false, prefill }: Props) {
   const [state, formAction] = useActionState<CheckoutActionState, FormData>(action, null);
-  const values: FormValues = state?.values ?? {};
+  const values: FormValues = state?.values ?? prefill ?? {};
   const errors: FieldErrors = state?.fieldErrors ?? {};
   const hydrated = useHydrated();
   const submittedMethod: Method = methods.length === 1 ? methods[0] : values.method === 'boleto' ? 'boleto' : 'pix';

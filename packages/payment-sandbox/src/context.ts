@@ -5,7 +5,7 @@
  * build their own instances on their own files with `createSandboxContext`.
  */
 import { openSandboxDb, type SqliteDb } from './db';
-import { guardedFetch, systemLookup, type Lookup } from './webhook-target';
+import { guardedFetch, systemLookup, type Lookup, type TargetPolicy } from '@balcao/server-kit/webhook-target';
 
 import { SANDBOX_DEV_KEY } from './dev-key';
 
@@ -43,10 +43,13 @@ export type SandboxConfig = {
   /** Accept http://localhost and http://127.0.0.1 notification URLs. */
   allowHttpWebhooks: boolean;
   /**
-   * Origins webhooks may reach even on a loopback or private address (webhook-target.ts):
-   * the app's own APP_URL origin, plus any a test adds.
+   * Origins webhooks may reach even on a loopback or private address
+   * (@balcao/server-kit/webhook-target): the app's own APP_URL origin, plus the host's
+   * WEBHOOK_ALLOWED_ORIGINS.
    */
   webhookAllowedOrigins: string[];
+  /** Any loopback target is reachable (the host's development mode: a receiver on 127.0.0.1:4000). */
+  allowLoopbackWebhooks: boolean;
 };
 
 export type WorkerState = {
@@ -63,6 +66,8 @@ export type SandboxContext = {
   random: () => number;
   /** HTTP client used for webhook deliveries (by default one that refuses private addresses at connect time). */
   fetch: typeof fetch;
+  /** What a webhook may reach besides public addresses. */
+  targetPolicy: TargetPolicy;
   /** DNS resolution of a webhook target, checked before each delivery. */
   lookup: Lookup;
   /** Webhook delivery timeout (docs/payment-api-contract.md, Webhooks: 5 s). */
@@ -89,12 +94,15 @@ export function createSandboxContext(options: SandboxOptions): SandboxContext {
   const apiKeys = [...(publicDemo ? [] : [SANDBOX_DEV_KEY]), ...(options.apiKeys ?? [])].filter((k, i, all) => k && all.indexOf(k) === i);
   const appUrl = (options.appUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
   const webhookAllowedOrigins = [new URL(appUrl).origin, ...(options.webhookAllowedOrigins ?? [])];
+  const allowLoopbackWebhooks = options.allowLoopbackWebhooks ?? false;
+  const targetPolicy: TargetPolicy = { allowedOrigins: webhookAllowedOrigins, allowLoopback: allowLoopbackWebhooks };
   return {
     config: {
       enabled: options.enabled ?? true,
       databaseUrl: options.databaseUrl,
       appUrl,
       webhookAllowedOrigins,
+      allowLoopbackWebhooks,
       apiKeys,
       publicDemo,
       scenario: options.scenario ?? 'pending',
@@ -103,7 +111,8 @@ export function createSandboxContext(options: SandboxOptions): SandboxContext {
     db: openSandboxDb(options.databaseUrl),
     realNow: options.realNow ?? Date.now,
     random: options.random ?? Math.random,
-    fetch: options.fetch ?? guardedFetch(() => webhookAllowedOrigins),
+    fetch: options.fetch ?? guardedFetch(() => targetPolicy),
+    targetPolicy,
     lookup: options.lookup ?? systemLookup,
     deliveryTimeoutMs: options.deliveryTimeoutMs ?? 5_000,
     inFlight: new Map(),

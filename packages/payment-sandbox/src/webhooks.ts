@@ -15,7 +15,7 @@ import { inTransaction } from './db';
 import { readFaults } from './faults';
 import { apiKeyOfOwner } from './keys';
 import { maskPayerIn } from '@balcao/br/personal-data';
-import { checkWebhookTarget } from './webhook-target';
+import { checkWebhookTarget } from '@balcao/server-kit/webhook-target';
 
 export const MAX_ATTEMPTS = 8;
 /** A claimed delivery is another process's for this long (real time) unless it finishes first. */
@@ -131,7 +131,7 @@ type SendResult = { ok: boolean; statusCode: number | null; error: string | null
 async function send(ctx: SandboxContext, d: DeliveryRow): Promise<SendResult> {
   const started = ctx.realNow();
   // Resolved now, not at creation: a name may point elsewhere by the time the event happens.
-  const target = await checkWebhookTarget(d.url, ctx.config.webhookAllowedOrigins, ctx.lookup);
+  const target = await checkWebhookTarget(d.url, ctx.targetPolicy, ctx.lookup);
   if (!target.ok) return { ok: false, statusCode: null, error: `target refused: ${target.reason}`, durationMs: 0, refused: true };
   const headers: Record<string, string> = { 'Content-Type': 'application/json', 'User-Agent': WEBHOOK_USER_AGENT };
   const apiKey = apiKeyOfOwner(ctx, d.owner);

@@ -20,6 +20,7 @@ import { OrderStatusPanel, ReorderButton } from './order-status';
 import { RefreshWhileWaiting } from './refresh-while-waiting';
 import styles from './order.module.css';
 import { getShopIdentity } from '@/lib/shop/identity';
+import { storeReturnUrlOfOrder } from '@/lib/checkout-sessions/sessions';
 
 /** The shop's pickup hours (Configurações → Loja), under the pickup address of an order to collect. */
 async function PickupHours() {
@@ -42,6 +43,8 @@ export default async function OrderPage({ params }: Props) {
   const failed = pending && payment?.createState === 'failed';
   const waitingForArtifacts =
     pending && !failed && (!payment || (order.method === 'pix' ? !payment.pixCode : !payment.barcode));
+  // An order placed from an API checkout session leads back to the store that sent the buyer.
+  const storeUrl = await storeReturnUrlOfOrder(order.id);
 
   return (
     <main className="container">
@@ -52,6 +55,13 @@ export default async function OrderPage({ params }: Props) {
       <div className={styles.layout}>
         <div className={styles.primary}>
           <OrderStatusPanel token={order.token} initial={initial} method={order.method} totalCents={order.totalCents} linkCode={order.linkCode} shipping={order.delivery.method} />
+          {storeUrl ? (
+            <p>
+              <a className="btn btn-secondary" href={storeUrl}>
+                Voltar para a loja
+              </a>
+            </p>
+          ) : null}
           {failed ? (
             <div className="alert alert-error stack">
               <p>Não conseguimos gerar a cobrança deste pedido. Nada foi cobrado.</p>

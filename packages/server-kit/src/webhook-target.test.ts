@@ -27,6 +27,19 @@ describe('checkWebhookTarget', () => {
   });
 });
 
+describe('a policy that allows loopback (development)', () => {
+  const lookupTo = (address: string) => async () => [{ address, family: address.includes(':') ? 6 : 4 }];
+  it('reaches any loopback port, and still nothing private or metadata', async () => {
+    const dev = { allowedOrigins: [], allowLoopback: true };
+    expect(await checkWebhookTarget('http://127.0.0.1:4000/hook', dev)).toEqual({ ok: true });
+    expect(await checkWebhookTarget('http://[::1]:4000/hook', dev)).toEqual({ ok: true });
+    expect(await checkWebhookTarget('http://localhost:4000/hook', dev, lookupTo('127.0.0.1'))).toEqual({ ok: true });
+    expect(await checkWebhookTarget('http://10.0.0.5:8080/hook', dev)).toMatchObject({ ok: false });
+    expect(await checkWebhookTarget('http://169.254.169.254/', dev)).toMatchObject({ ok: false });
+    expect(await checkWebhookTarget('http://127.0.0.1:4000/hook', { allowedOrigins: [] })).toMatchObject({ ok: false });
+  });
+});
+
 describe('guardedFetch', () => {
   it('refuses to connect to a name that resolves to loopback, and sends to an allow-listed origin', async () => {
     let hits = 0;
@@ -43,6 +56,9 @@ describe('guardedFetch', () => {
       const open = guardedFetch(() => [`http://localhost:${port}`]);
       expect((await open(`http://localhost:${port}/x`, { method: 'POST', body: '{}' })).status).toBe(200);
       expect(hits).toBe(1);
+      const dev = guardedFetch(() => ({ allowedOrigins: [], allowLoopback: true }));
+      expect((await dev(`http://localhost:${port}/x`, { method: 'POST', body: '{}' })).status).toBe(200);
+      expect(hits).toBe(2);
     } finally {
       await new Promise((r) => server.close(r));
     }

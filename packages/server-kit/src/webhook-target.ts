@@ -1,13 +1,14 @@
 /**
- * Where the sandbox may POST a webhook (SSRF guard). A notification_url is chosen by whoever
- * holds a key; without a guard the worker would POST (8 times) to the host's loopback, the
- * private network or a cloud metadata endpoint. So every delivery resolves its host at delivery
- * time and refuses loopback, private, link-local, shared, multicast, reserved and metadata
- * addresses — unless the URL's origin is allow-listed (the app's own APP_URL origin: the
- * shop's webhook route, which in development and tests is on localhost). The address checked is
- * the address connected to: the default transport re-checks inside the socket's DNS lookup, so a
- * name that resolves to a public address for the check and a private one for the connection
- * (DNS rebinding) is refused too.
+ * Where an outgoing webhook may go (SSRF guard), for the sandbox's deliveries and the shop's own
+ * webhooks to merchants' endpoints alike. A target URL is chosen by whoever holds a key; without
+ * a guard a worker would POST (again and again) to the host's loopback, the private network or a
+ * cloud metadata endpoint. So every delivery resolves its host at delivery time and refuses
+ * loopback, private, link-local, shared, multicast, reserved and metadata addresses — unless the
+ * URL's origin is allow-listed (the app's own APP_URL origin, WEBHOOK_ALLOWED_ORIGINS), or the
+ * policy allows loopback (development: a developer's receiver on 127.0.0.1:4000). The address
+ * checked is the address connected to: the default transport re-checks inside the socket's DNS
+ * lookup, so a name that resolves to a public address for the check and a private one for the
+ * connection (DNS rebinding) is refused too.
  */
 import dns from 'node:dns';
 import http from 'node:http';
@@ -81,6 +82,31 @@ export function isBlockedAddress(ip: string): boolean {
   return false;
 }
 
+/** Whether the address is the host's own (127.0.0.0/8, ::1, or IPv4-mapped loopback). */
+export function isLoopbackAddress(ip: string): boolean {
+  const kind = isIP(ip);
+  if (kind === 4) return ip.startsWith('127.');
+  if (kind !== 6) return false;
+  const g = v6Groups(ip);
+  if (g.slice(0, 7).every((x) => x === 0) && g[7] === 1) return true;
+  return g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff && g[6] >> 8 === 127;
+}
+
+/**
+ * What a sender may reach besides public addresses: exact origins (scheme, host and port), and
+ * in development any loopback address (not the private network: only this machine).
+ */
+export type TargetPolicy = { allowedOrigins: readonly string[]; allowLoopback?: boolean };
+
+/** Accepts the old form (a list of origins) as a policy with loopback refused. */
+function policyOf(p: TargetPolicy | readonly string[]): TargetPolicy {
+  return Array.isArray(p) ? { allowedOrigins: p as readonly string[] } : (p as TargetPolicy);
+}
+
+function refusedBy(policy: TargetPolicy, address: string): boolean {
+  return isBlockedAddress(address) && !(policy.allowLoopback && isLoopbackAddress(address));
+}
+
 /** "http://localhost:3000" for a URL, or null. */
 function originOf(url: string): string | null {
   try {
@@ -100,7 +126,8 @@ export type Lookup = (hostname: string) => Promise<{ address: string; family: nu
 export const systemLookup: Lookup = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
 
 /** Resolves the URL's host now and judges every address it resolves to. */
-export async function checkWebhookTarget(url: string, allowedOrigins: readonly string[], lookup: Lookup = systemLookup): Promise<TargetVerdict> {
+export async function checkWebhookTarget(url: string, targetPolicy: TargetPolicy | readonly string[], lookup: Lookup = systemLookup): Promise<TargetVerdict> {
+  const policy = policyOf(targetPolicy);
   let u: URL;
   try {
     u = new URL(url);
@@ -108,7 +135,7 @@ export async function checkWebhookTarget(url: string, allowedOrigins: readonly s
     return { ok: false, reason: 'invalid URL' };
   }
   if (u.protocol !== 'https:' && u.protocol !== 'http:') return { ok: false, reason: 'not an http(s) URL' };
-  if (isAllowListed(url, allowedOrigins)) return { ok: true };
+  if (isAllowListed(url, policy.allowedOrigins)) return { ok: true };
   const host = u.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
   try {
@@ -117,17 +144,17 @@ export async function checkWebhookTarget(url: string, allowedOrigins: readonly s
     return { ok: false, reason: 'host not found' };
   }
   if (addresses.length === 0) return { ok: false, reason: 'host not found' };
-  if (addresses.some(isBlockedAddress)) return { ok: false, reason: 'private, loopback, link-local or reserved address refused' };
+  if (addresses.some((a) => refusedBy(policy, a))) return { ok: false, reason: 'private, loopback, link-local or reserved address refused' };
   return { ok: true };
 }
 
 /** A socket lookup that refuses blocked addresses (the connection's own resolution: no DNS rebinding). */
-function guardedLookup(): LookupFunction {
+function guardedLookup(policy: TargetPolicy): LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return (callback as (e: Error | null, a: unknown, f?: number) => void)(err, options.all ? [] : '', undefined);
       const list = addresses as dns.LookupAddress[];
-      const refused = list.find((a) => isBlockedAddress(a.address));
+      const refused = list.find((a) => refusedBy(policy, a.address));
       if (refused || list.length === 0) {
         const error = Object.assign(new Error('private, loopback, link-local or reserved address refused'), { code: 'EADDRREFUSED' });
         return (callback as (e: Error | null, a: unknown, f?: number) => void)(error, options.all ? [] : '', undefined);
@@ -142,15 +169,16 @@ function guardedLookup(): LookupFunction {
  * The sandbox's default webhook transport: one POST, no redirects followed, the answer's body
  * read and discarded, the address re-checked at connect time unless the origin is allow-listed.
  */
-export function guardedFetch(allowedOrigins: () => readonly string[]): typeof fetch {
+export function guardedFetch(targetPolicy: () => TargetPolicy | readonly string[]): typeof fetch {
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     const body = typeof init?.body === 'string' ? init.body : '';
     const headers = { ...(init?.headers as Record<string, string>), 'Content-Length': String(Buffer.byteLength(body)) };
-    const trusted = isAllowListed(url.href, allowedOrigins());
+    const policy = policyOf(targetPolicy());
+    const trusted = isAllowListed(url.href, policy.allowedOrigins);
     const transport = url.protocol === 'https:' ? https : http;
     const status = await new Promise<number>((resolve, reject) => {
-      const req = transport.request(url, { method: init?.method ?? 'POST', headers, signal: init?.signal ?? undefined, ...(trusted ? {} : { lookup: guardedLookup() }) }, (res) => {
+      const req = transport.request(url, { method: init?.method ?? 'POST', headers, signal: init?.signal ?? undefined, ...(trusted ? {} : { lookup: guardedLookup(policy) }) }, (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
         res.on('error', reject);

@@ -1,0 +1,79 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { z } from 'zod';
+import { done, refused, type ActionState } from '@/lib/auth/action-state';
+import { merchantAction } from '@/lib/auth/merchant-action';
+import { apiKeyNameSchema, createApiKey, revokeApiKey } from '@/lib/api/keys';
+import { createEndpoint, endpointFormSchema, sendTestDelivery, setEndpointEnabled } from '@/lib/api/webhook-endpoints';
+import type { ApiEventType } from '@/lib/api/schemas';
+import { logger } from '@/lib/server/log';
+
+/** The answer of "Criar chave de API": the key itself, shown once. */
+export type KeyCreatedState = ActionState | { ok: true; message: string; at: number; secret: string };
+
+/** Configurações → Integrações → "Criar chave de API" (field "Nome"). */
+export const createApiKeyAction = merchantAction<{ name: string }, KeyCreatedState>(
+  { name: 'create-api-key', permission: 'integrations:manage', parse: apiKeyNameSchema },
+  async ({ name }, { merchant }) => {
+    const { id, key } = await createApiKey(name);
+    logger().info({ actor: merchant.id, apiKeyId: id }, 'api key created');
+    revalidatePath('/dashboard/settings/integracoes');
+    return { ok: true, message: `Chave “${name}” criada. Copie agora: ela não será mostrada de novo.`, at: Date.now(), secret: key };
+  },
+);
+
+/** "Revogar": the key stops working on its next request. */
+export const revokeApiKeyAction = merchantAction(
+  { name: 'revoke-api-key', permission: 'integrations:manage', parse: z.object({ id: z.uuid({ error: 'Chave não encontrada.' }) }) },
+  async ({ id }, { merchant }) => {
+    const revoked = await revokeApiKey(id);
+    if (!revoked) return refused('Esta chave não existe ou já foi revogada.');
+    logger().info({ actor: merchant.id, apiKeyId: id }, 'api key revoked');
+    revalidatePath('/dashboard/settings/integracoes');
+    return done('Chave revogada. Ela não funciona mais.');
+  },
+);
+
+/** The answer of "Adicionar endpoint": the signing secret, shown once. */
+export type EndpointCreatedState = ActionState | { ok: true; message: string; at: number; secret: string };
+
+/** "Adicionar endpoint" (fields "URL" and "Eventos"). */
+export const createEndpointAction = merchantAction<{ url: string; events: ApiEventType[] }, EndpointCreatedState>(
+  {
+    name: 'create-webhook-endpoint',
+    permission: 'integrations:manage',
+    parse: (form) => {
+      const parsed = endpointFormSchema.safeParse({ url: form.get('url') ?? '', events: form.getAll('events') });
+      if (parsed.success) return { ok: true, value: parsed.data };
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+      return { ok: false, fieldErrors, values: { url: String(form.get('url') ?? '') } };
+    },
+  },
+  async ({ url, events }, { merchant }) => {
+    const { id, secret } = await createEndpoint(url, events);
+    logger().info({ actor: merchant.id, endpointId: id }, 'webhook endpoint created');
+    revalidatePath('/dashboard/settings/integracoes');
+    return { ok: true, message: 'Endpoint adicionado. Copie o segredo de assinatura agora: ele não será mostrado de novo.', at: Date.now(), secret };
+  },
+);
+
+const endpointId = z.object({ id: z.uuid({ error: 'Endpoint não encontrado.' }) });
+
+/** "Desativar" / "Ativar" an endpoint: a disabled one receives nothing until enabled again. */
+export const toggleEndpointAction = merchantAction(
+  { name: 'toggle-webhook-endpoint', permission: 'integrations:manage', parse: endpointId.extend({ enabled: z.enum(['true', 'false']) }) },
+  async ({ id, enabled }) => {
+    if (!(await setEndpointEnabled(id, enabled === 'true'))) return refused('Endpoint não encontrado.');
+    revalidatePath('/dashboard/settings/integracoes');
+    return done(enabled === 'true' ? 'Endpoint ativado.' : 'Endpoint desativado: ele não recebe eventos até ser ativado.');
+  },
+);
+
+/** "Enviar teste": one made-up event to this endpoint; its attempt shows in the delivery log. */
+export const sendTestAction = merchantAction({ name: 'send-test-webhook', permission: 'integrations:manage', parse: endpointId }, async ({ id }) => {
+  if (!(await sendTestDelivery(id))) return refused('Endpoint não encontrado.');
+  revalidatePath('/dashboard/settings/integracoes');
+  return done('Teste enviado. O resultado aparece no registro de entregas em instantes.');
+});

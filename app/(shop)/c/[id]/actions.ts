@@ -1,0 +1,15 @@
+'use server';
+
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import type { CheckoutActionState } from '@/app/(shop)/checkout/actions';
+import { paySession } from '@/lib/checkout-form/pay-session';
+import { clientRateKey } from '@/lib/security/client-address';
+
+/** An API session's hosted checkout (also a plain POST without JavaScript). Success → the order page. */
+export async function paySessionAction(_previous: CheckoutActionState, form: FormData): Promise<CheckoutActionState> {
+  const id = form.get('sessionId');
+  const result = await paySession(typeof id === 'string' ? id : '', form, { ip: clientRateKey(await headers()) });
+  if (!result.ok) return result;
+  redirect(`/orders/${result.orderToken}`);
+}

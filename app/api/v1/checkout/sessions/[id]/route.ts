@@ -1,0 +1,8 @@
+import { getCheckoutSession } from '@/lib/api/routes';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /api/v1/checkout/sessions/<id> (docs/api.md). */
+export async function GET(req: Request, { params }: { params: Promise<{ id: string }> }) {
+  return getCheckoutSession(req, (await params).id);
+}

@@ -1,0 +1,8 @@
+import { postCheckoutSession } from '@/lib/api/routes';
+
+export const dynamic = 'force-dynamic';
+
+/** POST /api/v1/checkout/sessions (docs/api.md). */
+export function POST(req: Request) {
+  return postCheckoutSession(req);
+}

@@ -1,0 +1,8 @@
+import { postRefund } from '@/lib/api/routes';
+
+export const dynamic = 'force-dynamic';
+
+/** POST /api/v1/orders/<id>/refunds (Pix; docs/api.md). */
+export async function POST(req: Request, { params }: { params: Promise<{ id: string }> }) {
+  return postRefund(req, (await params).id);
+}

@@ -1,0 +1,8 @@
+import { getOrders } from '@/lib/api/routes';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /api/v1/orders?cursor=&limit= (docs/api.md). */
+export function GET(req: Request) {
+  return getOrders(req);
+}

@@ -1,0 +1,115 @@
+/**
+ * The one pipeline of every /api/v1 request, so each route handler is one line: the Bearer key
+ * (401), the key's rate limit (429 + Retry-After), the JSON body (400; 413 over 1 MB), the
+ * Idempotency-Key of a POST (stored in the database: the same key and body replay the first
+ * answer, the same key with another body is 409), then the use-case, whose answer is JSON.
+ * Every error has one shape: {"error": {"type", "message", "field"?}}.
+ */
+import 'server-only';
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { readBodyCapped } from '@balcao/server-kit/read-body';
+import { database } from '@/db';
+import { get, run } from '@/db/driver';
+import { apiIdempotency } from '@/db/schema';
+import { hit } from '@/lib/security/rate-limit';
+import { logger } from '@/lib/server/log';
+import { authenticateApiKey, type ApiCaller } from './keys';
+import type { ApiErrorType } from './schemas';
+
+export type ApiResult = { status: number; body: unknown; headers?: Record<string, string> };
+
+const STATUS_OF: Record<ApiErrorType, number> = { invalid_request: 400, unauthorized: 401, not_found: 404, conflict: 409, rate_limited: 429 };
+
+export function apiError(type: ApiErrorType, message: string, field?: string, status = STATUS_OF[type]): ApiResult {
+  return { status, body: { error: { type, message, ...(field ? { field } : {}) } } };
+}
+
+/** A zod failure as the API's one error: the first issue, its path as `field`. */
+export function invalidRequest(error: z.ZodError): ApiResult {
+  const issue = error.issues[0];
+  const field = issue?.path.length ? issue.path.join('.') : undefined;
+  return apiError('invalid_request', issue ? `${field ? `${field}: ` : ''}${issue.message}` : 'invalid request', field);
+}
+
+const MAX_BODY = 1024 * 1024;
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+/** Stored answers older than this are forgotten (a key reused a day later is a new request). */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+function json(result: ApiResult): Response {
+  return Response.json(result.body, { status: result.status, headers: { 'Cache-Control': 'no-store', ...result.headers } });
+}
+
+export type ApiContext = { caller: ApiCaller; body: unknown; url: URL };
+
+/** Serves one /api/v1 request with `handler` (the use-case's adapter). */
+export async function serveApi(req: Request, handler: (ctx: ApiContext) => Promise<ApiResult>): Promise<Response> {
+  try {
+    const caller = await authenticateApiKey(req.headers.get('authorization'));
+    if (!caller) return json(apiError('unauthorized', 'Missing, unknown or revoked API key. Send Authorization: Bearer bk_…'));
+    const limit = await hit('api', caller.keyId);
+    if (!limit.ok) return json({ ...apiError('rate_limited', 'Too many requests for this API key.'), headers: { 'Retry-After': String(limit.retryAfterSeconds) } });
+    const url = new URL(req.url);
+    if (req.method !== 'POST') return json(await handler({ caller, body: undefined, url }));
+
+    const bytes = await readBodyCapped(req, MAX_BODY);
+    if (bytes === 'too_large') return json(apiError('invalid_request', 'Body over 1 MB.', undefined, 413));
+    const raw = Buffer.from(bytes).toString('utf8');
+    let body: unknown;
+    try {
+      body = raw.trim() ? JSON.parse(raw) : {};
+    } catch {
+      return json(apiError('invalid_request', 'The body is not valid JSON.'));
+    }
+    const key = req.headers.get('idempotency-key');
+    if (key === null) return json(await handler({ caller, body, url }));
+    if (!IDEMPOTENCY_KEY.test(key)) return json(apiError('invalid_request', 'Idempotency-Key: 1 to 255 visible ASCII characters.', 'Idempotency-Key'));
+    return json(await idempotent(caller.keyId, key, `${req.method} ${url.pathname}\n${raw}`, () => handler({ caller, body, url })));
+  } catch (error) {
+    logger().error({ err: error instanceof Error ? { name: error.name, message: error.message } : String(error), path: new URL(req.url).pathname }, 'api request failed');
+    return Response.json({ error: { type: 'internal', message: 'Unexpected error; retry with the same Idempotency-Key.' } }, { status: 500 });
+  }
+}
+
+/**
+ * Runs `work` once per (API key, Idempotency-Key). The key is claimed first (a row with status 0)
+ * in its own transaction, so a concurrent request with the same key is answered 409 instead of
+ * running twice; the answer is stored when the work ends. A 5xx answer (or a thrown error)
+ * releases the key, so the same request can be retried.
+ */
+export async function idempotent(apiKeyId: string, key: string, request: string, work: () => Promise<ApiResult>): Promise<ApiResult> {
+  const requestHash = createHash('sha256').update(request, 'utf8').digest('hex');
+  const nowIso = new Date().toISOString();
+  const staleBefore = new Date(Date.now() - IDEMPOTENCY_TTL_MS).toISOString();
+  const claim = await database().transaction(function* (tx) {
+    const where = and(eq(apiIdempotency.apiKeyId, apiKeyId), eq(apiIdempotency.key, key));
+    const row = yield* get(tx.select().from(apiIdempotency).where(where));
+    if (row && row.createdAt >= staleBefore) return { kind: 'existing' as const, row };
+    if (row) yield* run(tx.delete(apiIdempotency).where(where));
+    yield* run(tx.insert(apiIdempotency).values({ apiKeyId, key, requestHash, statusCode: 0, responseBody: '', createdAt: nowIso }));
+    return { kind: 'claimed' as const };
+  });
+  if (claim.kind === 'existing') {
+    const { row } = claim;
+    if (row.requestHash !== requestHash) return apiError('conflict', 'This Idempotency-Key was used with another request.', 'Idempotency-Key');
+    if (row.statusCode === 0) return apiError('conflict', 'A request with this Idempotency-Key is still being processed.', 'Idempotency-Key');
+    return { status: row.statusCode, body: JSON.parse(row.responseBody), headers: { 'Idempotent-Replayed': 'true' } };
+  }
+  const where = and(eq(apiIdempotency.apiKeyId, apiKeyId), eq(apiIdempotency.key, key));
+  let result: ApiResult;
+  try {
+    result = await work();
+  } catch (error) {
+    await database().transaction(function* (tx) {
+      yield* run(tx.delete(apiIdempotency).where(where));
+    });
+    throw error;
+  }
+  await database().transaction(function* (tx) {
+    if (result.status >= 500) yield* run(tx.delete(apiIdempotency).where(where));
+    else yield* run(tx.update(apiIdempotency).set({ statusCode: result.status, responseBody: JSON.stringify(result.body) }).where(where));
+  });
+  return result;
+}

@@ -1,0 +1,2 @@
+/** Browser-safe limits of the Integrações forms. */
+export const API_KEY_NAME_MAX = 60;

@@ -1,0 +1,78 @@
+/**
+ * Orders as /api/v1 shows them (and the outbound webhooks carry them): one function builds the
+ * JSON of an order from its row, its lines and the checkout session it came from. The list is
+ * newest first with an opaque cursor (created_at and id of the last order of the page).
+ */
+import 'server-only';
+import { and, asc, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { database } from '@/db';
+import { checkoutSessions, orderItems, orders, type Order } from '@/db/schema';
+import type { ApiOrder } from './schemas';
+
+type Line = { orderId: string; productId: number | null; name: string; unitPriceCents: number; quantity: number; lineTotalCents: number };
+type SessionBits = { id: string; metadata: string } | undefined;
+
+export function apiOrderOf(o: Order, lines: readonly Line[], session: SessionBits): ApiOrder {
+  const hasFulfilment = (o.status === 'paid' || o.status === 'refunded') && o.shippingMethod !== null;
+  return {
+    id: o.id,
+    number: o.number ?? null,
+    status: o.status,
+    fulfillment_status: hasFulfilment ? o.fulfillmentStatus : null,
+    method: o.method,
+    total: o.totalCents,
+    refunded: o.refundedCents,
+    items: lines.map((l) => ({ product_id: l.productId === null ? null : String(l.productId), name: l.name, unit_amount: l.unitPriceCents, quantity: l.quantity, amount: l.lineTotalCents })),
+    customer: { name: o.buyerName, document: o.buyerDocument, email: o.buyerEmail },
+    metadata: session ? (JSON.parse(session.metadata) as Record<string, string>) : {},
+    checkout_session_id: session?.id ?? null,
+    created_at: o.createdAt,
+    paid_at: o.paidAt ?? null,
+  };
+}
+
+/** The API's JSON of these orders, in the same order. */
+export async function apiOrders(rows: readonly Order[]): Promise<ApiOrder[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((o) => o.id);
+  const { db } = database();
+  const lines = await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id));
+  const sessions = await db.select({ id: checkoutSessions.id, metadata: checkoutSessions.metadata, orderId: checkoutSessions.orderId }).from(checkoutSessions).where(inArray(checkoutSessions.orderId, ids));
+  return rows.map((o) =>
+    apiOrderOf(
+      o,
+      lines.filter((l) => l.orderId === o.id),
+      sessions.find((s) => s.orderId === o.id),
+    ),
+  );
+}
+
+export async function apiOrderById(id: string): Promise<ApiOrder | null> {
+  const [row] = await database().db.select().from(orders).where(eq(orders.id, id));
+  return row ? ((await apiOrders([row]))[0] ?? null) : null;
+}
+
+function encodeCursor(o: Pick<Order, 'createdAt' | 'id'>): string {
+  return Buffer.from(`${o.createdAt}|${o.id}`, 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: string; id: string } | null {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const m = /^(\d{4}-\d\d-\d\dT[\d:.]+Z)\|([0-9a-f-]{36})$/.exec(text);
+  return m ? { createdAt: m[1], id: m[2] } : null;
+}
+
+/** A page of orders, newest first; `null` when the cursor is not one this API gave. */
+export async function listApiOrders(limit: number, cursor?: string): Promise<{ data: ApiOrder[]; next_cursor: string | null } | null> {
+  const after = cursor ? decodeCursor(cursor) : undefined;
+  if (after === null) return null;
+  const where = after ? or(lt(orders.createdAt, after.createdAt), and(eq(orders.createdAt, after.createdAt), lt(orders.id, after.id))) : undefined;
+  const rows = await database()
+    .db.select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  return { data: await apiOrders(page), next_cursor: rows.length > limit ? encodeCursor(page[page.length - 1]) : null };
+}

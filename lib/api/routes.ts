@@ -1,0 +1,42 @@
+/** The handlers of /api/v1, one per route: parse with the route's schema, call its use-case. */
+import 'server-only';
+import { invalidRequest, serveApi } from './http';
+import { apiOrderById, listApiOrders } from './orders';
+import { refundOrder } from './refunds';
+import { createSessionRequest, listOrdersQuery, refundRequest } from './schemas';
+import { createSession, readSession } from './sessions';
+import { apiError } from './http';
+
+export function postCheckoutSession(req: Request): Promise<Response> {
+  return serveApi(req, async ({ caller, body }) => {
+    const parsed = createSessionRequest.safeParse(body);
+    return parsed.success ? createSession(caller, parsed.data) : invalidRequest(parsed.error);
+  });
+}
+
+export function getCheckoutSession(req: Request, id: string): Promise<Response> {
+  return serveApi(req, ({ caller }) => readSession(caller, id));
+}
+
+export function getOrders(req: Request): Promise<Response> {
+  return serveApi(req, async ({ url }) => {
+    const parsed = listOrdersQuery.safeParse(Object.fromEntries(url.searchParams));
+    if (!parsed.success) return invalidRequest(parsed.error);
+    const page = await listApiOrders(parsed.data.limit, parsed.data.cursor);
+    return page ? { status: 200, body: page } : apiError('invalid_request', 'cursor: not a cursor this API gave', 'cursor');
+  });
+}
+
+export function getOrder(req: Request, id: string): Promise<Response> {
+  return serveApi(req, async () => {
+    const order = await apiOrderById(id);
+    return order ? { status: 200, body: order } : apiError('not_found', 'No order with this id.');
+  });
+}
+
+export function postRefund(req: Request, orderId: string): Promise<Response> {
+  return serveApi(req, async ({ caller, body }) => {
+    const parsed = refundRequest.safeParse(body);
+    return parsed.success ? refundOrder(caller, orderId, parsed.data) : invalidRequest(parsed.error);
+  });
+}
