@@ -7,7 +7,6 @@ import { qrSvg } from '@balcao/br/qr';
 import { env } from '@/lib/config/env';
 import { RECIPIENT_CAP_REASON } from '@/lib/email/caps';
 import { METHOD_LABELS } from '@/lib/orders/status-labels';
-import { bpsToPercentText } from '@/lib/settings/pix-discount';
 import { formatBRL } from '@balcao/br/money';
 import { addressLines, shippingValue } from '@/lib/orders/delivery';
 import { endOfSaoPauloDay } from '@/lib/orders/deadline';
@@ -228,11 +227,12 @@ function safeLine(barcode: string): string | null {
 }
 
 function OrderSummary({ order }: { order: OrderView }) {
+  const { money } = order;
   return (
     <aside className={`card ${styles.summary}`} aria-labelledby="resumo">
       <h2 id="resumo">Resumo do pedido</h2>
       <ul className={styles.items}>
-        {order.items.map((item, i) => (
+        {money.items.map((item, i) => (
           <li key={i}>
             <span>
               {item.quantity} × {item.name}
@@ -240,30 +240,32 @@ function OrderSummary({ order }: { order: OrderView }) {
             <span className={styles.num}>{formatBRL(item.lineTotalCents)}</span>
           </li>
         ))}
-        {order.delivery.method ? (
+        {money.shipping ? (
           <li className={styles.shippingLine}>
             <span>Frete</span>
             <span className={styles.num} data-testid="pedido-frete">
-              {shippingValue(order.delivery)}
+              {shippingValue(money.shipping)}
             </span>
           </li>
         ) : null}
       </ul>
-      {order.pixDiscountCents > 0 ? (
+      {money.discounts.length > 0 ? (
         <ul className={styles.items}>
           <li>
             <span>Itens</span>
-            <span className={styles.num}>{formatBRL(order.itemsCents)}</span>
+            <span className={styles.num}>{formatBRL(money.itemsCents)}</span>
           </li>
-          <li>
-            <span>Desconto no Pix ({bpsToPercentText(order.pixDiscountBps)}%)</span>
-            <span className={styles.num}>−{formatBRL(order.pixDiscountCents)}</span>
-          </li>
+          {money.discounts.map((d) => (
+            <li key={d.kind}>
+              <span>{d.label}</span>
+              <span className={styles.num}>−{formatBRL(d.cents)}</span>
+            </li>
+          ))}
         </ul>
       ) : null}
       <p className={styles.totalLine}>
         <span>Total</span>
-        <strong>{formatBRL(order.totalCents)}</strong>
+        <strong>{formatBRL(money.totalCents)}</strong>
       </p>
       {order.delivery.address ? (
         <div className={styles.deliveryBox}>

@@ -17,7 +17,7 @@ import { METHOD_LABELS, statusBadgeClass, statusLabel } from '@/lib/orders/statu
 import { ActionForm } from '../../_components/action-form';
 import { cancelOrderAction, reconcileOrderAction, returnStockAction } from '../../actions';
 import { unitsHeldBy } from '@/lib/catalog/held-units';
-import { bpsToPercentText } from '@/lib/settings/pix-discount';
+import { orderMoneyLines } from '@/lib/orders/money-lines';
 import { resendInstructionsAction } from '../../email-actions';
 import { CopyButton } from '@/app/_components/copy-button';
 import components from '../../_components/components.module.css';
@@ -60,6 +60,7 @@ export default async function OrderPage({ params }: Props) {
   const { order, items, payment, timeline, canResendInstructions } = detail;
   const link = order.paymentLinkId ? await linkById(order.paymentLinkId) : undefined;
   const delivery = deliveryOf(order);
+  const money = orderMoneyLines(order, items);
   const can = availableActions(order, payment);
   const label = statusLabel(order.status, order.refundedCents, order.totalCents, order.manualRefundCents);
   const heldUnits = order.status === 'refunded' ? await unitsHeldBy(order.id) : 0;
@@ -134,40 +135,42 @@ export default async function OrderPage({ params }: Props) {
                   </tr>
                 </thead>
                 <tbody>
-                  {items.map((i) => (
-                    <tr key={i.id}>
+                  {money.items.map((i, n) => (
+                    <tr key={n}>
                       <td>{i.name}</td>
                       <td className="num">{i.quantity}</td>
                       <td className="num">{formatBRL(i.unitPriceCents)}</td>
                       <td className="num">{formatBRL(i.lineTotalCents)}</td>
                     </tr>
                   ))}
-                  {delivery.method ? (
+                  {money.shipping ? (
                     <tr>
-                      <td colSpan={3}>{delivery.method === 'pickup' ? 'Frete — retirar na loja' : 'Frete'}</td>
+                      <td colSpan={3}>{money.shipping.method === 'pickup' ? 'Frete — retirar na loja' : 'Frete'}</td>
                       <td className="num" data-testid="shipping-amount">
-                        {delivery.method === 'pickup' ? formatBRL(0) : formatBRL(delivery.cents)}
+                        {formatBRL(money.shipping.method === 'pickup' ? 0 : money.shipping.cents)}
                       </td>
                     </tr>
                   ) : null}
                 </tbody>
                 <tfoot>
-                  {order.pixDiscountCents > 0 ? (
+                  {money.discounts.length > 0 ? (
                     <>
                       <tr>
                         <th scope="row" colSpan={3} className={components.rowHeader}>
                           Itens
                         </th>
-                        <td className="num">{formatBRL(order.itemsCents)}</td>
+                        <td className="num">{formatBRL(money.itemsCents)}</td>
                       </tr>
-                      <tr>
-                        <th scope="row" colSpan={3} className={components.rowHeader}>
-                          Desconto no Pix ({bpsToPercentText(order.pixDiscountBps)}%)
-                        </th>
-                        <td className="num" data-testid="pix-discount">
-                          −{formatBRL(order.pixDiscountCents)}
-                        </td>
-                      </tr>
+                      {money.discounts.map((d) => (
+                        <tr key={d.kind}>
+                          <th scope="row" colSpan={3} className={components.rowHeader}>
+                            {d.label}
+                          </th>
+                          <td className="num" data-testid={`${d.kind}-discount`}>
+                            −{formatBRL(d.cents)}
+                          </td>
+                        </tr>
+                      ))}
                     </>
                   ) : null}
                   <tr>
@@ -175,7 +178,7 @@ export default async function OrderPage({ params }: Props) {
                       Total
                     </th>
                     <td className="num">
-                      <strong>{formatBRL(order.totalCents)}</strong>
+                      <strong>{formatBRL(money.totalCents)}</strong>
                     </td>
                   </tr>
                   {order.refundedCents > 0 ? (
