@@ -3,7 +3,7 @@ import 'server-only';
 import { maskBuyerIn, maskOrderBuyer } from '@balcao/br/personal-data';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { db } from '@/db';
-import { emailAttempts, emailOutbox, orderItems, orders, paymentEvents, payments, webhookDeliveries, type Order, type OrderItem, type Payment } from '@/db/schema';
+import { emailAttempts, emailOutbox, orderItems, orders, paymentEvents, payments, webhookDeliveries, type Order, type OrderItem, type Payment, currentPaymentOf } from '@/db/schema';
 import { buildTimeline, type TimelineEntry } from './timeline';
 
 export type OrderDetail = {
@@ -46,7 +46,7 @@ async function readOrderDetail(id: string): Promise<OrderDetail | null> {
   const [order] = await db().select().from(orders).where(eq(orders.id, id.toLowerCase()));
   if (!order) return null;
   const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
-  const [payment] = await db().select().from(payments).where(eq(payments.orderId, order.id));
+  const [payment] = await db().select().from(payments).where(currentPaymentOf(order.id));
   if (!payment) return { order, items, payment: null, timeline: [] };
   const events = await db().select().from(paymentEvents).where(eq(paymentEvents.paymentId, payment.id)).orderBy(asc(paymentEvents.id));
   const deliveries = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.paymentId, payment.id)).orderBy(asc(webhookDeliveries.id));

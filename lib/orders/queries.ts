@@ -3,7 +3,7 @@ import 'server-only';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { db } from '@/db';
 import { preparedQuery } from '@/db/statements';
-import { emailOutbox, orderItems, orders, paymentLinks, payments, type EmailStatus, type FulfillmentStatus, type Order, type OrderStatus } from '@/db/schema';
+import { emailOutbox, orderItems, orders, paymentLinks, payments, type EmailStatus, type FulfillmentStatus, type Order, type OrderStatus, currentPaymentOf } from '@/db/schema';
 import { looksLikeToken } from '@/lib/security/tokens';
 import { orderMoneyLines, type OrderMoney } from './money-lines';
 import { deliveryOf, type DeliveryView } from './delivery';
@@ -51,7 +51,7 @@ const orderWithPaymentQuery = preparedQuery((d: Db) =>
   d
     .select({ order: orders, payment: payments })
     .from(orders)
-    .leftJoin(payments, eq(payments.orderId, orders.id))
+    .leftJoin(payments, currentPaymentOf(orders.id))
     .where(eq(orders.token, sql.placeholder('token')))
     .limit(1)
     .prepare(),
@@ -229,7 +229,7 @@ export async function providerChargeIdByToken(token: string): Promise<string | n
   const [row] = await db()
     .select({ providerId: payments.providerId })
     .from(orders)
-    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .innerJoin(payments, currentPaymentOf(orders.id))
     .where(eq(orders.token, token))
     .limit(1);
   return row?.providerId ?? null;

@@ -12,7 +12,7 @@
 import 'server-only';
 import { and, asc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import { database } from '@/db';
-import { payments, type Payment } from '@/db/schema';
+import { payments, type Payment, currentPaymentOf } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { userMessage } from '@/lib/payment-api/client';
 import { logger, redactSecrets } from '@/lib/server/log';
@@ -81,7 +81,7 @@ export async function reconcileAll(opts: { limit?: number } = {}): Promise<{ che
 
 /** One order now (the merchant's "Reconciliar agora"). `error` (pt-BR) when the provider could not be read. */
 export async function reconcileOrder(orderId: string): Promise<{ changed: boolean; error?: string }> {
-  const [p] = await database().db.select().from(payments).where(eq(payments.orderId, orderId));
+  const [p] = await database().db.select().from(payments).where(currentPaymentOf(orderId));
   if (!p) return { changed: false, error: 'Pedido não encontrado.' };
   const r = await syncPayment(p, 'reconcile');
   return r.error ? { changed: r.changed, error: userMessage(r.error) } : { changed: r.changed };
