@@ -91,7 +91,7 @@ export async function switchToPix(orderToken: string): Promise<AttemptResult> {
   const order = await orderByToken(orderToken);
   if (!order) return { ok: false, error: ATTEMPT_MESSAGES.notFound };
   // A second click (or one after a crash) resumes what the first one started.
-  if (order.method === 'pix' && order.status === 'pending') return finish(order.id);
+  if (order.method === 'pix' && order.status === 'pending' && (await currentAttempt(order.id))?.attempt !== 1) return finish(order.id);
   if (order.method !== 'boleto' || order.status !== 'pending') return { ok: false, error: ATTEMPT_MESSAGES.notSwitchable };
 
   const settings = await getSettings();
@@ -160,7 +160,7 @@ export async function switchToPix(orderToken: string): Promise<AttemptResult> {
 export async function newPixAttempt(orderToken: string): Promise<AttemptResult> {
   const order = await orderByToken(orderToken);
   if (!order) return { ok: false, error: ATTEMPT_MESSAGES.notFound };
-  if (order.method === 'pix' && order.status === 'pending') return finish(order.id);
+  if (order.method === 'pix' && order.status === 'pending' && (await currentAttempt(order.id))?.attempt !== 1) return finish(order.id);
   if (order.method !== 'pix' || order.status !== 'expired') return { ok: false, error: ATTEMPT_MESSAGES.notRenewable };
 
   const settings = await getSettings();
