@@ -37,6 +37,7 @@ describe('orderCsvRow', () => {
     buyerDocument: '52998224725',
     buyerEmail: 'ze@example.com',
     latePayment: false,
+    doublePaidAt: null,
     createdAt: '2025-03-10T03:05:00.000Z',
     paidAt: '2025-03-10T13:00:00.000Z',
     paymentLinkId: null,

@@ -52,6 +52,7 @@ export const ORDER_CSV_HEADER = [
   'Situação da entrega',
   'Código de rastreio',
   'Reembolso manual (R$)',
+  'Pago em duplicidade',
 ];
 
 const SHIPPING_KIND = { delivery: 'Entrega', pickup: 'Retirar na loja' } as const;
@@ -81,6 +82,7 @@ export function orderCsvRow(o: OrderExportRow): string {
     hasFulfilment(o) ? fulfilmentLabel(o.fulfillmentStatus, o.shippingMethod) : '',
     o.trackingCode ? `${o.fulfillmentCarrier ?? ''} ${o.trackingCode}`.trim() : '',
     o.manualRefundCents > 0 ? formatDecimalComma(o.manualRefundCents) : '',
+    o.doublePaidAt ? 'Sim' : 'Não',
   ]);
 }
 

@@ -23,18 +23,19 @@ export type SandboxHttp = {
 
 export async function startSandboxHttp(opts: { random?: () => number } = {}): Promise<SandboxHttp> {
   process.env.RATE_LIMIT_WEBHOOK_PER_MIN = '1000000';
-  let sandbox: SandboxContext | undefined;
+  // Made once the server's address is known; the server only calls into it after that.
+  const made: { sandbox?: SandboxContext } = {};
   const server: TestServer = await startHttpServer(async (req) => {
     const { pathname } = new URL(req.url);
     const segments = sandboxSegments(pathname);
-    if (segments) return handleSandboxRequestWith(sandbox!, req, segments);
+    if (segments) return handleSandboxRequestWith(made.sandbox!, req, segments);
     const m = /^\/api\/webhooks\/payments\/([^/]+)$/.exec(pathname);
     if (m && req.method === 'POST') return webhookRoute(req, { params: Promise.resolve({ token: decodeURIComponent(m[1]) }) });
     return Response.json({ error: 'not found' }, { status: 404 });
   });
   process.env.APP_URL = server.url;
   startProcessContext();
-  sandbox = createSandboxContext({ databaseUrl: process.env.SANDBOX_DATABASE_URL!, appUrl: server.url, allowHttpWebhooks: true, random: opts.random });
+  const sandbox = (made.sandbox = createSandboxContext({ databaseUrl: process.env.SANDBOX_DATABASE_URL!, appUrl: server.url, allowHttpWebhooks: true, random: opts.random }));
   const client = paymentApi({ baseUrl: `${server.url}/api/sandbox`, apiKey: SANDBOX_KEY, sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 20))) });
   startProcessContext([api.provide(client)]);
 
@@ -55,7 +56,7 @@ export async function startSandboxHttp(opts: { random?: () => number } = {}): Pr
     async close() {
       startProcessContext();
       await server.close();
-      closeSandboxContext(sandbox!);
+      closeSandboxContext(sandbox);
       delete process.env.RATE_LIMIT_WEBHOOK_PER_MIN;
       delete process.env.APP_URL;
       startProcessContext();

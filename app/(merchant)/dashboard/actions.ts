@@ -18,7 +18,7 @@ import { ORDER_NOT_FOUND, orderIdOf, revalidateOrder } from './order-action-help
 import { parseRefundForm } from '@/lib/dashboard/refund-form';
 import { parseSettingsForm } from '@/lib/dashboard/settings-form';
 import { userMessage } from '@/lib/payment-api/client';
-import { cancelOrderPayment, refundOrderPayment } from '@/lib/payments/merchant-actions';
+import { cancelOrderPayment, refundDoublePayment, refundOrderPayment } from '@/lib/payments/merchant-actions';
 import { reconcileAll, reconcileOrder } from '@/lib/payments/reconcile';
 import { logger } from '@/lib/server/log';
 import { updateSettings } from '@/lib/settings/settings';
@@ -38,6 +38,15 @@ export const refundOrderAction = merchantAction({ name: 'refund', permission: 'o
   const parsed = parseRefundForm({ amount: form.get('amount'), reason: form.get('reason'), description: form.get('description') }, order.totalCents);
   if (!parsed.ok) return refused('Confira os campos do reembolso.', parsed.fieldErrors);
   const result = await refundOrderPayment(order.id, parsed.value, merchant.email);
+  revalidateOrder(order.id);
+  return result.ok ? done(result.message ?? 'Reembolso solicitado.') : refused(result.error);
+});
+
+/** "Reembolsar o Pix em duplicidade": the whole Pix attempt of an order paid twice. */
+export const refundDoubleAction = merchantAction({ name: 'refund_double', permission: 'orders:act' }, async (form: FormData, { merchant }) => {
+  const order = await getOrderForAction(orderIdOf(form));
+  if (!order) return refused(ORDER_NOT_FOUND);
+  const result = await refundDoublePayment(order.id, merchant.email);
   revalidateOrder(order.id);
   return result.ok ? done(result.message ?? 'Reembolso solicitado.') : refused(result.error);
 });

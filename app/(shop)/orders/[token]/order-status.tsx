@@ -11,6 +11,7 @@ import { formatDateTimeBR } from '@balcao/br/dates';
 import { formatBRL } from '@balcao/br/money';
 import { statusBadgeClass, statusLabel } from '@/lib/orders/status-labels';
 import { reorderAction } from '../../cart/actions';
+import { newPixAction } from './actions';
 import styles from './order.module.css';
 
 export type StatusSnapshot = {
@@ -69,7 +70,8 @@ export function OrderStatusPanel({
     shouldRetryOnError: (err) => !(err instanceof StatusFetchError && err.status === 404),
     errorRetryInterval: 3000,
   });
-  const current = data ?? initial;
+  // The newer of the two: after "Gerar novo Pix" the page renders a new attempt the cached snapshot predates.
+  const current = data && data.updated_at >= initial.updated_at ? data : initial;
 
   // A newer state than the server rendered: re-render the server parts (QR → receipt link…).
   useEffect(() => {
@@ -156,11 +158,28 @@ function StateMessage({
       return (
         <div className={`alert alert-warning ${styles.stateBox}`}>
           <p className={styles.stateTitle}>O prazo para pagar terminou</p>
-          <p>
-            A cobrança foi encerrada e nada foi cobrado. Quer tentar de novo?{' '}
-            {linkCode ? 'Abra o link de pagamento outra vez.' : 'Colocamos os mesmos itens no carrinho.'}
-          </p>
-          <ReorderButton token={token} linkCode={linkCode} primary />
+          {method === 'pix' ? (
+            <>
+              <p>A cobrança foi encerrada e nada foi cobrado. Gere um novo Pix para este mesmo pedido.</p>
+              <div className="row">
+                <form action={newPixAction}>
+                  <input type="hidden" name="token" value={token} />
+                  <button type="submit" className="btn">
+                    Gerar novo Pix
+                  </button>
+                </form>
+                <ReorderButton token={token} linkCode={linkCode} />
+              </div>
+            </>
+          ) : (
+            <>
+              <p>
+                A cobrança foi encerrada e nada foi cobrado. Quer tentar de novo?{' '}
+                {linkCode ? 'Abra o link de pagamento outra vez.' : 'Colocamos os mesmos itens no carrinho.'}
+              </p>
+              <ReorderButton token={token} linkCode={linkCode} primary />
+            </>
+          )}
         </div>
       );
     case 'canceled':

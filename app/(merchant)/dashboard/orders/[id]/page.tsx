@@ -15,7 +15,7 @@ import { addressLines, deliveryOf, shippingValue } from '@/lib/orders/delivery';
 import { orderLabel } from '@/lib/orders/format';
 import { METHOD_LABELS, statusBadgeClass, statusLabel } from '@/lib/orders/status-labels';
 import { ActionForm } from '../../_components/action-form';
-import { cancelOrderAction, reconcileOrderAction, returnStockAction } from '../../actions';
+import { cancelOrderAction, reconcileOrderAction, refundDoubleAction, returnStockAction } from '../../actions';
 import { unitsHeldBy } from '@/lib/catalog/held-units';
 import { orderMoneyLines } from '@/lib/orders/money-lines';
 import { resendInstructionsAction } from '../../email-actions';
@@ -57,7 +57,7 @@ export default async function OrderPage({ params }: Props) {
   const masked = !mayDo(merchant.role, 'buyers:read');
   const detail = await getOrderDetail(id, { masked });
   if (!detail) notFound();
-  const { order, items, payment, timeline, canResendInstructions } = detail;
+  const { order, items, payment, timeline, canResendInstructions, doublePix } = detail;
   const link = order.paymentLinkId ? await linkById(order.paymentLinkId) : undefined;
   const delivery = deliveryOf(order);
   const money = orderMoneyLines(order, items);
@@ -89,6 +89,22 @@ export default async function OrderPage({ params }: Props) {
         </span>
       </header>
 
+      {order.doublePaidAt ? (
+        <div className="alert alert-error stack" role="status" data-testid="double-paid">
+          <p>
+            <strong>Pago em duplicidade.</strong> O comprador trocou o boleto por Pix, e o banco compensou o boleto depois de cancelado: o pedido
+            conta um pagamento só ({formatBRL(order.totalCents)}).
+            {doublePix?.status === 'refunded'
+              ? ` O Pix de ${formatBRL(doublePix.amountCents)} já foi devolvido.`
+              : doublePix
+                ? ` Devolva o Pix de ${formatBRL(doublePix.amountCents)} ao comprador.`
+                : ''}
+          </p>
+          {doublePix?.status === 'paid' && mayDo(merchant.role, 'orders:act') ? (
+            <ActionForm action={refundDoubleAction} fields={{ orderId: order.id }} label="Reembolsar o Pix em duplicidade" pendingLabel="Reembolsando…" />
+          ) : null}
+        </div>
+      ) : null}
       {order.latePayment ? (
         <p className="alert alert-warning" role="status">
           <strong>Pagamento tardio.</strong> Este pedido foi pago depois de ter sido cancelado ou expirado. Confira se ainda deve ser
