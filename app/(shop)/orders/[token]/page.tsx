@@ -227,7 +227,7 @@ function BoletoPayment({ order, pixDiscountBps }: { order: OrderView; pixDiscoun
         </div>
       )}
       {registered && payment?.createState === 'created' ? (
-        <form action={switchToPixAction} className={styles.switchForm}>
+        <form action={switchToPixAction} className={styles.switchForm} id="pagar-com-pix">
           <input type="hidden" name="token" value={order.token} />
           <p className="small">Prefere não esperar o boleto compensar? O Pix confirma na hora{pixDiscountBps > 0 ? `, com ${bpsToPercentText(pixDiscountBps)}% de desconto` : ''}.</p>
           <button type="submit" className="btn btn-secondary btn-block">
