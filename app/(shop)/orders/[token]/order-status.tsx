@@ -61,17 +61,19 @@ export function OrderStatusPanel({
   shipping?: ShippingMethod | null;
 }) {
   const router = useRouter();
+  // The newer of the cached snapshot and the server's: after "Gerar novo Pix" the page renders a
+  // new attempt that a snapshot cached while it was expired predates.
+  const newerOf = (snapshot: StatusSnapshot | undefined) => (snapshot && snapshot.updated_at >= initial.updated_at ? snapshot : initial);
   const { data } = useSWR<StatusSnapshot, StatusFetchError>(`/api/orders/${encodeURIComponent(token)}/status`, fetchStatus, {
     fallbackData: initial,
-    refreshInterval: (latest) => ((latest ?? initial).status === 'pending' ? 1500 : fulfilmentOpen(latest ?? initial) ? FULFILMENT_POLL_MS : 0),
+    refreshInterval: (latest) => (newerOf(latest).status === 'pending' ? 1500 : fulfilmentOpen(newerOf(latest)) ? FULFILMENT_POLL_MS : 0),
     revalidateOnFocus: true,
     revalidateOnMount: initial.status === 'pending',
     dedupingInterval: 1000,
     shouldRetryOnError: (err) => !(err instanceof StatusFetchError && err.status === 404),
     errorRetryInterval: 3000,
   });
-  // The newer of the two: after "Gerar novo Pix" the page renders a new attempt the cached snapshot predates.
-  const current = data && data.updated_at >= initial.updated_at ? data : initial;
+  const current = newerOf(data);
 
   // A newer state than the server rendered: re-render the server parts (QR → receipt link…).
   useEffect(() => {
