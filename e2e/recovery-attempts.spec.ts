@@ -64,7 +64,12 @@ test('expired Pix → "Gerar novo Pix" → paid, on the same order', async ({ pa
 
   // The simulator ends the order's charge as if its time had run out; the order page follows.
   await page.goto(`/sandbox/pedidos/${token}`);
-  await expect(page.getByRole('button', { name: 'Expirar' })).toBeVisible({ timeout: 15_000 });
+  // The charge is "Em ativação" for a moment; the simulator page says to reload.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Expirar' })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Expirar' }).click();
   await page.goto(`/orders/${token}`);
   await expect(page.getByTestId('order-status')).toHaveText('Expirado', { timeout: 20_000 });
