@@ -3,9 +3,18 @@
  * Pix paid through "Gerar novo Pix", on the same order. Expiry is the simulator's "Expirar" on the
  * order's own charge (the sandbox clock stays put, so new charges are still accepted).
  */
-import { expect, test } from '@playwright/test';
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { addToCart, appQuery, fillBoleto, fillPix, payWithCode, sandboxQuery, tokenFromUrl } from './shop-helpers';
+
+// Screenshots for the README at the scale of e2e/shop-screenshots.spec.ts (UPDATE_SCREENSHOTS=1 writes docs/screenshots).
+test.use({ deviceScaleFactor: 1.5 });
+const DIR = process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots';
+async function shot(page: Page, name: string) {
+  fs.mkdirSync(DIR, { recursive: true });
+  await page.screenshot({ path: `${DIR}/${name}.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
+}
 
 type AttemptRow = { attempt: number; method: string; status: string; provider_id: string | null; superseded_at: string | null; paid_at: string | null };
 
@@ -26,6 +35,7 @@ test('boleto → "Pagar com Pix agora" → paid by Pix: the sandbox shows the bo
   const number = await page.getByText(/^Pedido #\d+/).first().textContent();
   await expect(page.getByLabel('Linha digitável')).toBeVisible({ timeout: 20_000 });
   await expectNoAxeViolations(page);
+  await shot(page, 'order-boleto-switch');
 
   await page.getByRole('button', { name: 'Pagar com Pix agora' }).click();
   await expect(page.getByRole('heading', { name: 'Pague com Pix' })).toBeVisible({ timeout: 20_000 });
@@ -75,6 +85,7 @@ test('expired Pix → "Gerar novo Pix" → paid, on the same order', async ({ pa
   await expect(page.getByTestId('order-status')).toHaveText('Expirado', { timeout: 20_000 });
   await expect(page.getByRole('button', { name: 'Gerar novo Pix' })).toBeVisible();
   await expectNoAxeViolations(page);
+  await shot(page, 'order-pix-expired-renew');
 
   await page.getByRole('button', { name: 'Gerar novo Pix' }).click();
   await expect(page.getByRole('heading', { name: 'Pague com Pix' })).toBeVisible({ timeout: 20_000 });
