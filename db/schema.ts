@@ -2,7 +2,7 @@
  * The shop's database (SQLite via better-sqlite3, or libSQL/Turso): one Drizzle sqlite-core
  * schema for both drivers. Money is integer centavos. Timestamps are ISO 8601 text (UTC).
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
@@ -261,6 +261,11 @@ export const orders = sqliteTable(
      * taken by then: the link received more payments than its limit. Flagged to the merchant.
      */
     linkOverLimit: integer('link_over_limit', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * Two attempts of the order were paid ("Pago em duplicidade"): the order counts one, and the
+     * other (the Pix one: a Pix can be refunded) waits for the merchant's refund.
+     */
+    doublePaidAt: text('double_paid_at'),
     /** Paid after it had been canceled or expired: flagged to the merchant. */
     latePayment: integer('late_payment', { mode: 'boolean' }).notNull().default(false),
     /** The payment link this order was placed through; null for a catalog order. */
@@ -334,7 +339,20 @@ export const payments = sqliteTable(
   'payments',
   {
     id: text('id').primaryKey(), // random UUID
-    orderId: text('order_id').notNull().unique().references(() => orders.id, { onDelete: 'cascade' }),
+    /**
+     * An order has one or more payment attempts (a boleto switched to Pix, a new Pix after one
+     * expired): at most one current (superseded_at null: the partial unique index), which the
+     * order's state follows and revenue counts.
+     */
+    orderId: text('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    /** 1 for the order's first charge, then 2, 3… */
+    attempt: integer('attempt').notNull().default(1),
+    /**
+     * When a newer attempt replaced this one (lib/payments/attempts.ts). A superseded attempt
+     * still records what the provider says, but its cancellation or expiry no longer moves the
+     * order; its payment does (counted, or flagged "Pago em duplicidade").
+     */
+    supersededAt: text('superseded_at'),
     method: text('method', { enum: PAYMENT_METHODS }).notNull(),
     /** creating: the create call is (or was) in flight; its response may have been lost. */
     createState: text('create_state', { enum: PAYMENT_CREATE_STATES }).notNull().default('creating'),
@@ -368,7 +386,12 @@ export const payments = sqliteTable(
     refundedAt: text('refunded_at'),
     lastCheckedAt: text('last_checked_at'),
   },
-  (t) => [index('payments_status_idx').on(t.status, t.updatedAt), index('payments_create_state_idx').on(t.createState)],
+  (t) => [
+    index('payments_status_idx').on(t.status, t.updatedAt),
+    index('payments_create_state_idx').on(t.createState),
+    index('payments_order_idx').on(t.orderId, t.attempt),
+    uniqueIndex('payments_current_attempt_idx').on(t.orderId).where(sql`superseded_at is null`),
+  ],
 );
 
 /**
@@ -806,3 +829,11 @@ export const outboundAttempts = sqliteTable(
   },
   (t) => [index('outbound_attempts_delivery_idx').on(t.deliveryId)],
 );
+
+/**
+ * The order's current payment attempt, the one its state follows (an order can have several:
+ * payments.superseded_at): `.where(currentPaymentOf(id))` or a join's `on`.
+ */
+export function currentPaymentOf(orderId: string | AnyColumn): SQL {
+  return and(eq(payments.orderId, orderId), isNull(payments.supersededAt))!;
+}

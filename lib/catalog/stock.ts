@@ -25,7 +25,12 @@ export type StockCause = 'order' | 'expired' | 'canceled' | 'late_payment' | 'me
 /** Units given back by these causes are taken again when the order is paid after all. */
 const RETAKEN_ON_PAYMENT: readonly string[] = ['expired', 'canceled', 'released'];
 
-export const stockKey = (orderId: string, productId: number, cause: StockCause) => `stock:${orderId}:${productId}:${cause}`;
+/**
+ * One movement per order, product and cause; an order's later payment attempt (a new Pix after
+ * one expired: lib/payments/attempts.ts) moves its units again under its own round.
+ */
+export const stockKey = (orderId: string, productId: number, cause: StockCause, round = 1) =>
+  `stock:${orderId}:${productId}:${cause}${round > 1 ? `:${round}` : ''}`;
 
 /** Thrown inside placeOrder's transaction (rolling it back) when a product's units ran out. */
 export class OutOfStock extends Error {
@@ -39,11 +44,11 @@ export class OutOfStock extends Error {
 }
 
 /** One movement, gated by its key; returns whether it happened. */
-function* move(tx: Tx, m: { orderId: string; productId: number; delta: number; cause: StockCause }): Generator<Step, boolean, unknown> {
+function* move(tx: Tx, m: { orderId: string; productId: number; delta: number; cause: StockCause; round?: number }): Generator<Step, boolean, unknown> {
   const inserted = yield* run(
     tx
       .insert(stockMovements)
-      .values({ productId: m.productId, orderId: m.orderId, delta: m.delta, reason: m.cause, dedupeKey: stockKey(m.orderId, m.productId, m.cause) })
+      .values({ productId: m.productId, orderId: m.orderId, delta: m.delta, reason: m.cause, dedupeKey: stockKey(m.orderId, m.productId, m.cause, m.round) })
       .onConflictDoNothing(),
   );
   if (inserted === 0) return false;
@@ -82,10 +87,10 @@ function* held(tx: Tx, orderId: string) {
 }
 
 /** Gives back every unit the order holds, once per cause. Returns the units given back. */
-export function* giveBack(tx: Tx, orderId: string, cause: Exclude<StockCause, 'order' | 'late_payment'>): Generator<Step, number, unknown> {
+export function* giveBack(tx: Tx, orderId: string, cause: Exclude<StockCause, 'order' | 'late_payment'>, round = 1): Generator<Step, number, unknown> {
   let units = 0;
   for (const h of yield* held(tx, orderId)) {
-    if (yield* move(tx, { orderId, productId: h.productId, delta: h.units, cause })) units += h.units;
+    if (yield* move(tx, { orderId, productId: h.productId, delta: h.units, cause, round })) units += h.units;
   }
   return units;
 }
@@ -96,25 +101,56 @@ export function* giveBack(tx: Tx, orderId: string, cause: Exclude<StockCause, 'o
  * (stock_short) where it does not. Nothing to do for an order that never gave any back.
  */
 export function* retakeForLatePayment(tx: Tx, orderId: string): Generator<Step, { short: boolean }, unknown> {
-  const given = yield* all(
+  const moves = yield* all(
     tx
       .select({ productId: stockMovements.productId, delta: stockMovements.delta, reason: stockMovements.reason })
       .from(stockMovements)
       .where(eq(stockMovements.orderId, orderId)),
   );
+  if (!moves.some((m) => m.delta > 0 && RETAKEN_ON_PAYMENT.includes(m.reason))) return { short: false };
   let short = false;
-  for (const g of given) {
-    if (g.delta <= 0 || !RETAKEN_ON_PAYMENT.includes(g.reason)) continue;
-    const p = yield* get(tx.select({ stock: products.stock }).from(products).where(eq(products.id, g.productId)));
+  // What the order misses of what it first took (an order retried in rounds gave and took several times).
+  for (const { productId, missing } of missingUnits(moves)) {
+    const p = yield* get(tx.select({ stock: products.stock }).from(products).where(eq(products.id, productId)));
     if (!p || p.stock === null) continue;
-    if (p.stock < g.delta) {
+    if (p.stock < missing) {
       short = true;
       continue;
     }
-    yield* move(tx, { orderId, productId: g.productId, delta: -g.delta, cause: 'late_payment' });
+    yield* move(tx, { orderId, productId, delta: -missing, cause: 'late_payment' });
   }
   if (short) yield* run(tx.update(orders).set({ stockShort: true }).where(eq(orders.id, orderId)));
   return { short };
+}
+
+/** Per product: the units the order first took (its 'order' movement) minus what it holds now. */
+function missingUnits(moves: readonly { productId: number; delta: number; reason: string }[]): { productId: number; missing: number }[] {
+  const wanted = new Map<number, number>();
+  const held = new Map<number, number>();
+  for (const m of moves) {
+    if (m.reason === 'order' && !wanted.has(m.productId)) wanted.set(m.productId, -m.delta);
+    held.set(m.productId, (held.get(m.productId) ?? 0) - m.delta);
+  }
+  return [...wanted].map(([productId, units]) => ({ productId, missing: units - (held.get(productId) ?? 0) })).filter((r) => r.missing > 0);
+}
+
+/**
+ * A new payment attempt on an order that gave its units back (its Pix expired): takes them again
+ * under the attempt's round, or throws OutOfStock (the caller's transaction rolls back).
+ */
+export function* retakeForNewAttempt(tx: Tx, orderId: string, round: number): Generator<Step, void, unknown> {
+  const moves = yield* all(
+    tx
+      .select({ productId: stockMovements.productId, delta: stockMovements.delta, reason: stockMovements.reason })
+      .from(stockMovements)
+      .where(eq(stockMovements.orderId, orderId)),
+  );
+  for (const { productId, missing } of missingUnits(moves)) {
+    const p = yield* get(tx.select({ stock: products.stock, name: products.name }).from(products).where(eq(products.id, productId)));
+    if (!p || p.stock === null) continue;
+    if (p.stock < missing) throw new OutOfStock(productId, p.name, p.stock);
+    yield* move(tx, { orderId, productId, delta: -missing, cause: 'order', round });
+  }
 }
 
 /**

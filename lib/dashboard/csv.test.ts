@@ -37,6 +37,7 @@ describe('orderCsvRow', () => {
     buyerDocument: '52998224725',
     buyerEmail: 'ze@example.com',
     latePayment: false,
+    doublePaidAt: null,
     createdAt: '2025-03-10T03:05:00.000Z',
     paidAt: '2025-03-10T13:00:00.000Z',
     paymentLinkId: null,
@@ -50,24 +51,27 @@ describe('orderCsvRow', () => {
   it('writes São Paulo dates, comma decimals, labels and safe cells', () => {
     expect(orderCsvRow(row)).toBe(
       '1042;3f2a9c1b-0000-4000-8000-000000000001;10/03/2025 00:05;Reembolsado parcialmente;Pix;1299,54;64,98;1234,56;20,00;10/03/2025 10:00;Não;' +
-        `"'=cmd; ""Zé""";529.982.247-25;ze@example.com;;;;;;;\r\n`,
+        `"'=cmd; ""Zé""";529.982.247-25;ze@example.com;;;;;;;;Não\r\n`,
     );
   });
   it("carries the payment link's title, neutralised like any cell", () => {
-    expect(orderCsvRow({ ...row, paymentLinkId: '3f2a9c1b-0000-4000-8000-000000000009', linkTitle: '=Bolo; de cenoura' }).endsWith(`;"'=Bolo; de cenoura";;;\r\n`)).toBe(true);
+    expect(orderCsvRow({ ...row, paymentLinkId: '3f2a9c1b-0000-4000-8000-000000000009', linkTitle: '=Bolo; de cenoura' }).endsWith(`;"'=Bolo; de cenoura";;;;Não\r\n`)).toBe(true);
   });
   it('adds the shipping and the delivery address (or the pickup) as their own cells', () => {
     const delivered = {
       ...row,
       ...PAULISTA_DELIVERY,
     };
-    expect(orderCsvRow(delivered)).toMatch(/;ze@example\.com;12,90;Entrega;Avenida Paulista, 1000 — apto 12 · Bela Vista, São Paulo\/SP · CEP 01310-100;;A enviar;;\r\n$/);
-    expect(orderCsvRow({ ...row, shippingMethod: 'pickup', pickupAddress: 'Rua Augusta, 1500' })).toMatch(/;0,00;Retirar na loja;Rua Augusta, 1500;;A preparar para retirada;;\r\n$/);
+    expect(orderCsvRow(delivered)).toMatch(/;ze@example\.com;12,90;Entrega;Avenida Paulista, 1000 — apto 12 · Bela Vista, São Paulo\/SP · CEP 01310-100;;A enviar;;;Não\r\n$/);
+    expect(orderCsvRow({ ...row, shippingMethod: 'pickup', pickupAddress: 'Rua Augusta, 1500' })).toMatch(/;0,00;Retirar na loja;Rua Augusta, 1500;;A preparar para retirada;;;Não\r\n$/);
+  });
+  it('says "Sim" in the last column for an order paid twice ("Pago em duplicidade")', () => {
+    expect(orderCsvRow({ ...row, status: 'paid', doublePaidAt: '2025-03-11T10:00:00.000Z' })).toMatch(/;Sim\r\n$/);
   });
   it('adds the fulfilment, the tracking code and a manual refund', () => {
     const shipped = { ...row, ...PAULISTA_DELIVERY, status: 'paid' as const, fulfillmentStatus: 'shipped' as const, fulfillmentCarrier: 'Correios', trackingCode: 'AB123456785BR' };
-    expect(orderCsvRow(shipped)).toMatch(/;Enviado;Correios AB123456785BR;\r\n$/);
-    expect(orderCsvRow({ ...row, method: 'boleto', manualRefundCents: 123456 })).toMatch(/;;;1234,56\r\n$/);
+    expect(orderCsvRow(shipped)).toMatch(/;Enviado;Correios AB123456785BR;;Não\r\n$/);
+    expect(orderCsvRow({ ...row, method: 'boleto', manualRefundCents: 123456 })).toMatch(/;;;1234,56;Não\r\n$/);
   });
   it('has a header of the same width', () => {
     expect(csvRow(ORDER_CSV_HEADER).split(';')).toHaveLength(orderCsvRow({ ...row, buyerName: 'x' }).split(';').length);

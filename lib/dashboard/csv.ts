@@ -11,6 +11,7 @@ import { formatDecimalComma } from '@balcao/br/money';
 import { METHOD_LABELS, statusLabel } from '@/lib/orders/status-labels';
 import { fulfilmentLabel, hasFulfilment } from '@/lib/fulfilment/moves';
 import { addressOneLine, deliveryOf } from '@/lib/orders/delivery';
+import { discountCents, orderMoneyLines } from '@/lib/orders/money-lines';
 import type { OrderExportRow } from './orders-query';
 
 export const CSV_BOM = '\uFEFF';
@@ -51,34 +52,37 @@ export const ORDER_CSV_HEADER = [
   'Situação da entrega',
   'Código de rastreio',
   'Reembolso manual (R$)',
+  'Pago em duplicidade',
 ];
 
 const SHIPPING_KIND = { delivery: 'Entrega', pickup: 'Retirar na loja' } as const;
 
 export function orderCsvRow(o: OrderExportRow): string {
   const delivery = deliveryOf(o);
+  const money = orderMoneyLines(o, []);
   return csvRow([
     o.number,
     o.id,
     formatDateTimeBR(o.createdAt),
     statusLabel(o.status, o.refundedCents, o.totalCents, o.manualRefundCents),
     METHOD_LABELS[o.method],
-    formatDecimalComma(o.itemsCents),
-    formatDecimalComma(o.pixDiscountCents),
-    formatDecimalComma(o.totalCents),
+    formatDecimalComma(money.itemsCents),
+    formatDecimalComma(discountCents(money, 'pix')),
+    formatDecimalComma(money.totalCents),
     formatDecimalComma(o.refundedCents),
     o.paidAt ? formatDateTimeBR(o.paidAt) : '',
     o.latePayment ? 'Sim' : 'Não',
     o.buyerName,
     formatDocument(o.buyerDocument),
     o.buyerEmail,
-    delivery.method ? formatDecimalComma(delivery.cents) : '',
+    money.shipping ? formatDecimalComma(money.shipping.cents) : '',
     delivery.method ? SHIPPING_KIND[delivery.method] : '',
     delivery.address ? addressOneLine(delivery.address) : (delivery.pickupAddress ?? ''),
     o.linkTitle ?? '',
     hasFulfilment(o) ? fulfilmentLabel(o.fulfillmentStatus, o.shippingMethod) : '',
     o.trackingCode ? `${o.fulfillmentCarrier ?? ''} ${o.trackingCode}`.trim() : '',
     o.manualRefundCents > 0 ? formatDecimalComma(o.manualRefundCents) : '',
+    o.doublePaidAt ? 'Sim' : 'Não',
   ]);
 }
 

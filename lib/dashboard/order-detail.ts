@@ -3,7 +3,7 @@ import 'server-only';
 import { maskBuyerIn, maskOrderBuyer } from '@balcao/br/personal-data';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { db } from '@/db';
-import { emailAttempts, emailOutbox, orderItems, orders, paymentEvents, payments, webhookDeliveries, type Order, type OrderItem, type Payment } from '@/db/schema';
+import { emailAttempts, emailOutbox, orderItems, orders, paymentEvents, payments, webhookDeliveries, type Order, type OrderItem, type Payment, currentPaymentOf } from '@/db/schema';
 import { buildTimeline, type TimelineEntry } from './timeline';
 
 export type OrderDetail = {
@@ -13,6 +13,8 @@ export type OrderDetail = {
   timeline: TimelineEntry[];
   /** The shopper was sent how to pay and the order still waits for the payment. */
   canResendInstructions?: boolean;
+  /** "Pago em duplicidade": the Pix attempt the order does not count, paid (its refund ready) or refunded. */
+  doublePix?: Payment | null;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -46,16 +48,23 @@ async function readOrderDetail(id: string): Promise<OrderDetail | null> {
   const [order] = await db().select().from(orders).where(eq(orders.id, id.toLowerCase()));
   if (!order) return null;
   const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
-  const [payment] = await db().select().from(payments).where(eq(payments.orderId, order.id));
+  const [payment] = await db().select().from(payments).where(currentPaymentOf(order.id));
   if (!payment) return { order, items, payment: null, timeline: [] };
-  const events = await db().select().from(paymentEvents).where(eq(paymentEvents.paymentId, payment.id)).orderBy(asc(paymentEvents.id));
-  const deliveries = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.paymentId, payment.id)).orderBy(asc(webhookDeliveries.id));
+  // Every attempt of the order (a boleto switched to Pix, a new Pix) is one timeline.
+  const attemptRows = await db().select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.attempt));
+  const events = await db().select().from(paymentEvents).where(eq(paymentEvents.orderId, order.id)).orderBy(asc(paymentEvents.id));
+  const deliveries = await db()
+    .select()
+    .from(webhookDeliveries)
+    .where(inArray(webhookDeliveries.paymentId, attemptRows.map((p) => p.id)))
+    .orderBy(asc(webhookDeliveries.id));
+  const doublePix = order.doublePaidAt ? (attemptRows.find((p) => p.supersededAt && p.method === 'pix' && p.paidAt) ?? null) : null;
   const emailRows = await db().select().from(emailOutbox).where(eq(emailOutbox.orderId, order.id)).orderBy(asc(emailOutbox.id));
   const attempts = emailRows.length
     ? await db().select().from(emailAttempts).where(inArray(emailAttempts.outboxId, emailRows.map((r) => r.id))).orderBy(asc(emailAttempts.id))
     : [];
   const emails = emailRows.map((row) => ({ row, attempts: attempts.filter((a) => a.outboxId === row.id) }));
-  return { order, items, payment, timeline: buildTimeline(events, deliveries, emails), canResendInstructions: order.status === 'pending' && emailRows.some((r) => r.kind === 'instructions') };
+  return { order, items, payment, doublePix, timeline: buildTimeline(events, deliveries, emails), canResendInstructions: order.status === 'pending' && emailRows.some((r) => r.kind === 'instructions') };
 }
 
 /** What the merchant may do now (the use-cases check again; this only decides which buttons to show). */

@@ -48,6 +48,7 @@ export type OrderListRow = Pick<
   | 'buyerDocument'
   | 'buyerEmail'
   | 'latePayment'
+  | 'doublePaidAt'
   | 'createdAt'
   | 'paidAt'
   | 'paymentLinkId'
@@ -69,6 +70,7 @@ const listColumns = {
   buyerDocument: orders.buyerDocument,
   buyerEmail: orders.buyerEmail,
   latePayment: orders.latePayment,
+  doublePaidAt: orders.doublePaidAt,
   createdAt: orders.createdAt,
   paidAt: orders.paidAt,
   paymentLinkId: orders.paymentLinkId,

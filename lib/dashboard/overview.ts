@@ -9,7 +9,7 @@
  * zone ever had is a whole hour), so the SQL stays on the indexes and the days stay exact.
  */
 import 'server-only';
-import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { db } from '@/db';
 import { ORDER_STATUSES, orders, payments, PAYMENT_METHODS, type OrderStatus, type PaymentMethod } from '@/db/schema';
 import { addDays, saoPauloDate } from '@balcao/br/dates';
@@ -50,6 +50,7 @@ export async function overviewStats(now: Date = new Date()): Promise<OverviewSta
     .where(and(gte(orders.paidAt, start), lt(orders.paidAt, end)))
     .groupBy(paidHour)) as HourRow[];
 
+  // Only the attempt the order counts: a double payment's refunded Pix was never revenue.
   // A refund sets refunded_at and updated_at together and updated_at only grows, so the
   // (status, updated_at) index narrows the scan; refunded_at then decides the day.
   const refundedWhen = sql<string>`coalesce(${payments.refundedAt}, ${payments.updatedAt})`;
@@ -57,7 +58,7 @@ export async function overviewStats(now: Date = new Date()): Promise<OverviewSta
   const refundRows = (await db()
     .select({ hour: refundHour, cents: sql<number>`sum(${payments.refundedCents})`, n: count() })
     .from(payments)
-    .where(and(eq(payments.status, 'refunded'), gte(payments.updatedAt, start), gte(refundedWhen, start), lt(refundedWhen, end)))
+    .where(and(eq(payments.status, 'refunded'), isNull(payments.supersededAt), gte(payments.updatedAt, start), gte(refundedWhen, start), lt(refundedWhen, end)))
     .groupBy(refundHour)) as HourRow[];
 
   const days = new Map<string, DayRevenue>();

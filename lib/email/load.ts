@@ -2,7 +2,7 @@
 import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import { db } from '@/db';
-import { orderItems, orders, payments, type EmailKind } from '@/db/schema';
+import { orderItems, orders, payments, type EmailKind, currentPaymentOf } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { qrPngDataUri } from '@balcao/br/qr';
 import { addressLines, deliveryOf } from '@/lib/orders/delivery';
@@ -24,7 +24,7 @@ export async function loadEmailData(row: { orderId: string; kind: EmailKind; ded
   const [order] = await db().select().from(orders).where(eq(orders.id, row.orderId));
   if (!order) return undefined;
   const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
-  const [payment] = await db().select().from(payments).where(eq(payments.orderId, order.id));
+  const [payment] = await db().select().from(payments).where(currentPaymentOf(order.id));
   const address = deliveryOf(order).address;
   const wantsQr = order.method === 'pix' && (row.kind === 'instructions' || row.kind === 'reminder');
   return {

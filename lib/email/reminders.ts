@@ -9,7 +9,7 @@
 import 'server-only';
 import { and, eq, gte, lt } from 'drizzle-orm';
 import { database, db } from '@/db';
-import { orders, payments } from '@/db/schema';
+import { orders, payments, currentPaymentOf } from '@/db/schema';
 import { addDays, saoPauloDate, startOfSaoPauloDay } from '@balcao/br/dates';
 import { endOfSaoPauloDay } from '@/lib/orders/deadline';
 import { emailKey } from './keys';
@@ -24,12 +24,12 @@ export async function enqueueDueReminders(nowMs = Date.now()): Promise<number> {
   const boletos = await db()
     .select({ orderId: orders.id, createdAt: orders.createdAt, payableUntil: payments.payableUntil })
     .from(orders)
-    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .innerJoin(payments, currentPaymentOf(orders.id))
     .where(and(base, eq(orders.method, 'boleto'), eq(payments.dueDate, addDays(today, 1))));
   const pix = await db()
     .select({ orderId: orders.id, createdAt: orders.createdAt, payableUntil: payments.payableUntil })
     .from(orders)
-    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .innerJoin(payments, currentPaymentOf(orders.id))
     .where(and(base, eq(orders.method, 'pix'), eq(payments.payableUntil, today), gte(orders.createdAt, new Date(nowMs - 60 * DAY_MS).toISOString())));
   const livesOverADay = (r: { createdAt: string; payableUntil: string | null }) => {
     const end = r.payableUntil ? endOfSaoPauloDay(r.payableUntil) : null;

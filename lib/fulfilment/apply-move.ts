@@ -9,7 +9,7 @@ import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import { database, type Tx } from '@/db';
 import { get, run, type Step } from '@/db/driver';
-import { orders, paymentEvents, payments, type EmailKind, type FulfillmentStatus, type Order } from '@/db/schema';
+import { orders, paymentEvents, payments, type EmailKind, type FulfillmentStatus, type Order, currentPaymentOf } from '@/db/schema';
 import { emailKey } from '@/lib/email/keys';
 import { kickOutbox } from '@/lib/email/kick';
 import { enqueueEmail } from '@/lib/email/outbox';
@@ -55,7 +55,7 @@ export function* moveStep(tx: Tx, orderId: string, req: MoveRequest, actor: stri
   if (req.move === 'correct_tracking' && order.trackingCode === req.tracking.code && order.fulfillmentCarrier === req.tracking.carrier && order.trackingUrl === req.tracking.url) {
     return { ok: false, error: 'O código informado é o mesmo de antes: nada mudou.' };
   }
-  const payment = yield* get(tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId)));
+  const payment = yield* get(tx.select({ id: payments.id }).from(payments).where(currentPaymentOf(orderId)));
   if (!payment) return { ok: false, error: 'Pedido não encontrado.', notFound: true };
 
   const set: Partial<Order> = { fulfillmentStatus: verdict.to, fulfillmentBy: actor, updatedAt: now };

@@ -69,7 +69,7 @@ export function addressOneLine(a: NonNullable<DeliveryView['address']>): string 
 }
 
 /** The shipping line's value: "R$ 12,90", "Grátis", or "Retirar na loja". */
-export function shippingValue(d: DeliveryView): string {
+export function shippingValue(d: Pick<DeliveryView, 'method' | 'cents'>): string {
   if (d.method === 'pickup') return 'Retirar na loja (grátis)';
   return d.cents === 0 ? 'Grátis' : formatBRL(d.cents);
 }

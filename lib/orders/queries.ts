@@ -3,8 +3,9 @@ import 'server-only';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { db } from '@/db';
 import { preparedQuery } from '@/db/statements';
-import { emailOutbox, orderItems, orders, paymentLinks, payments, type EmailStatus, type FulfillmentStatus, type Order, type OrderStatus } from '@/db/schema';
+import { emailOutbox, orderItems, orders, paymentLinks, payments, type EmailStatus, type FulfillmentStatus, type Order, type OrderStatus, currentPaymentOf } from '@/db/schema';
 import { looksLikeToken } from '@/lib/security/tokens';
+import { orderMoneyLines, type OrderMoney } from './money-lines';
 import { deliveryOf, type DeliveryView } from './delivery';
 
 export type OrderStatusSnapshot = {
@@ -50,7 +51,7 @@ const orderWithPaymentQuery = preparedQuery((d: Db) =>
   d
     .select({ order: orders, payment: payments })
     .from(orders)
-    .leftJoin(payments, eq(payments.orderId, orders.id))
+    .leftJoin(payments, currentPaymentOf(orders.id))
     .where(eq(orders.token, sql.placeholder('token')))
     .limit(1)
     .prepare(),
@@ -130,6 +131,8 @@ export type OrderView = Pick<
   /** As the status route says it (null until paid, or when nothing ships). */
   fulfillment: FulfillmentSnapshot | null;
   items: { productId: number | null; name: string; unitPriceCents: number; quantity: number; lineTotalCents: number }[];
+  /** The order's money lines (lib/orders/money-lines.ts), as every page shows them. */
+  money: OrderMoney;
   payment: {
     createState: 'creating' | 'created' | 'failed';
     createError: string | null;
@@ -183,6 +186,7 @@ export async function orderViewByToken(token: string): Promise<OrderView | null>
     delivery: deliveryOf(order),
     fulfillment: fulfillmentSnapshot(order),
     items,
+    money: orderMoneyLines(order, items),
     payment: payment
       ? {
           createState: payment.createState,
@@ -225,7 +229,7 @@ export async function providerChargeIdByToken(token: string): Promise<string | n
   const [row] = await db()
     .select({ providerId: payments.providerId })
     .from(orders)
-    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .innerJoin(payments, currentPaymentOf(orders.id))
     .where(eq(orders.token, token))
     .limit(1);
   return row?.providerId ?? null;

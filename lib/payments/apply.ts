@@ -16,6 +16,7 @@ import { dedupe, insertEvent, type EventSource } from './events';
 import type { Artifacts, Observation } from './observation';
 import { nextState } from './state';
 import { stateEffects } from './state-effects';
+import { supersededAttemptPaid } from './attempts-apply';
 
 
 export type ApplyExtras = {
@@ -197,6 +198,12 @@ export async function applyObservation(paymentId: string, obs: Observation, sour
       );
       if (updated === 0) throw new AlreadyApplied();
 
+      if (p.supersededAt) {
+        // An attempt a newer one replaced: its own row moved above; the order moves only when it was paid.
+        if (becamePaid) yield* supersededAttemptPaid(tx, { ...p, status, paidAt, refundedCents }, now, source, detailBase);
+        return yield* finish({ found: true, changed: true, from: p.status, status, steps: t.steps });
+      }
+
       if (t.steps.length > 0) {
         yield* run(
           tx
@@ -206,7 +213,9 @@ export async function applyObservation(paymentId: string, obs: Observation, sour
         );
       }
       // What follows from this change (e-mails…) commits with it, keyed on its cause.
-      yield* stateEffects(tx, { orderId: p.orderId, method: p.method, steps: t.steps, statusAfter: status, registered: !!artifacts.barcode && !p.barcode, from: p.status });
+      yield* stateEffects(tx, {
+        orderId: p.orderId, method: p.method, steps: t.steps, statusAfter: status, registered: !!artifacts.barcode && !p.barcode, from: p.status, attempt: p.attempt,
+      });
       return yield* finish({ found: true, changed: true, from: p.status, status, steps: t.steps });
     });
     if (result.changed) kickOutbox();

@@ -19,7 +19,9 @@ import { closeSandboxContext, createSandboxContext, handleSandboxRequestWith, ty
 import { sandboxSegments, startHttpServer, type TestServer } from '@balcao/payment-sandbox/testing/http-server';
 import { placeOrder } from './place-order';
 import { tokenHash } from '@/lib/security/tokens';
-import { cancelOrderPayment, MESSAGES, refundOrderPayment } from './merchant-actions';
+import { cancelOrderPayment, MESSAGES, refundDoublePayment, refundOrderPayment } from './merchant-actions';
+import { switchToPix } from './attempts';
+import { runWorker } from '@/test/worker-process';
 import { recordManualRefund } from './manual-refund';
 import { reconcileAll } from './reconcile';
 import { observedOf } from './state';
@@ -165,6 +167,139 @@ describe('webhooks over HTTP against the sandbox', () => {
     expect(rows.filter((r) => r.eventId === 'evt-storm')).toHaveLength(1000);
     expect((await orderById(order.id))!.status).toBe('paid');
   }, 120_000);
+});
+
+type SwitchPlan = 'pix' | 'late_after_pix' | 'late_before_pix' | 'crash';
+const SWITCH_PLANS: SwitchPlan[] = ['pix', 'late_after_pix', 'late_before_pix', 'crash'];
+
+/** Webhooks and reconciliation until two quiet rounds. */
+async function untilQuiet(): Promise<number> {
+  let quiet = 0;
+  for (let round = 0; round < 40 && quiet < 2; round++) {
+    const f = await flush();
+    const r = await reconcileAll();
+    quiet = f.json.attempted === 0 && r.changed === 0 ? quiet + 1 : 0;
+  }
+  return quiet;
+}
+
+/** The buyer clicks "Pagar com Pix agora" until the Pix is there (a click after an error resumes the same switch). */
+async function switchUntilPix(token: string, orderId: string): Promise<void> {
+  for (let click = 0; click < 30; click++) {
+    const r = await switchToPix(token);
+    const current = (await attemptsOfOrder(orderId)).find((p) => !p.supersededAt);
+    if (r.ok && current?.pixCode) return;
+    if ((await orderById(orderId))!.status === 'paid') return; // the boleto was settled meanwhile
+  }
+  throw new Error('the switch never finished');
+}
+
+async function attemptsOfOrder(orderId: string): Promise<Payment[]> {
+  return database().db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.attempt);
+}
+
+describe('chaos: boletos switched to Pix under dropped, duplicated and reordered webhooks, a flaky API and a SIGKILL mid-switch', () => {
+  it('ends with every order paid by exactly one counted attempt or flagged, every attempt equal to the provider, and the money adding up', async () => {
+    await setFaults({});
+    const balanceBefore = (await client.getBalance()).balanceCents;
+    await setFaults({ error_rate: 0.1, rate_limit_rate: 0.05, retry_after_seconds: 1, webhook_drop_rate: 0.3, webhook_duplicate_rate: 0.3, webhook_reorder: true });
+
+    const runs: { plan: SwitchPlan; order: Order; boleto: Payment }[] = [];
+    for (let i = 0; i < 16; i++) {
+      const r = await placeWithRetries('boleto', 1 + (i % 2));
+      runs.push({ plan: SWITCH_PLANS[i % SWITCH_PLANS.length], order: r.order, boleto: r.payment });
+    }
+    await advanceClock(5);
+    for (let round = 0; round < 20; round++) {
+      await flush();
+      await reconcileAll();
+      const rows = await database().db.select().from(payments).where(inArray(payments.id, runs.map((r) => r.boleto.id)));
+      if (rows.every((p) => p.digitableLine)) break;
+    }
+
+    // The switches, concurrently; the crash plan's server dies between the boleto's DELETE and the Pix.
+    await Promise.all(
+      runs.map(async (r) => {
+        if (r.plan === 'crash') {
+          await runWorker('test/payments/switch-crash-worker.ts', [server.url, r.order.token]).catch(() => undefined);
+          expect((await attemptsOfOrder(r.order.id)).length).toBe(2);
+        }
+        if (r.plan === 'late_before_pix') {
+          // The bank settles the boleto as the buyer clicks: before or after the DELETE reaches it.
+          const settled = sim('POST', `charges/${r.boleto.providerId}/pay`);
+          await switchUntilPix(r.order.token, r.order.id).catch(() => undefined);
+          if ((await settled).status !== 200) expect((await sim('POST', `charges/${r.boleto.providerId}/settle-late`)).status).toBe(200);
+          return;
+        }
+        await switchUntilPix(r.order.token, r.order.id);
+      }),
+    );
+    await advanceClock(5); // the new Pix codes are active
+
+    for (const r of runs) {
+      const current = (await attemptsOfOrder(r.order.id)).find((p) => !p.supersededAt)!;
+      if (r.plan !== 'late_before_pix') {
+        expect(current.method).toBe('pix');
+        expect((await sim('POST', 'pay', { code: current.pixCode })).status).toBe(200);
+      }
+      if (r.plan === 'late_after_pix') {
+        // Settled after the cancellation, or before it reached the provider (its DELETE met a fault): paid either way.
+        const late = await sim('POST', `charges/${r.boleto.providerId}/settle-late`);
+        if (late.status !== 200) expect((await sim('POST', `charges/${r.boleto.providerId}/pay`)).status).toBe(200);
+      }
+    }
+    expect(await untilQuiet()).toBe(2);
+
+    // Half the double payments are refunded by the merchant ("Reembolsar o Pix em duplicidade").
+    const doubles = [];
+    for (const r of runs) if ((await orderById(r.order.id))!.doublePaidAt) doubles.push(r);
+    expect(doubles.length).toBeGreaterThan(0);
+    for (const r of doubles.filter((_, i) => i % 2 === 0)) {
+      for (let attempt = 0; attempt < 30; attempt++) {
+        const pix = (await attemptsOfOrder(r.order.id)).find((p) => p.method === 'pix' && p.supersededAt && p.paidAt)!;
+        if (pix.status === 'refunded') break;
+        const res = await refundDoublePayment(r.order.id, ACTOR);
+        if (!res.ok && res.error === MESSAGES.refundInProgress) {
+          await database().db.update(paymentEvents).set({ createdAt: new Date(Date.now() - 10 * 60_000).toISOString() }).where(eq(paymentEvents.dedupeKey, `refund:${pix.id}`));
+        }
+        await reconcileAll();
+      }
+    }
+    expect(await untilQuiet()).toBe(2);
+
+    await setFaults({});
+    // Time passes: creates whose answer was lost are retried (or given up) once 30 s old.
+    await database().db.update(payments).set({ createdAt: new Date(Date.now() - 60_000).toISOString() }).where(eq(payments.createState, 'creating'));
+    expect(await untilQuiet()).toBe(2);
+    let net = 0;
+    for (const r of runs) {
+      const order = (await orderById(r.order.id))!;
+      const all = await attemptsOfOrder(r.order.id);
+      const current = all.filter((p) => !p.supersededAt);
+      expect(current).toHaveLength(1);
+      expect({ id: order.id, status: order.status }).toEqual({ id: order.id, status: 'paid' });
+      expect(order.totalCents).toBe(current[0].amountCents);
+      expect(current[0].status).toBe('paid');
+      const paid = all.filter((p) => p.paidAt);
+      expect({ plan: r.plan, paid: paid.length }).toEqual({ plan: r.plan, paid: order.doublePaidAt ? 2 : 1 });
+      if (r.plan === 'pix' || r.plan === 'crash') expect(order.doublePaidAt).toBeNull();
+      if (r.plan === 'late_after_pix') expect(order.doublePaidAt).toBeTruthy();
+      for (const p of all) {
+        // Every attempt as the provider says it; each state entered once.
+        if (!p.providerId) {
+          expect(p.createState).toBe('failed');
+          continue;
+        }
+        const provider = p.method === 'pix' ? (await client.getPix(p.providerId)).status : (await client.getBoleto(p.providerId)).status;
+        const observed = observedOf(p.method, provider);
+        expect({ id: p.id, status: p.status }).toEqual({ id: p.id, status: observed === 'canceled' ? (p.cancelRequestedAt ? 'canceled' : 'expired') : observed });
+        const chain = await statusEventsOf(p.id);
+        expect(new Set(chain.map((e) => e.toStatus)).size).toBe(chain.length);
+        if (p.paidAt) net += p.amountCents - p.refundedCents;
+      }
+    }
+    expect(net - ((await client.getBalance()).balanceCents - balanceBefore)).toBe(0);
+  }, 300_000);
 });
 
 type Plan = 'paid' | 'refunded' | 'partial' | 'canceled' | 'expired';

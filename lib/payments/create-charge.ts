@@ -74,6 +74,11 @@ export async function submitCreate(paymentId: string, opts: SubmitOptions): Prom
   const { payment, order, terms } = loaded;
   if (payment.createState === 'created') return { kind: 'created', orderToken: order.token };
   if (payment.createState === 'failed') return { kind: 'failed' };
+  if (payment.supersededAt) {
+    // Replaced before its charge existed (another attempt of the order was paid): never create it.
+    await markCreateFailed(paymentId, 'replaced by another attempt of the order before it was created', opts.source);
+    return { kind: 'failed' };
+  }
   if (!terms || terms.method !== payment.method) {
     await markCreateFailed(paymentId, 'create terms missing: cannot rebuild the request', opts.source);
     return { kind: 'failed' };
@@ -169,6 +174,8 @@ export async function markCreateFailed(paymentId: string, reason: string, source
         .set({ createState: 'failed', createError: reason.slice(0, 500), status: 'expired', version: p.version + 1, updatedAt: now })
         .where(and(eq(payments.id, paymentId), eq(payments.version, p.version))),
     );
+    // A replaced attempt (its order was paid by another) leaves the order as it is.
+    if (p.supersededAt) return true;
     yield* run(tx.update(orders).set({ status: 'expired', updatedAt: now }).where(and(eq(orders.id, p.orderId), eq(orders.status, 'pending'))));
     yield* run(insertEvent(tx, { paymentId, orderId: p.orderId, type: 'create_failed', source, detail: { reason: reason.slice(0, 500) } }));
     const entered = yield* run(

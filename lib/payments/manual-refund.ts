@@ -14,7 +14,7 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { database } from '@/db';
 import { get, run } from '@/db/driver';
-import { orders, payments } from '@/db/schema';
+import { orders, payments, currentPaymentOf } from '@/db/schema';
 import { formatBRL } from '@balcao/br/money';
 import { dedupe, insertEvent } from './events';
 
@@ -33,7 +33,7 @@ export async function recordManualRefund(orderId: string, input: ManualRefundInp
   const now = new Date().toISOString();
   return database().transaction(function* (tx) {
     const order = yield* get(tx.select().from(orders).where(eq(orders.id, orderId)));
-    const payment = order ? yield* get(tx.select().from(payments).where(eq(payments.orderId, order.id))) : undefined;
+    const payment = order ? yield* get(tx.select().from(payments).where(currentPaymentOf(order.id))) : undefined;
     if (!order || !payment) return { ok: false as const, error: MANUAL_REFUND_MESSAGES.notFound };
     if (order.method !== 'boleto') return { ok: false as const, error: MANUAL_REFUND_MESSAGES.boletoOnly };
     if (order.status === 'refunded') return { ok: false as const, error: MANUAL_REFUND_MESSAGES.already };

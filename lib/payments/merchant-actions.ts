@@ -4,10 +4,10 @@
  * provider, then reads the payment back and applies what it says: the provider is the truth.
  */
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { database } from '@/db';
 import { get, run, type Step } from '@/db/driver';
-import { orders, paymentEvents, payments, type Order, type Payment } from '@/db/schema';
+import { orders, paymentEvents, payments, type Order, type Payment, currentPaymentOf } from '@/db/schema';
 import { isPaymentApiError, userMessage, type RefundInput } from '@/lib/payment-api/client';
 import { LIMITS } from '@balcao/payment-contract';
 import { formatBRL } from '@balcao/br/money';
@@ -65,7 +65,7 @@ export async function cancelOrderPayment(orderId: string, actor: string): Promis
   // 1. Record the request first, so that the provider's "canceled" then reads as canceled (not expired).
   const start = await database().transaction(function* (tx) {
     const o = yield* get(tx.select().from(orders).where(eq(orders.id, orderId)));
-    const p = o ? yield* get(tx.select().from(payments).where(eq(payments.orderId, o.id))) : undefined;
+    const p = o ? yield* get(tx.select().from(payments).where(currentPaymentOf(o.id))) : undefined;
     if (!o || !p) return { ok: false as const, error: MESSAGES.notFound };
     if (p.createState !== 'created' || !p.providerId) return { ok: false as const, error: p.createState === 'creating' ? MESSAGES.stillCreating : MESSAGES.cancelOnlyPending };
     if (o.status !== 'pending' || p.status !== 'pending') return { ok: false as const, error: MESSAGES.cancelOnlyPending };
@@ -126,15 +126,20 @@ type RefundStart =
   | { kind: 'started'; payment: Payment; order: Order };
 
 /** Checks the order and takes the payment's one refund slot (dedupe key "refund:<payment>"), atomically. */
-async function startRefund(orderId: string, input: RefundInput, actor: string): Promise<RefundStart> {
+async function startRefund(orderId: string, input: RefundInput, actor: string, target: RefundTarget): Promise<RefundStart> {
   return database().transaction(function* (tx): Generator<Step, RefundStart, unknown> {
     const o = yield* get(tx.select().from(orders).where(eq(orders.id, orderId)));
-    const p = o ? yield* get(tx.select().from(payments).where(eq(payments.orderId, o.id))) : undefined;
-    if (!o || !p) return { kind: 'error', error: MESSAGES.notFound };
+    // The double payment's refund is the Pix attempt the order does not count (lib/payments/attempts-apply.ts).
+    const which =
+      target === 'current'
+        ? currentPaymentOf(orderId)
+        : and(eq(payments.orderId, orderId), isNotNull(payments.supersededAt), eq(payments.method, 'pix'), inArray(payments.status, ['paid', 'refunded']));
+    const p = o ? yield* get(tx.select().from(payments).where(which)) : undefined;
+    if (!o || !p || (target === 'double' && !o.doublePaidAt)) return { kind: 'error', error: MESSAGES.notFound };
     if (p.method !== 'pix') return { kind: 'error', error: MESSAGES.refundPixOnly };
-    if (o.status === 'refunded' || p.refundedCents > 0) return { kind: 'error', error: MESSAGES.alreadyRefunded };
-    if (o.status !== 'paid' || p.status !== 'paid' || !p.providerId) return { kind: 'error', error: MESSAGES.refundOnlyPaid };
-    const invalid = checkRefundInput(input, o.totalCents);
+    if ((target === 'current' && o.status === 'refunded') || p.refundedCents > 0) return { kind: 'error', error: MESSAGES.alreadyRefunded };
+    if ((target === 'current' && o.status !== 'paid') || p.status !== 'paid' || !p.providerId) return { kind: 'error', error: MESSAGES.refundOnlyPaid };
+    const invalid = checkRefundInput(input, target === 'current' ? o.totalCents : p.amountCents);
     if (invalid) return { kind: 'error', error: invalid };
     const taken = yield* run(
       insertEvent(tx, {
@@ -162,8 +167,14 @@ async function releaseRefundLock(payment: Payment, actor: string, why: string): 
   });
 }
 
-export async function refundOrderPayment(orderId: string, input: RefundInput, actor: string): Promise<ActionResult> {
-  let start = await startRefund(orderId, input, actor);
+/** A double payment's refund: the bank error of a boleto settled after it was canceled. */
+const DOUBLE_PAYMENT_REASON = 1;
+
+/** The order's counted payment, or the Pix attempt paid twice over ("Pago em duplicidade"). */
+export type RefundTarget = 'current' | 'double';
+
+export async function refundOrderPayment(orderId: string, input: RefundInput, actor: string, target: RefundTarget = 'current'): Promise<ActionResult> {
+  let start = await startRefund(orderId, input, actor, target);
   if (start.kind === 'locked') {
     // Another refund was asked for (a double click, or an earlier attempt whose answer was lost).
     const back = await readBack(start.payment, actor, { action: 'refund' });
@@ -171,13 +182,13 @@ export async function refundOrderPayment(orderId: string, input: RefundInput, ac
     const stale = Date.now() - Date.parse(start.lockedAt) > REFUND_LOCK_STALE_MS;
     if (!back || back.obs.observed !== 'paid' || !stale) return { ok: false, error: MESSAGES.refundInProgress };
     await releaseRefundLock(start.payment, actor, 'earlier refund never reached the provider');
-    start = await startRefund(orderId, input, actor);
+    start = await startRefund(orderId, input, actor, target);
     if (start.kind === 'locked') return { ok: false, error: MESSAGES.refundInProgress };
   }
   if (start.kind === 'error') return { ok: false, error: start.error };
   const { payment, order } = start;
   const amountCents = input.amountCents;
-  const partial = amountCents < order.totalCents;
+  const partial = amountCents < (target === 'current' ? order.totalCents : payment.amountCents);
 
   try {
     await api().refundPix(payment.providerId!, { amountCents, reason: input.reason, description: input.description.trim() });
@@ -204,4 +215,17 @@ export async function refundOrderPayment(orderId: string, input: RefundInput, ac
   const what = partial ? `Reembolso parcial de ${formatBRL(amountCents)}` : `Reembolso de ${formatBRL(amountCents)}`;
   if (back?.applied.status === 'refunded') return { ok: true, message: `${what} concluído.` };
   return { ok: true, message: `${what} solicitado. O status do pedido será atualizado em instantes.` };
+}
+
+/**
+ * "Reembolsar Pix em duplicidade": the whole Pix attempt of an order paid twice (its boleto was
+ * settled after the switch) goes back to the buyer; the order stays paid by the boleto.
+ */
+export async function refundDoublePayment(orderId: string, actor: string): Promise<ActionResult> {
+  const [p] = await database()
+    .db.select({ amountCents: payments.amountCents })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), isNotNull(payments.supersededAt), eq(payments.method, 'pix'), inArray(payments.status, ['paid', 'refunded'])));
+  if (!p) return { ok: false, error: MESSAGES.notFound };
+  return refundOrderPayment(orderId, { amountCents: p.amountCents, reason: DOUBLE_PAYMENT_REASON, description: 'Pagamento em duplicidade' }, actor, 'double');
 }

@@ -15,7 +15,7 @@ import 'server-only';
 import { and, count, eq } from 'drizzle-orm';
 import { database } from '@/db';
 import { get, run } from '@/db/driver';
-import { orderItems, orders, payments, type Order } from '@/db/schema';
+import { orderItems, orders, payments, type Order, currentPaymentOf } from '@/db/schema';
 import { saoPauloDate } from '@balcao/br/dates';
 import { maskDocument } from '@balcao/br/documents';
 import { productsByIds } from '@/lib/catalog/catalog';
@@ -77,7 +77,7 @@ async function findByCheckoutKey(checkoutKey: string): Promise<{ order: Order; p
   const { db } = database();
   const [order] = await db.select().from(orders).where(eq(orders.checkoutKey, checkoutKey));
   if (!order) return undefined;
-  const [payment] = await db.select({ id: payments.id }).from(payments).where(eq(payments.orderId, order.id));
+  const [payment] = await db.select({ id: payments.id }).from(payments).where(currentPaymentOf(order.id));
   return { order, paymentId: payment?.id };
 }
 

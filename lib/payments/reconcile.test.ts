@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { database } from '@/db';
 import { orders, payments } from '@/db/schema';
-import { reconcileAll, reconcileOrder, reconcileSchedulerRunning, startReconcileScheduler, stopReconcileScheduler } from './reconcile';
+import { reconcileAll, reconcileCandidates, reconcileOrder, reconcileSchedulerRunning, startReconcileScheduler, stopReconcileScheduler } from './reconcile';
 import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { backdatePayment, clearOrders, eventsOf, orderById, paymentById, prepareDatabase, productIdBySlug, statusEventsOf } from '@/test/payments/db';
 import { checkoutInput, placeTestOrder } from '@/test/payments/place';
@@ -73,6 +73,20 @@ describe('reconcileAll', () => {
     expect(await reconcileAll()).toEqual({ checked: 1, changed: 1 });
     expect(await orderById(order.id)).toMatchObject({ status: 'paid', latePayment: true });
     expect((await eventsOf(payment.id)).some((e) => e.type === 'late_payment')).toBe(true);
+  });
+
+  it('keeps reading a boleto canceled for a switch to Pix for 7 days, other canceled ones for 24 h', async () => {
+    const { payment: switched } = await placeTestOrder('boleto');
+    const { payment: plain } = await placeTestOrder('boleto');
+    const threeDaysAgo = new Date(Date.now() - 3 * DAY).toISOString();
+    await database().db.update(payments).set({ status: 'canceled', updatedAt: threeDaysAgo, supersededAt: threeDaysAgo }).where(eq(payments.id, switched.id));
+    await database().db.update(payments).set({ status: 'canceled', updatedAt: threeDaysAgo }).where(eq(payments.id, plain.id));
+    const ids = (await reconcileCandidates(100)).map((p) => p.id);
+    expect(ids).toContain(switched.id);
+    expect(ids).not.toContain(plain.id);
+    const eightDaysAgo = new Date(Date.now() - 8 * DAY).toISOString();
+    await database().db.update(payments).set({ updatedAt: eightDaysAgo }).where(eq(payments.id, switched.id));
+    expect((await reconcileCandidates(100)).map((p) => p.id)).not.toContain(switched.id);
   });
 
   it('resumes a create stuck for more than 30 s with the same key and body; leaves younger ones alone', async () => {

@@ -3,16 +3,17 @@
  * state can still change and applies what it reads (source 'reconcile'):
  * - every pending payment (this is also how an order expires: the provider reports the QR
  *   code or boleto canceled once its window has passed; we never expire on our own clock);
- * - canceled or expired ones changed in the last 24 h (a late payment wins);
+ * - canceled or expired ones changed in the last 24 h (a late payment wins); a boleto canceled
+ *   because the buyer switched to Pix, for 7 days (a bank may settle it late: attempts-apply.ts);
  * - paid ones changed in the last 7 days (a refund made elsewhere);
  * - creates whose answer was lost: re-sent with the same key and body after 30 s, given up
  *   (order expired) after 24 h.
  * In small batches with bounded concurrency, least recently checked first.
  */
 import 'server-only';
-import { and, asc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { database } from '@/db';
-import { payments, type Payment } from '@/db/schema';
+import { payments, type Payment, currentPaymentOf } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { userMessage } from '@/lib/payment-api/client';
 import { logger, redactSecrets } from '@/lib/server/log';
@@ -23,6 +24,8 @@ import { processSingleton } from '@/lib/process/context';
 export const RECONCILE_CONCURRENCY = 4;
 export const RECONCILE_DEFAULT_LIMIT = 500;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long a boleto canceled for "Pagar com Pix agora" is still read for a late settlement. */
+export const SUPERSEDED_BOLETO_WATCH_MS = 7 * DAY_MS;
 
 /** The payments reconciliation looks at, least recently checked first. */
 export async function reconcileCandidates(limit: number, now = Date.now()): Promise<Payment[]> {
@@ -38,6 +41,8 @@ export async function reconcileCandidates(limit: number, now = Date.now()): Prom
           or(
             eq(payments.status, 'pending'),
             and(inArray(payments.status, ['canceled', 'expired']), gte(payments.updatedAt, iso(now - DAY_MS))),
+            // A boleto replaced by a Pix: a bank may still settle it days after its cancellation.
+            and(eq(payments.method, 'boleto'), eq(payments.status, 'canceled'), isNotNull(payments.supersededAt), gte(payments.updatedAt, iso(now - SUPERSEDED_BOLETO_WATCH_MS))),
             and(eq(payments.status, 'paid'), gte(payments.updatedAt, iso(now - 7 * DAY_MS))),
           ),
         ),
@@ -81,7 +86,7 @@ export async function reconcileAll(opts: { limit?: number } = {}): Promise<{ che
 
 /** One order now (the merchant's "Reconciliar agora"). `error` (pt-BR) when the provider could not be read. */
 export async function reconcileOrder(orderId: string): Promise<{ changed: boolean; error?: string }> {
-  const [p] = await database().db.select().from(payments).where(eq(payments.orderId, orderId));
+  const [p] = await database().db.select().from(payments).where(currentPaymentOf(orderId));
   if (!p) return { changed: false, error: 'Pedido não encontrado.' };
   const r = await syncPayment(p, 'reconcile');
   return r.error ? { changed: r.changed, error: userMessage(r.error) } : { changed: r.changed };

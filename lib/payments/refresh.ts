@@ -6,7 +6,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { database } from '@/db';
-import { orders, payments } from '@/db/schema';
+import { orders, payments, currentPaymentOf } from '@/db/schema';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { tokenHash } from '@/lib/security/tokens';
 import { syncPayment } from './sync';
@@ -35,7 +35,7 @@ export async function refreshNow(orderToken: string): Promise<void> {
   const [row] = await database()
     .db.select({ payment: payments })
     .from(orders)
-    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .innerJoin(payments, currentPaymentOf(orders.id))
     .where(eq(orders.token, orderToken));
   if (!row || row.payment.status !== 'pending') return;
   const r = await syncPayment(row.payment, 'status_poll');

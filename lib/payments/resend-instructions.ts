@@ -11,7 +11,7 @@ import 'server-only';
 import { and, count, eq, gt, inArray, like, sql } from 'drizzle-orm';
 import { database } from '@/db';
 import { get, run } from '@/db/driver';
-import { emailOutbox, orders, payments } from '@/db/schema';
+import { emailOutbox, orders, payments, currentPaymentOf } from '@/db/schema';
 import { RESENDS_PER_ORDER_PER_DAY } from '@/lib/email/caps';
 import { kickOutbox } from '@/lib/email/kick';
 import { emailKey } from '@/lib/email/keys';
@@ -32,7 +32,7 @@ export type ResendResult = { ok: true; message: string } | { ok: false; error: s
 export async function resendInstructions(orderId: string, actor: string): Promise<ResendResult> {
   const result = await database().transaction(function* (tx): Generator<import('@/db/driver').Step, ResendResult, unknown> {
     const o = yield* get(tx.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.id, orderId)));
-    const p = o ? yield* get(tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId))) : undefined;
+    const p = o ? yield* get(tx.select({ id: payments.id }).from(payments).where(currentPaymentOf(orderId))) : undefined;
     if (!o || !p) return { ok: false, error: RESEND_MESSAGES.notFound };
     if (o.status !== 'pending') return { ok: false, error: RESEND_MESSAGES.onlyPending };
     const first = yield* get(tx.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.dedupeKey, emailKey.instructions(orderId))));

@@ -3,7 +3,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import { database } from '@/db';
 import { get, run } from '@/db/driver';
-import { orders, payments } from '@/db/schema';
+import { orders, payments, currentPaymentOf } from '@/db/schema';
 import { insertEvent } from './events';
 import { returnRefundedOrderStock, type ReturnResult } from '@/lib/catalog/stock';
 
@@ -13,7 +13,7 @@ export async function returnOrderStock(orderId: string, actor: string): Promise<
     if (!order) return { ok: false, error: 'Pedido não encontrado.' } as ReturnResult;
     const result = yield* returnRefundedOrderStock(tx, order);
     if (result.ok) {
-      const payment = yield* get(tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId)));
+      const payment = yield* get(tx.select({ id: payments.id }).from(payments).where(currentPaymentOf(orderId)));
       if (payment) {
         yield* run(
           insertEvent(tx, { paymentId: payment.id, orderId, type: 'stock_returned', source: 'merchant', dedupeKey: `stock_returned:${orderId}`, detail: { actor, units: result.units } }),

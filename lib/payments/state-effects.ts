@@ -46,6 +46,8 @@ export type StateChange = {
   registered: boolean;
   /** The order's state before this transaction (a late payment comes from expired or canceled). */
   from?: OrderStatus;
+  /** The payment attempt that moved (1 for the order's first charge): its units move under its round. */
+  attempt?: number;
 };
 
 export function* stateEffects(tx: Tx, c: StateChange): Generator<Step, void, unknown> {
@@ -75,7 +77,7 @@ function* merchantAlerts(tx: Tx, c: StateChange): Generator<Step, void, unknown>
 
 function* stockEffects(tx: Tx, c: StateChange): Generator<Step, void, unknown> {
   for (const state of c.steps) {
-    if (state === 'expired' || state === 'canceled') yield* giveBack(tx, c.orderId, state);
+    if (state === 'expired' || state === 'canceled') yield* giveBack(tx, c.orderId, state, c.attempt);
     if (state === 'paid') {
       // Units given back (expiry, cancel, a lapsed reservation) come back to the order, or it is flagged.
       yield* retakeForLatePayment(tx, c.orderId);

@@ -6,6 +6,7 @@
  */
 import 'server-only';
 import type { Payment } from '@/db/schema';
+import { isPaymentApiError } from '@/lib/payment-api/client';
 import { api } from './api';
 import { coalescedRead } from './coalesced-read';
 import { applyObservation, type ApplyExtras, type ApplyResult } from './apply';
@@ -40,12 +41,16 @@ export type SyncResult = {
 };
 
 /** What syncing needs of a payment (the webhook intake passes only these). */
-export type SyncTarget = Pick<Payment, 'id' | 'createState' | 'createdAt' | 'method' | 'providerId'>;
+export type SyncTarget = Pick<Payment, 'id' | 'createState' | 'createdAt' | 'method' | 'providerId'> &
+  Partial<Pick<Payment, 'status' | 'supersededAt' | 'cancelRequestedAt'>>;
 
 export async function syncPayment(payment: SyncTarget, source: EventSource, extras: ApplyExtras = {}, now = Date.now()): Promise<SyncResult> {
   if (payment.createState === 'failed') return { checked: false, changed: false };
   if (payment.createState === 'creating') return resumeCreate(payment, source, now);
   try {
+    // A replaced attempt still open at the provider (the switch's cancel was lost, or the
+    // process died before sending it): cancel it before reading, so the read says how it ended.
+    if (payment.supersededAt && payment.cancelRequestedAt && payment.status === 'pending') await cancelAtProvider(payment);
     const obs = await readProvider(payment);
     const apply = await applyObservation(payment.id, obs, source, extras);
     return { checked: true, changed: apply.changed, apply };
@@ -64,4 +69,18 @@ async function resumeCreate(payment: SyncTarget, source: EventSource, now: numbe
   const outcome = await submitCreate(payment.id, { source, onRefused: 'fail' });
   if (outcome.kind === 'in_doubt') return { checked: true, changed: false, error: outcome.error };
   return { checked: true, changed: outcome.kind === 'created' || outcome.kind === 'refused' };
+}
+
+/**
+ * Asks the provider to cancel a charge (DELETE). A refusal (already paid, already canceled,
+ * not active yet) is not an error here: the read that follows says what the charge is.
+ */
+export async function cancelAtProvider(payment: Pick<Payment, 'method' | 'providerId'>): Promise<void> {
+  if (!payment.providerId) return;
+  try {
+    if (payment.method === 'pix') await api().cancelPix(payment.providerId);
+    else await api().cancelBoleto(payment.providerId);
+  } catch (error) {
+    if (!isPaymentApiError(error) || (error.kind !== 'rejected' && error.kind !== 'validation' && error.kind !== 'not_found')) throw error;
+  }
 }

@@ -18,7 +18,7 @@ import { ORDER_NOT_FOUND, orderIdOf, revalidateOrder } from './order-action-help
 import { parseRefundForm } from '@/lib/dashboard/refund-form';
 import { parseSettingsForm } from '@/lib/dashboard/settings-form';
 import { userMessage } from '@/lib/payment-api/client';
-import { cancelOrderPayment, refundOrderPayment } from '@/lib/payments/merchant-actions';
+import { cancelOrderPayment, refundDoublePayment, refundOrderPayment } from '@/lib/payments/merchant-actions';
 import { reconcileAll, reconcileOrder } from '@/lib/payments/reconcile';
 import { logger } from '@/lib/server/log';
 import { updateSettings } from '@/lib/settings/settings';
@@ -43,6 +43,15 @@ export const refundOrderAction = merchantAction({ name: 'refund', permission: 'o
   if (!parsed.ok) return refused('Confira os campos do reembolso.', parsed.fieldErrors);
   const result = await refundOrderPayment(order.id, parsed.value, merchant.email);
   if (result.ok) await recordRequestActivity({ actor: merchant, action: 'refund', summary: `Pediu reembolso de ${formatBRL(parsed.value.amountCents)} do pedido ${orderLabel(order)}`, target: order.id });
+  revalidateOrder(order.id);
+  return result.ok ? done(result.message ?? 'Reembolso solicitado.') : refused(result.error);
+});
+
+/** "Reembolsar o Pix em duplicidade": the whole Pix attempt of an order paid twice. */
+export const refundDoubleAction = merchantAction({ name: 'refund_double', permission: 'orders:act' }, async (form: FormData, { merchant }) => {
+  const order = await getOrderForAction(orderIdOf(form));
+  if (!order) return refused(ORDER_NOT_FOUND);
+  const result = await refundDoublePayment(order.id, merchant.email);
   revalidateOrder(order.id);
   return result.ok ? done(result.message ?? 'Reembolso solicitado.') : refused(result.error);
 });

@@ -5,6 +5,14 @@ import { html } from './html';
 import { button, codeBox, layout, p, textFooter } from './layout';
 import { PIX_QR_CID, type EmailData, type RenderedEmail } from './types';
 
+/**
+ * The order page at its "Pagar com Pix agora" button (#pagar-com-pix): a link only opens the
+ * page (mail scanners follow links); the buyer's click there makes the switch.
+ */
+function switchUrl(d: EmailData): string {
+  return `${orderUrl(d)}#pagar-com-pix`;
+}
+
 export function reminderEmail(d: EmailData): RenderedEmail {
   const amount = formatBRL(d.order.money.totalCents);
   if (d.order.method === 'boleto') {
@@ -13,6 +21,7 @@ export function reminderEmail(d: EmailData): RenderedEmail {
     const body = html`${p(greeting(d))}${p(html`O boleto de <strong>${amount}</strong> do pedido ${orderRef(d)} vence amanhã, <strong>${due}</strong>, e ainda não consta como pago.`)}
 ${codeBox('Linha digitável', line(d), 'digitable-line')}
 ${pdf ? button(pdf, 'Baixar boleto (PDF)') : button(orderUrl(d), 'Ver o pedido')}
+${p(html`Prefere pagar agora? <a href="${switchUrl(d)}">Pagar com Pix</a>: o Pix confirma na hora, no mesmo pedido.`)}
 ${p('Se você já pagou, pode ignorar este lembrete: a confirmação chega por e-mail.')}`;
     const text = `${greeting(d)}
 
@@ -22,6 +31,7 @@ Linha digitável:
 ${line(d)}
 ${pdf ? `\nBaixar boleto (PDF): ${pdf}` : ''}
 Ver o pedido: ${orderUrl(d)}
+Pagar com Pix: ${switchUrl(d)}
 
 Se você já pagou, pode ignorar este lembrete.${textFooter(d.shop.name)}`;
     return { subject: `Lembrete: seu boleto de ${amount} vence amanhã`, html: layout({ shopName: d.shop.name, preheader: `Vence amanhã, ${due}.`, title: 'Seu boleto vence amanhã', body }), text, attachments: [] };

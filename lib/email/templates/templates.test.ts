@@ -80,9 +80,22 @@ describe('every e-mail kind renders', () => {
     expect(m.text).toContain('Reembolsado em: 05/03/2026 07:00');
   });
 
-  it('expired and canceled offer "Comprar novamente"', () => {
-    expect(renderEmail(data('expired')).html).toContain('Comprar novamente');
+  it('an expired Pix leads to "Gerar novo Pix"; an expired boleto and a canceled order offer "Comprar novamente"', () => {
+    const pix = renderEmail(data('expired'));
+    expect(pix.subject).toBe('Seu Pix expirou — gere um novo');
+    expect(pix.html).toContain('Gerar novo Pix');
+    expect(pix.text).toContain(`Gerar novo Pix: ${APP}/orders/tok_abcdefghijklmnopqrstuvwxyz012345`);
+    expect(renderEmail(data('expired', { method: 'boleto' })).html).toContain('Comprar novamente');
+    expect(renderEmail(data('canceled')).html).toContain('Comprar novamente');
     expect(renderEmail(data('canceled')).subject).toBe('Pedido #1042 cancelado');
+  });
+});
+
+describe('the boleto reminder', () => {
+  it('carries a "Pagar com Pix" link to the order page\'s switch', () => {
+    const m = renderEmail(data('reminder', { method: 'boleto' }));
+    expect(m.html).toContain(`href="${APP}/orders/tok_abcdefghijklmnopqrstuvwxyz012345#pagar-com-pix"`);
+    expect(m.text).toContain(`Pagar com Pix: ${APP}/orders/tok_abcdefghijklmnopqrstuvwxyz012345#pagar-com-pix`);
   });
 });
 

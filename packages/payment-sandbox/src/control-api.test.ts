@@ -114,6 +114,23 @@ describe('id-based control endpoints see only the key’s own payments', () => {
     expect(types).toEqual(['charge.created', 'ChargePaid']);
   });
 
+  test('sim/charges/<id>/settle-late: a canceled registered boleto → 4 with its ChargePaid and the balance; otherwise 400', async () => {
+    const id = await createBoleto(s.ctx, { amount: 20 });
+    await advance(s.ctx, 2);
+    const active = await call(s.ctx, 'POST', `sim/charges/${id}/settle-late`);
+    expect(active.status).toBe(400);
+    expect(errorOf(active)).toBe('Only a registered boleto that was canceled can be settled late; this one has status 2 (active)');
+    expect((await call(s.ctx, 'DELETE', `v1/charges/${id}`)).status).toBeLessThan(300);
+    expect((await read(s.ctx, 'boleto', id)).status).toBe(3);
+    expect((await call(s.ctx, 'POST', `sim/charges/${id}/settle-late`, { key: OTHER_KEY })).status).toBe(404);
+    expect((await call(s.ctx, 'POST', `sim/charges/${id}/settle-late`)).status).toBe(200);
+    expect((await read(s.ctx, 'boleto', id)).status).toBe(4);
+    expect(((await call(s.ctx, 'GET', 'v1/customers/balance')).json as { balance: number }).balance).toBe(20);
+    const types = (s.ctx.db.prepare('SELECT type FROM events').all() as { type: string }[]).map((e) => e.type);
+    expect(types).toEqual(['charge.created', 'ChargePaid']);
+    expect((await call(s.ctx, 'POST', `sim/charges/${id}/settle-late`)).status).toBe(400); // once
+  });
+
   test('wrong methods are 405, unknown control paths 404', async () => {
     expect((await call(s.ctx, 'GET', 'sim/pay')).status).toBe(405);
     expect((await call(s.ctx, 'DELETE', 'sim/faults')).status).toBe(405);

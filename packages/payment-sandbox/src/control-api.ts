@@ -12,7 +12,7 @@ import type { SandboxContext } from './context';
 import { faultsSchema, readFaults, replaceFaults } from './faults';
 import { ApiError, errorResponse, json, readJsonBody, validateBody, type SandboxReply, type SandboxRequest } from './http';
 import type { PaymentKind, PaymentRow } from './payments';
-import { payNow, refundBoletoNow, tick, type OpResult } from './transitions';
+import { payNow, refundBoletoNow, settleCanceledBoletoNow, tick, type OpResult } from './transitions';
 import { attemptsOf, deliveryView, dispatch, findDeliveries } from './webhooks';
 
 const MAX_CODE_LENGTH = 1000;
@@ -85,6 +85,11 @@ export async function handleSim(ctx: SandboxContext, req: SandboxRequest, segmen
     const found = findByCode(ctx, code);
     if (!found.ok) return errorResponse(found.status, found.message);
     return opJson(payNow(ctx, found.id));
+  }
+
+  if (first === 'charges' && segments.length === 3 && action === 'settle-late') {
+    if (method !== 'POST') return notAllowed('POST');
+    return opJson(settleCanceledBoletoNow(ctx, checkId(id), { owner }));
   }
 
   if ((first === 'charges' || first === 'pix') && segments.length === 3 && (action === 'pay' || (first === 'charges' && action === 'refund'))) {

@@ -220,6 +220,23 @@ export function payNow(ctx: SandboxContext, id: string, scope: Scope = {}): OpRe
   });
 }
 
+/**
+ * Simulator: a boleto canceled at the provider is settled anyway (a bank that had already
+ * accepted the payment when the cancellation arrived): canceled → paid, with its ChargePaid
+ * event. What the app must survive after switching a boleto to Pix.
+ */
+export function settleCanceledBoletoNow(ctx: SandboxContext, id: string, scope: Scope = {}): OpResult {
+  return inTransaction(ctx.db, () => {
+    const now = sandboxNow(ctx);
+    const row = load(ctx, id, { ...scope, kind: 'boleto' }, now);
+    if (!row) return notFound({ ...scope, kind: 'boleto' });
+    if (row.status !== 'canceled' || !row.registered_at) {
+      return { ok: false, code: 'state', message: `Only a registered boleto that was canceled can be settled late; this one has ${describeStatus(row)}` };
+    }
+    return { ok: true, row: pay(ctx, row, now) };
+  });
+}
+
 /** Simulator: a paid boleto is refunded in full (the API has no boleto refund). */
 export function refundBoletoNow(ctx: SandboxContext, id: string, scope: Scope = {}): OpResult {
   return inTransaction(ctx.db, () => {

@@ -49,6 +49,7 @@ export function OrdersList({ rows, linkTitles, caption = 'Pedidos, mais recentes
               {o.paidAt ? ` · pago em ${formatDateTimeBR(o.paidAt)}` : ''}
             </p>
             {o.latePayment ? <p className={`small ${styles.late}`}>Pagamento tardio</p> : null}
+            {o.doublePaidAt ? <p className={`small ${styles.late}`}>Pago em duplicidade</p> : null}
             {hasFulfilment(o) ? <p className="small">Entrega: {fulfilmentLabel(o.fulfillmentStatus, o.shippingMethod)}</p> : null}
           </li>
         ))}
@@ -81,6 +82,7 @@ export function OrdersList({ rows, linkTitles, caption = 'Pedidos, mais recentes
                 <td>
                   <span className={statusBadgeClass(o.status)}>{statusLabel(o.status, o.refundedCents, o.totalCents, o.manualRefundCents)}</span>
                   {o.latePayment ? <span className={`small ${styles.late}`}>Pagamento tardio</span> : null}
+                  {o.doublePaidAt ? <span className={`small ${styles.late}`}>Pago em duplicidade</span> : null}
                   {hasFulfilment(o) ? <span className="small"> · {fulfilmentLabel(o.fulfillmentStatus, o.shippingMethod)}</span> : null}
                 </td>
                 <td>

@@ -11,6 +11,7 @@ import { formatDateTimeBR } from '@balcao/br/dates';
 import { formatBRL } from '@balcao/br/money';
 import { statusBadgeClass, statusLabel } from '@/lib/orders/status-labels';
 import { reorderAction } from '../../cart/actions';
+import { newPixAction } from './actions';
 import styles from './order.module.css';
 
 export type StatusSnapshot = {
@@ -60,16 +61,19 @@ export function OrderStatusPanel({
   shipping?: ShippingMethod | null;
 }) {
   const router = useRouter();
+  // The newer of the cached snapshot and the server's: after "Gerar novo Pix" the page renders a
+  // new attempt that a snapshot cached while it was expired predates.
+  const newerOf = (snapshot: StatusSnapshot | undefined) => (snapshot && snapshot.updated_at >= initial.updated_at ? snapshot : initial);
   const { data } = useSWR<StatusSnapshot, StatusFetchError>(`/api/orders/${encodeURIComponent(token)}/status`, fetchStatus, {
     fallbackData: initial,
-    refreshInterval: (latest) => ((latest ?? initial).status === 'pending' ? 1500 : fulfilmentOpen(latest ?? initial) ? FULFILMENT_POLL_MS : 0),
+    refreshInterval: (latest) => (newerOf(latest).status === 'pending' ? 1500 : fulfilmentOpen(newerOf(latest)) ? FULFILMENT_POLL_MS : 0),
     revalidateOnFocus: true,
     revalidateOnMount: initial.status === 'pending',
     dedupingInterval: 1000,
     shouldRetryOnError: (err) => !(err instanceof StatusFetchError && err.status === 404),
     errorRetryInterval: 3000,
   });
-  const current = data ?? initial;
+  const current = newerOf(data);
 
   // A newer state than the server rendered: re-render the server parts (QR → receipt link…).
   useEffect(() => {
@@ -156,11 +160,28 @@ function StateMessage({
       return (
         <div className={`alert alert-warning ${styles.stateBox}`}>
           <p className={styles.stateTitle}>O prazo para pagar terminou</p>
-          <p>
-            A cobrança foi encerrada e nada foi cobrado. Quer tentar de novo?{' '}
-            {linkCode ? 'Abra o link de pagamento outra vez.' : 'Colocamos os mesmos itens no carrinho.'}
-          </p>
-          <ReorderButton token={token} linkCode={linkCode} primary />
+          {method === 'pix' ? (
+            <>
+              <p>A cobrança foi encerrada e nada foi cobrado. Gere um novo Pix para este mesmo pedido.</p>
+              <div className="row">
+                <form action={newPixAction}>
+                  <input type="hidden" name="token" value={token} />
+                  <button type="submit" className="btn">
+                    Gerar novo Pix
+                  </button>
+                </form>
+                <ReorderButton token={token} linkCode={linkCode} />
+              </div>
+            </>
+          ) : (
+            <>
+              <p>
+                A cobrança foi encerrada e nada foi cobrado. Quer tentar de novo?{' '}
+                {linkCode ? 'Abra o link de pagamento outra vez.' : 'Colocamos os mesmos itens no carrinho.'}
+              </p>
+              <ReorderButton token={token} linkCode={linkCode} primary />
+            </>
+          )}
         </div>
       );
     case 'canceled':

@@ -7,17 +7,19 @@ import { qrSvg } from '@balcao/br/qr';
 import { env } from '@/lib/config/env';
 import { RECIPIENT_CAP_REASON } from '@/lib/email/caps';
 import { METHOD_LABELS } from '@/lib/orders/status-labels';
-import { bpsToPercentText } from '@/lib/settings/pix-discount';
 import { formatBRL } from '@balcao/br/money';
 import { addressLines, shippingValue } from '@/lib/orders/delivery';
 import { endOfSaoPauloDay } from '@/lib/orders/deadline';
 import { orderLabel } from '@/lib/orders/format';
+import { bpsToPercentText } from '@/lib/settings/pix-discount';
+import { getSettings } from '@/lib/settings/settings';
 import { orderViewByToken, type OrderView } from '@/lib/orders/queries';
 import { BoletoBarcode } from './boleto-barcode';
 import { CopyField } from './copy-field';
 import { Countdown } from './countdown';
 import { OrderStatusPanel, ReorderButton } from './order-status';
 import { RefreshWhileWaiting } from './refresh-while-waiting';
+import { switchToPixAction, type AttemptNotice } from './actions';
 import styles from './order.module.css';
 import { getShopIdentity } from '@/lib/shop/identity';
 import { storeReturnUrlOfOrder } from '@/lib/checkout-sessions/sessions';
@@ -30,10 +32,19 @@ async function PickupHours() {
 
 export const metadata: Metadata = { title: 'Seu pedido', robots: { index: false, follow: false } };
 
-type Props = { params: Promise<{ token: string }> };
+type Props = { params: Promise<{ token: string }>; searchParams: Promise<{ pix?: string | string[] }> };
 
-export default async function OrderPage({ params }: Props) {
+/** Why "Pagar com Pix agora" or "Gerar novo Pix" did not go through (actions.ts). */
+const ATTEMPT_NOTICES: Record<AttemptNotice, string> = {
+  esgotado: 'Um dos produtos deste pedido está esgotado: não dá para gerar um novo Pix. Você pode escolher outros itens na loja.',
+  indisponivel: 'Não é possível pagar este pedido com Pix agora.',
+  falhou: 'Não foi possível gerar o Pix agora. Tente de novo em instantes.',
+};
+
+export default async function OrderPage({ params, searchParams }: Props) {
   const { token } = await params;
+  const { pix: noticeKey } = await searchParams;
+  const notice = typeof noticeKey === 'string' && noticeKey in ATTEMPT_NOTICES ? ATTEMPT_NOTICES[noticeKey as AttemptNotice] : null;
   const order = await orderViewByToken(token);
   if (!order) notFound();
 
@@ -54,6 +65,11 @@ export default async function OrderPage({ params }: Props) {
       </div>
       <div className={styles.layout}>
         <div className={styles.primary}>
+          {notice ? (
+            <p className="alert alert-error" role="alert" data-testid="attempt-notice">
+              {notice}
+            </p>
+          ) : null}
           <OrderStatusPanel token={order.token} initial={initial} method={order.method} totalCents={order.totalCents} linkCode={order.linkCode} shipping={order.delivery.method} />
           {storeUrl ? (
             <p>
@@ -70,7 +86,7 @@ export default async function OrderPage({ params }: Props) {
           ) : pending && order.method === 'pix' ? (
             <PixPayment order={order} />
           ) : pending && order.method === 'boleto' ? (
-            <BoletoPayment order={order} />
+            <BoletoPayment order={order} pixDiscountBps={order.linkCode ? 0 : (await getSettings()).pixDiscountBps} />
           ) : null}
           {pending && order.instructionsEmail?.lastError === RECIPIENT_CAP_REASON ? (
             <p className="alert alert-warning" role="status" data-testid="email-not-sent">
@@ -182,7 +198,7 @@ function PixPayment({ order }: { order: OrderView }) {
   );
 }
 
-function BoletoPayment({ order }: { order: OrderView }) {
+function BoletoPayment({ order, pixDiscountBps }: { order: OrderView; pixDiscountBps: number }) {
   const payment = order.payment;
   const line = payment?.digitableLine ?? (payment?.barcode ? safeLine(payment.barcode) : null);
   const registered = Boolean(payment?.barcode && line);
@@ -220,6 +236,15 @@ function BoletoPayment({ order }: { order: OrderView }) {
           <p className="small muted">Leva só alguns segundos. A linha digitável e o PDF aparecem aqui sozinhos.</p>
         </div>
       )}
+      {registered && payment?.createState === 'created' ? (
+        <form action={switchToPixAction} className={styles.switchForm} id="pagar-com-pix">
+          <input type="hidden" name="token" value={order.token} />
+          <p className="small">Prefere não esperar o boleto compensar? O Pix confirma na hora{pixDiscountBps > 0 ? `, com ${bpsToPercentText(pixDiscountBps)}% de desconto` : ''}.</p>
+          <button type="submit" className="btn btn-secondary btn-block">
+            Pagar com Pix agora
+          </button>
+        </form>
+      ) : null}
       <p className="small muted">
         Pague no app do banco, no internet banking ou em uma lotérica.
         {lateUntil ? ` Depois do vencimento, ainda dá para pagar até ${formatDateBR(lateUntil)}, com multa e juros.` : ''} O banco confirma o
@@ -238,11 +263,12 @@ function safeLine(barcode: string): string | null {
 }
 
 function OrderSummary({ order }: { order: OrderView }) {
+  const { money } = order;
   return (
     <aside className={`card ${styles.summary}`} aria-labelledby="resumo">
       <h2 id="resumo">Resumo do pedido</h2>
       <ul className={styles.items}>
-        {order.items.map((item, i) => (
+        {money.items.map((item, i) => (
           <li key={i}>
             <span>
               {item.quantity} × {item.name}
@@ -250,30 +276,32 @@ function OrderSummary({ order }: { order: OrderView }) {
             <span className={styles.num}>{formatBRL(item.lineTotalCents)}</span>
           </li>
         ))}
-        {order.delivery.method ? (
+        {money.shipping ? (
           <li className={styles.shippingLine}>
             <span>Frete</span>
             <span className={styles.num} data-testid="pedido-frete">
-              {shippingValue(order.delivery)}
+              {shippingValue(money.shipping)}
             </span>
           </li>
         ) : null}
       </ul>
-      {order.pixDiscountCents > 0 ? (
+      {money.discounts.length > 0 ? (
         <ul className={styles.items}>
           <li>
             <span>Itens</span>
-            <span className={styles.num}>{formatBRL(order.itemsCents)}</span>
+            <span className={styles.num}>{formatBRL(money.itemsCents)}</span>
           </li>
-          <li>
-            <span>Desconto no Pix ({bpsToPercentText(order.pixDiscountBps)}%)</span>
-            <span className={styles.num}>−{formatBRL(order.pixDiscountCents)}</span>
-          </li>
+          {money.discounts.map((d) => (
+            <li key={d.kind}>
+              <span>{d.label}</span>
+              <span className={styles.num}>−{formatBRL(d.cents)}</span>
+            </li>
+          ))}
         </ul>
       ) : null}
       <p className={styles.totalLine}>
         <span>Total</span>
-        <strong>{formatBRL(order.totalCents)}</strong>
+        <strong>{formatBRL(money.totalCents)}</strong>
       </p>
       {order.delivery.address ? (
         <div className={styles.deliveryBox}>

@@ -15,9 +15,9 @@ import { addressLines, deliveryOf, shippingValue } from '@/lib/orders/delivery';
 import { orderLabel } from '@/lib/orders/format';
 import { METHOD_LABELS, statusBadgeClass, statusLabel } from '@/lib/orders/status-labels';
 import { ActionForm } from '../../_components/action-form';
-import { cancelOrderAction, reconcileOrderAction, returnStockAction } from '../../actions';
+import { cancelOrderAction, reconcileOrderAction, refundDoubleAction, returnStockAction } from '../../actions';
 import { unitsHeldBy } from '@/lib/catalog/held-units';
-import { bpsToPercentText } from '@/lib/settings/pix-discount';
+import { orderMoneyLines } from '@/lib/orders/money-lines';
 import { resendInstructionsAction } from '../../email-actions';
 import { CopyButton } from '@/app/_components/copy-button';
 import components from '../../_components/components.module.css';
@@ -57,9 +57,10 @@ export default async function OrderPage({ params }: Props) {
   const masked = !mayDo(merchant.role, 'buyers:read');
   const detail = await getOrderDetail(id, { masked });
   if (!detail) notFound();
-  const { order, items, payment, timeline, canResendInstructions } = detail;
+  const { order, items, payment, timeline, canResendInstructions, doublePix } = detail;
   const link = order.paymentLinkId ? await linkById(order.paymentLinkId) : undefined;
   const delivery = deliveryOf(order);
+  const money = orderMoneyLines(order, items);
   // A role without `orders:act` (an Atendente) gets none of the money buttons: they are absent, not disabled.
   const actsOnOrders = mayDo(merchant.role, 'orders:act');
   const available = availableActions(order, payment);
@@ -91,6 +92,22 @@ export default async function OrderPage({ params }: Props) {
         </span>
       </header>
 
+      {order.doublePaidAt ? (
+        <div className="alert alert-error stack" role="status" data-testid="double-paid">
+          <p>
+            <strong>Pago em duplicidade.</strong> O comprador trocou o boleto por Pix, e o banco compensou o boleto depois de cancelado: o pedido
+            conta um pagamento só ({formatBRL(order.totalCents)}).
+            {doublePix?.status === 'refunded'
+              ? ` O Pix de ${formatBRL(doublePix.amountCents)} já foi devolvido.`
+              : doublePix
+                ? ` Devolva o Pix de ${formatBRL(doublePix.amountCents)} ao comprador.`
+                : ''}
+          </p>
+          {doublePix?.status === 'paid' && mayDo(merchant.role, 'orders:act') ? (
+            <ActionForm action={refundDoubleAction} fields={{ orderId: order.id }} label="Reembolsar o Pix em duplicidade" pendingLabel="Reembolsando…" />
+          ) : null}
+        </div>
+      ) : null}
       {order.latePayment ? (
         <p className="alert alert-warning" role="status">
           <strong>Pagamento tardio.</strong> Este pedido foi pago depois de ter sido cancelado ou expirado. Confira se ainda deve ser
@@ -137,40 +154,42 @@ export default async function OrderPage({ params }: Props) {
                   </tr>
                 </thead>
                 <tbody>
-                  {items.map((i) => (
-                    <tr key={i.id}>
+                  {money.items.map((i, n) => (
+                    <tr key={n}>
                       <td>{i.name}</td>
                       <td className="num">{i.quantity}</td>
                       <td className="num">{formatBRL(i.unitPriceCents)}</td>
                       <td className="num">{formatBRL(i.lineTotalCents)}</td>
                     </tr>
                   ))}
-                  {delivery.method ? (
+                  {money.shipping ? (
                     <tr>
-                      <td colSpan={3}>{delivery.method === 'pickup' ? 'Frete — retirar na loja' : 'Frete'}</td>
+                      <td colSpan={3}>{money.shipping.method === 'pickup' ? 'Frete — retirar na loja' : 'Frete'}</td>
                       <td className="num" data-testid="shipping-amount">
-                        {delivery.method === 'pickup' ? formatBRL(0) : formatBRL(delivery.cents)}
+                        {formatBRL(money.shipping.method === 'pickup' ? 0 : money.shipping.cents)}
                       </td>
                     </tr>
                   ) : null}
                 </tbody>
                 <tfoot>
-                  {order.pixDiscountCents > 0 ? (
+                  {money.discounts.length > 0 ? (
                     <>
                       <tr>
                         <th scope="row" colSpan={3} className={components.rowHeader}>
                           Itens
                         </th>
-                        <td className="num">{formatBRL(order.itemsCents)}</td>
+                        <td className="num">{formatBRL(money.itemsCents)}</td>
                       </tr>
-                      <tr>
-                        <th scope="row" colSpan={3} className={components.rowHeader}>
-                          Desconto no Pix ({bpsToPercentText(order.pixDiscountBps)}%)
-                        </th>
-                        <td className="num" data-testid="pix-discount">
-                          −{formatBRL(order.pixDiscountCents)}
-                        </td>
-                      </tr>
+                      {money.discounts.map((d) => (
+                        <tr key={d.kind}>
+                          <th scope="row" colSpan={3} className={components.rowHeader}>
+                            {d.label}
+                          </th>
+                          <td className="num" data-testid={`${d.kind}-discount`}>
+                            −{formatBRL(d.cents)}
+                          </td>
+                        </tr>
+                      ))}
                     </>
                   ) : null}
                   <tr>
@@ -178,7 +197,7 @@ export default async function OrderPage({ params }: Props) {
                       Total
                     </th>
                     <td className="num">
-                      <strong>{formatBRL(order.totalCents)}</strong>
+                      <strong>{formatBRL(money.totalCents)}</strong>
                     </td>
                   </tr>
                   {order.refundedCents > 0 ? (

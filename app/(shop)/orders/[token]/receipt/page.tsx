@@ -3,7 +3,6 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { formatDateBR, formatDateTimeBR } from '@balcao/br/dates';
 import { maskDocument } from '@balcao/br/documents';
-import { bpsToPercentText } from '@/lib/settings/pix-discount';
 import { formatBRL } from '@balcao/br/money';
 import { addressLines, shippingValue } from '@/lib/orders/delivery';
 import { orderLabel } from '@/lib/orders/format';
@@ -43,6 +42,7 @@ export default async function ReceiptPage({ params }: Props) {
   }
 
   const refunded = order.status === 'refunded';
+  const { money } = order;
   return (
     <main className={`container ${styles.page}`}>
       <div className={`${styles.actions} ${styles.noPrint}`}>
@@ -121,7 +121,7 @@ export default async function ReceiptPage({ params }: Props) {
             </tr>
           </thead>
           <tbody>
-            {order.items.map((item, i) => (
+            {money.items.map((item, i) => (
               <tr key={i}>
                 <td>
                   {item.name}
@@ -131,31 +131,33 @@ export default async function ReceiptPage({ params }: Props) {
                 <td className="num">{formatBRL(item.lineTotalCents)}</td>
               </tr>
             ))}
-            {order.delivery.method ? (
+            {money.shipping ? (
               <tr>
                 <td>Frete</td>
                 <td className="num" />
                 <td className="num" data-testid="recibo-frete">
-                  {shippingValue(order.delivery)}
+                  {shippingValue(money.shipping)}
                 </td>
               </tr>
             ) : null}
           </tbody>
           <tfoot>
-            {order.pixDiscountCents > 0 ? (
+            {money.discounts.length > 0 ? (
               <>
                 <tr>
                   <th scope="row" colSpan={2}>
                     Itens
                   </th>
-                  <td className="num">{formatBRL(order.itemsCents)}</td>
+                  <td className="num">{formatBRL(money.itemsCents)}</td>
                 </tr>
-                <tr>
-                  <th scope="row" colSpan={2}>
-                    Desconto no Pix ({bpsToPercentText(order.pixDiscountBps)}%)
-                  </th>
-                  <td className="num">−{formatBRL(order.pixDiscountCents)}</td>
-                </tr>
+                {money.discounts.map((d) => (
+                  <tr key={d.kind}>
+                    <th scope="row" colSpan={2}>
+                      {d.label}
+                    </th>
+                    <td className="num">−{formatBRL(d.cents)}</td>
+                  </tr>
+                ))}
               </>
             ) : null}
             <tr>
@@ -163,7 +165,7 @@ export default async function ReceiptPage({ params }: Props) {
                 Total pago
               </th>
               <td className="num">
-                <strong>{formatBRL(order.totalCents)}</strong>
+                <strong>{formatBRL(money.totalCents)}</strong>
               </td>
             </tr>
             {refunded ? (
