@@ -27,7 +27,13 @@ export function isAuthorizedCron(authorization: string | null, secret: string | 
   return timingSafeEqual(digest(m[1]), digest(secret));
 }
 
-export async function handleCronReconcile(req: Request): Promise<Response> {
+/**
+ * `deliverWebhooks`: the merchant's outbound webhooks, one pass (lib/api's worker, passed in by
+ * the route: that layer sits above this one). Where no process stays up (Vercel), this cron is
+ * what delivers them; on a Node host the in-process worker already does, and a second pass
+ * finds nothing due.
+ */
+export async function handleCronReconcile(req: Request, opts: { deliverWebhooks?: () => Promise<unknown> } = {}): Promise<Response> {
   const noStore = { 'Cache-Control': 'no-store' };
   if (!isAuthorizedCron(req.headers.get('authorization'), env().cronSecret)) {
     return Response.json({ error: 'unauthorized' }, { status: 401, headers: { ...noStore, 'WWW-Authenticate': 'Bearer' } });
@@ -37,6 +43,7 @@ export async function handleCronReconcile(req: Request): Promise<Response> {
     // Where no process stays up between requests (Vercel), this is also what sends e-mails.
     const emails = await sendDueEmails();
     if (emails && emails.sent + emails.failed + emails.retry > 0) logger().info({ emails }, 'cron: e-mails sent');
+    await opts.deliverWebhooks?.();
     return Response.json({ checked, changed }, { headers: noStore });
   } catch (error) {
     logger().error({ err: redactSecrets(String(error)) }, 'cron reconcile failed');

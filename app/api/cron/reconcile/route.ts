@@ -1,11 +1,15 @@
+import { runWebhookWorkerOnce } from '@/lib/api/webhook-worker';
 import { handleCronReconcile } from '@/lib/payments/cron';
 
 export const dynamic = 'force-dynamic';
 
+/** Reconciliation, due e-mails and the merchant's webhooks: what a host without a long-lived process (Vercel) runs on a schedule. */
+const pass = (req: Request) => handleCronReconcile(req, { deliverWebhooks: () => runWebhookWorkerOnce() });
+
 export async function GET(req: Request) {
-  return handleCronReconcile(req);
+  return pass(req);
 }
 
 export async function POST(req: Request) {
-  return handleCronReconcile(req);
+  return pass(req);
 }
