@@ -83,7 +83,6 @@ export default async function ActivityPage({ searchParams }: Props) {
           {rows.length === 0 ? (
             <p className="muted">Nenhuma atividade com esses filtros.</p>
           ) : (
-            {/* Wider than a phone: the region scrolls sideways, so it takes keyboard focus too. */}
             <div className="table-wrap" tabIndex={0} role="region" aria-label="Atividade, mais recente primeiro">
               <table data-testid="activity-table">
                 <caption className="visually-hidden">Atividade, mais recente primeiro</caption>
