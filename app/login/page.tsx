@@ -49,7 +49,9 @@ export default async function LoginPage({ searchParams }: Props) {
           ) : null}
           <LoginForm callbackPath={callbackPath} initialError={initialError} />
           <p className="small">
-            <Link href="/login/esqueci">Esqueci minha senha</Link>
+            <Link href="/login/esqueci" className={styles.helpLink}>
+              Esqueci minha senha
+            </Link>
           </p>
         </div>
       </div>

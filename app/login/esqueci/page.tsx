@@ -17,7 +17,9 @@ export default function ForgotPasswordPage() {
           <p className="muted small">Informe o e-mail com que você entra no painel. Enviaremos um link para criar uma nova senha; ele vale por 1 hora.</p>
           <ForgotForm />
           <p className="small">
-            <Link href="/login">Voltar para Entrar</Link>
+            <Link href="/login" className={styles.helpLink}>
+              Voltar para Entrar
+            </Link>
           </p>
         </div>
       </div>

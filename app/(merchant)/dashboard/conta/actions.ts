@@ -35,7 +35,8 @@ export const beginTwoFactorAction = merchantAction<FormData, TwoFactorState>({ n
 export const confirmTwoFactorAction = merchantAction<FormData, TwoFactorState>({ name: 'two-factor-confirm', permission: 'account:edit' }, async (form, { merchant }) => {
   const r = await confirmTwoFactor(merchant, text(form, 'code'), clientAddress(await headers()));
   if (!r.ok) return refused(r.error, { code: r.error });
-  revalidatePath('/dashboard/conta');
+  // No revalidatePath here: a re-render would swap this form for "Desativar" and the recovery
+  // codes, shown only in this answer, would be gone before they were read.
   return { ok: true, step: 'codes', codes: r.codes, message: TWO_FACTOR_MESSAGES.enabled, at: Date.now() };
 });
 

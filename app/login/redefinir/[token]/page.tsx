@@ -30,7 +30,9 @@ export default async function ResetPasswordPage({ params }: Props) {
                 {RESET_MESSAGES.invalidLink}
               </p>
               <p className="small">
-                <Link href="/login/esqueci">Esqueci minha senha</Link>
+                <Link href="/login/esqueci" className={styles.helpLink}>
+                  Esqueci minha senha
+                </Link>
               </p>
             </>
           )}

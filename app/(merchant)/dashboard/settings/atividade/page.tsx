@@ -83,7 +83,7 @@ export default async function ActivityPage({ searchParams }: Props) {
           {rows.length === 0 ? (
             <p className="muted">Nenhuma atividade com esses filtros.</p>
           ) : (
-            <div className="table-wrap">
+            <div className="table-wrap" tabIndex={0} role="region" aria-label="Atividade, mais recente primeiro">
               <table data-testid="activity-table">
                 <caption className="visually-hidden">Atividade, mais recente primeiro</caption>
                 <thead>
