@@ -118,7 +118,7 @@ test.describe('delivery', () => {
     const csv = await merchant.request.get('/dashboard/orders/export');
     const text = (await csv.body()).toString('utf8');
     expect(text).toContain('Frete (R$);Entrega;Endereço de entrega');
-    expect(text).toMatch(new RegExp(`${order.id};[^\\r\\n]*;77,90;[^\\r\\n]*;18,90;Entrega;Rua da Quitanda, 25 — sala 3 · Centro, Rio de Janeiro/RJ · CEP 20040-002;;A enviar;;\\r\\n`));
+    expect(text).toMatch(new RegExp(`${order.id};[^\\r\\n]*;77,90;[^\\r\\n]*;18,90;Entrega;Rua da Quitanda, 25 — sala 3 · Centro, Rio de Janeiro/RJ · CEP 20040-002;;A enviar;;[^\\r\\n]*\\r\\n`));
     await desk.close();
   });
 
@@ -164,8 +164,11 @@ test.describe('delivery', () => {
     await expect(page.getByLabel('UF')).toHaveAttribute('aria-invalid', 'true');
     await expectNoAxeViolations(page);
 
-    // Submitted anyway: refused next to the UF, nothing charged, nothing lost.
+    // Submitted anyway: refused next to the UF, nothing charged, nothing lost. The error summary
+    // is the server's answer (the preview already showed the field's error): wait for it, or the
+    // answer's re-render could land after the next choice and put the submitted UF back.
     await page.getByRole('button', { name: 'Pagar com Pix' }).click();
+    await expect(page.getByText('Confira os campos destacados:')).toBeVisible();
     await expect(page.locator('#campo-state-erro')).toHaveText(mismatch);
     await expect(page).toHaveURL(/\/checkout/);
     await expect(page.getByLabel('Cidade')).toHaveValue('Manaus');
