@@ -18,7 +18,7 @@ export type CheckoutOutcome = { ok: true; orderToken: string } | CheckoutFailure
 export const RATE_LIMITED_MESSAGE = 'Muitas tentativas. Aguarde um minuto e tente de novo.';
 export const UNEXPECTED_MESSAGE = 'Não foi possível gerar o pagamento agora. Seus dados foram mantidos: tente novamente em instantes.';
 
-const KNOWN_FIELDS = new Set<string>([...PERSON_FIELDS, 'items', 'method']);
+const KNOWN_FIELDS = new Set<string>([...PERSON_FIELDS, 'items', 'method', 'coupon']);
 
 /** Only the fields the form shows (plus `extra`, e.g. a link's amount); anything else becomes part of the general message. */
 export function mapFieldErrors(errors: Record<string, string> | undefined, extra: readonly string[] = []): { fieldErrors: FieldErrors; other: string[] } {
