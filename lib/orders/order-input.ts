@@ -146,7 +146,8 @@ const details = z.object({
     .string()
     .optional()
     .transform((v) => (v ?? '').trim().toUpperCase())
-    .pipe(z.string().max(COUPON_CODE_MAX, { error: 'Cupom inválido' })),
+    .pipe(z.string().max(COUPON_CODE_MAX, { error: 'Cupom inválido' }))
+    .transform((v) => v || undefined),
 });
 
 const order = details.extend({ items });
