@@ -11,6 +11,7 @@ import { saoPauloDate } from '@balcao/br/dates';
 import { newId } from '@/lib/security/tokens';
 import { logger } from '@/lib/server/log';
 import { couponDiscountCents } from '@/lib/orders/pricing';
+import { recordActivity } from '@/lib/security/activity';
 import type { NewCoupon } from './coupon-form';
 import { checkCoupon, normalizeCouponCode, type CouponCheck } from './rules';
 
@@ -21,25 +22,37 @@ function isCodeCollision(error: unknown): boolean {
   return /UNIQUE constraint failed: coupons\.code/.test(text);
 }
 
-export async function createCoupon(value: NewCoupon, actor: string): Promise<{ ok: true; coupon: Coupon } | { ok: false; field: 'code'; error: string }> {
-  const row = { id: newId(), ...value, code: normalizeCouponCode(value.code), createdBy: actor };
+/** Who acts: an e-mail (tests, scripts) or the signed-in person, whose act goes to the activity log. */
+type Actor = string | { id: number; email: string };
+const emailOf = (actor: Actor) => (typeof actor === 'string' ? actor : actor.email);
+
+async function logActivity(actor: Actor, summary: string, target: string): Promise<void> {
+  if (typeof actor === 'string') return;
+  await recordActivity({ actor, action: 'settings', summary, target });
+}
+
+export async function createCoupon(value: NewCoupon, actor: Actor): Promise<{ ok: true; coupon: Coupon } | { ok: false; field: 'code'; error: string }> {
+  const row = { id: newId(), ...value, code: normalizeCouponCode(value.code), createdBy: emailOf(actor) };
   try {
     await db().insert(coupons).values(row);
   } catch (error) {
     if (isCodeCollision(error)) return { ok: false, field: 'code', error: CODE_TAKEN_MESSAGE };
     throw error;
   }
-  logger().info({ couponId: row.id, actor }, 'coupon created');
+  logger().info({ couponId: row.id, actor: emailOf(actor) }, 'coupon created');
+  await logActivity(actor, `Criou o cupom ${row.code}`, row.code);
   return { ok: true, coupon: (await couponById(row.id))! };
 }
 
 /** "Desativar" / "Ativar": an order being placed right now reads disabledAt in its own transaction. */
-export async function setCouponEnabled(id: string, enabled: boolean): Promise<Coupon | undefined> {
+export async function setCouponEnabled(id: string, enabled: boolean, actor: Actor): Promise<Coupon | undefined> {
   const now = new Date().toISOString();
-  await db()
+  const changed = await db()
     .update(coupons)
     .set({ disabledAt: enabled ? null : now, updatedAt: now })
-    .where(and(eq(coupons.id, id), enabled ? isNotNull(coupons.disabledAt) : isNull(coupons.disabledAt)));
+    .where(and(eq(coupons.id, id), enabled ? isNotNull(coupons.disabledAt) : isNull(coupons.disabledAt)))
+    .returning({ code: coupons.code });
+  if (changed[0]) await logActivity(actor, `${enabled ? 'Ativou' : 'Desativou'} o cupom ${changed[0].code}`, changed[0].code);
   return couponById(id);
 }
 
