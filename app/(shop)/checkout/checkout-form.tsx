@@ -120,6 +120,16 @@ export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = [
       noValidate
       className={styles.form}
       data-method={hydrated ? method : undefined}
+      onKeyDown={(e) => {
+        // Enter in a field submits with the form's first submit button, which is "Aplicar" when the
+        // coupon field is shown: Enter pays (as before) except in the coupon field, where it applies.
+        if (!coupons || e.key !== 'Enter' || !(e.target instanceof HTMLInputElement)) return;
+        const selector = e.target.name === 'coupon' ? 'button[name="intent"]' : 'button[type="submit"]:not([name="intent"])';
+        const button = formRef.current?.querySelector<HTMLButtonElement>(selector);
+        if (!button) return;
+        e.preventDefault();
+        formRef.current?.requestSubmit(button);
+      }}
       onSubmit={(e) => {
         // One submit at a time: a second click while the first is in flight does nothing.
         if (submitting.current) e.preventDefault();
