@@ -19,7 +19,7 @@ test('a coupon: created in "Cupons", refused when unknown, applied, paid, shown 
   await page.getByLabel('Valor', { exact: true }).fill('5,00');
   await page.getByLabel('Limite de usos').fill('1');
   await page.getByRole('button', { name: 'Criar cupom' }).click();
-  await expect(page.getByRole('cell', { name: CODE })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('cell', { name: CODE, exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('row', { name: new RegExp(CODE) })).toContainText('0 de 1');
   await expectNoAxeViolations(page);
 
