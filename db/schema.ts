@@ -182,6 +182,8 @@ export const paymentLinks = sqliteTable(
     methods: text('methods', { enum: LINK_METHODS }).notNull().default('both'),
     /** Whether the shop's Pix discount applies to this link's Pix orders. */
     pixDiscount: integer('pix_discount', { mode: 'boolean' }).notNull().default(true),
+    /** Whether the buyer may type a coupon on this link ("Aceita cupom"); off unless the merchant says. */
+    allowCoupons: integer('allow_coupons', { mode: 'boolean' }).notNull().default(false),
     /** Last São Paulo calendar day (YYYY-MM-DD) it accepts a new order; null: no expiry. */
     expiresOn: text('expires_on'),
     /** How many orders may hold or use it (1: a one-off charge); null: unlimited. */
@@ -223,7 +225,7 @@ export const orders = sqliteTable(
     checkoutKey: text('checkout_key').notNull().unique(),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     method: text('method', { enum: PAYMENT_METHODS }).notNull(),
-    /** The charge: itemsCents − pixDiscountCents + shippingCents. */
+    /** The charge: itemsCents − couponDiscountCents − pixDiscountCents + shippingCents. */
     totalCents: integer('total_cents').notNull(),
     /** Sum of the items' line totals at the catalog's prices of the moment. */
     itemsCents: integer('items_cents').notNull().default(0),
@@ -231,6 +233,11 @@ export const orders = sqliteTable(
     pixDiscountCents: integer('pix_discount_cents').notNull().default(0),
     /** The discount's rate when the order was placed, in basis points. */
     pixDiscountBps: integer('pix_discount_bps').notNull().default(0),
+    /** The coupon used, as the buyer typed it normalised (upper case); null without one. */
+    couponCode: text('coupon_code'),
+    couponId: text('coupon_id'),
+    /** The coupon's discount on the items, its own line, taken before the Pix discount. */
+    couponDiscountCents: integer('coupon_discount_cents').notNull().default(0),
     /** Paid late when some units were no longer in stock: flagged to the merchant. */
     stockShort: integer('stock_short', { mode: 'boolean' }).notNull().default(false),
     refundedCents: integer('refunded_cents').notNull().default(0),
@@ -307,10 +314,46 @@ export const orders = sqliteTable(
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_method_created_idx').on(t.method, t.createdAt),
     index('orders_document_idx').on(t.buyerDocument),
+    index('orders_coupon_document_idx').on(t.couponId, t.buyerDocument),
     index('orders_paid_at_idx').on(t.paidAt),
     uniqueIndex('orders_number_idx').on(t.number),
   ],
 );
+
+export const COUPON_KINDS = ['percent', 'fixed'] as const;
+export type CouponKind = (typeof COUPON_KINDS)[number];
+
+/**
+ * A coupon ("Cupons" in the dashboard). The code is stored upper case, so the unique index makes
+ * it case-insensitive. `usesCount` is bumped by compare-and-set in the transaction that writes
+ * the order (lib/coupons/claim.ts): the limit holds across processes. A use counts when the
+ * order is placed and is not given back if the order expires unpaid (docs/reference.md).
+ */
+export const coupons = sqliteTable(
+  'coupons',
+  {
+    id: text('id').primaryKey(),
+    code: text('code').notNull(),
+    kind: text('kind', { enum: COUPON_KINDS }).notNull(),
+    /** 'percent': basis points (1000 = 10 %); 'fixed': centavos. */
+    value: integer('value').notNull(),
+    minSubtotalCents: integer('min_subtotal_cents').notNull().default(0),
+    /** São Paulo calendar days (YYYY-MM-DD), both inclusive; null: no bound. */
+    startsOn: text('starts_on'),
+    endsOn: text('ends_on'),
+    /** null: unlimited. */
+    maxUses: integer('max_uses'),
+    usesCount: integer('uses_count').notNull().default(0),
+    /** "Um por CPF": one order per CPF/CNPJ with this coupon. */
+    onePerDocument: integer('one_per_document', { mode: 'boolean' }).notNull().default(false),
+    disabledAt: text('disabled_at'),
+    createdBy: text('created_by'),
+    createdAt: text('created_at').notNull().default(now),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('coupons_code_idx').on(t.code)],
+);
+export type Coupon = typeof coupons.$inferSelect;
 
 /** Named counters that only go up, bumped inside the transaction that uses the value. */
 export const counters = sqliteTable('counters', {

@@ -78,8 +78,8 @@ test.describe('shop: paying', () => {
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByRole('radio', { name: 'Pix', exact: true })).toBeChecked();
     // Pix asks for name, document and e-mail and, as the café ships, where to deliver it
-    // (CEP, rua, número, complemento, bairro, cidade; the UF is a select)
-    await expect(page.getByRole('textbox')).toHaveCount(9);
+    // (CEP, rua, número, complemento, bairro, cidade; the UF is a select), and "Cupom de desconto"
+    await expect(page.getByRole('textbox')).toHaveCount(10);
     await expectNoAxeViolations(page);
     await fillPix(page);
     await page.getByRole('button', { name: 'Pagar com Pix' }).click();
@@ -140,8 +140,9 @@ test.describe('shop: paying', () => {
     await addToCart(page, 'prensa-francesa');
     await page.goto('/checkout');
     await fillBoleto(page);
-    // The delivery address is the boleto's too ("Mesmo endereço da entrega"): no second address.
-    await expect(page.getByRole('textbox')).toHaveCount(9);
+    // The delivery address is the boleto's too ("Mesmo endereço da entrega"): no second address
+    // (the tenth box is "Cupom de desconto").
+    await expect(page.getByRole('textbox')).toHaveCount(10);
     await expect(page.getByRole('checkbox', { name: 'Mesmo endereço da entrega' })).toBeChecked();
     await expect(page.getByRole('combobox', { name: 'UF' })).toBeVisible();
     await expectNoAxeViolations(page);

@@ -37,3 +37,12 @@ describe('the role → permissions table', () => {
     expect(refusalMessage('demo', 'emails:resend')).toBe('Conta de demonstração: não pode reenviar e-mails.');
   });
 });
+
+describe('coupons:edit', () => {
+  it('belongs to the owner and the manager, not to the attendant nor the demo login', () => {
+    expect(can('owner', 'coupons:edit')).toBe(true);
+    expect(can('manager', 'coupons:edit')).toBe(true);
+    expect(can('attendant', 'coupons:edit')).toBe(false);
+    expect(can('demo', 'coupons:edit')).toBe(false);
+  });
+});

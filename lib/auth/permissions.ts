@@ -24,6 +24,8 @@ export const PERMISSIONS = [
   'catalog:edit',
   /** Payment links: create, disable. */
   'links:edit',
+  /** Coupons ("Cupons"): create, enable, disable. */
+  'coupons:edit',
   /** Shipping settings (Configurações → Entrega). */
   'settings:edit',
   /** Payment settings: boleto terms, Pix expiration and discount, stock reservation (Configurações). */
@@ -82,6 +84,7 @@ const REFUSALS: Record<Permission, string> = {
   'shop:edit': 'não pode alterar a loja.',
   'catalog:edit': 'não pode alterar produtos nem fotos.',
   'links:edit': 'não pode criar nem desativar links.',
+  'coupons:edit': 'não pode criar nem desativar cupons.',
   'settings:edit': 'não pode alterar as configurações.',
   'payments:configure': 'não pode alterar as configurações de pagamento.',
   'activity:view': 'não pode ver a atividade.',

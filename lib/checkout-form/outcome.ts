@@ -12,13 +12,16 @@ import { randomUUID } from 'node:crypto';
 import { PERSON_FIELDS, type FieldErrors, type FormValues } from '@/lib/orders/fields';
 import type { PlaceOrderResult } from '@/lib/payments/place-order';
 
-export type CheckoutFailure = { ok: false; error: string; fieldErrors: FieldErrors; values: FormValues };
+/** "Aplicar" answered: the coupon's discount and each method's total of the items after it (shipping apart). */
+export type AppliedCoupon = { code: string; discountCents: number; pixTotalCents: number; boletoTotalCents: number };
+/** `coupon`: the answer to "Aplicar" (no order is placed then; `error` is empty unless something else is wrong). */
+export type CheckoutFailure = { ok: false; error: string; fieldErrors: FieldErrors; values: FormValues; coupon?: AppliedCoupon };
 export type CheckoutOutcome = { ok: true; orderToken: string } | CheckoutFailure;
 
 export const RATE_LIMITED_MESSAGE = 'Muitas tentativas. Aguarde um minuto e tente de novo.';
 export const UNEXPECTED_MESSAGE = 'Não foi possível gerar o pagamento agora. Seus dados foram mantidos: tente novamente em instantes.';
 
-const KNOWN_FIELDS = new Set<string>([...PERSON_FIELDS, 'items', 'method']);
+const KNOWN_FIELDS = new Set<string>([...PERSON_FIELDS, 'items', 'method', 'coupon']);
 
 /** Only the fields the form shows (plus `extra`, e.g. a link's amount); anything else becomes part of the general message. */
 export function mapFieldErrors(errors: Record<string, string> | undefined, extra: readonly string[] = []): { fieldErrors: FieldErrors; other: string[] } {

@@ -51,6 +51,7 @@ export function parseCheckoutForm(input: FormValues, opts: { needsDelivery: bool
     address: billing,
     shipping: shape.shipping,
     ...(shape.delivering ? { delivery: block } : {}),
+    coupon: values.coupon,
   });
   if (r.success) return { ok: true, data: r.data };
   return { ok: false, fieldErrors: errorsOf(r.error.issues, shape.separateBilling) };

@@ -81,3 +81,24 @@ describe('payLink', () => {
     expect((await payLink(link.code, pixForm(), { ip: '10.9.9.8' })).ok).toBe(true);
   });
 });
+
+describe('payLink with a coupon', () => {
+  it('"Aplicar" prices the coupon on a link that takes coupons; the final submit stores it', async () => {
+    const { createCoupon } = await import('@/lib/coupons/coupons');
+    await createCoupon({ code: 'LINK20', kind: 'fixed', value: 2000, minSubtotalCents: 0, startsOn: null, endsOn: null, maxUses: null, onePerDocument: false }, 'dono@example.com');
+    const link = await createLink({ ...base, pixDiscount: false, allowCoupons: true }, 'demo@balcao.dev');
+    const applied = await payLink(link.code, pixForm({ coupon: 'link20', intent: 'apply-coupon' }), { ip: '10.2.0.1' });
+    expect(applied).toMatchObject({ ok: false, error: '', coupon: { code: 'LINK20', discountCents: 2000, pixTotalCents: 13000, boletoTotalCents: 13000 } });
+    const paid = await payLink(link.code, pixForm({ coupon: 'link20' }), { ip: '10.2.0.2' });
+    expect(paid.ok).toBe(true);
+    if (paid.ok) expect(await orderOf(paid.orderToken)).toMatchObject({ couponCode: 'LINK20', couponDiscountCents: 2000, totalCents: 13000 });
+  });
+
+  it('a link without "Aceita cupom" refuses one, next to the field', async () => {
+    const link = await createLink(base, 'demo@balcao.dev');
+    const r = await payLink(link.code, pixForm({ coupon: 'LINK20', intent: 'apply-coupon' }), { ip: '10.2.0.3' });
+    expect(r).toMatchObject({ ok: false, fieldErrors: { coupon: 'Este pagamento não aceita cupom' } });
+    const paid = await payLink(link.code, pixForm({ coupon: 'LINK20' }), { ip: '10.2.0.4' });
+    expect(paid).toMatchObject({ ok: false, fieldErrors: { coupon: 'Este pagamento não aceita cupom' } });
+  });
+});

@@ -15,6 +15,11 @@ import { hit } from '@/lib/security/rate-limit';
 import { logger } from '@/lib/server/log';
 import { linkByCode } from '@/lib/links/links';
 import { REFUSAL_MESSAGES } from '@/lib/links/place';
+import { previewCoupon } from '@/lib/coupons/coupons';
+import { couponMessage } from '@/lib/coupons/rules';
+import { orderMoney } from '@/lib/orders/pricing';
+import { getSettings } from '@/lib/settings/settings';
+import { checkDocument } from '@balcao/br/documents';
 
 export async function payLink(code: string, form: FormData, ctx: { ip: string }): Promise<CheckoutOutcome> {
   const typedAmount = typeof form.get('amount') === 'string' ? String(form.get('amount')).slice(0, 40) : '';
@@ -34,6 +39,7 @@ export async function payLink(code: string, form: FormData, ctx: { ip: string })
     if (cents === null) amountErrors.amount = 'Use um valor em reais, como 150,00.';
     else amountCents = cents;
   }
+  if (form.get('intent') === 'apply-coupon') return applyLinkCoupon(link, link.amountCents ?? amountCents ?? null, values);
   if (!parsed.ok || amountErrors.amount) {
     return invalidForm(CHECK_FIELDS_MESSAGE, { ...amountErrors, ...(parsed.ok ? {} : parsed.fieldErrors) }, values);
   }
@@ -45,6 +51,7 @@ export async function payLink(code: string, form: FormData, ctx: { ip: string })
       method: data.method,
       link: { id: link.id, ...(amountCents !== undefined ? { amountCents } : {}) },
       buyer: data.buyer,
+      ...(data.coupon ? { coupon: data.coupon } : {}),
       ...(data.address ? { address: data.address } : {}),
     });
     return outcomeOfPlacement(result, values, ['amount']);
@@ -52,4 +59,25 @@ export async function payLink(code: string, form: FormData, ctx: { ip: string })
     logger().error({ err: error instanceof Error ? { name: error.name, message: error.message } : String(error) }, 'link payment failed');
     return unexpected(values);
   }
+}
+
+/** "Aplicar" on a link that takes coupons: the coupon on the link's amount (or the one typed), nothing placed. */
+async function applyLinkCoupon(link: { allowCoupons: boolean; pixDiscount: boolean }, amountCents: number | null, values: FormValues): Promise<CheckoutOutcome> {
+  if (!link.allowCoupons) return checkoutFailure('', values, { coupon: couponMessage('not_here') });
+  if (amountCents === null) return checkoutFailure(CHECK_FIELDS_MESSAGE, values, { amount: 'Informe o valor antes de aplicar o cupom.' });
+  const code = (values.coupon ?? '').trim();
+  if (!code) return checkoutFailure('', values, { coupon: 'Digite o código do cupom.' });
+  const doc = checkDocument(values.document ?? '');
+  const preview = await previewCoupon(code, { itemsCents: amountCents, ...(doc.ok ? { document: doc.digits } : {}) });
+  if (!preview.ok) return checkoutFailure('', values, { coupon: preview.message });
+  const bps = link.pixDiscount ? (await getSettings()).pixDiscountBps : 0;
+  return {
+    ...checkoutFailure('', { ...values, coupon: preview.code }),
+    coupon: {
+      code: preview.code,
+      discountCents: preview.discountCents,
+      pixTotalCents: orderMoney(amountCents, 'pix', bps, preview.discountCents).totalCents,
+      boletoTotalCents: orderMoney(amountCents, 'boleto', 0, preview.discountCents).totalCents,
+    },
+  };
 }

@@ -178,3 +178,32 @@ describe('mapFieldErrors', () => {
     expect(mapFieldErrors(undefined)).toEqual({ fieldErrors: {}, other: [] });
   });
 });
+
+describe('submitCheckout: "Aplicar" (intent=apply-coupon)', () => {
+  it('prices the coupon on the cart, places nothing and gives back every typed value', async () => {
+    const { createCoupon } = await import('@/lib/coupons/coupons');
+    await createCoupon({ code: 'CAFE10', kind: 'percent', value: 1000, minSubtotalCents: 0, startsOn: null, endsOn: null, maxUses: null, onePerDocument: false }, 'dono@example.com');
+    const f = pixForm({ coupon: ' cafe10 ', intent: 'apply-coupon' });
+    const r = await submitCheckout(f, { ip: '10.0.1.1' });
+    expect(placeOrder).not.toHaveBeenCalled();
+    // 2 × 39,90 + 24,90 = 104,70; 10 % → 94,23 (10,47 off); no Pix discount in this shop.
+    expect(r).toMatchObject({
+      ok: false,
+      error: '',
+      fieldErrors: {},
+      values: { checkoutKey: f.get('checkoutKey'), name: 'Ana Souza', street: 'Avenida Paulista', coupon: 'CAFE10' },
+      coupon: { code: 'CAFE10', discountCents: 1047, pixTotalCents: 9423, boletoTotalCents: 9423 },
+    });
+  });
+
+  it('says why a code does not apply, next to its field', async () => {
+    const r = await submitCheckout(pixForm({ coupon: 'NADA', intent: 'apply-coupon' }), { ip: '10.0.1.2' });
+    expect(r).toMatchObject({ ok: false, error: '', fieldErrors: { coupon: 'Cupom inválido' } });
+    expect(placeOrder).not.toHaveBeenCalled();
+  });
+
+  it('hands the typed coupon to placeOrder at the final submit (priced there again)', async () => {
+    await submitCheckout(pixForm({ coupon: 'cafe10' }), { ip: '10.0.1.3' });
+    expect(placeOrder.mock.calls[0][0]).toMatchObject({ coupon: 'CAFE10' });
+  });
+});

@@ -7,16 +7,23 @@
 import 'server-only';
 import { readCart } from '@/lib/cart/cart';
 import { CHECK_FIELDS_MESSAGE } from '@/lib/orders/fields';
-import { checkoutBlocker, orderItemsOf } from '@/lib/orders/pricing';
+import { checkoutBlocker, orderItemsOf, orderMoney } from '@/lib/orders/pricing';
+import { previewCoupon } from '@/lib/coupons/coupons';
+import { checkDocument } from '@balcao/br/documents';
+import { getSettings } from '@/lib/settings/settings';
 import { anyShips } from '@/lib/orders/shipping';
 import { placeOrder } from '@/lib/payments/place-order';
 import { hit } from '@/lib/security/rate-limit';
 import { logger } from '@/lib/server/log';
 import { orderTokenByCheckoutKey } from '@/lib/orders/queries';
+import type { FormValues } from '@/lib/orders/fields';
 import { checkoutFailure, invalidForm, outcomeOfPlacement, rateLimited, unexpected, type CheckoutOutcome } from './outcome';
 import { formValuesOf, parseCheckoutForm } from './parse-form';
 
 export { mapFieldErrors, RATE_LIMITED_MESSAGE, UNEXPECTED_MESSAGE, type CheckoutFailure, type CheckoutOutcome } from './outcome';
+
+/** The form's second submit button ("Aplicar" beside "Cupom de desconto"): prices the coupon, places nothing. */
+export const APPLY_COUPON_INTENT = 'apply-coupon';
 
 export async function submitCheckout(form: FormData, ctx: { ip: string }): Promise<CheckoutOutcome> {
   const values = formValuesOf(form);
@@ -25,6 +32,7 @@ export async function submitCheckout(form: FormData, ctx: { ip: string }): Promi
 
   // The cart (cookie → catalog) says whether anything ships, so which address the form needs.
   const cart = await readCart();
+  if (form.get('intent') === APPLY_COUPON_INTENT) return applyCoupon(values, cart.blocker ? null : cart.subtotalCents);
   const parsed = parseCheckoutForm(values, { needsDelivery: anyShips(cart.lines.map((l) => l.product)) });
   if (!parsed.ok) return invalidForm(CHECK_FIELDS_MESSAGE, parsed.fieldErrors, values);
   const { data } = parsed;
@@ -44,6 +52,7 @@ export async function submitCheckout(form: FormData, ctx: { ip: string }): Promi
       items: orderItemsOf(cart),
       buyer: data.buyer,
       shipping: data.shipping,
+      ...(data.coupon ? { coupon: data.coupon } : {}),
       ...(data.address ? { address: data.address } : {}),
       ...(data.delivery ? { delivery: data.delivery } : {}),
     });
@@ -52,4 +61,27 @@ export async function submitCheckout(form: FormData, ctx: { ip: string }): Promi
     logger().error({ err: error instanceof Error ? { name: error.name, message: error.message } : String(error) }, 'checkout failed');
     return unexpected(values);
   }
+}
+
+/**
+ * "Aplicar": what the coupon takes off this cart, or why it does not apply, next to its field.
+ * Everything typed comes back as it was (same checkoutKey). The final submit prices it again.
+ */
+async function applyCoupon(values: FormValues, itemsCents: number | null): Promise<CheckoutOutcome> {
+  if (itemsCents === null) return checkoutFailure(CHECK_FIELDS_MESSAGE, values, { items: 'Revise o carrinho antes de aplicar o cupom.' });
+  const code = (values.coupon ?? '').trim();
+  if (!code) return checkoutFailure('', values, { coupon: 'Digite o código do cupom.' });
+  const doc = checkDocument(values.document ?? '');
+  const preview = await previewCoupon(code, { itemsCents, ...(doc.ok ? { document: doc.digits } : {}) });
+  if (!preview.ok) return checkoutFailure('', values, { coupon: preview.message });
+  const { pixDiscountBps } = await getSettings();
+  return {
+    ...checkoutFailure('', { ...values, coupon: preview.code }),
+    coupon: {
+      code: preview.code,
+      discountCents: preview.discountCents,
+      pixTotalCents: orderMoney(itemsCents, 'pix', pixDiscountBps, preview.discountCents).totalCents,
+      boletoTotalCents: orderMoney(itemsCents, 'boleto', 0, preview.discountCents).totalCents,
+    },
+  };
 }

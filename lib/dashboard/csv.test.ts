@@ -32,6 +32,8 @@ describe('orderCsvRow', () => {
     totalCents: 123456,
     itemsCents: 129954,
     pixDiscountCents: 6498,
+    couponCode: null,
+    couponDiscountCents: 0,
     refundedCents: 2000,
     buyerName: '=cmd; "Zé"',
     buyerDocument: '52998224725',
@@ -50,9 +52,13 @@ describe('orderCsvRow', () => {
   };
   it('writes São Paulo dates, comma decimals, labels and safe cells', () => {
     expect(orderCsvRow(row)).toBe(
-      '1042;3f2a9c1b-0000-4000-8000-000000000001;10/03/2025 00:05;Reembolsado parcialmente;Pix;1299,54;64,98;1234,56;20,00;10/03/2025 10:00;Não;' +
+      '1042;3f2a9c1b-0000-4000-8000-000000000001;10/03/2025 00:05;Reembolsado parcialmente;Pix;1299,54;;0,00;64,98;1234,56;20,00;10/03/2025 10:00;Não;' +
         `"'=cmd; ""Zé""";529.982.247-25;ze@example.com;;;;;;;;Não\r\n`,
     );
+  });
+  it('has the coupon and its discount as their own cells', () => {
+    const line = orderCsvRow({ ...row, couponCode: 'VERAO10', couponDiscountCents: 12995 });
+    expect(line).toContain(';Pix;1299,54;VERAO10;129,95;64,98;1234,56;');
   });
   it("carries the payment link's title, neutralised like any cell", () => {
     expect(orderCsvRow({ ...row, paymentLinkId: '3f2a9c1b-0000-4000-8000-000000000009', linkTitle: '=Bolo; de cenoura' }).endsWith(`;"'=Bolo; de cenoura";;;;Não\r\n`)).toBe(true);

@@ -43,6 +43,8 @@ export type OrderListRow = Pick<
   | 'totalCents'
   | 'itemsCents'
   | 'pixDiscountCents'
+  | 'couponCode'
+  | 'couponDiscountCents'
   | 'refundedCents'
   | 'buyerName'
   | 'buyerDocument'
@@ -65,6 +67,8 @@ const listColumns = {
   totalCents: orders.totalCents,
   itemsCents: orders.itemsCents,
   pixDiscountCents: orders.pixDiscountCents,
+  couponCode: orders.couponCode,
+  couponDiscountCents: orders.couponDiscountCents,
   refundedCents: orders.refundedCents,
   buyerName: orders.buyerName,
   buyerDocument: orders.buyerDocument,

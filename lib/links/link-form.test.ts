@@ -20,6 +20,7 @@ describe('parseLinkForm', () => {
         minAmountCents: null,
         methods: 'both',
         pixDiscount: true,
+        allowCoupons: false,
         expiresOn: '2026-12-01',
         maxPayments: 1,
       },
@@ -29,6 +30,7 @@ describe('parseLinkForm', () => {
   it('reads a buyer-chosen amount with its minimum, ignoring the fixed amount field', () => {
     const r = parseLinkForm(form({ amountMode: 'open', amount: 'lixo', minAmount: '20', pixDiscount: '', methods: 'pix' }), TODAY);
     expect(r.ok && r.value).toMatchObject({ amountCents: null, minAmountCents: 2000, methods: 'pix', pixDiscount: false, maxPayments: null, expiresOn: null });
+    expect(parseLinkForm(form({ amount: '50', allowCoupons: 'on' }), TODAY)).toMatchObject({ ok: true, value: { allowCoupons: true } });
   });
 
   it('puts each error on its field, in Portuguese, and keeps what was typed', () => {

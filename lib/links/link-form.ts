@@ -8,7 +8,7 @@ import { formatBRL, parseBRLInput } from '@balcao/br/money';
 import { MAX_ORDER_CENTS, MIN_ORDER_CENTS } from '@/lib/orders/pricing';
 import type { LinkMethods } from '@/db/schema';
 
-export const LINK_FIELDS = ['title', 'description', 'amountMode', 'amount', 'minAmount', 'methods', 'pixDiscount', 'expiresOn', 'maxPayments'] as const;
+export const LINK_FIELDS = ['title', 'description', 'amountMode', 'amount', 'minAmount', 'methods', 'pixDiscount', 'allowCoupons', 'expiresOn', 'maxPayments'] as const;
 export type LinkField = (typeof LINK_FIELDS)[number];
 export type LinkFormValues = Record<LinkField, string>;
 export type LinkFieldErrors = Partial<Record<LinkField, string>>;
@@ -30,6 +30,8 @@ export type NewLink = {
   minAmountCents: number | null;
   methods: LinkMethods;
   pixDiscount: boolean;
+  /** "Aceita cupom de desconto": the buyer may type a coupon (off unless ticked). */
+  allowCoupons?: boolean;
   /** Last São Paulo day (YYYY-MM-DD) it accepts payments, or null. */
   expiresOn: string | null;
   maxPayments: number | null;
@@ -135,6 +137,7 @@ export function parseLinkForm(form: { get(name: string): unknown }, today: strin
       minAmountCents,
       methods,
       pixDiscount: values.pixDiscount === 'on' || values.pixDiscount === 'true',
+      allowCoupons: values.allowCoupons === 'on' || values.allowCoupons === 'true',
       expiresOn,
       maxPayments,
     },

@@ -36,3 +36,18 @@ describe('orderMoneyLines', () => {
     expect(csv.adjustments.map((a) => a.label)).toEqual(['Desconto no Pix (5%)', 'Frete']);
   });
 });
+
+describe('orderMoneyLines with a coupon', () => {
+  it('shows the coupon as its own line, before the Pix discount', () => {
+    const m = orderMoneyLines({ totalCents: 8068, refundedCents: 0, couponCode: 'VERAO10', couponDiscountCents: 949, pixDiscountCents: 473, pixDiscountBps: 500 }, items);
+    expect(m.discounts).toEqual([
+      { kind: 'coupon', label: 'Cupom VERAO10', cents: 949 },
+      { kind: 'pix', label: 'Desconto no Pix (5%)', cents: 473 },
+    ]);
+    expect(m.adjustments).toEqual([
+      { label: 'Cupom VERAO10', cents: -949 },
+      { label: 'Desconto no Pix (5%)', cents: -473 },
+    ]);
+    expect(discountCents(m, 'coupon')).toBe(949);
+  });
+});

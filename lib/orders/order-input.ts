@@ -15,6 +15,7 @@ import { CHECK_FIELDS_MESSAGE, FORM_FIELDS, type FieldErrors, type FormField } f
 import { EMPTY_CART_MESSAGE } from './pricing';
 
 export const MAX_QUANTITY = 99;
+export const COUPON_CODE_MAX = 40;
 export const MAX_LINES = 50;
 
 export const EXPIRED_FORM_MESSAGE = 'Este formulário expirou. Confira os dados e envie de novo.';
@@ -140,6 +141,13 @@ const details = z.object({
   shipping: z.enum(['delivery', 'pickup'], { error: 'Escolha entrega ou retirada na loja.' }).default('delivery'),
   /** Where a shipped order is delivered: placeOrder requires it when something ships and shipping is delivery. */
   delivery: delivery.optional(),
+  /** "Cupom de desconto" as typed: only a code; what it is worth is read on the server (lib/coupons). */
+  coupon: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').trim().toUpperCase())
+    .pipe(z.string().max(COUPON_CODE_MAX, { error: 'Cupom inválido' }))
+    .transform((v) => v || undefined),
 });
 
 const order = details.extend({ items });

@@ -35,14 +35,37 @@ export function pixPriceCents(priceCents: number, bps: number): number {
   return priceCents - pixDiscountCents(priceCents, bps);
 }
 
-/** The money lines of an order for one method. */
-export type OrderMoney = { itemsCents: number; pixDiscountCents: number; pixDiscountBps: number; totalCents: number };
+/** What pricing needs of a coupon: a percentage (basis points) or a fixed value (centavos). */
+export type PricingCoupon = { kind: 'percent' | 'fixed'; value: number };
 
-export function orderMoney(itemsCents: number, method: 'pix' | 'boleto', pixDiscountBps: number): OrderMoney {
-  const bps = method === 'pix' ? Math.max(0, pixDiscountBps) : 0;
-  const discount = pixDiscountCents(itemsCents, bps);
-  return { itemsCents, pixDiscountCents: discount, pixDiscountBps: discount > 0 ? bps : 0, totalCents: itemsCents - discount };
+/**
+ * A coupon's discount on `itemsCents` (never on shipping): a percentage rounds the discounted
+ * items half up to the centavo, as the Pix discount does; a fixed value takes off at most the
+ * items. Never negative, never more than the items.
+ */
+export function couponDiscountCents(itemsCents: number, coupon: PricingCoupon | null | undefined): number {
+  if (!coupon || !Number.isSafeInteger(itemsCents) || itemsCents <= 0 || !Number.isSafeInteger(coupon.value) || coupon.value <= 0) return 0;
+  if (coupon.kind === 'percent') return pixDiscountCents(itemsCents, coupon.value);
+  return Math.min(coupon.value, itemsCents);
 }
+
+/** The money lines of an order for one method. */
+export type OrderMoney = { itemsCents: number; couponDiscountCents: number; pixDiscountCents: number; pixDiscountBps: number; totalCents: number };
+
+/**
+ * The coupon applies first, to the items; the Pix discount then applies to what is left
+ * (docs/reference.md, "Dinheiro"). `couponCents` is the coupon's discount already computed
+ * (couponDiscountCents) — kept as it was when an order is priced again.
+ */
+export function orderMoney(itemsCents: number, method: 'pix' | 'boleto', pixDiscountBps: number, couponCents = 0): OrderMoney {
+  const coupon = Math.max(0, Math.min(couponCents, itemsCents));
+  const rest = itemsCents - coupon;
+  const bps = method === 'pix' ? Math.max(0, pixDiscountBps) : 0;
+  const discount = pixDiscountCents(rest, bps);
+  return { itemsCents, couponDiscountCents: coupon, pixDiscountCents: discount, pixDiscountBps: discount > 0 ? bps : 0, totalCents: rest - discount };
+}
+
+export const COUPON_MINIMUM_MESSAGE = `Com o cupom, o total fica abaixo do mínimo de ${formatBRL(MIN_ORDER_CENTS)}. Adicione mais itens.`;
 
 export const PIX_MINIMUM_MESSAGE = `Com o desconto do Pix, o total fica abaixo do mínimo de ${formatBRL(MIN_ORDER_CENTS)}. Pague com boleto ou adicione mais itens.`;
 export const SOLD_OUT_WHILE_BUYING = 'Este produto esgotou enquanto você comprava';
@@ -137,15 +160,20 @@ export function shortStockMessage(name: string, stock: number): string {
  * placed: a product not on sale, short stock, a total outside the API's limits. The same rules
  * as the cart's blocker, but strict: the cart drops what is gone, an order refuses it.
  */
-export function priceOrder(items: readonly ItemLine[], catalog: readonly PricingProduct[], method: 'pix' | 'boleto', opts: { pixDiscountBps?: number } = {}): PricedOrder {
+export function priceOrder(
+  items: readonly ItemLine[],
+  catalog: readonly PricingProduct[],
+  method: 'pix' | 'boleto',
+  opts: { pixDiscountBps?: number; coupon?: PricingCoupon | null } = {},
+): PricedOrder {
   const cart = priceCart(items, catalog);
   if (cart.droppedLines > 0) return { ok: false, message: UNAVAILABLE_MESSAGE };
   if (cart.lines.length === 0) return { ok: false, message: EMPTY_CART_MESSAGE };
   const short = cart.lines.find((l) => l.problem);
   if (short) return { ok: false, message: shortStockMessage(short.product.name, short.product.stock ?? 0) };
   if (cart.belowMinimum) return { ok: false, message: MINIMUM_MESSAGE };
-  const money = orderMoney(cart.subtotalCents, method, opts.pixDiscountBps ?? 0);
-  if (money.totalCents < MIN_ORDER_CENTS) return { ok: false, message: PIX_MINIMUM_MESSAGE };
+  const money = orderMoney(cart.subtotalCents, method, opts.pixDiscountBps ?? 0, couponDiscountCents(cart.subtotalCents, opts.coupon));
+  if (money.totalCents < MIN_ORDER_CENTS) return { ok: false, message: money.pixDiscountCents > 0 ? PIX_MINIMUM_MESSAGE : COUPON_MINIMUM_MESSAGE };
   if (money.totalCents > MAX_ORDER_CENTS) {
     return { ok: false, message: `O valor máximo de um pedido com ${method === 'pix' ? 'Pix' : 'boleto'} é ${formatBRL(MAX_ORDER_CENTS)}.` };
   }
@@ -169,7 +197,12 @@ export const METHOD_NOT_ON_LINK = { pix: 'Este link aceita só boleto.', boleto:
  * amount the buyer typed (never below the link's minimum nor R$ 5,00, never above the
  * maximum). A fixed price ignores any amount sent. The method must be one the link allows.
  */
-export function priceLinkOrder(link: PricingLink, buyerAmountCents: number | undefined, method: 'pix' | 'boleto', opts: { pixDiscountBps?: number } = {}): PricedOrder {
+export function priceLinkOrder(
+  link: PricingLink,
+  buyerAmountCents: number | undefined,
+  method: 'pix' | 'boleto',
+  opts: { pixDiscountBps?: number; coupon?: PricingCoupon | null } = {},
+): PricedOrder {
   if (link.methods !== 'both' && link.methods !== method) return { ok: false, message: METHOD_NOT_ON_LINK[method], field: 'method' };
   let amount: number;
   if (link.amountCents !== null) amount = link.amountCents;
@@ -182,7 +215,7 @@ export function priceLinkOrder(link: PricingLink, buyerAmountCents: number | und
   if (amount < MIN_ORDER_CENTS) return { ok: false, message: MINIMUM_MESSAGE, field: 'items' };
   if (amount > MAX_ORDER_CENTS) return { ok: false, message: `O valor máximo é ${formatBRL(MAX_ORDER_CENTS)}.`, field: link.amountCents === null ? 'amount' : 'items' };
   // A link that takes the shop's Pix discount (opts.pixDiscountBps given by the caller) has it as its own line too.
-  const money = orderMoney(amount, method, opts.pixDiscountBps ?? 0);
-  if (money.totalCents < MIN_ORDER_CENTS) return { ok: false, message: PIX_MINIMUM_MESSAGE, field: 'items' };
+  const money = orderMoney(amount, method, opts.pixDiscountBps ?? 0, couponDiscountCents(amount, opts.coupon));
+  if (money.totalCents < MIN_ORDER_CENTS) return { ok: false, message: money.pixDiscountCents > 0 ? PIX_MINIMUM_MESSAGE : COUPON_MINIMUM_MESSAGE, field: 'items' };
   return { ok: true, lines: [{ productId: null, name: link.title, unitPriceCents: amount, quantity: 1, lineTotalCents: amount }], ...money };
 }

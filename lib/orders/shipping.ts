@@ -52,9 +52,9 @@ export function shippingForOrder(o: {
   return { ok: true, method: 'delivery', cents: q.cents, freeByThreshold: q.freeByThreshold, delivery: o.delivery };
 }
 
-/** The charge: items − Pix discount + shipping. */
-export function chargeCents(parts: { itemsCents: number; pixDiscountCents?: number; shippingCents: number }): number {
-  const total = parts.itemsCents - (parts.pixDiscountCents ?? 0) + parts.shippingCents;
+/** The charge: items − coupon − Pix discount + shipping. */
+export function chargeCents(parts: { itemsCents: number; couponDiscountCents?: number; pixDiscountCents?: number; shippingCents: number }): number {
+  const total = parts.itemsCents - (parts.couponDiscountCents ?? 0) - (parts.pixDiscountCents ?? 0) + parts.shippingCents;
   if (!Number.isSafeInteger(total) || total < 0) throw new RangeError('an order total must be a non-negative integer of centavos');
   return total;
 }

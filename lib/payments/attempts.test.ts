@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { database } from '@/db';
-import { payments, products, type Order, type Payment } from '@/db/schema';
+import { orders, payments, products, type Order, type Payment } from '@/db/schema';
 import { unitsHeldBy } from '@/lib/catalog/held-units';
 import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
 import { orderById, prepareDatabase, productIdBySlug } from '@/test/payments/db';
@@ -123,6 +123,20 @@ describe('"Pagar com Pix agora" on an unpaid boleto', () => {
     await expectCountedOnce(order.id);
     expect((await orderById(order.id))!.doublePaidAt).toBeNull();
     expect((await sb.client.getBalance()).balanceCents - balanceBefore).toBe(await shopNetCents([order.id]));
+  }, 60_000);
+
+  it("keeps the order's coupon discount as it was and applies the Pix discount to the rest", async () => {
+    const { order } = await openBoletoOrder(2);
+    // The order as placeOrder writes it with a R$ 10,00 coupon.
+    await database().db.update(orders).set({ couponCode: 'DEZ', couponDiscountCents: 1000, totalCents: order.itemsCents - 1000 + order.shippingCents }).where(eq(orders.id, order.id));
+    expect(await switchToPix(order.token)).toEqual({ ok: true });
+    const after = (await orderById(order.id))!;
+    const rest = order.itemsCents - 1000;
+    expect(after).toMatchObject({ couponCode: 'DEZ', couponDiscountCents: 1000, pixDiscountBps: 500 });
+    expect(after.pixDiscountCents).toBe(rest - Math.floor((rest * 9500 + 5000) / 10000));
+    expect(after.totalCents).toBe(rest - after.pixDiscountCents + order.shippingCents);
+    const pix = (await attemptsOf(order.id)).find((p) => p.method === 'pix')!;
+    expect(pix.amountCents).toBe(after.totalCents);
   }, 60_000);
 
   it('refuses an order that is not an open boleto', async () => {

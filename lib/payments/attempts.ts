@@ -102,8 +102,14 @@ export async function switchToPix(orderToken: string): Promise<AttemptResult> {
     if (link?.methods === 'boleto') return { ok: false, error: ATTEMPT_MESSAGES.linkBoletoOnly };
     if (link && !link.pixDiscount) pixDiscountBps = 0;
   }
-  const money = orderMoney(order.itemsCents, 'pix', pixDiscountBps);
-  const totalCents = chargeCents({ itemsCents: money.itemsCents, pixDiscountCents: money.pixDiscountCents, shippingCents: order.shippingCents });
+  // The coupon's discount stays as it was on the order; the Pix discount applies to what is left.
+  const money = orderMoney(order.itemsCents, 'pix', pixDiscountBps, order.couponDiscountCents);
+  const totalCents = chargeCents({
+    itemsCents: money.itemsCents,
+    couponDiscountCents: money.couponDiscountCents,
+    pixDiscountCents: money.pixDiscountCents,
+    shippingCents: order.shippingCents,
+  });
   if (totalCents < MIN_ORDER_CENTS) return { ok: false, error: PIX_MINIMUM_MESSAGE };
   const terms = chargeTerms('pix', settings, saoPauloDate(), order.number ?? 0, shop);
   const now = new Date().toISOString();

@@ -41,6 +41,10 @@ import { dedupe, insertEvent } from './events';
 import { chargeTerms, payableUntilOf } from './charge-request';
 import { submitCreate, type CreateOutcome } from './create-charge';
 import { newId, randomToken } from '@/lib/security/tokens';
+import { claimCoupon, CouponRefused } from '@/lib/coupons/claim';
+import { couponByCode } from '@/lib/coupons/coupons';
+import { checkCoupon, couponMessage, type CouponCheck } from '@/lib/coupons/rules';
+import type { Coupon } from '@/db/schema';
 
 export type { LinkOrderInput, OrderInput, SessionOrderInput } from '@/lib/orders/order-input';
 
@@ -94,7 +98,9 @@ function pricingError(refusal: Extract<PricedOrder, { ok: false }>): Extract<Pla
 async function priceOf(
   input: ValidOrder,
   settings: PaymentSettings,
-): Promise<(PricedOrder & { ships?: boolean }) | { ok: false; linkRefusal: LinkRefusal } | { ok: false; sessionRefusal: SessionRefusal }> {
+): Promise<
+  (PricedOrder & { ships?: boolean }) | { ok: false; linkRefusal: LinkRefusal } | { ok: false; sessionRefusal: SessionRefusal } | Extract<CouponCheck, { ok: false }>
+> {
   if ('session' in input) {
     // The session's lines as the store created them (no Pix discount: the store set the price).
     const session = await sessionById(input.session.id);
@@ -102,18 +108,41 @@ async function priceOf(
     if (!session.methods.includes(input.method)) return { ok: false, message: `Esta compra aceita só ${session.methods[0] === 'pix' ? 'Pix' : 'boleto'}.`, field: 'method' };
     // Nothing in a session ships (lib/api refuses products that need delivery).
     const itemsCents = session.amountTotalCents;
-    return { ok: true, lines: session.lines, itemsCents, pixDiscountCents: 0, pixDiscountBps: 0, totalCents: itemsCents, ships: false };
+    return { ok: true, lines: session.lines, itemsCents, couponDiscountCents: 0, pixDiscountCents: 0, pixDiscountBps: 0, totalCents: itemsCents, ships: false };
   }
   if ('link' in input) {
     const link = await linkById(input.link.id);
     if (!link) return { ok: false, linkRefusal: 'not_found' };
-    const priced = priceLinkOrder(link, input.link.amountCents, input.method, { pixDiscountBps: link.pixDiscount ? settings.pixDiscountBps : 0 });
+    if (input.coupon && !link.allowCoupons) return { ok: false, reason: 'not_here', message: couponMessage('not_here') };
+    // The coupon is checked on the link's amount (what the buyer pays for the items).
+    const amount = link.amountCents ?? input.link.amountCents ?? 0;
+    const coupon = input.coupon ? await couponFor(input.coupon, amount) : null;
+    if (coupon && !coupon.ok) return coupon;
+    const priced = priceLinkOrder(link, input.link.amountCents, input.method, {
+      pixDiscountBps: link.pixDiscount ? settings.pixDiscountBps : 0,
+      coupon: coupon?.coupon,
+    });
     return priced.ok ? { ...priced, ships: false } : priced;
   }
   const catalog = await productsByIds(input.items.map((i) => i.productId));
-  const priced = priceOrder(input.items, catalog, input.method, { pixDiscountBps: settings.pixDiscountBps });
+  let coupon: CouponCheck | null = null;
+  if (input.coupon) {
+    const probe = priceOrder(input.items, catalog, input.method);
+    // A cart that cannot be priced says so first; the coupon is checked on a cart that can.
+    if (probe.ok) {
+      coupon = await couponFor(input.coupon, probe.itemsCents);
+      if (!coupon.ok) return coupon;
+    }
+  }
+  const priced = priceOrder(input.items, catalog, input.method, { pixDiscountBps: settings.pixDiscountBps, coupon: coupon?.ok ? coupon.coupon : null });
   const ordered = catalog.filter((p) => input.items.some((i) => i.productId === p.id));
   return priced.ok ? { ...priced, ships: anyShips(ordered) } : priced;
+}
+
+/** Whether coupon `code` applies to items worth `itemsCents` today (read only: the order's transaction counts the use). */
+async function couponFor(code: string, itemsCents: number): Promise<CouponCheck> {
+  const coupon: Coupon | undefined = await couponByCode(code);
+  return checkCoupon(coupon, { itemsCents, today: saoPauloDate() });
 }
 
 /** Thrown inside the order's transaction when the buyer's CPF/CNPJ already has the most unpaid orders allowed. */
@@ -158,6 +187,7 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
   }
   const priced = await priceOf(input, settings);
   if (!priced.ok) {
+    if ('reason' in priced) return { ok: false, error: priced.message, fieldErrors: { coupon: priced.message } };
     if ('sessionRefusal' in priced) return { ok: false, error: SESSION_REFUSAL_MESSAGES[priced.sessionRefusal] };
     return 'linkRefusal' in priced ? { ok: false, error: REFUSAL_MESSAGES[priced.linkRefusal] } : pricingError(priced);
   }
@@ -174,7 +204,12 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
   });
   if (!shipping.ok) return { ok: false, error: shipping.error, fieldErrors: shipping.fieldErrors };
   // items − Pix discount + shipping: the discount never applies to shipping.
-  const totalCents = chargeCents({ itemsCents: priced.itemsCents, pixDiscountCents: priced.pixDiscountCents, shippingCents: shipping.cents });
+  const totalCents = chargeCents({
+    itemsCents: priced.itemsCents,
+    couponDiscountCents: priced.couponDiscountCents,
+    pixDiscountCents: priced.pixDiscountCents,
+    shippingCents: shipping.cents,
+  });
   if (totalCents > MAX_ORDER_CENTS) {
     return pricingError({ ok: false, message: `O valor máximo de um pedido com ${input.method === 'pix' ? 'Pix' : 'boleto'} é ${formatBRL(MAX_ORDER_CENTS)}.` });
   }
@@ -214,6 +249,14 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
         const claim = yield* claimSession(tx, sessionId, nowMs);
         if (!claim.ok) throw new SessionClosed(claim.reason);
       }
+      // The coupon's use is counted here (compare-and-set on its counter), with the order it
+      // belongs to: its limit holds across processes, and a refusal rolls the order back.
+      let couponUse: { id: string; code: string } | null = null;
+      if (priced.couponDiscountCents > 0 && input.coupon) {
+        const use = yield* claimCoupon(tx, input.coupon, { itemsCents: priced.itemsCents, today, document: input.buyer.document });
+        if (use.discountCents !== priced.couponDiscountCents) throw new CouponRefused({ ok: false, reason: 'invalid', message: couponMessage('invalid') });
+        couponUse = use;
+      }
       // Units held by orders whose reservation lapsed go back on the shelf before this order counts them.
       yield* releaseLapsedHolds(tx, holdsSince, productIds);
       const number = yield* nextOrderNumber(tx);
@@ -230,6 +273,9 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
           itemsCents: priced.itemsCents,
           pixDiscountCents: priced.pixDiscountCents,
           pixDiscountBps: priced.pixDiscountBps,
+          couponId: couponUse?.id ?? null,
+          couponCode: couponUse?.code ?? null,
+          couponDiscountCents: couponUse ? priced.couponDiscountCents : 0,
           shippingMethod: shipping.method,
           shippingCents: shipping.cents,
           deliveryZip: d?.zip ?? null,
@@ -280,6 +326,7 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
       yield* run(insertEvent(tx, { paymentId, orderId, type: 'create_requested', source: 'checkout', dedupeKey: dedupe.createRequested(paymentId), detail: terms }));
     });
   } catch (error) {
+    if (error instanceof CouponRefused) return { ok: false, error: error.refusal.message, fieldErrors: { coupon: error.refusal.message } };
     if (error instanceof LinkClosed) return { ok: false, error: REFUSAL_MESSAGES[error.reason] };
     if (error instanceof SessionClosed) return { ok: false, error: SESSION_REFUSAL_MESSAGES[error.reason], sessionRefusal: error.reason };
     if (error instanceof TooManyUnpaid) {

@@ -43,6 +43,7 @@ const team = await import('./settings/equipe/actions');
 const account = await import('./conta/actions');
 const productActions = await import('./produtos/actions');
 const linkActions = await import('./links/actions');
+const couponActions = await import('./cupons/actions');
 
 const cookies: Partial<Record<Role, string>> = {};
 let order: InsertedOrder;
@@ -107,6 +108,8 @@ const ACTIONS: [string, Permission, Call][] = [
   ['removePhotoAction', 'catalog:edit', () => productActions.removePhotoAction(null, fd({ productId: String(productId), photoId: '999999' }))],
   ['movePhotoAction', 'catalog:edit', () => productActions.movePhotoAction(null, fd({ productId: String(productId), photoId: '999999', to: 'cover' }))],
   ['createLinkAction', 'links:edit', () => linkActions.createLinkAction(null, fd({ title: '' }))],
+  ['createCouponAction', 'coupons:edit', () => couponActions.createCouponAction(null, fd({ code: '' }))],
+  ['toggleCouponAction', 'coupons:edit', () => couponActions.toggleCouponAction(null, fd({ couponId: 'x' }))],
   ['disableLinkAction', 'links:edit', () => linkActions.disableLinkAction(null, fd({ linkId }))],
   ['inviteMemberAction', 'people:manage', () => team.inviteMemberAction(null, fd({ email: 'não é e-mail', role: 'attendant' }))],
   ['removeMemberAction', 'people:manage', () => team.removeMemberAction(null, fd({ userId: '999999' }))],
@@ -131,7 +134,7 @@ describe('each dashboard action × each role', () => {
 
   it('an Atendente cannot refund, cancel, change settings or links, nor manage people; it moves fulfilment', () => {
     const refused = ACTIONS.filter(([, p]) => !can('attendant', p)).map(([n]) => n);
-    expect(refused).toEqual(expect.arrayContaining(['refundOrderAction', 'cancelOrderAction', 'manualRefundAction', 'saveSettingsAction', 'saveShippingAction', 'createLinkAction', 'disableLinkAction', 'inviteMemberAction']));
+    expect(refused).toEqual(expect.arrayContaining(['refundOrderAction', 'cancelOrderAction', 'manualRefundAction', 'saveSettingsAction', 'saveShippingAction', 'createLinkAction', 'disableLinkAction', 'createCouponAction', 'toggleCouponAction', 'inviteMemberAction']));
     expect(refused).not.toContain('shipOrderAction');
   });
 

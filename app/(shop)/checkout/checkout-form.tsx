@@ -11,6 +11,8 @@ import type { OrderMoney } from '@/lib/orders/pricing';
 import { ufOfCep } from '@balcao/br/cep-uf';
 import { cepUfMismatch, CheckoutTotals, setQuoteInput, useQuoteInput, type Shipping } from './shipping-quote';
 import { checkoutAction, type CheckoutActionState } from './actions';
+import type { AppliedCoupon } from '@/lib/checkout-form/outcome';
+import { formatBRL } from '@balcao/br/money';
 import styles from './checkout.module.css';
 
 type Method = 'pix' | 'boleto';
@@ -39,6 +41,8 @@ type Props = {
   cepLookup?: boolean;
   /** What the form starts with (an API session's customer), until a submit answers. */
   prefill?: FormValues;
+  /** "Cupom de desconto" with "Aplicar" (the cart's checkout; a payment link that allows coupons). */
+  coupons?: boolean;
 };
 
 export type DeliveryProps = {
@@ -49,7 +53,7 @@ export type DeliveryProps = {
   money: { pix: OrderMoney; boleto: OrderMoney; pixMinimumNote?: string | null };
 };
 
-export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = ['pix', 'boleto'], amount, hiddenFields = {}, pixHint, delivery = null, cepLookup = false, prefill }: Props) {
+export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = ['pix', 'boleto'], amount, hiddenFields = {}, pixHint, delivery = null, cepLookup = false, prefill, coupons = false }: Props) {
   const [state, formAction] = useActionState<CheckoutActionState, FormData>(action, null);
   const values: FormValues = state?.values ?? prefill ?? {};
   const errors: FieldErrors = state?.fieldErrors ?? {};
@@ -116,6 +120,16 @@ export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = [
       noValidate
       className={styles.form}
       data-method={hydrated ? method : undefined}
+      onKeyDown={(e) => {
+        // Enter in a field submits with the form's first submit button, which is "Aplicar" when the
+        // coupon field is shown: Enter pays (as before) except in the coupon field, where it applies.
+        if (!coupons || e.key !== 'Enter' || !(e.target instanceof HTMLInputElement)) return;
+        const selector = e.target.name === 'coupon' ? 'button[name="intent"]' : 'button[type="submit"]:not([name="intent"])';
+        const button = formRef.current?.querySelector<HTMLButtonElement>(selector);
+        if (!button) return;
+        e.preventDefault();
+        formRef.current?.requestSubmit(button);
+      }}
       onSubmit={(e) => {
         // One submit at a time: a second click while the first is in flight does nothing.
         if (submitting.current) e.preventDefault();
@@ -127,7 +141,7 @@ export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = [
         <input key={name} type="hidden" name={name} value={value} />
       ))}
 
-      {state ? (
+      {state && (generalError || itemsError || orderedErrors.length > 0) ? (
         <div ref={alertRef} tabIndex={-1} className="alert alert-error" role="alert">
           {generalError ? <p className={styles.alertTitle}>{generalError}</p> : <p className={styles.alertTitle}>Confira os campos destacados:</p>}
           {itemsError && itemsError !== generalError ? <p>{itemsError}</p> : null}
@@ -273,6 +287,8 @@ export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = [
           <CheckoutTotals money={delivery.money} shipping={delivery.shipping} method={hydrated ? method : undefined} live />
         </div>
       ) : null}
+
+      {coupons ? <CouponField value={values.coupon ?? ''} error={errors.coupon} applied={state?.coupon ?? null} ships={delivery !== null} /> : null}
 
       <SubmitButton method={hydrated ? method : null} />
       <p className={`small muted ${styles.fineprint}`}>
@@ -520,6 +536,47 @@ function Field({
         </p>
       ) : null}
       {after}
+    </div>
+  );
+}
+
+/**
+ * "Cupom de desconto": "Aplicar" is a second submit button (works without JavaScript): the server
+ * prices the coupon and the form comes back with everything typed and the coupon's line.
+ */
+function CouponField({ value, error, applied, ships }: { value: string; error?: string; applied: AppliedCoupon | null; ships: boolean }) {
+  const describedBy = [error ? 'campo-coupon-erro' : null, applied && !error ? 'campo-coupon-aplicado' : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field ${styles.coupon}`}>
+      <label htmlFor="campo-coupon">Cupom de desconto</label>
+      <div className={styles.couponRow}>
+        <input
+          id="campo-coupon"
+          name="coupon"
+          type="text"
+          defaultValue={value}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={40}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
+        <button type="submit" name="intent" value="apply-coupon" className="btn btn-secondary" formNoValidate>
+          Aplicar
+        </button>
+      </div>
+      {error ? (
+        <p id="campo-coupon-erro" className="field-error">
+          {error}
+        </p>
+      ) : null}
+      {applied && !error ? (
+        <p id="campo-coupon-aplicado" className="field-hint" role="status">
+          Cupom {applied.code}: −{formatBRL(applied.discountCents)} nos produtos. Total: {formatBRL(applied.pixTotalCents)} no Pix ou {formatBRL(applied.boletoTotalCents)} no boleto
+          {ships ? ', mais o frete' : ''}.
+        </p>
+      ) : null}
     </div>
   );
 }

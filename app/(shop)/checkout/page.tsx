@@ -77,6 +77,7 @@ export default async function CheckoutPage() {
             pixHint={pix.pixDiscountCents > 0 ? `${bpsToPercentText(pix.pixDiscountBps)}% de desconto nos produtos. Aprovação na hora.` : undefined}
             delivery={delivery}
             cepLookup={cepLookupEnabled()}
+            coupons
           />
           <TermsConsent />
         </section>

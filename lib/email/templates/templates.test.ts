@@ -74,6 +74,15 @@ describe('every e-mail kind renders', () => {
     expect(m.attachments).toEqual([]);
   });
 
+  it("shows the coupon as its own line, from the order's money lines", async () => {
+    const { orderMoneyLines } = await import('@/lib/orders/money-lines');
+    const items = [{ name: 'Café', quantity: 2, unitPriceCents: 3990, lineTotalCents: 7980 }];
+    const money = orderMoneyLines({ totalCents: 6980, refundedCents: 0, couponCode: 'VERAO10', couponDiscountCents: 1000 }, items);
+    const m = renderEmail(data('instructions', { money }));
+    expect(m.text).toContain('Cupom VERAO10');
+    expect(m.html).toContain('Cupom VERAO10');
+  });
+
   it('a partial refund says so, with the amount and when', () => {
     const m = renderEmail(data('refunded', { status: 'refunded', money: { items: [], adjustments: [], totalCents: 7980, refundedCents: 2000 } }));
     expect(m.subject).toBe('Reembolso parcial de R$ 20,00: pedido #1042');

@@ -134,6 +134,7 @@ export default async function PayLinkPage({ params }: Props) {
               methods={methods}
               hiddenFields={{ linkCode: link.code }}
               pixHint={pixHint}
+              coupons={link.allowCoupons}
               {...(link.amountCents === null ? { amount: { hint: `A partir de ${formatBRL(min)}.` } } : {})}
             />
             <TermsConsent />

@@ -106,6 +106,7 @@ export default async function LinkPage({ params, searchParams }: Props) {
             {link.methods !== 'boleto' && settings.pixDiscountBps > 0 ? (
               <Row label="Desconto no Pix">{link.pixDiscount ? `Sim (${bpsToPercentText(settings.pixDiscountBps)}%)` : 'Não'}</Row>
             ) : null}
+            <Row label="Aceita cupom">{link.allowCoupons ? 'Sim' : 'Não'}</Row>
             <Row label="Validade">{link.expiresOn ? `Até ${formatDateBR(link.expiresOn)}` : 'Não expira'}</Row>
             <Row label="Limite">
               {link.maxPayments === null ? 'Sem limite' : link.maxPayments === 1 ? '1 pagamento (cobrança única)' : `${link.maxPayments} pagamentos`}

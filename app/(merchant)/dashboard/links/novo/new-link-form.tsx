@@ -170,6 +170,16 @@ export function NewLinkForm({ today, pixDiscountPercent }: { today: string; pixD
         <input type="hidden" name="pixDiscount" value="on" />
       )}
 
+      <div className="field">
+        <label className={styles.choice}>
+          <input type="checkbox" name="allowCoupons" value="on" defaultChecked={values.allowCoupons === 'on'} aria-describedby="allowCoupons-dica" />
+          Aceita cupom de desconto
+        </label>
+        <p id="allowCoupons-dica" className="field-hint">
+          O comprador pode digitar um cupom de Cupons ao pagar este link.
+        </p>
+      </div>
+
       <div className={styles.twoCols}>
         <div className="field">
           <label htmlFor="expiresOn">Válido até (opcional)</label>

@@ -1,0 +1,36 @@
+/**
+ * One buyer in its own process, for lib/coupons/claim.test.ts: opens the shop database named by
+ * DATABASE_URL (its own connection, as a second server instance would), says "ready", waits for
+ * "go" on stdin (sent to every buyer at once), then pays a payment link that accepts coupons with
+ * coupon `code` through the real placeOrder (in-memory provider). Prints one JSON line: the result.
+ * Run: node --conditions=react-server --import tsx claim-worker.ts <linkId> <code> <document>
+ */
+import { randomUUID } from 'node:crypto';
+import { startProcessContext } from '@/lib/process/context';
+import { database } from '@/db';
+import { orders } from '@/db/schema';
+import { api } from '@/lib/payments/api';
+import { placeOrder } from '@/lib/payments/place-order';
+import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+
+async function main() {
+  const [linkId, code, document] = process.argv.slice(2);
+  startProcessContext([api.provide(new FakePaymentApi())]);
+  await database().db.select().from(orders).limit(1); // connected and every module loaded before the start
+  process.stdout.write('ready\n');
+  await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+  const result = await placeOrder({
+    checkoutKey: randomUUID(),
+    method: 'pix',
+    link: { id: linkId },
+    coupon: code,
+    buyer: { name: `Comprador ${process.pid}`, document, email: 'comprador@example.com' },
+  });
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+  database().close();
+}
+
+main().catch((e) => {
+  process.stdout.write(`${JSON.stringify({ ok: false, error: 'crash', message: String(e) })}\n`);
+  process.exit(1);
+});
