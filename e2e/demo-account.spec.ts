@@ -73,7 +73,7 @@ test('the demo login: buyers masked on the order and in the CSV, a refund works,
 
   // Nor the settings, nor a link.
   await page.goto('/dashboard/settings');
-  await expect(page.getByTestId('permission-note').first()).toHaveText('Conta de demonstração: não pode alterar as configurações.');
+  await expect(page.getByTestId('permission-note').first()).toHaveText('Conta de demonstração: não pode alterar as configurações de pagamento.');
   await expect(page.getByRole('button', { name: 'Salvar configurações' })).toBeDisabled();
   await expectNoAxeViolations(page);
   await page.goto('/dashboard/links/novo');
