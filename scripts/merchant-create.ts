@@ -5,59 +5,7 @@ import { ensureMigrated } from '@/db';
 import { endProcessContext } from '@/lib/process/context';
 import { createMerchant, MIN_PASSWORD_LENGTH } from '@/lib/auth/create-merchant';
 import { env } from '@/lib/config/env';
-
-function arg(name: string): string | undefined {
-  const argv = process.argv.slice(2);
-  const i = argv.indexOf(`--${name}`);
-  if (i >= 0) return argv[i + 1];
-  const inline = argv.find((a) => a.startsWith(`--${name}=`));
-  return inline?.slice(name.length + 3);
-}
-
-async function readPiped(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of process.stdin) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '';
-}
-
-/** Reads one line from the terminal without showing it. */
-function promptHidden(question: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const stdin = process.stdin;
-    process.stdout.write(question);
-    stdin.setRawMode(true);
-    stdin.resume();
-    stdin.setEncoding('utf8');
-    let value = '';
-    const onData = (chunk: string) => {
-      for (const ch of chunk) {
-        if (ch === '\r' || ch === '\n') {
-          stdin.setRawMode(false);
-          stdin.pause();
-          stdin.off('data', onData);
-          process.stdout.write('\n');
-          return resolve(value);
-        }
-        if (ch === '\u0003') {
-          stdin.setRawMode(false);
-          process.stdout.write('\n');
-          return reject(new Error('cancelado'));
-        }
-        if (ch === '\u007f' || ch === '\b') value = value.slice(0, -1);
-        else if (ch >= ' ') value += ch;
-      }
-    };
-    stdin.on('data', onData);
-  });
-}
-
-async function readPassword(): Promise<string> {
-  if (!process.stdin.isTTY) return readPiped();
-  const first = await promptHidden(`Senha (mínimo ${MIN_PASSWORD_LENGTH} caracteres): `);
-  const second = await promptHidden('Repita a senha: ');
-  if (first !== second) throw new Error('as senhas não conferem');
-  return first;
-}
+import { arg, readPassword } from './lib/cli-input';
 
 async function main() {
   const email = arg('email');
@@ -68,7 +16,7 @@ async function main() {
   }
   env();
   await ensureMigrated();
-  const password = await readPassword();
+  const password = await readPassword(`Senha (mínimo ${MIN_PASSWORD_LENGTH} caracteres): `);
   const result = await createMerchant({ email, name, password });
   endProcessContext();
   if (!result.ok) {
