@@ -188,9 +188,9 @@ test.describe('dashboard: an order from the shop', () => {
     const body = await csv.body();
     expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = body.toString('utf8');
-    // Items and the Pix discount are columns of their own, before the value charged.
-    expect(text).toContain('Pedido;Criado em;Status;Forma de pagamento;Itens (R$);Desconto Pix (R$);Valor (R$);Reembolsado (R$)');
-    expect(text).toMatch(new RegExp(`${orderId};\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2};Reembolsado parcialmente;Pix;59,00;0,00;59,00;10,00;`));
+    // Items, the coupon and the Pix discount are columns of their own, before the value charged.
+    expect(text).toContain('Pedido;Criado em;Status;Forma de pagamento;Itens (R$);Cupom;Desconto cupom (R$);Desconto Pix (R$);Valor (R$);Reembolsado (R$)');
+    expect(text).toMatch(new RegExp(`${orderId};\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2};Reembolsado parcialmente;Pix;59,00;;0,00;0,00;59,00;10,00;`));
   });
 
   test('a server action without a session is refused; with one, "Cancelar cobrança" works', async ({ page, browser, baseURL }) => {
