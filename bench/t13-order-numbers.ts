@@ -2,7 +2,7 @@
  * T13 — sequential order numbers (#1001, #1002 …) under T7's concurrent checkouts, with one
  * server process and with two on the same SQLite files: no SQLITE_BUSY, no duplicate, no gap.
  * The numbers come from a counter row bumped inside each order's own transaction
- * (lib/orders/order-number.ts). It reads T7's rounds when T7 ran in the same run; alone
+ * (lib/checkout/order-number.ts). It reads T7's rounds when T7 ran in the same run; alone
  * (--only=T13) it runs those rounds itself.
  */
 import type { BenchContext } from './lib/context';

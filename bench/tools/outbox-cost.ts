@@ -37,7 +37,7 @@ async function main() {
   const { seed } = await import('@/db/seed');
   const { emailSettings } = await import('@/db/schema');
   const { applyObservation } = await import('@/lib/payments/apply');
-  const { placeOrder } = await import('@/lib/payments/place-order');
+  const { placeOrder } = await import('@/lib/checkout/place-order');
   const { insertOrderWithPayment, productIdBySlug } = await import('@/test/payments/db');
   await ensureMigrated();
   await seed(database(), { demoMerchant: false });

@@ -7,7 +7,7 @@ import { database } from '@/db';
 import { checkoutSessions, orders, products } from '@/db/schema';
 import { sessionById } from '@/lib/checkout-sessions/sessions';
 import { api } from '@/lib/payments/api';
-import { placeOrder } from '@/lib/payments/place-order';
+import { placeOrder } from '@/lib/checkout/place-order';
 import { startProcessContext } from '@/lib/process/context';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { prepareDatabase, productIdBySlug } from '@/test/payments/db';

@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { database } from '@/db';
 import { apiKeys, checkoutSessions, outboundDeliveries, outboundEvents, payments, webhookEndpoints } from '@/db/schema';
 import { api } from '@/lib/payments/api';
-import { placeOrder } from '@/lib/payments/place-order';
+import { placeOrder } from '@/lib/checkout/place-order';
 import { reconcileOrder } from '@/lib/payments/reconcile';
 import { startProcessContext } from '@/lib/process/context';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';

@@ -4,7 +4,7 @@ import { database } from '@/db';
 import { activityLog, caughtEmails, orders, webhookDeliveries } from '@/db/schema';
 import { api } from '@/lib/payments/api';
 import { reconcileAll } from '@/lib/payments/reconcile';
-import { placeOrder } from '@/lib/payments/place-order';
+import { placeOrder } from '@/lib/checkout/place-order';
 import { overviewStats } from '@/lib/dashboard/overview';
 import { startProcessContext } from '@/lib/process/context';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';

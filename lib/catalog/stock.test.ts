@@ -8,7 +8,7 @@ import { api } from '@/lib/payments/api';
 import { applyObservation } from '@/lib/payments/apply';
 import { deleteUncreatedOrder } from '@/lib/payments/create-charge';
 import type { Observation } from '@/lib/payments/observation';
-import { placeOrder } from '@/lib/payments/place-order';
+import { placeOrder } from '@/lib/checkout/place-order';
 import { observedOf } from '@/lib/payments/state';
 import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { prepareDatabase } from '@/test/payments/db';

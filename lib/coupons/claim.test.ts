@@ -7,7 +7,7 @@ import { database } from '@/db';
 import { coupons, orders } from '@/db/schema';
 import { startProcessContext } from '@/lib/process/context';
 import { api } from '@/lib/payments/api';
-import { placeOrder } from '@/lib/payments/place-order';
+import { placeOrder } from '@/lib/checkout/place-order';
 import { createLink } from '@/lib/links/links';
 import type { NewLink } from '@/lib/links/link-form';
 import { prepareDatabase } from '@/test/payments/db';

@@ -7,7 +7,7 @@ import { formatBRL, parseBRLInput } from '@balcao/br/money';
 import type { CouponKind } from '@/db/schema';
 import { parseDateInput } from '@/lib/links/link-form';
 import { MAX_ORDER_CENTS } from '@/lib/orders/pricing';
-import { COUPON_CODE_MAX } from '@/lib/orders/order-input';
+import { COUPON_CODE_MAX } from './rules';
 import { normalizeCouponCode } from './rules';
 
 export const COUPON_FIELDS = ['code', 'kind', 'value', 'minSubtotal', 'startsOn', 'endsOn', 'maxUses', 'onePerDocument'] as const;

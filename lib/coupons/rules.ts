@@ -6,6 +6,9 @@
 import { formatBRL } from '@balcao/br/money';
 import type { Coupon } from '@/db/schema';
 
+/** The longest code a merchant may create and a buyer may type. */
+export const COUPON_CODE_MAX = 40;
+
 export type CouponRefusal = 'invalid' | 'not_started' | 'expired' | 'sold_out' | 'minimum' | 'used_by_document' | 'not_here';
 
 export type CouponCheck = { ok: true; coupon: Coupon } | { ok: false; reason: CouponRefusal; message: string };

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUPON_MINIMUM_MESSAGE, couponDiscountCents, orderMoney, priceLinkOrder, priceOrder, type PricingProduct } from './pricing';
-import { chargeCents } from './shipping';
+import { chargeCents, COUPON_MINIMUM_MESSAGE, couponDiscountCents, orderMoney, priceLinkOrder, priceOrder, type PricingProduct } from './pricing';
 
 describe('couponDiscountCents', () => {
   it('a percentage rounds the discounted items half up, like the Pix discount', () => {

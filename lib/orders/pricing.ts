@@ -219,3 +219,10 @@ export function priceLinkOrder(
   if (money.totalCents < MIN_ORDER_CENTS) return { ok: false, message: money.pixDiscountCents > 0 ? PIX_MINIMUM_MESSAGE : COUPON_MINIMUM_MESSAGE, field: 'items' };
   return { ok: true, lines: [{ productId: null, name: link.title, unitPriceCents: amount, quantity: 1, lineTotalCents: amount }], ...money };
 }
+
+/** The charge: items − coupon − Pix discount + shipping. */
+export function chargeCents(parts: { itemsCents: number; couponDiscountCents?: number; pixDiscountCents?: number; shippingCents: number }): number {
+  const total = parts.itemsCents - (parts.couponDiscountCents ?? 0) - (parts.pixDiscountCents ?? 0) + parts.shippingCents;
+  if (!Number.isSafeInteger(total) || total < 0) throw new RangeError('an order total must be a non-negative integer of centavos');
+  return total;
+}

@@ -21,7 +21,7 @@ import { saoPauloDate } from '@balcao/br/dates';
 import { OutOfStock, retakeForNewAttempt } from '@/lib/catalog/stock';
 import { linkById } from '@/lib/links/links';
 import { MIN_ORDER_CENTS, orderMoney, PIX_MINIMUM_MESSAGE } from '@/lib/orders/pricing';
-import { chargeCents } from '@/lib/orders/shipping';
+import { chargeCents } from '@/lib/orders/pricing';
 import { newId, randomToken } from '@/lib/security/tokens';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { getSettings } from '@/lib/settings/settings';

@@ -6,7 +6,7 @@ import { reconcileAll, reconcileCandidates, reconcileOrder, reconcileSchedulerRu
 import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { backdatePayment, clearOrders, eventsOf, orderById, paymentById, prepareDatabase, productIdBySlug, statusEventsOf } from '@/test/payments/db';
 import { checkoutInput, placeTestOrder } from '@/test/payments/place';
-import { ORDER_FAILED, placeOrder } from './place-order';
+import { ORDER_FAILED, placeOrder } from '@/lib/checkout/place-order';
 import { api } from '@/lib/payments/api';
 import { startProcessContext } from '@/lib/process/context';
 

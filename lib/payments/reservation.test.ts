@@ -18,7 +18,7 @@ import { api } from '@/lib/payments/api';
 import { startProcessContext } from '@/lib/process/context';
 import { applyObservation } from './apply';
 import type { Observation } from './observation';
-import { placeOrder, tooManyUnpaidMessage, type LinkOrderInput, type OrderInput } from './place-order';
+import { placeOrder, tooManyUnpaidMessage, type LinkOrderInput, type OrderInput } from '@/lib/checkout/place-order';
 import { releaseLapsedReservations } from './reservations';
 import { observedOf } from './state';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';

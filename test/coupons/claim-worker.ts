@@ -10,7 +10,7 @@ import { startProcessContext } from '@/lib/process/context';
 import { database } from '@/db';
 import { orders } from '@/db/schema';
 import { api } from '@/lib/payments/api';
-import { placeOrder } from '@/lib/payments/place-order';
+import { placeOrder } from '@/lib/checkout/place-order';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 
 async function main() {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { database } from '@/db';
 import { orders, payments, type Order, type Payment } from '@/db/schema';
-import { placeOrder, type OrderInput } from '@/lib/payments/place-order';
+import { placeOrder, type OrderInput } from '@/lib/checkout/place-order';
 import { productIdBySlug } from './db';
 
 export const TEST_ADDRESS = { zip: '01310100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' };

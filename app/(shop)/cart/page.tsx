@@ -11,7 +11,7 @@ import { PendingButton } from '../_components/pending-button';
 import { ProductImage } from '../_components/product-image';
 import { updateCartLineAction } from './actions';
 import styles from './cart.module.css';
-import { anyShips } from '@/lib/orders/shipping';
+import { anyShips } from '@/lib/checkout/shipping';
 import { TermsConsent } from '../_components/terms-consent';
 
 export const metadata: Metadata = { title: 'Carrinho' };

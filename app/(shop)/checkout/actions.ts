@@ -3,7 +3,7 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { clearCart } from '@/lib/cart/cart';
-import { submitCheckout, type CheckoutFailure } from '@/lib/checkout-form/submit-checkout';
+import { submitCheckout, type CheckoutFailure } from '@/lib/checkout/submit-checkout';
 import { clientRateKey } from '@/lib/security/client-address';
 
 export type CheckoutActionState = CheckoutFailure | null;

@@ -5,13 +5,13 @@ import { useFormStatus } from 'react-dom';
 import { maskHandlers, MoneyInput } from '@/app/_components/masked-input';
 import { cepMask, documentMask, type Mask } from '@balcao/br/masks';
 import { isUF, UFS, type UF } from '@balcao/br/uf';
-import { CHECK_FIELDS_MESSAGE, isAddressField, isBillingField, PERSON_FIELDS, type FieldErrors, type FormValues } from '@/lib/orders/fields';
+import { CHECK_FIELDS_MESSAGE, isAddressField, isBillingField, PERSON_FIELDS, type FieldErrors, type FormValues } from '@/lib/checkout/fields';
 import { CEP_STATUS_TEXT, useCepAutofill, type CepStatus } from './cep-autofill';
 import type { OrderMoney } from '@/lib/orders/pricing';
 import { ufOfCep } from '@balcao/br/cep-uf';
 import { cepUfMismatch, CheckoutTotals, setQuoteInput, useQuoteInput, type Shipping } from './shipping-quote';
 import { checkoutAction, type CheckoutActionState } from './actions';
-import type { AppliedCoupon } from '@/lib/checkout-form/outcome';
+import type { AppliedCoupon } from '@/lib/checkout/outcome';
 import { formatBRL } from '@balcao/br/money';
 import styles from './checkout.module.css';
 
@@ -97,7 +97,7 @@ export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = [
   const quoteInput = useQuoteInput();
   const billingAutofill = useCepAutofill({ enabled: cepLookup, ids: BILLING_IDS, onState: noop });
 
-  // What the address block means (lib/checkout-form/parse-form.ts, which the server runs, says the same).
+  // What the address block means (lib/checkout/parse-form.ts, which the server runs, says the same).
   const delivering = delivery !== null && ship === 'delivery';
   const showBlock = delivery !== null ? delivering || method === 'boleto' : method === 'boleto';
   const showSameBox = delivering && method === 'boleto';

@@ -9,7 +9,7 @@ import { formatBRL } from '@balcao/br/money';
 import { itemsLabel } from '@/lib/orders/format';
 import { CheckoutForm, type DeliveryProps } from './checkout-form';
 import { cepLookupEnabled } from '@/lib/cep/service';
-import { anyShips } from '@/lib/orders/shipping';
+import { anyShips } from '@/lib/checkout/shipping';
 import { getShippingRules } from '@/lib/shipping/settings';
 import { CheckoutTotals } from './shipping-quote';
 import styles from './checkout.module.css';

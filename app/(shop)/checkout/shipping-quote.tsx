@@ -7,7 +7,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { UF } from '@balcao/br/uf';
-import { cepUfMismatchMessage } from '@/lib/orders/cep-uf-message';
+import { cepUfMismatchMessage } from '@/lib/checkout/cep-uf-message';
 import { formatBRL } from '@balcao/br/money';
 // Types only: lib/orders/pricing reaches zod, whose eval probe the page's CSP refuses.
 import type { OrderMoney } from '@/lib/orders/pricing';
@@ -51,7 +51,7 @@ export function quoteFor(s: Shipping, input: QuoteInput): ShippingQuote | null {
   return quoteShipping(s.rules, { kind: 'delivery', state: uf }, s.itemsCents);
 }
 
-/** The words next to the UF when it disagrees with the CEP (the server says the same: lib/orders/shipping.ts). */
+/** The words next to the UF when it disagrees with the CEP (the server says the same: lib/checkout/shipping.ts). */
 export function cepUfMismatch(input: Pick<QuoteInput, 'state' | 'cepUf'>): string | null {
   return input.cepUf && input.state && input.cepUf !== input.state ? cepUfMismatchMessage(input.cepUf) : null;
 }

@@ -3,7 +3,7 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { CheckoutActionState } from '@/app/(shop)/checkout/actions';
-import { paySession } from '@/lib/checkout-form/pay-session';
+import { paySession } from '@/lib/checkout/pay-session';
 import { clientRateKey } from '@/lib/security/client-address';
 
 /** An API session's hosted checkout (also a plain POST without JavaScript). Success → the order page. */

@@ -3,7 +3,7 @@
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { CheckoutActionState } from '@/app/(shop)/checkout/actions';
-import { payLink } from '@/lib/checkout-form/pay-link';
+import { payLink } from '@/lib/checkout/pay-link';
 import { env } from '@/lib/config/env';
 import { buyerCookieName } from '@/lib/links/links';
 import { clientRateKey } from '@/lib/security/client-address';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FormValues } from '@/lib/orders/fields';
+import type { FormValues } from '@/lib/checkout/fields';
 import { formValuesOf, parseCheckoutForm } from './parse-form';
 
 const NOTHING_SHIPS = { needsDelivery: false };

@@ -9,7 +9,7 @@ import { DEFAULT_SHIPPING_RULES, type ShippingRules } from '@/lib/shipping/quote
 import { saveShippingRules } from '@/lib/shipping/settings';
 import { api } from '@/lib/payments/api';
 import { startProcessContext } from '@/lib/process/context';
-import { CHECK_FIELDS_MESSAGE } from '@/lib/orders/fields';
+import { CHECK_FIELDS_MESSAGE } from '@/lib/checkout/fields';
 import { placeOrder, type OrderInput } from './place-order';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { prepareDatabase, productIdBySlug } from '@/test/payments/db';

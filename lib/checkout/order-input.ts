@@ -1,7 +1,7 @@
 /**
  * The one contract of a checkout submit, as a zod schema. The shop's form parser
- * (lib/checkout-form) validates the form with `checkoutDetailsSchema`; placeOrder
- * (lib/payments/place-order.ts), which never trusts its caller, validates the same details plus
+ * (lib/checkout) validates the form with `checkoutDetailsSchema`; placeOrder
+ * (lib/checkout/place-order.ts), which never trusts its caller, validates the same details plus
  * the cart's items with `orderInputSchema`, built from the same object. One set of rules, one set
  * of pt-BR messages. Limits are the API's (docs/payment-api-contract.md): payer.name ≤ 100,
  * street ≤ 200, number ≤ 20, neighborhood and city ≤ 100, zip 8 digits, state one of the 27 UFs.
@@ -12,10 +12,10 @@ import { checkDocument, documentMessages } from '@balcao/br/documents';
 import { isUF, type UF } from '@balcao/br/uf';
 import { LIMITS } from '@balcao/payment-contract';
 import { CHECK_FIELDS_MESSAGE, FORM_FIELDS, type FieldErrors, type FormField } from './fields';
-import { EMPTY_CART_MESSAGE } from './pricing';
+import { EMPTY_CART_MESSAGE } from '@/lib/orders/pricing';
+import { COUPON_CODE_MAX } from '@/lib/coupons/rules';
 
 export const MAX_QUANTITY = 99;
-export const COUPON_CODE_MAX = 40;
 export const MAX_LINES = 50;
 
 export const EXPIRED_FORM_MESSAGE = 'Este formulário expirou. Confira os dados e envie de novo.';

@@ -1,14 +1,14 @@
 /**
  * The shop's checkout form → the order's details, through the order's own schema
- * (lib/orders/order-input.ts, the same one placeOrder checks). Pix with nothing to ship asks
+ * (lib/checkout/order-input.ts, the same one placeOrder checks). Pix with nothing to ship asks
  * for name, CPF/CNPJ and e-mail; a cart with something to ship adds the delivery address
  * (unless the buyer picks up at the shop); boleto needs the payer's address, which is the
  * delivery address unless "Mesmo endereço da entrega" is unticked. Each field gets its first
  * Portuguese message.
  */
 import type { z } from 'zod';
-import { ADDRESS_FIELDS, BILLING_FIELDS, BUYER_FIELDS, FORM_FIELDS, billingFieldOf, type FieldErrors, type FormValues } from '@/lib/orders/fields';
-import { checkoutDetailsSchema, fieldErrorsOf, type CheckoutDetails } from '@/lib/orders/order-input';
+import { ADDRESS_FIELDS, BILLING_FIELDS, BUYER_FIELDS, FORM_FIELDS, billingFieldOf, type FieldErrors, type FormValues } from '@/lib/checkout/fields';
+import { checkoutDetailsSchema, fieldErrorsOf, type CheckoutDetails } from '@/lib/checkout/order-input';
 
 /** The form's fields as strings (a missing or file field is ""). */
 export function formValuesOf(form: FormData | Record<string, unknown>): FormValues {

@@ -9,8 +9,8 @@
  */
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { PERSON_FIELDS, type FieldErrors, type FormValues } from '@/lib/orders/fields';
-import type { PlaceOrderResult } from '@/lib/payments/place-order';
+import { PERSON_FIELDS, type FieldErrors, type FormValues } from '@/lib/checkout/fields';
+import type { PlaceOrderResult } from '@/lib/checkout/place-order';
 
 /** "Aplicar" answered: the coupon's discount and each method's total of the items after it (shipping apart). */
 export type AppliedCoupon = { code: string; discountCents: number; pixTotalCents: number; boletoTotalCents: number };

@@ -12,11 +12,11 @@ import { planSearch } from '@/lib/dashboard/order-search';
 import { listOrders } from '@/lib/dashboard/orders-query';
 import { api } from '@/lib/payments/api';
 import { startProcessContext } from '@/lib/process/context';
-import { placeOrder } from '@/lib/payments/place-order';
+import { placeOrder } from '@/lib/checkout/place-order';
 import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { prepareDatabase } from '@/test/payments/db';
 import { TEST_ADDRESS } from '@/test/payments/place';
-import { orderLabel } from './format';
+import { orderLabel } from '@/lib/orders/format';
 import { FIRST_ORDER_NUMBER, nextOrderNumber } from './order-number';
 import { runWorker } from '@/test/worker-process';
 

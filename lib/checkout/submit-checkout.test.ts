@@ -4,7 +4,7 @@ import { database, db, ensureMigrated } from '@/db';
 import { inArray } from 'drizzle-orm';
 import { orders, products } from '@/db/schema';
 import { seed } from '@/db/seed';
-import type { OrderInput, PlaceOrderResult } from '@/lib/payments/place-order';
+import type { OrderInput, PlaceOrderResult } from '@/lib/checkout/place-order';
 import { startProcessContext } from '@/lib/process/context';
 
 const jar = vi.hoisted(() => ({ value: undefined as string | undefined }));
@@ -18,7 +18,7 @@ vi.mock('next/headers', () => ({
 }));
 
 const placeOrder = vi.hoisted(() => vi.fn<(input: OrderInput) => Promise<PlaceOrderResult>>());
-vi.mock('@/lib/payments/place-order', () => ({ placeOrder }));
+vi.mock('@/lib/checkout/place-order', () => ({ placeOrder }));
 
 const { submitCheckout, RATE_LIMITED_MESSAGE, UNEXPECTED_MESSAGE, mapFieldErrors } = await import('./submit-checkout');
 

@@ -8,9 +8,9 @@
 import 'server-only';
 import { checkoutFailure, invalidForm, outcomeOfPlacement, rateLimited, unexpected, type CheckoutOutcome } from './outcome';
 import { formValuesOf, parseCheckoutForm } from './parse-form';
-import { CHECK_FIELDS_MESSAGE, type FieldErrors, type FormValues } from '@/lib/orders/fields';
+import { CHECK_FIELDS_MESSAGE, type FieldErrors, type FormValues } from '@/lib/checkout/fields';
 import { parseBRLInput } from '@balcao/br/money';
-import { placeOrder } from '@/lib/payments/place-order';
+import { placeOrder } from '@/lib/checkout/place-order';
 import { hit } from '@/lib/security/rate-limit';
 import { logger } from '@/lib/server/log';
 import { linkByCode } from '@/lib/links/links';

@@ -6,8 +6,8 @@
  * order instead of a second one.
  */
 import 'server-only';
-import { CHECK_FIELDS_MESSAGE } from '@/lib/orders/fields';
-import { placeOrder } from '@/lib/payments/place-order';
+import { CHECK_FIELDS_MESSAGE } from '@/lib/checkout/fields';
+import { placeOrder } from '@/lib/checkout/place-order';
 import { hit } from '@/lib/security/rate-limit';
 import { logger } from '@/lib/server/log';
 import { sessionById, sessionOrderStatus, SESSION_REFUSAL_MESSAGES } from '@/lib/checkout-sessions/sessions';

@@ -2,13 +2,14 @@
  * The shipping part of an order's money (pure, integer centavos): nothing when no product in it
  * ships; else pickup at the shop (free, where offered) or delivery to an address, priced by the
  * shop's rules (lib/shipping/quote.ts) on the items' subtotal, for the UF the CEP belongs to
- * (@balcao/br/cep-uf: a UF chosen against the CEP is refused next to the UF field). The charge is
- * items − Pix discount + shipping: the Pix discount never applies to shipping.
+ * (@balcao/br/cep-uf: a UF chosen against the CEP is refused next to the UF field). The charge
+ * (chargeCents, lib/orders/pricing.ts) is items − coupon − Pix discount + shipping: the Pix
+ * discount never applies to shipping.
  */
 import { ufOfCep } from '@balcao/br/cep-uf';
-import { CEP_WITHOUT_UF_MESSAGE, cepUfMismatchMessage } from '@/lib/orders/cep-uf-message';
-import { CHECK_FIELDS_MESSAGE, type FieldErrors } from '@/lib/orders/fields';
-import { deliveryAddressSchema, fieldErrorsOf, type DeliveryAddress } from '@/lib/orders/order-input';
+import { CEP_WITHOUT_UF_MESSAGE, cepUfMismatchMessage } from '@/lib/checkout/cep-uf-message';
+import { CHECK_FIELDS_MESSAGE, type FieldErrors } from '@/lib/checkout/fields';
+import { deliveryAddressSchema, fieldErrorsOf, type DeliveryAddress } from '@/lib/checkout/order-input';
 import { quoteShipping, type ShippingRules } from '@/lib/shipping/quote';
 
 export type OrderShipping =
@@ -50,11 +51,4 @@ export function shippingForOrder(o: {
   if (!q.ok) return { ok: false, error: q.message, fieldErrors: { state: q.message } };
   if (q.kind !== 'delivery') throw new Error('unreachable: a delivery quote');
   return { ok: true, method: 'delivery', cents: q.cents, freeByThreshold: q.freeByThreshold, delivery: o.delivery };
-}
-
-/** The charge: items − coupon − Pix discount + shipping. */
-export function chargeCents(parts: { itemsCents: number; couponDiscountCents?: number; pixDiscountCents?: number; shippingCents: number }): number {
-  const total = parts.itemsCents - (parts.couponDiscountCents ?? 0) - (parts.pixDiscountCents ?? 0) + parts.shippingCents;
-  if (!Number.isSafeInteger(total) || total < 0) throw new RangeError('an order total must be a non-negative integer of centavos');
-  return total;
 }

@@ -1,22 +1,22 @@
 /**
  * The checkout form's use-case behind its server action: rate limit, validate the form,
  * read the cart from the cookie (never from the form), and hand the order to placeOrder
- * (lib/payments/place-order.ts), which prices it from the catalog and is idempotent per
+ * (lib/checkout/place-order.ts), which prices it from the catalog and is idempotent per
  * checkoutKey.
  */
 import 'server-only';
 import { readCart } from '@/lib/cart/cart';
-import { CHECK_FIELDS_MESSAGE } from '@/lib/orders/fields';
+import { CHECK_FIELDS_MESSAGE } from '@/lib/checkout/fields';
 import { checkoutBlocker, orderItemsOf, orderMoney } from '@/lib/orders/pricing';
 import { previewCoupon } from '@/lib/coupons/coupons';
 import { checkDocument } from '@balcao/br/documents';
 import { getSettings } from '@/lib/settings/settings';
-import { anyShips } from '@/lib/orders/shipping';
-import { placeOrder } from '@/lib/payments/place-order';
+import { anyShips } from '@/lib/checkout/shipping';
+import { placeOrder } from '@/lib/checkout/place-order';
 import { hit } from '@/lib/security/rate-limit';
 import { logger } from '@/lib/server/log';
 import { orderTokenByCheckoutKey } from '@/lib/orders/queries';
-import type { FormValues } from '@/lib/orders/fields';
+import type { FormValues } from '@/lib/checkout/fields';
 import { checkoutFailure, invalidForm, outcomeOfPlacement, rateLimited, unexpected, type CheckoutOutcome } from './outcome';
 import { formValuesOf, parseCheckoutForm } from './parse-form';
 
