@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,12 +9,12 @@ import { placeOrder } from '@/lib/checkout/place-order';
 import { createLink } from '@/lib/links/links';
 import type { NewLink } from '@/lib/links/link-form';
 import { prepareDatabase } from '@/test/payments/db';
+import { raceWorkers } from '@/test/worker-process';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { createCoupon, previewCoupon } from './coupons';
 import type { NewCoupon } from './coupon-form';
 
-const ROOT = path.resolve(__dirname, '../..');
-const WORKER = path.join(__dirname, '../../test/coupons/claim-worker.ts');
+const WORKER = 'test/links/link-buyer-worker.ts';
 
 const link: NewLink = { title: 'Aula', description: null, amountCents: 10000, minAmountCents: null, methods: 'both', pixDiscount: false, allowCoupons: true, expiresOn: null, maxPayments: null };
 const coupon = (over: Partial<NewCoupon> = {}): NewCoupon => ({
@@ -101,50 +99,12 @@ describe('placeOrder with a coupon', () => {
 
 type WorkerOutcome = { ok: boolean; orderToken?: string; error?: string; message?: string };
 
-/** `buyers` processes, each with its own connection to the same SQLite file, all told "go" at once. */
-async function race(linkId: string, code: string, buyers: number): Promise<WorkerOutcome[]> {
-  let ready = 0;
-  let go: () => void = () => {};
-  const allReady = new Promise<void>((resolve) => (go = resolve));
-  const children = Array.from({ length: buyers }, (_, i) =>
-    spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', WORKER, linkId, code, cpf(100 + i)], {
-      cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'silent' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    }),
-  );
-  const runs = children.map(
-    (child) =>
-      new Promise<WorkerOutcome>((resolve, reject) => {
-        let out = '';
-        let err = '';
-        child.stdout.on('data', (c) => {
-          const before = out;
-          out += c;
-          if (!before.includes('ready\n') && out.includes('ready\n') && ++ready === buyers) go();
-        });
-        child.stderr.on('data', (c) => (err += c));
-        child.on('error', reject);
-        child.on('close', () => {
-          try {
-            resolve(JSON.parse(out.trim().split('\n').pop()!));
-          } catch {
-            reject(new Error(`worker said: ${out} ${err}`));
-          }
-        });
-      }),
-  );
-  await allReady;
-  for (const child of children) child.stdin.end('go\n');
-  return Promise.all(runs);
-}
-
 describe('a coupon limit under concurrency (separate processes, one SQLite file)', () => {
   it('makes exactly 2 orders with a coupon limited to 2 uses when 6 buyers use it at the same instant', async () => {
     const l = await createLink(link, 'dono@example.com');
     const c = await createCoupon(coupon({ maxUses: 2 }), 'dono@example.com');
     if (!c.ok) throw new Error('coupon not created');
-    const outcomes = await race(l.id, c.coupon.code, 6);
+    const outcomes = await raceWorkers<WorkerOutcome>(WORKER, Array.from({ length: 6 }, (_, i) => [l.id, cpf(100 + i), c.coupon.code]));
     expect(outcomes.filter((o) => o.error === 'crash')).toEqual([]);
     expect(outcomes.filter((o) => o.ok)).toHaveLength(2);
     expect(outcomes.filter((o) => !o.ok).map((o) => o.error)).toEqual(Array(4).fill('Cupom esgotado'));

@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '@/db';
@@ -9,12 +7,12 @@ import { orders, paymentLinks, payments } from '@/db/schema';
 import { addDays, saoPauloDate } from '@balcao/br/dates';
 import { newId, randomToken } from '@/lib/security/tokens';
 import { prepareDatabase } from '@/test/payments/db';
+import { raceWorkers } from '@/test/worker-process';
 import { createLink } from './links';
 import type { NewLink } from './link-form';
 import { claimLinkPlace, REFUSAL_MESSAGES, type LinkPlace } from './place';
 
-const ROOT = path.resolve(__dirname, '../..');
-const WORKER = path.join(__dirname, '../../test/links/claim-worker.ts');
+const WORKER = 'test/links/link-buyer-worker.ts';
 const TODAY = saoPauloDate();
 
 const base: NewLink = { title: 'Bolo', description: null, amountCents: 15000, minAmountCents: null, methods: 'both', pixDiscount: true, expiresOn: null, maxPayments: null };
@@ -78,46 +76,8 @@ describe('claimLinkPlace', () => {
 
 type WorkerOutcome = { ok: boolean; orderToken?: string; error?: string; message?: string };
 
-/**
- * `buyers` processes, each with its own connection to the same SQLite file, racing for
- * `linkId`: each says "ready" once loaded and connected, and all get "go" at the same moment.
- */
-async function race(linkId: string, buyers: number): Promise<WorkerOutcome[]> {
-  let ready = 0;
-  let go: () => void = () => {};
-  const allReady = new Promise<void>((resolve) => (go = resolve));
-  const children = Array.from({ length: buyers }, () =>
-    spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', WORKER, linkId], {
-      cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'silent' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    }),
-  );
-  const runs = children.map(
-    (child) =>
-      new Promise<WorkerOutcome>((resolve, reject) => {
-        let out = '';
-        let err = '';
-        child.stdout.on('data', (c) => {
-          const before = out;
-          out += c;
-          if (!before.includes('ready\n') && out.includes('ready\n') && ++ready === buyers) go();
-        });
-        child.stderr.on('data', (c) => (err += c));
-        child.on('error', reject);
-        child.on('close', () => {
-          try {
-            resolve(JSON.parse(out.trim().split('\n').pop()!));
-          } catch {
-            reject(new Error(`worker said: ${out} ${err}`));
-          }
-        });
-      }),
-  );
-  await allReady;
-  for (const child of children) child.stdin.end('go\n');
-  return Promise.all(runs);
-}
+/** `buyers` processes, each with its own connection to the same SQLite file, paying `linkId` at the same instant. */
+const race = (linkId: string, buyers: number) => raceWorkers<WorkerOutcome>(WORKER, Array.from({ length: buyers }, () => [linkId, '52998224725']));
 
 describe('placeOrder on a limited link under concurrency (separate processes, one SQLite file)', () => {
   it('makes exactly one order when 6 buyers pay a one-off link at the same instant', async () => {

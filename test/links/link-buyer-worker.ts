@@ -1,9 +1,11 @@
 /**
- * One buyer in its own process, for lib/coupons/claim.test.ts: opens the shop database named by
- * DATABASE_URL (its own connection, as a second server instance would), says "ready", waits for
- * "go" on stdin (sent to every buyer at once), then pays a payment link that accepts coupons with
- * coupon `code` through the real placeOrder (in-memory provider). Prints one JSON line: the result.
- * Run: node --conditions=react-server --import tsx claim-worker.ts <linkId> <code> <document>
+ * One buyer in its own process, for the link and coupon races (lib/links/place.test.ts,
+ * lib/coupons/claim.test.ts; started by raceWorkers, test/worker-process.ts): opens the shop
+ * database named by DATABASE_URL (its own connection, as a second server instance would), says
+ * "ready", waits for "go" on stdin (sent to every buyer at once), then pays the link, with the
+ * coupon when one is named, through the real placeOrder (with an in-memory provider). Prints one
+ * JSON line: the placeOrder result.
+ * Run: node --conditions=react-server --import tsx link-buyer-worker.ts <linkId> <document> [coupon]
  */
 import { randomUUID } from 'node:crypto';
 import { startProcessContext } from '@/lib/process/context';
@@ -14,7 +16,7 @@ import { placeOrder } from '@/lib/checkout/place-order';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 
 async function main() {
-  const [linkId, code, document] = process.argv.slice(2);
+  const [linkId, document, coupon] = process.argv.slice(2);
   startProcessContext([api.provide(new FakePaymentApi())]);
   await database().db.select().from(orders).limit(1); // connected and every module loaded before the start
   process.stdout.write('ready\n');
@@ -23,7 +25,7 @@ async function main() {
     checkoutKey: randomUUID(),
     method: 'pix',
     link: { id: linkId },
-    coupon: code,
+    ...(coupon ? { coupon } : {}),
     buyer: { name: `Comprador ${process.pid}`, document, email: 'comprador@example.com' },
   });
   process.stdout.write(`${JSON.stringify(result)}\n`);
