@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { loginErrorMessage, safeCallbackPath } from '@/lib/auth/login-messages';
 import { getMerchantOrNull } from '@/lib/auth/session';
+import { AccountPanel } from './account-panel';
 import { LoginForm } from './login-form';
 import styles from './login.module.css';
 
@@ -29,32 +30,24 @@ export default async function LoginPage({ searchParams }: Props) {
           : null;
 
   return (
-    <main id="conteudo" className={styles.page}>
-      <div className={styles.panel}>
-        <p className={styles.brand} aria-hidden="true">
-          Balcão
+    <AccountPanel title="Entrar no painel da loja">
+      <p className="muted small">Acompanhe pedidos, reembolse Pix e confira o saldo.</p>
+      {signedOutEverywhere ? (
+        <p className="alert alert-success small" role="status">
+          Você saiu de todos os dispositivos.
         </p>
-        <div className="card">
-          <h1 className={styles.title}>Entrar no painel da loja</h1>
-          <p className="muted small">Acompanhe pedidos, reembolse Pix e confira o saldo.</p>
-          {signedOutEverywhere ? (
-            <p className="alert alert-success small" role="status">
-              Você saiu de todos os dispositivos.
-            </p>
-          ) : null}
-          {passwordNotice ? (
-            <p className="alert alert-success small" role="status">
-              {passwordNotice}
-            </p>
-          ) : null}
-          <LoginForm callbackPath={callbackPath} initialError={initialError} />
-          <p className="small">
-            <Link href="/login/esqueci" className={styles.helpLink}>
-              Esqueci minha senha
-            </Link>
-          </p>
-        </div>
-      </div>
-    </main>
+      ) : null}
+      {passwordNotice ? (
+        <p className="alert alert-success small" role="status">
+          {passwordNotice}
+        </p>
+      ) : null}
+      <LoginForm callbackPath={callbackPath} initialError={initialError} />
+      <p className="small">
+        <Link href="/login/esqueci" className={styles.helpLink}>
+          Esqueci minha senha
+        </Link>
+      </p>
+    </AccountPanel>
   );
 }

@@ -32,3 +32,26 @@ export function PasswordField({
 }
 
 export const NEW_PASSWORD_HINT = 'Pelo menos 10 caracteres. Evite senhas comuns.';
+
+/** "Nova senha" and "Confirmar nova senha", as every form that sets a password asks for them. */
+export function NewPasswordFields({ errors }: { errors: { password?: string; confirm?: string } }) {
+  return (
+    <>
+      <PasswordField name="password" label="Nova senha" autoComplete="new-password" hint={NEW_PASSWORD_HINT} error={errors.password} />
+      <PasswordField name="confirm" label="Confirmar nova senha" autoComplete="new-password" error={errors.confirm} />
+    </>
+  );
+}
+
+/** An account form's refusal, announced to screen readers (the live region is always there, so it is heard). */
+export function FormError({ error }: { error?: string }) {
+  return (
+    <div aria-live="polite">
+      {error ? (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -2,7 +2,7 @@
 
 import { useActionState } from 'react';
 import { acceptInvitationAction } from './actions';
-import { NEW_PASSWORD_HINT, PasswordField } from '@/app/login/password-field';
+import { FormError, NewPasswordFields } from '@/app/login/password-field';
 
 export function AcceptForm({ token }: { token: string }) {
   const [state, action, pending] = useActionState(acceptInvitationAction, null);
@@ -10,13 +10,7 @@ export function AcceptForm({ token }: { token: string }) {
   return (
     <form action={action} className="form-grid" noValidate>
       <input type="hidden" name="token" value={token} />
-      <div aria-live="polite">
-        {state && !state.ok ? (
-          <p className="alert alert-error" role="alert">
-            {state.error}
-          </p>
-        ) : null}
-      </div>
+      <FormError error={state && !state.ok ? state.error : undefined} />
       <div className="field">
         <label htmlFor="name">Seu nome</label>
         <input id="name" name="name" autoComplete="name" required aria-invalid={errors.name ? true : undefined} aria-describedby={errors.name ? 'name-error' : undefined} />
@@ -26,8 +20,7 @@ export function AcceptForm({ token }: { token: string }) {
           </p>
         ) : null}
       </div>
-      <PasswordField name="password" label="Nova senha" autoComplete="new-password" hint={NEW_PASSWORD_HINT} error={errors.password} />
-      <PasswordField name="confirm" label="Confirmar nova senha" autoComplete="new-password" error={errors.confirm} />
+      <NewPasswordFields errors={errors} />
       <button type="submit" className="btn btn-block" disabled={pending} aria-disabled={pending}>
         {pending ? 'Criando conta…' : 'Aceitar convite'}
       </button>

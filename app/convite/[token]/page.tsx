@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
+import { AccountPanel } from '@/app/login/account-panel';
 import { openAccountToken } from '@/lib/accounts/password-reset';
 import { TEAM_MESSAGES } from '@/lib/accounts/team';
 import { ROLE_LABELS } from '@/lib/auth/permissions';
-import styles from '@/app/login/login.module.css';
 import { AcceptForm } from './accept-form';
 
 export const metadata: Metadata = { title: 'Convite para a equipe', robots: { index: false }, referrer: 'no-referrer' };
@@ -13,27 +13,19 @@ export default async function InvitationPage({ params }: Props) {
   const { token } = await params;
   const invitation = await openAccountToken(token, 'invitation');
   return (
-    <main id="conteudo" className={styles.page}>
-      <div className={styles.panel}>
-        <p className={styles.brand} aria-hidden="true">
-          Balcão
+    <AccountPanel title="Convite para a equipe">
+      {invitation ? (
+        <>
+          <p className="muted small">
+            Conta de {invitation.email}, com o papel {invitation.role ? ROLE_LABELS[invitation.role] : ''}. Escolha seu nome e sua senha.
+          </p>
+          <AcceptForm token={token} />
+        </>
+      ) : (
+        <p className="alert alert-error" role="alert">
+          {TEAM_MESSAGES.invalidLink}
         </p>
-        <div className="card">
-          <h1 className={styles.title}>Convite para a equipe</h1>
-          {invitation ? (
-            <>
-              <p className="muted small">
-                Conta de {invitation.email}, com o papel {invitation.role ? ROLE_LABELS[invitation.role] : ''}. Escolha seu nome e sua senha.
-              </p>
-              <AcceptForm token={token} />
-            </>
-          ) : (
-            <p className="alert alert-error" role="alert">
-              {TEAM_MESSAGES.invalidLink}
-            </p>
-          )}
-        </div>
-      </div>
-    </main>
+      )}
+    </AccountPanel>
   );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { DiscountRows } from '@/app/_components/discount-rows';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { can as mayDo, refusalMessage } from '@/lib/auth/permissions';
@@ -172,26 +173,7 @@ export default async function OrderPage({ params }: Props) {
                   ) : null}
                 </tbody>
                 <tfoot>
-                  {money.discounts.length > 0 ? (
-                    <>
-                      <tr>
-                        <th scope="row" colSpan={3} className={components.rowHeader}>
-                          Itens
-                        </th>
-                        <td className="num">{formatBRL(money.itemsCents)}</td>
-                      </tr>
-                      {money.discounts.map((d) => (
-                        <tr key={d.kind}>
-                          <th scope="row" colSpan={3} className={components.rowHeader}>
-                            {d.label}
-                          </th>
-                          <td className="num" data-testid={`${d.kind}-discount`}>
-                            −{formatBRL(d.cents)}
-                          </td>
-                        </tr>
-                      ))}
-                    </>
-                  ) : null}
+                  <DiscountRows money={money} colSpan={3} headerClassName={components.rowHeader} />
                   <tr>
                     <th scope="row" colSpan={3} className={components.rowHeader}>
                       Total

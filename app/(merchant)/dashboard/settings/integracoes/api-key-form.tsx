@@ -3,6 +3,7 @@
 import { useActionState, useEffect, useRef } from 'react';
 import { API_KEY_NAME_MAX } from '@/lib/api/key-limits';
 import { createApiKeyAction, type KeyCreatedState } from './actions';
+import { ShownOnceSecret } from './shown-once-secret';
 
 /**
  * "Criar chave de API" with its one field "Nome". The key comes back once, in a read-only field
@@ -14,14 +15,10 @@ export function ApiKeyForm() {
   const secret = state && state.ok && 'secret' in state ? state.secret : null;
   const nameError = failed?.fieldErrors?.name;
   const nameRef = useRef<HTMLInputElement>(null);
-  const secretRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (nameError) nameRef.current?.focus();
   }, [nameError, state]);
-  useEffect(() => {
-    if (secret) secretRef.current?.select();
-  }, [secret]);
 
   return (
     <form action={formAction} noValidate className="card stack">
@@ -57,17 +54,7 @@ export function ApiKeyForm() {
           {pending ? 'Criando…' : 'Criar chave de API'}
         </button>
       </div>
-      <div aria-live="polite">
-        {secret && state?.ok ? (
-          <div className="alert alert-success stack" role="status">
-            <p>{state.message}</p>
-            <div className="field">
-              <label htmlFor="api-key-secret">Chave de API</label>
-              <input ref={secretRef} id="api-key-secret" readOnly value={secret} className="mono" data-testid="api-key-secret" />
-            </div>
-          </div>
-        ) : null}
-      </div>
+      <ShownOnceSecret id="api-key-secret" label="Chave de API" message={state?.ok ? state.message : undefined} secret={secret} />
     </form>
   );
 }

@@ -3,6 +3,7 @@
 import { useActionState, useEffect, useRef } from 'react';
 import { API_EVENT_TYPES } from '@/lib/api/event-types';
 import { createEndpointAction, type EndpointCreatedState } from './actions';
+import { ShownOnceSecret } from './shown-once-secret';
 import styles from '../settings.module.css';
 
 const EVENT_LABELS: Record<(typeof API_EVENT_TYPES)[number], string> = {
@@ -73,17 +74,7 @@ export function EndpointForm() {
           {pending ? 'Adicionando…' : 'Adicionar endpoint'}
         </button>
       </div>
-      <div aria-live="polite">
-        {secret && state?.ok ? (
-          <div className="alert alert-success stack" role="status">
-            <p>{state.message}</p>
-            <div className="field">
-              <label htmlFor="endpoint-secret">Segredo de assinatura</label>
-              <input id="endpoint-secret" readOnly value={secret} className="mono" data-testid="endpoint-secret" />
-            </div>
-          </div>
-        ) : null}
-      </div>
+      <ShownOnceSecret id="endpoint-secret" label="Segredo de assinatura" message={state?.ok ? state.message : undefined} secret={secret} />
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { DiscountRows } from '@/app/_components/discount-rows';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { formatDateBR, formatDateTimeBR } from '@balcao/br/dates';
@@ -142,24 +143,7 @@ export default async function ReceiptPage({ params }: Props) {
             ) : null}
           </tbody>
           <tfoot>
-            {money.discounts.length > 0 ? (
-              <>
-                <tr>
-                  <th scope="row" colSpan={2}>
-                    Itens
-                  </th>
-                  <td className="num">{formatBRL(money.itemsCents)}</td>
-                </tr>
-                {money.discounts.map((d) => (
-                  <tr key={d.kind}>
-                    <th scope="row" colSpan={2}>
-                      {d.label}
-                    </th>
-                    <td className="num">−{formatBRL(d.cents)}</td>
-                  </tr>
-                ))}
-              </>
-            ) : null}
+            <DiscountRows money={money} colSpan={2} />
             <tr>
               <th scope="row" colSpan={2}>
                 Total pago
