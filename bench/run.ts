@@ -2,13 +2,14 @@
  * Benchmarks and the performance budget (BENCHMARKS.md): `npm run bench` (full) or
  * `npm run bench:quick` (under 2 minutes, before any performance-relevant change).
  *
- *   tsx bench/run.ts [--quick] [--only=T1,T2,...] [--instances=2] [--build] [--no-build] [--keep-server] [--cpu-prof]
+ *   tsx bench/run.ts [--quick] [--only=T1,T2,...] [--instances=2] [--devtools] [--build] [--no-build] [--keep-server] [--cpu-prof]
  *
  * Builds .next-bench once (reused; --build forces a rebuild, --no-build refuses to build),
  * starts `next start` on 127.0.0.1:3270 with fresh SQLite files in data/bench-3270, runs the
  * targets, prints a table, writes bench/results/<date>.json and .md, and stops the server.
  * BENCH_PORT moves the ports (main, main+1 for a second instance, main+2 for T2's provider).
  * --instances=2 runs T8 (the sale day) on two `next start` sharing the database files.
+ * --devtools adds to T5 the same pages loaded with Chromium's real throttling (devtools).
  * Load goes only to 127.0.0.1, bounded in count and time. Never run in CI.
  * --cpu-prof writes the server's V8 CPU profile to bench/results/prof/ when it stops
  * (summarise it with `tsx bench/tools/profile-summary.ts <file>`).
@@ -37,13 +38,14 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const only = args.find((a) => a.startsWith('--only='))?.slice(7).toUpperCase().split(',');
 const instances = Number(args.find((a) => a.startsWith('--instances='))?.slice(12) ?? 1);
+const devtools = args.includes('--devtools');
 const log = (line: string) => console.error(`  ${line}`);
 
 const specs: Spec[] = [
   { ...T1, needsServer: true, run: (ctx) => runT1(ctx) },
   { ...T2, needsServer: true, run: runT2 },
   { ...T4, needsServer: true, run: runT4 },
-  { ...T5, needsServer: true, run: runT5 },
+  { ...T5, needsServer: true, run: (ctx) => runT5({ ...ctx, devtools }) },
   { ...T6, needsServer: true, run: runT6 },
   { ...T7, needsServer: true, run: runT7 },
   { ...T13, needsServer: true, run: runT13 },

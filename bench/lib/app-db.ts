@@ -1,4 +1,7 @@
-/** Read-only looks into the server's app database file (better-sqlite3, WAL: safe while it runs). */
+/**
+ * Looks into the server's app database file (better-sqlite3, WAL: safe while it runs): read-only,
+ * except `markShipped`, which sets up a page to measure.
+ */
 import Database from 'better-sqlite3';
 
 export type PaymentRow = {
@@ -40,4 +43,26 @@ export function openReadonly(dbPath: string): Database.Database {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
   return db;
+}
+
+/**
+ * Marks a paid delivery order shipped with a Correios code, as the merchant's "Marcar como
+ * enviado" leaves it, so that T5 can measure the order page with its tracking block. Written
+ * straight to the file (the move's own rules are tested in lib/fulfilment; here only the page counts).
+ */
+export function markShipped(dbPath: string, orderToken: string, trackingCode = 'AB123456785BR'): void {
+  const db = new Database(dbPath, { fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  try {
+    const r = db
+      .prepare(
+        `UPDATE orders SET fulfillment_status = 'shipped', fulfillment_carrier = 'Correios', tracking_code = ?,
+           tracking_url = ?, shipped_at = ?, fulfillment_by = 'bench@balcao.dev'
+         WHERE token = ? AND status = 'paid' AND shipping_method = 'delivery'`,
+      )
+      .run(trackingCode, `https://rastreamento.correios.com.br/app/index.php?objetos=${trackingCode}`, new Date().toISOString(), orderToken);
+    if (r.changes !== 1) throw new Error(`order ${orderToken.slice(0, 6)}… is not a paid delivery order`);
+  } finally {
+    db.close();
+  }
 }

@@ -85,24 +85,38 @@ async function freshPage(browser: Browser, base: string, cookies: { name: string
 }
 
 /**
+ * How Lighthouse slows the load down: `simulate` (its default: an unthrottled load replayed on
+ * slow 4G and a 4× slower CPU by its model) or `devtools` (Chromium really throttles the
+ * network and the CPU during the load, so the figure does not hang on which request happened to
+ * finish first on loopback).
+ */
+export type Throttling = 'simulate' | 'devtools';
+
+/**
  * One Lighthouse navigation of base+path (cookies set first: a cart). Lighthouse sometimes
  * loses its own trace on a busy host (NO_NAVSTART, NO_FCP): such a run is retried, twice at most.
  */
-export async function navigationRun(browser: Browser, base: string, pathname: string, cookies: { name: string; value: string }[] = []): Promise<LighthouseRun> {
+export async function navigationRun(
+  browser: Browser,
+  base: string,
+  pathname: string,
+  cookies: { name: string; value: string }[] = [],
+  throttling: Throttling = 'simulate',
+): Promise<LighthouseRun> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await navigationOnce(browser, base, pathname, cookies);
+      return await navigationOnce(browser, base, pathname, cookies, throttling);
     } catch (e) {
       if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_LCP|trace/i.test(String(e))) throw e;
     }
   }
 }
 
-async function navigationOnce(browser: Browser, base: string, pathname: string, cookies: { name: string; value: string }[]): Promise<LighthouseRun> {
+async function navigationOnce(browser: Browser, base: string, pathname: string, cookies: { name: string; value: string }[], throttling: Throttling): Promise<LighthouseRun> {
   const { default: lighthouse } = await import('lighthouse');
   const page = await freshPage(browser, base, cookies);
   try {
-    const result = await lighthouse(`${base}${pathname}`, { logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] }, undefined, page);
+    const result = await lighthouse(`${base}${pathname}`, { logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES], throttlingMethod: throttling }, undefined, page);
     if (!result) throw new Error(`lighthouse gave no result for ${pathname}`);
     if (result.lhr.runtimeError) throw new Error(`lighthouse ${pathname}: ${result.lhr.runtimeError.message}`);
     return summarise(result.lhr as unknown as Lhr);
