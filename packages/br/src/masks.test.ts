@@ -114,6 +114,9 @@ describe('maskPhoneInput', () => {
     // DDD 55 stays a DDD, and a digit too many after it is dropped, not read as a country code.
     expect(maskPhoneInput('55987654321')).toBe('(55) 98765-4321');
     expect(maskPhoneInput('(55) 98765-43211')).toBe('(55) 98765-4321');
+    // A landline is shown as one (the server says why it is refused).
+    expect(typeInto(maskPhoneInput, '1134567890')).toEqual(['(1', '(11', '(11) 3', '(11) 34', '(11) 345', '(11) 3456', '(11) 3456-7', '(11) 3456-78', '(11) 3456-789', '(11) 3456-7890']);
+    expect(maskPhoneInput('(11) 3456-78901')).toBe('(11) 34567-8901');
     expect(maskPhoneInput('')).toBe('');
     expect(maskPhoneInput('abc')).toBe('');
   });
@@ -226,7 +229,9 @@ describe('remask keeps the caret', () => {
     expect(edit(phoneMask, afterDelete, { type: '1' })).toBe('(11) 981|65-4321');
     // Backspace right after the hyphen or the space deletes the digit before it.
     expect(edit(phoneMask, '(11) 98765-|4321', { backspace: true })).toBe('(11) 9876|4-321');
-    expect(edit(phoneMask, '(11) |98765-4321', { backspace: true })).toBe('(1|9) 87654-321');
+    // (ten digits without 9 after the DDD read as a landline until the eleventh comes back)
+    expect(edit(phoneMask, '(11) |98765-4321', { backspace: true })).toBe('(1|9) 8765-4321');
+    expect(edit(phoneMask, '(1|9) 8765-4321', { type: '1' })).toBe('(11|) 98765-4321');
     expect(edit(phoneMask, '|', { paste: '+55 11 98765-4321' })).toBe('(11) 98765-4321|');
   });
 

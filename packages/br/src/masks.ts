@@ -81,10 +81,14 @@ export function maskMoneyInput(raw: string): string {
 /**
  * Mobile "(11) 98765-4321": the DDD in brackets, a hyphen before the last four. A pasted number
  * with the country code or the trunk prefix ("+55 11 98765-4321", "011 98765-4321") loses it
- * (phone.ts `nationalDigitsOf`, the server's own rule); at most 11 digits.
+ * (phone.ts `nationalDigitsOf`, the server's own rule); at most 11 digits. A number whose first
+ * digit after the DDD is not 9 (a landline, which the server refuses with its reason) is shown
+ * as one, "(11) 3456-7890", until it has 11 digits.
  */
 export function maskPhoneInput(raw: string): string {
-  return group(nationalDigitsOf(raw).slice(0, 11), [0, 2, 7], ['(', ') ', '-']);
+  const digits = nationalDigitsOf(raw).slice(0, 11);
+  const landline = digits.length > 2 && digits.length < 11 && digits[2] !== '9';
+  return group(digits, landline ? [0, 2, 6] : [0, 2, 7], ['(', ') ', '-']);
 }
 
 export const documentMask: Mask = { format: maskDocumentInput, isSignificant: isAlnum };
