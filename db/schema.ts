@@ -156,6 +156,8 @@ export const merchantSettings = sqliteTable('merchant_settings', {
    * although the charge stays payable (lib/catalog/reservation.ts).
    */
   stockHoldMinutes: integer('stock_hold_minutes').notNull().default(60),
+  /** Whether the checkout requires "Celular (WhatsApp)" (off: the buyer may leave it empty). */
+  requireBuyerPhone: integer('require_buyer_phone', { mode: 'boolean' }).notNull().default(false),
   updatedAt: text('updated_at').notNull().default(now),
 });
 
@@ -244,6 +246,8 @@ export const orders = sqliteTable(
     buyerName: text('buyer_name').notNull(),
     buyerDocument: text('buyer_document').notNull(), // digits only
     buyerEmail: text('buyer_email').notNull(),
+    /** "Celular (WhatsApp)": 11 national digits, DDD + 9 + 8 ("11987654321", @balcao/br/phone); null when not given. */
+    buyerPhone: text('buyer_phone'),
     addressZip: text('address_zip'),
     addressStreet: text('address_street'),
     addressNumber: text('address_number'),

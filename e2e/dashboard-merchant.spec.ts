@@ -240,6 +240,46 @@ test.describe('dashboard: an order from the shop', () => {
   });
 });
 
+test.describe('dashboard: the checkout asks for the phone', () => {
+  test('"Exigir celular (WhatsApp) do comprador" makes the checkout require it; unticked, it is optional again', async ({ page, browser }) => {
+    await signIn(page, '/dashboard/settings');
+    const box = page.getByRole('checkbox', { name: 'Exigir celular (WhatsApp) do comprador' });
+    await expect(box).not.toBeChecked();
+    const save = async (on: boolean) => {
+      await page.goto('/dashboard/settings');
+      await box.setChecked(on);
+      await page.getByRole('button', { name: 'Salvar configurações' }).click();
+      await expect(page.getByText('Configurações salvas. Valem para os próximos pedidos.')).toBeVisible();
+      await page.reload();
+      await expect(box).toBeChecked({ checked: on });
+    };
+    await save(true);
+    try {
+      await expectNoAxeViolations(page);
+      const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+      const shopper = await context.newPage();
+      await addToCart(shopper, 'caneca-ceramica');
+      await shopper.goto('/checkout');
+      const phone = shopper.getByLabel('Celular (WhatsApp)');
+      await expect(phone).toHaveAttribute('required');
+      await expect(phone).toHaveAccessibleDescription(/^Com DDD/);
+      await fillPix(shopper);
+      await shopper.getByRole('button', { name: 'Pagar com Pix' }).click();
+      await expect(shopper.locator('#campo-phone-erro')).toHaveText('Informe o celular (WhatsApp).');
+      await expect(phone).toBeFocused();
+      await expectNoAxeViolations(shopper);
+      await phone.pressSequentially('11987654321');
+      await shopper.getByRole('button', { name: 'Pagar com Pix' }).click();
+      await expect(shopper).toHaveURL(/\/orders\/[A-Za-z0-9_-]{20,}$/, { timeout: 20_000 });
+      const [row] = appQuery<{ buyer_phone: string }>('select buyer_phone from orders where token = ?', tokenFromUrl(shopper.url()));
+      expect(row.buyer_phone).toBe('11987654321');
+      await context.close();
+    } finally {
+      await save(false);
+    }
+  });
+});
+
 test.describe('dashboard: when the payment API is down', () => {
   test('the overview still opens: the balance says it is unavailable and shows the last value read', async ({ page, request }) => {
     await signIn(page);

@@ -79,4 +79,37 @@ test.describe('masks keep the caret', () => {
     await expect(cep).toHaveValue('01410-200');
     expect(await caretOf(cep)).toBe(7);
   });
+
+  test('Celular (WhatsApp): type, delete a middle digit and type another; paste with +55', async ({ page }) => {
+    const phone = page.getByLabel('Celular (WhatsApp)');
+    await expect(phone).toHaveAttribute('type', 'tel');
+    await expect(phone).toHaveAttribute('inputmode', 'numeric');
+    await expect(phone).toHaveAttribute('autocomplete', 'tel-national');
+    await expect(phone).toHaveAccessibleDescription(/DDD/);
+    await phone.pressSequentially('11987654321');
+    await expect(phone).toHaveValue('(11) 98765-4321');
+
+    // Caret after "(11) 987", Backspace removes the 7, then 1 goes where the 7 was.
+    await caretAt(phone, 8);
+    await page.keyboard.press('Backspace');
+    expect(await caretOf(phone)).toBe(7);
+    await page.keyboard.type('1');
+    await expect(phone).toHaveValue('(11) 98165-4321');
+    expect(await caretOf(phone)).toBe(8);
+
+    // Backspace right after the hyphen removes the digit before it, and the caret stays on its digit.
+    await caretAt(phone, 11); // "(11) 98165-|4321"
+    await page.keyboard.press('Backspace');
+    await expect(phone).toHaveValue('(11) 98164-321');
+    expect(await caretOf(phone)).toBe(9);
+    await page.keyboard.type('5');
+    await expect(phone).toHaveValue('(11) 98165-4321');
+
+    // A pasted international number loses its +55.
+    await phone.fill('');
+    await phone.focus();
+    await page.evaluate(() => document.execCommand('insertText', false, '+55 11 98765-4321'));
+    await expect(phone).toHaveValue('(11) 98765-4321');
+    expect(await caretOf(phone)).toBe(15);
+  });
 });

@@ -10,6 +10,7 @@ import {
   fillPix,
   payWithCode,
   sandboxQuery,
+  signIn,
   statusOf,
   tokenFromUrl,
 } from './shop-helpers';
@@ -77,11 +78,17 @@ test.describe('shop: paying', () => {
     await page.getByRole('link', { name: 'Finalizar compra' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByRole('radio', { name: 'Pix', exact: true })).toBeChecked();
-    // Pix asks for name, document and e-mail and, as the café ships, where to deliver it
-    // (CEP, rua, número, complemento, bairro, cidade; the UF is a select), and "Cupom de desconto"
-    await expect(page.getByRole('textbox')).toHaveCount(10);
+    // Pix asks for name, document, e-mail and "Celular (WhatsApp)" (optional) and, as the café
+    // ships, where to deliver it (CEP, rua, número, complemento, bairro, cidade; the UF is a
+    // select), and "Cupom de desconto"
+    await expect(page.getByRole('textbox')).toHaveCount(11);
+    const phone = page.getByLabel('Celular (WhatsApp)');
+    await expect(phone).not.toHaveAttribute('required');
+    await expect(phone).toHaveAccessibleDescription(/^Opcional\. Com DDD/);
     await expectNoAxeViolations(page);
     await fillPix(page);
+    await phone.pressSequentially('21998765432');
+    await expect(phone).toHaveValue('(21) 99876-5432');
     await page.getByRole('button', { name: 'Pagar com Pix' }).click();
     await expect(page).toHaveURL(/\/orders\/[A-Za-z0-9_-]{20,}$/, { timeout: 20_000 });
     const token = tokenFromUrl(page.url());
@@ -134,6 +141,19 @@ test.describe('shop: paying', () => {
     await expect(page.getByRole('cell', { name: 'R$ 79,80' }).first()).toBeVisible();
     await expect(page.getByText(/Pedido #1\d{3,}/)).toBeVisible();
     await expectNoAxeViolations(page);
+
+    // The merchant sees the buyer's WhatsApp on the order, with a chat that names the order.
+    const [{ id, number, buyer_phone }] = appQuery<{ id: string; number: number; buyer_phone: string }>('select id, number, buyer_phone from orders where token = ?', token);
+    expect(buyer_phone).toBe('21998765432');
+    await signIn(page, `/dashboard/orders/${id}`);
+    await expect(page.getByTestId('buyer-phone')).toHaveText('(21) 99876-5432');
+    const chat = page.getByRole('link', { name: 'Conversar no WhatsApp com o comprador (abre em nova aba)' });
+    await expect(chat).toHaveAttribute('target', '_blank');
+    await expect(chat).toHaveAttribute('rel', 'noopener noreferrer');
+    const href = new URL((await chat.getAttribute('href'))!);
+    expect(`${href.origin}${href.pathname}`).toBe('https://wa.me/5521998765432');
+    expect(href.searchParams.get('text')).toMatch(new RegExp(`^Olá! Sobre o seu pedido nº ${number}\\b`));
+    await expectNoAxeViolations(page);
   });
 
   test('boleto: registered by itself, digitable line, barcode, PDF; paid with the line → "Pago"', async ({ page, request }) => {
@@ -141,8 +161,8 @@ test.describe('shop: paying', () => {
     await page.goto('/checkout');
     await fillBoleto(page);
     // The delivery address is the boleto's too ("Mesmo endereço da entrega"): no second address
-    // (the tenth box is "Cupom de desconto").
-    await expect(page.getByRole('textbox')).toHaveCount(10);
+    // (the eleventh box is "Cupom de desconto").
+    await expect(page.getByRole('textbox')).toHaveCount(11);
     await expect(page.getByRole('checkbox', { name: 'Mesmo endereço da entrega' })).toBeChecked();
     await expect(page.getByRole('combobox', { name: 'UF' })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -184,6 +204,7 @@ test.describe('shop: checkout form', () => {
     await page.getByLabel('CPF ou CNPJ').fill('123.456.789-00');
     await page.getByLabel('E-mail').fill('carla@exemplo.com.br');
     await page.getByLabel('CEP').fill('0131');
+    await page.getByLabel('Celular (WhatsApp)').fill('(11) 3456-7890');
     await page.getByRole('button', { name: 'Gerar boleto' }).click();
 
     const doc = page.getByLabel('CPF ou CNPJ');
@@ -194,6 +215,9 @@ test.describe('shop: checkout form', () => {
     await expect(page.locator('#campo-zip-erro')).toHaveText('O CEP tem 8 dígitos (ex.: 01310-100).');
     await expect(page.locator('#campo-street-erro')).toHaveText('Informe a rua.');
     await expect(page.locator('#campo-state-erro')).toHaveText('Escolha a UF.');
+    await expect(page.locator('#campo-phone-erro')).toHaveText('Informe um celular: depois do DDD, o número tem 9 dígitos e começa com 9, como (11) 98765-4321.');
+    await expect(page.getByLabel('Celular (WhatsApp)')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Celular (WhatsApp)')).toHaveValue('(11) 3456-7890');
     await expect(page.getByLabel('Nome completo')).toHaveValue('Carla Dias');
     await expect(page.getByLabel('Nome completo')).not.toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('CEP')).toHaveValue('0131');
@@ -221,8 +245,11 @@ test.describe('shop: checkout form', () => {
     await page.getByLabel('Nome completo').fill('');
     await page.getByLabel('CPF ou CNPJ').fill('');
     await page.getByLabel('E-mail').fill('');
+    await page.getByLabel('Celular (WhatsApp)').fill('');
     await page.getByRole('button', { name: 'Pagar com Pix' }).click();
     await expect(page.locator('#campo-name-erro')).toHaveText('Informe seu nome completo.');
+    // "Celular (WhatsApp)" is optional in this shop: left empty, it is no error.
+    await expect(page.locator('#campo-phone-erro')).toHaveCount(0);
     await expect(page.locator('#campo-document-erro')).toHaveText('Informe o CPF ou CNPJ.');
     await expect(page.locator('#campo-email-erro')).toHaveText('Informe seu e-mail.');
     await expect(page.getByLabel('Nome completo')).toBeFocused();

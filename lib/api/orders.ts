@@ -7,6 +7,7 @@ import 'server-only';
 import { and, asc, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import { database } from '@/db';
 import { checkoutSessions, orderItems, orders, type Order } from '@/db/schema';
+import { e164Of } from '@balcao/br/phone';
 import type { ApiOrder } from './schemas';
 
 type Line = { orderId: string; productId: number | null; name: string; unitPriceCents: number; quantity: number; lineTotalCents: number };
@@ -23,7 +24,7 @@ export function apiOrderOf(o: Order, lines: readonly Line[], session: SessionBit
     total: o.totalCents,
     refunded: o.refundedCents,
     items: lines.map((l) => ({ product_id: l.productId === null ? null : String(l.productId), name: l.name, unit_amount: l.unitPriceCents, quantity: l.quantity, amount: l.lineTotalCents })),
-    customer: { name: o.buyerName, document: o.buyerDocument, email: o.buyerEmail },
+    customer: { name: o.buyerName, document: o.buyerDocument, email: o.buyerEmail, phone: o.buyerPhone ? e164Of(o.buyerPhone) : null },
     metadata: session ? (JSON.parse(session.metadata) as Record<string, string>) : {},
     checkout_session_id: session?.id ?? null,
     created_at: o.createdAt,

@@ -44,6 +44,7 @@ export const createSessionRequest = z
         name: z.string().trim().max(120).optional(),
         document: z.string().trim().max(30).optional().describe('CPF or CNPJ, with or without punctuation.'),
         email: z.string().trim().max(254).optional(),
+        phone: z.string().trim().max(30).optional().describe('Brazilian mobile for WhatsApp, with DDD: "+5511987654321", "(11) 98765-4321"…'),
       })
       .strict()
       .optional()
@@ -84,7 +85,12 @@ export const orderObject = z
     total: z.int().describe('Centavos.'),
     refunded: z.int().describe('Centavos refunded so far.'),
     items: z.array(orderItem),
-    customer: z.object({ name: z.string(), document: z.string(), email: z.string() }),
+    customer: z.object({
+      name: z.string(),
+      document: z.string(),
+      email: z.string(),
+      phone: z.string().nullable().describe('The buyer\'s mobile (WhatsApp) in E.164, "+5511987654321"; null when not given.'),
+    }),
     metadata: z.record(z.string(), z.string()),
     checkout_session_id: z.string().nullable(),
     created_at: z.string(),

@@ -29,7 +29,8 @@ const JOAO = { name: 'João Pereira', document: '11144477735', email: 'joao@exam
 
 async function place(method: 'pix' | 'boleto', buyer?: typeof JOAO) {
   const input = checkoutInput(method, await productIdBySlug('cafe-especial-250g'));
-  const result = await placeOrder(buyer ? { ...input, buyer } : input);
+  // Maria left her WhatsApp (typed with the country code); João did not.
+  const result = await placeOrder(buyer ? { ...input, buyer } : { ...input, buyer: { ...input.buyer, phone: '+55 (11) 98765-4321' } });
   if (!result.ok) throw new Error(result.error);
   return rowsByToken(result.orderToken);
 }
@@ -48,14 +49,14 @@ describe("buyers' data rights", () => {
       signature: 'valid',
       outcome: 'applied',
       httpStatus: 200,
-      body: JSON.stringify({ data: { id: pix.payment.providerId, payer: { name: 'Maria da Silva', document: '52998224725' } } }),
+      body: JSON.stringify({ data: { id: pix.payment.providerId, payer: { name: 'Maria da Silva', document: '52998224725' }, note: 'WhatsApp (11) 98765-4321' } }),
     });
     await database().db.insert(caughtEmails).values({ orderId: pix.order.id, fromAddress: 'loja@x', toAddress: 'maria@example.com', subject: 'Pago', html: '<p>Maria da Silva</p>', text: 'Maria da Silva' });
 
     const exported = await buyerDataExport(MARIA, new Date('2026-11-26T12:00:00Z'));
     expect(exported.orders.map((o) => o.id).sort()).toEqual([pix.order.id, boleto.order.id].sort());
     const first = exported.orders.find((o) => o.id === boleto.order.id)!;
-    expect(first.buyer).toEqual({ name: 'Maria da Silva', document: '52998224725', email: 'maria@example.com' });
+    expect(first.buyer).toEqual({ name: 'Maria da Silva', document: '52998224725', email: 'maria@example.com', phone: '11987654321' });
     expect(first.billing_address).toMatchObject({ street: 'Avenida Paulista', number: '1000', state: 'SP' });
     expect(first.items).toEqual([{ name: expect.any(String), quantity: 1, unit_price: 3990, total: 3990 }]);
     expect(first.amounts.total).toBe(boleto.order.totalCents);
@@ -70,7 +71,7 @@ describe("buyers' data rights", () => {
     for (const o of [pix, boleto]) {
       const row = (await orderById(o.order.id))!;
       expect(isAnonymised(row)).toBe(true);
-      expect(row).toMatchObject({ buyerName: 'Comprador anonimizado', buyerDocument: '', addressStreet: null, deliveryStreet: null, deliveryZip: null });
+      expect(row).toMatchObject({ buyerName: 'Comprador anonimizado', buyerDocument: '', buyerPhone: null, addressStreet: null, deliveryStreet: null, deliveryZip: null });
       expect(row).toMatchObject({ totalCents: o.order.totalCents, itemsCents: o.order.itemsCents, status: 'paid', paidAt: expect.any(String), number: o.order.number });
       const events = await eventsOf(o.payment.id);
       expect(events.filter((e) => e.type === 'buyer_anonymised')).toEqual([expect.objectContaining({ source: 'merchant', detail: JSON.stringify({ actor: 'dono@loja.com' }) })]);
@@ -78,6 +79,7 @@ describe("buyers' data rights", () => {
     const [hook] = await database().db.select().from(webhookDeliveries).where(eq(webhookDeliveries.paymentId, pix.payment.id));
     expect(hook.body).not.toContain('Maria');
     expect(hook.body).not.toContain('52998224725');
+    expect(hook.body).not.toContain('98765');
     expect(hook.body).toContain(pix.payment.providerId!);
     expect(await database().db.select().from(caughtEmails)).toEqual([]);
     // The activity log says who, from where and which orders, never the buyer.
@@ -87,6 +89,7 @@ describe("buyers' data rights", () => {
     expect(JSON.stringify(entry)).not.toMatch(/Maria|52998224725|maria@/);
     // The other buyer is untouched.
     expect((await orderById(other.order.id))!.buyerName).toBe('João Pereira');
+    expect((await orderById(other.order.id))!.buyerPhone).toBeNull();
 
     // Nothing to find any more; the money is the same and the provider agrees with every order.
     expect((await buyerDataExport(MARIA)).orders).toEqual([]);

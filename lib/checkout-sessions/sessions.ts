@@ -11,7 +11,7 @@ import { get, run, type AnyDb, type Step } from '@/db/driver';
 import { apiKeyOrigins, checkoutSessions, orders, type CheckoutSessionRow, type OrderStatus } from '@/db/schema';
 import type { OrderLine } from '@/lib/orders/pricing';
 
-export type SessionCustomer = { name?: string; document?: string; email?: string };
+export type SessionCustomer = { name?: string; document?: string; email?: string; phone?: string };
 export type SessionState = 'open' | 'complete' | 'expired';
 
 export type CheckoutSession = {

@@ -3,8 +3,8 @@
  * checkout form imports it, as do the order's schema (order-input.ts) and the form's server side.
  */
 
-/** Who pays: asked for both Pix and boleto. */
-export const BUYER_FIELDS = ['name', 'document', 'email'] as const;
+/** Who pays: asked for both Pix and boleto ("phone", "Celular (WhatsApp)", optional unless the shop requires it). */
+export const BUYER_FIELDS = ['name', 'document', 'email', 'phone'] as const;
 /**
  * The address block, in the Correios' order: where the order is delivered when something in it
  * ships; otherwise the boleto payer's address (the API requires one for boleto). The complement

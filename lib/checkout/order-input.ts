@@ -5,10 +5,14 @@
  * the cart's items with `orderInputSchema`, built from the same object. One set of rules, one set
  * of pt-BR messages. Limits are the API's (docs/payment-api-contract.md): payer.name ≤ 100,
  * street ≤ 200, number ≤ 20, neighborhood and city ≤ 100, zip 8 digits, state one of the 27 UFs.
+ * The buyer's "Celular (WhatsApp)" is a Brazilian mobile (@balcao/br/phone), kept as its 11
+ * national digits; optional unless the shop requires it (Configurações → Pagamento, the
+ * `requireBuyerPhone` setting): every schema here exists in both forms (`schemasFor`).
  * Pure (no server imports).
  */
 import { z } from 'zod';
 import { checkDocument, documentMessages } from '@balcao/br/documents';
+import { checkMobile, mobileMessages } from '@balcao/br/phone';
 import { isUF, type UF } from '@balcao/br/uf';
 import { LIMITS } from '@balcao/payment-contract';
 import { CHECK_FIELDS_MESSAGE, FORM_FIELDS, type FieldErrors, type FormField } from './fields';
@@ -51,18 +55,40 @@ const emailField = z
       .pipe(z.email({ error: 'E-mail inválido: confira o endereço (ex.: nome@exemplo.com.br).' })),
   );
 
-const buyer = z
-  .object({
-    name: text('Informe seu nome completo.', LIMITS.payerName, `O nome pode ter até ${LIMITS.payerName} caracteres.`),
-    document: documentField,
-    email: emailField,
-  })
-  .superRefine((b, ctx) => {
-    // A person (CPF) has a first name and a surname; a company (CNPJ) may have a one-word name.
-    if (b.document.length === 11 && b.name.split(' ').length < 2) {
-      ctx.addIssue({ code: 'custom', path: ['name'], message: 'Informe nome e sobrenome.' });
-    }
-  });
+/** "Celular (WhatsApp)" → 11 national digits; empty → undefined, unless required. */
+const phoneField = (required: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const raw = (v ?? '').slice(0, 40);
+      if (!raw.trim()) {
+        if (!required) return undefined;
+        ctx.addIssue({ code: 'custom', message: mobileMessages.empty });
+        return z.NEVER;
+      }
+      const r = checkMobile(raw);
+      if (!r.ok) {
+        ctx.addIssue({ code: 'custom', message: mobileMessages[r.reason] });
+        return z.NEVER;
+      }
+      return r.digits;
+    });
+
+const buyerOf = (phoneRequired: boolean) =>
+  z
+    .object({
+      name: text('Informe seu nome completo.', LIMITS.payerName, `O nome pode ter até ${LIMITS.payerName} caracteres.`),
+      document: documentField,
+      email: emailField,
+      phone: phoneField(phoneRequired),
+    })
+    .superRefine((b, ctx) => {
+      // A person (CPF) has a first name and a surname; a company (CNPJ) may have a one-word name.
+      if (b.document.length === 11 && b.name.split(' ').length < 2) {
+        ctx.addIssue({ code: 'custom', path: ['name'], message: 'Informe nome e sobrenome.' });
+      }
+    });
 
 const zipField = z.string({ error: 'Informe o CEP.' }).transform((v, ctx) => {
   const trimmed = v.trim();
@@ -134,7 +160,7 @@ const details = z.object({
   /** One render of the checkout form (a UUID in a hidden field): one order and one charge per key. */
   checkoutKey: z.uuid({ error: EXPIRED_FORM_MESSAGE }),
   method: z.enum(['pix', 'boleto'], { error: 'Escolha Pix ou boleto.' }),
-  buyer,
+  buyer: buyerOf(false),
   /** The boleto payer's address (required for boleto). */
   address: address.optional(),
   /** How a shipped order reaches the buyer; ignored when nothing in the order ships. */
@@ -150,8 +176,6 @@ const details = z.object({
     .transform((v) => v || undefined),
 });
 
-const order = details.extend({ items });
-
 export const LINK_GONE_MESSAGE = 'Este link de pagamento não existe mais. Confira o endereço com a loja.';
 const AMOUNT_MESSAGE = 'Informe um valor em reais, como 150,00.';
 
@@ -160,7 +184,7 @@ const AMOUNT_MESSAGE = 'Informe um valor em reais, como 150,00.';
  * the link (by id) and, when the link lets the buyer choose, the amount typed (centavos). The
  * price, the minimum and the methods allowed are the link's, read on the server.
  */
-const linkOrder = details.extend({
+const linkShape = {
   link: z.object(
     {
       id: z.uuid({ error: LINK_GONE_MESSAGE }),
@@ -168,14 +192,14 @@ const linkOrder = details.extend({
     },
     { error: LINK_GONE_MESSAGE },
   ),
-});
+};
 
 export const SESSION_GONE_MESSAGE = 'Esta sessão de pagamento não existe. Volte para a loja e tente de novo.';
 
 /** An order placed from an API checkout session (/c/<id>): the session's lines, fixed when it was created. */
-const sessionOrder = details.extend({
+const sessionShape = {
   session: z.object({ id: z.string({ error: SESSION_GONE_MESSAGE }).regex(/^cs_[A-Za-z0-9_-]{20,64}$/, { error: SESSION_GONE_MESSAGE }) }, { error: SESSION_GONE_MESSAGE }),
-});
+};
 
 /** Boleto needs the address (each missing part gets its own message); Pix ignores it. */
 function addressOnlyForBoleto(input: unknown): unknown {
@@ -184,26 +208,60 @@ function addressOnlyForBoleto(input: unknown): unknown {
   return { ...rest, buyer: rest.buyer ?? {}, ...(rest.method === 'boleto' ? { address: given ?? {} } : {}) };
 }
 
-/** What the checkout form says (no cart): the form parser's schema. */
-export const checkoutDetailsSchema = z.preprocess(addressOnlyForBoleto, details);
-/** The same details plus the cart's items: placeOrder's input. */
-export const orderInputSchema = z.preprocess(addressOnlyForBoleto, order);
-/** The same details plus a payment link: placeOrder's input for a link. */
-export const linkOrderInputSchema = z.preprocess(addressOnlyForBoleto, linkOrder);
+/** Every schema of a checkout, with the phone required or not. */
+function buildSchemas(phoneRequired: boolean) {
+  const base = phoneRequired ? details.extend({ buyer: buyerOf(true) }) : details;
+  const order = base.extend({ items });
+  const linkOrder = base.extend(linkShape);
+  const sessionOrder = base.extend(sessionShape);
+  return {
+    details: base,
+    order,
+    linkOrder,
+    sessionOrder,
+    /** What the checkout form says (no cart): the form parser's schema. */
+    checkoutDetails: z.preprocess(addressOnlyForBoleto, base),
+    /** The same details plus the cart's items: placeOrder's input. */
+    orderInput: z.preprocess(addressOnlyForBoleto, order),
+    /** The same details plus a payment link: placeOrder's input for a link. */
+    linkOrderInput: z.preprocess(addressOnlyForBoleto, linkOrder),
+    /** The same details plus a checkout session: placeOrder's input for the hosted checkout. */
+    sessionOrderInput: z.preprocess(addressOnlyForBoleto, sessionOrder),
+  };
+}
 
+const OPTIONAL_PHONE = buildSchemas(false);
+const REQUIRED_PHONE = buildSchemas(true);
+
+/** The checkout's schemas for a shop that requires the phone (`requireBuyerPhone`) or not. */
+export function schemasFor(opts: { phoneRequired?: boolean } = {}) {
+  return opts.phoneRequired ? REQUIRED_PHONE : OPTIONAL_PHONE;
+}
+
+/** What the checkout form says (no cart), the phone optional: the form parser's schema. */
+export const checkoutDetailsSchema = OPTIONAL_PHONE.checkoutDetails;
+/** The same details plus the cart's items: placeOrder's input. */
+export const orderInputSchema = OPTIONAL_PHONE.orderInput;
+/** The same details plus a payment link: placeOrder's input for a link. */
+export const linkOrderInputSchema = OPTIONAL_PHONE.linkOrderInput;
 /** The same details plus a checkout session: placeOrder's input for the hosted checkout. */
-export const sessionOrderInputSchema = z.preprocess(addressOnlyForBoleto, sessionOrder);
+export const sessionOrderInputSchema = OPTIONAL_PHONE.sessionOrderInput;
+
+type Schemas = typeof OPTIONAL_PHONE;
+type CartOrder = Schemas['order'];
+type LinkOrder = Schemas['linkOrder'];
+type SessionOrder = Schemas['sessionOrder'];
 
 /** What a caller hands to placeOrder for a cart (before cleaning: masks, spaces and case are fine). */
-export type OrderInput = z.input<typeof order>;
+export type OrderInput = z.input<CartOrder>;
 /** The same for a payment link. */
-export type LinkOrderInput = z.input<typeof linkOrder>;
+export type LinkOrderInput = z.input<LinkOrder>;
 /** A cart's order after validation: trimmed text, digits-only document and zip, lower-case e-mail, UF, merged items. */
-export type ValidCartOrder = z.output<typeof order>;
+export type ValidCartOrder = z.output<CartOrder>;
 /** A payment link's order after validation. */
-export type ValidLinkOrder = z.output<typeof linkOrder>;
-export type SessionOrderInput = z.input<typeof sessionOrder>;
-export type ValidSessionOrder = z.output<typeof sessionOrder>;
+export type ValidLinkOrder = z.output<LinkOrder>;
+export type SessionOrderInput = z.input<SessionOrder>;
+export type ValidSessionOrder = z.output<SessionOrder>;
 export type ValidOrder = ValidCartOrder | ValidLinkOrder | ValidSessionOrder;
 export type CheckoutDetails = z.output<typeof details>;
 
@@ -225,11 +283,13 @@ export type OrderInputCheck = { ok: true; value: ValidOrder } | { ok: false; err
 /**
  * placeOrder's guard. A bad key or method is a general error (the form always sends both);
  * field messages come with "Confira os campos destacados." (or the cart's message alone).
+ * `phoneRequired`: the shop's `requireBuyerPhone`, read by placeOrder itself.
  */
-export function checkOrderInput(input: unknown): OrderInputCheck {
+export function checkOrderInput(input: unknown, opts: { phoneRequired?: boolean } = {}): OrderInputCheck {
   const isLink = typeof input === 'object' && input !== null && 'link' in input;
   const isSession = typeof input === 'object' && input !== null && 'session' in input;
-  const r = (isSession ? sessionOrderInputSchema : isLink ? linkOrderInputSchema : orderInputSchema).safeParse(input);
+  const schemas = schemasFor(opts);
+  const r = (isSession ? schemas.sessionOrderInput : isLink ? schemas.linkOrderInput : schemas.orderInput).safeParse(input);
   if (r.success) return { ok: true, value: r.data };
   const fieldErrors = fieldErrorsOf(r.error.issues);
   const { checkoutKey, method, ...rest } = fieldErrors;

@@ -202,3 +202,44 @@ describe('parseCheckoutForm with something to ship', () => {
     expect(!r.ok && r.fieldErrors.complement).toBe('O complemento pode ter até 60 caracteres.');
   });
 });
+
+describe('"Celular (WhatsApp)"', () => {
+  const REQUIRED = { needsDelivery: false, phoneRequired: true };
+
+  it('is optional by default: empty is no phone, a mobile is kept as 11 digits whatever the punctuation or +55', () => {
+    const none = parseCheckoutForm({ ...pix, phone: '  ' }, NOTHING_SHIPS);
+    expect(none.ok && none.data.buyer.phone).toBeUndefined();
+    for (const phone of ['(11) 98765-4321', '+55 11 98765-4321', '5511987654321', '11987654321']) {
+      const r = parseCheckoutForm({ ...pix, phone }, NOTHING_SHIPS);
+      expect(r.ok && r.data.buyer.phone, phone).toBe('11987654321');
+    }
+  });
+
+  it('is required when the shop says so, with its own message', () => {
+    expect(parseCheckoutForm(pix, REQUIRED)).toEqual({ ok: false, fieldErrors: { phone: 'Informe o celular (WhatsApp).' } });
+    expect(parseCheckoutForm({ ...pix, phone: '' }, REQUIRED)).toEqual({ ok: false, fieldErrors: { phone: 'Informe o celular (WhatsApp).' } });
+    const r = parseCheckoutForm({ ...pix, phone: '(21) 99876-5432' }, REQUIRED);
+    expect(r.ok && r.data.buyer.phone).toBe('21998765432');
+  });
+
+  it('refuses what is not a Brazilian mobile next to the field, required or not, beside the other fields’ errors', () => {
+    const cases: [string, string][] = [
+      ['98765-4321', 'Informe um celular com DDD, como (11) 98765-4321.'],
+      ['(20) 98765-4321', 'DDD inválido: confira os dois primeiros dígitos, como (11) 98765-4321.'],
+      ['(11) 3456-7890', 'Informe um celular: depois do DDD, o número tem 9 dígitos e começa com 9, como (11) 98765-4321.'],
+    ];
+    for (const [phone, message] of cases) {
+      for (const opts of [NOTHING_SHIPS, REQUIRED]) {
+        expect(parseCheckoutForm({ ...pix, phone }, opts), phone).toEqual({ ok: false, fieldErrors: { phone: message } });
+      }
+    }
+    const both = parseCheckoutForm({ ...pix, email: 'maria@', phone: '123' }, REQUIRED);
+    expect(both.ok ? {} : Object.keys(both.fieldErrors).sort()).toEqual(['email', 'phone']);
+  });
+
+  it('is read from the form like any field', () => {
+    const form = new FormData();
+    form.set('phone', '(11) 98765-4321');
+    expect(formValuesOf(form).phone).toBe('(11) 98765-4321');
+  });
+});

@@ -1,14 +1,15 @@
 /**
  * The shop's checkout form → the order's details, through the order's own schema
  * (lib/checkout/order-input.ts, the same one placeOrder checks). Pix with nothing to ship asks
- * for name, CPF/CNPJ and e-mail; a cart with something to ship adds the delivery address
+ * for name, CPF/CNPJ, e-mail and the phone (required only when the shop says so); a cart with
+ * something to ship adds the delivery address
  * (unless the buyer picks up at the shop); boleto needs the payer's address, which is the
  * delivery address unless "Mesmo endereço da entrega" is unticked. Each field gets its first
  * Portuguese message.
  */
 import type { z } from 'zod';
 import { ADDRESS_FIELDS, BILLING_FIELDS, BUYER_FIELDS, FORM_FIELDS, billingFieldOf, type FieldErrors, type FormValues } from '@/lib/checkout/fields';
-import { checkoutDetailsSchema, fieldErrorsOf, type CheckoutDetails } from '@/lib/checkout/order-input';
+import { fieldErrorsOf, schemasFor, type CheckoutDetails } from '@/lib/checkout/order-input';
 
 /** The form's fields as strings (a missing or file field is ""). */
 export function formValuesOf(form: FormData | Record<string, unknown>): FormValues {
@@ -37,14 +38,15 @@ export function formShape(values: FormValues, needsDelivery: boolean) {
   return { delivering, separateBilling, shipping: needsDelivery ? (pickup ? 'pickup' : 'delivery') : 'delivery' } as const;
 }
 
-export function parseCheckoutForm(input: FormValues, opts: { needsDelivery: boolean }): ParsedForm {
+/** `phoneRequired`: the shop's "Exigir celular (WhatsApp)" (lib/settings `requireBuyerPhone`). */
+export function parseCheckoutForm(input: FormValues, opts: { needsDelivery: boolean; phoneRequired?: boolean }): ParsedForm {
   const values = formValuesOf(input);
   const shape = formShape(values, opts.needsDelivery);
   const block = pick(values, ADDRESS_FIELDS);
   const billing = shape.separateBilling
     ? Object.fromEntries(BILLING_KEYS.map((k, i) => [k, values[BILLING_FIELDS[i]]]))
     : Object.fromEntries(BILLING_KEYS.map((k) => [k, block[k]]));
-  const r = checkoutDetailsSchema.safeParse({
+  const r = schemasFor({ phoneRequired: opts.phoneRequired }).checkoutDetails.safeParse({
     checkoutKey: values.checkoutKey,
     method: values.method,
     buyer: pick(values, BUYER_FIELDS),

@@ -30,7 +30,7 @@ export async function payLink(code: string, form: FormData, ctx: { ip: string })
   if (!link) return checkoutFailure(REFUSAL_MESSAGES.not_found, values);
 
   // A payment link sells no physical product: nothing to deliver.
-  const parsed = parseCheckoutForm(values, { needsDelivery: false });
+  const parsed = parseCheckoutForm(values, { needsDelivery: false, phoneRequired: (await getSettings()).requireBuyerPhone });
   // The amount typed is read here only to hand placeOrder centavos; whether it is enough is the link's rule, checked there.
   let amountCents: number | undefined;
   const amountErrors: FieldErrors = {};

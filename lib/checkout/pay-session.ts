@@ -9,6 +9,7 @@ import 'server-only';
 import { CHECK_FIELDS_MESSAGE } from '@/lib/checkout/fields';
 import { placeOrder } from '@/lib/checkout/place-order';
 import { hit } from '@/lib/security/rate-limit';
+import { getSettings } from '@/lib/settings/settings';
 import { logger } from '@/lib/server/log';
 import { sessionById, sessionOrderStatus, SESSION_REFUSAL_MESSAGES } from '@/lib/checkout-sessions/sessions';
 import { checkoutFailure, invalidForm, outcomeOfPlacement, rateLimited, unexpected, type CheckoutOutcome } from './outcome';
@@ -21,7 +22,7 @@ export async function paySession(sessionId: string, form: FormData, ctx: { ip: s
   const session = await sessionById(sessionId);
   if (!session) return checkoutFailure(SESSION_REFUSAL_MESSAGES.not_found, values);
   // A session sells nothing to deliver (lib/api refuses products that ship).
-  const parsed = parseCheckoutForm(values, { needsDelivery: false });
+  const parsed = parseCheckoutForm(values, { needsDelivery: false, phoneRequired: (await getSettings()).requireBuyerPhone });
   if (!parsed.ok) return invalidForm(CHECK_FIELDS_MESSAGE, parsed.fieldErrors, values);
   const { data } = parsed;
 

@@ -200,6 +200,36 @@ describe('placeOrder — refusals before the API', () => {
   });
 });
 
+describe('placeOrder — "Celular (WhatsApp)"', () => {
+  it('stores the buyer’s mobile as its 11 national digits, and nothing when none was given', async () => {
+    const withPhone = await placeOrder(pixInput({ buyer: { name: 'Maria da Silva', document: VALID_CPF, email: 'maria@example.com', phone: '+55 (11) 98765-4321' } }));
+    if (!withPhone.ok) throw new Error(withPhone.error);
+    expect((await orderByToken(withPhone.orderToken)).order.buyerPhone).toBe('11987654321');
+    const without = await placeOrder(pixInput());
+    if (!without.ok) throw new Error(without.error);
+    expect((await orderByToken(without.orderToken)).order.buyerPhone).toBeNull();
+    // The phone is the shop's to read: the provider's payer never gets it.
+    for (const call of fake.calls) expect(JSON.stringify(call.args)).not.toContain('98765');
+  });
+
+  it('refuses a number that is not a Brazilian mobile, next to the field, before any charge', async () => {
+    const result = await placeOrder(pixInput({ buyer: { name: 'Maria da Silva', document: VALID_CPF, email: 'maria@example.com', phone: '(11) 3456-7890' } }));
+    expect(result).toMatchObject({ ok: false, fieldErrors: { phone: expect.stringContaining('(11) 98765-4321') } });
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it('requires it when the shop’s settings say so, whatever the caller sends', async () => {
+    await updateSettings({ ...DEFAULT_SETTINGS, requireBuyerPhone: true });
+    const key = randomUUID();
+    expect(await placeOrder(pixInput({ checkoutKey: key }))).toEqual({ ok: false, error: 'Confira os campos destacados.', fieldErrors: { phone: 'Informe o celular (WhatsApp).' } });
+    expect(await orderCountByKey(key)).toBe(0);
+    expect(fake.calls).toHaveLength(0);
+    const ok = await placeOrder(pixInput({ checkoutKey: key, buyer: { name: 'Maria da Silva', document: VALID_CPF, email: 'maria@example.com', phone: '21 99876-5432' } }));
+    if (!ok.ok) throw new Error(ok.error);
+    expect((await orderByToken(ok.orderToken)).order.buyerPhone).toBe('21998765432');
+  });
+});
+
 describe('placeOrder — boleto', () => {
   it('sends due date, grace, fine, interest from the settings, the shop’s name of the moment and the payer with address', async () => {
     await saveShopIdentity({ ...DEMO_IDENTITY, name: 'Torrefação do Zé' }, { kind: 'keep' });

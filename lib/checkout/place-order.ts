@@ -62,12 +62,20 @@ const inFlight = new Map<string, Promise<PlaceOrderResult>>();
 
 /** A cart's order (`items`) or a payment link's (`link`): the same details, the same path. */
 export async function placeOrder(input: OrderInput | LinkOrderInput | SessionOrderInput): Promise<PlaceOrderResult> {
-  const cleaned = checkOrderInput(input);
+  // The shop's settings decide whether "Celular (WhatsApp)" is required, whatever the caller says.
+  let settings: PaymentSettings;
+  try {
+    settings = await getSettings();
+  } catch (error) {
+    logger().error({ err: redactSecrets(String(error)) }, 'placeOrder failed');
+    return { ok: false, error: TRY_AGAIN };
+  }
+  const cleaned = checkOrderInput(input, { phoneRequired: settings.requireBuyerPhone });
   if (!cleaned.ok) return cleaned;
   const key = cleaned.value.checkoutKey;
   const running = inFlight.get(key);
   if (running) return running;
-  const placing = place(cleaned.value)
+  const placing = place(cleaned.value, settings)
     .catch((error): PlaceOrderResult => {
       // A database failure, say: the same submit can simply be retried (same checkout key).
       logger().error({ err: redactSecrets(String(error)) }, 'placeOrder failed');
@@ -171,11 +179,10 @@ class SessionClosed extends Error {
   }
 }
 
-async function place(input: ValidOrder): Promise<PlaceOrderResult> {
+async function place(input: ValidOrder, settings: PaymentSettings): Promise<PlaceOrderResult> {
   const existing = await findByCheckoutKey(input.checkoutKey);
   if (existing) return resume(existing);
 
-  const settings = await getSettings();
   const shop = (await getShopIdentity()).name;
   if ('items' in input) {
     // Units of this cart held by orders whose reservation lapsed go back first, so the
@@ -290,6 +297,7 @@ async function place(input: ValidOrder): Promise<PlaceOrderResult> {
           buyerName: input.buyer.name,
           buyerDocument: input.buyer.document,
           buyerEmail: input.buyer.email,
+          buyerPhone: input.buyer.phone ?? null,
           addressZip: a?.zip ?? null,
           addressStreet: a?.street ?? null,
           addressNumber: a?.number ?? null,

@@ -6,6 +6,7 @@ import { orders, products } from '@/db/schema';
 import { seed } from '@/db/seed';
 import type { OrderInput, PlaceOrderResult } from '@/lib/checkout/place-order';
 import { startProcessContext } from '@/lib/process/context';
+import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
 
 const jar = vi.hoisted(() => ({ value: undefined as string | undefined }));
 vi.mock('next/headers', () => ({
@@ -62,6 +63,21 @@ describe('submitCheckout', () => {
       shipping: 'delivery',
       delivery: { zip: '01310100', street: 'Avenida Paulista', number: '1000', complement: '', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' },
     });
+  });
+
+  it('asks for "Celular (WhatsApp)" as the shop says: optional by default, required when the setting is on', async () => {
+    const withPhone = await submitCheckout(pixForm({ phone: '+55 (11) 98765-4321' }), { ip: '10.0.0.2' });
+    expect(withPhone).toEqual({ ok: true, orderToken: 'token-from-place-order-000' });
+    expect(placeOrder.mock.calls[0][0].buyer).toEqual({ name: 'Ana Souza', document: '52998224725', email: 'ana@exemplo.com.br', phone: '11987654321' });
+
+    await updateSettings({ ...DEFAULT_SETTINGS, requireBuyerPhone: true });
+    try {
+      const missing = await submitCheckout(pixForm(), { ip: '10.0.0.2' });
+      expect(missing).toMatchObject({ ok: false, error: 'Confira os campos destacados.', fieldErrors: { phone: 'Informe o celular (WhatsApp).' }, values: { name: 'Ana Souza' } });
+      expect(placeOrder).toHaveBeenCalledTimes(1);
+    } finally {
+      await updateSettings({ ...DEFAULT_SETTINGS });
+    }
   });
 
   it('asks for the delivery address when something in the cart ships, and not when nothing does', async () => {

@@ -33,7 +33,8 @@ export async function submitCheckout(form: FormData, ctx: { ip: string }): Promi
   // The cart (cookie → catalog) says whether anything ships, so which address the form needs.
   const cart = await readCart();
   if (form.get('intent') === APPLY_COUPON_INTENT) return applyCoupon(values, cart.blocker ? null : cart.subtotalCents);
-  const parsed = parseCheckoutForm(values, { needsDelivery: anyShips(cart.lines.map((l) => l.product)) });
+  const { requireBuyerPhone } = await getSettings();
+  const parsed = parseCheckoutForm(values, { needsDelivery: anyShips(cart.lines.map((l) => l.product)), phoneRequired: requireBuyerPhone });
   if (!parsed.ok) return invalidForm(CHECK_FIELDS_MESSAGE, parsed.fieldErrors, values);
   const { data } = parsed;
 

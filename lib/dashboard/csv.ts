@@ -6,6 +6,7 @@
  * Pure.
  */
 import { formatDocument } from '@balcao/br/documents';
+import { formatMobile } from '@balcao/br/phone';
 import { formatDateTimeBR } from '@balcao/br/dates';
 import { formatDecimalComma } from '@balcao/br/money';
 import { METHOD_LABELS, statusLabel } from '@/lib/orders/status-labels';
@@ -55,6 +56,8 @@ export const ORDER_CSV_HEADER = [
   'Código de rastreio',
   'Reembolso manual (R$)',
   'Pago em duplicidade',
+  // New columns go at the end: spreadsheets and tests read the columns by header name.
+  'Celular',
 ];
 
 const SHIPPING_KIND = { delivery: 'Entrega', pickup: 'Retirar na loja' } as const;
@@ -87,6 +90,7 @@ export function orderCsvRow(o: OrderExportRow): string {
     o.trackingCode ? `${o.fulfillmentCarrier ?? ''} ${o.trackingCode}`.trim() : '',
     o.manualRefundCents > 0 ? formatDecimalComma(o.manualRefundCents) : '',
     o.doublePaidAt ? 'Sim' : 'Não',
+    o.buyerPhone ? formatMobile(o.buyerPhone) : '',
   ]);
 }
 

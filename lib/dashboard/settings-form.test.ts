@@ -8,7 +8,7 @@ describe('parseSettingsForm', () => {
   it('reads Brazilian decimals', () => {
     expect(parseSettingsForm(form({ ...valid, boletoFinePercent: '2,5 %' }))).toEqual({
       ok: true,
-      value: { boletoFinePercent: 2.5, boletoInterestPercent: 0.1, boletoGraceDays: 5, boletoDueDays: 3, pixExpirationDays: 1, pixDiscountBps: 0, stockHoldMinutes: 60 },
+      value: { boletoFinePercent: 2.5, boletoInterestPercent: 0.1, boletoGraceDays: 5, boletoDueDays: 3, pixExpirationDays: 1, pixDiscountBps: 0, stockHoldMinutes: 60, requireBuyerPhone: false },
     });
   });
   it('puts the API limits on each field', () => {
@@ -29,7 +29,7 @@ describe('parseSettingsForm', () => {
     expect(r).toEqual({
       ok: false,
       fieldErrors: { boletoFinePercent: 'Use um número, por exemplo 2 ou 0,1.', boletoDueDays: 'Informe os dias até o vencimento.' },
-      values: { ...valid, boletoFinePercent: 'dois', boletoDueDays: '', pixDiscountBps: '' },
+      values: { ...valid, boletoFinePercent: 'dois', boletoDueDays: '', pixDiscountBps: '', requireBuyerPhone: '' },
     });
   });
   it('reads the Pix discount as exact basis points, 0 to 30 % with two decimals', () => {
@@ -49,6 +49,11 @@ describe('parseSettingsForm', () => {
     expect(parseSettingsForm(form({ ...valid, stockHoldMinutes: '4321' }))).toMatchObject({ ok: false, fieldErrors: { stockHoldMinutes: range }, values: { stockHoldMinutes: '4321' } });
     expect(parseSettingsForm(form({ ...valid, stockHoldMinutes: '1,5' }))).toMatchObject({ ok: false, fieldErrors: { stockHoldMinutes: 'Use um número inteiro de minutos.' } });
     expect(parseSettingsForm(form({ ...valid, stockHoldMinutes: '' }))).toMatchObject({ ok: false, fieldErrors: { stockHoldMinutes: 'Informe a reserva de estoque em minutos (0 para não reservar).' } });
+  });
+  it('reads "Exigir celular (WhatsApp)" from its checkbox, off when unticked', () => {
+    expect(parseSettingsForm(form({ ...valid, requireBuyerPhone: 'on' }))).toMatchObject({ ok: true, value: { requireBuyerPhone: true } });
+    expect(parseSettingsForm(form(valid))).toMatchObject({ ok: true, value: { requireBuyerPhone: false } });
+    expect(parseSettingsForm(form({ ...valid, requireBuyerPhone: 'on', boletoDueDays: '' }))).toMatchObject({ ok: false, values: { requireBuyerPhone: 'on' } });
   });
   it('parses and prints numbers', () => {
     expect(parseDecimalInput(' 0.25 ')).toBe(0.25);

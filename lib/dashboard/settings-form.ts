@@ -5,8 +5,11 @@
 import { parsePercentToBps } from '@/lib/settings/pix-discount';
 import { settingsSchema, type PaymentSettings } from '@/lib/settings/settings';
 
-export const SETTINGS_FIELDS = ['boletoFinePercent', 'boletoInterestPercent', 'boletoGraceDays', 'boletoDueDays', 'pixExpirationDays', 'pixDiscountBps', 'stockHoldMinutes'] as const;
+const NUMBER_FIELDS = ['boletoFinePercent', 'boletoInterestPercent', 'boletoGraceDays', 'boletoDueDays', 'pixExpirationDays', 'pixDiscountBps', 'stockHoldMinutes'] as const;
+/** The numbers, then the checkout's switch "Exigir celular (WhatsApp)" (a checkbox: "on" when ticked). */
+export const SETTINGS_FIELDS = [...NUMBER_FIELDS, 'requireBuyerPhone'] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
+export type NumberSettingsField = (typeof NUMBER_FIELDS)[number];
 export type SettingsFieldErrors = Partial<Record<SettingsField, string>>;
 export type SettingsParse = { ok: true; value: PaymentSettings } | { ok: false; fieldErrors: SettingsFieldErrors; values: Record<SettingsField, string> };
 
@@ -23,8 +26,8 @@ export function parseDecimalInput(text: string): number | undefined {
 export function parseSettingsForm(form: { get(name: string): unknown }): SettingsParse {
   const values = Object.fromEntries(SETTINGS_FIELDS.map((f) => [f, String(form.get(f) ?? '').trim()])) as Record<SettingsField, string>;
   const fieldErrors: SettingsFieldErrors = {};
-  const numbers: Partial<Record<SettingsField, number>> = {};
-  for (const f of SETTINGS_FIELDS) {
+  const numbers: Partial<Record<NumberSettingsField, number>> = {};
+  for (const f of NUMBER_FIELDS) {
     if (f === 'pixDiscountBps') {
       // Typed as a percentage with up to two decimals ("5,25"), stored exactly as basis points.
       const bps = parsePercentToBps(values[f]);
@@ -36,7 +39,7 @@ export function parseSettingsForm(form: { get(name: string): unknown }): Setting
     if (n !== undefined && Number.isNaN(n)) fieldErrors[f] = PERCENT_FIELDS.has(f) ? 'Use um número, por exemplo 2 ou 0,1.' : f === 'stockHoldMinutes' ? 'Use um número inteiro de minutos.' : 'Use um número inteiro de dias.';
     else if (n !== undefined) numbers[f] = n;
   }
-  const parsed = settingsSchema.safeParse(numbers);
+  const parsed = settingsSchema.safeParse({ ...numbers, requireBuyerPhone: values.requireBuyerPhone === 'on' });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const f = issue.path[0] as SettingsField;

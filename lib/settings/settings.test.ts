@@ -17,4 +17,11 @@ describe('settings limits (the API\'s)', () => {
     expect(settingsSchema.safeParse({ ...DEFAULT_SETTINGS, boletoFinePercent: 1.0005 }).success).toBe(false);
     expect(settingsSchema.safeParse({ ...DEFAULT_SETTINGS, pixExpirationDays: 0 }).success).toBe(false);
   });
+  it('the checkout asks for the phone without requiring it unless the merchant says so', () => {
+    expect(DEFAULT_SETTINGS.requireBuyerPhone).toBe(false);
+    const { requireBuyerPhone: _omitted, ...older } = DEFAULT_SETTINGS;
+    expect(settingsSchema.parse(older).requireBuyerPhone).toBe(false);
+    expect(settingsSchema.parse({ ...DEFAULT_SETTINGS, requireBuyerPhone: true }).requireBuyerPhone).toBe(true);
+    expect(settingsSchema.safeParse({ ...DEFAULT_SETTINGS, requireBuyerPhone: 'on' }).success).toBe(false);
+  });
 });

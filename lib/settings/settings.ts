@@ -2,7 +2,7 @@
  * The shop's payment settings (one row). Limits are the API's: boleto grace 1–30 days,
  * fine and interest 0.1–100 %; Pix expiration at least 1 day; the shop's own Pix discount 0–30 %
  * (basis points, pix-discount.ts); how long an unpaid order holds stock and link places,
- * 0–4,320 minutes (72 h).
+ * 0–4,320 minutes (72 h); whether the checkout requires "Celular (WhatsApp)" (off by default).
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -18,6 +18,7 @@ export const DEFAULT_SETTINGS = {
   pixExpirationDays: 1,
   pixDiscountBps: 0,
   stockHoldMinutes: 60,
+  requireBuyerPhone: false,
 } as const;
 
 /** "Reserva de estoque": 0 (nothing held past the order's own moment) to 72 hours. */
@@ -47,6 +48,7 @@ export const settingsSchema = z.object({
     .int({ message: 'Use um número inteiro de minutos.' })
     .min(0, { message: 'A reserva de estoque deve ser de 0 a 4.320 minutos (72 horas).' })
     .max(MAX_STOCK_HOLD_MINUTES, { message: 'A reserva de estoque deve ser de 0 a 4.320 minutos (72 horas).' }),
+  requireBuyerPhone: z.boolean().default(false),
   pixExpirationDays: z.number({ message: 'Informe a validade do Pix.' }).int({ message: 'Use um número inteiro de dias.' }).min(1, { message: 'O Pix deve valer pelo menos 1 dia após o vencimento.' }).max(30, { message: 'O Pix deve valer no máximo 30 dias após o vencimento.' }),
 });
 

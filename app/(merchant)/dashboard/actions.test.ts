@@ -109,7 +109,13 @@ describe('with a session', () => {
     expect(bad).toMatchObject({ ok: false, fieldErrors: { boletoFinePercent: 'A multa deve ser de pelo menos 0,1%.' }, values: { boletoFinePercent: '0' } });
     const good = await actions.saveSettingsAction(null, fd({ boletoFinePercent: '2,5', boletoInterestPercent: '0,2', boletoGraceDays: '7', boletoDueDays: '4', pixExpirationDays: '2', pixDiscountBps: '5,25', stockHoldMinutes: '90' }));
     expect(good).toMatchObject({ ok: true });
-    expect(await getSettings()).toEqual({ boletoFinePercent: 2.5, boletoInterestPercent: 0.2, boletoGraceDays: 7, boletoDueDays: 4, pixExpirationDays: 2, pixDiscountBps: 525, stockHoldMinutes: 90 });
+    expect(await getSettings()).toEqual({ boletoFinePercent: 2.5, boletoInterestPercent: 0.2, boletoGraceDays: 7, boletoDueDays: 4, pixExpirationDays: 2, pixDiscountBps: 525, stockHoldMinutes: 90, requireBuyerPhone: false });
+    // "Exigir celular (WhatsApp) do comprador": a ticked box turns it on, an unticked one (absent) off.
+    const phoneOn = await actions.saveSettingsAction(null, fd({ boletoFinePercent: '2,5', boletoInterestPercent: '0,2', boletoGraceDays: '7', boletoDueDays: '4', pixExpirationDays: '2', pixDiscountBps: '5,25', stockHoldMinutes: '90', requireBuyerPhone: 'on' }));
+    expect(phoneOn).toMatchObject({ ok: true });
+    expect((await getSettings()).requireBuyerPhone).toBe(true);
+    await actions.saveSettingsAction(null, fd({ boletoFinePercent: '2,5', boletoInterestPercent: '0,2', boletoGraceDays: '7', boletoDueDays: '4', pixExpirationDays: '2', pixDiscountBps: '5,25', stockHoldMinutes: '90' }));
+    expect((await getSettings()).requireBuyerPhone).toBe(false);
     // "Reserva de estoque": 0 to 72 hours, said next to the field; nothing saved.
     const tooLong = await actions.saveSettingsAction(null, fd({ boletoFinePercent: '2,5', boletoInterestPercent: '0,2', boletoGraceDays: '7', boletoDueDays: '4', pixExpirationDays: '2', stockHoldMinutes: '5000' }));
     expect(tooLong).toMatchObject({ ok: false, fieldErrors: { stockHoldMinutes: 'A reserva de estoque deve ser de 0 a 4.320 minutos (72 horas).' }, values: { stockHoldMinutes: '5000' } });

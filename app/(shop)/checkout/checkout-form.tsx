@@ -3,7 +3,7 @@
 import { useActionState, useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useFormStatus } from 'react-dom';
 import { maskHandlers, MoneyInput } from '@/app/_components/masked-input';
-import { cepMask, documentMask, type Mask } from '@balcao/br/masks';
+import { cepMask, documentMask, phoneMask, type Mask } from '@balcao/br/masks';
 import { isUF, UFS, type UF } from '@balcao/br/uf';
 import { CHECK_FIELDS_MESSAGE, isAddressField, isBillingField, PERSON_FIELDS, type FieldErrors, type FormValues } from '@/lib/checkout/fields';
 import { CEP_STATUS_TEXT, useCepAutofill, type CepStatus } from './cep-autofill';
@@ -43,6 +43,8 @@ type Props = {
   prefill?: FormValues;
   /** "Cupom de desconto" with "Aplicar" (the cart's checkout; a payment link that allows coupons). */
   coupons?: boolean;
+  /** The shop requires "Celular (WhatsApp)" (lib/settings `requireBuyerPhone`); otherwise it is optional. */
+  phoneRequired?: boolean;
 };
 
 export type DeliveryProps = {
@@ -53,7 +55,7 @@ export type DeliveryProps = {
   money: { pix: OrderMoney; boleto: OrderMoney; pixMinimumNote?: string | null };
 };
 
-export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = ['pix', 'boleto'], amount, hiddenFields = {}, pixHint, delivery = null, cepLookup = false, prefill, coupons = false }: Props) {
+export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = ['pix', 'boleto'], amount, hiddenFields = {}, pixHint, delivery = null, cepLookup = false, prefill, coupons = false, phoneRequired = false }: Props) {
   const [state, formAction] = useActionState<CheckoutActionState, FormData>(action, null);
   const values: FormValues = state?.values ?? prefill ?? {};
   const errors: FieldErrors = state?.fieldErrors ?? {};
@@ -221,6 +223,24 @@ export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = [
             autoComplete="email"
             inputMode="email"
             maxLength={254}
+          />
+          <Field
+            name="phone"
+            label="Celular (WhatsApp)"
+            hint={
+              phoneRequired
+                ? 'Com DDD. A loja fala com você pelo WhatsApp sobre este pedido.'
+                : 'Opcional. Com DDD, para a loja falar com você pelo WhatsApp sobre este pedido.'
+            }
+            type="tel"
+            error={errors.phone}
+            defaultValue={values.phone}
+            inputMode="numeric"
+            autoComplete="tel-national"
+            // Room for a pasted "+55 (11) 98765-4321": the mask keeps the 11 digits.
+            maxLength={20}
+            mask={phoneMask}
+            optional={!phoneRequired}
           />
         </div>
       </fieldset>
@@ -489,7 +509,7 @@ function Field({
   hint?: string;
   error?: string;
   defaultValue?: string;
-  type?: 'text' | 'email';
+  type?: 'text' | 'email' | 'tel';
   inputMode?: 'numeric' | 'email' | 'text';
   autoComplete?: string;
   maxLength?: number;

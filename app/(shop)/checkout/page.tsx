@@ -78,6 +78,7 @@ export default async function CheckoutPage() {
             delivery={delivery}
             cepLookup={cepLookupEnabled()}
             coupons
+            phoneRequired={settings.requireBuyerPhone}
           />
           <TermsConsent />
         </section>

@@ -1,6 +1,6 @@
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { describe, expect, it } from 'vitest';
-import { cepMask, documentMask, maskCepInput, maskDocumentInput, maskMoneyInput, moneyMask, remask, type Mask } from './masks';
+import { cepMask, documentMask, maskCepInput, maskDocumentInput, maskMoneyInput, maskPhoneInput, moneyMask, phoneMask, remask, type Mask } from './masks';
 
 /** What the field shows after each keystroke, feeding back the masked value as a browser does. */
 function typeInto(mask: (v: string) => string, keys: string): string[] {
@@ -86,6 +86,39 @@ describe('maskCepInput', () => {
     expect(maskCepInput('CEP 01310 100, SP')).toBe('01310-100');
     expect(maskCepInput('abc')).toBe('');
     expect(maskCepInput('01310-')).toBe('01310');
+  });
+});
+
+describe('maskPhoneInput', () => {
+  it('grows "(11) 98765-4321" one digit at a time, each value a prefix of the next', () => {
+    expect(typeInto(maskPhoneInput, '119876543210')).toEqual([
+      '(1',
+      '(11',
+      '(11) 9',
+      '(11) 98',
+      '(11) 987',
+      '(11) 9876',
+      '(11) 98765',
+      '(11) 98765-4',
+      '(11) 98765-43',
+      '(11) 98765-432',
+      '(11) 98765-4321',
+      '(11) 98765-4321',
+    ]);
+  });
+
+  it('formats a pasted number, with or without the country code or the trunk 0', () => {
+    for (const raw of ['11987654321', '(11) 98765-4321', '+55 11 98765-4321', '+55 (11) 9 8765-4321', '5511987654321', '011 98765-4321', 'Tel.: 11 98765.4321']) {
+      expect(maskPhoneInput(raw), raw).toBe('(11) 98765-4321');
+    }
+    // DDD 55 stays a DDD, and a digit too many after it is dropped, not read as a country code.
+    expect(maskPhoneInput('55987654321')).toBe('(55) 98765-4321');
+    expect(maskPhoneInput('(55) 98765-43211')).toBe('(55) 98765-4321');
+    // A landline is shown as one (the server says why it is refused).
+    expect(typeInto(maskPhoneInput, '1134567890')).toEqual(['(1', '(11', '(11) 3', '(11) 34', '(11) 345', '(11) 3456', '(11) 3456-7', '(11) 3456-78', '(11) 3456-789', '(11) 3456-7890']);
+    expect(maskPhoneInput('(11) 3456-78901')).toBe('(11) 34567-8901');
+    expect(maskPhoneInput('')).toBe('');
+    expect(maskPhoneInput('abc')).toBe('');
   });
 });
 
@@ -183,6 +216,23 @@ describe('remask keeps the caret', () => {
     expect(edit(moneyMask, '1|23,45', { type: '9' })).toBe('1.9|23,45');
     expect(edit(moneyMask, '1.9|23,45', { backspace: true })).toBe('1|23,45');
     expect(edit(moneyMask, '1.|923,45', { backspace: true })).toBe('|923,45');
+  });
+
+  it('a phone keeps the caret on its digit across the brackets, space and hyphen', () => {
+    expect(edit(phoneMask, '|', { type: '1' })).toBe('(1|');
+    expect(edit(phoneMask, '(11|', { type: '9' })).toBe('(11) 9|');
+    expect(edit(phoneMask, '(11) 9876|', { type: '5' })).toBe('(11) 98765|');
+    expect(edit(phoneMask, '(11) 98765|', { type: '4' })).toBe('(11) 98765-4|');
+    // A middle digit replaced: Backspace, then the new digit, the caret stays where the person is.
+    const afterDelete = edit(phoneMask, '(11) 987|65-4321', { backspace: true });
+    expect(afterDelete).toBe('(11) 98|654-321');
+    expect(edit(phoneMask, afterDelete, { type: '1' })).toBe('(11) 981|65-4321');
+    // Backspace right after the hyphen or the space deletes the digit before it.
+    expect(edit(phoneMask, '(11) 98765-|4321', { backspace: true })).toBe('(11) 9876|4-321');
+    // (ten digits without 9 after the DDD read as a landline until the eleventh comes back)
+    expect(edit(phoneMask, '(11) |98765-4321', { backspace: true })).toBe('(1|9) 8765-4321');
+    expect(edit(phoneMask, '(1|9) 8765-4321', { type: '1' })).toBe('(11|) 98765-4321');
+    expect(edit(phoneMask, '|', { paste: '+55 11 98765-4321' })).toBe('(11) 98765-4321|');
   });
 
   it('a letter typed into a CPF turns it into an alphanumeric CNPJ with the caret after the letter', () => {

@@ -9,6 +9,8 @@
  * the digits after it nor throws the caret to the end.
  */
 
+import { nationalDigitsOf } from './phone';
+
 export type Mask = {
   /** Any text (typed, pasted, autofilled, masked or not) → the masked text. */
   format: (raw: string) => string;
@@ -76,8 +78,22 @@ export function maskMoneyInput(raw: string): string {
   return frac === null ? grouped : `${grouped},${frac}`;
 }
 
+/**
+ * Mobile "(11) 98765-4321": the DDD in brackets, a hyphen before the last four. A pasted number
+ * with the country code or the trunk prefix ("+55 11 98765-4321", "011 98765-4321") loses it
+ * (phone.ts `nationalDigitsOf`, the server's own rule); at most 11 digits. A number whose first
+ * digit after the DDD is not 9 (a landline, which the server refuses with its reason) is shown
+ * as one, "(11) 3456-7890", until it has 11 digits.
+ */
+export function maskPhoneInput(raw: string): string {
+  const digits = nationalDigitsOf(raw).slice(0, 11);
+  const landline = digits.length > 2 && digits.length < 11 && digits[2] !== '9';
+  return group(digits, landline ? [0, 2, 6] : [0, 2, 7], ['(', ') ', '-']);
+}
+
 export const documentMask: Mask = { format: maskDocumentInput, isSignificant: isAlnum };
 export const cepMask: Mask = { format: maskCepInput, isSignificant: isDigit };
+export const phoneMask: Mask = { format: maskPhoneInput, isSignificant: isDigit };
 export const moneyMask: Mask = { format: maskMoneyInput, isSignificant: (ch) => isDigit(ch) || ch === ',' };
 
 export type Edit = {

@@ -6,6 +6,7 @@ const ORDER = {
   buyerName: 'Bruno de Lima',
   buyerDocument: '52998224725',
   buyerEmail: 'bruno.lima@gmail.com',
+  buyerPhone: '11987654321',
   addressZip: '01310100',
   addressStreet: 'Avenida Paulista',
   addressNumber: '1000',
@@ -36,6 +37,7 @@ describe('one masking of buyers’ data', () => {
       buyerName: 'Bruno d. L.',
       buyerDocument: '529.***.***-25',
       buyerEmail: 'b***@g***.com',
+      buyerPhone: '(11) *****-**21',
       addressStreet: '***',
       addressNumber: '***',
       addressNeighborhood: '***',
@@ -48,7 +50,8 @@ describe('one masking of buyers’ data', () => {
       deliveryState: 'AM',
       totalCents: 5000,
     });
-    expect(JSON.stringify(masked)).not.toMatch(/Paulista|Moreira|52998224725|bruno\.lima|apto/);
+    expect(JSON.stringify(masked)).not.toMatch(/Paulista|Moreira|52998224725|bruno\.lima|apto|98765/);
+    expect(maskOrderBuyer({ ...ORDER, buyerPhone: null }).buyerPhone).toBeNull();
   });
 
   it('is the same mask as the sandbox’s payer mask', () => {
@@ -61,6 +64,11 @@ describe('one masking of buyers’ data', () => {
     expect(formatDocument('529.***.***-25')).toBe('529.***.***-25');
     expect(maskDocument('529.***.***-25')).toBe('529.***.***-25');
     expect(maskOrderBuyer(maskOrderBuyer(ORDER)).buyerDocument).toBe('529.***.***-25');
+  });
+
+  it('masks the buyer’s phone inside a text, formatted, national or international', () => {
+    const out = maskBuyerIn('WhatsApp (11) 98765-4321, wa.me/5511987654321, 11987654321', ORDER);
+    expect(out).toBe('WhatsApp (11) *****-**21, wa.me/(11) *****-**21, (11) *****-**21');
   });
 
   it('masks the buyer inside a message written about them, HTML-escaped forms too', () => {

@@ -2,12 +2,13 @@
  * The one way buyers' personal data is masked, wherever someone who must not see it whole is
  * looking: the sandbox's simulator, webhook log and boleto page in a public demo, and the
  * dashboard, CSV and mail catcher of the demonstration account (lib/auth/permissions.ts).
- * In a public demo visitors type their real CPF, so nobody else's name, document, e-mail or
- * street ever comes back. The document keeps its first and last digits (529.***.***-25), the
+ * In a public demo visitors type their real CPF, so nobody else's name, document, e-mail,
+ * phone or street ever comes back. The document keeps its first and last digits (529.***.***-25), the
  * name its first word and initials, an e-mail its first letter and top-level domain, an
  * address its city, UF and CEP prefix. Pure and browser-safe.
  */
 import { formatDocument, maskDocument } from './documents';
+import { formatMobile, maskMobile } from './phone';
 
 export { maskDocument };
 
@@ -85,6 +86,8 @@ export type BuyerColumns = {
   buyerName: string;
   buyerDocument: string;
   buyerEmail: string;
+  /** The buyer's mobile, 11 national digits (phone.ts); null when not given. */
+  buyerPhone: string | null;
   addressZip: string | null;
   addressStreet: string | null;
   addressNumber: string | null;
@@ -105,6 +108,7 @@ export function maskOrderBuyer<T extends Partial<BuyerColumns>>(row: T): T {
   if (typeof row.buyerName === 'string') out.buyerName = maskName(row.buyerName);
   if (typeof row.buyerDocument === 'string') out.buyerDocument = maskDocument(row.buyerDocument);
   if (typeof row.buyerEmail === 'string') out.buyerEmail = maskEmail(row.buyerEmail);
+  if (typeof row.buyerPhone === 'string') out.buyerPhone = maskMobile(row.buyerPhone);
   for (const zip of ['addressZip', 'deliveryZip'] as const) if (typeof row[zip] === 'string') out[zip] = maskZip(row[zip]);
   for (const hidden of ['addressStreet', 'addressNumber', 'addressNeighborhood', 'deliveryStreet', 'deliveryNumber', 'deliveryNeighborhood'] as const) {
     if (typeof row[hidden] === 'string') out[hidden] = HIDDEN;
@@ -132,7 +136,8 @@ export function maskBuyerIn(text: string, buyer: Partial<BuyerColumns>): string 
 /**
  * A text about one buyer with each of their values replaced by the same column of `by` (the
  * masked buyer, or the anonymised one): whole name, e-mail, document (formatted or not),
- * street (with its number) and complement, also as HTML escapes them.
+ * phone (formatted, national or international digits), street (with its number) and
+ * complement, also as HTML escapes them.
  */
 export function replaceBuyerIn(text: string, buyer: Partial<BuyerColumns>, by: Partial<BuyerColumns>): string {
   const pairs: [string, string][] = [];
@@ -144,6 +149,12 @@ export function replaceBuyerIn(text: string, buyer: Partial<BuyerColumns>, by: P
   if (buyer.buyerDocument) {
     add(formatDocument(buyer.buyerDocument), by.buyerDocument);
     add(buyer.buyerDocument, by.buyerDocument);
+  }
+  if (buyer.buyerPhone && by.buyerPhone !== undefined) {
+    const to = by.buyerPhone ?? HIDDEN;
+    add(formatMobile(buyer.buyerPhone), to);
+    add(`55${buyer.buyerPhone}`, to);
+    add(buyer.buyerPhone, to);
   }
   for (const [street, number] of [
     [buyer.deliveryStreet, buyer.deliveryNumber],

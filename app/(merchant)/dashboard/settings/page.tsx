@@ -32,6 +32,7 @@ export default async function SettingsPage() {
             pixExpirationDays: String(s.pixExpirationDays),
             pixDiscountBps: bpsToPercentText(s.pixDiscountBps),
             stockHoldMinutes: String(s.stockHoldMinutes),
+            requireBuyerPhone: s.requireBuyerPhone ? 'on' : '',
           }}
         />
       </PermissionGate>

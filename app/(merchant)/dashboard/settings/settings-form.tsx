@@ -1,13 +1,13 @@
 'use client';
 
 import { useActionState } from 'react';
-import type { SettingsField } from '@/lib/dashboard/settings-form';
+import type { NumberSettingsField, SettingsField } from '@/lib/dashboard/settings-form';
 import { saveSettingsAction } from '../actions';
 import styles from './settings.module.css';
 import { describedBy, FieldNotes } from './field-notes';
 import { SaveBar } from './save-bar';
 
-type FieldSpec = { name: SettingsField; label: string; hint: string; suffix: string; decimal: boolean };
+type FieldSpec = { name: NumberSettingsField; label: string; hint: string; suffix: string; decimal: boolean };
 
 const BOLETO: FieldSpec[] = [
   { name: 'boletoFinePercent', label: 'Multa por atraso', hint: 'Cobrada uma vez após o vencimento. De 0,1% a 100%.', suffix: '%', decimal: true },
@@ -71,6 +71,27 @@ export function SettingsForm({ initial }: { initial: Record<SettingsField, strin
       <fieldset className={`card ${styles.group}`}>
         <legend>Estoque e links</legend>
         <div className="form-grid two">{STOCK.map(field)}</div>
+      </fieldset>
+      <fieldset className={`card ${styles.group}`}>
+        <legend>Checkout</legend>
+        <div className="stack">
+          <div className={styles.checkRow}>
+            <input
+              type="checkbox"
+              id="requireBuyerPhone"
+              name="requireBuyerPhone"
+              // Remounted with what a refused save sent back, so the reset keeps the choice.
+              key={values.requireBuyerPhone ?? ''}
+              defaultChecked={(values.requireBuyerPhone ?? initial.requireBuyerPhone) === 'on'}
+              aria-describedby="requireBuyerPhone-hint"
+            />
+            <label htmlFor="requireBuyerPhone">Exigir celular (WhatsApp) do comprador</label>
+          </div>
+          <FieldNotes
+            name="requireBuyerPhone"
+            hint="O checkout sempre pede o celular (WhatsApp), com DDD. Marcado, o comprador só finaliza a compra informando um celular; desmarcado, o campo é opcional."
+          />
+        </div>
       </fieldset>
       <SaveBar state={state} pending={pending} label="Salvar configurações" />
     </form>

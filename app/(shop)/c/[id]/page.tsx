@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { formatBRL } from '@balcao/br/money';
 import { safeReturnUrl, sessionById, sessionOrderStatus, sessionState } from '@/lib/checkout-sessions/sessions';
 import { getShopIdentity } from '@/lib/shop/identity';
+import { getSettings } from '@/lib/settings/settings';
 import checkoutStyles from '../../checkout/checkout.module.css';
 import linkStyles from '../../pagar/[code]/pay-link.module.css';
 import { CheckoutForm } from '../../checkout/checkout-form';
@@ -56,6 +57,7 @@ export default async function SessionCheckoutPage({ params }: Props) {
   }
 
   const c = session.customer;
+  const { requireBuyerPhone } = await getSettings();
   return (
     <main className="container">
       <p className={`small muted ${linkStyles.shop}`}>Pagamento para {shop}</p>
@@ -89,7 +91,8 @@ export default async function SessionCheckoutPage({ params }: Props) {
             action={paySessionAction}
             methods={session.methods}
             hiddenFields={{ sessionId: session.id }}
-            prefill={{ name: c.name ?? '', document: c.document ?? '', email: c.email ?? '' }}
+            prefill={{ name: c.name ?? '', document: c.document ?? '', email: c.email ?? '', phone: c.phone ?? '' }}
+            phoneRequired={requireBuyerPhone}
           />
           <TermsConsent />
         </section>

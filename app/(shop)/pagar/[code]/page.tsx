@@ -66,7 +66,8 @@ export default async function PayLinkPage({ params }: Props) {
   const methods = link.methods === 'both' ? (['pix', 'boleto'] as const) : ([link.methods] as const);
   const min = Math.max(link.minAmountCents ?? MIN_ORDER_CENTS, MIN_ORDER_CENTS);
   // The shop's Pix discount, when this link takes it (the same rule placeOrder applies).
-  const bps = link.pixDiscount && link.methods !== 'boleto' ? (await getSettings()).pixDiscountBps : 0;
+  const settings = await getSettings();
+  const bps = link.pixDiscount && link.methods !== 'boleto' ? settings.pixDiscountBps : 0;
   const percent = bpsToPercentText(bps);
   const pix = link.amountCents !== null ? orderMoney(link.amountCents, 'pix', bps) : null;
   const pixHint =
@@ -135,6 +136,7 @@ export default async function PayLinkPage({ params }: Props) {
               hiddenFields={{ linkCode: link.code }}
               pixHint={pixHint}
               coupons={link.allowCoupons}
+              phoneRequired={settings.requireBuyerPhone}
               {...(link.amountCents === null ? { amount: { hint: `A partir de ${formatBRL(min)}.` } } : {})}
             />
             <TermsConsent />

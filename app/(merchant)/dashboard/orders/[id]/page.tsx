@@ -9,6 +9,9 @@ import { linkById } from '@/lib/links/links';
 import { formatDigitableLine } from '@balcao/br/boleto';
 import { formatDateBR, formatDateTimeBR } from '@balcao/br/dates';
 import { formatDocument } from '@balcao/br/documents';
+import { formatMobile } from '@balcao/br/phone';
+import { buyerWhatsAppUrl } from '@/lib/dashboard/whatsapp';
+import { getShopIdentity } from '@/lib/shop/identity';
 import { availableActions, getOrderDetail, getOrderForAction } from '@/lib/dashboard/order-detail';
 import { amountInputText } from '@/lib/dashboard/refund-form';
 import { formatBRL } from '@balcao/br/money';
@@ -68,6 +71,8 @@ export default async function OrderPage({ params }: Props) {
   const can = actsOnOrders ? available : { ...available, reconcile: false, cancel: false, refund: false };
   const label = statusLabel(order.status, order.refundedCents, order.totalCents, order.manualRefundCents);
   const heldUnits = order.status === 'refunded' ? await unitsHeldBy(order.id) : 0;
+  // Masked for a role without `buyers:read` (getOrderDetail): no link is made from a masked number.
+  const whatsApp = order.buyerPhone && !masked ? buyerWhatsAppUrl(order, (await getShopIdentity()).name) : null;
 
   return (
     <div className="stack">
@@ -216,6 +221,21 @@ export default async function OrderPage({ params }: Props) {
                 <span className="mono">{formatDocument(order.buyerDocument)}</span>
               </Row>
               <Row label="E-mail">{masked ? order.buyerEmail : <a href={`mailto:${order.buyerEmail}`}>{order.buyerEmail}</a>}</Row>
+              {order.buyerPhone ? (
+                <Row label="Celular (WhatsApp)">
+                  <span className="mono" data-testid="buyer-phone">
+                    {formatMobile(order.buyerPhone)}
+                  </span>
+                  {whatsApp ? (
+                    <>
+                      {' · '}
+                      <a href={whatsApp} target="_blank" rel="noopener noreferrer" data-testid="buyer-whatsapp">
+                        Conversar no WhatsApp<span className="visually-hidden"> com o comprador (abre em nova aba)</span>
+                      </a>
+                    </>
+                  ) : null}
+                </Row>
+              ) : null}
               {order.addressStreet ? (
                 <Row label={delivery.method ? 'Endereço de cobrança' : 'Endereço'}>
                   {order.addressStreet === HIDDEN ? null : `${order.addressStreet}, ${order.addressNumber} — ${order.addressNeighborhood}, `}
