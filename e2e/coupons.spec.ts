@@ -8,6 +8,9 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { addToCart, appQuery, fillPix, payWithCode, signIn, tokenFromUrl } from './shop-helpers';
 
+// UPDATE_SCREENSHOTS=1 writes the README's pictures (docs/screenshots).
+const DIR = process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots';
+
 const CODE = `UNICO${Date.now().toString(36).toUpperCase()}`;
 
 test('a coupon: created in "Cupons", refused when unknown, applied, paid, shown on every page, then "Cupom esgotado"', async ({ page, request }) => {
@@ -22,10 +25,18 @@ test('a coupon: created in "Cupons", refused when unknown, applied, paid, shown 
   await expect(page.getByRole('cell', { name: CODE, exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('row', { name: new RegExp(CODE) })).toContainText('0 de 1');
   await expectNoAxeViolations(page);
+  // The README's picture at a desk's width, then back to the phone.
+  const phone = page.viewportSize()!;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${DIR}/dashboard-coupons.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
+  await page.setViewportSize(phone);
 
   await addToCart(page, 'caneca-ceramica');
   await page.goto('/checkout');
   await fillPix(page, { name: 'Clara Nunes' });
+  // The order summary's total (on a phone, the folded summary line: the chosen method's total).
+  const summaryTotal = page.getByTestId('checkout-total');
+  const totalBefore = await summaryTotal.innerText();
   const coupon = page.getByLabel('Cupom de desconto');
   await coupon.fill('NAOEXISTE');
   await page.getByRole('button', { name: 'Aplicar' }).click();
@@ -40,7 +51,13 @@ test('a coupon: created in "Cupons", refused when unknown, applied, paid, shown 
   await page.getByRole('button', { name: 'Aplicar' }).click();
   await expect(page.getByText(new RegExp(`Cupom ${CODE}: −R\\$\\s5,00 nos produtos`))).toBeVisible();
   await expect(page.getByLabel('Nome completo')).toHaveValue('Clara Nunes');
+  // The summary follows the coupon: its own line, and a total that is what the order will charge.
+  await expect.poll(() => summaryTotal.innerText()).not.toBe(totalBefore);
+  await expect(page.locator('dt', { hasText: `Cupom ${CODE}` }).first()).toBeAttached();
+  const totalAfter = await summaryTotal.innerText();
   await expectNoAxeViolations(page);
+  await page.locator('#campo-coupon').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${DIR}/checkout-coupon.png`, animations: 'disabled', caret: 'hide' });
 
   await page.getByRole('button', { name: 'Pagar com Pix' }).click();
   await expect(page).toHaveURL(/\/orders\//, { timeout: 20_000 });
@@ -56,6 +73,7 @@ test('a coupon: created in "Cupons", refused when unknown, applied, paid, shown 
   );
   expect(order).toMatchObject({ coupon_code: CODE, coupon_discount_cents: 500 });
   expect(order.total_cents).toBe(order.items_cents - 500 - order.pix_discount_cents + order.shipping_cents);
+  expect(Number(totalAfter.replace(/[^\d]/g, ''))).toBe(order.total_cents);
 
   await page.goto(`/orders/${token}/receipt`);
   await expect(page.getByText(`Cupom ${CODE}`).first()).toBeVisible();

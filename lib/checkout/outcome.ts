@@ -11,9 +11,18 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { PERSON_FIELDS, type FieldErrors, type FormValues } from '@/lib/checkout/fields';
 import type { PlaceOrderResult } from '@/lib/checkout/place-order';
+import { orderMoney, type OrderMoney } from '@/lib/orders/pricing';
 
-/** "Aplicar" answered: the coupon's discount and each method's total of the items after it (shipping apart). */
-export type AppliedCoupon = { code: string; discountCents: number; pixTotalCents: number; boletoTotalCents: number };
+/**
+ * "Aplicar" answered: the coupon's discount and each method's money for the items after it
+ * (shipping apart: the page adds the quote it shows), which the order summary then shows.
+ */
+export type AppliedCoupon = { code: string; discountCents: number; pix: OrderMoney; boleto: OrderMoney };
+
+/** The coupon applied to `itemsCents`, priced as placeOrder will: the coupon first, then the Pix discount on the rest. */
+export function appliedCoupon(code: string, discountCents: number, itemsCents: number, pixDiscountBps: number): AppliedCoupon {
+  return { code, discountCents, pix: orderMoney(itemsCents, 'pix', pixDiscountBps, discountCents), boleto: orderMoney(itemsCents, 'boleto', 0, discountCents) };
+}
 /** `coupon`: the answer to "Aplicar" (no order is placed then; `error` is empty unless something else is wrong). */
 export type CheckoutFailure = { ok: false; error: string; fieldErrors: FieldErrors; values: FormValues; coupon?: AppliedCoupon };
 export type CheckoutOutcome = { ok: true; orderToken: string } | CheckoutFailure;

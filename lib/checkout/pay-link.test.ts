@@ -88,7 +88,7 @@ describe('payLink with a coupon', () => {
     await createCoupon({ code: 'LINK20', kind: 'fixed', value: 2000, minSubtotalCents: 0, startsOn: null, endsOn: null, maxUses: null, onePerDocument: false }, 'dono@example.com');
     const link = await createLink({ ...base, pixDiscount: false, allowCoupons: true }, 'demo@balcao.dev');
     const applied = await payLink(link.code, pixForm({ coupon: 'link20', intent: 'apply-coupon' }), { ip: '10.2.0.1' });
-    expect(applied).toMatchObject({ ok: false, error: '', coupon: { code: 'LINK20', discountCents: 2000, pixTotalCents: 13000, boletoTotalCents: 13000 } });
+    expect(applied).toMatchObject({ ok: false, error: '', coupon: { code: 'LINK20', discountCents: 2000, pix: { totalCents: 13000, couponDiscountCents: 2000 }, boleto: { totalCents: 13000 } } });
     const paid = await payLink(link.code, pixForm({ coupon: 'link20' }), { ip: '10.2.0.2' });
     expect(paid.ok).toBe(true);
     if (paid.ok) expect(await orderOf(paid.orderToken)).toMatchObject({ couponCode: 'LINK20', couponDiscountCents: 2000, totalCents: 13000 });

@@ -6,7 +6,7 @@
  * the server, from the link.
  */
 import 'server-only';
-import { checkoutFailure, invalidForm, outcomeOfPlacement, rateLimited, unexpected, type CheckoutOutcome } from './outcome';
+import { appliedCoupon, checkoutFailure, invalidForm, outcomeOfPlacement, rateLimited, unexpected, type CheckoutOutcome } from './outcome';
 import { formValuesOf, parseCheckoutForm } from './parse-form';
 import { CHECK_FIELDS_MESSAGE, type FieldErrors, type FormValues } from '@/lib/checkout/fields';
 import { parseBRLInput } from '@balcao/br/money';
@@ -17,7 +17,6 @@ import { linkByCode } from '@/lib/links/links';
 import { REFUSAL_MESSAGES } from '@/lib/links/place';
 import { previewCoupon } from '@/lib/coupons/coupons';
 import { couponMessage } from '@/lib/coupons/rules';
-import { orderMoney } from '@/lib/orders/pricing';
 import { getSettings } from '@/lib/settings/settings';
 import { checkDocument } from '@balcao/br/documents';
 
@@ -73,11 +72,6 @@ async function applyLinkCoupon(link: { allowCoupons: boolean; pixDiscount: boole
   const bps = link.pixDiscount ? (await getSettings()).pixDiscountBps : 0;
   return {
     ...checkoutFailure('', { ...values, coupon: preview.code }),
-    coupon: {
-      code: preview.code,
-      discountCents: preview.discountCents,
-      pixTotalCents: orderMoney(amountCents, 'pix', bps, preview.discountCents).totalCents,
-      boletoTotalCents: orderMoney(amountCents, 'boleto', 0, preview.discountCents).totalCents,
-    },
+    coupon: appliedCoupon(preview.code, preview.discountCents, amountCents, bps),
   };
 }

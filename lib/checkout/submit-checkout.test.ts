@@ -208,7 +208,7 @@ describe('submitCheckout: "Aplicar" (intent=apply-coupon)', () => {
       error: '',
       fieldErrors: {},
       values: { checkoutKey: f.get('checkoutKey'), name: 'Ana Souza', street: 'Avenida Paulista', coupon: 'CAFE10' },
-      coupon: { code: 'CAFE10', discountCents: 1047, pixTotalCents: 9423, boletoTotalCents: 9423 },
+      coupon: { code: 'CAFE10', discountCents: 1047, pix: { totalCents: 9423, couponDiscountCents: 1047 }, boleto: { totalCents: 9423 } },
     });
   });
 

@@ -7,7 +7,7 @@
 import 'server-only';
 import { readCart } from '@/lib/cart/cart';
 import { CHECK_FIELDS_MESSAGE } from '@/lib/checkout/fields';
-import { checkoutBlocker, orderItemsOf, orderMoney } from '@/lib/orders/pricing';
+import { checkoutBlocker, orderItemsOf } from '@/lib/orders/pricing';
 import { previewCoupon } from '@/lib/coupons/coupons';
 import { checkDocument } from '@balcao/br/documents';
 import { getSettings } from '@/lib/settings/settings';
@@ -17,7 +17,7 @@ import { hit } from '@/lib/security/rate-limit';
 import { logger } from '@/lib/server/log';
 import { orderTokenByCheckoutKey } from '@/lib/orders/queries';
 import type { FormValues } from '@/lib/checkout/fields';
-import { checkoutFailure, invalidForm, outcomeOfPlacement, rateLimited, unexpected, type CheckoutOutcome } from './outcome';
+import { appliedCoupon, checkoutFailure, invalidForm, outcomeOfPlacement, rateLimited, unexpected, type CheckoutOutcome } from './outcome';
 import { formValuesOf, parseCheckoutForm } from './parse-form';
 
 export { mapFieldErrors, RATE_LIMITED_MESSAGE, UNEXPECTED_MESSAGE, type CheckoutFailure, type CheckoutOutcome } from './outcome';
@@ -78,11 +78,6 @@ async function applyCoupon(values: FormValues, itemsCents: number | null): Promi
   const { pixDiscountBps } = await getSettings();
   return {
     ...checkoutFailure('', { ...values, coupon: preview.code }),
-    coupon: {
-      code: preview.code,
-      discountCents: preview.discountCents,
-      pixTotalCents: orderMoney(itemsCents, 'pix', pixDiscountBps, preview.discountCents).totalCents,
-      boletoTotalCents: orderMoney(itemsCents, 'boleto', 0, preview.discountCents).totalCents,
-    },
+    coupon: appliedCoupon(preview.code, preview.discountCents, itemsCents, pixDiscountBps),
   };
 }

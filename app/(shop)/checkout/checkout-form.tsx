@@ -9,7 +9,7 @@ import { CHECK_FIELDS_MESSAGE, isAddressField, isBillingField, PERSON_FIELDS, ty
 import { CEP_STATUS_TEXT, useCepAutofill, type CepStatus } from './cep-autofill';
 import type { OrderMoney } from '@/lib/orders/pricing';
 import { ufOfCep } from '@balcao/br/cep-uf';
-import { cepUfMismatch, CheckoutTotals, setQuoteInput, useQuoteInput, type Shipping } from './shipping-quote';
+import { cepUfMismatch, CheckoutTotals, setQuoteInput, setSummaryCoupon, useQuoteInput, type Shipping } from './shipping-quote';
 import { checkoutAction, type CheckoutActionState } from './actions';
 import type { AppliedCoupon } from '@/lib/checkout/outcome';
 import { formatBRL } from '@balcao/br/money';
@@ -84,6 +84,12 @@ export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = [
     const zip = formRef.current?.querySelector<HTMLInputElement>('#campo-zip')?.value ?? '';
     setQuoteInput({ shipping: submittedShipping, state: isUF(uf) ? uf : null, cepUf: ufOfCep(zip) });
   }, [state, submittedShipping]);
+
+  // The summary's totals take the coupon "Aplicar" priced; a refused code takes it out again.
+  useEffect(() => {
+    if (state?.coupon) setSummaryCoupon({ code: state.coupon.code, pix: state.coupon.pix, boleto: state.coupon.boleto });
+    else if (state?.fieldErrors.coupon) setSummaryCoupon(null);
+  }, [state]);
 
   const onState = useCallback((uf: UF) => setQuoteInput({ state: uf }), []);
   const autofill = useCepAutofill({ enabled: cepLookup, ids: BLOCK_IDS, onState });
@@ -593,7 +599,7 @@ function CouponField({ value, error, applied, ships }: { value: string; error?: 
       ) : null}
       {applied && !error ? (
         <p id="campo-coupon-aplicado" className="field-hint" role="status">
-          Cupom {applied.code}: −{formatBRL(applied.discountCents)} nos produtos. Total: {formatBRL(applied.pixTotalCents)} no Pix ou {formatBRL(applied.boletoTotalCents)} no boleto
+          Cupom {applied.code}: −{formatBRL(applied.discountCents)} nos produtos. Total: {formatBRL(applied.pix.totalCents)} no Pix ou {formatBRL(applied.boleto.totalCents)} no boleto
           {ships ? ', mais o frete' : ''}.
         </p>
       ) : null}

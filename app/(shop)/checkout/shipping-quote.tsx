@@ -41,6 +41,30 @@ export function useQuoteInput(): QuoteInput {
 export type Shipping = { rules: ShippingRules; itemsCents: number };
 
 /**
+ * The coupon "Aplicar" priced on the server (null: none), which the summary's totals then use:
+ * kept until the server refuses a code or prices another one, so a submit that comes back with
+ * an error in another field does not drop it from the totals while the code is still in its field.
+ */
+export type SummaryCoupon = { code: string; pix: OrderMoney; boleto: OrderMoney };
+let coupon: SummaryCoupon | null = null;
+const couponListeners = new Set<() => void>();
+
+export function setSummaryCoupon(next: SummaryCoupon | null): void {
+  if (next === coupon) return;
+  coupon = next;
+  for (const l of couponListeners) l();
+}
+
+function subscribeCoupon(l: () => void) {
+  couponListeners.add(l);
+  return () => couponListeners.delete(l);
+}
+
+function useSummaryCoupon(): SummaryCoupon | null {
+  return useSyncExternalStore(subscribeCoupon, () => coupon, () => null);
+}
+
+/**
  * null while the UF is unknown (delivery) — "Informe o CEP". A complete CEP decides the UF (the
  * server prices from it and refuses another UF), so a UF chosen against it changes nothing here.
  */
@@ -66,13 +90,16 @@ function shippingText(q: ShippingQuote | null): string {
 type Money = { pix: OrderMoney; boleto: OrderMoney; /** Said when the Pix total falls below the minimum (the server decides). */ pixMinimumNote?: string | null };
 
 /**
- * Itens · Desconto no Pix · Frete · Total, for each method: with `method` (the form, hydrated)
- * only that one; without it both, and CSS shows the one whose radio is checked (no script
- * needed). `shipping` null: nothing in the cart ships (no shipping line). `compact`: only the
- * total (the folded summary line on a phone). The Pix discount never applies to shipping.
+ * Itens · Cupom · Desconto no Pix · Frete · Total, for each method: with `method` (the form,
+ * hydrated) only that one; without it both, and CSS shows the one whose radio is checked (no
+ * script needed). `shipping` null: nothing in the cart ships (no shipping line). `compact`: only
+ * the total (the folded summary line on a phone). A coupon applied with "Aplicar" replaces the
+ * page's money by the server's. The Pix discount never applies to shipping.
  */
-export function CheckoutTotals({ money, shipping, compact, live, method }: { money: Money; shipping: Shipping | null; compact?: boolean; live?: boolean; method?: 'pix' | 'boleto' }) {
+export function CheckoutTotals({ money: pageMoney, shipping, compact, live, method }: { money: Money; shipping: Shipping | null; compact?: boolean; live?: boolean; method?: 'pix' | 'boleto' }) {
   const input = useQuoteInput();
+  const applied = useSummaryCoupon();
+  const money: Money = applied ? { ...pageMoney, pix: applied.pix, boleto: applied.boleto } : pageMoney;
   const q = shipping ? quoteFor(shipping, input) : null;
   const shippingCents = q && q.ok ? q.cents : 0;
   const total = (m: OrderMoney) => formatBRL(m.totalCents + shippingCents);
@@ -90,10 +117,16 @@ export function CheckoutTotals({ money, shipping, compact, live, method }: { mon
   const showDiscount = pix.pixDiscountCents > 0 && method !== 'boleto';
   return (
     <dl className={styles.totals} aria-live={live ? 'polite' : undefined}>
-      {shipping || pix.pixDiscountCents > 0 ? (
+      {shipping || pix.pixDiscountCents > 0 || pix.couponDiscountCents > 0 ? (
         <div>
           <dt>Produtos</dt>
           <dd>{formatBRL(pix.itemsCents)}</dd>
+        </div>
+      ) : null}
+      {applied && pix.couponDiscountCents > 0 ? (
+        <div>
+          <dt>Cupom {applied.code}</dt>
+          <dd data-testid={live ? 'cupom' : undefined}>−{formatBRL(pix.couponDiscountCents)}</dd>
         </div>
       ) : null}
       {showDiscount ? (

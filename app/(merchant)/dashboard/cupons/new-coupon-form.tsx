@@ -58,10 +58,10 @@ export function NewCouponForm() {
         {text('code', 'Código', { hint: 'Letras e números; maiúsculas e minúsculas valem igual.' })}
         <fieldset className="field plain-fieldset" aria-describedby={errors.kind ? 'cupom-kind-erro' : undefined}>
           <legend>Tipo</legend>
-          <label>
+          <label className="check">
             <input type="radio" name="kind" value="percent" defaultChecked={values.kind !== 'fixed'} /> Percentual
-          </label>{' '}
-          <label>
+          </label>
+          <label className="check">
             <input type="radio" name="kind" value="fixed" defaultChecked={values.kind === 'fixed'} /> Valor fixo
           </label>
           {errorOf('kind')}
@@ -72,7 +72,7 @@ export function NewCouponForm() {
         {text('endsOn', 'Válido até', { type: 'date' })}
         {text('maxUses', 'Limite de usos', { hint: 'Em branco: sem limite.', inputMode: 'numeric' })}
         <div className="field">
-          <label>
+          <label className="check">
             <input type="checkbox" name="onePerDocument" defaultChecked={values.onePerDocument === 'on'} /> Um por CPF
           </label>
         </div>
