@@ -56,7 +56,7 @@ const specs: Spec[] = [
   { ...T10, needsServer: true, run: runT10 },
   // Two servers of its own (with and without the rate-limit counters).
   { ...T12, needsServer: true, run: runT12 },
-  // Seeds 1,000 orders into the server's file and leaves its endpoint disabled afterwards.
+  // A server of its own (1,200 orders seeded, an endpoint).
   { ...T11, needsServer: true, run: runT11 },
   { ...T9, needsServer: true, run: runT9 },
   // Grows the server's database to 100k orders: after every other server target.

@@ -40,7 +40,7 @@ function sessionBody() {
 
 export async function runT10(ctx: BenchContext): Promise<TargetResult> {
   const { server, quick } = ctx;
-  const n = quick ? 20 : 100;
+  const n = quick ? 20 : 80;
   const { key } = provision<{ id: string; key: string }>(server, { kind: 'api-key', name: 'Bench T10' });
   const token = await checkoutOrThrow(server.url, 'pix');
   const failures: string[] = [];

@@ -20,13 +20,14 @@
  *
  * Phase 2: the receiver goes down for 30 s (5 s in --quick): every connection is reset without an
  * answer (the worker sees a network error), and the receiver notes which `webhook-id` came and
- * when. 200 events (50 in --quick) are written as it goes down. After it comes back: nothing lost,
+ * when. 100 events (50 in --quick) are written as it goes down. After it comes back: nothing lost,
  * and the back-off respected — each retry no earlier than the documented delay after the
  * previous attempt ended (10 s, 40 s, 2 min 40 s …: 10 s × 4^(n−1), at most 12 h), checked on
  * the delivery log (outbound_attempts: start and duration of each attempt) and, independently, on
  * the receiver's own clock (arrivals of one id).
  *
- * Afterwards the endpoint is disabled, so later targets' orders are not sent to a closed port.
+ * T11 has a server of its own (fresh files, BENCH_PORTS.webhooks): its 1,200 seeded orders and
+ * its endpoint stay out of the main server's database, which GROWTH sizes from 1,000 orders up.
  */
 import http from 'node:http';
 import { Webhook } from 'standardwebhooks';
@@ -35,7 +36,7 @@ import type { BenchContext } from './lib/context';
 import { provision, provisionAsync } from './lib/provision-client';
 import { fmtMs, type TargetResult } from './lib/report';
 import { seedOrders } from './lib/seed';
-import { BENCH_PORTS } from './lib/server';
+import { BENCH_PORTS, startServer, type Server } from './lib/server';
 import { percentile, round, sleep } from './lib/stats';
 
 export const T11 = {
@@ -114,8 +115,7 @@ class Receiver {
   }
 }
 
-async function writeEvents(ctx: BenchContext, count: number): Promise<{ ids: string[]; createdAt: Map<string, number>; ms: number }> {
-  const { server } = ctx;
+async function writeEvents(server: Server, count: number): Promise<{ ids: string[]; createdAt: Map<string, number>; ms: number }> {
   const seeded = seedOrders(server.appDbPath, count, { seed: Date.now() % 100_000, sampleCount: count, spanDays: 1 });
   const orderIds = seeded.samples.map((s) => s.id);
   if (orderIds.length !== count) throw new Error(`seeded ${orderIds.length} orders, wanted ${count}`);
@@ -142,21 +142,28 @@ async function until(done: () => boolean, timeoutMs: number): Promise<boolean> {
 type LogAttempt = { event_id: string; at: string; duration_ms: number; status_code: number | null; error: string | null };
 
 export async function runT11(ctx: BenchContext): Promise<TargetResult> {
+  const server = await startServer({ port: BENCH_PORTS.webhooks });
+  try {
+    return await outboundWebhooks({ ...ctx, server });
+  } finally {
+    await server.stop();
+  }
+}
+
+async function outboundWebhooks(ctx: BenchContext): Promise<TargetResult> {
   const { server, quick, log } = ctx;
   const n1 = quick ? 200 : 1000;
-  const n2 = quick ? 50 : 200;
+  const n2 = quick ? 50 : 100;
   const downSeconds = quick ? 5 : 30;
   const receiver = new Receiver(BENCH_PORTS.receiver);
   await receiver.listen();
-  let endpointId: string | undefined;
   try {
     const endpoint = provision<{ id: string; secret: string }>(server, { kind: 'endpoint', url: `http://127.0.0.1:${receiver.port}/hooks`, events: ['order.paid'] });
-    endpointId = endpoint.id;
     receiver.secret(endpoint.secret);
 
     // Phase 1: receiver up.
     log(`T11 phase 1: ${n1} events`);
-    const p1 = await writeEvents(ctx, n1);
+    const p1 = await writeEvents(server, n1);
     const all1 = await until(() => receiver.delivered(p1.ids).first.size === n1, 180_000);
     await sleep(1500); // a late duplicate would arrive within a pass or two
     const d1 = receiver.delivered(p1.ids);
@@ -169,7 +176,7 @@ export async function runT11(ctx: BenchContext): Promise<TargetResult> {
     log(`T11 phase 2: receiver down ${downSeconds} s, ${n2} events`);
     receiver.up = false;
     const downAt = Date.now();
-    const p2 = await writeEvents(ctx, n2);
+    const p2 = await writeEvents(server, n2);
     await sleep(Math.max(0, downAt + downSeconds * 1000 - Date.now()));
     receiver.up = true;
     const upAt = Date.now();
@@ -272,7 +279,6 @@ export async function runT11(ctx: BenchContext): Promise<TargetResult> {
       ],
     };
   } finally {
-    if (endpointId) await provisionAsync(server, { kind: 'endpoint-enabled', id: endpointId, enabled: false }).catch(() => undefined);
     await receiver.close();
   }
 }

@@ -24,8 +24,8 @@ export const T12 = { id: 'T12', title: 'checkout POST with the database rate-lim
 
 export async function runT12(ctx: BenchContext): Promise<TargetResult> {
   const { quick, log } = ctx;
-  const rounds = quick ? 3 : 6;
-  const perRound = quick ? 15 : 40;
+  const rounds = quick ? 2 : 5;
+  const perRound = quick ? 12 : 30;
   let on: Server | undefined;
   let off: Server | undefined;
   try {

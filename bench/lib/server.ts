@@ -16,7 +16,8 @@ export const ROOT = path.resolve(__dirname, '..', '..');
 export const DIST_DIR = '.next-bench';
 /**
  * BENCH_PORT moves the ports together (main, a second instance, the provider stub, T14's libSQL
- * server, T11's webhook receiver, T12's two servers with and without the rate-limit counters).
+ * server, T11's webhook receiver, T12's two servers with and without the rate-limit counters,
+ * T11's server).
  */
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3270);
 export const BENCH_PORTS = {
@@ -27,6 +28,7 @@ export const BENCH_PORTS = {
   receiver: BASE_PORT + 4,
   limitsOn: BASE_PORT + 5,
   limitsOff: BASE_PORT + 6,
+  webhooks: BASE_PORT + 7,
 } as const;
 
 const children = new Set<ChildProcess>();
