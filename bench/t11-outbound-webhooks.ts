@@ -103,15 +103,18 @@ class Receiver {
     const first = new Map<string, number>();
     let duplicates = 0;
     let duplicateIds = 0;
+    /** Which ids came more than once, with how many answered deliveries (at most 20 listed). */
+    const which: string[] = [];
     for (const id of ids) {
       const answered = (this.arrivals.get(id) ?? []).filter((a) => a.answered);
       if (answered.length) first.set(id, answered[0].at);
       if (answered.length > 1) {
         duplicateIds++;
         duplicates += answered.length - 1;
+        if (which.length < 20) which.push(`${id} ×${answered.length}`);
       }
     }
-    return { first, duplicates, duplicateIds };
+    return { first, duplicates, duplicateIds, which };
   }
 }
 
@@ -248,6 +251,7 @@ async function outboundWebhooks(ctx: BenchContext): Promise<TargetResult> {
           delivered: d1.first.size,
           duplicates: d1.duplicates,
           duplicateIds: d1.duplicateIds,
+          duplicated: d1.which,
           eventsPerSecond: round(perSecond, 1),
           recordingMs: p1.ms,
           windowSeconds: round((end1 - start1) / 1000, 2),
@@ -261,6 +265,7 @@ async function outboundWebhooks(ctx: BenchContext): Promise<TargetResult> {
           delivered: d2.first.size,
           duplicates: d2.duplicates,
           duplicateIds: d2.duplicateIds,
+          duplicated: d2.which,
           recoveredSecondsAfterUp: round(recovered, 1),
           failedAttemptsLogged: failedWhileDown,
           resetsSeenByReceiver: resetsSeen,
@@ -272,7 +277,9 @@ async function outboundWebhooks(ctx: BenchContext): Promise<TargetResult> {
       },
       notes: [
         ...(quick ? [`quick: ${n1} events in phase 1, receiver down ${downSeconds} s (not 30 s) in phase 2`] : []),
-        ...(d1.duplicates + d2.duplicates ? [`duplicates are allowed by the documented at-least-once delivery (deduplicate on webhook-id); counted apart`] : []),
+        ...(d1.duplicates + d2.duplicates
+          ? [`duplicates (allowed by the documented at-least-once delivery, deduplicate on webhook-id; counted apart): ${[...d1.which, ...d2.which].slice(0, 5).join(', ')}`]
+          : []),
         ...logEarly.slice(0, 3),
         ...rxEarly.slice(0, 3),
         ...(attemptsWhileUp ? [`${attemptsWhileUp} attempts reset after the receiver was up again (bench bug)`] : []),
