@@ -47,6 +47,9 @@ const nextConfig = {
   // The benchmark's own build (bench/lib/server.ts) adds its baseline routes, app/**/route.bench.ts
   // and page.bench.tsx; every other build leaves them out (no /api/bench or /bench route).
   pageExtensions: process.env.BENCH_BUILD === '1' ? ['bench.tsx', 'bench.ts', 'tsx', 'ts'] : ['tsx', 'ts'],
+  // T12's baseline, also in the bench's build only: the rate limit's module is a wrapper that a
+  // server started with BENCH_RATE_LIMIT=off answers without the database (lib/security/rate-limit.bench.ts).
+  ...(process.env.BENCH_BUILD === '1' ? { turbopack: { resolveAlias: { '@/lib/security/rate-limit': './lib/security/rate-limit.bench.ts' } } } : {}),
   poweredByHeader: false,
   allowedDevOrigins: DEV_ORIGINS,
   reactStrictMode: true,

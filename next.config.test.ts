@@ -36,6 +36,13 @@ describe('bench baselines', () => {
     expect(routes.filter((r) => r.startsWith('app/api/bench/') || r.startsWith('app/bench/'))).toEqual([]);
   });
 
+  it("only the bench's build swaps the rate limit's module for its T12 baseline wrapper", async () => {
+    expect((await configWith(undefined)).turbopack?.resolveAlias).toBeUndefined();
+    const alias = (await configWith('1')).turbopack?.resolveAlias as Record<string, string>;
+    expect(alias['@/lib/security/rate-limit']).toBe('./lib/security/rate-limit.bench.ts');
+    expect(fs.existsSync(path.join(__dirname, alias['@/lib/security/rate-limit']))).toBe(true);
+  });
+
   it("the bench's build (BENCH_BUILD=1) has them", async () => {
     const routes = routeFiles((await configWith('1')).pageExtensions);
     expect(routes).toEqual(expect.arrayContaining(['app/api/bench/bare/route.bench.ts', 'app/api/bench/bare/[token]/route.bench.ts', 'app/bench/blank/page.bench.tsx']));

@@ -7,7 +7,8 @@
  * Builds .next-bench once (reused; --build forces a rebuild, --no-build refuses to build),
  * starts `next start` on 127.0.0.1:3270 with fresh SQLite files in data/bench-3270, runs the
  * targets, prints a table, writes bench/results/<date>.json and .md, and stops the server.
- * BENCH_PORT moves the ports (main, main+1 for a second instance, main+2 for T2's provider).
+ * BENCH_PORT moves the ports: main, +1 a second instance, +2 T2's provider, +3 T14's libSQL
+ * server, +4 T11's webhook receiver, +5/+6 T12's servers with and without the rate-limit counters.
  * --instances=2 runs T8 (the sale day) on two `next start` sharing the database files.
  * --devtools adds to T5 the same pages loaded with Chromium's real throttling (devtools).
  * Load goes only to 127.0.0.1, bounded in count and time. Never run in CI.
@@ -31,6 +32,9 @@ import { GROWTH, runGrowth } from './growth';
 import { runT9, T9 } from './t9-catalog';
 import { runT13, T13 } from './t13-order-numbers';
 import { runT14, T14 } from './t14-libsql';
+import { runT10, T10 } from './t10-api-sessions';
+import { runT11, T11 } from './t11-outbound-webhooks';
+import { runT12, T12 } from './t12-rate-limit-cost';
 
 type Spec = { id: string; title: string; target: string; needsServer: boolean; run: (ctx: BenchContext) => Promise<TargetResult> };
 
@@ -51,6 +55,11 @@ const specs: Spec[] = [
   { ...T13, needsServer: true, run: runT13 },
   { ...T8, needsServer: true, run: (ctx) => runT8({ ...ctx, instances }) },
   { ...T14, needsServer: true, run: runT14 },
+  { ...T10, needsServer: true, run: runT10 },
+  // Two servers of its own (with and without the rate-limit counters).
+  { ...T12, needsServer: true, run: runT12 },
+  // A server of its own (1,200 orders seeded, an endpoint).
+  { ...T11, needsServer: true, run: runT11 },
   { ...T9, needsServer: true, run: runT9 },
   // Grows the server's database to 100k orders: after every other server target.
   { ...GROWTH, needsServer: true, run: runGrowth },

@@ -14,9 +14,22 @@ import { sleep } from './stats';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const DIST_DIR = '.next-bench';
-/** BENCH_PORT moves the ports together (main, a second instance, the provider stub, T14's libSQL server). */
+/**
+ * BENCH_PORT moves the ports together (main, a second instance, the provider stub, T14's libSQL
+ * server, T11's webhook receiver, T12's two servers with and without the rate-limit counters,
+ * T11's server).
+ */
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3270);
-export const BENCH_PORTS = { main: BASE_PORT, second: BASE_PORT + 1, provider: BASE_PORT + 2, libsql: BASE_PORT + 3 } as const;
+export const BENCH_PORTS = {
+  main: BASE_PORT,
+  second: BASE_PORT + 1,
+  provider: BASE_PORT + 2,
+  libsql: BASE_PORT + 3,
+  receiver: BASE_PORT + 4,
+  limitsOn: BASE_PORT + 5,
+  limitsOff: BASE_PORT + 6,
+  webhooks: BASE_PORT + 7,
+} as const;
 
 const children = new Set<ChildProcess>();
 let hooked = false;
@@ -138,6 +151,11 @@ export async function startServer(opts: StartOptions = {}): Promise<Server> {
     RATE_LIMIT_CHECKOUT_PER_MIN: '1000000',
     RATE_LIMIT_LOGIN_PER_MIN: '1000000',
     RATE_LIMIT_WEBHOOK_PER_MIN: '1000000',
+    // T10 calls the public API far more than 120 times a minute with one key.
+    RATE_LIMIT_API_PER_MIN: '1000000',
+    // T11's webhook receiver (bench/t11-outbound-webhooks.ts) listens on 127.0.0.1, which a
+    // production build reaches only when the origin is listed (surface.md).
+    WEBHOOK_ALLOWED_ORIGINS: `http://127.0.0.1:${BENCH_PORTS.receiver}`,
     // The load buys as one shopper: the caps per CPF/CNPJ and per address would refuse it.
     UNPAID_ORDERS_PER_DOCUMENT: '1000000',
     EMAILS_PER_RECIPIENT_PER_DAY: '1000000',

@@ -1,0 +1,17 @@
+/**
+ * Benchmark baseline (T12, BENCHMARKS.md): in the bench's build only, every import of
+ * `@/lib/security/rate-limit` resolves here (BENCH_BUILD=1 aliases it in next.config.mjs), and a
+ * server started with BENCH_RATE_LIMIT=off answers every hit as allowed without touching the
+ * database — the checkout "without" its rate-limit counters. Any other server of that build
+ * runs the product's own `hit()`. A production build never sees this file.
+ */
+import { hit as countedHit, type RateBucket, type RateDecision } from './rate-limit';
+
+export * from './rate-limit';
+
+const off = process.env.BENCH_RATE_LIMIT === 'off';
+
+export async function hit(bucket: RateBucket, id: string, now = Date.now()): Promise<RateDecision> {
+  if (off) return { ok: true, remaining: 1 };
+  return countedHit(bucket, id, now);
+}
