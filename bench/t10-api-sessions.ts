@@ -22,7 +22,8 @@ import { percentile, summarize } from './lib/stats';
 export const T10 = { id: 'T10', title: 'API POST /api/v1/checkout/sessions p95 vs status route and checkout POST', target: 'report; API p95 ≤ 2× checkout POST p95' };
 
 let sessionSeq = 0;
-function sessionBody() {
+/** A session as an outside store posts it (two lines, the buyer known, both methods). */
+export function sessionBody() {
   sessionSeq++;
   return JSON.stringify({
     items: [

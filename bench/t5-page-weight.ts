@@ -25,6 +25,8 @@ import { launchForLighthouse, medianFigures, navigationRun, snapshotRun, type Li
 import { fmtInt, fmtRatio, type TargetResult } from './lib/report';
 import { untilIdle, type Server } from './lib/server';
 import { checkoutOrThrow, sandboxPayWhenPayable } from './lib/shop';
+import { provision } from './lib/provision-client';
+import { sessionBody } from './t10-api-sessions';
 import { median, round, sleep } from './lib/stats';
 
 export const T5 = {
@@ -72,6 +74,18 @@ async function untilPaid(server: Server, token: string) {
   }
 }
 
+/** An API checkout session (the outside store's POST, key made by the product's createApiKey): its /c/<id> page. */
+async function hostedCheckoutPath(server: Server): Promise<string> {
+  const { key } = provision<{ key: string }>(server, { kind: 'api-key', name: 'Bench T5' });
+  const r = await fetch(`${server.url}/api/v1/checkout/sessions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+    body: sessionBody(),
+  });
+  if (r.status !== 201) throw new Error(`checkout session → ${r.status} ${(await r.text()).slice(0, 160)}`);
+  return new URL(((await r.json()) as { url: string }).url).pathname;
+}
+
 type PageSpec = { page: string; path: string; cookies?: typeof CART; boletoSnapshot?: boolean; reference?: boolean };
 
 /** The orders the order pages need: a Pix one pending, a boleto one registered, a Pix one paid. */
@@ -91,6 +105,7 @@ async function shopperPages(server: Server, quick: boolean): Promise<PageSpec[]>
     await untilPaid(server, token);
   }
   if (shipped) markShipped(server.appDbPath, shipped);
+  const hosted = quick ? undefined : await hostedCheckoutPath(server);
   if (boleto) await untilRegistered(server, boleto);
   const all: PageSpec[] = [
     { page: 'catalog', path: '/' },
@@ -98,6 +113,7 @@ async function shopperPages(server: Server, quick: boolean): Promise<PageSpec[]>
     { page: 'cart', path: '/cart', cookies: CART },
     { page: 'checkout (Pix)', path: '/checkout', cookies: CART },
     { page: 'checkout (boleto selected)', path: '/checkout', cookies: CART, boletoSnapshot: true },
+    ...(hosted ? [{ page: 'hosted checkout /c/<id>', path: hosted }] : []),
     { page: 'order: Pix', path: `/orders/${pix}` },
     ...(boleto ? [{ page: 'order: boleto', path: `/orders/${boleto}` }] : []),
     { page: 'order: paid', path: `/orders/${paid}` },

@@ -504,7 +504,7 @@ async function saleDay(ctx: BenchContext & { instances?: number; seconds?: numbe
     for (let i = 0; i < 2 * bases.length; i++) await checkoutOnce(warm, bases[i % bases.length], 'balcao_cart=1x1', i % 2 ? 'boleto' : 'pix');
     for (const b of bases) for (const path of ['/', `/products/${slugs[0]}`, '/cart']) await (await fetch(`${b}${path}`)).arrayBuffer();
     const quiet = new Recorder();
-    for (let i = 0; i < (quick ? 8 : 20); i++) {
+    for (let i = 0; i < (quick ? 8 : 40); i++) {
       // The load's mix: one in five with the coupon.
       await checkoutOnce(quiet, bases[i % bases.length], `balcao_cart=${pick(CART_PRODUCTS)}x1`, i % 2 ? 'boleto' : 'pix', i % 5 === 4 ? coupon : undefined);
     }
