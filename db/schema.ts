@@ -312,7 +312,10 @@ export const orders = sqliteTable(
     manualRefundedBy: text('manual_refunded_by'),
   },
   (t) => [
-    index('orders_fulfillment_paid_idx').on(t.status, t.fulfillmentStatus, t.paidAt),
+    // "A enviar" (status, fulfilment, delivery) is counted on every orders page: with the shipping
+    // method in the key, the count reads only the orders to ship, not every paid order that
+    // never ships (a digital sale stays 'unfulfilled').
+    index('orders_to_ship_idx').on(t.status, t.fulfillmentStatus, t.shippingMethod, t.paidAt),
     index('orders_link_created_idx').on(t.paymentLinkId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
     index('orders_status_created_idx').on(t.status, t.createdAt),

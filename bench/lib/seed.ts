@@ -37,8 +37,15 @@ export function seedOrders(dbPath: string, count: number, opts: { seed?: number;
   const product = sqlite.prepare('SELECT id, name, price_cents AS price FROM products ORDER BY id LIMIT 1').get() as { id: number; name: string; price: number } | undefined;
   if (!product) throw new Error('seedOrders: the products table is empty (seed the catalog first)');
   const insOrder = sqlite.prepare(
-    `INSERT INTO orders (id, token, checkout_key, status, method, total_cents, refunded_cents, buyer_name, buyer_document, buyer_email, created_at, updated_at, paid_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO orders (id, token, checkout_key, status, method, total_cents, refunded_cents, buyer_name, buyer_document, buyer_email, created_at, updated_at, paid_at, number)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  // Every real order has its own number (lib/checkout/order-number.ts), taken from the same
+  // counter here: orders without one would give the planner's statistics one huge NULL key on
+  // orders_number_idx and turn a digits search (document prefix OR number) into a table scan.
+  const takeNumber = sqlite.prepare(
+    `INSERT INTO counters (name, value) VALUES ('order_number', 1001)
+     ON CONFLICT (name) DO UPDATE SET value = value + 1 RETURNING value`,
   );
   const insItem = sqlite.prepare(
     'INSERT INTO order_items (order_id, product_id, name, unit_price_cents, quantity, line_total_cents) VALUES (?, ?, ?, ?, ?, ?)',
@@ -66,7 +73,8 @@ export function seedOrders(dbPath: string, count: number, opts: { seed?: number;
       const token = randomBytes(32).toString('base64url');
       const name = `${FIRST[Math.floor(rnd() * FIRST.length)]} ${LAST[Math.floor(rnd() * LAST.length)]}`;
       const document = String(Math.floor(rnd() * 1e11)).padStart(11, '0');
-      insOrder.run(id, token, randomUUID(), status, method, total, refunded, name, document, `comprador${i}@example.com`, createdAt, updatedAt, paidAt);
+      const { value: number } = takeNumber.get() as { value: number };
+      insOrder.run(id, token, randomUUID(), status, method, total, refunded, name, document, `comprador${i}@example.com`, createdAt, updatedAt, paidAt, number);
       insItem.run(id, product.id, product.name, product.price, quantity, total);
       const paymentId = randomUUID();
       const webhookToken = randomBytes(24).toString('base64url');
