@@ -72,6 +72,20 @@ const itemsQuery = preparedQuery((d: Db) =>
     .prepare(),
 );
 
+// The order page's two side reads, prepared once per connection like the queries above: built
+// per call, Drizzle's SQL building cost more than the indexed lookups themselves (T3).
+const linkCodeQuery = preparedQuery((d: Db) =>
+  d.select({ code: paymentLinks.code }).from(paymentLinks).where(eq(paymentLinks.id, sql.placeholder('linkId'))).limit(1).prepare(),
+);
+const instructionsEmailQuery = preparedQuery((d: Db) =>
+  d
+    .select({ status: emailOutbox.status, lastError: emailOutbox.lastError })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.dedupeKey, sql.placeholder('dedupeKey')))
+    .limit(1)
+    .prepare(),
+);
+
 /** The polled status of an order (one indexed query), or null for an unknown token. */
 export async function orderStatusByToken(token: string): Promise<OrderStatusSnapshot | null> {
   if (!looksLikeToken(token)) return null;
@@ -155,14 +169,9 @@ export async function orderViewByToken(token: string): Promise<OrderView | null>
   if (!row) return null;
   const { order, payment } = row;
   const items = await itemsQuery.on(db(), { orderId: order.id }).all();
-  const link = order.paymentLinkId
-    ? (await db().select({ code: paymentLinks.code }).from(paymentLinks).where(eq(paymentLinks.id, order.paymentLinkId)))[0]
-    : undefined;
+  const link = order.paymentLinkId ? await linkCodeQuery.on(db(), { linkId: order.paymentLinkId }).get() : undefined;
   // Its key is "email:<order>:instructions" (lib/email/keys.ts); resends add ":resend:<n>".
-  const [instructionsEmail] = await db()
-    .select({ status: emailOutbox.status, lastError: emailOutbox.lastError })
-    .from(emailOutbox)
-    .where(eq(emailOutbox.dedupeKey, `email:${order.id}:instructions`));
+  const instructionsEmail = await instructionsEmailQuery.on(db(), { dedupeKey: `email:${order.id}:instructions` }).get();
   return {
     id: order.id,
     number: order.number,
