@@ -38,9 +38,8 @@ import { reservationCutoff } from '@/lib/settings/reservation';
 import { getSettings, type PaymentSettings } from '@/lib/settings/settings';
 import { getShopIdentity } from '@/lib/shop/identity';
 import { env } from '@/lib/config/env';
-import { dedupe, insertEvent } from '@/lib/payments/events';
-import { chargeTerms, payableUntilOf } from '@/lib/payments/charge-request';
-import { submitCreate, type CreateOutcome } from '@/lib/payments/create-charge';
+import { chargeTerms } from '@/lib/payments/charge-request';
+import { openAttempt, submitCreate, type CreateOutcome } from '@/lib/payments/create-charge';
 import { newId, randomToken } from '@/lib/security/tokens';
 import { claimCoupon, CouponRefused } from '@/lib/coupons/claim';
 import { couponByCode } from '@/lib/coupons/coupons';
@@ -317,22 +316,7 @@ async function place(input: ValidOrder, settings: PaymentSettings): Promise<Plac
         orderId,
         priced.lines.flatMap((l) => (l.productId === null ? [] : [{ productId: l.productId, quantity: l.quantity }])),
       );
-      yield* run(
-        tx.insert(payments).values({
-          id: paymentId,
-          orderId,
-          method: input.method,
-          createState: 'creating',
-          idempotencyKey: newId(),
-          webhookToken: randomToken(),
-          status: 'pending',
-          amountCents: totalCents,
-          dueDate: terms.dueDate,
-          payableUntil: payableUntilOf(terms),
-        }),
-      );
-      // The terms, kept so that a retry rebuilds exactly the same request.
-      yield* run(insertEvent(tx, { paymentId, orderId, type: 'create_requested', source: 'checkout', dedupeKey: dedupe.createRequested(paymentId), detail: terms }));
+      yield* openAttempt(tx, { paymentId, orderId, method: input.method, amountCents: totalCents, terms });
     });
   } catch (error) {
     if (error instanceof CouponRefused) return { ok: false, error: error.refusal.message, fieldErrors: { coupon: error.refusal.message } };

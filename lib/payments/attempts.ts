@@ -22,13 +22,13 @@ import { OutOfStock, retakeForNewAttempt } from '@/lib/catalog/stock';
 import { linkById } from '@/lib/links/links';
 import { MIN_ORDER_CENTS, orderMoney, PIX_MINIMUM_MESSAGE } from '@/lib/orders/pricing';
 import { chargeCents } from '@/lib/orders/pricing';
-import { newId, randomToken } from '@/lib/security/tokens';
+import { newId } from '@/lib/security/tokens';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { getSettings } from '@/lib/settings/settings';
 import { getShopIdentity } from '@/lib/shop/identity';
-import { chargeTerms, payableUntilOf } from './charge-request';
-import { submitCreate } from './create-charge';
-import { dedupe, insertEvent } from './events';
+import { chargeTerms } from './charge-request';
+import { openAttempt, submitCreate } from './create-charge';
+import { insertEvent } from './events';
 import { syncPayment } from './sync';
 
 export type AttemptResult = { ok: true } | { ok: false; error: string };
@@ -131,22 +131,7 @@ export async function switchToPix(orderToken: string): Promise<AttemptResult> {
       yield* run(insertEvent(tx, { paymentId: old.id, orderId: o.id, type: 'switched_to_pix', source: 'checkout', dedupeKey: `switch:${old.id}` }));
       // …and the Pix attempt is written with the terms its create (or a retry of it) sends.
       const paymentId = newId();
-      yield* run(
-        tx.insert(payments).values({
-          id: paymentId,
-          orderId: o.id,
-          attempt: old.attempt + 1,
-          method: 'pix',
-          createState: 'creating',
-          idempotencyKey: newId(),
-          webhookToken: randomToken(),
-          status: 'pending',
-          amountCents: totalCents,
-          dueDate: terms.dueDate,
-          payableUntil: payableUntilOf(terms),
-        }),
-      );
-      yield* run(insertEvent(tx, { paymentId, orderId: o.id, type: 'create_requested', source: 'checkout', dedupeKey: dedupe.createRequested(paymentId), detail: terms }));
+      yield* openAttempt(tx, { paymentId, orderId: o.id, attempt: old.attempt + 1, method: 'pix', amountCents: totalCents, terms });
       yield* run(
         tx
           .update(orders)
@@ -184,22 +169,7 @@ export async function newPixAttempt(orderToken: string): Promise<AttemptResult> 
       yield* retakeForNewAttempt(tx, o.id, round);
       yield* run(tx.update(payments).set({ supersededAt: now, version: old.version + 1, updatedAt: now }).where(and(eq(payments.id, old.id), eq(payments.version, old.version))));
       const paymentId = newId();
-      yield* run(
-        tx.insert(payments).values({
-          id: paymentId,
-          orderId: o.id,
-          attempt: round,
-          method: 'pix',
-          createState: 'creating',
-          idempotencyKey: newId(),
-          webhookToken: randomToken(),
-          status: 'pending',
-          amountCents: o.totalCents,
-          dueDate: terms.dueDate,
-          payableUntil: payableUntilOf(terms),
-        }),
-      );
-      yield* run(insertEvent(tx, { paymentId, orderId: o.id, type: 'create_requested', source: 'checkout', dedupeKey: dedupe.createRequested(paymentId), detail: terms }));
+      yield* openAttempt(tx, { paymentId, orderId: o.id, attempt: round, method: 'pix', amountCents: o.totalCents, terms });
       yield* run(insertEvent(tx, { paymentId, orderId: o.id, type: 'new_attempt', source: 'checkout', fromStatus: 'expired', toStatus: 'pending', detail: { replaced: old.id } }));
       yield* run(tx.update(orders).set({ status: 'pending', updatedAt: now }).where(and(eq(orders.id, o.id), eq(orders.status, 'expired'))));
     });

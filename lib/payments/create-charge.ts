@@ -12,19 +12,44 @@
  */
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import { database } from '@/db';
+import { database, type Tx } from '@/db';
 import { get, run } from '@/db/driver';
-import { orderItems, orders, paymentEvents, payments, type Order, type Payment } from '@/db/schema';
+import { orderItems, orders, paymentEvents, payments, type Order, type Payment, type PaymentMethod } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { isPaymentApiError, type PaymentApiError } from '@/lib/payment-api/client';
 import { kickOutbox } from '@/lib/email/kick';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { api } from './api';
 import { dedupe, insertEvent, type EventSource } from './events';
-import { boletoRequest, notificationUrlFor, parseTerms, pixRequest, type ChargeTerms } from './charge-request';
-import { tokenHash } from '@/lib/security/tokens';
+import { boletoRequest, notificationUrlFor, parseTerms, payableUntilOf, pixRequest, type ChargeTerms } from './charge-request';
+import { newId, randomToken, tokenHash } from '@/lib/security/tokens';
 import { giveBack } from '@/lib/catalog/stock';
 import { chargeCreatedEffects, stateEffects } from './state-effects';
+
+/**
+ * A payment attempt about to be created at the provider, in the caller's transaction: its row in
+ * createState 'creating' with its own Idempotency-Key and webhook token, and the terms its create
+ * (or a retry of it) sends, kept so that a retry rebuilds exactly the same request. Placing an
+ * order, "Pagar com Pix agora" and "Gerar novo Pix" all open their attempt here.
+ */
+export function* openAttempt(tx: Tx, a: { paymentId: string; orderId: string; attempt?: number; method: PaymentMethod; amountCents: number; terms: ChargeTerms }) {
+  yield* run(
+    tx.insert(payments).values({
+      id: a.paymentId,
+      orderId: a.orderId,
+      ...(a.attempt === undefined ? {} : { attempt: a.attempt }),
+      method: a.method,
+      createState: 'creating',
+      idempotencyKey: newId(),
+      webhookToken: randomToken(),
+      status: 'pending',
+      amountCents: a.amountCents,
+      dueDate: a.terms.dueDate,
+      payableUntil: payableUntilOf(a.terms),
+    }),
+  );
+  yield* run(insertEvent(tx, { paymentId: a.paymentId, orderId: a.orderId, type: 'create_requested', source: 'checkout', dedupeKey: dedupe.createRequested(a.paymentId), detail: a.terms }));
+}
 
 export type CreateOutcome =
   | { kind: 'created'; orderToken: string }
