@@ -314,6 +314,8 @@ function stepTable(samples: Sample[]) {
 }
 
 type Reconciliation = {
+  /** The app's own reconciliation pass (POST /api/cron/reconcile), in seconds. */
+  passSeconds: number;
   orders: number;
   sandboxCharges: number;
   paidBoth: number;
@@ -351,8 +353,11 @@ async function reconcile(main: Server, s: Shared, before: { charges: number; bal
   const placed = s.placed;
   // Let the sandbox deliver what it owes, then run the app's own reconciliation once.
   await fetch(`${main.url}/api/sandbox/sim/webhooks/flush`, { method: 'POST', headers: sandboxHeaders(), body: '{}' });
+  const t = performance.now();
   const cron = await fetch(`${main.url}/api/cron/reconcile`, { method: 'POST', headers: { authorization: `Bearer ${CRON_SECRET}` } });
   await cron.arrayBuffer();
+  // Timed on its own, so that a slow pass shows as the app's, not as the bench's waiting.
+  const passSeconds = r2((performance.now() - t) / 1000, 1);
   await sleep(500);
   const { orderRows, attemptRows, couponUses } = withDb(main.appDbPath, (db) => {
     const order = db.prepare(
@@ -447,6 +452,7 @@ async function reconcile(main: Server, s: Shared, before: { charges: number; bal
     }
   });
   return {
+    passSeconds,
     orders: placed.length,
     sandboxCharges: created,
     paidBoth,
@@ -484,6 +490,12 @@ async function saleDay(ctx: BenchContext & { instances?: number; seconds?: numbe
   const seconds = ctx.seconds ?? (quick ? 10 : 60);
   const shoppers = quick ? 8 : 24;
   let second: Server | undefined;
+  const phases: Record<string, number> = {};
+  let phaseStart = performance.now();
+  const phase = (name: string) => {
+    phases[name] = r2((performance.now() - phaseStart) / 1000, 1);
+    phaseStart = performance.now();
+  };
   try {
     // Two processes behind one address, as a deployment runs them: the same APP_URL, so every
     // notification_url names it and either instance's sandbox worker may deliver to it.
@@ -509,6 +521,7 @@ async function saleDay(ctx: BenchContext & { instances?: number; seconds?: numbe
       await checkoutOnce(quiet, bases[i % bases.length], `balcao_cart=${pick(CART_PRODUCTS)}x1`, i % 2 ? 'boleto' : 'pix', i % 5 === 4 ? coupon : undefined);
     }
     const unloaded = quiet.samples.filter((x) => x.step === 'checkout POST').map((x) => x.ms);
+    phase('setup and unloaded checkouts');
     if (quiet.errors.length) throw new Error(`unloaded checkouts failed: ${quiet.errors[0]}`);
 
     const before = {
@@ -528,9 +541,13 @@ async function saleDay(ctx: BenchContext & { instances?: number; seconds?: numbe
     await Promise.all([...Array.from({ length: shoppers }, (_, i) => shopper(rec, bases, i, shared)), merchant(rec, bases, server, shared, marked)]);
     const elapsed = (performance.now() - t0) / 1000;
     loadDone = true;
+    phase('load');
     await Promise.all(payers);
+    phase('paying the queue after the load');
 
     const rec2 = await reconcile(server, shared, before, marked);
+    phase(`reconciliation (the app's pass ${rec2.passSeconds} s)`);
+    log(`T8 phases (s): ${Object.entries(phases).map(([k, v]) => `${k} ${v}`).join(', ')}`);
     const busy = servers.reduce((n, x) => n + x.counters().busy, 0) - before.busy;
     const logErrors = servers.reduce((n, x) => n + x.counters().errors, 0) - before.errors;
     const steps = stepTable(rec.samples);
@@ -568,6 +585,7 @@ async function saleDay(ctx: BenchContext & { instances?: number; seconds?: numbe
         errorCount: rec.errors.length,
         sqliteBusyInLog: busy,
         errorLinesInLog: logErrors,
+        phases,
         reconciliation: rec2,
       },
     };

@@ -2,7 +2,8 @@
  * One page under Lighthouse, with what T5's summary leaves out: the LCP element and its
  * phases, render-blocking requests, the requests before LCP, and every audit losing points.
  * Writes the full report (open the .html in a browser) to bench/results/lighthouse/.
- *   npx tsx bench/tools/lighthouse-page.ts <path> [--cart] [--url=http://127.0.0.1:3270]
+ *   npx tsx bench/tools/lighthouse-page.ts <path> [--cart] [--devtools] [--url=http://127.0.0.1:3270]
+ * --devtools: Chromium's real throttling instead of the simulation (the long tasks are then the real ones).
  * Without --url it starts the bench build under `next start` (and stops it after).
  * It also lists what Lighthouse's simulation counted for LCP: its rule is that every request
  * that finished before the LCP observed on the real (unthrottled) load is replayed on slow 4G,
@@ -78,7 +79,8 @@ async function main() {
       if (args.includes('--cart')) await browser.setCookie({ name: 'balcao_cart', value: '1x2', domain: new URL(base).hostname, path: '/' });
       await fetch(`${base}${target}`, { headers: args.includes('--cart') ? { cookie: 'balcao_cart=1x2' } : {} }); // warm the server
       const page = await browser.newPage();
-      const result = await lighthouse(`${base}${target}`, { logLevel: 'error', output: ['json', 'html'] }, undefined, page);
+      const throttlingMethod = args.includes('--devtools') ? 'devtools' : 'simulate';
+      const result = await lighthouse(`${base}${target}`, { logLevel: 'error', output: ['json', 'html'], throttlingMethod }, undefined, page);
       if (!result) throw new Error('no result');
       const lhr = result.lhr as unknown as { categories: Record<string, { score: number }>; audits: Record<string, Audit> };
       console.log(`${target} (Chromium ${CHROME_PATH})`);
@@ -90,8 +92,8 @@ async function main() {
         console.log(`${id}: ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ''}`);
         for (const item of a.details.items.slice(0, max)) console.log(`  ${JSON.stringify(item).slice(0, 300)}`);
       };
-      for (const id of ['largest-contentful-paint-element', 'lcp-breakdown-insight', 'render-blocking-resources', 'render-blocking-insight', 'network-requests', 'bootup-time', 'mainthread-work-breakdown']) show(id, id === 'network-requests' ? 30 : 12);
-      await printSimulatedLcp(result, base);
+      for (const id of ['largest-contentful-paint-element', 'lcp-breakdown-insight', 'render-blocking-resources', 'render-blocking-insight', 'network-requests', 'bootup-time', 'mainthread-work-breakdown', 'long-tasks']) show(id, id === 'network-requests' ? 30 : 12);
+      if (throttlingMethod === 'simulate') await printSimulatedLcp(result, base);
       console.log('losing points:');
       for (const a of Object.values(lhr.audits)) {
         if (a.score !== null && a.score < 0.9 && !['informative', 'notApplicable', 'manual'].includes(a.scoreDisplayMode)) console.log(`  ${a.id} (${a.score}): ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ''}`);
