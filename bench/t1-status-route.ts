@@ -35,7 +35,7 @@ export async function runT1(ctx: BenchContext, token?: string): Promise<TargetRe
   const cmp = await compareThroughput(
     { label: 'status route', url: statusUrl },
     { label: 'bare route (same [token] shape)', url: bareUrl },
-    { rounds: quick ? 4 : 8, seconds: quick ? 1 : 2, connections: 20, warmupSeconds: quick ? 1 : 2 },
+    { rounds: quick ? 3 : 8, seconds: quick ? 1 : 2, connections: 20, warmupSeconds: quick ? 1 : 2 },
   );
   // The framework's own price of the dynamic segment: the same bare handler, static path vs [token].
   // Full runs only (bench:quick stays under two minutes).

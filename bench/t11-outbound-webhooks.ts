@@ -10,7 +10,7 @@
  * straight into the file (bench/lib/seed.ts), and one order.paid event per order written with
  * recordOrderEvent, the function a state change calls in its transaction, one transaction each.
  *
- * Phase 1: 1,000 events (200 in --quick), receiver up. Reports events/s from the first event's
+ * Phase 1: 1,000 events (100 in --quick), receiver up. Reports events/s from the first event's
  * created_at to the last first delivery, and each event's delay (created → received). Every body
  * is verified with the endpoint's secret (standardwebhooks, as docs/api.md tells merchants), and
  * the receiver counts deliveries per `webhook-id`: the target is every event delivered, none lost.
@@ -18,9 +18,9 @@
  * (docs/api.md, "Webhooks"), so a second delivery of an id is counted as a duplicate, reported
  * apart and not as a loss (it fails only "exactly once", which the product does not promise).
  *
- * Phase 2: the receiver goes down for 30 s (5 s in --quick): every connection is reset without an
+ * Phase 2: the receiver goes down for 30 s (2 s in --quick): every connection is reset without an
  * answer (the worker sees a network error), and the receiver notes which `webhook-id` came and
- * when. 100 events (50 in --quick) are written as it goes down. After it comes back: nothing lost,
+ * when. 100 events (30 in --quick) are written as it goes down. After it comes back: nothing lost,
  * and the back-off respected — each retry no earlier than the documented delay after the
  * previous attempt ended (10 s, 40 s, 2 min 40 s …: 10 s × 4^(n−1), at most 12 h), checked on
  * the delivery log (outbound_attempts: start and duration of each attempt) and, independently, on
@@ -155,9 +155,9 @@ export async function runT11(ctx: BenchContext): Promise<TargetResult> {
 
 async function outboundWebhooks(ctx: BenchContext): Promise<TargetResult> {
   const { server, quick, log } = ctx;
-  const n1 = quick ? 200 : 1000;
-  const n2 = quick ? 50 : 100;
-  const downSeconds = quick ? 5 : 30;
+  const n1 = quick ? 100 : 1000;
+  const n2 = quick ? 30 : 100;
+  const downSeconds = quick ? 2 : 30;
   const receiver = new Receiver(BENCH_PORTS.receiver);
   await receiver.listen();
   try {

@@ -2,7 +2,7 @@
  * T14 — T8's sale day on the libSQL driver over a local file (DATABASE_DRIVER=libsql: the
  * async @libsql/client path a Turso deployment takes), on its own server and database files,
  * against the same targets as T8; the ratio of its checkout POST p95 and orders/s to T8's
- * better-sqlite3 run in the same bench run. 30 s of load (10 s in --quick) to keep the bench
+ * better-sqlite3 run in the same bench run. 30 s of load (5 s in --quick) to keep the bench
  * under its time budget; T8's own run is 60 s, so orders/s (a rate) is what compares.
  */
 import type { BenchContext } from './lib/context';
@@ -20,7 +20,7 @@ export async function runT14(ctx: BenchContext): Promise<TargetResult> {
   const server = await startServer({ port: BENCH_PORTS.libsql, env: { DATABASE_DRIVER: 'libsql' } });
   let result: TargetResult;
   try {
-    result = await runT8({ ...ctx, server, instances: 1, seconds: ctx.quick ? 10 : 30 });
+    result = await runT8({ ...ctx, server, instances: 1, seconds: ctx.quick ? 5 : 30 });
   } finally {
     await server.stop();
   }

@@ -70,7 +70,7 @@ export async function runT9(ctx: BenchContext): Promise<TargetResult> {
   const { server, quick } = ctx;
   const { photoUrl, photoBytes: bytes } = await prepare(server.appDbPath);
   const catalog = `${server.url}/`;
-  const rounds = quick ? 3 : 6;
+  const rounds = quick ? 2 : 6;
   const seconds = quick ? 1 : 2;
 
   // 1,000 vs 8: each round measures both states, in alternating order, switching the 992

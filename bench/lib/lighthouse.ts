@@ -93,6 +93,13 @@ async function freshPage(browser: Browser, base: string, cookies: { name: string
 export type Throttling = 'simulate' | 'devtools';
 
 /**
+ * What a run scores: every category, or performance alone. The accessibility, best-practices
+ * and SEO audits read the page's markup, which is the same on every load, so one run of a page
+ * needs them; its other runs are for the timings (and cost a fifth less without them).
+ */
+export type Scope = 'all' | 'performance';
+
+/**
  * One Lighthouse navigation of base+path (cookies set first: a cart). Lighthouse sometimes
  * loses its own trace on a busy host (NO_NAVSTART, NO_FCP): such a run is retried, twice at most.
  */
@@ -102,21 +109,29 @@ export async function navigationRun(
   pathname: string,
   cookies: { name: string; value: string }[] = [],
   throttling: Throttling = 'simulate',
+  scope: Scope = 'all',
 ): Promise<LighthouseRun> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await navigationOnce(browser, base, pathname, cookies, throttling);
+      return await navigationOnce(browser, base, pathname, cookies, throttling, scope);
     } catch (e) {
       if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_LCP|trace/i.test(String(e))) throw e;
     }
   }
 }
 
-async function navigationOnce(browser: Browser, base: string, pathname: string, cookies: { name: string; value: string }[], throttling: Throttling): Promise<LighthouseRun> {
+async function navigationOnce(
+  browser: Browser,
+  base: string,
+  pathname: string,
+  cookies: { name: string; value: string }[],
+  throttling: Throttling,
+  scope: Scope,
+): Promise<LighthouseRun> {
   const { default: lighthouse } = await import('lighthouse');
   const page = await freshPage(browser, base, cookies);
   try {
-    const result = await lighthouse(`${base}${pathname}`, { logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES], throttlingMethod: throttling }, undefined, page);
+    const result = await lighthouse(`${base}${pathname}`, { logLevel: 'error', output: 'json', onlyCategories: scope === 'all' ? [...CATEGORIES] : ['performance'], throttlingMethod: throttling }, undefined, page);
     if (!result) throw new Error(`lighthouse gave no result for ${pathname}`);
     if (result.lhr.runtimeError) throw new Error(`lighthouse ${pathname}: ${result.lhr.runtimeError.message}`);
     return summarise(result.lhr as unknown as Lhr);
