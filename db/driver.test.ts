@@ -51,3 +51,34 @@ describe.each(['better-sqlite3', 'libsql'] as const)('database on %s', (driver) 
     expect(rows.map((r) => r.slug)).toEqual(['a']);
   });
 });
+
+describe('libsql over a local file', () => {
+  it('gives every pooled connection the busy timeout, not only the first one', async () => {
+    // Another process (a second instance) holding the write lock makes a connection without a
+    // busy timeout fail at once with SQLITE_BUSY. @libsql/client opens a connection per
+    // concurrent call, so three at once are three connections; each must wait like the first.
+    const d = fresh('libsql');
+    await d.migrate(MIGRATIONS_FOLDER);
+    const timeouts = await Promise.all(Array.from({ length: 3 }, () => d.db.all(sql`PRAGMA busy_timeout`)));
+    expect(timeouts.map((rows) => Object.values((rows as Record<string, number>[])[0])[0])).toEqual([5000, 5000, 5000]);
+  });
+
+  it('runs concurrent transactions of one process one after the other, not against each other', async () => {
+    // Two requests of one server each open a transaction: on two pooled connections their
+    // steps interleave at every await, and the second BEGIN IMMEDIATE meets the first one's
+    // lock. SQLite's busy wait is synchronous: it would block the event loop that the first
+    // transaction needs to commit, for the whole busy timeout, and then fail.
+    const d = fresh('libsql');
+    await d.migrate(MIGRATIONS_FOLDER);
+    const started = Date.now();
+    const bodies = Array.from({ length: 4 }, (_, k) =>
+      d.transaction(function* (tx) {
+        for (let i = 0; i < 5; i++) yield* run(tx.insert(schema.products).values({ slug: `p${k}-${i}`, name: 'x', description: '', priceCents: 100, imagePath: '/x.png' }));
+        return k;
+      }),
+    );
+    expect(await Promise.all(bodies)).toEqual([0, 1, 2, 3]);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect((await d.db.select().from(schema.products)).length).toBe(20);
+  });
+});

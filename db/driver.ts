@@ -33,6 +33,9 @@ import { cacheCompiledStatements } from '@balcao/server-kit/sqlite-statements';
 
 export type DriverKind = 'better-sqlite3' | 'libsql';
 
+/** How long a write waits for another process's lock on the file before SQLITE_BUSY. */
+const BUSY_TIMEOUT_MS = 5000;
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyDb<TSchema extends Record<string, unknown> = Record<string, unknown>> = BaseSQLiteDatabase<'sync' | 'async', any, TSchema>;
 
@@ -130,7 +133,7 @@ function openBetterSqlite<TSchema extends Record<string, unknown>>(opts: OpenOpt
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   cacheCompiledStatements(sqlite);
   const drizzleDb = drizzle(sqlite, { schema: opts.schema });
   const db: AnyDb<TSchema> = drizzleDb;
@@ -157,20 +160,33 @@ function openLibsql<TSchema extends Record<string, unknown>>(opts: OpenOptions<T
   const { drizzle } = require('drizzle-orm/libsql') as typeof import('drizzle-orm/libsql');
   /* eslint-enable @typescript-eslint/no-require-imports */
   const url = opts.url.startsWith('file:') ? `file:${filePathOf(opts.url)}` : opts.url;
-  const client = createClient({ url, authToken: opts.authToken });
+  // The client keeps a pool of connections to a local file (one per concurrent call) and opens
+  // more as it goes: a PRAGMA reaches only the connection that ran it. The busy timeout must
+  // be the client's option, which every connection it opens gets, or a write meeting another
+  // process's lock (a second instance) fails at once with SQLITE_BUSY. Remote URLs ignore it.
+  const client = createClient({ url, authToken: opts.authToken, timeout: BUSY_TIMEOUT_MS });
   const libsql = drizzle(client, { schema: opts.schema });
   const db: AnyDb<TSchema> = libsql;
   let prepared: Promise<void> | undefined;
-  const prepare = () =>
-    (prepared ??= url.startsWith('file:')
-      ? client.execute('PRAGMA journal_mode = WAL').then(() => client.execute('PRAGMA busy_timeout = 5000')).then(() => undefined)
-      : Promise.resolve());
+  // WAL is a property of the file (it persists), so one connection setting it is enough.
+  // `synchronous` is per connection and the client has no hook to set it on each: libSQL keeps
+  // SQLite's default (FULL, the WAL synced at every commit) where better-sqlite3 runs NORMAL.
+  const prepare = () => (prepared ??= url.startsWith('file:') ? client.execute('PRAGMA journal_mode = WAL').then(() => undefined) : Promise.resolve());
+  // One transaction at a time per process. Each would get a pooled connection of its own and
+  // their steps interleave at every await, so a second BEGIN IMMEDIATE would meet the first's
+  // lock; SQLite's busy wait is synchronous and blocks the event loop the first one needs to
+  // commit, for the whole timeout, then fails with SQLITE_BUSY. better-sqlite3 has no such
+  // race: its transactions run synchronously. Queued, a transaction waits only for the ones
+  // before it (microseconds each: the body never awaits anything but its own statements).
+  let queue: Promise<unknown> = Promise.resolve();
   return {
     kind: 'libsql',
     db,
     async transaction<T>(body: TxBody<T, TSchema>) {
       await prepare();
-      return libsql.transaction((tx) => driveAsync(body(tx)), { behavior: 'immediate' });
+      const turn = queue.then(() => libsql.transaction((tx) => driveAsync(body(tx)), { behavior: 'immediate' }));
+      queue = turn.catch(() => undefined);
+      return turn;
     },
     async migrate(folder: string) {
       await prepare();
