@@ -69,18 +69,25 @@ export async function reconcileAll(opts: { limit?: number } = {}): Promise<{ che
   let checked = 0;
   let changed = 0;
   let failed = 0;
+  let firstError: string | undefined;
   await pool(candidates, RECONCILE_CONCURRENCY, async (p) => {
     try {
       const r = await syncPayment(p, 'reconcile');
       if (r.checked) checked++;
       if (r.changed) changed++;
-      if (r.error) failed++;
+      if (r.error) {
+        failed++;
+        firstError ??= redactSecrets(String(r.error));
+      }
     } catch (error) {
       failed++;
       logger().error({ paymentId: p.id, err: redactSecrets(String(error)) }, 'reconcile: payment failed');
     }
   });
-  if (changed > 0 || failed > 0) logger().info({ candidates: candidates.length, checked, changed, failed }, 'reconcile pass');
+  // A failure is a payment left as it was until the next pass (provider down, database busy):
+  // worth a warning, since syncPayment keeps the error to itself.
+  if (failed > 0) logger().warn({ candidates: candidates.length, checked, changed, failed, firstError }, 'reconcile pass with failures');
+  else if (changed > 0) logger().info({ candidates: candidates.length, checked, changed }, 'reconcile pass');
   return { checked, changed };
 }
 
