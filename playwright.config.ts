@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_SANDBOX_KEY } from './e2e/sandbox-key';
 
 /**
- * End-to-end: a real Chromium (Debian's /usr/bin/chromium) against `next start` with the
+ * End-to-end: a real Chromium (Debian's, see CHROMIUM below) against `next start` with the
  * embedded sandbox and fresh SQLite files under data/e2e-<port> (scripts/e2e-server.mjs).
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -11,6 +12,11 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 // in the runner's environment so that its workers (which inherit it) sign in with it.
 process.env.E2E_OWNER_PASSWORD ??= randomBytes(18).toString('base64url');
 export const BASE_URL = `http://localhost:${PORT}`;
+// Debian's headless shell (chromium-headless-shell) is the same engine as the full browser
+// without its UI: journeys run about a fifth faster on two cores. The full browser is the
+// fallback on a machine that only has it.
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 export default defineConfig({
   testDir: './e2e',
@@ -27,7 +33,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
     },
   },
