@@ -81,8 +81,11 @@ export async function runT9(ctx: BenchContext): Promise<TargetResult> {
     setExtra(server.appDbPath, on);
     return load({ label: on ? 'catalog, 1,000 products' : 'catalog, 8 products', url: catalog }, seconds, 10);
   };
-  await measure(true);
-  await measure(false);
+  // A warm-up of both states (the full run; quick rounds are a smoke check).
+  if (!quick) {
+    await measure(true);
+    await measure(false);
+  }
   const perRound: { a: LoadFigures; b: LoadFigures; ratio: number }[] = [];
   for (let i = 0; i < rounds; i++) {
     let fa: LoadFigures;
@@ -111,7 +114,7 @@ export async function runT9(ctx: BenchContext): Promise<TargetResult> {
   const deep = await compareThroughput(
     { label: `catalog page ${lastPage} of ${lastPage}`, url: `${catalog}?pagina=${lastPage}` },
     { label: 'catalog page 1', url: catalog },
-    { rounds: quick ? 1 : 3, seconds, connections: 10, warmupSeconds: 1 },
+    { rounds: quick ? 1 : 3, seconds, connections: 10, warmupSeconds: quick ? 0.5 : 1 },
   );
   setExtra(server.appDbPath, false);
 
@@ -122,7 +125,7 @@ export async function runT9(ctx: BenchContext): Promise<TargetResult> {
   const photo = await compareThroughput(
     { label: `photo route (${bytes} B WebP)`, url: `${server.url}${photoUrl}` },
     { label: `static file (${staticBytes} B SVG)`, url: staticUrl },
-    { rounds: quick ? 2 : 4, seconds, connections: 20, warmupSeconds: 1 },
+    { rounds: quick ? 1 : 4, seconds, connections: 20, warmupSeconds: quick ? 0.5 : 1 },
   );
   const revalidated = await fetch(`${server.url}${photoUrl}`, { headers: { 'If-None-Match': img.headers.get('etag') ?? '' } });
 
