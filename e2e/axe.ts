@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { source as AXE_SOURCE } from 'axe-core';
+import { source as AXE_SOURCE, type Result } from 'axe-core';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const;
 
@@ -18,8 +18,6 @@ export type AxeOptions = {
   disableRules?: Record<string, string>;
 };
 
-type Violation = { rule: string; impact?: string | null; help: string; nodes: { target: string; summary?: string }[] };
-
 export async function expectNoAxeViolations(page: Page, options: AxeOptions = {}): Promise<void> {
   // The scan reads computed styles: wait for fonts so contrast and sizes are the final ones.
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
@@ -27,7 +25,13 @@ export async function expectNoAxeViolations(page: Page, options: AxeOptions = {}
   // page polling its status) the <title> can be out of the document for a moment. Give it
   // that moment; a page without a title still fails the scan below.
   await page.waitForFunction(() => document.title.trim() !== '', undefined, { timeout: 3000 }).catch(() => undefined);
-  const report = page.frames().length > 1 ? await scanWithFrames(page, options) : await scanDocument(page, options);
+  const violations = page.frames().length > 1 ? await scanWithFrames(page, options) : await scanDocument(page, options);
+  const report = violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target.join(' '), summary: n.failureSummary })),
+  }));
   expect(report, `axe (WCAG 2.2 A/AA) on ${page.url()}:\n${JSON.stringify(report, null, 2)}`).toEqual([]);
 }
 
@@ -36,7 +40,7 @@ export async function expectNoAxeViolations(page: Page, options: AxeOptions = {}
  * AxeBuilder would inject it two or three times per scan and finish every scan in a new tab,
  * which made a scan cost about twice as much; the rules and the results are the same.
  */
-async function scanDocument(page: Page, options: AxeOptions): Promise<Violation[]> {
+async function scanDocument(page: Page, options: AxeOptions): Promise<Result[]> {
   const injected = await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function');
   if (!injected) await page.evaluate(AXE_SOURCE);
   // axe's context: the whole document unless a part is named or left out.
@@ -51,32 +55,19 @@ async function scanDocument(page: Page, options: AxeOptions): Promise<Violation[
   };
   return page.evaluate(
     async ({ context, runOptions }) => {
-      type AxeResult = { violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] };
-      const axe = (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<AxeResult> } }).axe;
-      const { violations } = await axe.run(Object.keys(context).length ? context : document, runOptions);
-      return violations.map((v) => ({
-        rule: v.id,
-        impact: v.impact,
-        help: v.help,
-        nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target.join(' '), summary: n.failureSummary })),
-      }));
+      const axe = (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<{ violations: Result[] }> } }).axe;
+      return (await axe.run(Object.keys(context).length ? context : document, runOptions)).violations;
     },
     { context, runOptions },
   );
 }
 
 /** A page with frames (the mail catcher's message): AxeBuilder follows axe into each frame. */
-async function scanWithFrames(page: Page, options: AxeOptions): Promise<Violation[]> {
+async function scanWithFrames(page: Page, options: AxeOptions): Promise<Result[]> {
   let builder = new AxeBuilder({ page, axeSource: AXE_SOURCE }).withTags([...WCAG_TAGS]);
   if (options.include) builder = builder.include(options.include);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const disabled = Object.keys(options.disableRules ?? {});
   if (disabled.length) builder = builder.disableRules(disabled);
-  const { violations } = await builder.analyze();
-  return violations.map((v) => ({
-    rule: v.id,
-    impact: v.impact,
-    help: v.help,
-    nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target.join(' '), summary: n.failureSummary })),
-  }));
+  return (await builder.analyze()).violations;
 }
