@@ -740,6 +740,8 @@ export type ActivityRow = typeof activityLog.$inferSelect;
  * shown once); `mode` says which provider it was made for ('test' = the sandbox, `bk_test_`;
  * 'live' = a real provider, `bk_live_`). A revoked key stops working at once.
  */
+export const API_KEY_ORDER_SCOPES = ['own', 'all'] as const;
+export type ApiKeyOrderScope = (typeof API_KEY_ORDER_SCOPES)[number];
 export const apiKeys = sqliteTable('api_keys', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
@@ -750,6 +752,17 @@ export const apiKeys = sqliteTable('api_keys', {
   createdAt: text('created_at').notNull().default(now),
   lastUsedAt: text('last_used_at'),
   revokedAt: text('revoked_at'),
+  /**
+   * Which orders the key reads and refunds: 'own' — only the orders of its own checkout
+   * sessions — or 'all' of the shop's. Keys made before scopes existed got 'own' (docs/api.md).
+   */
+  orderScope: text('order_scope', { enum: API_KEY_ORDER_SCOPES }).notNull().default('own'),
+  /** "Permitir reembolsos": whether POST /orders/<id>/refunds is open to the key (within its scope). */
+  allowRefunds: integer('allow_refunds', { mode: 'boolean' }).notNull().default(false),
+  /** Who made it ("Remover acesso" revokes that person's keys); null before this was recorded, or once the person is gone. */
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  /** The creator's e-mail, kept when the person is removed. */
+  createdByEmail: text('created_by_email'),
 });
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -780,7 +793,7 @@ export const apiIdempotency = sqliteTable(
     responseBody: text('response_body').notNull(),
     createdAt: text('created_at').notNull().default(now),
   },
-  (t) => [primaryKey({ columns: [t.apiKeyId, t.key] })],
+  (t) => [primaryKey({ columns: [t.apiKeyId, t.key] }), index('api_idempotency_created_idx').on(t.createdAt)],
 );
 
 /**
@@ -824,6 +837,9 @@ export const webhookEndpoints = sqliteTable('webhook_endpoints', {
   secret: text('secret').notNull(),
   enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
   createdAt: text('created_at').notNull().default(now),
+  /** Who added it ("Remover acesso" disables that person's endpoints); null before this was recorded. */
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdByEmail: text('created_by_email'),
 });
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 

@@ -7,7 +7,7 @@
  */
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import { readBodyCapped } from '@balcao/server-kit/read-body';
 import { database } from '@/db';
@@ -35,8 +35,15 @@ export function invalidRequest(error: z.ZodError): ApiResult {
 
 const MAX_BODY = 1024 * 1024;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-/** Stored answers older than this are forgotten (a key reused a day later is a new request). */
+/** Stored answers older than this are forgotten (a key reused a day later is a new request) and swept. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * A claim (status 0) older than this belongs to a request that died mid-way (a crash, a killed
+ * process): the next request with the key takes it over instead of being told for a day that it
+ * is "still being processed". Well above the longest request (provider calls time out in 10 s);
+ * a refund taken over is still made once (lib/payments' refund slot per payment).
+ */
+export const IDEMPOTENCY_CLAIM_LEASE_MS = 2 * 60 * 1000;
 
 function json(result: ApiResult): Response {
   return Response.json(result.body, { status: result.status, headers: { 'Cache-Control': 'no-store', ...result.headers } });
@@ -77,17 +84,21 @@ export async function serveApi(req: Request, handler: (ctx: ApiContext) => Promi
  * Runs `work` once per (API key, Idempotency-Key). The key is claimed first (a row with status 0)
  * in its own transaction, so a concurrent request with the same key is answered 409 instead of
  * running twice; the answer is stored when the work ends. A 5xx answer (or a thrown error)
- * releases the key, so the same request can be retried.
+ * releases the key, so the same request can be retried; so does a claim left past its lease by a
+ * request that never ended. The claim's `created_at` identifies it: a request whose claim was
+ * taken over neither stores nor releases the newer one.
  */
-export async function idempotent(apiKeyId: string, key: string, request: string, work: () => Promise<ApiResult>): Promise<ApiResult> {
+export async function idempotent(apiKeyId: string, key: string, request: string, work: () => Promise<ApiResult>, now = Date.now()): Promise<ApiResult> {
   const requestHash = createHash('sha256').update(request, 'utf8').digest('hex');
-  const nowIso = new Date().toISOString();
-  const staleBefore = new Date(Date.now() - IDEMPOTENCY_TTL_MS).toISOString();
+  const nowIso = new Date(now).toISOString();
+  const staleBefore = new Date(now - IDEMPOTENCY_TTL_MS).toISOString();
+  const abandonedBefore = new Date(now - IDEMPOTENCY_CLAIM_LEASE_MS).toISOString();
+  const keyWhere = and(eq(apiIdempotency.apiKeyId, apiKeyId), eq(apiIdempotency.key, key));
   const claim = await database().transaction(function* (tx) {
-    const where = and(eq(apiIdempotency.apiKeyId, apiKeyId), eq(apiIdempotency.key, key));
-    const row = yield* get(tx.select().from(apiIdempotency).where(where));
-    if (row && row.createdAt >= staleBefore) return { kind: 'existing' as const, row };
-    if (row) yield* run(tx.delete(apiIdempotency).where(where));
+    const row = yield* get(tx.select().from(apiIdempotency).where(keyWhere));
+    const abandoned = row?.statusCode === 0 && row.createdAt < abandonedBefore;
+    if (row && row.createdAt >= staleBefore && !abandoned) return { kind: 'existing' as const, row };
+    if (row) yield* run(tx.delete(apiIdempotency).where(keyWhere));
     yield* run(tx.insert(apiIdempotency).values({ apiKeyId, key, requestHash, statusCode: 0, responseBody: '', createdAt: nowIso }));
     return { kind: 'claimed' as const };
   });
@@ -97,19 +108,30 @@ export async function idempotent(apiKeyId: string, key: string, request: string,
     if (row.statusCode === 0) return apiError('conflict', 'A request with this Idempotency-Key is still being processed.', 'Idempotency-Key');
     return { status: row.statusCode, body: JSON.parse(row.responseBody), headers: { 'Idempotent-Replayed': 'true' } };
   }
-  const where = and(eq(apiIdempotency.apiKeyId, apiKeyId), eq(apiIdempotency.key, key));
+  const mine = and(keyWhere, eq(apiIdempotency.createdAt, nowIso), eq(apiIdempotency.statusCode, 0));
   let result: ApiResult;
   try {
     result = await work();
   } catch (error) {
     await database().transaction(function* (tx) {
-      yield* run(tx.delete(apiIdempotency).where(where));
+      yield* run(tx.delete(apiIdempotency).where(mine));
     });
     throw error;
   }
   await database().transaction(function* (tx) {
-    if (result.status >= 500) yield* run(tx.delete(apiIdempotency).where(where));
-    else yield* run(tx.update(apiIdempotency).set({ statusCode: result.status, responseBody: JSON.stringify(result.body) }).where(where));
+    if (result.status >= 500) yield* run(tx.delete(apiIdempotency).where(mine));
+    else yield* run(tx.update(apiIdempotency).set({ statusCode: result.status, responseBody: JSON.stringify(result.body) }).where(mine));
   });
   return result;
+}
+
+/**
+ * Deletes the stored answers (and claims) older than IDEMPOTENCY_TTL_MS: past it a key is a new
+ * request anyway, and an answer holds a buyer's data (a refund's order). Returns how many.
+ */
+export async function sweepIdempotency(now = Date.now()): Promise<number> {
+  const before = new Date(now - IDEMPOTENCY_TTL_MS).toISOString();
+  return database().transaction(function* (tx) {
+    return yield* run(tx.delete(apiIdempotency).where(lt(apiIdempotency.createdAt, before)));
+  });
 }

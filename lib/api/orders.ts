@@ -2,12 +2,16 @@
  * Orders as /api/v1 shows them (and the outbound webhooks carry them): one function builds the
  * JSON of an order from its row, its lines and the checkout session it came from. The list is
  * newest first with an opaque cursor (created_at and id of the last order of the page).
+ *
+ * A key reads only the orders of its scope (keys.ts): with "own", the orders of its own checkout
+ * sessions; any other order answers as an unknown one (404), so a key cannot even learn it exists.
  */
 import 'server-only';
-import { and, asc, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { database } from '@/db';
 import { checkoutSessions, orderItems, orders, type Order } from '@/db/schema';
 import { e164Of } from '@balcao/br/phone';
+import type { ApiCaller } from './keys';
 import type { ApiOrder } from './schemas';
 
 type Line = { orderId: string; productId: number | null; name: string; unitPriceCents: number; quantity: number; lineTotalCents: number };
@@ -53,6 +57,25 @@ export async function apiOrderById(id: string): Promise<ApiOrder | null> {
   return row ? ((await apiOrders([row]))[0] ?? null) : null;
 }
 
+/** The orders `caller` may see: undefined (no condition) for a key with "Todos os pedidos da loja". */
+export function orderScopeOf(caller: Pick<ApiCaller, 'keyId' | 'orderScope'>): SQL | undefined {
+  if (caller.orderScope === 'all') return undefined;
+  const own = database().db.select({ id: checkoutSessions.orderId }).from(checkoutSessions).where(eq(checkoutSessions.apiKeyId, caller.keyId));
+  return inArray(orders.id, own);
+}
+
+/** Whether order `id` exists within the caller's scope. */
+export async function orderInScope(caller: Pick<ApiCaller, 'keyId' | 'orderScope'>, id: string): Promise<boolean> {
+  const [row] = await database().db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, id), orderScopeOf(caller)));
+  return row !== undefined;
+}
+
+/** The order as `caller` may see it, or null (unknown, or outside the key's scope). */
+export async function apiOrderFor(caller: Pick<ApiCaller, 'keyId' | 'orderScope'>, id: string): Promise<ApiOrder | null> {
+  const [row] = await database().db.select().from(orders).where(and(eq(orders.id, id), orderScopeOf(caller)));
+  return row ? ((await apiOrders([row]))[0] ?? null) : null;
+}
+
 function encodeCursor(o: Pick<Order, 'createdAt' | 'id'>): string {
   return Buffer.from(`${o.createdAt}|${o.id}`, 'utf8').toString('base64url');
 }
@@ -63,11 +86,16 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } | null 
   return m ? { createdAt: m[1], id: m[2] } : null;
 }
 
-/** A page of orders, newest first; `null` when the cursor is not one this API gave. */
-export async function listApiOrders(limit: number, cursor?: string): Promise<{ data: ApiOrder[]; next_cursor: string | null } | null> {
+/** A page of the caller's orders, newest first; `null` when the cursor is not one this API gave. */
+export async function listApiOrders(
+  caller: Pick<ApiCaller, 'keyId' | 'orderScope'>,
+  limit: number,
+  cursor?: string,
+): Promise<{ data: ApiOrder[]; next_cursor: string | null } | null> {
   const after = cursor ? decodeCursor(cursor) : undefined;
   if (after === null) return null;
-  const where = after ? or(lt(orders.createdAt, after.createdAt), and(eq(orders.createdAt, after.createdAt), lt(orders.id, after.id))) : undefined;
+  const afterCursor = after ? or(lt(orders.createdAt, after.createdAt), and(eq(orders.createdAt, after.createdAt), lt(orders.id, after.id))) : undefined;
+  const where = and(afterCursor, orderScopeOf(caller));
   const rows = await database()
     .db.select()
     .from(orders)

@@ -1,7 +1,8 @@
 /** The handlers of /api/v1, one per route: parse with the route's schema, call its use-case. */
 import 'server-only';
 import { invalidRequest, serveApi } from './http';
-import { apiOrderById, listApiOrders } from './orders';
+import { clientAddress } from '@/lib/security/client-address';
+import { apiOrderFor, listApiOrders } from './orders';
 import { refundOrder } from './refunds';
 import { createSessionRequest, listOrdersQuery, refundRequest } from './schemas';
 import { createSession, readSession } from './sessions';
@@ -19,17 +20,17 @@ export function getCheckoutSession(req: Request, id: string): Promise<Response> 
 }
 
 export function getOrders(req: Request): Promise<Response> {
-  return serveApi(req, async ({ url }) => {
+  return serveApi(req, async ({ caller, url }) => {
     const parsed = listOrdersQuery.safeParse(Object.fromEntries(url.searchParams));
     if (!parsed.success) return invalidRequest(parsed.error);
-    const page = await listApiOrders(parsed.data.limit, parsed.data.cursor);
+    const page = await listApiOrders(caller, parsed.data.limit, parsed.data.cursor);
     return page ? { status: 200, body: page } : apiError('invalid_request', 'cursor: not a cursor this API gave', 'cursor');
   });
 }
 
 export function getOrder(req: Request, id: string): Promise<Response> {
-  return serveApi(req, async () => {
-    const order = await apiOrderById(id);
+  return serveApi(req, async ({ caller }) => {
+    const order = await apiOrderFor(caller, id);
     return order ? { status: 200, body: order } : apiError('not_found', 'No order with this id.');
   });
 }
@@ -37,6 +38,6 @@ export function getOrder(req: Request, id: string): Promise<Response> {
 export function postRefund(req: Request, orderId: string): Promise<Response> {
   return serveApi(req, async ({ caller, body }) => {
     const parsed = refundRequest.safeParse(body);
-    return parsed.success ? refundOrder(caller, orderId, parsed.data) : invalidRequest(parsed.error);
+    return parsed.success ? refundOrder(caller, orderId, parsed.data, clientAddress(req.headers)) : invalidRequest(parsed.error);
   });
 }

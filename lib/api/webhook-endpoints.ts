@@ -2,18 +2,23 @@
  * The merchant's webhook endpoints (Configurações → Integrações → "Adicionar endpoint"): a URL,
  * the events it wants, and a signing secret `whsec_<base64>` shown once (kept, since every
  * delivery is signed with it). An endpoint can be disabled and enabled again; "Enviar teste"
- * queues one test delivery to it. The delivery log lists every attempt.
+ * queues one test delivery to it. The delivery log lists every attempt. The endpoint remembers
+ * who added it ("Remover acesso" disables that person's endpoints: lib/accounts/team.ts); adding,
+ * disabling and enabling one is written to the activity log, naming only the URL's origin (its
+ * path or query may hold the receiver's secret token).
  */
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { database } from '@/db';
-import { run } from '@/db/driver';
+import { get, run } from '@/db/driver';
 import { outboundAttempts, outboundDeliveries, outboundEvents, webhookEndpoints, type WebhookEndpointRow } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { newEventId } from '@/lib/order-events/record';
+import { activityStep } from '@/lib/security/activity';
 import { newId } from '@/lib/security/tokens';
+import type { IntegrationActor } from './keys';
 import { API_EVENT_TYPES, type ApiEventType } from './schemas';
 
 export const endpointFormSchema = z.object({
@@ -34,20 +39,35 @@ export function newWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString('base64')}`;
 }
 
-export async function createEndpoint(url: string, events: readonly ApiEventType[]): Promise<{ id: string; secret: string }> {
+/** The endpoint as the activity log names it: its origin only. */
+export function endpointLabel(url: string): string {
+  return URL.canParse(url) ? new URL(url).origin : 'URL inválida';
+}
+
+type ActorContext = { actor?: IntegrationActor; ip?: string | null };
+
+export async function createEndpoint(url: string, events: readonly ApiEventType[], opts: ActorContext = {}): Promise<{ id: string; secret: string }> {
   const id = newId();
   const secret = newWebhookSecret();
+  const actor = opts.actor ?? null;
   await database().transaction(function* (tx) {
-    yield* run(tx.insert(webhookEndpoints).values({ id, url, events: [...new Set(events)].join(','), secret }));
+    yield* run(tx.insert(webhookEndpoints).values({ id, url, events: [...new Set(events)].join(','), secret, createdBy: actor?.id ?? null, createdByEmail: actor?.email ?? null }));
+    yield* activityStep(tx, { actor, action: 'integrations', summary: `Adicionou o endpoint de webhook ${endpointLabel(url)}`, target: id, ip: opts.ip ?? null });
   });
   return { id, secret };
 }
 
-export async function setEndpointEnabled(id: string, enabled: boolean): Promise<boolean> {
-  const changed = await database().transaction(function* (tx) {
-    return yield* run(tx.update(webhookEndpoints).set({ enabled }).where(eq(webhookEndpoints.id, id)));
+/** "Ativar" / "Desativar" (false: no such endpoint). Only a real change is logged. */
+export async function setEndpointEnabled(id: string, enabled: boolean, opts: ActorContext = {}): Promise<boolean> {
+  return database().transaction(function* (tx) {
+    const row = yield* get(tx.select({ url: webhookEndpoints.url, enabled: webhookEndpoints.enabled }).from(webhookEndpoints).where(eq(webhookEndpoints.id, id)));
+    if (!row) return false;
+    if (row.enabled === enabled) return true;
+    yield* run(tx.update(webhookEndpoints).set({ enabled }).where(eq(webhookEndpoints.id, id)));
+    const verb = enabled ? 'Ativou' : 'Desativou';
+    yield* activityStep(tx, { actor: opts.actor ?? null, action: 'integrations', summary: `${verb} o endpoint de webhook ${endpointLabel(row.url)}`, target: id, ip: opts.ip ?? null });
+    return true;
   });
-  return changed === 1;
 }
 
 /** "Enviar teste": one delivery of a made-up order (id "ord_test", metadata {"test": "true"}) to this endpoint only. */

@@ -9,6 +9,8 @@
  *    retried with exponential back-off for up to 3 days, then failed. Every attempt is logged.
  * At least once: a delivery is leased while in flight, so two processes do not send it at the
  * same time, and a crash mid-attempt sends it again after the lease. Order is not promised.
+ * The pass is also the API's housekeeping: every 10 minutes it sweeps the stored idempotent
+ * answers past their 24 hours (http.ts), on a Node host and through the cron route alike.
  */
 import 'server-only';
 import { and, asc, eq, isNull, lt, lte, or } from 'drizzle-orm';
@@ -18,8 +20,9 @@ import { database } from '@/db';
 import { run } from '@/db/driver';
 import { checkoutSessions, orders, outboundAttempts, outboundDeliveries, outboundEvents, webhookEndpoints } from '@/db/schema';
 import { env } from '@/lib/config/env';
-import { processSlot } from '@/lib/process/context';
+import { processSingleton, processSlot } from '@/lib/process/context';
 import { logger } from '@/lib/server/log';
+import { sweepIdempotency } from './http';
 import { apiOrders } from './orders';
 
 export const GIVE_UP_AFTER_MS = 3 * 24 * 3600 * 1000;
@@ -167,9 +170,18 @@ async function attempt(d: Due, deps: WorkerDeps, policy: TargetPolicy): Promise<
   });
 }
 
-/** One pass: fan out, then attempt what is due. */
+const IDEMPOTENCY_SWEEP_EVERY_MS = 10 * 60_000;
+const lastIdempotencySweep = processSingleton('api.idempotency-sweep', () => ({ at: 0 }));
+
+/** One pass: sweep old idempotent answers when due, fan out, then attempt what is due. */
 export async function runWebhookWorkerOnce(deps: WorkerDeps = {}): Promise<void> {
-  const nowIso = new Date((deps.now ?? Date.now)()).toISOString();
+  const now = (deps.now ?? Date.now)();
+  const nowIso = new Date(now).toISOString();
+  const sweep = lastIdempotencySweep();
+  if (now - sweep.at >= IDEMPOTENCY_SWEEP_EVERY_MS) {
+    sweep.at = now;
+    await sweepIdempotency(now);
+  }
   await fanOut(nowIso);
   const policy = policyOf(deps);
   const due = await dueDeliveries(nowIso);

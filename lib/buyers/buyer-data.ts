@@ -3,22 +3,29 @@
  * their CPF/CNPJ or e-mail, read for an export (JSON and CSV) and replaced by anonymisation.
  *
  * Anonymisation replaces the buyer's name, document, e-mail, phone and addresses on each of
- * their orders, and the same values wherever they were copied (e-mail recipients, webhook
- * bodies, event details); the mail catcher's copies of their e-mails are deleted. Money, items,
+ * their orders, and the same values wherever they were copied (e-mail recipients, the provider's
+ * webhook bodies, event details, the bodies of the shop's own outbound webhooks, the stored
+ * answers of idempotent API requests); an API checkout session's customer prefill (of their
+ * orders, or naming their document or e-mail) is emptied; the mail catcher's copies of their
+ * e-mails are deleted. Money, items,
  * dates and the provider's payment ids stay, so totals, the revenue chart and reconciliation
  * stay exact. It is one transaction, refused while any of the buyer's orders still awaits
  * payment (that order's charge carries the buyer's data and may still be paid), and each order
  * gets a timeline event saying who did it. The provider's own records are the provider's.
  */
 import 'server-only';
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { database, db } from '@/db';
 import { all, run } from '@/db/driver';
 import {
+  apiIdempotency,
   caughtEmails,
+  checkoutSessions,
   emailOutbox,
   orderItems,
   orders,
+  outboundDeliveries,
+  outboundEvents,
   paymentEvents,
   paymentLinks,
   payments,
@@ -165,6 +172,25 @@ export async function anonymiseBuyer(
           if (body !== h.body) yield* run(tx.update(webhookDeliveries).set({ body }).where(eq(webhookDeliveries.id, h.id)));
         }
       }
+      // The shop's own webhooks carry the order as it was (the body is fixed when fanned out).
+      const outbound = yield* all(
+        tx
+          .select({ id: outboundDeliveries.id, body: outboundDeliveries.body })
+          .from(outboundDeliveries)
+          .innerJoin(outboundEvents, eq(outboundEvents.id, outboundDeliveries.eventId))
+          .where(eq(outboundEvents.orderId, before.id)),
+      );
+      for (const d of outbound) {
+        const body = scrub(d.body)!;
+        if (body !== d.body) yield* run(tx.update(outboundDeliveries).set({ body }).where(eq(outboundDeliveries.id, d.id)));
+      }
+      // A stored API answer (a refund's) holds the order, named by its id, for 24 hours.
+      const replies = yield* all(tx.select().from(apiIdempotency).where(like(apiIdempotency.responseBody, `%"${before.id}"%`)));
+      for (const r of replies) {
+        const responseBody = scrub(r.responseBody)!;
+        if (responseBody !== r.responseBody) yield* run(tx.update(apiIdempotency).set({ responseBody }).where(and(eq(apiIdempotency.apiKeyId, r.apiKeyId), eq(apiIdempotency.key, r.key))));
+      }
+      yield* run(tx.update(checkoutSessions).set({ customer: '{}' }).where(eq(checkoutSessions.orderId, before.id)));
       const first = pays[0];
       if (first) {
         yield* run(
@@ -175,6 +201,17 @@ export async function anonymiseBuyer(
         );
       }
     }
+    // Sessions never paid whose prefill names the buyer (the document as typed, with or without punctuation).
+    const documents = [...new Set(list.map((o) => o.buyerDocument).filter(Boolean))];
+    const emails = [...new Set(list.map((o) => o.buyerEmail.toLowerCase()))];
+    const prefillDocument = sql`replace(replace(replace(replace(coalesce(json_extract(${checkoutSessions.customer}, '$.document'), ''), '.', ''), '-', ''), '/', ''), ' ', '')`;
+    const prefillEmail = sql`lower(trim(coalesce(json_extract(${checkoutSessions.customer}, '$.email'), '')))`;
+    yield* run(
+      tx
+        .update(checkoutSessions)
+        .set({ customer: '{}' })
+        .where(or(documents.length ? inArray(prefillDocument, documents) : undefined, inArray(prefillEmail, emails))),
+    );
     const numbers = list.map((o) => (o.number ? `#${o.number}` : o.id.slice(0, 8))).join(', ');
     yield* activityStep(tx, { actor, action: 'anonymisation', summary: `Anonimizou o comprador de ${list.length === 1 ? '1 pedido' : `${list.length} pedidos`}`, target: numbers, ip: opts.ip ?? null });
     return { ok: true, orders: list.length } as const;

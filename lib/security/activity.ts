@@ -1,6 +1,7 @@
 /**
  * The activity log (`activity_log`): who did what, when and from which address — sign-ins
- * (and failed ones), refunds, cancellations, manual refunds, settings, people, fulfilment,
+ * (and failed ones), refunds (the dashboard's and the API's), cancellations, manual refunds,
+ * reconciliations, stock returns, settings, people, API keys and webhook endpoints, fulfilment,
  * exports, anonymisation. Append-only: this module only inserts, and reads; the one delete is
  * the sweep of rows over a year old (the database's triggers refuse anything else).
  * `recordActivity` is for every use-case that does something a business wants to trace; it never
@@ -32,11 +33,14 @@ export const ACTIVITY_ACTIONS = {
   fulfilment: 'Envio',
   export: 'Exportação',
   anonymisation: 'Anonimização',
+  integrations: 'Integrações',
+  reconcile: 'Reconciliação',
+  stock_return: 'Devolução ao estoque',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 
 export type ActivityEntry = {
-  /** Who did it: the signed-in person, or null (a failed sign-in: give `email` as typed). */
+  /** Who did it: the signed-in person, or null (a failed sign-in: give `email` as typed; an API key: its name). */
   actor: { id: number; email: string } | null;
   /** Without an actor: the e-mail the attempt was about. */
   email?: string;

@@ -52,27 +52,31 @@ export const refundDoubleAction = merchantAction({ name: 'refund_double', permis
   const order = await getOrderForAction(orderIdOf(form));
   if (!order) return refused(ORDER_NOT_FOUND);
   const result = await refundDoublePayment(order.id, merchant.email);
+  if (result.ok) await recordRequestActivity({ actor: merchant, action: 'refund', summary: `Reembolsou o Pix pago em duplicidade do pedido ${orderLabel(order)}`, target: order.id });
   revalidateOrder(order.id);
   return result.ok ? done(result.message ?? 'Reembolso solicitado.') : refused(result.error);
 });
 
 export const reconcileOrderAction = merchantAction(
   { name: 'reconcile', permission: 'orders:act', onError: (error) => refused(userMessage(error)) },
-  async (form: FormData) => {
+  async (form: FormData, { merchant }) => {
     const order = await getOrderForAction(orderIdOf(form));
     if (!order) return refused(ORDER_NOT_FOUND);
     const result = await reconcileOrder(order.id);
     revalidateOrder(order.id);
     if (result.error) return refused(result.error);
+    const outcome = result.changed ? 'status atualizado' : 'nada mudou';
+    await recordRequestActivity({ actor: merchant, action: 'reconcile', summary: `Conferiu o pedido ${orderLabel(order)} com o provedor: ${outcome}`, target: order.id });
     return done(result.changed ? 'Status atualizado com o que o provedor informou.' : 'Conferido com o provedor: nada mudou.');
   },
 );
 
 export const reconcileAllAction = merchantAction(
   { name: 'reconcile-all', permission: 'orders:act', onError: (error) => refused(userMessage(error)) },
-  async () => {
+  async (_form: FormData, { merchant }) => {
     const { checked, changed } = await reconcileAll();
     revalidatePath('/dashboard', 'layout');
+    await recordRequestActivity({ actor: merchant, action: 'reconcile', summary: `Reconciliou todas as cobranças em aberto: ${checked} conferidas, ${changed} atualizadas` });
     if (checked === 0) return done('Nenhuma cobrança em aberto para conferir.');
     const cobrancas = checked === 1 ? '1 cobrança conferida' : `${checked} cobranças conferidas`;
     const mudaram = changed === 0 ? 'nenhuma mudou' : changed === 1 ? '1 atualizada' : `${changed} atualizadas`;
@@ -95,6 +99,8 @@ export const returnStockAction = merchantAction({ name: 'return-stock', permissi
   revalidateOrder(order.id);
   revalidatePath('/dashboard/produtos', 'layout');
   if (!result.ok) return refused(result.error);
+  const units = result.units === 1 ? '1 unidade' : `${result.units} unidades`;
+  await recordRequestActivity({ actor: merchant, action: 'stock_return', summary: `Devolveu ao estoque ${units} do pedido ${orderLabel(order)}`, target: order.id });
   return done(result.units === 1 ? '1 unidade devolvida ao estoque.' : `${result.units} unidades devolvidas ao estoque.`);
 });
 

@@ -4,7 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
 import { done, refused } from '@/lib/auth/action-state';
 import { merchantAction } from '@/lib/auth/merchant-action';
-import { inviteMember, removeMember } from '@/lib/accounts/team';
+import { cancelInvitation, inviteMember, removeMember } from '@/lib/accounts/team';
 import { setTwoFactorRequirement } from '@/lib/accounts/two-factor';
 import { clientAddress } from '@/lib/security/client-address';
 
@@ -21,9 +21,22 @@ export const inviteMemberAction = merchantAction({ name: 'invite-member', permis
   return done(r.message);
 });
 
-/** "Remover acesso". */
+/**
+ * "Remover acesso". The person's API keys and webhook endpoints are revoked too unless the
+ * confirmation's box was unticked: the form says it asked (`integrationsAsked`), so a form that
+ * never showed the box (or a hand-made POST) revokes them, the safe default.
+ */
 export const removeMemberAction = merchantAction({ name: 'remove-member', permission: 'people:manage' }, async (form: FormData, { merchant }) => {
-  const r = await removeMember(merchant, Number(text(form, 'userId')), clientAddress(await headers()));
+  const revokeIntegrations = text(form, 'integrationsAsked') !== '1' || text(form, 'revokeIntegrations') === '1';
+  const r = await removeMember(merchant, Number(text(form, 'userId')), clientAddress(await headers()), { revokeIntegrations });
+  if (!r.ok) return refused(r.error);
+  revalidatePath('/dashboard/settings/equipe');
+  return done(r.message);
+});
+
+/** "Cancelar convite": the pending invitation's link stops working. */
+export const cancelInvitationAction = merchantAction({ name: 'cancel-invitation', permission: 'people:manage' }, async (form: FormData, { merchant }) => {
+  const r = await cancelInvitation(merchant, text(form, 'invitationId'), clientAddress(await headers()));
   if (!r.ok) return refused(r.error);
   revalidatePath('/dashboard/settings/equipe');
   return done(r.message);

@@ -7,8 +7,12 @@ import { ActionForm } from '@/app/(merchant)/dashboard/_components/action-form';
 import { PermissionNote } from '@/app/(merchant)/dashboard/_components/permission-note';
 import { SettingsTabs } from '../settings-tabs';
 import { InviteForm } from './invite-form';
-import { removeMemberAction, twoFactorRequirementAction } from './actions';
+import { cancelInvitationAction, removeMemberAction, twoFactorRequirementAction } from './actions';
+import { RemoveMemberBody } from './remove-member-body';
 import { twoFactorRequired } from '@/lib/auth/two-factor';
+
+/** An endpoint as this page names it: its origin (the path may hold the receiver's secret token). */
+const originOf = (url: string) => (URL.canParse(url) ? new URL(url).origin : url);
 
 export const metadata: Metadata = { title: 'Equipe · Configurações' };
 export const dynamic = 'force-dynamic';
@@ -42,16 +46,26 @@ export default async function TeamPage() {
                       <strong>{m.name}</strong> · {m.email} · {role ? ROLE_LABELS[role] : m.role}
                       {m.id === merchant.id ? ' (você)' : ''}
                     </p>
+                    {m.keys.length + m.endpoints.length > 0 ? (
+                      <p className="small muted" data-testid="member-integrations">
+                        {[
+                          m.keys.length ? `Chaves de API: ${m.keys.map((k) => `“${k.name}”`).join(', ')}` : '',
+                          m.endpoints.length ? `Endpoints: ${m.endpoints.map((e) => originOf(e.url)).join(', ')}` : '',
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </p>
+                    ) : null}
                     {m.id !== merchant.id ? (
                       <ActionForm
                         action={removeMemberAction}
-                        fields={{ userId: String(m.id) }}
+                        fields={{ userId: String(m.id), ...(m.keys.length + m.endpoints.length > 0 ? { integrationsAsked: '1' } : {}) }}
                         label="Remover acesso"
                         pendingLabel="Removendo…"
                         className="btn btn-danger"
                         confirm={{
                           title: 'Remover o acesso?',
-                          body: <p>{m.email} deixa de entrar no painel agora, em todos os aparelhos.</p>,
+                          body: <RemoveMemberBody email={m.email} keys={m.keys.map((k) => k.name)} endpoints={m.endpoints.map((e) => originOf(e.url))} />,
                           confirmLabel: 'Sim, remover acesso',
                           confirmClassName: 'btn btn-danger',
                         }}
@@ -78,8 +92,22 @@ export default async function TeamPage() {
                 <h3>Convites pendentes</h3>
                 <ul>
                   {invitations.map((i) => (
-                    <li key={i.id}>
-                      {i.email} · {i.role ? ROLE_LABELS[i.role] : ''} · vale até {formatDateTimeBR(i.expiresAt)}
+                    <li key={i.id} className="stack" data-testid="pending-invitation">
+                      <p>
+                        {i.email} · {i.role ? ROLE_LABELS[i.role] : ''} · vale até {formatDateTimeBR(i.expiresAt)}
+                      </p>
+                      <ActionForm
+                        action={cancelInvitationAction}
+                        fields={{ invitationId: i.id }}
+                        label="Cancelar convite"
+                        pendingLabel="Cancelando…"
+                        confirm={{
+                          title: 'Cancelar o convite?',
+                          body: <p>O link enviado para {i.email} deixa de funcionar.</p>,
+                          confirmLabel: 'Sim, cancelar convite',
+                          confirmClassName: 'btn btn-danger',
+                        }}
+                      />
                     </li>
                   ))}
                 </ul>

@@ -1,22 +1,26 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { headers } from 'next/headers';
 import { z } from 'zod';
 import { done, refused, type ActionState } from '@/lib/auth/action-state';
 import { merchantAction } from '@/lib/auth/merchant-action';
-import { apiKeyNameSchema, createApiKey, revokeApiKey } from '@/lib/api/keys';
+import { apiKeyFormSchema, createApiKey, revokeApiKey, type ApiKeyForm } from '@/lib/api/keys';
 import { createEndpoint, endpointFormSchema, sendTestDelivery, setEndpointEnabled } from '@/lib/api/webhook-endpoints';
 import type { ApiEventType } from '@/lib/api/schemas';
+import { clientAddress } from '@/lib/security/client-address';
 import { logger } from '@/lib/server/log';
+
+const actorOf = async (merchant: { id: number; email: string }) => ({ actor: { id: merchant.id, email: merchant.email }, ip: clientAddress(await headers()) });
 
 /** The answer of "Criar chave de API": the key itself, shown once. */
 export type KeyCreatedState = ActionState | { ok: true; message: string; at: number; secret: string };
 
-/** Configurações → Integrações → "Criar chave de API" (field "Nome"). */
-export const createApiKeyAction = merchantAction<{ name: string }, KeyCreatedState>(
-  { name: 'create-api-key', permission: 'integrations:manage', parse: apiKeyNameSchema },
-  async ({ name }, { merchant }) => {
-    const { id, key } = await createApiKey(name);
+/** Configurações → Integrações → "Criar chave de API" (field "Nome", the orders it covers, "Permitir reembolsos"). */
+export const createApiKeyAction = merchantAction<ApiKeyForm, KeyCreatedState>(
+  { name: 'create-api-key', permission: 'integrations:manage', parse: apiKeyFormSchema },
+  async ({ name, orderScope, allowRefunds }, { merchant }) => {
+    const { id, key } = await createApiKey(name, { orderScope, allowRefunds, ...(await actorOf(merchant)) });
     logger().info({ actor: merchant.id, apiKeyId: id }, 'api key created');
     revalidatePath('/dashboard/settings/integracoes');
     return { ok: true, message: `Chave “${name}” criada. Copie agora: ela não será mostrada de novo.`, at: Date.now(), secret: key };
@@ -27,7 +31,7 @@ export const createApiKeyAction = merchantAction<{ name: string }, KeyCreatedSta
 export const revokeApiKeyAction = merchantAction(
   { name: 'revoke-api-key', permission: 'integrations:manage', parse: z.object({ id: z.uuid({ error: 'Chave não encontrada.' }) }) },
   async ({ id }, { merchant }) => {
-    const revoked = await revokeApiKey(id);
+    const revoked = await revokeApiKey(id, await actorOf(merchant));
     if (!revoked) return refused('Esta chave não existe ou já foi revogada.');
     logger().info({ actor: merchant.id, apiKeyId: id }, 'api key revoked');
     revalidatePath('/dashboard/settings/integracoes');
@@ -52,7 +56,7 @@ export const createEndpointAction = merchantAction<{ url: string; events: ApiEve
     },
   },
   async ({ url, events }, { merchant }) => {
-    const { id, secret } = await createEndpoint(url, events);
+    const { id, secret } = await createEndpoint(url, events, await actorOf(merchant));
     logger().info({ actor: merchant.id, endpointId: id }, 'webhook endpoint created');
     revalidatePath('/dashboard/settings/integracoes');
     return { ok: true, message: 'Endpoint adicionado. Copie o segredo de assinatura agora: ele não será mostrado de novo.', at: Date.now(), secret };
@@ -64,8 +68,8 @@ const endpointId = z.object({ id: z.uuid({ error: 'Endpoint não encontrado.' })
 /** "Desativar" / "Ativar" an endpoint: a disabled one receives nothing until enabled again. */
 export const toggleEndpointAction = merchantAction(
   { name: 'toggle-webhook-endpoint', permission: 'integrations:manage', parse: endpointId.extend({ enabled: z.enum(['true', 'false']) }) },
-  async ({ id, enabled }) => {
-    if (!(await setEndpointEnabled(id, enabled === 'true'))) return refused('Endpoint não encontrado.');
+  async ({ id, enabled }, { merchant }) => {
+    if (!(await setEndpointEnabled(id, enabled === 'true', await actorOf(merchant)))) return refused('Endpoint não encontrado.');
     revalidatePath('/dashboard/settings/integracoes');
     return done(enabled === 'true' ? 'Endpoint ativado.' : 'Endpoint desativado: ele não recebe eventos até ser ativado.');
   },

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { formatDateTimeBR } from '@balcao/br/dates';
 import { requireMerchant } from '@/lib/auth/session';
 import { can, refusalMessage } from '@/lib/auth/permissions';
-import { currentKeyMode, listApiKeys } from '@/lib/api/keys';
+import { currentKeyMode, listApiKeys, ORDER_SCOPE_LABELS } from '@/lib/api/keys';
 import { listEndpoints, recentAttempts } from '@/lib/api/webhook-endpoints';
 import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
 import { ActionForm } from '@/app/(merchant)/dashboard/_components/action-form';
@@ -51,6 +51,9 @@ export default async function IntegrationsPage() {
                 <tr>
                   <th scope="col">Nome</th>
                   <th scope="col">Chave</th>
+                  <th scope="col">Pedidos</th>
+                  <th scope="col">Reembolsos</th>
+                  <th scope="col">Criada por</th>
                   <th scope="col">Criada em</th>
                   <th scope="col">Último uso</th>
                   <th scope="col">Situação</th>
@@ -63,6 +66,9 @@ export default async function IntegrationsPage() {
                     <td className="mono">
                       bk_{k.mode}_…{k.hint}
                     </td>
+                    <td>{ORDER_SCOPE_LABELS[k.orderScope]}</td>
+                    <td>{k.allowRefunds ? 'Permitidos' : 'Não'}</td>
+                    <td>{k.createdByEmail ?? '—'}</td>
                     <td>{formatDateTimeBR(k.createdAt)}</td>
                     <td>{k.lastUsedAt ? formatDateTimeBR(k.lastUsedAt) : 'Nunca usada'}</td>
                     <td>
@@ -109,6 +115,7 @@ export default async function IntegrationsPage() {
               <h3 className="mono">{e.url}</h3>
               <p className="small">
                 {e.enabled ? 'Ativo' : 'Desativado'} · Eventos: {e.events.join(', ')}
+                {e.createdByEmail ? ` · Adicionado por ${e.createdByEmail}` : ''}
               </p>
               <div className="row">
                 <ActionForm action={sendTestAction} fields={{ id: e.id }} label="Enviar teste" pendingLabel="Enviando…" denied={denied} available={e.enabled} />
