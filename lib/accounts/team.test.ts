@@ -2,10 +2,11 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import bcrypt from 'bcryptjs';
 import { eq } from 'drizzle-orm';
 import { database, ensureMigrated } from '@/db';
-import { accountTokens, activityLog, emailOutbox, users } from '@/db/schema';
+import { randomUUID } from 'node:crypto';
+import { accountTokens, activityLog, apiKeys, emailOutbox, users, webhookEndpoints } from '@/db/schema';
 import { loadAccountEmail } from '@/lib/email/account-emails';
 import { findMerchantById } from '@/lib/auth/credentials';
-import { acceptInvitation, INVITATION_TTL_MS, inviteMember, listTeam, removeMember, TEAM_MESSAGES } from './team';
+import { acceptInvitation, cancelInvitation, INVITATION_TTL_MS, inviteMember, listTeam, removeMember, TEAM_MESSAGES } from './team';
 
 const IP = '203.0.113.7';
 const PASSWORD = 'senha-da-atendente';
@@ -65,5 +66,69 @@ describe('"Remover acesso"', () => {
     const [other] = await database().db.insert(users).values({ email: 'socio@loja.com.br', name: 'Sócio', passwordHash: 'x', role: 'owner' }).returning();
     expect((await removeMember(owner, other.id, IP)).ok).toBe(true);
     expect(await removeMember(owner, owner.id, IP)).toEqual({ ok: false, error: TEAM_MESSAGES.lastOwner });
+  });
+
+  it("lists the person's API keys and endpoints and, by default, revokes the keys and disables the endpoints, each logged", async () => {
+    const { db } = database();
+    const [ana] = await db.insert(users).values({ email: 'ana@loja.com.br', name: 'Ana', passwordHash: 'x', role: 'manager' }).returning();
+    const key = async (name: string, createdBy: number | null) => {
+      const id = randomUUID();
+      await db.insert(apiKeys).values({ id, name, mode: 'test', keyHash: randomUUID(), hint: 'abcd', createdBy, createdByEmail: createdBy ? 'x' : null });
+      return id;
+    };
+    const endpoint = async (url: string, createdBy: number | null) => {
+      const id = randomUUID();
+      await db.insert(webhookEndpoints).values({ id, url, events: 'order.paid', secret: 'whsec_x', createdBy });
+      return id;
+    };
+    const anasKey = await key('Site da Ana', ana.id);
+    const ownersKey = await key('Site da loja', owner.id);
+    const anasEndpoint = await endpoint('https://ana.example/hook?token=segredo', ana.id);
+    const ownersEndpoint = await endpoint('https://loja.example/hook', owner.id);
+    const listed = (await listTeam()).members.find((m) => m.id === ana.id)!;
+    expect(listed).toMatchObject({ keys: [{ id: anasKey, name: 'Site da Ana' }], endpoints: [{ id: anasEndpoint, url: 'https://ana.example/hook?token=segredo' }] });
+
+    expect(await removeMember(owner, ana.id, IP)).toEqual({ ok: true, message: TEAM_MESSAGES.removedWithIntegrations('ana@loja.com.br', 1, 1) });
+    const keys = await db.select().from(apiKeys);
+    expect(keys.find((k) => k.id === anasKey)).toMatchObject({ revokedAt: expect.any(String), createdBy: null, createdByEmail: 'x' });
+    expect(keys.find((k) => k.id === ownersKey)?.revokedAt).toBeNull();
+    const endpoints = await db.select().from(webhookEndpoints);
+    expect(endpoints.find((e) => e.id === anasEndpoint)?.enabled).toBe(false);
+    expect(endpoints.find((e) => e.id === ownersEndpoint)?.enabled).toBe(true);
+    const log = await db.select().from(activityLog).where(eq(activityLog.action, 'integrations'));
+    const summaries = log.filter((r) => r.target === anasKey || r.target === anasEndpoint).map((r) => r.summary);
+    expect(summaries).toEqual([
+      'Revogou a chave de API “Site da Ana” ao remover o acesso de ana@loja.com.br',
+      'Desativou o endpoint de webhook https://ana.example ao remover o acesso de ana@loja.com.br',
+    ]);
+    expect(log.every((r) => r.actorEmail === 'dona@loja.com.br' && r.ip === IP)).toBe(true);
+  });
+
+  it("keeps the person's keys and endpoints working when the Dono chose so", async () => {
+    const { db } = database();
+    const [beto] = await db.insert(users).values({ email: 'beto@loja.com.br', name: 'Beto', passwordHash: 'x', role: 'manager' }).returning();
+    const id = randomUUID();
+    await db.insert(apiKeys).values({ id, name: 'Site do Beto', mode: 'test', keyHash: randomUUID(), hint: 'abcd', createdBy: beto.id });
+    expect(await removeMember(owner, beto.id, IP, { revokeIntegrations: false })).toEqual({ ok: true, message: TEAM_MESSAGES.removed('beto@loja.com.br') });
+    const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, id));
+    expect(row).toMatchObject({ revokedAt: null, createdBy: null });
+  });
+});
+
+describe('"Cancelar convite"', () => {
+  it('deletes the pending invitation: its link stops working, its unsent e-mail is skipped, the log says who', async () => {
+    await inviteMember(owner, { email: 'caio@loja.com.br', role: 'attendant', ip: IP });
+    const token = await invitationToken();
+    const [pending] = (await listTeam()).invitations;
+    expect(await cancelInvitation(owner, pending.id, IP)).toEqual({ ok: true, message: TEAM_MESSAGES.invitationCanceled('caio@loja.com.br') });
+    expect((await listTeam()).invitations).toEqual([]);
+    expect(await acceptInvitation({ token, name: 'Caio', password: PASSWORD, confirm: PASSWORD, ip: IP })).toEqual({ ok: false, error: TEAM_MESSAGES.invalidLink });
+    const [mail] = await database().db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'invitation'));
+    expect(await loadAccountEmail({ dedupeKey: mail.dedupeKey, kind: 'invitation' })).toMatchObject({ skip: expect.any(String) });
+    const log = await database().db.select().from(activityLog).where(eq(activityLog.target, 'caio@loja.com.br'));
+    expect(log.map((r) => r.summary)).toContain('Cancelou o convite de caio@loja.com.br (Atendente)');
+    // Twice, or an unknown id: nothing to cancel.
+    expect(await cancelInvitation(owner, pending.id, IP)).toEqual({ ok: false, error: TEAM_MESSAGES.invitationNotFound });
+    expect(await cancelInvitation(owner, 'nope', IP)).toEqual({ ok: false, error: TEAM_MESSAGES.invitationNotFound });
   });
 });

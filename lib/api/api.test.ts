@@ -1,16 +1,18 @@
 /** /api/v1 through its route handlers' functions, against a real SQLite file and the fake provider. */
 import { randomUUID } from 'node:crypto';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
-import { checkoutSessions, orders, products } from '@/db/schema';
+import { activityLog, apiIdempotency, apiKeys, checkoutSessions, orders, payments, products, users } from '@/db/schema';
 import { sessionById } from '@/lib/checkout-sessions/sessions';
 import { api } from '@/lib/payments/api';
 import { placeOrder } from '@/lib/checkout/place-order';
 import { startProcessContext } from '@/lib/process/context';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { prepareDatabase, productIdBySlug } from '@/test/payments/db';
+import { placeTestOrder } from '@/test/payments/place';
+import { reconcileAll } from '@/lib/payments/reconcile';
 import { createApiKey, listApiKeys, revokeApiKey } from './keys';
 import { openApiDocument } from './openapi';
 import { getCheckoutSession, getOrder, getOrders, postCheckoutSession, postRefund } from './routes';
@@ -166,8 +168,9 @@ describe('GET /api/v1/orders', () => {
     const seen = new Set<string>();
     let cursor: string | null = null;
     let pages = 0;
+    const whole = (await createApiKey('Tudo', { orderScope: 'all' })).key;
     do {
-      const res = await getOrders(getReq(`/orders?limit=2${cursor ? `&cursor=${cursor}` : ''}`));
+      const res = await getOrders(getReq(`/orders?limit=2${cursor ? `&cursor=${cursor}` : ''}`, whole));
       const page = (await res.json()) as { data: { id: string }[]; next_cursor: string | null };
       for (const o of page.data) {
         expect(seen.has(o.id)).toBe(false);
@@ -186,9 +189,125 @@ describe('GET /api/v1/orders', () => {
     const { json } = await createSession();
     await payFromSession(json.id as string);
     const orderId = (await sessionById(json.id as string))!.orderId!;
-    const res = await postRefund(post(`/orders/${orderId}/refunds`, { amount: 100, reason: 3, description: 'Desistiu' }, { idem: randomUUID() }), orderId);
+    const refunder = (await createApiKey('Reembolsa tudo', { orderScope: 'all', allowRefunds: true })).key;
+    const res = await postRefund(post(`/orders/${orderId}/refunds`, { amount: 100, reason: 3, description: 'Desistiu' }, { idem: randomUUID(), key: refunder }), orderId);
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ error: { type: 'conflict' } });
+  });
+});
+
+describe('key scopes: a key reads and refunds only what it was made for', () => {
+  /** A paid Pix order placed through a session of `k`. */
+  async function paidSessionOrder(k: string): Promise<string> {
+    const res = await postCheckoutSession(post('/checkout/sessions', SESSION, { key: k }));
+    const { id } = (await res.json()) as { id: string };
+    expect((await payFromSession(id)).ok).toBe(true);
+    const orderId = (await sessionById(id))!.orderId!;
+    await payOrder(orderId);
+    return orderId;
+  }
+  async function payOrder(orderId: string): Promise<void> {
+    const [p] = await database().db.select().from(payments).where(eq(payments.orderId, orderId));
+    fake.pay(p.providerId!);
+    await reconcileAll();
+  }
+  const refund = (k: string, orderId: string, amount = 100) =>
+    postRefund(post(`/orders/${orderId}/refunds`, { amount, reason: 3, description: 'Desistiu' }, { idem: randomUUID(), key: k }), orderId);
+
+  it('by default a key sees only its own sessions\' orders: another key\'s and a catalog order are 404 and absent from its list', async () => {
+    const a = await createApiKey('Chave A');
+    const b = await createApiKey('Chave B');
+    const mine = await paidSessionOrder(a.key);
+    const theirs = await paidSessionOrder(b.key);
+    const catalog = await placeTestOrder('pix');
+
+    expect((await getOrder(getReq(`/orders/${mine}`, a.key), mine)).status).toBe(200);
+    for (const other of [theirs, catalog.order.id]) {
+      const res = await getOrder(getReq(`/orders/${other}`, a.key), other);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: { type: 'not_found', message: 'No order with this id.' } });
+    }
+    const listed = (await (await getOrders(getReq('/orders?limit=100', a.key))).json()) as { data: { id: string }[] };
+    expect(listed.data.map((o) => o.id)).toEqual([mine]);
+
+    // "Todos os pedidos da loja": every order, the catalog's too.
+    const whole = await createApiKey('Tudo', { orderScope: 'all' });
+    for (const id of [mine, theirs, catalog.order.id]) expect((await getOrder(getReq(`/orders/${id}`, whole.key), id)).status).toBe(200);
+    const all = (await (await getOrders(getReq('/orders?limit=100', whole.key))).json()) as { data: { id: string }[] };
+    expect(all.data.map((o) => o.id)).toEqual(expect.arrayContaining([mine, theirs, catalog.order.id]));
+  });
+
+  it('refunds need "Permitir reembolsos" and an order in scope (404 otherwise); each API refund is logged with the key\'s name', async () => {
+    const plain = await createApiKey('Sem reembolso');
+    const refunder = await createApiKey('Loja com reembolso', { allowRefunds: true });
+    const own = await paidSessionOrder(refunder.key);
+    const plainOrder = await paidSessionOrder(plain.key);
+    const catalog = await placeTestOrder('pix');
+    await payOrder(catalog.order.id);
+
+    // No refunds allowed: 404 even on its own paid order.
+    const refused = await refund(plain.key, plainOrder);
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toMatchObject({ error: { type: 'not_found' } });
+    // Allowed, but outside its scope: 404 for another key's order and a catalog order.
+    expect((await refund(refunder.key, plainOrder)).status).toBe(404);
+    expect((await refund(refunder.key, catalog.order.id)).status).toBe(404);
+    expect(fake.count('refundPix')).toBe(0);
+
+    const ok = await refund(refunder.key, own, 1500);
+    expect(ok.status).toBe(201);
+    expect(await ok.json()).toMatchObject({ order: { id: own, refunded: 1500 } });
+    const log = await database().db.select().from(activityLog).where(and(eq(activityLog.action, 'refund'), eq(activityLog.target, own)));
+    expect(log).toEqual([expect.objectContaining({ actorId: null, actorEmail: 'API: chave “Loja com reembolso”', summary: expect.stringMatching(/^Pediu reembolso de R\$\s15,00 do pedido #\d+ pela API \(chave “Loja com reembolso”\)$/) })]);
+  });
+
+  it('creating and revoking a key goes to the activity log with its name and scopes', async () => {
+    const [u] = await database().db.insert(users).values({ email: `dona-${randomUUID()}@loja.com.br`, name: 'Dona', passwordHash: 'x' }).returning();
+    const actor = { id: u.id, email: u.email };
+    const { id } = await createApiKey('Site WordPress', { orderScope: 'all', allowRefunds: true, actor, ip: '203.0.113.4' });
+    expect((await listApiKeys()).find((k) => k.id === id)).toMatchObject({ orderScope: 'all', allowRefunds: true, createdByEmail: actor.email });
+    expect(await revokeApiKey(id, { actor, ip: '203.0.113.4' })).toBe(true);
+    expect(await revokeApiKey(id, { actor })).toBe(false);
+    const log = await database().db.select().from(activityLog).where(eq(activityLog.target, id));
+    expect(log.map((r) => [r.action, r.actorEmail, r.summary, r.ip])).toEqual([
+      ['integrations', actor.email, 'Criou a chave de API “Site WordPress” (todos os pedidos da loja; pode reembolsar)', '203.0.113.4'],
+      ['integrations', actor.email, 'Revogou a chave de API “Site WordPress”', '203.0.113.4'],
+    ]);
+  });
+
+  it('a key made before scopes existed gets the narrowest: its own orders, no refunds (the migration\'s defaults)', async () => {
+    const id = randomUUID();
+    await database().db.run(sql`insert into api_keys (id, name, mode, key_hash, hint) values (${id}, 'Antiga', 'test', ${randomUUID()}, 'abcd')`);
+    const [row] = await database().db.select().from(apiKeys).where(eq(apiKeys.id, id));
+    expect(row).toMatchObject({ orderScope: 'own', allowRefunds: false, createdBy: null });
+  });
+});
+
+describe('Idempotency-Key housekeeping', () => {
+  it('a claim left by a request that died mid-way is taken over after its lease, instead of 409 for a day', async () => {
+    const { idempotent, IDEMPOTENCY_CLAIM_LEASE_MS } = await import('./http');
+    const keyId = (await listApiKeys())[0].id;
+    const died = new Date(Date.now() - IDEMPOTENCY_CLAIM_LEASE_MS - 1000).toISOString();
+    await database().db.insert(apiIdempotency).values({ apiKeyId: keyId, key: 'caiu', requestHash: 'x', statusCode: 0, responseBody: '', createdAt: died });
+    expect(await idempotent(keyId, 'caiu', 'POST /x\n{}', async () => ({ status: 201, body: { n: 1 } }))).toEqual({ status: 201, body: { n: 1 } });
+    expect(await idempotent(keyId, 'caiu', 'POST /x\n{}', async () => ({ status: 201, body: { n: 2 } }))).toMatchObject({ status: 201, body: { n: 1 } });
+    // A claim still within its lease is a request in flight: 409.
+    await database().db.insert(apiIdempotency).values({ apiKeyId: keyId, key: 'rodando', requestHash: 'x', statusCode: 0, responseBody: '', createdAt: new Date().toISOString() });
+    expect(await idempotent(keyId, 'rodando', 'POST /x\n{}', async () => ({ status: 201, body: {} }))).toMatchObject({ status: 409 });
+  });
+
+  it('stored answers are swept after 24 hours by the worker pass', async () => {
+    const { runWebhookWorkerOnce } = await import('./webhook-worker');
+    const keyId = (await listApiKeys())[0].id;
+    const old = new Date(Date.now() - 25 * 3600_000).toISOString();
+    await database().db.insert(apiIdempotency).values([
+      { apiKeyId: keyId, key: 'velha', requestHash: 'x', statusCode: 201, responseBody: '{"customer":"Maria"}', createdAt: old },
+      { apiKeyId: keyId, key: 'nova', requestHash: 'x', statusCode: 201, responseBody: '{}', createdAt: new Date().toISOString() },
+    ]);
+    await runWebhookWorkerOnce({ fetch: async () => new Response('ok') });
+    const left = await database().db.select({ key: apiIdempotency.key }).from(apiIdempotency).where(eq(apiIdempotency.apiKeyId, keyId));
+    expect(left.map((r) => r.key)).toContain('nova');
+    expect(left.map((r) => r.key)).not.toContain('velha');
   });
 });
 

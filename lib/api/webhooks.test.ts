@@ -202,3 +202,23 @@ describe('"Adicionar endpoint" in production', () => {
     expect(endpointFormSchema.safeParse({ url: 'https://loja.example/hooks', events: [] }).success).toBe(false);
   });
 });
+
+describe('who adds, disables and enables an endpoint', () => {
+  it('is recorded on the endpoint and in the activity log, which names only the origin (the path may hold a secret token)', async () => {
+    const { activityLog, users } = await import('@/db/schema');
+    const [u] = await database().db.insert(users).values({ email: `gerente-${randomUUID()}@loja.com.br`, name: 'Gerente', passwordHash: 'x' }).returning();
+    const actor = { id: u.id, email: u.email };
+    const { id } = await createEndpoint('https://receptor.example/hooks?token=segredo123', ['order.paid'], { actor, ip: '203.0.113.8' });
+    expect((await listEndpoints())[0]).toMatchObject({ id, createdBy: u.id, createdByEmail: u.email });
+    expect(await setEndpointEnabled(id, false, { actor })).toBe(true);
+    expect(await setEndpointEnabled(id, false, { actor })).toBe(true); // no change, nothing logged
+    expect(await setEndpointEnabled(id, true, { actor })).toBe(true);
+    const log = await database().db.select().from(activityLog).where(eq(activityLog.target, id));
+    expect(log.map((r) => [r.action, r.actorEmail, r.summary])).toEqual([
+      ['integrations', u.email, 'Adicionou o endpoint de webhook https://receptor.example'],
+      ['integrations', u.email, 'Desativou o endpoint de webhook https://receptor.example'],
+      ['integrations', u.email, 'Ativou o endpoint de webhook https://receptor.example'],
+    ]);
+    expect(JSON.stringify(log)).not.toContain('segredo123');
+  });
+});

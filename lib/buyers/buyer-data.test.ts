@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
-import { activityLog, caughtEmails, orders, webhookDeliveries } from '@/db/schema';
+import { randomUUID } from 'node:crypto';
+import { activityLog, apiIdempotency, apiKeys, caughtEmails, checkoutSessions, orders, outboundDeliveries, outboundEvents, webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { api } from '@/lib/payments/api';
 import { reconcileAll } from '@/lib/payments/reconcile';
 import { placeOrder } from '@/lib/checkout/place-order';
@@ -112,4 +113,67 @@ describe("buyers' data rights", () => {
     const names = await database().db.select({ n: orders.buyerName }).from(orders);
     expect(names.every((r) => r.n === 'Maria da Silva')).toBe(true);
   });
+
+  it("also scrubs the shop's outbound webhook bodies, the API sessions' customer prefill and stored idempotent answers", async () => {
+    const { db } = database();
+    const pix = await place('pix');
+    fake.pay(pix.payment.providerId!);
+    await reconcileAll();
+    const other = await place('pix', JOAO);
+    const keyId = randomUUID();
+    await db.insert(apiKeys).values({ id: keyId, name: 'Loja', mode: 'test', keyHash: randomUUID(), hint: 'abcd' });
+    const endpointId = randomUUID();
+    await db.insert(webhookEndpoints).values({ id: endpointId, url: 'https://loja.example/hooks', events: 'order.paid', secret: 'whsec_x' });
+    const apiOrder = (o: typeof pix.order, name: string, doc: string, email: string) =>
+      JSON.stringify({ id: 'evt', data: { order: { id: o.id, customer: { name, document: doc, email, phone: '+5511987654321' } } } });
+    // An order.paid already fanned out to the merchant's endpoint, with the buyer inside.
+    for (const [o, body] of [
+      [pix.order, apiOrder(pix.order, 'Maria da Silva', '52998224725', 'maria@example.com')],
+      [other.order, apiOrder(other.order, 'João Pereira', '11144477735', 'joao@example.com')],
+    ] as const) {
+      const eventId = `evt_${randomUUID()}`;
+      await db.insert(outboundEvents).values({ id: eventId, type: 'order.paid', orderId: o.id, dedupeKey: `order.paid:${o.id}:${eventId}` });
+      await db.insert(outboundDeliveries).values({ eventId, endpointId, body, nextAttemptAt: new Date().toISOString() });
+    }
+    // The session the order came from, and another never paid, prefilled with her data (the document typed with punctuation).
+    const session = (id: string, customer: object, orderId: string | null) => ({
+      id,
+      apiKeyId: keyId,
+      lines: '[]',
+      amountTotalCents: 3990,
+      customer: JSON.stringify(customer),
+      successUrl: 'https://loja.example/ok',
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      orderId,
+    });
+    await db.insert(checkoutSessions).values([
+      session('cs_paga', { name: 'Maria da Silva', document: '52998224725', email: 'maria@example.com' }, pix.order.id),
+      session('cs_aberta', { name: 'Maria S.', document: '529.982.247-25', phone: '11987654321' }, null),
+      session('cs_joao', { name: 'João Pereira', email: 'joao@example.com' }, null),
+    ]);
+    // A refund's stored answer (replayed for 24 hours) holds the order.
+    await db.insert(apiIdempotency).values({ apiKeyId: keyId, key: 'reembolso-1', requestHash: 'x', statusCode: 201, responseBody: JSON.stringify({ order: JSON.parse(apiOrder(pix.order, 'Maria da Silva', '52998224725', 'maria@example.com')).data.order }) });
+
+    expect(await anonymiseBuyer(MARIA, DONO)).toEqual({ ok: true, orders: 1 });
+
+    const bodies = await db.select({ body: outboundDeliveries.body, orderId: outboundEvents.orderId }).from(outboundDeliveries).innerJoin(outboundEvents, eq(outboundEvents.id, outboundDeliveries.eventId));
+    const hers = bodies.find((b) => b.orderId === pix.order.id)!.body;
+    expect(hers).not.toMatch(/Maria|52998224725|maria@example|98765/);
+    expect(hers).toContain(pix.order.id);
+    expect(bodies.find((b) => b.orderId === other.order.id)!.body).toContain('João Pereira');
+    const sessions = Object.fromEntries((await db.select().from(checkoutSessions)).map((r) => [r.id, r.customer]));
+    expect(sessions.cs_paga).toBe('{}');
+    expect(sessions.cs_aberta).toBe('{}');
+    expect(sessions.cs_joao).toContain('João Pereira');
+    const [reply] = await db.select().from(apiIdempotency).where(eq(apiIdempotency.key, 'reembolso-1'));
+    expect(reply.responseBody).not.toMatch(/Maria|52998224725|maria@example|98765/);
+    expect(JSON.parse(reply.responseBody)).toMatchObject({ order: { id: pix.order.id } });
+    // Leave nothing that references the orders clearOrders() deletes.
+    await db.delete(checkoutSessions);
+    await db.delete(outboundDeliveries);
+    await db.delete(outboundEvents);
+    await db.delete(webhookEndpoints);
+    await db.delete(apiKeys).where(eq(apiKeys.id, keyId));
+  });
 });
+

@@ -1,7 +1,8 @@
 import { encode } from 'next-auth/jwt';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, ensureMigrated } from '@/db';
-import { merchantSettings, users } from '@/db/schema';
+import { activityLog, merchantSettings, users } from '@/db/schema';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import { env } from '@/lib/config/env';
 import { SESSION_EXPIRED_MESSAGE } from '@/lib/auth/session';
 import { insertOrders, type InsertedOrder } from '@/test/dashboard/fixtures';
@@ -15,8 +16,15 @@ const payments = vi.hoisted(() => ({
   refundOrderPayment: vi.fn(async () => ({ ok: false as const, error: 'O serviço de pagamentos recusou a operação.' })),
   reconcileOrder: vi.fn(async () => ({ changed: true })),
   reconcileAll: vi.fn(async () => ({ checked: 3, changed: 1 })),
+  refundDoublePayment: vi.fn(async () => ({ ok: true as const, message: 'Reembolso de R$ 50,00 concluído.' })),
+  returnOrderStock: vi.fn(async () => ({ ok: true as const, units: 2 })),
 }));
-vi.mock('@/lib/payments/merchant-actions', () => ({ cancelOrderPayment: payments.cancelOrderPayment, refundOrderPayment: payments.refundOrderPayment }));
+vi.mock('@/lib/payments/merchant-actions', () => ({
+  cancelOrderPayment: payments.cancelOrderPayment,
+  refundOrderPayment: payments.refundOrderPayment,
+  refundDoublePayment: payments.refundDoublePayment,
+}));
+vi.mock('@/lib/payments/return-stock', () => ({ returnOrderStock: payments.returnOrderStock }));
 vi.mock('@/lib/payments/reconcile', () => ({ reconcileOrder: payments.reconcileOrder, reconcileAll: payments.reconcileAll }));
 
 const actions = await import('./actions');
@@ -120,5 +128,28 @@ describe('with a session', () => {
     const tooLong = await actions.saveSettingsAction(null, fd({ boletoFinePercent: '2,5', boletoInterestPercent: '0,2', boletoGraceDays: '7', boletoDueDays: '4', pixExpirationDays: '2', stockHoldMinutes: '5000' }));
     expect(tooLong).toMatchObject({ ok: false, fieldErrors: { stockHoldMinutes: 'A reserva de estoque deve ser de 0 a 4.320 minutos (72 horas).' }, values: { stockHoldMinutes: '5000' } });
     expect((await getSettings()).stockHoldMinutes).toBe(90);
+  });
+
+  it('writes the activity log for the double-payment refund, "Reconciliar" (one order and all) and the stock return', async () => {
+    signIn();
+    // Only what this test writes (the reconciliation test above logged too).
+    const [last] = await db().select({ id: activityLog.id }).from(activityLog).orderBy(desc(activityLog.id)).limit(1);
+    const since = last?.id ?? 0;
+    const logged = async (action: string) =>
+      (await db().select().from(activityLog).where(and(eq(activityLog.action, action), eq(activityLog.actorEmail, 'acoes@balcao.dev'), gt(activityLog.id, since)))).map((r) => [r.summary, r.target]);
+    expect(await actions.refundDoubleAction(null, fd({ orderId: order.id }))).toMatchObject({ ok: true });
+    expect(await logged('refund')).toEqual([[expect.stringMatching(/^Reembolsou o Pix pago em duplicidade do pedido /), order.id]]);
+    await actions.reconcileOrderAction(null, fd({ orderId: order.id }));
+    await actions.reconcileAllAction(null, fd({}));
+    expect(await logged('reconcile')).toEqual([
+      [expect.stringMatching(/^Conferiu o pedido .+ com o provedor: status atualizado$/), order.id],
+      ['Reconciliou todas as cobranças em aberto: 3 conferidas, 1 atualizadas', null],
+    ]);
+    expect(await actions.returnStockAction(null, fd({ orderId: order.id }))).toMatchObject({ ok: true, message: '2 unidades devolvidas ao estoque.' });
+    expect(await logged('stock_return')).toEqual([[expect.stringMatching(/^Devolveu ao estoque 2 unidades do pedido /), order.id]]);
+    // A refused use-case writes nothing.
+    payments.refundDoublePayment.mockResolvedValueOnce({ ok: false, error: 'Pedido não encontrado.' } as never);
+    await actions.refundDoubleAction(null, fd({ orderId: order.id }));
+    expect(await logged('refund')).toHaveLength(1);
   });
 });
