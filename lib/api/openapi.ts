@@ -28,7 +28,7 @@ const errors = (...codes: number[]) =>
 const ERROR_TEXT: Record<number, string> = {
   400: 'invalid_request',
   401: 'unauthorized: missing, unknown or revoked key',
-  404: 'not_found',
+  404: 'not_found: an unknown id, or one outside the key\'s scope (another key\'s session; with "Somente os pedidos criados por esta chave", another order; a refund by a key without "Permitir reembolsos")',
   409: 'conflict (an Idempotency-Key reused with another body, or a state that does not allow it)',
   429: 'rate_limited (Retry-After says when to retry)',
 };
@@ -71,7 +71,7 @@ export function openApiDocument(): Record<string, unknown> {
       '/orders': {
         get: {
           operationId: 'listOrders',
-          summary: 'Orders, newest first.',
+          summary: 'Orders, newest first: those of the key\'s own checkout sessions, or every order for a key made with "Todos os pedidos da loja".',
           parameters: [
             { name: 'cursor', in: 'query', required: false, schema: { type: 'string' }, description: 'next_cursor of the previous page' },
             { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
@@ -89,7 +89,7 @@ export function openApiDocument(): Record<string, unknown> {
       '/orders/{id}/refunds': {
         post: {
           operationId: 'refundOrder',
-          summary: 'Refund a paid Pix order (once; partial or total).',
+          summary: 'Refund a paid Pix order (once; partial or total): a key made with "Permitir reembolsos", an order within its scope.',
           parameters: [idPath('The order id'), idempotencyKey],
           requestBody: { required: true, content: json('Refund') },
           responses: { '201': { description: 'Refunded', content: json('RefundResult') }, ...errors(400, 401, 404, 409, 429) },
@@ -106,7 +106,14 @@ export function openApiDocument(): Record<string, unknown> {
       },
     },
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'bk_test_… (sandbox) or bk_live_…' } },
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'bk_test_… (sandbox) or bk_live_…. Each key has scopes chosen when it was made: its own sessions\' orders (default) or every order of the shop, and whether it may refund; outside them the answer is 404.',
+        },
+      },
       schemas: {
         CreateCheckoutSession: schema(createSessionRequest, 'input'),
         CheckoutSessionCreated: schema(sessionCreated, 'output'),
