@@ -143,7 +143,7 @@ describe('with a session', () => {
     await actions.reconcileAllAction(null, fd({}));
     expect(await logged('reconcile')).toEqual([
       [expect.stringMatching(/^Conferiu o pedido .+ com o provedor: status atualizado$/), order.id],
-      ['Reconciliou todas as cobranças em aberto: 3 conferidas, 1 atualizadas', null],
+      ['Reconciliou as cobranças em aberto: conferidas 3, atualizadas 1', null],
     ]);
     expect(await actions.returnStockAction(null, fd({ orderId: order.id }))).toMatchObject({ ok: true, message: '2 unidades devolvidas ao estoque.' });
     expect(await logged('stock_return')).toEqual([[expect.stringMatching(/^Devolveu ao estoque 2 unidades do pedido /), order.id]]);

@@ -76,7 +76,7 @@ export const reconcileAllAction = merchantAction(
   async (_form: FormData, { merchant }) => {
     const { checked, changed } = await reconcileAll();
     revalidatePath('/dashboard', 'layout');
-    await recordRequestActivity({ actor: merchant, action: 'reconcile', summary: `Reconciliou todas as cobranças em aberto: ${checked} conferidas, ${changed} atualizadas` });
+    await recordRequestActivity({ actor: merchant, action: 'reconcile', summary: `Reconciliou as cobranças em aberto: conferidas ${checked}, atualizadas ${changed}` });
     if (checked === 0) return done('Nenhuma cobrança em aberto para conferir.');
     const cobrancas = checked === 1 ? '1 cobrança conferida' : `${checked} cobranças conferidas`;
     const mudaram = changed === 0 ? 'nenhuma mudou' : changed === 1 ? '1 atualizada' : `${changed} atualizadas`;
