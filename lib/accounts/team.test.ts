@@ -57,7 +57,7 @@ describe('"Remover acesso"', () => {
   it('deletes the account, so its session ends at once', async () => {
     const [ana] = await database().db.insert(users).values({ email: 'ana@loja.com.br', name: 'Ana', passwordHash: 'x', role: 'attendant' }).returning();
     expect(await findMerchantById(ana.id)).not.toBeNull();
-    expect(await removeMember(owner, ana.id, IP)).toEqual({ ok: true, message: TEAM_MESSAGES.removed('ana@loja.com.br') });
+    expect(await removeMember(owner, ana.id, IP)).toMatchObject({ ok: true, message: TEAM_MESSAGES.removed('ana@loja.com.br') });
     expect(await findMerchantById(ana.id)).toBeNull(); // lib/auth/session.ts refuses the cookie
   });
 
@@ -88,7 +88,8 @@ describe('"Remover acesso"', () => {
     const listed = (await listTeam()).members.find((m) => m.id === ana.id)!;
     expect(listed).toMatchObject({ keys: [{ id: anasKey, name: 'Site da Ana' }], endpoints: [{ id: anasEndpoint, url: 'https://ana.example/hook?token=segredo' }] });
 
-    expect(await removeMember(owner, ana.id, IP)).toEqual({ ok: true, message: TEAM_MESSAGES.removedWithIntegrations('ana@loja.com.br', 1, 1) });
+    expect(await removeMember(owner, ana.id, IP)).toEqual({ ok: true, message: TEAM_MESSAGES.removedWithIntegrations('ana@loja.com.br', 1, 1), revokedKeys: 1, disabledEndpoints: 1 });
+    expect(TEAM_MESSAGES.removedWithIntegrations('ana@loja.com.br', 1, 1)).toBe('Acesso de ana@loja.com.br removido. As sessões dessa pessoa terminaram; 1 chave de API revogada e 1 endpoint desativado.');
     const keys = await db.select().from(apiKeys);
     expect(keys.find((k) => k.id === anasKey)).toMatchObject({ revokedAt: expect.any(String), createdBy: null, createdByEmail: 'x' });
     expect(keys.find((k) => k.id === ownersKey)?.revokedAt).toBeNull();
@@ -109,7 +110,7 @@ describe('"Remover acesso"', () => {
     const [beto] = await db.insert(users).values({ email: 'beto@loja.com.br', name: 'Beto', passwordHash: 'x', role: 'manager' }).returning();
     const id = randomUUID();
     await db.insert(apiKeys).values({ id, name: 'Site do Beto', mode: 'test', keyHash: randomUUID(), hint: 'abcd', createdBy: beto.id });
-    expect(await removeMember(owner, beto.id, IP, { revokeIntegrations: false })).toEqual({ ok: true, message: TEAM_MESSAGES.removed('beto@loja.com.br') });
+    expect(await removeMember(owner, beto.id, IP, { revokeIntegrations: false })).toEqual({ ok: true, message: TEAM_MESSAGES.removed('beto@loja.com.br'), revokedKeys: 0, disabledEndpoints: 0 });
     const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, id));
     expect(row).toMatchObject({ revokedAt: null, createdBy: null });
   });

@@ -38,18 +38,23 @@ export const TEAM_MESSAGES = {
   taken: 'Já existe uma conta com este e-mail. Entre com ela ou use "Esqueci minha senha".',
   name: 'Informe seu nome.',
   removed: (email: string) => `Acesso de ${email} removido. As sessões dessa pessoa terminaram.`,
-  removedWithIntegrations: (email: string, keys: number, endpoints: number) => {
-    const parts = [
-      keys === 0 ? '' : keys === 1 ? '1 chave de API revogada' : `${keys} chaves de API revogadas`,
-      endpoints === 0 ? '' : endpoints === 1 ? '1 endpoint desativado' : `${endpoints} endpoints desativados`,
-    ].filter(Boolean);
-    return `Acesso de ${email} removido. As sessões dessa pessoa terminaram${parts.length ? `; ${parts.join(' e ')}` : ''}.`;
-  },
+  removedWithIntegrations: (email: string, keys: number, endpoints: number) => `Acesso de ${email} removido. ${afterRemoval(keys, endpoints)}`,
+  /** The team page's notice after the redirect (the person's row is gone, and the e-mail stays out of the URL). */
+  removedNotice: (keys: number, endpoints: number) => `Acesso removido. ${afterRemoval(keys, endpoints)}`,
   invitationCanceled: (email: string) => `Convite de ${email} cancelado. O link não funciona mais.`,
+  invitationCanceledNotice: 'Convite cancelado. O link não funciona mais.',
   invitationNotFound: 'Este convite não está mais pendente.',
   lastOwner: 'Não é possível remover o último Dono. Convide outro Dono antes.',
   notFound: 'Essa pessoa não está mais na equipe.',
 } as const;
+
+function afterRemoval(keys: number, endpoints: number): string {
+  const parts = [
+    keys === 0 ? '' : keys === 1 ? '1 chave de API revogada' : `${keys} chaves de API revogadas`,
+    endpoints === 0 ? '' : endpoints === 1 ? '1 endpoint desativado' : `${endpoints} endpoints desativados`,
+  ].filter(Boolean);
+  return `As sessões dessa pessoa terminaram${parts.length ? `; ${parts.join(' e ')}` : ''}.`;
+}
 
 export type Actor = { id: number; email: string };
 
@@ -148,7 +153,9 @@ export async function acceptInvitation(input: { token: string; name: string; pas
  * webhook endpoints disabled, in the same transaction, each logged by name (an endpoint by its
  * origin only: its path may hold a secret token).
  */
-export async function removeMember(actor: Actor, userId: number, ip: string, opts: { revokeIntegrations?: boolean } = {}): Promise<AccountResult> {
+export type RemovalResult = { ok: true; message: string; revokedKeys: number; disabledEndpoints: number } | { ok: false; error: string };
+
+export async function removeMember(actor: Actor, userId: number, ip: string, opts: { revokeIntegrations?: boolean } = {}): Promise<RemovalResult> {
   if (!Number.isSafeInteger(userId) || userId <= 0) return { ok: false, error: TEAM_MESSAGES.notFound };
   const revoke = opts.revokeIntegrations ?? true;
   const nowIso = new Date().toISOString();
@@ -189,7 +196,7 @@ export async function removeMember(actor: Actor, userId: number, ip: string, opt
     return { email: target.email, keys: keys.length, endpoints: endpoints.length };
   });
   if ('error' in outcome) return { ok: false, error: outcome.error };
-  return { ok: true, message: TEAM_MESSAGES.removedWithIntegrations(outcome.email, outcome.keys, outcome.endpoints) };
+  return { ok: true, message: TEAM_MESSAGES.removedWithIntegrations(outcome.email, outcome.keys, outcome.endpoints), revokedKeys: outcome.keys, disabledEndpoints: outcome.endpoints };
 }
 
 /** "Cancelar convite": the pending invitation is deleted (its link stops working; an e-mail not yet sent is skipped). */

@@ -31,7 +31,8 @@ export const removeMemberAction = merchantAction({ name: 'remove-member', permis
   const r = await removeMember(merchant, Number(text(form, 'userId')), clientAddress(await headers()), { revokeIntegrations });
   if (!r.ok) return refused(r.error);
   revalidatePath('/dashboard/settings/equipe');
-  return done(r.message);
+  // The person's row (and this form's answer with it) leaves the page: the page says it instead.
+  return { redirect: `/dashboard/settings/equipe?${new URLSearchParams({ removido: '1', chaves: String(r.revokedKeys), endpoints: String(r.disabledEndpoints) })}` };
 });
 
 /** "Cancelar convite": the pending invitation's link stops working. */
@@ -39,7 +40,7 @@ export const cancelInvitationAction = merchantAction({ name: 'cancel-invitation'
   const r = await cancelInvitation(merchant, text(form, 'invitationId'), clientAddress(await headers()));
   if (!r.ok) return refused(r.error);
   revalidatePath('/dashboard/settings/equipe');
-  return done(r.message);
+  return { redirect: '/dashboard/settings/equipe?convite=cancelado' };
 });
 
 /** The Dono's switch: require two-step sign-in of everyone who can refund or change settings. */

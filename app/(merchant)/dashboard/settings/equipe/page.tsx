@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { requireMerchant } from '@/lib/auth/session';
 import { can, roleOf, ROLE_LABELS } from '@/lib/auth/permissions';
-import { listTeam } from '@/lib/accounts/team';
+import { listTeam, TEAM_MESSAGES } from '@/lib/accounts/team';
 import { formatDateTimeBR } from '@balcao/br/dates';
 import { ActionForm } from '@/app/(merchant)/dashboard/_components/action-form';
 import { PermissionNote } from '@/app/(merchant)/dashboard/_components/permission-note';
@@ -17,8 +17,19 @@ const originOf = (url: string) => (URL.canParse(url) ? new URL(url).origin : url
 export const metadata: Metadata = { title: 'Equipe · Configurações' };
 export const dynamic = 'force-dynamic';
 
-export default async function TeamPage() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+const count = (v: string | string[] | undefined) => (typeof v === 'string' && /^\d{1,4}$/.test(v) ? Number(v) : 0);
+
+/** What the last removal or cancellation did (its row left the page, so the page says it). */
+function noticeOf(params: Record<string, string | string[] | undefined>): string | null {
+  if (params.removido === '1') return TEAM_MESSAGES.removedNotice(count(params.chaves), count(params.endpoints));
+  if (params.convite === 'cancelado') return TEAM_MESSAGES.invitationCanceledNotice;
+  return null;
+}
+
+export default async function TeamPage({ searchParams }: Props) {
   const merchant = await requireMerchant('/dashboard/settings/equipe');
+  const notice = noticeOf(await searchParams);
   const manages = can(merchant.role, 'people:manage');
   const { members, invitations } = manages ? await listTeam() : { members: [], invitations: [] };
   const required = manages ? await twoFactorRequired() : false;
@@ -26,6 +37,11 @@ export default async function TeamPage() {
     <div className="stack">
       <h1>Configurações</h1>
       <SettingsTabs current="team" />
+      {notice ? (
+        <p className="alert alert-success" role="status">
+          {notice}
+        </p>
+      ) : null}
       {!manages ? (
         <PermissionNote role={merchant.role} permission="people:manage" />
       ) : (
