@@ -23,6 +23,7 @@ import { switchToPixAction, type AttemptNotice } from './actions';
 import styles from './order.module.css';
 import { getShopIdentity } from '@/lib/shop/identity';
 import { storeReturnUrlOfOrder } from '@/lib/checkout-sessions/sessions';
+import { boletoPdfHref } from '@/lib/demo/simulator-access';
 
 /** The shop's pickup hours (Configurações → Loja), under the pickup address of an order to collect. */
 async function PickupHours() {
@@ -223,7 +224,7 @@ function BoletoPayment({ order, pixDiscountBps }: { order: OrderView; pixDiscoun
           <CopyField label="Linha digitável" value={formatDigitableLine(line)} multiline rows={2} breakAnywhere={false} />
           <BoletoBarcode barcode={payment.barcode} className={styles.barcode} />
           {payment.pdfUrl ? (
-            <a href={payment.pdfUrl} className="btn btn-secondary btn-block" target="_blank" rel="noopener noreferrer">
+            <a href={boletoPdfHref(payment.pdfUrl, order.token)} className="btn btn-secondary btn-block" target="_blank" rel="noopener noreferrer">
               <DownloadIcon /> Baixar PDF
             </a>
           ) : null}
