@@ -14,6 +14,7 @@ import { DEFAULT_SETTINGS, getSettings, updateSettings } from '@/lib/settings/se
 import { newId } from '@/lib/security/tokens';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { insertOrderWithPayment, orderById, prepareDatabase } from '@/test/payments/db';
+import { raceWorkers } from '@/test/worker-process';
 import { api } from './api';
 import { newPixAttempt, switchToPix } from './attempts';
 import { pixAttemptOffer, TERMS_MESSAGES } from './attempt-terms';
@@ -35,9 +36,15 @@ beforeEach(async () => {
   await updateSettings({ ...DEFAULT_SETTINGS, pixDiscountBps: 1000 });
 });
 
-/** An order of R$ 100,00: an open, registered boleto, or an expired Pix. */
+/**
+ * An order of R$ 100,00: an open, registered boleto, or an expired Pix placed hours ago (its
+ * reservation long lapsed: only a new attempt can hold its link's place again).
+ */
 async function order(kind: 'open boleto' | 'expired pix'): Promise<Order> {
-  const placed = await insertOrderWithPayment(kind === 'open boleto' ? { method: 'boleto', totalCents: 10_000 } : { method: 'pix', status: 'expired', totalCents: 10_000 });
+  const hoursAgo = new Date(Date.now() - 3 * 3_600_000).toISOString();
+  const placed = await insertOrderWithPayment(
+    kind === 'open boleto' ? { method: 'boleto', totalCents: 10_000 } : { method: 'pix', status: 'expired', totalCents: 10_000, createdAt: hoursAgo, updatedAt: hoursAgo },
+  );
   await db().update(orders).set({ itemsCents: 10_000 }).where(eq(orders.id, placed.order.id));
   if (kind === 'open boleto') await db().update(payments).set({ barcode: '1'.repeat(44) }).where(eq(payments.id, placed.payment.id));
   return (await orderById(placed.order.id))!;
@@ -133,6 +140,18 @@ describe('a payment link', () => {
     expect(await offer(second, 'renew')).toBeNull();
     expect(await newPixAttempt(second.token)).toEqual({ ok: false, error: REFUSAL_MESSAGES.sold_out });
   });
+
+  it('4 expired orders of a one-off link ask "Gerar novo Pix" at the same instant, each in its own process: exactly one gets it', async () => {
+    const expired = await Promise.all([1, 2, 3, 4].map(() => order('expired pix')));
+    const linkId = await onLink(expired[0], { maxPayments: 1 });
+    for (const o of expired) await db().update(orders).set({ paymentLinkId: linkId }).where(eq(orders.id, o.id));
+    const outcomes = await raceWorkers<{ ok: boolean; error?: string }>('test/payments/renew-pix-worker.ts', expired.map((o) => [o.token]));
+    expect(outcomes.filter((o) => o.error === 'crash')).toEqual([]);
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    expect(outcomes.filter((o) => !o.ok).map((o) => o.error)).toEqual(Array(3).fill(REFUSAL_MESSAGES.sold_out));
+    const statuses = await Promise.all(expired.map(async (o) => (await orderById(o.id))!.status));
+    expect(statuses.filter((s) => s === 'pending')).toHaveLength(1);
+  }, 60_000);
 
   it('"só boleto": no switch', async () => {
     const o = await order('open boleto');
