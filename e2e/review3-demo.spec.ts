@@ -74,7 +74,8 @@ test("finding 1: the boleto's payer is whole for the shopper's own link only; th
   }
 
   // The owner (buyers:read) reads it whole, and gets the link.
-  await signIn(page, '/sandbox');
+  await signIn(page, '/dashboard');
+  await page.goto('/sandbox');
   await expect(page.getByRole('listitem', { name: `Boleto ${charge}` }).getByRole('link', { name: 'Baixar PDF' })).toBeVisible();
   expect(await pdfTextOf(page.request, `/sandbox/invoice/boleto/pdf/${charge}`)).toContain('Bruno Lima');
 });
