@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { formatDigitableLine } from '@balcao/br/boleto';
 import { formatDateBR } from '@balcao/br/dates';
-import { hasFullSimulatorAccess } from '@/lib/demo/simulator-access';
+import { hasFullSimulatorAccess, mayReadPayers } from '@/lib/demo/simulator-access';
 import { defaultSandbox, sandboxEnabled } from '@/lib/embedded-provider';
 import { simulatorState, type PaymentView } from '@balcao/payment-sandbox';
 import {
@@ -44,7 +44,8 @@ function offsetText(ms: number): string {
   return `adiantado ${parts.join(' ')} em relação ao relógio real`;
 }
 
-function PaymentCard({ p }: { p: PaymentView }) {
+/** `showPdf`: the boleto's PDF names its payer whole, so only for who reads payers (lib/demo/simulator-access.ts). */
+function PaymentCard({ p, showPdf }: { p: PaymentView; showPdf: boolean }) {
   const kind = p.kind === 'pix' ? 'Pix' : 'Boleto';
   return (
     <li className={`card ${styles.item}`} aria-label={`${kind} ${p.id}`}>
@@ -88,8 +89,13 @@ function PaymentCard({ p }: { p: PaymentView }) {
         <>
           <p className={styles.code}>{formatDigitableLine(p.digitableLine)}</p>
           <p className="small">
-            <Link href={`/sandbox/invoice/boleto/${p.id}`}>Ver boleto</Link> ·{' '}
-            <a href={`/sandbox/invoice/boleto/pdf/${p.id}`}>Baixar PDF</a>
+            <Link href={`/sandbox/invoice/boleto/${p.id}`}>Ver boleto</Link>
+            {showPdf ? (
+              <>
+                {' · '}
+                <a href={`/sandbox/invoice/boleto/pdf/${p.id}`}>Baixar PDF</a>
+              </>
+            ) : null}
           </p>
         </>
       )}
@@ -178,6 +184,7 @@ export default async function SandboxPage({ searchParams }: { searchParams: Prom
   const ok = typeof params.ok === 'string' ? params.ok.slice(0, 300) : undefined;
   const error = typeof params.erro === 'string' ? params.erro.slice(0, 300) : undefined;
   if (!(await hasFullSimulatorAccess())) return <VisitorNotice error={error} />;
+  const showPdf = await mayReadPayers();
   const state = simulatorState(defaultSandbox());
   const f = state.faults;
   const faultLines = [
@@ -265,7 +272,7 @@ export default async function SandboxPage({ searchParams }: { searchParams: Prom
         ) : (
           <ul className={styles.list}>
             {state.payments.map((p) => (
-              <PaymentCard key={p.id} p={p} />
+              <PaymentCard key={p.id} p={p} showPdf={showPdf} />
             ))}
           </ul>
         )}

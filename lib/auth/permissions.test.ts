@@ -18,7 +18,7 @@ describe('the role → permissions table', () => {
   });
 
   it('an Atendente sees orders and products and moves fulfilment; no refund, cancel, settings, links or balance', () => {
-    expect(ROLE_PERMISSIONS.attendant).toEqual(['dashboard:view', 'buyers:read', 'fulfilment:act', 'account:edit']);
+    expect(ROLE_PERMISSIONS.attendant).toEqual(['dashboard:view', 'buyers:read', 'fulfilment:act', 'fulfilment:tracking-links', 'account:edit']);
     for (const p of ['orders:act', 'balance:view', 'settings:edit', 'payments:configure', 'shop:edit', 'links:edit', 'catalog:edit', 'people:manage', 'activity:view'] as const) {
       expect(can('attendant', p)).toBe(false);
     }
@@ -44,5 +44,18 @@ describe('coupons:edit', () => {
     expect(can('manager', 'coupons:edit')).toBe(true);
     expect(can('attendant', 'coupons:edit')).toBe(false);
     expect(can('demo', 'coupons:edit')).toBe(false);
+  });
+});
+
+describe('review 3: the demo login and the Atendente', () => {
+  it('only the demonstration account is held to a known carrier (its tracking link reaches a real buyer)', () => {
+    expect(can('demo', 'fulfilment:tracking-links')).toBe(false);
+    for (const role of ['owner', 'manager', 'attendant'] as const) expect(can(role, 'fulfilment:tracking-links')).toBe(true);
+    expect(refusalMessage('demo', 'fulfilment:tracking-links')).toBe('Conta de demonstração: escolha uma das transportadoras da lista; link de rastreio próprio não é permitido.');
+  });
+
+  it('Integrações (endpoint URLs may hold secret tokens) is neither the Atendente\'s nor the demo login\'s', () => {
+    expect(can('attendant', 'integrations:manage')).toBe(false);
+    expect(can('demo', 'integrations:manage')).toBe(false);
   });
 });

@@ -16,6 +16,12 @@ export const PERMISSIONS = [
   'orders:act',
   /** Move an order's fulfilment: ship (one or a batch file), deliver, ready for pickup, picked up, fix tracking. */
   'fulfilment:act',
+  /**
+   * Ship with any carrier's name and a tracking link template ("https://…/{codigo}"): both reach
+   * the buyer by e-mail. Without it (the public demo's shared login) only a known carrier, and
+   * the only link is the one the app builds for the Correios.
+   */
+  'fulfilment:tracking-links',
   /** The balance read from the provider (overview). */
   'balance:view',
   /** The shop itself: Configurações → Loja (name, brand, legal identity, policies) and the e-mails' reply-to. */
@@ -38,7 +44,10 @@ export const PERMISSIONS = [
   'account:edit',
   /** The people who may sign in (Configurações → Equipe), ending every session, requiring two-step sign-in. */
   'people:manage',
-  /** Configurações → Integrações: API keys and webhook endpoints. */
+  /**
+   * Configurações → Integrações: API keys and webhook endpoints, to manage and to see at all (an
+   * endpoint's URL may carry a secret token): without it the tab is not shown.
+   */
   'integrations:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -55,7 +64,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   manager: PERMISSIONS.filter((p) => p !== 'people:manage' && p !== 'payments:configure'),
   // Serves and ships: sees orders (buyers whole, to ship them) and products, moves fulfilment;
   // sends no money back, cancels nothing, changes nothing, does not see the balance.
-  attendant: ['dashboard:view', 'buyers:read', 'fulfilment:act', 'account:edit'],
+  attendant: ['dashboard:view', 'buyers:read', 'fulfilment:act', 'fulfilment:tracking-links', 'account:edit'],
   // A public demo's shared login (docs/deploy.md): anyone may sign in with it, so it sees
   // buyers masked and may only act on orders, with the sandbox's money.
   demo: ['dashboard:view', 'orders:act', 'fulfilment:act', 'balance:view'],
@@ -80,6 +89,7 @@ const REFUSALS: Record<Permission, string> = {
   'buyers:erase': 'não pode anonimizar compradores.',
   'orders:act': 'não pode cancelar nem reembolsar pedidos.',
   'fulfilment:act': 'não pode mudar o envio de pedidos.',
+  'fulfilment:tracking-links': 'escolha uma das transportadoras da lista; link de rastreio próprio não é permitido.',
   'balance:view': 'não pode ver o saldo.',
   'shop:edit': 'não pode alterar a loja.',
   'catalog:edit': 'não pode alterar produtos nem fotos.',

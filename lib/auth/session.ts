@@ -45,6 +45,17 @@ export async function getMerchantOrNull(): Promise<Merchant | null> {
   return { id: merchant.id, email: merchant.email, name: merchant.name, role: merchant.role };
 }
 
+/**
+ * The signed-in merchant, unless the Dono's "exigir verificação em duas etapas" covers them and
+ * they have not enabled it yet (then null, as for no session): for what lives outside
+ * /dashboard and yet needs a merchant — the mail catcher, the simulator, the boleto's payer.
+ */
+export async function getEnrolledMerchantOrNull(): Promise<Merchant | null> {
+  const merchant = await getMerchantOrNull();
+  if (!merchant || (await mustEnrollTwoFactor(merchant))) return null;
+  return merchant;
+}
+
 /** For pages: the merchant, or a redirect to /login that brings them back to `returnTo` afterwards. */
 export async function requireMerchant(returnTo = '/dashboard'): Promise<Merchant> {
   const merchant = await getMerchantOrNull();

@@ -1,7 +1,7 @@
 import { encode } from 'next-auth/jwt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/db';
-import { users } from '@/db/schema';
+import { accountPolicy, users } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { api } from '@/lib/payments/api';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
@@ -12,7 +12,7 @@ import { startProcessContext } from '@/lib/process/context';
 const jar = vi.hoisted(() => ({ cookies: [] as { name: string; value: string }[] }));
 vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => jar.cookies }) }));
 
-const { hasFullSimulatorAccess, mayActOnCharge } = await import('./simulator-access');
+const { boletoPdfHref, hasFullSimulatorAccess, mayActOnCharge, mayReadBoletoPayer, mayReadPayers } = await import('./simulator-access');
 
 const saved = { ...process.env };
 function publicDemo(on: boolean) {
@@ -66,5 +66,64 @@ describe('the simulator in a public demo', () => {
     jar.cookies = [{ name: 'next-auth.session-token', value: await encode({ token: { sub: String(u.id), sv: 0 }, secret: env().authSecret }) }];
     expect(await hasFullSimulatorAccess()).toBe(true);
     expect(await mayActOnCharge(theirs.charge, null)).toBe(true);
+  });
+});
+
+async function signInAs(email: string, role: 'owner' | 'demo' | 'attendant', totp = false): Promise<void> {
+  const [u] = await db()
+    .insert(users)
+    .values({ email, name: 'Pessoa', passwordHash: 'x', role, totpEnabledAt: totp ? new Date().toISOString() : null })
+    .returning();
+  jar.cookies = [{ name: 'next-auth.session-token', value: await encode({ token: { sub: String(u.id), sv: 0 }, secret: env().authSecret }) }];
+}
+
+describe("the boleto's payer in a public demo (review 3, finding 1)", () => {
+  it('is whole for the shopper holding the order token, masked for a token of another order or none', async () => {
+    publicDemo(true);
+    expect(await mayReadBoletoPayer(theirs.charge, theirs.token)).toBe(true);
+    expect(await mayReadBoletoPayer(theirs.charge, mine.token)).toBe(false);
+    expect(await mayReadBoletoPayer(theirs.charge, null)).toBe(false);
+  });
+
+  it('is masked for the demonstration account (it acts on every order, and sees buyers masked)', async () => {
+    publicDemo(true);
+    await signInAs('demo-pagador@balcao.dev', 'demo');
+    expect(await hasFullSimulatorAccess()).toBe(true);
+    expect(await mayReadPayers()).toBe(false);
+    expect(await mayReadBoletoPayer(theirs.charge, null)).toBe(false);
+  });
+
+  it('is whole for a merchant with buyers:read (an Atendente too)', async () => {
+    publicDemo(true);
+    await signInAs('atendente-pagador@balcao.dev', 'attendant');
+    expect(await mayReadPayers()).toBe(true);
+    expect(await mayReadBoletoPayer(theirs.charge, null)).toBe(true);
+  });
+
+  it("the shopper's order page links the PDF with the order's token; other providers' URLs are left alone", () => {
+    publicDemo(true);
+    const base = env().appUrl;
+    expect(boletoPdfHref(`${base}/sandbox/invoice/boleto/pdf/abc`, mine.token)).toBe(`${base}/sandbox/invoice/boleto/pdf/abc?pedido=${mine.token}`);
+    expect(boletoPdfHref('https://provedor.example/boleto/pdf/abc', mine.token)).toBe('https://provedor.example/boleto/pdf/abc');
+    publicDemo(false);
+    expect(boletoPdfHref(`${env().appUrl}/sandbox/invoice/boleto/pdf/abc`, mine.token)).toBe(`${env().appUrl}/sandbox/invoice/boleto/pdf/abc`);
+  });
+});
+
+describe('the Dono\'s "exigir verificação em duas etapas" covers the simulator (review 3, finding 11)', () => {
+  it('an owner who has not enabled it gets the visitor\'s view, and no payer, until they do', async () => {
+    publicDemo(true);
+    await db().insert(accountPolicy).values({ id: 1, requireTwoFactor: true }).onConflictDoUpdate({ target: accountPolicy.id, set: { requireTwoFactor: true } });
+    try {
+      await signInAs('dono-sem-2fa@balcao.dev', 'owner');
+      expect(await hasFullSimulatorAccess()).toBe(false);
+      expect(await mayActOnCharge(theirs.charge, null)).toBe(false);
+      expect(await mayReadBoletoPayer(theirs.charge, null)).toBe(false);
+      await signInAs('dono-com-2fa@balcao.dev', 'owner', true);
+      expect(await hasFullSimulatorAccess()).toBe(true);
+      expect(await mayReadBoletoPayer(theirs.charge, null)).toBe(true);
+    } finally {
+      await db().update(accountPolicy).set({ requireTwoFactor: false });
+    }
   });
 });

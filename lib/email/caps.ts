@@ -9,7 +9,10 @@
  * transaction (BEGIN IMMEDIATE on both drivers): concurrent checkouts in any number of processes
  * or instances are serialised by the database, so the cap holds without any process memory.
  * Rows the merchant asked for ("Reenviar e-mail", capped per order in resend-instructions.ts)
- * and e-mails of paid orders (confirmation, refund) are neither capped nor counted.
+ * are neither capped nor counted. E-mails of paid orders (confirmation, refund, shipping) are
+ * neither, in a shop: a payment is a buyer's own act. In a public demo anyone pays any order
+ * with the simulator and its shared login marks it shipped, so there every e-mail to a buyer
+ * counts and is capped (`recipientCappedKinds`).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { emailOutbox, orders, type EmailKind } from '@/db/schema';
@@ -17,6 +20,14 @@ import { env } from '@/lib/config/env';
 
 /** The kinds an unpaid order causes: a stranger's order must not make the shop a relay. */
 export const RECIPIENT_CAPPED_KINDS: readonly EmailKind[] = ['instructions', 'reminder', 'expired'];
+
+/** Every kind a buyer receives (the merchant's alerts, new_sale and late_payment, go to the shop). */
+export const BUYER_EMAIL_KINDS: readonly EmailKind[] = ['instructions', 'paid', 'reminder', 'refunded', 'canceled', 'expired', 'shipped', 'ready_for_pickup', 'delivered'];
+
+/** The kinds capped and counted per recipient: those of unpaid orders; in a public demo, every buyer's e-mail. */
+export function recipientCappedKinds(): readonly EmailKind[] {
+  return env().publicDemo ? BUYER_EMAIL_KINDS : RECIPIENT_CAPPED_KINDS;
+}
 
 export const RECIPIENT_CAP_REASON = 'Limite de e-mails para este endereço atingido (pedidos não pagos)';
 
@@ -34,7 +45,7 @@ export function emailsPerRecipientPerDay(): number {
  */
 export function underRecipientCap(): SQL {
   const kinds = sql.join(
-    RECIPIENT_CAPPED_KINDS.map((k) => sql`${k}`),
+    recipientCappedKinds().map((k) => sql`${k}`),
     sql`, `,
   );
   return sql`(select count(*) from ${emailOutbox} as capped

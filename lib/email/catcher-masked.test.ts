@@ -48,3 +48,32 @@ describe('the catcher, masked', () => {
     expect((await listCaught('open')).find((m) => m.id === mailId)?.toAddress).toBe('bruno.lima@gmail.com');
   });
 });
+
+describe('the catcher, masked: no link that shows the buyer whole', () => {
+  it('leaves out the boleto PDF link and the order page token, in the HTML and the text', async () => {
+    const [order] = await insertOrders([{ status: 'pending', method: 'boleto', totalCents: 5000, buyerName: 'Carla Mendes', buyerDocument: '52998224725', buyerEmail: 'carla.m@gmail.com' }]);
+    const pdf = 'http://localhost:3000/sandbox/invoice/boleto/pdf/3f2a9c1b-0000-4000-8000-000000000001';
+    const page = `http://localhost:3000/orders/${order.token}`;
+    const [{ id }] = await db()
+      .insert(caughtEmails)
+      .values({
+        orderId: order.id,
+        kind: 'instructions',
+        fromAddress: 'Loja <no-reply@loja.example>',
+        toAddress: 'carla.m@gmail.com',
+        subject: 'Seu boleto',
+        html: `<a href="${pdf}">Baixar boleto (PDF)</a> <a href="${page}">Ver o pedido</a>`,
+        text: `Baixar boleto (PDF): ${pdf}\nVer o pedido: ${page}`,
+        attachments: '[]',
+      })
+      .returning({ id: caughtEmails.id });
+    const mail = await caughtFor('masked', id);
+    for (const body of [mail!.html, mail!.text]) {
+      expect(body).not.toContain('/sandbox/invoice/boleto');
+      expect(body).not.toContain(order.token);
+      expect(body).toContain('(link oculto)');
+    }
+    // Whole for who manages the people (an owner).
+    expect((await caughtFor('open', id))!.text).toContain(pdf);
+  });
+});

@@ -8,6 +8,7 @@ import { db } from '@/db';
 import { ACCOUNT_EMAIL_KINDS, caughtEmails, orders, type CaughtEmail } from '@/db/schema';
 import { can } from '@/lib/auth/permissions';
 import { getMerchantOrNull } from '@/lib/auth/session';
+import { mustEnrollTwoFactor } from '@/lib/auth/two-factor';
 import { maskBuyerIn, maskEmail } from '@balcao/br/personal-data';
 import { env } from '@/lib/config/env';
 
@@ -15,17 +16,21 @@ export type CaughtAttachment = { filename: string; contentType: string; cid?: st
 
 /**
  * Who may read the catcher: nobody when the sandbox is off; in production (a public demo,
- * where visitors type real e-mail addresses) only a signed-in merchant with `dashboard:view`,
+ * where visitors type real e-mail addresses) only a signed-in merchant with `dashboard:view`
+ * (and two-step sign-in enabled, when the Dono requires it of their role: `needs_two_factor`),
  * and one without `people:manage` (the demonstration account, a Gerente, an Atendente) reads it `masked`: recipients and
- * the buyer's data in the messages masked (@balcao/br/personal-data), no PDF attachments (the
- * boleto names its payer); anyone in development.
+ * the buyer's data in the messages masked (@balcao/br/personal-data), no PDF attachments nor
+ * links to the boleto (it names its payer) or to the order page (its token shows the buyer
+ * whole); anyone in development.
  */
-export type CatcherAccess = 'open' | 'masked' | 'needs_login' | 'off';
+export type CatcherAccess = 'open' | 'masked' | 'needs_login' | 'needs_two_factor' | 'off';
 export async function catcherAccess(): Promise<CatcherAccess> {
   if (!env().sandboxEnabled) return 'off';
   if (!env().isProduction) return 'open';
   const merchant = await getMerchantOrNull();
   if (!merchant || !can(merchant.role, 'dashboard:view')) return 'needs_login';
+  // The Dono's "exigir verificação em duas etapas" covers the catcher as it covers the dashboard.
+  if (await mustEnrollTwoFactor(merchant)) return 'needs_two_factor';
   // Whole messages hold account links (another person's password reset, an invitation): only
   // who manages the people reads them whole; everyone else reads masked, without them.
   return can(merchant.role, 'people:manage') ? 'open' : 'masked';
@@ -71,7 +76,7 @@ export async function caughtFor(access: CatcherAccess, id: number): Promise<(Cau
   if (!mail || access !== 'masked') return mail;
   if (isAccountMail(mail.kind)) return undefined;
   const [buyer] = mail.orderId ? await db().select().from(orders).where(eq(orders.id, mail.orderId)) : [];
-  const mask = (text: string) => (buyer ? maskBuyerIn(text, buyer) : text);
+  const mask = (text: string) => withoutCapabilityLinks(buyer ? maskBuyerIn(text, buyer) : text, buyer?.token ?? null);
   return {
     ...mail,
     toAddress: maskEmail(mail.toAddress),
@@ -80,6 +85,19 @@ export async function caughtFor(access: CatcherAccess, id: number): Promise<(Cau
     text: mask(mail.text),
     files: mail.files.filter((f) => f.contentType.startsWith('image/')),
   };
+}
+
+/** What a masked reader sees instead of a link that would show the buyer whole. */
+export const HIDDEN_LINK = '(link oculto)';
+const BOLETO_LINK = /https?:\/\/[^\s"'<>]*\/sandbox\/invoice\/boleto\/[^\s"'<>]*/g;
+
+/**
+ * A message without the links that are a capability to the buyer's data: the order page (its
+ * token shows the buyer whole) and the boleto's pages (the PDF prints the payer).
+ */
+export function withoutCapabilityLinks(text: string, orderToken: string | null): string {
+  const out = text.replace(BOLETO_LINK, HIDDEN_LINK);
+  return orderToken && orderToken.length >= 16 ? out.split(orderToken).join('…') : out;
 }
 
 async function caughtById(id: number): Promise<(CaughtEmail & { files: CaughtAttachment[] }) | undefined> {

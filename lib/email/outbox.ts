@@ -10,7 +10,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { run, type AnyDb, type Step } from '@/db/driver';
 import { emailOutbox, emailSettings, orders, type EmailKind } from '@/db/schema';
-import { RECIPIENT_CAP_REASON, RECIPIENT_CAPPED_KINDS, underRecipientCap } from './caps';
+import { RECIPIENT_CAP_REASON, recipientCappedKinds, underRecipientCap } from './caps';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Tx = AnyDb<any>;
@@ -57,7 +57,7 @@ export function* enqueueEmail(tx: Tx, e: Enqueue): Generator<Step, number, unkno
   // No settings row yet: each switch's default ("Pedido entregue" starts off).
   const enabled = e.force ? sql`1` : sql`coalesce(${SWITCH[e.kind]}, ${e.kind === 'delivered' ? 0 : 1})`;
   // A stranger's unpaid order may not make the shop mail an address over and over (caps.ts).
-  const allowed = e.force || !RECIPIENT_CAPPED_KINDS.includes(e.kind) ? sql`1` : underRecipientCap();
+  const allowed = e.force || e.recipient || !recipientCappedKinds().includes(e.kind) ? sql`1` : underRecipientCap();
   return yield* run(
     tx
       .insert(emailOutbox)

@@ -25,7 +25,7 @@ import { orders } from '@/db/schema';
 import { kickOutbox } from '@/lib/email/kick';
 import { logger } from '@/lib/server/log';
 import { moveStep } from './apply-move';
-import { parseTracking, CORREIOS, type Tracking } from './tracking';
+import { parseTracking, CORREIOS, type CarrierChoice, type Tracking } from './tracking';
 import { parseBatchFile, type BatchRow } from './batch-file';
 
 export { parseBatchFile, BATCH_MAX_BYTES, BATCH_MAX_ROWS } from './batch-file';
@@ -55,12 +55,12 @@ function orderNumberOf(raw: string): number | null {
 type Checked = { row: BatchRow; number: number; tracking: Tracking } | { row: BatchRow; error: string };
 
 /** A row's own checks, before any database read: the number's shape and the code for its carrier. */
-export function checkBatchRow(row: BatchRow): Checked {
+export function checkBatchRow(row: BatchRow, choice: CarrierChoice = 'any'): Checked {
   const number = orderNumberOf(row.number);
   if (!row.number.trim()) return { row, error: 'Falta o número do pedido.' };
   if (number === null) return { row, error: `Número do pedido inválido: "${row.number.trim().slice(0, 30)}".` };
   if (!row.code.trim()) return { row, error: 'Falta o código de rastreio.' };
-  const parsed = parseTracking({ carrier: row.carrier.trim() || CORREIOS, code: row.code, urlTemplate: row.urlTemplate });
+  const parsed = parseTracking({ carrier: row.carrier.trim() || CORREIOS, code: row.code, urlTemplate: row.urlTemplate }, choice);
   if (!parsed.ok) return { row, error: Object.values(parsed.fieldErrors).join(' ') };
   return { row, number, tracking: parsed.value };
 }
@@ -130,10 +130,10 @@ async function applyChunk(rows: Ready[], actor: string): Promise<RowOutcome[]> {
 }
 
 /** The use-case: parses the file, checks and applies each row, reports every line. */
-export async function applyShipBatch(bytes: Uint8Array, actor: string): Promise<BatchResult> {
+export async function applyShipBatch(bytes: Uint8Array, actor: string, choice: CarrierChoice = 'any'): Promise<BatchResult> {
   const file = parseBatchFile(bytes);
   if (!file.ok) return file;
-  const checked = file.rows.map(checkBatchRow);
+  const checked = file.rows.map((row) => checkBatchRow(row, choice));
   const ids = await idsByNumber(checked.flatMap((c) => ('number' in c ? [c.number] : [])));
   const report: BatchReport = { applied: [], unchanged: [], refused: [] };
   const ready: (Ready & { line: BatchLine })[] = [];

@@ -47,3 +47,25 @@ describe('other carriers', () => {
     }
   });
 });
+
+describe('known carriers only (the public demo\'s shared login)', () => {
+  it('refuses a link template and a carrier outside the list, each next to its field', () => {
+    const r = parseTracking({ carrier: 'Acesse loja-falsa.example', code: '123', urlTemplate: 'https://loja-falsa.example/{codigo}' }, 'known');
+    expect(r).toEqual({
+      ok: false,
+      fieldErrors: { carrier: 'Escolha uma das transportadoras da lista.', urlTemplate: 'Conta de demonstração: link de rastreio próprio não é permitido.' },
+    });
+  });
+
+  it('takes a known carrier in any case (no link but the Correios\' own)', () => {
+    expect(parseTracking({ carrier: ' jadlog ', code: '1234' }, 'known')).toEqual({ ok: true, value: { carrier: 'Jadlog', code: '1234', url: null } });
+    expect(parseTracking({ carrier: 'Correios', code: 'AB123456785BR' }, 'known')).toEqual({
+      ok: true,
+      value: { carrier: 'Correios', code: 'AB123456785BR', url: correiosTrackingUrl('AB123456785BR') },
+    });
+  });
+
+  it('anyone else still writes any carrier and link', () => {
+    expect(parseTracking({ carrier: 'Motoboy do bairro', code: 'x', urlTemplate: 'https://m.example/{codigo}' }).ok).toBe(true);
+  });
+});

@@ -39,10 +39,32 @@ export type TrackingResult = { ok: true; value: Tracking } | { ok: false; fieldE
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
+/**
+ * Who ships may write any carrier and link (`any`, the default), or only pick one of
+ * KNOWN_CARRIERS with no link of their own (`known`: the public demo's shared login, whose
+ * words and link would reach a real buyer's inbox: lib/auth/permissions.ts
+ * 'fulfilment:tracking-links').
+ */
+export type CarrierChoice = 'any' | 'known';
+export const KNOWN_CARRIER_ONLY_MESSAGE = 'Escolha uma das transportadoras da lista.';
+export const NO_LINK_TEMPLATE_MESSAGE = 'Conta de demonstração: link de rastreio próprio não é permitido.';
+
+/** The known carrier this name means (any case and spacing), or null. */
+export function knownCarrier(name: string): string | null {
+  const key = name.trim().replace(/\s+/g, ' ').toLowerCase();
+  return KNOWN_CARRIERS.find((c) => c.toLowerCase() === key) ?? null;
+}
+
 /** Checks the "Marcar como enviado" fields; every error in Portuguese, next to its field. */
-export function parseTracking(input: TrackingInput): TrackingResult {
-  const carrier = input.carrier.trim().replace(/\s+/g, ' ');
+export function parseTracking(input: TrackingInput, choice: CarrierChoice = 'any'): TrackingResult {
+  let carrier = input.carrier.trim().replace(/\s+/g, ' ');
   const fieldErrors: Partial<Record<'carrier' | 'code' | 'urlTemplate', string>> = {};
+  if (choice === 'known') {
+    if ((input.urlTemplate ?? '').trim()) fieldErrors.urlTemplate = NO_LINK_TEMPLATE_MESSAGE;
+    const known = knownCarrier(carrier);
+    if (carrier && !known) fieldErrors.carrier = KNOWN_CARRIER_ONLY_MESSAGE;
+    else if (known) carrier = known;
+  }
   if (!carrier) fieldErrors.carrier = 'Informe a transportadora.';
   else if (carrier.length > 60 || CONTROL.test(carrier)) fieldErrors.carrier = 'Use até 60 caracteres no nome da transportadora.';
   if (carrier && isCorreios(carrier)) {

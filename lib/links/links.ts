@@ -15,6 +15,7 @@ import { reservationCutoff } from '@/lib/settings/reservation';
 import { getSettings } from '@/lib/settings/settings';
 import { looksLikeLinkCode, newLinkCode } from './code';
 import type { NewLink } from './link-form';
+import { holdsPlace } from './place';
 import { linkState, NO_STATS, type LinkState, type LinkStats } from './status';
 
 export type LinkWithStats = { link: PaymentLink; stats: LinkStats; state: LinkState };
@@ -86,7 +87,7 @@ export async function statsOfLinks(ids: string[], nowMs = Date.now()): Promise<M
     .select({
       linkId: orders.paymentLinkId,
       pending: sql<number>`sum(case when ${orders.status} = 'pending' then 1 else 0 end)`,
-      holding: sql<number>`sum(case when ${orders.status} = 'pending' and ${orders.createdAt} >= ${holdsSince} then 1 else 0 end)`,
+      holding: sql<number>`sum(case when ${orders.status} = 'pending' and ${holdsPlace(holdsSince)} then 1 else 0 end)`,
       paidCount: sql<number>`sum(case when ${orders.status} in ('paid', 'refunded') then 1 else 0 end)`,
       paidCents: sql<number>`sum(case when ${orders.status} in ('paid', 'refunded') then ${orders.totalCents} - ${orders.refundedCents} else 0 end)`,
     })

@@ -11,10 +11,10 @@
  * What counts toward the limit is in lib/links/status.ts: paid and refunded orders, and pending
  * ones whose reservation ("Reserva de estoque", lib/settings/reservation.ts) has not lapsed.
  */
-import { and, count, eq, gte, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AppSchema } from '@/db';
 import { get, run, type AnyDb, type Step } from '@/db/driver';
-import { orders, paymentLinks, type OrderStatus, type PaymentLink } from '@/db/schema';
+import { orders, paymentLinks, payments, type OrderStatus, type PaymentLink } from '@/db/schema';
 
 export type LinkRefusal = 'not_found' | 'disabled' | 'expired' | 'sold_out';
 export type LinkPlace = { ok: true; link: PaymentLink } | { ok: false; reason: LinkRefusal };
@@ -22,9 +22,14 @@ export type LinkPlace = { ok: true; link: PaymentLink } | { ok: false; reason: L
 /** The states that used a place for good (see status.ts); a pending order holds one for a while. */
 export const PLACE_USED_STATUSES: OrderStatus[] = ['paid', 'refunded'];
 
-/** SQL on `orders`: this order holds or used its link's place (`holdsSince`: the reservation cutoff). */
+/**
+ * SQL on `orders`: this order holds or used its link's place (`holdsSince`: the reservation
+ * cutoff). A pending order holds it for the reservation after it was placed, or after its
+ * current attempt was made ("Pagar com Pix agora", "Gerar novo Pix": lib/payments/attempts.ts).
+ */
 export function holdsPlace(holdsSince: string): SQL {
-  return or(inArray(orders.status, PLACE_USED_STATUSES), and(eq(orders.status, 'pending'), gte(orders.createdAt, holdsSince)))!;
+  const renewedSince = sql`exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.supersededAt} is null and ${payments.attempt} > 1 and ${payments.createdAt} >= ${holdsSince})`;
+  return or(inArray(orders.status, PLACE_USED_STATUSES), and(eq(orders.status, 'pending'), or(gte(orders.createdAt, holdsSince), renewedSince)))!;
 }
 
 /**
@@ -47,6 +52,28 @@ export function* claimLinkPlace(tx: AnyDb<AppSchema>, linkId: string, today: str
     if (Number(row?.n ?? 0) >= link.maxPayments) return { ok: false, reason: 'sold_out' };
   }
   return { ok: true, link };
+}
+
+/**
+ * Inside the transaction of a new payment attempt on order `orderId` (placed through link
+ * `linkId`): whether the link still accepts a payment — not disabled, not past its date, and,
+ * with a limit, a place left once the other orders' are counted (this one's own is not: it may
+ * have lapsed or been given back when it expired). Null: it does. Writes nothing; the attempt
+ * the caller writes next holds the place (`holdsPlace`).
+ */
+export function* linkRefusesAttempt(tx: AnyDb<AppSchema>, linkId: string, orderId: string, today: string, holdsSince: string): Generator<Step, LinkRefusal | null, unknown> {
+  const link = yield* get(tx.select().from(paymentLinks).where(eq(paymentLinks.id, linkId)));
+  if (!link) return 'not_found';
+  if (link.disabledAt) return 'disabled';
+  if (link.expiresOn && link.expiresOn < today) return 'expired';
+  if (link.maxPayments === null) return null;
+  const others = yield* get(
+    tx
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.paymentLinkId, linkId), ne(orders.id, orderId), holdsPlace(holdsSince))),
+  );
+  return Number(others?.n ?? 0) >= link.maxPayments ? 'sold_out' : null;
 }
 
 /**

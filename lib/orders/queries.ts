@@ -135,6 +135,7 @@ export type OrderView = Pick<
   | 'createdAt'
   | 'updatedAt'
   | 'paidAt'
+  | 'paymentLinkId'
 > & {
   /** The payment link it was placed through (its public code), or null for a cart's order. */
   linkCode: string | null;
@@ -190,6 +191,7 @@ export async function orderViewByToken(token: string): Promise<OrderView | null>
     createdAt: toIso(order.createdAt) ?? order.createdAt,
     updatedAt: toIso(order.updatedAt) ?? order.updatedAt,
     paidAt: toIso(order.paidAt),
+    paymentLinkId: order.paymentLinkId,
     linkCode: link?.code ?? null,
     instructionsEmail: instructionsEmail ?? null,
     delivery: deliveryOf(order),

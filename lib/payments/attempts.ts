@@ -14,18 +14,20 @@
  */
 import 'server-only';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import { database } from '@/db';
-import { get, run } from '@/db/driver';
+import { database, type Tx } from '@/db';
+import { get, run, type Step } from '@/db/driver';
 import { orders, payments, type Order, type Payment } from '@/db/schema';
 import { saoPauloDate } from '@balcao/br/dates';
 import { OutOfStock, retakeForNewAttempt } from '@/lib/catalog/stock';
-import { linkById } from '@/lib/links/links';
+import { linkRefusesAttempt, REFUSAL_MESSAGES as LINK_REFUSAL_MESSAGES } from '@/lib/links/place';
+import { reservationCutoffIn } from '@/lib/settings/reservation';
 import { MIN_ORDER_CENTS, orderMoney, PIX_MINIMUM_MESSAGE } from '@/lib/orders/pricing';
 import { chargeCents } from '@/lib/orders/pricing';
 import { newId } from '@/lib/security/tokens';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { getSettings } from '@/lib/settings/settings';
 import { getShopIdentity } from '@/lib/shop/identity';
+import { pixAttemptTerms } from './attempt-terms';
 import { chargeTerms } from './charge-request';
 import { openAttempt, submitCreate } from './create-charge';
 import { insertEvent } from './events';
@@ -37,7 +39,6 @@ export const ATTEMPT_MESSAGES = {
   notFound: 'Pedido não encontrado.',
   notSwitchable: 'Este pedido não tem um boleto em aberto para trocar por Pix.',
   stillCreating: 'O boleto ainda está sendo gerado. Tente de novo em instantes.',
-  linkBoletoOnly: 'Este link de pagamento aceita só boleto.',
   notRenewable: 'Só um pedido com Pix expirado pode gerar um novo Pix.',
   soldOut: (name: string) => `${name} está esgotado: não dá para gerar um novo Pix para este pedido.`,
   failed: 'Não foi possível gerar o Pix agora. Tente de novo em instantes.',
@@ -86,6 +87,16 @@ async function finish(orderId: string): Promise<AttemptResult> {
   return outcome.kind === 'created' ? { ok: true } : { ok: false, error: ATTEMPT_MESSAGES.failed };
 }
 
+/**
+ * Inside the attempt's transaction: the order's payment link (if any) still takes a payment —
+ * checked again here, where no other order can take its last place meanwhile.
+ */
+function* refuseIfLinkClosed(tx: Tx, linkId: string | null, orderId: string): Generator<Step, void, unknown> {
+  if (!linkId) return;
+  const refusal = yield* linkRefusesAttempt(tx, linkId, orderId, saoPauloDate(), yield* reservationCutoffIn(tx));
+  if (refusal) throw new Refused(LINK_REFUSAL_MESSAGES[refusal]);
+}
+
 /** "Pagar com Pix agora": an unpaid boleto order becomes a Pix on the same order. */
 export async function switchToPix(orderToken: string): Promise<AttemptResult> {
   const order = await orderByToken(orderToken);
@@ -96,12 +107,10 @@ export async function switchToPix(orderToken: string): Promise<AttemptResult> {
 
   const settings = await getSettings();
   const shop = (await getShopIdentity()).name;
-  let pixDiscountBps = settings.pixDiscountBps;
-  if (order.paymentLinkId) {
-    const link = await linkById(order.paymentLinkId);
-    if (link?.methods === 'boleto') return { ok: false, error: ATTEMPT_MESSAGES.linkBoletoOnly };
-    if (link && !link.pixDiscount) pixDiscountBps = 0;
-  }
+  // The order's terms: an API session's methods and final price, a link's methods, state and places.
+  const allowed = await pixAttemptTerms(order, 'switch', settings.pixDiscountBps);
+  if (!allowed.ok) return { ok: false, error: allowed.error };
+  const { pixDiscountBps, linkId } = allowed;
   // The coupon's discount stays as it was on the order; the Pix discount applies to what is left.
   const money = orderMoney(order.itemsCents, 'pix', pixDiscountBps, order.couponDiscountCents);
   const totalCents = chargeCents({
@@ -121,6 +130,7 @@ export async function switchToPix(orderToken: string): Promise<AttemptResult> {
       const old = yield* get(tx.select().from(payments).where(and(eq(payments.orderId, o.id), isNull(payments.supersededAt))));
       if (!old || old.status !== 'pending') throw new Refused(ATTEMPT_MESSAGES.notSwitchable);
       if (old.createState !== 'created') throw new Refused(old.createState === 'creating' ? ATTEMPT_MESSAGES.stillCreating : ATTEMPT_MESSAGES.notSwitchable);
+      yield* refuseIfLinkClosed(tx, linkId, o.id);
       // The intent, first: the boleto is replaced and its cancellation asked for…
       yield* run(
         tx
@@ -155,6 +165,8 @@ export async function newPixAttempt(orderToken: string): Promise<AttemptResult> 
   if (order.method !== 'pix' || order.status !== 'expired') return { ok: false, error: ATTEMPT_MESSAGES.notRenewable };
 
   const settings = await getSettings();
+  const allowed = await pixAttemptTerms(order, 'renew', settings.pixDiscountBps);
+  if (!allowed.ok) return { ok: false, error: allowed.error };
   const shop = (await getShopIdentity()).name;
   const terms = chargeTerms('pix', settings, saoPauloDate(), order.number ?? 0, shop);
   const now = new Date().toISOString();
@@ -165,6 +177,7 @@ export async function newPixAttempt(orderToken: string): Promise<AttemptResult> 
       const old = yield* get(tx.select().from(payments).where(and(eq(payments.orderId, o.id), isNull(payments.supersededAt))));
       if (!old || old.status !== 'expired') throw new Refused(ATTEMPT_MESSAGES.notRenewable);
       const round = old.attempt + 1;
+      yield* refuseIfLinkClosed(tx, allowed.linkId, o.id);
       // The units went back when the Pix expired: take them again, or refuse (rolls back).
       yield* retakeForNewAttempt(tx, o.id, round);
       yield* run(tx.update(payments).set({ supersededAt: now, version: old.version + 1, updatedAt: now }).where(and(eq(payments.id, old.id), eq(payments.version, old.version))));

@@ -16,9 +16,10 @@ import { processSingleton } from '@/lib/process/context';
 /**
  * 'link': opening /pagar/<code> (guessing codes), limited like checkout. 'api': one API key's
  * calls to the public REST API. 'password-reset' / 'password-reset-account': "Esqueci minha
- * senha" per client address and per account.
+ * senha" per client address and per account. 'dashboard-search': one signed-in person's order
+ * searches and exports (lib/dashboard/search-scope.ts).
  */
-export type RateBucket = 'checkout' | 'login' | 'login-account' | 'webhook' | 'cep' | 'link' | 'api' | 'password-reset' | 'password-reset-account';
+export type RateBucket = 'checkout' | 'login' | 'login-account' | 'webhook' | 'cep' | 'link' | 'api' | 'password-reset' | 'password-reset-account' | 'dashboard-search';
 
 /**
  * Sign-in attempts on one account from all addresses together: enough room for a merchant's
@@ -28,6 +29,8 @@ export const LOGIN_ACCOUNT_LIMIT_FACTOR = 5;
 /** Reset e-mails asked per minute from one address, and for one account from all addresses. */
 export const PASSWORD_RESET_PER_MIN = 5;
 export const PASSWORD_RESET_ACCOUNT_PER_MIN = 3;
+/** Order searches and exports per person: far above anyone's hand, far below a guessing loop. */
+export const DASHBOARD_SEARCHES_PER_MIN = 30;
 
 export type RateDecision = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
 
@@ -53,6 +56,8 @@ function limitOf(bucket: RateBucket): number {
       return PASSWORD_RESET_PER_MIN;
     case 'password-reset-account':
       return PASSWORD_RESET_ACCOUNT_PER_MIN;
+    case 'dashboard-search':
+      return DASHBOARD_SEARCHES_PER_MIN;
   }
 }
 

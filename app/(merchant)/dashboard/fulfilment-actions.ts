@@ -15,17 +15,19 @@ import { ORDER_NOT_FOUND, orderIdOf, revalidateOrder } from './order-action-help
 import { applyFulfilmentMove, type MoveRequest } from '@/lib/fulfilment/apply-move';
 import { applyShipBatch, type BatchReport } from '@/lib/fulfilment/batch';
 import { parseShipForm } from '@/lib/fulfilment/ship-form';
+import type { CarrierChoice } from '@/lib/fulfilment/tracking';
+import { can, type Role } from '@/lib/auth/permissions';
 import { parseManualRefundForm } from '@/lib/dashboard/manual-refund-form';
 import { recordManualRefund } from '@/lib/payments/manual-refund';
 import { recordRequestActivity } from '@/lib/security/activity';
 import { orderLabel } from '@/lib/orders/format';
 
 /** One fulfilment move: the order named by the form, the move the form asks for (or why not). */
-function fulfilmentAction(name: string, request: (form: FormData) => MoveRequest | ActionState) {
+function fulfilmentAction(name: string, request: (form: FormData, choice: CarrierChoice) => MoveRequest | ActionState) {
   return merchantAction({ name, permission: 'fulfilment:act' }, async (form: FormData, { merchant }) => {
     const order = await getOrderForAction(orderIdOf(form));
     if (!order) return refused(ORDER_NOT_FOUND);
-    const req = request(form);
+    const req = request(form, carrierChoiceOf(merchant.role));
     if (!req || !('move' in req)) return req as ActionState;
     const result = await applyFulfilmentMove(order.id, req, merchant.email);
     if (result.ok) await recordRequestActivity({ actor: merchant, action: 'fulfilment', summary: `${result.message.replace(/\.$/, '')}: pedido ${orderLabel(order)}`, target: order.id });
@@ -34,9 +36,14 @@ function fulfilmentAction(name: string, request: (form: FormData) => MoveRequest
   });
 }
 
+/** The carrier and link a role may write (lib/fulfilment/tracking.ts: the demo login picks a known carrier). */
+function carrierChoiceOf(role: Role | null): CarrierChoice {
+  return can(role, 'fulfilment:tracking-links') ? 'any' : 'known';
+}
+
 function tracked(kind: 'ship' | 'correct_tracking') {
-  return (form: FormData): MoveRequest | ActionState => {
-    const parsed = parseShipForm(form);
+  return (form: FormData, choice: CarrierChoice): MoveRequest | ActionState => {
+    const parsed = parseShipForm(form, choice);
     if (!parsed.ok) return refused(INVALID_FORM, parsed.fieldErrors, parsed.values);
     return { move: kind, tracking: parsed.value };
   };
@@ -72,7 +79,7 @@ function batchSummary(r: BatchReport): string {
 export const shipBatchAction = merchantAction<FormData, BatchState>({ name: 'ship-batch', permission: 'fulfilment:act' }, async (form, { merchant }) => {
   const file = form.get('file');
   if (!(file instanceof File) || file.size === 0) return refused('Escolha o arquivo CSV com os pedidos e os códigos de rastreio.', { file: 'Escolha um arquivo CSV.' });
-  const result = await applyShipBatch(new Uint8Array(await file.arrayBuffer()), merchant.email);
+  const result = await applyShipBatch(new Uint8Array(await file.arrayBuffer()), merchant.email, carrierChoiceOf(merchant.role));
   if (!result.ok) return refused(result.error, { file: result.error });
   if (result.report.applied.length > 0) {
     await recordRequestActivity({ actor: merchant, action: 'fulfilment', summary: `Enviar em lote: ${batchSummary(result.report)}` });

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { refusalMessage } from '@/lib/auth/permissions';
+import { ACCOUNT_PATH } from '@/lib/auth/session';
 import { formatDateTimeBR } from '@balcao/br/dates';
 import { catcherAccess, listCaught } from '@/lib/email/catcher';
 import { EMAIL_KIND_LABELS } from '@/lib/email/labels';
@@ -17,6 +18,7 @@ export default async function CaughtEmailsPage() {
   const access = await catcherAccess();
   if (access === 'off') notFound();
   if (access === 'needs_login') redirect(`/login?${new URLSearchParams({ callbackUrl: '/sandbox/emails' })}`);
+  if (access === 'needs_two_factor') redirect(`${ACCOUNT_PATH}?exigido=1`);
   const mails = await listCaught(access);
   const mode = env().email.mode;
   return (

@@ -65,8 +65,11 @@ export function boletoInvoice(ctx: SandboxContext, id: string): BoletoInvoice | 
   };
 }
 
-/** The PDF of a registered boleto, or null. */
-export async function boletoInvoicePdf(ctx: SandboxContext, id: string): Promise<Uint8Array | null> {
+/**
+ * The PDF of a registered boleto, or null. `payer: 'masked'` prints the payer as the HTML page
+ * shows it: for whoever holds only the charge id (the host app decides who holds more).
+ */
+export async function boletoInvoicePdf(ctx: SandboxContext, id: string, opts: { payer: 'whole' | 'masked' } = { payer: 'whole' }): Promise<Uint8Array | null> {
   const b = boletoInvoice(ctx, id);
   if (!b) return null;
   return renderBoletoPdf({
@@ -75,7 +78,7 @@ export async function boletoInvoicePdf(ctx: SandboxContext, id: string): Promise
     dueDate: b.dueDate,
     barcode: b.barcode,
     digitableLine: b.digitableLine,
-    payer: b.payer,
+    payer: opts.payer === 'masked' ? b.payerShown : b.payer,
     description: b.description,
     beneficiary: b.beneficiary,
     issueDate: b.issueDate,

@@ -3,7 +3,8 @@
  * and cannot do with the sandbox (docs/sandbox.md, "A public demo").
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { boletoInvoice } from './invoice';
+import { boletoInvoice, boletoInvoicePdf } from './invoice';
+import { PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { maskName } from '@balcao/br/personal-data';
 import { boletoBody, call, CPF, createBoleto, createPix, KEY, newSandbox, type TestSandbox } from '../test/fixtures';
 
@@ -36,6 +37,19 @@ describe('keys', () => {
   });
 });
 
+/** The text of the PDF's first page (Helvetica text is written as hex strings; the names here are ASCII). */
+async function pdfText(pdf: Uint8Array): Promise<string> {
+  const doc = await PDFDocument.load(pdf);
+  const contents = doc.getPage(0).node.Contents();
+  const refs = contents && 'asArray' in contents ? contents.asArray() : [contents];
+  let raw = '';
+  for (const ref of refs) {
+    const stream = doc.context.lookup(ref as never);
+    if (stream instanceof PDFRawStream) raw += new TextDecoder('latin1').decode(decodePDFRawStream(stream).decode());
+  }
+  return [...raw.matchAll(/<([0-9A-Fa-f]*)> Tj/g)].map((m) => Buffer.from(m[1], 'hex').toString('latin1')).join('\n');
+}
+
 describe('payer data', () => {
   test('the webhook log (GET sim/webhooks) masks the payer: no full CPF, no street', async () => {
     const body = boletoBody(s.ctx, { notification_url: 'https://shop.example/api/webhooks/payments/tok_0123456789abcdef' });
@@ -59,6 +73,16 @@ describe('payer data', () => {
     expect(JSON.stringify(invoice.payerShown)).not.toContain('Paulista');
     expect(invoice.payerShown.city).toBe('São Paulo');
     expect(invoice.payer.document).toBe(CPF);
+  });
+
+  test('the PDF prints the payer masked when asked (the host app asks it for whoever holds only the charge id)', async () => {
+    const id = await createBoleto(s.ctx, {}, SECRET);
+    await call(s.ctx, 'POST', 'sim/clock', { body: { advance_seconds: 3 }, key: SECRET });
+    const masked = await pdfText((await boletoInvoicePdf(s.ctx, id, { payer: 'masked' }))!);
+    expect(masked).toContain('Maria d. S.');
+    for (const secret of ['Maria da Silva', 'Paulista', '529.982.247-25']) expect(masked).not.toContain(secret);
+    const whole = await pdfText((await boletoInvoicePdf(s.ctx, id))!);
+    expect(whole).toContain('Maria da Silva');
   });
 
   test('maskName keeps the first name and initials', () => {

@@ -6,7 +6,9 @@ import { DOCUMENTS_MAX_ORDERS } from '@/lib/fulfilment/documents-limits';
 import { FULFILMENT_LABELS } from '@/lib/fulfilment/moves';
 import { requireMerchant } from '@/lib/auth/session';
 import { maskOrderBuyer } from '@balcao/br/personal-data';
-import { hasAnyFilter, orderQueryString, parseOrderQuery } from '@/lib/dashboard/order-filters';
+import { hasAnyFilter, orderQueryString, parseOrderQuery, type OrderFilters } from '@/lib/dashboard/order-filters';
+import { countSearch, scopeSearch, SEARCH_RATE_LIMITED_MESSAGE } from '@/lib/dashboard/search-scope';
+import type { Merchant } from '@/lib/auth/session';
 import { countToShip, listOrders, listToShip } from '@/lib/dashboard/orders-query';
 import { linkChoices, linkTitlesOf } from '@/lib/links/links';
 import { METHOD_LABELS, statusLabel } from '@/lib/orders/status-labels';
@@ -19,13 +21,30 @@ export const dynamic = 'force-dynamic';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
+/**
+ * The filters this person may search with (lib/dashboard/search-scope.ts): a masked role's search
+ * only by order number, and every search counted per person; what was dropped is said in `errors`.
+ */
+async function searchableFilters(merchant: Merchant, asked: OrderFilters, errors: string[]): Promise<OrderFilters> {
+  const { filters, refused } = scopeSearch(merchant.role, asked);
+  if (refused) errors.push(refused);
+  if (!filters.q) return filters;
+  if ((await countSearch(merchant.id)).ok) return filters;
+  errors.push(SEARCH_RATE_LIMITED_MESSAGE);
+  const rest = { ...filters };
+  delete rest.q;
+  return rest;
+}
+
 export default async function OrdersPage({ searchParams }: Props) {
   const params = await searchParams;
   // "A enviar": the work list of paid orders to send, oldest first (its own query, no filters).
   if (params.view === 'a-enviar') return <ToShipView page={Number(params.page) || 1} />;
-  const { filters, page: requestedPage, errors } = parseOrderQuery(params);
-  const qs = orderQueryString(filters, requestedPage);
-  const merchant = await requireMerchant(`/dashboard/orders${qs ? `?${qs}` : ''}`);
+  const parsed = parseOrderQuery(params);
+  const { page: requestedPage, errors } = parsed;
+  const asked = orderQueryString(parsed.filters, requestedPage);
+  const merchant = await requireMerchant(`/dashboard/orders${asked ? `?${asked}` : ''}`);
+  const filters = await searchableFilters(merchant, parsed.filters, errors);
   const [{ rows, total, totalIsLowerBound, page, pageCount, hasNext }, links, toShip] = await Promise.all([
     listOrders(filters, requestedPage),
     linkChoices(filters.link),
@@ -54,7 +73,7 @@ export default async function OrdersPage({ searchParams }: Props) {
           <label htmlFor="q">Buscar</label>
           <input id="q" name="q" type="search" defaultValue={filters.q ?? ''} maxLength={100} aria-describedby="q-hint" />
           <p id="q-hint" className="field-hint">
-            Nome do comprador, CPF/CNPJ, número do pedido (#…) ou link do pedido.
+            {can(merchant.role, 'buyers:read') ? 'Nome do comprador, CPF/CNPJ, número do pedido (#…) ou link do pedido.' : 'Número do pedido (#…).'}
           </p>
         </div>
         <div className="field">

@@ -50,6 +50,7 @@ export function OrderStatusPanel({
   totalCents,
   linkCode = null,
   shipping = null,
+  pixRenewal = true,
 }: {
   token: string;
   initial: StatusSnapshot;
@@ -57,6 +58,8 @@ export function OrderStatusPanel({
   totalCents: number;
   /** The payment link the order came from: "Pagar novamente" opens it instead of refilling the cart. */
   linkCode?: string | null;
+  /** An expired Pix may get "Gerar novo Pix" (its terms allow it: lib/payments/attempt-terms.ts). */
+  pixRenewal?: boolean;
   /** How the order reaches the buyer (null: nothing ships). */
   shipping?: ShippingMethod | null;
 }) {
@@ -94,7 +97,7 @@ export function OrderStatusPanel({
         </span>
       </div>
       {current.fulfillment && shipping ? <FulfilmentProgress fulfillment={current.fulfillment} shipping={shipping} /> : null}
-      <StateMessage token={token} snapshot={current} method={method} totalCents={totalCents} linkCode={linkCode} />
+      <StateMessage token={token} snapshot={current} method={method} totalCents={totalCents} linkCode={linkCode} pixRenewal={pixRenewal} />
     </section>
   );
 }
@@ -105,12 +108,14 @@ function StateMessage({
   method,
   totalCents,
   linkCode,
+  pixRenewal,
 }: {
   token: string;
   snapshot: StatusSnapshot;
   method: 'pix' | 'boleto';
   totalCents: number;
   linkCode: string | null;
+  pixRenewal: boolean;
 }) {
   const receipt = `/orders/${token}/receipt`;
   switch (snapshot.status) {
@@ -160,7 +165,7 @@ function StateMessage({
       return (
         <div className={`alert alert-warning ${styles.stateBox}`}>
           <p className={styles.stateTitle}>O prazo para pagar terminou</p>
-          {method === 'pix' ? (
+          {method === 'pix' && pixRenewal ? (
             <>
               <p>A cobrança foi encerrada e nada foi cobrado. Gere um novo Pix para este mesmo pedido.</p>
               <div className="row">

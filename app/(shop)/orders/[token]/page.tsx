@@ -23,6 +23,8 @@ import { switchToPixAction, type AttemptNotice } from './actions';
 import styles from './order.module.css';
 import { getShopIdentity } from '@/lib/shop/identity';
 import { storeReturnUrlOfOrder } from '@/lib/checkout-sessions/sessions';
+import { pixAttemptOffer } from '@/lib/payments/attempt-terms';
+import { boletoPdfHref } from '@/lib/demo/simulator-access';
 
 /** The shop's pickup hours (Configurações → Loja), under the pickup address of an order to collect. */
 async function PickupHours() {
@@ -56,6 +58,10 @@ export default async function OrderPage({ params, searchParams }: Props) {
     pending && !failed && (!payment || (order.method === 'pix' ? !payment.pixCode : !payment.barcode));
   // An order placed from an API checkout session leads back to the store that sent the buyer.
   const storeUrl = await storeReturnUrlOfOrder(order.id);
+  // "Pagar com Pix agora" and "Gerar novo Pix" only where the order's terms allow them (a session's methods and price, a link's state).
+  const settings = pending || order.status === 'expired' ? await getSettings() : null;
+  const pixSwitch = settings && pending && order.method === 'boleto' ? await pixAttemptOffer(order, 'switch', settings) : null;
+  const pixRenewal = settings && order.method === 'pix' ? (await pixAttemptOffer(order, 'renew', settings)) !== null : false;
 
   return (
     <main className="container">
@@ -70,7 +76,15 @@ export default async function OrderPage({ params, searchParams }: Props) {
               {notice}
             </p>
           ) : null}
-          <OrderStatusPanel token={order.token} initial={initial} method={order.method} totalCents={order.totalCents} linkCode={order.linkCode} shipping={order.delivery.method} />
+          <OrderStatusPanel
+            token={order.token}
+            initial={initial}
+            method={order.method}
+            totalCents={order.totalCents}
+            linkCode={order.linkCode}
+            shipping={order.delivery.method}
+            pixRenewal={pixRenewal}
+          />
           {storeUrl ? (
             <p>
               <a className="btn btn-secondary" href={storeUrl}>
@@ -86,7 +100,7 @@ export default async function OrderPage({ params, searchParams }: Props) {
           ) : pending && order.method === 'pix' ? (
             <PixPayment order={order} />
           ) : pending && order.method === 'boleto' ? (
-            <BoletoPayment order={order} pixDiscountBps={order.linkCode ? 0 : (await getSettings()).pixDiscountBps} />
+            <BoletoPayment order={order} pixSwitch={pixSwitch} />
           ) : null}
           {pending && order.instructionsEmail?.lastError === RECIPIENT_CAP_REASON ? (
             <p className="alert alert-warning" role="status" data-testid="email-not-sent">
@@ -198,7 +212,8 @@ function PixPayment({ order }: { order: OrderView }) {
   );
 }
 
-function BoletoPayment({ order, pixDiscountBps }: { order: OrderView; pixDiscountBps: number }) {
+/** `pixSwitch`: "Pagar com Pix agora" and its discount, when the order's terms allow it (lib/payments/attempt-terms.ts). */
+function BoletoPayment({ order, pixSwitch }: { order: OrderView; pixSwitch: { pixDiscountBps: number } | null }) {
   const payment = order.payment;
   const line = payment?.digitableLine ?? (payment?.barcode ? safeLine(payment.barcode) : null);
   const registered = Boolean(payment?.barcode && line);
@@ -223,7 +238,7 @@ function BoletoPayment({ order, pixDiscountBps }: { order: OrderView; pixDiscoun
           <CopyField label="Linha digitável" value={formatDigitableLine(line)} multiline rows={2} breakAnywhere={false} />
           <BoletoBarcode barcode={payment.barcode} className={styles.barcode} />
           {payment.pdfUrl ? (
-            <a href={payment.pdfUrl} className="btn btn-secondary btn-block" target="_blank" rel="noopener noreferrer">
+            <a href={boletoPdfHref(payment.pdfUrl, order.token)} className="btn btn-secondary btn-block" target="_blank" rel="noopener noreferrer">
               <DownloadIcon /> Baixar PDF
             </a>
           ) : null}
@@ -236,10 +251,11 @@ function BoletoPayment({ order, pixDiscountBps }: { order: OrderView; pixDiscoun
           <p className="small muted">Leva só alguns segundos. A linha digitável e o PDF aparecem aqui sozinhos.</p>
         </div>
       )}
-      {registered && payment?.createState === 'created' ? (
+      {registered && payment?.createState === 'created' && pixSwitch ? (
         <form action={switchToPixAction} className={styles.switchForm} id="pagar-com-pix">
           <input type="hidden" name="token" value={order.token} />
-          <p className="small">Prefere não esperar o boleto compensar? O Pix confirma na hora{pixDiscountBps > 0 ? `, com ${bpsToPercentText(pixDiscountBps)}% de desconto` : ''}.</p>
+          <p className="small">Prefere não esperar o boleto compensar? O Pix confirma na hora
+            {pixSwitch.pixDiscountBps > 0 ? `, com ${bpsToPercentText(pixSwitch.pixDiscountBps)}% de desconto` : ''}.</p>
           <button type="submit" className="btn btn-secondary btn-block">
             Pagar com Pix agora
           </button>

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { refusalMessage } from '@/lib/auth/permissions';
+import { ACCOUNT_PATH } from '@/lib/auth/session';
 import { formatDateTimeBR } from '@balcao/br/dates';
 import { attachmentPath, catcherAccess, caughtFor } from '@/lib/email/catcher';
 import styles from '../emails.module.css';
@@ -17,6 +18,7 @@ export default async function CaughtEmailPage({ params }: Props) {
   const access = await catcherAccess();
   if (access === 'off') notFound();
   if (access === 'needs_login') redirect(`/login?${new URLSearchParams({ callbackUrl: `/sandbox/emails/${encodeURIComponent(raw)}` })}`);
+  if (access === 'needs_two_factor') redirect(`${ACCOUNT_PATH}?exigido=1`);
   const id = /^\d+$/.test(raw) ? Number(raw) : NaN;
   const mail = await caughtFor(access, id);
   if (!mail) notFound();

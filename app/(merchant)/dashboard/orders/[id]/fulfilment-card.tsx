@@ -8,7 +8,7 @@ import { ShipForm } from './ship-form';
 import styles from './order.module.css';
 
 /** The order's fulfilment: its state, the tracking, and the moves it allows now. */
-export function FulfilmentCard({ order }: { order: Order }) {
+export function FulfilmentCard({ order, knownCarriersOnly = null }: { order: Order; knownCarriersOnly?: string | null }) {
   if (!hasFulfilment(order)) return null;
   const can = (move: Parameters<typeof checkMove>[1]) => checkMove(order, move).ok;
   const pickup = order.shippingMethod === 'pickup';
@@ -53,7 +53,7 @@ export function FulfilmentCard({ order }: { order: Order }) {
       </dl>
       {order.status === 'refunded' ? <p className="small muted">Pedido reembolsado: a entrega fica como estava.</p> : null}
       {order.status === 'paid' ? <ShippingDocumentLinks orderId={order.id} pickup={pickup} /> : null}
-      <ShipForm orderId={order.id} mode="ship" available={can('ship')} />
+      <ShipForm orderId={order.id} mode="ship" available={can('ship')} knownCarriersOnly={knownCarriersOnly} />
       <ActionForm action={deliverOrderAction} fields={{ orderId: order.id }} label="Marcar como entregue" pendingLabel="Salvando…" available={can('deliver')} />
       <ActionForm
         action={readyForPickupAction}
@@ -71,6 +71,7 @@ export function FulfilmentCard({ order }: { order: Order }) {
             orderId={order.id}
             mode="correct"
             available
+            knownCarriersOnly={knownCarriersOnly}
             initial={{ carrier: order.fulfillmentCarrier ?? '', code: order.trackingCode ?? '', urlTemplate: order.fulfillmentCarrier && !isCorreios(order.fulfillmentCarrier) ? (order.trackingUrl ?? '') : '' }}
           />
         </details>

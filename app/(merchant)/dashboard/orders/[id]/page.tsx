@@ -316,7 +316,8 @@ export default async function OrderPage({ params }: Props) {
                 {isWebUrl(payment.pdfUrl) || isWebUrl(payment.invoiceUrl) ? (
                   <Row label="Boleto">
                     <span className={styles.links}>
-                      {isWebUrl(payment.pdfUrl) ? (
+                      {/* The boleto's PDF names its payer whole: not for a role that sees buyers masked. */}
+                      {isWebUrl(payment.pdfUrl) && !masked ? (
                         <a href={payment.pdfUrl} target="_blank" rel="noopener noreferrer">
                           Abrir o PDF do boleto
                         </a>
@@ -345,7 +346,10 @@ export default async function OrderPage({ params }: Props) {
         </div>
 
         <aside className="stack" aria-label="Ações">
-          <FulfilmentCard order={order} />
+          <FulfilmentCard
+            order={order}
+            knownCarriersOnly={mayDo(merchant.role, 'fulfilment:tracking-links') ? null : refusalMessage(merchant.role, 'fulfilment:tracking-links')}
+          />
           <section className="card stack" aria-labelledby="actions-title">
             <h2 id="actions-title">Ações</h2>
             <ActionForm

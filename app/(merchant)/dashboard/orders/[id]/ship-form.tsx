@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
-import { CORREIOS, KNOWN_CARRIERS } from '@/lib/fulfilment/tracking';
+import { CORREIOS, KNOWN_CARRIERS, knownCarrier } from '@/lib/fulfilment/tracking';
 import { ActionResult } from '../../_components/action-result';
 import { correctTrackingAction, shipOrderAction } from '../../fulfilment-actions';
 
@@ -10,9 +10,24 @@ type Initial = { carrier: string; code: string; urlTemplate: string };
 /**
  * "Marcar como enviado" (or "Corrigir rastreio"): the carrier, the tracking code and, for a
  * carrier other than the Correios, a link template. A plain form (works without JavaScript);
- * the server checks the code and keeps what was typed next to its error.
+ * the server checks the code and keeps what was typed next to its error. With `knownCarriersOnly`
+ * (the reason, for a role without 'fulfilment:tracking-links': the public demo's shared login)
+ * the carrier is picked from the list and there is no link field; the server holds the same
+ * rule (fulfilment-actions.ts).
  */
-export function ShipForm({ orderId, mode, initial, available }: { orderId: string; mode: 'ship' | 'correct'; initial?: Initial; available: boolean }) {
+export function ShipForm({
+  orderId,
+  mode,
+  initial,
+  available,
+  knownCarriersOnly = null,
+}: {
+  orderId: string;
+  mode: 'ship' | 'correct';
+  initial?: Initial;
+  available: boolean;
+  knownCarriersOnly?: string | null;
+}) {
   const [state, formAction, pending] = useActionState(mode === 'ship' ? shipOrderAction : correctTrackingAction, null);
   if (!available && !state) return null;
   const errors = (state && !state.ok ? state.fieldErrors : undefined) ?? {};
@@ -31,21 +46,40 @@ export function ShipForm({ orderId, mode, initial, available }: { orderId: strin
           <input type="hidden" name="orderId" value={orderId} />
           <div className="field">
             <label htmlFor={id('carrier')}>Transportadora</label>
-            <input
-              id={id('carrier')}
-              name="carrier"
-              list={id('carriers')}
-              defaultValue={value('carrier', CORREIOS)}
-              autoComplete="off"
-              required
-              aria-invalid={errors.carrier ? true : undefined}
-              aria-describedby={described('carrier', false)}
-            />
-            <datalist id={id('carriers')}>
-              {KNOWN_CARRIERS.map((c) => (
-                <option key={c} value={c} />
-              ))}
-            </datalist>
+            {knownCarriersOnly ? (
+              <select
+                id={id('carrier')}
+                name="carrier"
+                defaultValue={knownCarrier(value('carrier', CORREIOS)) ?? CORREIOS}
+                required
+                aria-invalid={errors.carrier ? true : undefined}
+                aria-describedby={described('carrier', false)}
+              >
+                {KNOWN_CARRIERS.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <>
+                <input
+                  id={id('carrier')}
+                  name="carrier"
+                  list={id('carriers')}
+                  defaultValue={value('carrier', CORREIOS)}
+                  autoComplete="off"
+                  required
+                  aria-invalid={errors.carrier ? true : undefined}
+                  aria-describedby={described('carrier', false)}
+                />
+                <datalist id={id('carriers')}>
+                  {KNOWN_CARRIERS.map((c) => (
+                    <option key={c} value={c} />
+                  ))}
+                </datalist>
+              </>
+            )}
             {errors.carrier ? (
               <p id={`${id('carrier')}-error`} className="field-error">
                 {errors.carrier}
@@ -74,28 +108,34 @@ export function ShipForm({ orderId, mode, initial, available }: { orderId: strin
               </p>
             ) : null}
           </div>
-          <div className="field">
-            <label htmlFor={id('urlTemplate')}>Link de rastreio (outras transportadoras)</label>
-            <input
-              id={id('urlTemplate')}
-              name="urlTemplate"
-              type="url"
-              inputMode="url"
-              defaultValue={value('urlTemplate', '')}
-              autoComplete="off"
-              aria-invalid={errors.urlTemplate ? true : undefined}
-              aria-describedby={described('urlTemplate', true)}
-            />
-            <p id={`${id('urlTemplate')}-hint`} className="field-hint">
-              Opcional. Use {'{codigo}'} onde entra o código, como https://transportadora.com.br/rastreio?c={'{codigo}'}. Nos Correios o link é
-              automático.
+          {knownCarriersOnly ? (
+            <p className="small muted" data-testid="tracking-link-note">
+              {knownCarriersOnly}
             </p>
-            {errors.urlTemplate ? (
-              <p id={`${id('urlTemplate')}-error`} className="field-error">
-                {errors.urlTemplate}
+          ) : (
+            <div className="field">
+              <label htmlFor={id('urlTemplate')}>Link de rastreio (outras transportadoras)</label>
+              <input
+                id={id('urlTemplate')}
+                name="urlTemplate"
+                type="url"
+                inputMode="url"
+                defaultValue={value('urlTemplate', '')}
+                autoComplete="off"
+                aria-invalid={errors.urlTemplate ? true : undefined}
+                aria-describedby={described('urlTemplate', true)}
+              />
+              <p id={`${id('urlTemplate')}-hint`} className="field-hint">
+                Opcional. Use {'{codigo}'} onde entra o código, como https://transportadora.com.br/rastreio?c={'{codigo}'}. Nos Correios o link é
+                automático.
               </p>
-            ) : null}
-          </div>
+              {errors.urlTemplate ? (
+                <p id={`${id('urlTemplate')}-error`} className="field-error">
+                  {errors.urlTemplate}
+                </p>
+              ) : null}
+            </div>
+          )}
           <div>
             <button type="submit" className={mode === 'ship' ? 'btn' : 'btn btn-secondary'} disabled={pending} aria-disabled={pending}>
               {pending ? 'Salvando…' : mode === 'ship' ? 'Confirmar envio' : 'Salvar correção'}

@@ -3,7 +3,9 @@
  * streamed in keyset batches so 100,000 orders never sit in memory. Session and permission
  * checked here (lib/auth/merchant-action.ts): without a session, a browser is sent to /login
  * and anything else gets 401; a role without `buyers:read` (the demonstration account) gets
- * the buyers masked.
+ * the buyers masked, and its search only by order number (lib/dashboard/search-scope.ts: which
+ * rows a name or CPF filter returns would tell the buyer's data). Every export counts toward the
+ * person's search limit (429 beyond it).
  */
 import { merchantFor } from '@/lib/auth/merchant-action';
 import { can } from '@/lib/auth/permissions';
@@ -13,16 +15,20 @@ import { CSV_BOM, exportFileName, ORDER_CSV_HEADER, orderCsvRow, csvRow } from '
 import { orderQueryString, parseOrderQuery } from '@/lib/dashboard/order-filters';
 import { ordersForExport } from '@/lib/dashboard/orders-query';
 import { logger } from '@/lib/server/log';
+import { countSearch, scopeSearch, SEARCH_RATE_LIMITED_MESSAGE } from '@/lib/dashboard/search-scope';
+
+const plain = (status: number, text: string, headers: Record<string, string> = {}) =>
+  new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });
 
 export const dynamic = 'force-dynamic';
 
 export async function GET(request: Request): Promise<Response> {
   const url = new URL(request.url);
-  const { filters } = parseOrderQuery(url.searchParams);
+  const { filters: asked } = parseOrderQuery(url.searchParams);
   const access = await merchantFor('dashboard:view');
   if (!access.ok) {
     if (access.status === 401 && (request.headers.get('accept') ?? '').includes('text/html')) {
-      const qs = orderQueryString(filters);
+      const qs = orderQueryString(asked);
       const login = new URL('/login', url);
       login.searchParams.set('callbackUrl', `/dashboard/orders${qs ? `?${qs}` : ''}`);
       return Response.redirect(login, 303);
@@ -34,6 +40,10 @@ export async function GET(request: Request): Promise<Response> {
   }
 
   const { merchant } = access;
+  const { filters, refused } = scopeSearch(merchant.role, asked);
+  if (refused) return plain(400, `${refused}\n`);
+  const limit = await countSearch(merchant.id);
+  if (!limit.ok) return plain(429, `${SEARCH_RATE_LIMITED_MESSAGE}\n`, { 'Retry-After': String(limit.retryAfterSeconds) });
   await recordActivity({ actor: merchant, action: 'export', summary: 'Exportou pedidos em CSV', target: orderQueryString(filters) || null, headers: request.headers });
   const shown = can(merchant.role, 'buyers:read') ? orderCsvRow : (o: Parameters<typeof orderCsvRow>[0]) => orderCsvRow(maskOrderBuyer(o));
   const encoder = new TextEncoder();

@@ -4,6 +4,7 @@ import { ActionForm } from '@/app/(merchant)/dashboard/_components/action-form';
 import { PermissionNote } from '@/app/(merchant)/dashboard/_components/permission-note';
 import { can, refusalMessage } from '@/lib/auth/permissions';
 import { requireMerchant } from '@/lib/auth/session';
+import { countSearch, SEARCH_RATE_LIMITED_MESSAGE } from '@/lib/dashboard/search-scope';
 import { buyerSummary, isAnonymised } from '@/lib/buyers/buyer-data';
 import { buyerQueryText, parseBuyerQuery } from '@/lib/buyers/query';
 import { formatDateBR } from '@balcao/br/dates';
@@ -23,13 +24,15 @@ export const dynamic = 'force-dynamic';
  * would only see masks), anonymising `buyers:erase`.
  */
 export default async function BuyerDataPage({ searchParams }: { searchParams: Promise<{ q?: string | string[]; anonimizado?: string | string[] }> }) {
-  const { role } = await requireMerchant('/dashboard/settings/comprador');
+  const { role, id } = await requireMerchant('/dashboard/settings/comprador');
   const params = await searchParams;
   const raw = params.q;
   const anonymised = typeof params.anonimizado === 'string' && /^\d{1,6}$/.test(params.anonimizado) ? Number(params.anonimizado) : null;
   const typed = typeof raw === 'string' ? raw : '';
   const parsed = typed ? parseBuyerQuery(typed) : null;
-  const summary = parsed?.ok && can(role, 'buyers:read') ? await buyerSummary(parsed.query) : null;
+  // Each search counts toward the person's limit (lib/dashboard/search-scope.ts).
+  const limited = parsed?.ok && can(role, 'buyers:read') ? !(await countSearch(id)).ok : false;
+  const summary = parsed?.ok && can(role, 'buyers:read') && !limited ? await buyerSummary(parsed.query) : null;
   const q = parsed?.ok ? buyerQueryText(parsed.query) : '';
   return (
     <div className="stack">
@@ -45,6 +48,11 @@ export default async function BuyerDataPage({ searchParams }: { searchParams: Pr
         </p>
       ) : null}
       <PermissionNote role={role} permission="buyers:read" />
+      {limited ? (
+        <p className="alert alert-warning" role="status">
+          {SEARCH_RATE_LIMITED_MESSAGE}
+        </p>
+      ) : null}
       {can(role, 'buyers:read') ? (
         <form method="get" className={`card stack ${styles.group}`} role="search" aria-label="Buscar comprador">
           <div className="field">

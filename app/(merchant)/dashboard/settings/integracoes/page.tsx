@@ -4,7 +4,7 @@ import { requireMerchant } from '@/lib/auth/session';
 import { can, refusalMessage } from '@/lib/auth/permissions';
 import { currentKeyMode, listApiKeys, ORDER_SCOPE_LABELS } from '@/lib/api/keys';
 import { listEndpoints, recentAttempts } from '@/lib/api/webhook-endpoints';
-import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
+import { PermissionGate, PermissionNote } from '@/app/(merchant)/dashboard/_components/permission-note';
 import { ActionForm } from '@/app/(merchant)/dashboard/_components/action-form';
 import { SettingsTabs } from '../settings-tabs';
 import { ApiKeyForm } from './api-key-form';
@@ -16,6 +16,16 @@ export const dynamic = 'force-dynamic';
 
 export default async function IntegrationsPage() {
   const { role } = await requireMerchant('/dashboard/settings/integracoes');
+  // Endpoint URLs may carry secret tokens: a role that does not manage integrations sees none of it.
+  if (!can(role, 'integrations:manage')) {
+    return (
+      <div className="stack">
+        <h1>Configurações</h1>
+        <SettingsTabs current="integrations" />
+        <PermissionNote role={role} permission="integrations:manage" />
+      </div>
+    );
+  }
   const keys = await listApiKeys();
   const endpoints = await listEndpoints();
   const attempts = await recentAttempts(endpoints.map((e) => e.id), 20);

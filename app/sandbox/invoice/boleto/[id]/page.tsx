@@ -20,9 +20,12 @@ const STATUS: Record<number, { label: string; badge: string }> = {
   5: { label: 'Reembolsado', badge: 'badge-refunded' },
 };
 
-export default async function BoletoInvoicePage({ params }: { params: Promise<{ id: string }> }) {
+export default async function BoletoInvoicePage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ pedido?: string | string[] }> }) {
   if (!sandboxEnabled()) notFound();
   const { id } = await params;
+  // The payer here is always masked; the order's token, when given, is passed on to the PDF (its route decides).
+  const { pedido } = await searchParams;
+  const pdfHref = `/sandbox/invoice/boleto/pdf/${id}${typeof pedido === 'string' && /^[A-Za-z0-9_-]{16,100}$/.test(pedido) ? `?pedido=${pedido}` : ''}`;
   const b = boletoInvoice(defaultSandbox(), id);
   if (!b) notFound();
   const status = STATUS[b.status] ?? { label: `Status ${b.status}`, badge: 'badge-pending' };
@@ -54,7 +57,7 @@ export default async function BoletoInvoicePage({ params }: { params: Promise<{ 
           </p>
           <div className="row">
             <CopyButton value={b.digitableLine} />
-            <a className="btn btn-secondary" href={`/sandbox/invoice/boleto/pdf/${b.id}`}>
+            <a className="btn btn-secondary" href={pdfHref}>
               Baixar PDF
             </a>
           </div>

@@ -1,4 +1,10 @@
-/** The boleto PDF of the sandbox ({invoice_url}/boleto/pdf/<id>): 404 until the boleto is registered. */
+/**
+ * The boleto PDF of the sandbox ({invoice_url}/boleto/pdf/<id>): 404 until the boleto is
+ * registered. In a public demo the payer is printed whole only for the shopper (`?pedido=<the
+ * order's token>`, as their order page links it) or a merchant with `buyers:read`; anyone else,
+ * holding just the charge id, gets the payer masked (lib/demo/simulator-access.ts).
+ */
+import { mayReadBoletoPayer } from '@/lib/demo/simulator-access';
 import { defaultSandbox, sandboxEnabled } from '@/lib/embedded-provider';
 import { boletoInvoicePdf } from '@balcao/payment-sandbox';
 
@@ -11,10 +17,14 @@ const notFound = () =>
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
   });
 
-export async function GET(_req: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
+const ORDER_TOKEN = /^[A-Za-z0-9_-]{16,100}$/;
+
+export async function GET(req: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
   if (!sandboxEnabled()) return notFound();
   const { id } = await context.params;
-  const pdf = await boletoInvoicePdf(defaultSandbox(), id);
+  const token = new URL(req.url).searchParams.get('pedido');
+  const whole = await mayReadBoletoPayer(id, token && ORDER_TOKEN.test(token) ? token : null);
+  const pdf = await boletoInvoicePdf(defaultSandbox(), id, { payer: whole ? 'whole' : 'masked' });
   if (!pdf) return notFound();
   return new Response(Buffer.from(pdf), {
     status: 200,
@@ -22,6 +32,8 @@ export async function GET(_req: Request, context: { params: Promise<{ id: string
       'Content-Type': 'application/pdf',
       'Content-Disposition': `inline; filename="boleto-${id.toLowerCase()}.pdf"`,
       'Cache-Control': 'no-store',
+      // The URL may carry the order's token: never sent on to another site.
+      'Referrer-Policy': 'no-referrer',
     },
   });
 }

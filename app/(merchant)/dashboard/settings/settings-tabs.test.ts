@@ -1,0 +1,19 @@
+/** Configurações' tabs per role: Integrações (endpoint URLs may hold secret tokens) only for who manages them. */
+import { describe, expect, it, vi } from 'vitest';
+
+vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => [] }) }));
+const { settingsTabsFor } = await import('./settings-tabs');
+
+const labels = (role: Parameters<typeof settingsTabsFor>[0]) => settingsTabsFor(role).map((t) => t.label);
+
+describe('the settings tabs', () => {
+  it('show Integrações to the Dono and the Gerente', () => {
+    expect(labels('owner')).toContain('Integrações');
+    expect(labels('manager')).toContain('Integrações');
+  });
+
+  it('hide Integrações from the Atendente and the demonstration account', () => {
+    expect(labels('attendant')).toEqual(['Loja', 'Pagamento', 'Entrega', 'Equipe', 'Atividade', 'Dados do comprador']);
+    expect(labels('demo')).not.toContain('Integrações');
+  });
+});
