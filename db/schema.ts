@@ -336,7 +336,7 @@ export type CouponKind = (typeof COUPON_KINDS)[number];
  * A coupon ("Cupons" in the dashboard). The code is stored upper case, so the unique index makes
  * it case-insensitive. `usesCount` is bumped by compare-and-set in the transaction that writes
  * the order (lib/coupons/claim.ts): the limit holds across processes. A use counts when the
- * order is placed and is not given back if the order expires unpaid (docs/reference.md).
+ * order is placed and is given back, once, if the order expires or is canceled unpaid (docs/reference.md).
  */
 export const coupons = sqliteTable(
   'coupons',

@@ -19,6 +19,7 @@ import { get, run } from '@/db/driver';
 import { orders, payments, type Order, type Payment } from '@/db/schema';
 import { saoPauloDate } from '@balcao/br/dates';
 import { OutOfStock, retakeForNewAttempt } from '@/lib/catalog/stock';
+import { retakeCouponUse } from '@/lib/coupons/claim';
 import { linkById } from '@/lib/links/links';
 import { MIN_ORDER_CENTS, orderMoney, PIX_MINIMUM_MESSAGE } from '@/lib/orders/pricing';
 import { chargeCents } from '@/lib/orders/pricing';
@@ -167,6 +168,7 @@ export async function newPixAttempt(orderToken: string): Promise<AttemptResult> 
       const round = old.attempt + 1;
       // The units went back when the Pix expired: take them again, or refuse (rolls back).
       yield* retakeForNewAttempt(tx, o.id, round);
+      yield* retakeCouponUse(tx, o.id);
       yield* run(tx.update(payments).set({ supersededAt: now, version: old.version + 1, updatedAt: now }).where(and(eq(payments.id, old.id), eq(payments.version, old.version))));
       const paymentId = newId();
       yield* openAttempt(tx, { paymentId, orderId: o.id, attempt: round, method: 'pix', amountCents: o.totalCents, terms });
