@@ -149,7 +149,7 @@ async function send(ctx: SandboxContext, d: DeliveryRow): Promise<SendResult> {
     await res.arrayBuffer().catch(() => undefined);
     const ok = res.status >= 200 && res.status < 300;
     return { ok, statusCode: res.status, error: ok ? null : `HTTP ${res.status}`, durationMs: ctx.realNow() - started };
-  } catch (e) {
+  } catch {
     const error = controller.signal.aborted ? `no answer in ${Math.round(ctx.deliveryTimeoutMs / 1000)} s` : TARGET_REFUSED;
     return { ok: false, statusCode: null, error, durationMs: ctx.realNow() - started };
   } finally {
