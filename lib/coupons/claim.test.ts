@@ -4,6 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { coupons, orders, payments } from '@/db/schema';
 import { syncPayment } from '@/lib/payments/sync';
+import { newPixAttempt } from '@/lib/payments/attempts';
 import { reconcileAll, reconcileOrder } from '@/lib/payments/reconcile';
 import { startProcessContext } from '@/lib/process/context';
 import { api } from '@/lib/payments/api';
@@ -148,6 +149,21 @@ describe('a coupon use given back when its order ends unpaid', () => {
     await reconcileOrder(order.id);
     expect(await usesOf(c.coupon.id)).toBe(2);
     expect(other.order.couponId).toBe(c.coupon.id);
+  });
+
+  it('"Gerar novo Pix" on the expired order counts its use again, once', async () => {
+    const fake = new FakePaymentApi();
+    startProcessContext([api.provide(fake)]);
+    const l = await createLink(link, 'dono@example.com');
+    const c = await createCoupon(coupon(), 'dono@example.com');
+    if (!c.ok) throw new Error('coupon not created');
+    const { order, payment } = await couponOrder(c.coupon.code, cpf(40), l);
+    fake.expire(payment.providerId!);
+    await reconcileOrder(order.id);
+    expect(await usesOf(c.coupon.id)).toBe(0);
+    expect(await newPixAttempt(order.token)).toEqual({ ok: true });
+    expect(await usesOf(c.coupon.id)).toBe(1);
+    expect((await database().db.select().from(orders).where(eq(orders.id, order.id)))[0].couponReleasedAt).toBeNull();
   });
 
   it('"um por CPF" no longer counts an order whose use was given back: the same CPF may use the coupon again', async () => {
