@@ -151,6 +151,25 @@ describe('a coupon use given back when its order ends unpaid', () => {
     expect(other.order.couponId).toBe(c.coupon.id);
   });
 
+  it('gives it back exactly once when webhooks and reconciliations in six processes read the expiry at the same instant', async () => {
+    const fake = new FakePaymentApi();
+    startProcessContext([api.provide(fake)]);
+    const l = await createLink(link, 'dono@example.com');
+    const c = await createCoupon(coupon({ maxUses: 3 }), 'dono@example.com');
+    if (!c.ok) throw new Error('coupon not created');
+    const kept = await couponOrder(c.coupon.code, cpf(50), l);
+    const { order, payment } = await couponOrder(c.coupon.code, cpf(51), l);
+    expect(await usesOf(c.coupon.id)).toBe(2);
+    fake.expire(payment.providerId!);
+    const pix = JSON.stringify(fake.pix.get(payment.providerId!));
+    const modes = ['webhook', 'webhook', 'order', 'order', 'sweep', 'sweep'];
+    const outcomes = await raceWorkers<WorkerOutcome>('test/coupons/expiry-worker.ts', modes.map((m) => [m, order.id, pix]));
+    expect(outcomes.filter((o) => !o.ok)).toEqual([]);
+    expect((await database().db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe('expired');
+    expect(await usesOf(c.coupon.id)).toBe(1);
+    expect(kept.order.couponReleasedAt).toBeNull();
+  }, 90_000);
+
   it('"Gerar novo Pix" on the expired order counts its use again, once', async () => {
     const fake = new FakePaymentApi();
     startProcessContext([api.provide(fake)]);
