@@ -44,6 +44,9 @@ test('"Sair" on the phone ends only the phone\'s session: the desk stays signed 
   const phone = await signedIn(browser);
   const desk = await signedIn(browser);
   const phoneCookie = await sessionCookie(phone.context);
+  // Signing in made the phone a known device of the account (its own login budget), sent to /api/auth only.
+  const device = (await phone.context.cookies()).find((c) => c.name === 'balcao-known-device');
+  expect(device).toMatchObject({ path: '/api/auth', httpOnly: true, sameSite: 'Lax' });
   await phone.page.getByRole('button', { name: 'Sair', exact: true }).click();
   await expect(phone.page).toHaveURL(/\/login/);
 
