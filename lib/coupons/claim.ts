@@ -9,13 +9,13 @@
  * any number of processes never pass the limit (claim.concurrency.test.ts proves it).
  *
  * The rule on uses: a use counts when the order is placed, and is given back when the order
- * ends unpaid (expired or canceled): releaseCouponUse, in the transaction that moves the order,
- * once (a compare-and-set on orders.coupon_released_at), however many webhooks and
+ * ends unpaid (expired or canceled): lib/payments/coupon-uses.ts, in the transaction that moves
+ * the order, once (a compare-and-set on orders.coupon_released_at), however many webhooks and
  * reconciliations report the end. A late payment, or a new Pix on the expired order, counts it
- * again (retakeCouponUse), beyond the limit if need be: that order already carries the discount.
+ * again, beyond the limit if need be: that order already carries the discount.
  * "Um por CPF" looks at every order placed with the coupon whose use still counts.
  */
-import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppSchema } from '@/db';
 import { get, run, type AnyDb, type Step } from '@/db/driver';
 import { coupons, orders } from '@/db/schema';
@@ -61,33 +61,3 @@ export function* claimCoupon(
   return { id: c.id, code: c.code, discountCents: couponDiscountCents(o.itemsCents, c) };
 }
 
-/**
- * The order ended unpaid: its coupon use is given back, once. Returns whether this call gave it
- * back (false: no coupon, or already given back by a racing webhook or reconciliation).
- */
-export function* releaseCouponUse(tx: AnyDb<AppSchema>, orderId: string, nowIso = new Date().toISOString()): Generator<Step, boolean, unknown> {
-  const released = yield* get(
-    tx
-      .update(orders)
-      .set({ couponReleasedAt: nowIso })
-      .where(and(eq(orders.id, orderId), isNotNull(orders.couponId), isNull(orders.couponReleasedAt)))
-      .returning({ couponId: orders.couponId }),
-  );
-  if (!released?.couponId) return false;
-  yield* run(tx.update(coupons).set({ usesCount: sql`max(${coupons.usesCount} - 1, 0)` }).where(eq(coupons.id, released.couponId)));
-  return true;
-}
-
-/** The order is back (paid late, or a new Pix on it): the use given back counts again, once. */
-export function* retakeCouponUse(tx: AnyDb<AppSchema>, orderId: string): Generator<Step, boolean, unknown> {
-  const retaken = yield* get(
-    tx
-      .update(orders)
-      .set({ couponReleasedAt: null })
-      .where(and(eq(orders.id, orderId), isNotNull(orders.couponReleasedAt)))
-      .returning({ couponId: orders.couponId }),
-  );
-  if (!retaken?.couponId) return false;
-  yield* run(tx.update(coupons).set({ usesCount: sql`${coupons.usesCount} + 1` }).where(eq(coupons.id, retaken.couponId)));
-  return true;
-}

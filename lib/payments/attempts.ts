@@ -19,7 +19,7 @@ import { get, run } from '@/db/driver';
 import { orders, payments, type Order, type Payment } from '@/db/schema';
 import { saoPauloDate } from '@balcao/br/dates';
 import { OutOfStock, retakeForNewAttempt } from '@/lib/catalog/stock';
-import { retakeCouponUse } from '@/lib/coupons/claim';
+import { retakeCouponUse } from './coupon-uses';
 import { linkById } from '@/lib/links/links';
 import { MIN_ORDER_CENTS, orderMoney, PIX_MINIMUM_MESSAGE } from '@/lib/orders/pricing';
 import { chargeCents } from '@/lib/orders/pricing';

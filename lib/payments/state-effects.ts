@@ -25,13 +25,13 @@
  *   order paid when the link's places were all taken meanwhile is flagged too;
  * - refunded: nothing (the merchant may give them back from the order's page).
  *
- * Coupons (lib/coupons/claim.ts): expired, canceled give the coupon's use back; paid after
+ * Coupons (coupon-uses.ts): expired, canceled give the coupon's use back; paid after
  * that counts it again. Each once, by compare-and-set on the order.
  */
 import type { Step } from '@/db/driver';
 import type { OrderStatus } from '@/db/schema';
 import { giveBack, retakeForLatePayment } from '@/lib/catalog/stock';
-import { releaseCouponUse, retakeCouponUse } from '@/lib/coupons/claim';
+import { releaseCouponUse, retakeCouponUse } from './coupon-uses';
 import { flagPaymentOverLinkLimit } from '@/lib/links/place';
 import { reservationCutoffIn } from '@/lib/settings/reservation';
 import { emailKey, KIND_OF_STATE } from '@/lib/email/keys';
