@@ -238,6 +238,8 @@ export const orders = sqliteTable(
     /** The coupon used, as the buyer typed it normalised (upper case); null without one. */
     couponCode: text('coupon_code'),
     couponId: text('coupon_id'),
+    /** When the coupon's use was given back (the order expired or was canceled unpaid); null while it counts. */
+    couponReleasedAt: text('coupon_released_at'),
     /** The coupon's discount on the items, its own line, taken before the Pix discount. */
     couponDiscountCents: integer('coupon_discount_cents').notNull().default(0),
     /** Paid late when some units were no longer in stock: flagged to the merchant. */
@@ -334,7 +336,7 @@ export type CouponKind = (typeof COUPON_KINDS)[number];
  * A coupon ("Cupons" in the dashboard). The code is stored upper case, so the unique index makes
  * it case-insensitive. `usesCount` is bumped by compare-and-set in the transaction that writes
  * the order (lib/coupons/claim.ts): the limit holds across processes. A use counts when the
- * order is placed and is not given back if the order expires unpaid (docs/reference.md).
+ * order is placed and is given back, once, if the order expires or is canceled unpaid (docs/reference.md).
  */
 export const coupons = sqliteTable(
   'coupons',
@@ -677,9 +679,26 @@ export const rateLimitCounters = sqliteTable(
     key: text('key').primaryKey(),
     /** Epoch milliseconds of the window's first hit. */
     windowStart: integer('window_start').notNull(),
+    /** The window's length: a minute for request limits, longer for lockouts and daily caps. */
+    windowMs: integer('window_ms').notNull().default(60_000),
     count: integer('count').notNull(),
   },
   (t) => [index('rate_limit_counters_window_idx').on(t.windowStart)],
+);
+
+/**
+ * Sessions ended one at a time ("Sair" on one device): the session's id (its `sid` claim) until
+ * the session would have expired anyway, then swept. "Sair de todos os dispositivos" bumps
+ * users.session_version instead (lib/auth/session-version.ts).
+ */
+export const revokedSessions = sqliteTable(
+  'revoked_sessions',
+  {
+    sessionId: text('session_id').primaryKey(),
+    /** ISO time the session's cookie expires; the row is useless after it. */
+    expiresAt: text('expires_at').notNull(),
+  },
+  (t) => [index('revoked_sessions_expires_idx').on(t.expiresAt)],
 );
 
 /**

@@ -40,6 +40,28 @@ test('after "Sair", a copy of the old session cookie no longer opens the dashboa
   await replay.close();
 });
 
+test('"Sair" on the phone ends only the phone\'s session: the desk stays signed in', async ({ browser }) => {
+  const phone = await signedIn(browser);
+  const desk = await signedIn(browser);
+  const phoneCookie = await sessionCookie(phone.context);
+  // Signing in made the phone a known device of the account (its own login budget), sent to /api/auth only.
+  const device = (await phone.context.cookies()).find((c) => c.name === 'balcao-known-device');
+  expect(device).toMatchObject({ path: '/api/auth', httpOnly: true, sameSite: 'Lax' });
+  await phone.page.getByRole('button', { name: 'Sair', exact: true }).click();
+  await expect(phone.page).toHaveURL(/\/login/);
+
+  await desk.page.goto('/dashboard/orders');
+  await expect(desk.page).toHaveURL(/\/dashboard\/orders$/);
+  await expect(desk.page.getByRole('heading', { name: 'Pedidos', level: 1 })).toBeVisible();
+  await expectNoAxeViolations(desk.page);
+  // The phone's cleared cookie, replayed, is still refused.
+  await phone.context.addCookies([phoneCookie]);
+  await phone.page.goto('/dashboard/orders');
+  await expect(phone.page).toHaveURL(/\/login\?callbackUrl=%2Fdashboard%2Forders$/);
+  await phone.context.close();
+  await desk.context.close();
+});
+
 test('"Sair de todos os dispositivos" ends the sessions of every browser', async ({ browser }) => {
   const phone = await signedIn(browser);
   const desk = await signedIn(browser);

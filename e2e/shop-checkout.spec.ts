@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import {
@@ -15,6 +15,18 @@ import {
   tokenFromUrl,
 } from './shop-helpers';
 import { expectNoAxeViolations } from './axe';
+
+/** The error summary's links are targets of at least 24 × 24 px (WCAG 2.2, 2.5.8), not packed together: 4 px or more between them. */
+async function expectErrorSummaryTargets(page: Page) {
+  const links = page.getByRole('alert').getByRole('link');
+  expect(await links.count()).toBeGreaterThanOrEqual(2);
+  const boxes = await links.evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom, width: r.width, height: r.height })));
+  for (const box of boxes) {
+    expect(box.height).toBeGreaterThanOrEqual(24);
+    expect(box.width).toBeGreaterThanOrEqual(24);
+  }
+  for (let i = 1; i < boxes.length; i++) expect(boxes[i].top - boxes[i - 1].bottom).toBeGreaterThanOrEqual(4);
+}
 
 test.describe('shop: catalog and cart', () => {
   test('the catalog lists the products with price and image; the cart keeps items across reloads', async ({ page }) => {
@@ -224,6 +236,8 @@ test.describe('shop: checkout form', () => {
     await expect(page.getByRole('radio', { name: 'Boleto', exact: true })).toBeChecked();
     await expectNoAxeViolations(page);
 
+    await expectErrorSummaryTargets(page);
+
     // a second attempt keeps the UF chosen in between (and the other values)
     await page.getByLabel('UF').selectOption('RJ');
     await page.getByRole('button', { name: 'Gerar boleto' }).click();
@@ -274,6 +288,7 @@ test.describe('shop: checkout form', () => {
     await expect(page.locator('#campo-zip-erro')).toHaveText('Informe o CEP.');
     await expect(page.getByLabel('Nome completo')).toHaveValue('Davi Rocha');
     await expect(page.getByRole('radio', { name: 'Boleto', exact: true })).toBeChecked();
+    await expectErrorSummaryTargets(page);
     // (no axe scan here: it runs as a script in the page; the same errors are scanned with JavaScript on above)
 
     await fillBoleto(page);

@@ -2,7 +2,7 @@
 
 import { signIn } from 'next-auth/react';
 import { useRef, useState, type FormEvent } from 'react';
-import { LOGIN_MESSAGES, loginErrorMessage, SECOND_STEP_INVALID_CODE, SECOND_STEP_REQUIRED_CODE } from '@/lib/auth/login-messages';
+import { LOGIN_MESSAGES, loginErrorMessage, SECOND_STEP_INVALID_CODE, SECOND_STEP_LOCKED_CODE, SECOND_STEP_REQUIRED_CODE } from '@/lib/auth/login-messages';
 import styles from './login.module.css';
 
 type FieldErrors = { email?: string; password?: string; code?: string };
@@ -43,12 +43,12 @@ export function LoginForm({ callbackPath, initialError }: { callbackPath: string
         return;
       }
       const failure = result?.error ?? 'unknown';
-      if (failure === SECOND_STEP_REQUIRED_CODE || failure === SECOND_STEP_INVALID_CODE) {
+      if (failure === SECOND_STEP_REQUIRED_CODE || failure === SECOND_STEP_INVALID_CODE || failure === SECOND_STEP_LOCKED_CODE) {
         setAskCode(true);
         setPending(false);
-        if (failure === SECOND_STEP_INVALID_CODE) {
+        if (failure !== SECOND_STEP_REQUIRED_CODE) {
           setError(null);
-          setFieldErrors({ code: LOGIN_MESSAGES.secondStepInvalid });
+          setFieldErrors({ code: loginErrorMessage(failure) ?? LOGIN_MESSAGES.secondStepInvalid });
           if (codeRef.current) codeRef.current.value = '';
         } else setError(loginErrorMessage(failure));
         requestAnimationFrame(() => codeRef.current?.focus());

@@ -81,6 +81,19 @@ describe('requestPasswordReset', () => {
     expect((await requestPasswordReset({ email: 'y@loja.com.br', ip: '192.0.2.1' })).ok).toBe(false);
   });
 
+  it('is capped per e-mail per day (10), for an account and an unknown e-mail alike, however slowly asked', async () => {
+    const day0 = Date.now();
+    const ask = (email: string, minute: number) => requestPasswordReset({ email, ip: `198.51.100.${minute}` }, day0 + minute * 60_000);
+    for (const email of [EMAIL, 'ninguem@loja.com.br']) {
+      for (let minute = 0; minute < 10; minute++) expect((await ask(email, minute)).ok).toBe(true);
+      expect(await ask(email, 30)).toEqual({ ok: false, error: RESET_MESSAGES.limitedToday });
+      // The next day the e-mail has its budget again.
+      expect((await ask(email, 24 * 60 + 1)).ok).toBe(true);
+    }
+    const sent = await database().db.select().from(emailOutbox);
+    expect(sent).toHaveLength(11);
+  });
+
   it('refuses a malformed e-mail next to the field', async () => {
     expect(await requestPasswordReset({ email: 'não-é-email', ip: IP })).toMatchObject({ ok: false, fieldErrors: { email: RESET_MESSAGES.invalidEmail } });
   });

@@ -4,7 +4,7 @@ import { generateSync } from 'otplib';
 import { database, ensureMigrated } from '@/db';
 import { accountPolicy, activityLog, totpRecoveryCodes, users } from '@/db/schema';
 import { createMerchant } from '@/lib/auth/create-merchant';
-import { authorizeLogin, SecondStepInvalidError, SecondStepRequiredError } from '@/lib/auth/login';
+import { authorizeLogin, SecondStepInvalidError, SecondStepLockedError, SecondStepRequiredError } from '@/lib/auth/login';
 import { mustEnrollTwoFactor } from '@/lib/auth/two-factor';
 import { startProcessContext } from '@/lib/process/context';
 import { clearRateLimits } from '@/test/security/rate-limits';
@@ -94,6 +94,35 @@ describe('signing in with two-step sign-in on', () => {
     expect(await disableTwoFactor(me, '111111', null, t1)).toEqual({ ok: false, error: TWO_FACTOR_MESSAGES.wrongCode });
     expect((await disableTwoFactor(me, generateSync({ secret, epoch: at(t1) }), null, t1)).ok).toBe(true);
     expect(await login(undefined, t1)).toMatchObject({ id: me.id });
+  });
+});
+
+/** A 6-digit code that is not the one of `epoch` (nor its neighbours, almost surely). */
+const wrongCode = (secret: string, epoch: number) => String((Number(generateSync({ secret, epoch })) + 500_000) % 1_000_000).padStart(6, '0');
+
+describe('5 wrong codes lock the second step for 15 minutes, except for a recovery code', () => {
+  it('at sign-in: after 5 wrong codes even the right app code is refused, a recovery code passes, and after 15 minutes app codes pass again', async () => {
+    const { secret, codes } = await enable();
+    const t1 = T0 + 60_000;
+    for (let i = 0; i < 4; i++) await expect(login(wrongCode(secret, at(t1)), t1 + i * 1000)).rejects.toBeInstanceOf(SecondStepInvalidError);
+    await expect(login(wrongCode(secret, at(t1)), t1 + 4000)).rejects.toBeInstanceOf(SecondStepLockedError);
+    // The owner, with the right password and the app's code of the moment, is refused too...
+    await expect(login(generateSync({ secret, epoch: at(t1 + 5000) }), t1 + 5000)).rejects.toBeInstanceOf(SecondStepLockedError);
+    // ...but a recovery code signs them in.
+    expect(await login(codes[0], t1 + 6000)).toMatchObject({ id: me.id });
+    const later = t1 + 15 * 60_000 + 1000;
+    expect(await login(generateSync({ secret, epoch: at(later) }), later)).toMatchObject({ id: me.id });
+  });
+
+  it('"Desativar" counts toward the same lock: after 5 wrong codes only a recovery code turns it off', async () => {
+    const { secret, codes } = await enable();
+    const t1 = T0 + 60_000;
+    for (let i = 0; i < 4; i++) expect(await disableTwoFactor(me, wrongCode(secret, at(t1)), null, t1 + i * 1000)).toEqual({ ok: false, error: TWO_FACTOR_MESSAGES.wrongCode });
+    expect(await disableTwoFactor(me, wrongCode(secret, at(t1)), null, t1 + 4000)).toEqual({ ok: false, error: TWO_FACTOR_MESSAGES.locked });
+    expect(await disableTwoFactor(me, generateSync({ secret, epoch: at(t1 + 5000) }), null, t1 + 5000)).toEqual({ ok: false, error: TWO_FACTOR_MESSAGES.locked });
+    // Wrong codes typed at "Desativar" lock the sign-in's app codes too: one account, one lock.
+    await expect(login(generateSync({ secret, epoch: at(t1 + 35_000) }), t1 + 35_000)).rejects.toBeInstanceOf(SecondStepLockedError);
+    expect((await disableTwoFactor(me, codes[1], null, t1 + 40_000)).ok).toBe(true);
   });
 });
 

@@ -12,7 +12,7 @@ import { database, db } from '@/db';
 import { run } from '@/db/driver';
 import { accountPolicy, totpRecoveryCodes, users } from '@/db/schema';
 import { env } from '@/lib/config/env';
-import { checkSecondStep, matchTotp, normalizeRecoveryCode, TOTP_SEAL, totpSecretOf } from '@/lib/auth/two-factor';
+import { checkSecondStep, matchTotp, normalizeRecoveryCode, secondStepLocked, TOTP_SEAL, totpSecretOf } from '@/lib/auth/two-factor';
 import { activityStep, recordActivity } from '@/lib/security/activity';
 import { seal } from '@/lib/security/sealed';
 import { sha256Hex } from '@/lib/security/tokens';
@@ -23,6 +23,7 @@ export const RECOVERY_CODE_COUNT = 10;
 
 export const TWO_FACTOR_MESSAGES = {
   wrongCode: 'Código incorreto. Confira o aplicativo e digite o código que aparece agora.',
+  locked: 'Muitos códigos incorretos. Por até 15 minutos, só um código de recuperação é aceito.',
   notStarted: 'Comece de novo: gere um novo código QR.',
   enabled: 'Verificação em duas etapas ativada. Guarde os códigos de recuperação: eles não aparecem de novo.',
   disabled: 'Verificação em duas etapas desativada.',
@@ -80,7 +81,9 @@ export async function confirmTwoFactor(merchant: Actor, code: string, ip: string
 
 /** Turns it off, with a code from the app or a recovery code. */
 export async function disableTwoFactor(merchant: Actor, code: string, ip: string | null, nowMs = Date.now()): Promise<{ ok: true; message: string } | { ok: false; error: string }> {
-  if (!(await checkSecondStep(merchant.id, code, nowMs))) return { ok: false, error: TWO_FACTOR_MESSAGES.wrongCode };
+  if (!(await checkSecondStep(merchant.id, code, nowMs))) {
+    return { ok: false, error: (await secondStepLocked(merchant.id, nowMs)) ? TWO_FACTOR_MESSAGES.locked : TWO_FACTOR_MESSAGES.wrongCode };
+  }
   await database().transaction(function* (tx) {
     yield* run(tx.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, merchant.id)));
     yield* run(tx.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, merchant.id)));

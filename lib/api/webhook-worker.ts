@@ -15,7 +15,7 @@
 import 'server-only';
 import { and, asc, eq, isNull, lt, lte, or } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { checkWebhookTarget, guardedFetch, type TargetPolicy } from '@balcao/server-kit/webhook-target';
+import { checkWebhookTarget, guardedFetch, TARGET_REFUSED, type TargetPolicy } from '@balcao/server-kit/webhook-target';
 import { database } from '@/db';
 import { run } from '@/db/driver';
 import { checkoutSessions, orders, outboundAttempts, outboundDeliveries, outboundEvents, webhookEndpoints } from '@/db/schema';
@@ -135,8 +135,10 @@ async function attempt(d: Due, deps: WorkerDeps, policy: TargetPolicy): Promise<
   let statusCode: number | null = null;
   let error: string | null = null;
   const target = await checkWebhookTarget(d.url, policy);
-  if (!target.ok) error = `target refused: ${target.reason}`;
-  else {
+  if (!target.ok) {
+    error = TARGET_REFUSED;
+    logger().info({ deliveryId: d.id, reason: target.reason }, 'webhook target refused');
+  } else {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
     try {
@@ -145,7 +147,11 @@ async function attempt(d: Due, deps: WorkerDeps, policy: TargetPolicy): Promise<
       statusCode = res.status;
       if (!res.ok) error = `HTTP ${res.status}`;
     } catch (e) {
-      error = controller.signal.aborted ? `no answer in ${TIMEOUT_MS / 1000} s` : `network error: ${(e as Error).message}`.slice(0, 300);
+      if (controller.signal.aborted) error = `no answer in ${TIMEOUT_MS / 1000} s`;
+      else {
+        error = TARGET_REFUSED;
+        logger().info({ deliveryId: d.id, reason: (e as Error).message.slice(0, 300) }, 'webhook target refused the connection');
+      }
     } finally {
       clearTimeout(timer);
     }

@@ -7,11 +7,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
-import { apiKeys, checkoutSessions, outboundDeliveries, outboundEvents, payments, webhookEndpoints } from '@/db/schema';
+import { apiKeys, checkoutSessions, outboundAttempts, outboundDeliveries, outboundEvents, payments, webhookEndpoints } from '@/db/schema';
 import { api } from '@/lib/payments/api';
 import { placeOrder } from '@/lib/checkout/place-order';
 import { reconcileOrder } from '@/lib/payments/reconcile';
@@ -189,6 +189,30 @@ describe('"Adicionar endpoint" in production', () => {
       else process.env[k] = saved[k];
     }
     startProcessContext();
+  });
+
+  it('the delivery log says "destino recusado" alike for a private address and a closed port: it does not map the network', async () => {
+    const closedPort = await new Promise<number>((resolve) => {
+      const s = http.createServer().listen(0, '127.0.0.1', () => {
+        const port = (s.address() as AddressInfo).port;
+        s.close(() => resolve(port));
+      });
+    });
+    const privateOne = await createEndpoint('http://10.0.0.9:8080/hooks', ['order.paid']);
+    const closed = await createEndpoint(`http://127.0.0.1:${closedPort}/hooks`, ['order.paid']);
+    expect(await sendTestDelivery(privateOne.id)).toBe(true);
+    expect(await sendTestDelivery(closed.id)).toBe(true);
+    // Loopback allowed, as in development: the closed port is really connected to, and refused.
+    await runWebhookWorkerOnce({ policy: { allowedOrigins: [], allowLoopback: true } });
+    const errors = await database()
+      .db.select({ endpointId: outboundDeliveries.endpointId, error: outboundAttempts.error, statusCode: outboundAttempts.statusCode })
+      .from(outboundAttempts)
+      .innerJoin(outboundDeliveries, eq(outboundDeliveries.id, outboundAttempts.deliveryId))
+      .where(inArray(outboundDeliveries.endpointId, [privateOne.id, closed.id]));
+    expect(errors.sort((a, b) => (a.endpointId === privateOne.id ? -1 : b.endpointId === privateOne.id ? 1 : 0))).toEqual([
+      { endpointId: privateOne.id, error: 'destino recusado', statusCode: null },
+      { endpointId: closed.id, error: 'destino recusado', statusCode: null },
+    ]);
   });
 
   it('wants https, except an origin listed in WEBHOOK_ALLOWED_ORIGINS', async () => {

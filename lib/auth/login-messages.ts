@@ -9,6 +9,8 @@ export const RATE_LIMITED_CODE = 'rate_limited';
 export const SECOND_STEP_REQUIRED_CODE = 'totp_required';
 /** The two-step code (from the app, or a recovery code) was wrong or already used. */
 export const SECOND_STEP_INVALID_CODE = 'totp_invalid';
+/** Too many wrong two-step codes on this account: for a while only a recovery code passes. */
+export const SECOND_STEP_LOCKED_CODE = 'totp_locked';
 
 export const LOGIN_MESSAGES = {
   wrongCredentials: 'E-mail ou senha incorretos.',
@@ -19,6 +21,7 @@ export const LOGIN_MESSAGES = {
   missingPassword: 'Informe a senha.',
   secondStep: 'Digite o código de 6 dígitos do seu aplicativo autenticador, ou um código de recuperação.',
   secondStepInvalid: 'Código incorreto ou já usado. Confira o aplicativo e tente de novo.',
+  secondStepLocked: 'Muitos códigos incorretos. Por até 15 minutos, só um código de recuperação é aceito.',
   missingCode: 'Informe o código.',
 } as const;
 
@@ -28,6 +31,7 @@ export function loginErrorMessage(code: string | null | undefined): string | nul
   if (code === RATE_LIMITED_CODE) return LOGIN_MESSAGES.rateLimited;
   if (code === SECOND_STEP_REQUIRED_CODE) return LOGIN_MESSAGES.secondStep;
   if (code === SECOND_STEP_INVALID_CODE) return LOGIN_MESSAGES.secondStepInvalid;
+  if (code === SECOND_STEP_LOCKED_CODE) return LOGIN_MESSAGES.secondStepLocked;
   if (code === 'CredentialsSignin') return LOGIN_MESSAGES.wrongCredentials;
   if (code === 'SessionRequired') return LOGIN_MESSAGES.sessionExpired;
   return LOGIN_MESSAGES.generic;

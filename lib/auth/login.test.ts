@@ -9,6 +9,8 @@ import { authorizeLogin, LoginRateLimitedError } from './login';
 import { BCRYPT_COST } from '@/lib/config/password-cost';
 import { startProcessContext } from '@/lib/process/context';
 import { clearRateLimits } from '@/test/security/rate-limits';
+import { env } from '@/lib/config/env';
+import { KNOWN_DEVICE_COOKIE, knownDeviceValue, withKnownDevice } from './known-device';
 
 process.env.RATE_LIMIT_LOGIN_PER_MIN = '3';
 
@@ -86,6 +88,44 @@ describe('authorizeLogin', () => {
       LoginRateLimitedError,
     );
     expect(await authorizeLogin({ email: 'outro@balcao.dev', password: 'x' }, headers('192.0.2.99'))).toBeNull();
+  }, 120_000); // 17 bcrypt checks: slow on a busy machine
+
+  it('a browser that signed in to the account before (a known device) still signs the owner in while many addresses have locked the account', async () => {
+    for (let i = 0; i < 16; i++) await authorizeLogin({ email: DEMO_MERCHANT.email, password: 'errada' }, headers(`198.51.100.${i + 1}`)).catch(() => null);
+    const secret = env().authSecret;
+    const withCookie = (cookie: string) => ({ 'x-forwarded-for': '192.0.2.50', cookie: `outro=1; ${KNOWN_DEVICE_COOKIE}=${cookie}` });
+    // An unknown client waits out the window, right password or not.
+    await expect(authorizeLogin({ email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password }, headers('192.0.2.50'))).rejects.toBeInstanceOf(LoginRateLimitedError);
+    // A cookie made for another account, or forged, is an unknown client.
+    await expect(authorizeLogin({ email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password }, withCookie(knownDeviceValue('outro@balcao.dev', secret)))).rejects.toBeInstanceOf(
+      LoginRateLimitedError,
+    );
+    await expect(authorizeLogin({ email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password }, withCookie('abc.def'))).rejects.toBeInstanceOf(LoginRateLimitedError);
+    // The owner's own phone, which has not failed, signs in.
+    const phone = knownDeviceValue(DEMO_MERCHANT.email, secret);
+    expect(await authorizeLogin({ email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password }, { ...withCookie(phone), 'x-forwarded-for': '192.0.2.51' })).not.toBeNull();
+    // A known device that keeps failing has a budget of its own (the per-address limit).
+    const stolen = knownDeviceValue(DEMO_MERCHANT.email, secret);
+    const results: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      results.push(
+        await authorizeLogin({ email: DEMO_MERCHANT.email, password: 'errada' }, { ...withCookie(stolen), 'x-forwarded-for': `192.0.2.${60 + i}` }).then(
+          () => 'refused',
+          () => 'limited',
+        ),
+      );
+    }
+    expect(results).toEqual(['refused', 'refused', 'refused', 'limited']);
+  }, 120_000);
+
+  it('the known-device cookie is added to a successful sign-in only', () => {
+    const opts = { secret: env().authSecret, secure: true };
+    const signedIn = new Response(null, { status: 200, headers: [['Set-Cookie', 'next-auth.session-token=abc; Path=/; HttpOnly']] });
+    const added = withKnownDevice(signedIn, DEMO_MERCHANT.email, opts).headers.getSetCookie();
+    expect(added).toHaveLength(2);
+    expect(added[1]).toMatch(new RegExp(`^${KNOWN_DEVICE_COOKIE}=[\\w-]+\\.[\\w-]+; Path=/api/auth; Max-Age=\\d+; HttpOnly; SameSite=Lax; Secure$`));
+    const refused = new Response(null, { status: 401 });
+    expect(withKnownDevice(refused, DEMO_MERCHANT.email, opts).headers.getSetCookie()).toEqual([]);
   });
 
   it('the demo merchant\'s hash costs what the dummy hash costs: timing does not tell that its e-mail exists', async () => {

@@ -2,7 +2,10 @@
  * The credentials check behind next-auth's authorize(): rate limits first, then e-mail and
  * password. Two limits, each counting every attempt: per client address + e-mail
  * (RATE_LIMIT_LOGIN_PER_MIN) and per e-mail from all addresses together (five times that), so
- * neither one address nor many addresses can keep guessing one account's password.
+ * neither one address nor many addresses can keep guessing one account's password. A browser
+ * that has signed in to the account before (known-device.ts) is counted on its own instead of
+ * with all addresses: the owner's devices are never locked out by someone else's guessing.
+ * The second step locks after 5 wrong codes (two-factor.ts), a recovery code still passing.
  */
 import 'server-only';
 import { clientAddress, rateLimitSubject, type HeadersLike } from '@/lib/security/client-address';
@@ -13,14 +16,22 @@ import { users } from '@/db/schema';
 import { logger } from '@/lib/server/log';
 import { recordActivity } from '@/lib/security/activity';
 import { normalizeEmail, verifyMerchantCredentials, type MerchantWithSessionVersion } from './credentials';
-import { RATE_LIMITED_CODE, SECOND_STEP_INVALID_CODE, SECOND_STEP_REQUIRED_CODE } from './login-messages';
-import { checkSecondStep, twoFactorEnabled } from './two-factor';
+import { RATE_LIMITED_CODE, SECOND_STEP_INVALID_CODE, SECOND_STEP_LOCKED_CODE, SECOND_STEP_REQUIRED_CODE } from './login-messages';
+import { knownDeviceOf } from './known-device';
+import { checkSecondStep, secondStepLocked, twoFactorEnabled } from './two-factor';
+import { env } from '@/lib/config/env';
 
 /** Right password, and the account has two-step sign-in: the page asks for the code. */
 export class SecondStepRequiredError extends Error {
   constructor() {
     super(SECOND_STEP_REQUIRED_CODE);
     this.name = 'SecondStepRequiredError';
+  }
+}
+export class SecondStepLockedError extends Error {
+  constructor() {
+    super(SECOND_STEP_LOCKED_CODE);
+    this.name = 'SecondStepLockedError';
   }
 }
 export class SecondStepInvalidError extends Error {
@@ -51,10 +62,13 @@ export async function authorizeLogin(credentials: Record<string, unknown> | unde
   const email = normalizeEmail(field(credentials, 'email')).slice(0, 254);
   const password = field(credentials, 'password');
   const ip = clientAddress(headers);
-  const perAddress = await hit('login', `${rateLimitSubject(ip)}:${email}`);
-  const perAccount = await hit('login-account', email);
+  const perAddress = await hit('login', `${rateLimitSubject(ip)}:${email}`, nowMs);
+  // A browser that signed in to this account before has a budget of its own; all other clients
+  // share the account's, so guessing from many addresses cannot lock the owner's devices out.
+  const device = knownDeviceOf(headers, email, env().authSecret);
+  const perAccount = device ? await hit('login-device', device, nowMs) : await hit('login-account', email, nowMs);
   if (!perAddress.ok || !perAccount.ok) {
-    logger().warn({ ip, limit: perAddress.ok ? 'account' : 'address' }, 'login rate limited');
+    logger().warn({ ip, limit: perAddress.ok ? (device ? 'device' : 'account') : 'address' }, 'login rate limited');
     throw new LoginRateLimitedError();
   }
   const merchant = await verifyMerchantCredentials(email, password);
@@ -72,7 +86,7 @@ export async function authorizeLogin(credentials: Record<string, unknown> | unde
     const step = await checkSecondStep(merchant.id, code, nowMs);
     if (!step) {
       await recordActivity({ actor: null, email, action: 'sign_in_failed', summary: 'Código de verificação incorreto', target: email, ip });
-      throw new SecondStepInvalidError();
+      throw (await secondStepLocked(merchant.id, nowMs)) ? new SecondStepLockedError() : new SecondStepInvalidError();
     }
     how = step === 'totp' ? ' com código do aplicativo' : ' com um código de recuperação';
   }

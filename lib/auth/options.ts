@@ -12,7 +12,7 @@ import { logger } from '@/lib/server/log';
 import { findMerchantById } from './credentials';
 import { authorizeLogin } from './login';
 import { can } from './permissions';
-import { revokeAllSessions, SESSION_VERSION_CLAIM } from './session-version';
+import { newSessionId, revokeAllSessions, revokeSession, SESSION_ID_CLAIM, SESSION_VERSION_CLAIM, sessionIdOf } from './session-version';
 
 /** A working day and then some; the merchant signs in again after that. */
 export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
@@ -50,6 +50,8 @@ export function authOptions(): NextAuthOptions {
           token.name = user.name;
           // The version this session is issued at: a later sign-out anywhere ends it (session-version.ts).
           token[SESSION_VERSION_CLAIM] = (user as { sessionVersion?: number }).sessionVersion ?? 0;
+          // This session's own id: "Sair" here ends it and no other (session-version.ts).
+          token[SESSION_ID_CLAIM] = newSessionId();
         }
         return token;
       },
@@ -69,10 +71,20 @@ export function authOptions(): NextAuthOptions {
       },
     },
     events: {
-      /** "Sair": clearing this browser's cookie is not enough — a copy of it must stop working too. */
-      // A shared demonstration login is the exception: its password is public, and one visitor
-      // signing out must not sign every other visitor out.
+      /**
+       * "Sair": clearing this browser's cookie is not enough — a copy of it must stop working too.
+       * Only this session ends: the same person's other devices stay signed in ("Sair de todos
+       * os dispositivos" ends those).
+       */
       async signOut({ token }) {
+        const sessionId = sessionIdOf(token);
+        if (sessionId) {
+          const exp = typeof token?.exp === 'number' ? token.exp * 1000 : Date.now() + SESSION_MAX_AGE_SECONDS * 1000;
+          await revokeSession(sessionId, exp);
+          return;
+        }
+        // A cookie from before sessions had ids can only be ended with all of them; never for a
+        // shared demonstration login, whose visitors must not sign one another out.
         const id = Number(token?.sub);
         if (!Number.isSafeInteger(id) || id <= 0) return;
         const merchant = await findMerchantById(id);

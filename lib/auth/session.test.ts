@@ -26,9 +26,9 @@ beforeEach(() => {
   jar.cookies = [];
 });
 
-const tokenFor = (sub: string, opts: { secret?: string; maxAge?: number; sv?: number } = {}) =>
+const tokenFor = (sub: string, opts: { secret?: string; maxAge?: number; sv?: number; sid?: string } = {}) =>
   encode({
-    token: { sub, email: 'sessao@balcao.dev', name: 'Loja Sessão', ...(opts.sv === undefined ? {} : { sv: opts.sv }) },
+    token: { sub, email: 'sessao@balcao.dev', name: 'Loja Sessão', ...(opts.sv === undefined ? {} : { sv: opts.sv }), ...(opts.sid ? { sid: opts.sid } : {}) },
     secret: opts.secret ?? env().authSecret,
     maxAge: opts.maxAge,
   });
@@ -78,6 +78,30 @@ describe('revocation (session version)', () => {
     await authOptions().events!.signOut!({ token: { sub: String(other.id), sv: 0 }, session: undefined as never });
     jar.cookies = [{ name: 'next-auth.session-token', value: cookie }];
     expect(await getMerchantOrNull()).toBeNull();
+  });
+
+  it('"Sair" on one device ends only that session: the same person\'s other device stays signed in, and a copy of the cleared cookie is refused', async () => {
+    const [other] = await db().insert(users).values({ email: 'dois@balcao.dev', name: 'Loja Dois', passwordHash: 'x' }).returning();
+    const phone = await tokenFor(String(other.id), { sv: 0, sid: 'sessao-celular' });
+    const desk = await tokenFor(String(other.id), { sv: 0, sid: 'sessao-mesa' });
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    await authOptions().events!.signOut!({ token: { sub: String(other.id), sv: 0, sid: 'sessao-celular', exp }, session: undefined as never });
+    jar.cookies = [{ name: 'next-auth.session-token', value: phone }];
+    expect(await getMerchantOrNull()).toBeNull();
+    jar.cookies = [{ name: 'next-auth.session-token', value: desk }];
+    expect((await getMerchantOrNull())?.id).toBe(other.id);
+    // "Sair de todos os dispositivos" still ends the rest.
+    await revokeAllSessions(other.id);
+    expect(await getMerchantOrNull()).toBeNull();
+  });
+
+  it('a new sign-in gets its own session id', async () => {
+    const callbacks = authOptions().callbacks!;
+    const user = { id: String(merchantId), email: 'sessao@balcao.dev', name: 'Loja Sessão', sessionVersion: 0 };
+    const a = await callbacks.jwt!({ token: {}, user } as never);
+    const b = await callbacks.jwt!({ token: {}, user } as never);
+    expect(a.sid).toEqual(expect.any(String));
+    expect(a.sid).not.toBe(b.sid);
   });
 
   it('recognizes the session cookie in every form next-auth writes it', () => {

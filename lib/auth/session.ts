@@ -3,8 +3,9 @@
  * every /dashboard page, server action and merchant route handler asks here, on the server.
  * The session cookie's JWT is decrypted and checked (signature, expiry) by next-auth's own
  * getToken with our secret, exactly as getServerSession does for JWT sessions; the user
- * must still exist in the database and the session must carry the merchant's current session
- * version (signed out, or "Sair de todos os dispositivos": lib/auth/session-version.ts).
+ * must still exist in the database, the session must carry the merchant's current session
+ * version ("Sair de todos os dispositivos") and its id must not be revoked ("Sair" on that
+ * device): lib/auth/session-version.ts.
  */
 import 'server-only';
 import { getToken } from 'next-auth/jwt';
@@ -12,7 +13,7 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { env } from '@/lib/config/env';
 import { findMerchantById, type Merchant } from './credentials';
-import { sessionVersionOf } from './session-version';
+import { isSessionRevoked, sessionIdOf, sessionVersionOf } from './session-version';
 import { mustEnrollTwoFactor } from './two-factor';
 
 export type { Merchant };
@@ -42,6 +43,8 @@ export async function getMerchantOrNull(): Promise<Merchant | null> {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const merchant = await findMerchantById(id);
   if (!merchant || merchant.sessionVersion !== sessionVersionOf(token)) return null;
+  const sessionId = sessionIdOf(token);
+  if (sessionId && (await isSessionRevoked(sessionId))) return null;
   return { id: merchant.id, email: merchant.email, name: merchant.name, role: merchant.role };
 }
 

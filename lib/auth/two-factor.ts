@@ -10,6 +10,7 @@ import { verifySync } from 'otplib';
 import { db } from '@/db';
 import { accountPolicy, totpRecoveryCodes, users } from '@/db/schema';
 import { env } from '@/lib/config/env';
+import { hit, usedUp } from '@/lib/security/rate-limit';
 import { sha256Hex } from '@/lib/security/tokens';
 import { unseal } from '@/lib/security/sealed';
 import { can, type Role } from './permissions';
@@ -40,13 +41,34 @@ export async function twoFactorEnabled(userId: number): Promise<boolean> {
   return !!u?.on;
 }
 
-/** The second step: 'totp' or 'recovery' when `code` is good (and now used up), null otherwise. */
+/**
+ * Whether the account took SECOND_STEP_FAILURES wrong codes in the last SECOND_STEP_WINDOW_MS:
+ * then app codes are refused, right or wrong, until the window ends — a million codes cannot be
+ * guessed 5 at a time — while a recovery code (50 bits: not guessable) still passes, so whoever
+ * guesses cannot lock the owner out.
+ */
+export async function secondStepLocked(userId: number, nowMs = Date.now()): Promise<boolean> {
+  return usedUp('second-step', String(userId), nowMs);
+}
+
+/**
+ * The second step: 'totp' or 'recovery' when `code` is good (and now used up), null otherwise.
+ * Every wrong code counts toward the account's lock (secondStepLocked), at sign-in and at
+ * "Desativar" alike.
+ */
 export async function checkSecondStep(userId: number, rawCode: string, nowMs = Date.now()): Promise<'totp' | 'recovery' | null> {
+  const step = await matchSecondStep(userId, rawCode, nowMs);
+  if (!step) await hit('second-step', String(userId), nowMs);
+  return step;
+}
+
+async function matchSecondStep(userId: number, rawCode: string, nowMs: number): Promise<'totp' | 'recovery' | null> {
   const code = rawCode.trim().replace(/\s/g, '');
   const [u] = await db().select({ secret: users.totpSecret, on: users.totpEnabledAt, last: users.totpLastStep }).from(users).where(eq(users.id, userId));
   if (!u?.on) return null;
   const secret = totpSecretOf(u.secret);
   if (secret && /^\d{6}$/.test(code)) {
+    if (await secondStepLocked(userId, nowMs)) return null;
     const step = matchTotp(secret, code, nowMs, u.last);
     if (step === null) return null;
     // Compare-and-set: the same code sent twice at once is accepted once.

@@ -18,7 +18,6 @@ import { REFUSAL_MESSAGES } from '@/lib/links/place';
 import { previewCoupon } from '@/lib/coupons/coupons';
 import { couponMessage } from '@/lib/coupons/rules';
 import { getSettings } from '@/lib/settings/settings';
-import { checkDocument } from '@balcao/br/documents';
 
 export async function payLink(code: string, form: FormData, ctx: { ip: string }): Promise<CheckoutOutcome> {
   const typedAmount = typeof form.get('amount') === 'string' ? String(form.get('amount')).slice(0, 40) : '';
@@ -66,8 +65,7 @@ async function applyLinkCoupon(link: { allowCoupons: boolean; pixDiscount: boole
   if (amountCents === null) return checkoutFailure(CHECK_FIELDS_MESSAGE, values, { amount: 'Informe o valor antes de aplicar o cupom.' });
   const code = (values.coupon ?? '').trim();
   if (!code) return checkoutFailure('', values, { coupon: 'Digite o código do cupom.' });
-  const doc = checkDocument(values.document ?? '');
-  const preview = await previewCoupon(code, { itemsCents: amountCents, ...(doc.ok ? { document: doc.digits } : {}) });
+  const preview = await previewCoupon(code, { itemsCents: amountCents });
   if (!preview.ok) return checkoutFailure('', values, { coupon: preview.message });
   const bps = link.pixDiscount ? (await getSettings()).pixDiscountBps : 0;
   return {

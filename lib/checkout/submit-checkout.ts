@@ -9,7 +9,6 @@ import { readCart } from '@/lib/cart/cart';
 import { CHECK_FIELDS_MESSAGE } from '@/lib/checkout/fields';
 import { checkoutBlocker, orderItemsOf } from '@/lib/orders/pricing';
 import { previewCoupon } from '@/lib/coupons/coupons';
-import { checkDocument } from '@balcao/br/documents';
 import { getSettings } from '@/lib/settings/settings';
 import { anyShips } from '@/lib/checkout/shipping';
 import { placeOrder } from '@/lib/checkout/place-order';
@@ -72,8 +71,7 @@ async function applyCoupon(values: FormValues, itemsCents: number | null): Promi
   if (itemsCents === null) return checkoutFailure(CHECK_FIELDS_MESSAGE, values, { items: 'Revise o carrinho antes de aplicar o cupom.' });
   const code = (values.coupon ?? '').trim();
   if (!code) return checkoutFailure('', values, { coupon: 'Digite o código do cupom.' });
-  const doc = checkDocument(values.document ?? '');
-  const preview = await previewCoupon(code, { itemsCents, ...(doc.ok ? { document: doc.digits } : {}) });
+  const preview = await previewCoupon(code, { itemsCents });
   if (!preview.ok) return checkoutFailure('', values, { coupon: preview.message });
   const { pixDiscountBps } = await getSettings();
   return {

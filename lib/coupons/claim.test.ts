@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
-import { coupons, orders } from '@/db/schema';
+import { coupons, orders, payments } from '@/db/schema';
+import { syncPayment } from '@/lib/payments/sync';
+import { newPixAttempt } from '@/lib/payments/attempts';
+import { reconcileAll, reconcileOrder } from '@/lib/payments/reconcile';
 import { startProcessContext } from '@/lib/process/context';
 import { api } from '@/lib/payments/api';
 import { placeOrder } from '@/lib/checkout/place-order';
@@ -82,9 +85,20 @@ describe('placeOrder with a coupon', () => {
     const first = await placeOrder({ checkoutKey: randomUUID(), method: 'pix', link: { id: l.id }, coupon: code, buyer: buyer(cpf(4)) });
     expect(first.ok).toBe(true);
     const again = await placeOrder({ checkoutKey: randomUUID(), method: 'pix', link: { id: l.id }, coupon: code, buyer: buyer(cpf(4)) });
-    expect(again).toMatchObject({ ok: false, fieldErrors: { coupon: expect.stringContaining('um por CPF') } });
-    expect(await previewCoupon(code, { itemsCents: 10000, document: cpf(4) })).toMatchObject({ ok: false, reason: 'used_by_document' });
-    expect(await previewCoupon(code.toLowerCase(), { itemsCents: 10000, document: cpf(5) })).toEqual({ ok: true, code, discountCents: 1000 });
+    // The words of any refusal: the answer does not say that this CPF has used the coupon.
+    expect(again).toEqual({ ok: false, error: 'Cupom inválido', fieldErrors: { coupon: 'Cupom inválido' } });
+    expect((await placeOrder({ checkoutKey: randomUUID(), method: 'pix', link: { id: l.id }, coupon: code, buyer: buyer(cpf(5)) })).ok).toBe(true);
+  });
+
+  it('"Aplicar" never asks "um por CPF": it takes no document, and answers the same before and after a CPF used the coupon', async () => {
+    const l = await createLink(link, 'dono@example.com');
+    const c = await createCoupon(coupon({ onePerDocument: true }), 'dono@example.com');
+    const code = c.ok ? c.coupon.code : '';
+    const before = await previewCoupon(code, { itemsCents: 10000, document: cpf(8) } as { itemsCents: number });
+    expect((await placeOrder({ checkoutKey: randomUUID(), method: 'pix', link: { id: l.id }, coupon: code, buyer: buyer(cpf(8)) })).ok).toBe(true);
+    const after = await previewCoupon(code, { itemsCents: 10000, document: cpf(8) } as { itemsCents: number });
+    expect(after).toEqual(before);
+    expect(after).toEqual({ ok: true, code, discountCents: 1000 });
   });
 
   it('says "Cupom esgotado" once its uses are spent, and a duplicate code is refused', async () => {
@@ -94,6 +108,93 @@ describe('placeOrder with a coupon', () => {
     expect((await placeOrder({ checkoutKey: randomUUID(), method: 'pix', link: { id: l.id }, coupon: code, buyer: buyer(cpf(6)) })).ok).toBe(true);
     expect(await placeOrder({ checkoutKey: randomUUID(), method: 'pix', link: { id: l.id }, coupon: code, buyer: buyer(cpf(7)) })).toMatchObject({ ok: false, error: 'Cupom esgotado' });
     expect(await createCoupon(coupon({ code: code.toLowerCase() }), 'dono@example.com')).toMatchObject({ ok: false, field: 'code' });
+  });
+});
+
+describe('a coupon use given back when its order ends unpaid', () => {
+  async function couponOrder(code: string, document: string, l: { id: string }) {
+    const r = await placeOrder({ checkoutKey: randomUUID(), method: 'pix', link: { id: l.id }, coupon: code, buyer: buyer(document) });
+    if (!r.ok) throw new Error(JSON.stringify(r));
+    const [o] = await database().db.select().from(orders).where(eq(orders.token, r.orderToken));
+    const [p] = await database().db.select().from(payments).where(eq(payments.orderId, o.id));
+    return { order: o, payment: p };
+  }
+  const usesOf = async (id: string) => (await database().db.select().from(coupons).where(eq(coupons.id, id)))[0].usesCount;
+
+  it('gives it back exactly once when the webhook, reconciliation and a duplicate webhook all report the expiry at once; a late payment counts it again', async () => {
+    const fake = new FakePaymentApi();
+    startProcessContext([api.provide(fake)]);
+    const l = await createLink(link, 'dono@example.com');
+    const c = await createCoupon(coupon({ maxUses: 1, onePerDocument: true }), 'dono@example.com');
+    if (!c.ok) throw new Error('coupon not created');
+    const { order, payment } = await couponOrder(c.coupon.code, cpf(20), l);
+    expect(await usesOf(c.coupon.id)).toBe(1);
+    expect(await placeOrder({ checkoutKey: randomUUID(), method: 'pix', link: { id: l.id }, coupon: c.coupon.code, buyer: buyer(cpf(21)) })).toMatchObject({ ok: false, error: 'Cupom esgotado' });
+
+    fake.expire(payment.providerId!);
+    await Promise.all([syncPayment(payment, 'webhook'), reconcileOrder(order.id), syncPayment(payment, 'webhook'), reconcileAll()]);
+    const [expired] = await database().db.select().from(orders).where(eq(orders.id, order.id));
+    expect(expired.status).toBe('expired');
+    expect(await usesOf(c.coupon.id)).toBe(0);
+    await reconcileOrder(order.id);
+    expect(await usesOf(c.coupon.id)).toBe(0);
+
+    // The late payment wins, and its use counts again (once), even though another buyer took the freed one.
+    const other = await couponOrder(c.coupon.code, cpf(22), l);
+    expect(await usesOf(c.coupon.id)).toBe(1);
+    fake.force(payment.providerId!, 'completed');
+    await Promise.all([syncPayment(payment, 'webhook'), reconcileOrder(order.id)]);
+    expect((await database().db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe('paid');
+    expect(await usesOf(c.coupon.id)).toBe(2);
+    await reconcileOrder(order.id);
+    expect(await usesOf(c.coupon.id)).toBe(2);
+    expect(other.order.couponId).toBe(c.coupon.id);
+  });
+
+  it('gives it back exactly once when webhooks and reconciliations in six processes read the expiry at the same instant', async () => {
+    const fake = new FakePaymentApi();
+    startProcessContext([api.provide(fake)]);
+    const l = await createLink(link, 'dono@example.com');
+    const c = await createCoupon(coupon({ maxUses: 3 }), 'dono@example.com');
+    if (!c.ok) throw new Error('coupon not created');
+    const kept = await couponOrder(c.coupon.code, cpf(50), l);
+    const { order, payment } = await couponOrder(c.coupon.code, cpf(51), l);
+    expect(await usesOf(c.coupon.id)).toBe(2);
+    fake.expire(payment.providerId!);
+    const pix = JSON.stringify(fake.pix.get(payment.providerId!));
+    const modes = ['webhook', 'webhook', 'order', 'order', 'sweep', 'sweep'];
+    const outcomes = await raceWorkers<WorkerOutcome>('test/coupons/expiry-worker.ts', modes.map((m) => [m, order.id, pix]));
+    expect(outcomes.filter((o) => !o.ok)).toEqual([]);
+    expect((await database().db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe('expired');
+    expect(await usesOf(c.coupon.id)).toBe(1);
+    expect(kept.order.couponReleasedAt).toBeNull();
+  }, 90_000);
+
+  it('"Gerar novo Pix" on the expired order counts its use again, once', async () => {
+    const fake = new FakePaymentApi();
+    startProcessContext([api.provide(fake)]);
+    const l = await createLink(link, 'dono@example.com');
+    const c = await createCoupon(coupon(), 'dono@example.com');
+    if (!c.ok) throw new Error('coupon not created');
+    const { order, payment } = await couponOrder(c.coupon.code, cpf(40), l);
+    fake.expire(payment.providerId!);
+    await reconcileOrder(order.id);
+    expect(await usesOf(c.coupon.id)).toBe(0);
+    expect(await newPixAttempt(order.token)).toEqual({ ok: true });
+    expect(await usesOf(c.coupon.id)).toBe(1);
+    expect((await database().db.select().from(orders).where(eq(orders.id, order.id)))[0].couponReleasedAt).toBeNull();
+  });
+
+  it('"um por CPF" no longer counts an order whose use was given back: the same CPF may use the coupon again', async () => {
+    const fake = new FakePaymentApi();
+    startProcessContext([api.provide(fake)]);
+    const l = await createLink(link, 'dono@example.com');
+    const c = await createCoupon(coupon({ onePerDocument: true }), 'dono@example.com');
+    if (!c.ok) throw new Error('coupon not created');
+    const { order, payment } = await couponOrder(c.coupon.code, cpf(30), l);
+    fake.expire(payment.providerId!);
+    await reconcileOrder(order.id);
+    expect((await couponOrder(c.coupon.code, cpf(30), l)).order.couponId).toBe(c.coupon.id);
   });
 });
 

@@ -8,16 +8,19 @@
  * max_uses`): a use is counted only when that update changed a row, so concurrent checkouts in
  * any number of processes never pass the limit (claim.concurrency.test.ts proves it).
  *
- * The rule on uses: a use counts when the order is placed, and stays counted when the order
- * expires or is canceled unpaid (a coupon limited to 100 uses makes at most 100 orders). The
- * merchant can raise the limit. "Um por CPF" looks at every order placed with the coupon.
+ * The rule on uses: a use counts when the order is placed, and is given back when the order
+ * ends unpaid (expired or canceled): lib/payments/coupon-uses.ts, in the transaction that moves
+ * the order, once (a compare-and-set on orders.coupon_released_at), however many webhooks and
+ * reconciliations report the end. A late payment, or a new Pix on the expired order, counts it
+ * again, beyond the limit if need be: that order already carries the discount.
+ * "Um por CPF" looks at every order placed with the coupon whose use still counts.
  */
 import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppSchema } from '@/db';
 import { get, run, type AnyDb, type Step } from '@/db/driver';
 import { coupons, orders } from '@/db/schema';
 import { couponDiscountCents } from '@/lib/orders/pricing';
-import { checkCoupon, normalizeCouponCode, type CouponCheck } from './rules';
+import { checkCoupon, couponMessage, normalizeCouponCode, type CouponCheck } from './rules';
 
 /** Thrown inside the order's transaction to roll it back when the coupon no longer applies. */
 export class CouponRefused extends Error {
@@ -44,9 +47,9 @@ export function* claimCoupon(
       tx
         .select({ n: count() })
         .from(orders)
-        .where(and(eq(orders.couponId, c.id), eq(orders.buyerDocument, o.document))),
+        .where(and(eq(orders.couponId, c.id), eq(orders.buyerDocument, o.document), isNull(orders.couponReleasedAt))),
     );
-    if (Number(used?.n ?? 0) > 0) throw new CouponRefused({ ok: false, reason: 'used_by_document', message: 'Este cupom já foi usado com este CPF/CNPJ (um por CPF)' });
+    if (Number(used?.n ?? 0) > 0) throw new CouponRefused({ ok: false, reason: 'used_by_document', message: couponMessage('used_by_document') });
   }
   const changed = yield* run(
     tx
@@ -57,3 +60,4 @@ export function* claimCoupon(
   if (changed !== 1) throw new CouponRefused({ ok: false, reason: 'sold_out', message: 'Cupom esgotado' });
   return { id: c.id, code: c.code, discountCents: couponDiscountCents(o.itemsCents, c) };
 }
+

@@ -4,9 +4,9 @@
  * transaction that writes the order, where every rule is checked again.
  */
 import 'server-only';
-import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { db } from '@/db';
-import { coupons, orders, type Coupon } from '@/db/schema';
+import { coupons, type Coupon } from '@/db/schema';
 import { saoPauloDate } from '@balcao/br/dates';
 import { newId } from '@/lib/security/tokens';
 import { logger } from '@/lib/server/log';
@@ -75,19 +75,13 @@ export async function listCoupons(): Promise<Coupon[]> {
 export type CouponPreview = (Extract<CouponCheck, { ok: false }>) | { ok: true; code: string; discountCents: number };
 
 /**
- * What "Aplicar" shows: the coupon's discount on `itemsCents`, or why it does not apply. With a
- * document typed, "um por CPF" is checked too; the order's transaction checks everything again.
+ * What "Aplicar" shows: the coupon's discount on `itemsCents`, or why it does not apply. "Um por
+ * CPF" is not asked here: whether a CPF has used a coupon is the buyer's data, so only the
+ * order's transaction checks it (claim.ts), answering with the words of any refusal.
  */
-export async function previewCoupon(code: string, o: { itemsCents: number; document?: string; today?: string }): Promise<CouponPreview> {
+export async function previewCoupon(code: string, o: { itemsCents: number; today?: string }): Promise<CouponPreview> {
   const coupon = await couponByCode(code);
   const check = checkCoupon(coupon, { itemsCents: o.itemsCents, today: o.today ?? saoPauloDate() });
   if (!check.ok) return check;
-  if (check.coupon.onePerDocument && o.document) {
-    const [used] = await db()
-      .select({ n: count() })
-      .from(orders)
-      .where(and(eq(orders.couponId, check.coupon.id), eq(orders.buyerDocument, o.document)));
-    if (Number(used?.n ?? 0) > 0) return { ok: false, reason: 'used_by_document', message: 'Este cupom já foi usado com este CPF/CNPJ (um por CPF)' };
-  }
   return { ok: true, code: check.coupon.code, discountCents: couponDiscountCents(o.itemsCents, check.coupon) };
 }

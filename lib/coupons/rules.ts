@@ -33,7 +33,8 @@ export function couponMessage(reason: CouponRefusal, coupon?: Pick<Coupon, 'minS
     case 'minimum':
       return `Pedido mínimo ${formatBRL(coupon?.minSubtotalCents ?? 0)}`;
     case 'used_by_document':
-      return 'Este cupom já foi usado com este CPF/CNPJ (um por CPF)';
+      // The words of an unknown code: a different answer would tell whether this CPF used it.
+      return 'Cupom inválido';
     case 'not_here':
       return 'Este pagamento não aceita cupom';
   }

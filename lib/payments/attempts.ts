@@ -21,6 +21,7 @@ import { saoPauloDate } from '@balcao/br/dates';
 import { OutOfStock, retakeForNewAttempt } from '@/lib/catalog/stock';
 import { linkRefusesAttempt, REFUSAL_MESSAGES as LINK_REFUSAL_MESSAGES } from '@/lib/links/place';
 import { reservationCutoffIn } from '@/lib/settings/reservation';
+import { retakeCouponUse } from './coupon-uses';
 import { MIN_ORDER_CENTS, orderMoney, PIX_MINIMUM_MESSAGE } from '@/lib/orders/pricing';
 import { chargeCents } from '@/lib/orders/pricing';
 import { newId } from '@/lib/security/tokens';
@@ -180,6 +181,7 @@ export async function newPixAttempt(orderToken: string): Promise<AttemptResult> 
       yield* refuseIfLinkClosed(tx, allowed.linkId, o.id);
       // The units went back when the Pix expired: take them again, or refuse (rolls back).
       yield* retakeForNewAttempt(tx, o.id, round);
+      yield* retakeCouponUse(tx, o.id);
       yield* run(tx.update(payments).set({ supersededAt: now, version: old.version + 1, updatedAt: now }).where(and(eq(payments.id, old.id), eq(payments.version, old.version))));
       const paymentId = newId();
       yield* openAttempt(tx, { paymentId, orderId: o.id, attempt: round, method: 'pix', amountCents: o.totalCents, terms });

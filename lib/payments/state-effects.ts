@@ -24,10 +24,14 @@
  *   the units given back are taken again, or the order is flagged when they are gone; a link's
  *   order paid when the link's places were all taken meanwhile is flagged too;
  * - refunded: nothing (the merchant may give them back from the order's page).
+ *
+ * Coupons (coupon-uses.ts): expired, canceled give the coupon's use back; paid after
+ * that counts it again. Each once, by compare-and-set on the order.
  */
 import type { Step } from '@/db/driver';
 import type { OrderStatus } from '@/db/schema';
 import { giveBack, retakeForLatePayment } from '@/lib/catalog/stock';
+import { releaseCouponUse, retakeCouponUse } from './coupon-uses';
 import { flagPaymentOverLinkLimit } from '@/lib/links/place';
 import { reservationCutoffIn } from '@/lib/settings/reservation';
 import { emailKey, KIND_OF_STATE } from '@/lib/email/keys';
@@ -77,6 +81,8 @@ function* merchantAlerts(tx: Tx, c: StateChange): Generator<Step, void, unknown>
 
 function* stockEffects(tx: Tx, c: StateChange): Generator<Step, void, unknown> {
   for (const state of c.steps) {
+    if (state === 'expired' || state === 'canceled') yield* releaseCouponUse(tx, c.orderId);
+    if (state === 'paid') yield* retakeCouponUse(tx, c.orderId);
     if (state === 'expired' || state === 'canceled') yield* giveBack(tx, c.orderId, state, c.attempt);
     if (state === 'paid') {
       // Units given back (expiry, cancel, a lapsed reservation) come back to the order, or it is flagged.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database, ensureMigrated } from '@/db';
 import { rateLimitCounters } from '@/db/schema';
-import { hit, sweepRateLimits } from './rate-limit';
+import { hit, sweepRateLimits, usedUp } from './rate-limit';
 import { startProcessContext } from '@/lib/process/context';
 import { clearRateLimits } from '@/test/security/rate-limits';
 import { runWorker } from '@/test/worker-process';
@@ -71,6 +71,21 @@ describe('sweep', () => {
     expect((await database().db.select().from(rateLimitCounters)).map((r) => r.key)).toEqual(['webhook:young']);
     await hit('webhook', 'other', T0 + 200_000); // this process last swept at T0: sweeps again
     expect((await database().db.select().from(rateLimitCounters)).map((r) => r.key)).toEqual(['webhook:other']);
+  });
+});
+
+describe('windows longer than a minute', () => {
+  it('a lockout window (15 minutes) and a daily cap outlive the minute, and the sweep leaves them until they end', async () => {
+    for (let i = 0; i < 5; i++) await hit('second-step', '42', T0 + i);
+    expect(await usedUp('second-step', '42', T0 + 10 * 60_000)).toBe(true);
+    expect((await hit('second-step', '42', T0 + 10 * 60_000)).ok).toBe(false);
+    expect(await sweepRateLimits(T0 + 14 * 60_000)).toBe(0);
+    expect(await usedUp('second-step', '42', T0 + 15 * 60_000)).toBe(false);
+    expect(await sweepRateLimits(T0 + 15 * 60_000)).toBe(1);
+
+    for (let i = 0; i < 10; i++) expect((await hit('password-reset-account-day', 'a@b.c', T0 + i * 60_000)).ok).toBe(true);
+    expect(await hit('password-reset-account-day', 'a@b.c', T0 + 23 * 3_600_000)).toEqual({ ok: false, retryAfterSeconds: 3600 });
+    expect((await hit('password-reset-account-day', 'a@b.c', T0 + 24 * 3_600_000)).ok).toBe(true);
   });
 });
 

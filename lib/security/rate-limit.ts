@@ -6,7 +6,7 @@
  * from RATE_LIMIT_*_PER_MIN. Callers key client limits with lib/security/client-address.ts
  * (clientRateKey), never with a header the client writes.
  */
-import { lte, sql } from 'drizzle-orm';
+import { eq, lte, sql } from 'drizzle-orm';
 import { db, type Tx } from '@/db';
 import { rateLimitCounters } from '@/db/schema';
 import { preparedQuery } from '@/db/statements';
@@ -19,7 +19,20 @@ import { processSingleton } from '@/lib/process/context';
  * senha" per client address and per account. 'dashboard-search': one signed-in person's order
  * searches and exports (lib/dashboard/search-scope.ts).
  */
-export type RateBucket = 'checkout' | 'login' | 'login-account' | 'webhook' | 'cep' | 'link' | 'api' | 'password-reset' | 'password-reset-account' | 'dashboard-search';
+export type RateBucket =
+  | 'checkout'
+  | 'login'
+  | 'login-account'
+  | 'login-device'
+  | 'webhook'
+  | 'cep'
+  | 'link'
+  | 'api'
+  | 'password-reset'
+  | 'password-reset-account'
+  | 'password-reset-account-day'
+  | 'second-step'
+  | 'dashboard-search';
 
 /**
  * Sign-in attempts on one account from all addresses together: enough room for a merchant's
@@ -31,6 +44,11 @@ export const PASSWORD_RESET_PER_MIN = 5;
 export const PASSWORD_RESET_ACCOUNT_PER_MIN = 3;
 /** Order searches and exports per person: far above anyone's hand, far below a guessing loop. */
 export const DASHBOARD_SEARCHES_PER_MIN = 30;
+/** Reset e-mails one account can be sent in a day, however slowly they are asked for. */
+export const PASSWORD_RESET_ACCOUNT_PER_DAY = 10;
+/** Wrong second-step codes (TOTP or recovery) one account takes in SECOND_STEP_WINDOW_MS. */
+export const SECOND_STEP_FAILURES = 5;
+export const SECOND_STEP_WINDOW_MS = 15 * 60_000;
 
 export type RateDecision = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
 
@@ -58,7 +76,20 @@ function limitOf(bucket: RateBucket): number {
       return PASSWORD_RESET_ACCOUNT_PER_MIN;
     case 'dashboard-search':
       return DASHBOARD_SEARCHES_PER_MIN;
+    case 'password-reset-account-day':
+      return PASSWORD_RESET_ACCOUNT_PER_DAY;
+    case 'second-step':
+      return SECOND_STEP_FAILURES;
+    case 'login-device':
+      return rateLimit.loginPerMin;
   }
+}
+
+/** Each bucket's window: a minute, but for the lockout of second-step codes and the daily cap of reset e-mails. */
+export function windowOf(bucket: RateBucket): number {
+  if (bucket === 'second-step') return SECOND_STEP_WINDOW_MS;
+  if (bucket === 'password-reset-account-day') return 24 * 60 * 60_000;
+  return WINDOW_MS;
 }
 
 /**
@@ -67,10 +98,10 @@ function limitOf(bucket: RateBucket): number {
  * see the old window start.
  */
 const countHit = preparedQuery((d: Tx) => {
-  const finished = sql`${sql.placeholder('now')} - ${rateLimitCounters.windowStart} >= ${WINDOW_MS}`;
+  const finished = sql`${sql.placeholder('now')} - ${rateLimitCounters.windowStart} >= ${rateLimitCounters.windowMs}`;
   return d
     .insert(rateLimitCounters)
-    .values({ key: sql.placeholder('key'), windowStart: sql.placeholder('now'), count: 1 })
+    .values({ key: sql.placeholder('key'), windowStart: sql.placeholder('now'), windowMs: sql.placeholder('window'), count: 1 })
     .onConflictDoUpdate({
       target: rateLimitCounters.key,
       set: {
@@ -85,11 +116,11 @@ const countHit = preparedQuery((d: Tx) => {
 /** When this process last swept finished windows (each process sweeps at most once a window). */
 const lastSweep = processSingleton('rate-limit-sweep', () => ({ at: 0 }));
 
-/** Deletes every finished window. Returns the rows removed. */
+/** Deletes every finished window (each row knows its own length). Returns the rows removed. */
 export async function sweepRateLimits(now = Date.now()): Promise<number> {
   const removed = await db()
     .delete(rateLimitCounters)
-    .where(lte(rateLimitCounters.windowStart, now - WINDOW_MS))
+    .where(lte(sql`${rateLimitCounters.windowStart} + ${rateLimitCounters.windowMs}`, now))
     .returning({ key: rateLimitCounters.key });
   return removed.length;
 }
@@ -103,8 +134,31 @@ export async function hit(bucket: RateBucket, id: string, now = Date.now()): Pro
     sweep.at = now;
     await sweepRateLimits(now);
   }
-  const row = (await countHit.on(db(), { key: `${bucket}:${id}`, now }).get()) as { count: number; windowStart: number };
+  const window = windowOf(bucket);
+  const row = (await countHit.on(db(), { key: `${bucket}:${id}`, now, window }).get()) as { count: number; windowStart: number };
   const limit = limitOf(bucket);
-  if (row.count > limit) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((row.windowStart + WINDOW_MS - now) / 1000)) };
+  if (row.count > limit) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((row.windowStart + window - now) / 1000)) };
   return { ok: true, remaining: limit - row.count };
+}
+
+/**
+ * Whether `id` has used up `bucket` in its open window, without counting a hit: for limits on
+ * failures (counted with `hit` only when an attempt fails) asked before the attempt.
+ */
+export async function usedUp(bucket: RateBucket, id: string, now = Date.now()): Promise<boolean> {
+  return (await hitsInWindow(bucket, id, now)) >= limitOf(bucket);
+}
+
+/** The hits `id` has in `bucket`'s open window (0 when none is open). */
+export async function hitsInWindow(bucket: RateBucket, id: string, now = Date.now()): Promise<number> {
+  const [row] = await db()
+    .select({ count: rateLimitCounters.count, windowStart: rateLimitCounters.windowStart, windowMs: rateLimitCounters.windowMs })
+    .from(rateLimitCounters)
+    .where(eq(rateLimitCounters.key, `${bucket}:${id}`));
+  return row && now - row.windowStart < row.windowMs ? row.count : 0;
+}
+
+/** Closes `id`'s window in `bucket` (a right answer ends a run of wrong ones). */
+export async function resetHits(bucket: RateBucket, id: string): Promise<void> {
+  await db().delete(rateLimitCounters).where(eq(rateLimitCounters.key, `${bucket}:${id}`));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_IDENTITY } from './identity-values';
 import { parseMarkdown } from './markdown';
-import { defaultPolicy, POLICY_KEYS } from './policies';
+import { defaultPolicy, parsePoliciesForm, POLICIES, POLICY_KEYS, POLICY_MAX } from './policies';
 
 const shop = { ...EMPTY_IDENTITY, name: 'Café da Esquina', legalName: 'Café da Esquina LTDA', contactEmail: 'contato@cafe.com.br', whatsapp: '11987654321', configured: true };
 
@@ -24,5 +24,18 @@ describe('default policies', () => {
       expect(parseMarkdown(text)[0]).toMatchObject({ type: 'heading', level: 2 });
       expect(text).not.toMatch(/Balc[aã]o/);
     }
+  });
+});
+
+describe('the policies form', () => {
+  it('caps each policy at 20.000 characters, saying so in Portuguese next to the field and keeping the text typed', () => {
+    const form = (returns: string) => new Map<string, string>([[POLICIES.trocas.field, returns], [POLICIES.privacidade.field, 'ok'], [POLICIES.termos.field, 'ok']]);
+    expect(parsePoliciesForm(form('a'.repeat(POLICY_MAX)))).toMatchObject({ ok: true });
+    const over = parsePoliciesForm(form('a'.repeat(POLICY_MAX + 1)));
+    expect(over).toEqual({
+      ok: false,
+      fieldErrors: { [POLICIES.trocas.field]: 'Use no máximo 20.000 caracteres (este texto tem 20.001).' },
+      values: { [POLICIES.trocas.field]: 'a'.repeat(POLICY_MAX + 1), [POLICIES.privacidade.field]: 'ok', [POLICIES.termos.field]: 'ok' },
+    });
   });
 });

@@ -82,12 +82,17 @@ Veja a página [Trocas e devoluções](/politicas/trocas). Dúvidas ${contact(s)
 
 export type PoliciesParse = { ok: true; value: Record<PolicyKey, string> } | { ok: false; fieldErrors: Record<string, string>; values: Record<string, string> };
 
+/** Said next to a policy over the cap: the limit and how far over it the text is, so nothing typed is lost guessing. */
+export function policyTooLongMessage(length: number): string {
+  return `Use no máximo ${POLICY_MAX.toLocaleString('pt-BR')} caracteres (este texto tem ${length.toLocaleString('pt-BR')}).`;
+}
+
 /** The policies' form (fields named after POLICIES[k].field): each text at most POLICY_MAX characters. */
 export function parsePoliciesForm(form: { get(name: string): unknown }): PoliciesParse {
   const value = Object.fromEntries(POLICY_KEYS.map((k) => [k, String(form.get(POLICIES[k].field) ?? '')])) as Record<PolicyKey, string>;
   const fieldErrors: Record<string, string> = {};
   for (const k of POLICY_KEYS) {
-    if (value[k].length > POLICY_MAX) fieldErrors[POLICIES[k].field] = `Use no máximo ${POLICY_MAX.toLocaleString('pt-BR')} caracteres.`;
+    if (value[k].length > POLICY_MAX) fieldErrors[POLICIES[k].field] = policyTooLongMessage(value[k].length);
   }
   if (Object.keys(fieldErrors).length) return { ok: false, fieldErrors, values: Object.fromEntries(POLICY_KEYS.map((k) => [POLICIES[k].field, value[k]])) };
   return { ok: true, value };

@@ -276,7 +276,7 @@ describe('SSRF guard: where a webhook may go', () => {
       expect(received).toHaveLength(0);
       const rows = findDeliveries(closed.ctx, {});
       expect(rows[0]).toMatchObject({ status: 'failed', attempts: 1 });
-      expect(rows[0].last_error).toMatch(/target refused/);
+      expect(rows[0].last_error).toBe('destino recusado');
     } finally {
       closed.close();
     }

@@ -15,7 +15,7 @@ import { inTransaction } from './db';
 import { readFaults } from './faults';
 import { apiKeyOfOwner } from './keys';
 import { maskPayerIn } from '@balcao/br/personal-data';
-import { checkWebhookTarget } from '@balcao/server-kit/webhook-target';
+import { checkWebhookTarget, TARGET_REFUSED } from '@balcao/server-kit/webhook-target';
 
 export const MAX_ATTEMPTS = 8;
 /** A claimed delivery is another process's for this long (real time) unless it finishes first. */
@@ -132,7 +132,8 @@ async function send(ctx: SandboxContext, d: DeliveryRow): Promise<SendResult> {
   const started = ctx.realNow();
   // Resolved now, not at creation: a name may point elsewhere by the time the event happens.
   const target = await checkWebhookTarget(d.url, ctx.targetPolicy, ctx.lookup);
-  if (!target.ok) return { ok: false, statusCode: null, error: `target refused: ${target.reason}`, durationMs: 0, refused: true };
+  // One answer for a refused target and a refused connection (TARGET_REFUSED): the log does not map the network.
+  if (!target.ok) return { ok: false, statusCode: null, error: TARGET_REFUSED, durationMs: 0, refused: true };
   const headers: Record<string, string> = { 'Content-Type': 'application/json', 'User-Agent': WEBHOOK_USER_AGENT };
   const apiKey = apiKeyOfOwner(ctx, d.owner);
   if (apiKey) {
@@ -148,9 +149,9 @@ async function send(ctx: SandboxContext, d: DeliveryRow): Promise<SendResult> {
     await res.arrayBuffer().catch(() => undefined);
     const ok = res.status >= 200 && res.status < 300;
     return { ok, statusCode: res.status, error: ok ? null : `HTTP ${res.status}`, durationMs: ctx.realNow() - started };
-  } catch (e) {
-    const error = controller.signal.aborted ? `no answer in ${Math.round(ctx.deliveryTimeoutMs / 1000)} s` : `network error: ${(e as Error).message}`;
-    return { ok: false, statusCode: null, error: error.slice(0, 300), durationMs: ctx.realNow() - started };
+  } catch {
+    const error = controller.signal.aborted ? `no answer in ${Math.round(ctx.deliveryTimeoutMs / 1000)} s` : TARGET_REFUSED;
+    return { ok: false, statusCode: null, error, durationMs: ctx.realNow() - started };
   } finally {
     clearTimeout(timer);
   }

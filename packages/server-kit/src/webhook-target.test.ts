@@ -9,7 +9,35 @@ describe('isBlockedAddress', () => {
     '224.0.0.1', '255.255.255.255', '::1', '::', '::ffff:127.0.0.1', '::ffff:10.0.0.1', 'fe80::1', 'fd00:ec2::254', 'fc00::1', 'ff02::1', '64:ff9b::a9fe:a9fe',
   ])('refuses %s', (ip) => expect(isBlockedAddress(ip)).toBe(true));
 
-  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('accepts the public %s', (ip) =>
+  // The rest of IANA's special-purpose registries, and every way to write an IPv4 address inside IPv6.
+  it.each([
+    '2002:7f00:1::', // 6to4 of 127.0.0.1
+    '2002:a00:1::1', // 6to4 of 10.0.0.1
+    '2002:808:808::1', // 6to4 of a public address: 6to4 is refused whole
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2', // Teredo
+    '2001:2::1', // benchmarking
+    '2001:20::1', // ORCHIDv2
+    '64:ff9b::10.0.0.1', // NAT64, dotted
+    '64:ff9b::7f00:1', // NAT64 of loopback
+    '64:ff9b:1::1', // local-use NAT64
+    '::ffff:7f00:1', // IPv4-mapped loopback in hextets
+    '::ffff:0:a9fe:a9fe', // IPv4-translated metadata
+    '0:0:0:0:0:ffff:192.168.0.1', // IPv4-mapped, written long
+    '::127.0.0.1', // IPv4-compatible (deprecated)
+    '100::1', // discard-only
+    '2001:db8::1', // documentation
+    '3fff::1', // documentation (2024)
+    'fec0::1', // site-local (deprecated)
+    '5f00::1', // SRv6
+    '192.0.0.170', // NAT64 discovery
+    '192.88.99.1', // 6to4 relay anycast
+    '192.31.196.1', // AS112
+    '198.18.0.1', // benchmarking
+    'fe80::1%eth0', // a zone id
+    'not-an-address',
+  ])('refuses the special-purpose %s', (ip) => expect(isBlockedAddress(ip)).toBe(true));
+
+  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '2001:4860:4860::8888'])('accepts the public %s', (ip) =>
     expect(isBlockedAddress(ip)).toBe(false),
   );
 });

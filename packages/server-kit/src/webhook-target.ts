@@ -2,8 +2,9 @@
  * Where an outgoing webhook may go (SSRF guard), for the sandbox's deliveries and the shop's own
  * webhooks to merchants' endpoints alike. A target URL is chosen by whoever holds a key; without
  * a guard a worker would POST (again and again) to the host's loopback, the private network or a
- * cloud metadata endpoint. So every delivery resolves its host at delivery time and refuses
- * loopback, private, link-local, shared, multicast, reserved and metadata addresses — unless the
+ * cloud metadata endpoint. So every delivery resolves its host at delivery time and refuses every
+ * special-purpose address of IANA's registries (loopback, private, link-local, shared, multicast,
+ * reserved, metadata, 6to4, Teredo, a private address behind NAT64 or written IPv4-mapped) — unless the
  * URL's origin is allow-listed (the app's own APP_URL origin, WEBHOOK_ALLOWED_ORIGINS), or the
  * policy allows loopback (development: a developer's receiver on 127.0.0.1:4000). The address
  * checked is the address connected to: the default transport re-checks inside the socket's DNS
@@ -13,83 +14,105 @@
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 export type TargetVerdict = { ok: true } | { ok: false; reason: string };
 
-function v4ToInt(ip: string): number {
-  return ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
-}
+/**
+ * What a delivery log shows for a target refused by this guard AND for one that refused the
+ * connection (closed port, unreachable, unknown host): one answer, so whoever sets the URL cannot
+ * tell a private address from a closed port, nor map a network through the log. The precise
+ * reason goes to the server's own log.
+ */
+export const TARGET_REFUSED = 'destino recusado';
 
-const V4_BLOCKED: [string, number][] = [
+/**
+ * The IANA special-purpose address registries (iana-ipv4-special-registry,
+ * iana-ipv6-special-registry), plus multicast and the deprecated site-local range: nothing a
+ * merchant's webhook endpoint has any business being. Matched by Node's own net.BlockList, which
+ * also judges an IPv4-mapped IPv6 address (::ffff:a.b.c.d, written either way) by the IPv4 rules.
+ */
+const SPECIAL_V4: [string, number][] = [
   ['0.0.0.0', 8], // "this network"
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8],
+  ['10.0.0.0', 8], // private
+  ['100.64.0.0', 10], // shared address space (carrier-grade NAT)
+  ['127.0.0.0', 8], // loopback
   ['169.254.0.0', 16], // link-local, cloud metadata (169.254.169.254)
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.0.2.0', 24], // documentation
-  ['192.168.0.0', 16],
+  ['172.16.0.0', 12], // private
+  ['192.0.0.0', 24], // IETF protocol assignments (DS-Lite, NAT64 discovery, PCP, TURN anycast)
+  ['192.0.2.0', 24], // documentation (TEST-NET-1)
+  ['192.31.196.0', 24], // AS112-v4
+  ['192.52.193.0', 24], // AMT
+  ['192.88.99.0', 24], // deprecated 6to4 relay anycast
+  ['192.168.0.0', 16], // private
+  ['192.175.48.0', 24], // AS112 direct delegation
   ['198.18.0.0', 15], // benchmarking
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
+  ['198.51.100.0', 24], // documentation (TEST-NET-2)
+  ['203.0.113.0', 24], // documentation (TEST-NET-3)
   ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
+  ['240.0.0.0', 4], // reserved, and the limited broadcast 255.255.255.255
 ];
 
-function v4Blocked(ip: string): boolean {
-  const n = v4ToInt(ip);
-  return V4_BLOCKED.some(([base, bits]) => {
-    const size = 2 ** (32 - bits);
-    const start = v4ToInt(base);
-    return n >= start && n < start + size;
-  });
+const SPECIAL_V6: [string, number][] = [
+  ['::', 96], // unspecified, loopback ::1 and the deprecated IPv4-compatible ::a.b.c.d
+  ['::ffff:0:0:0', 96], // IPv4-translated (SIIT, RFC 6145)
+  ['64:ff9b:1::', 48], // local-use IPv4/IPv6 translation
+  ['100::', 64], // discard-only
+  ['100:0:0:1::', 64], // dummy IPv6 prefix
+  ['2001::', 23], // IETF protocol assignments: Teredo 2001::/32, benchmarking, AMT, AS112, ORCHIDv2, DRIP
+  ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4: an IPv4 address (any, private too) tunnelled inside
+  ['2620:4f:8000::', 48], // AS112 direct delegation
+  ['3fff::', 20], // documentation
+  ['5f00::', 16], // segment routing SIDs
+  ['fc00::', 7], // unique local (AWS metadata fd00:ec2::254)
+  ['fe80::', 10], // link-local
+  ['fec0::', 10], // deprecated site-local
+  ['ff00::', 8], // multicast
+];
+
+function blockListOf(v4: [string, number][], v6: [string, number][]): BlockList {
+  const list = new BlockList();
+  for (const [net, bits] of v4) list.addSubnet(net, bits, 'ipv4');
+  for (const [net, bits] of v6) list.addSubnet(net, bits, 'ipv6');
+  return list;
 }
 
-/** The 8 hextets of an IPv6 address. */
-function v6Groups(ip: string): number[] {
-  let text = ip.toLowerCase();
-  const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (v4) {
-    const n = v4ToInt(v4[1]);
-    text = text.slice(0, -v4[1].length) + `${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
+const SPECIAL = blockListOf(SPECIAL_V4, SPECIAL_V6);
+const LOOPBACK = blockListOf([['127.0.0.0', 8]], [['::1', 128]]);
+const NAT64 = blockListOf([], [['64:ff9b::', 96]]);
+
+function matches(list: BlockList, ip: string): boolean | null {
+  const kind = isIP(ip);
+  if (kind === 0) return null;
+  try {
+    return list.check(ip, kind === 4 ? 'ipv4' : 'ipv6');
+  } catch {
+    return null; // a form BlockList cannot read (a zone id "fe80::1%eth0"): judged blocked by the caller
   }
-  const [head, tail] = text.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail !== undefined && tail ? tail.split(':') : [];
-  const middle = tail !== undefined ? Array(8 - left.length - right.length).fill('0') : [];
-  return [...left, ...middle, ...right].map((g) => parseInt(g || '0', 16));
+}
+
+/** The IPv4 address inside a NAT64 address (64:ff9b::a.b.c.d), from its last 32 bits. */
+function nat64Embedded(ip: string): string | null {
+  if (!matches(NAT64, ip)) return null;
+  // The URL parser writes any IPv6 form (dotted tail, zeros) as canonical hextets.
+  const groups = new URL(`http://[${ip}]/`).hostname.slice(1, -1).split(':');
+  const [hi, lo] = groups.slice(-2).map((g) => parseInt(g || '0', 16));
+  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
 }
 
 /** Whether a webhook must never be sent to this address (not a public unicast one). */
 export function isBlockedAddress(ip: string): boolean {
-  const kind = isIP(ip);
-  if (kind === 4) return v4Blocked(ip);
-  if (kind !== 6) return true;
-  const g = v6Groups(ip);
-  if (g.every((x) => x === 0)) return true; // ::
-  if (g.slice(0, 7).every((x) => x === 0) && g[7] === 1) return true; // ::1
-  if (g.slice(0, 5).every((x) => x === 0) && (g[5] === 0xffff || g[5] === 0)) {
-    // IPv4-mapped (::ffff:a.b.c.d) and the old IPv4-compatible form: judge the IPv4 address.
-    return v4Blocked(`${g[6] >> 8}.${g[6] & 255}.${g[7] >> 8}.${g[7] & 255}`);
-  }
-  if (g[0] === 0x64 && g[1] === 0xff9b) return v4Blocked(`${g[6] >> 8}.${g[6] & 255}.${g[7] >> 8}.${g[7] & 255}`); // NAT64
-  if ((g[0] & 0xfe00) === 0xfc00) return true; // unique local fc00::/7 (AWS metadata fd00:ec2::254)
-  if ((g[0] & 0xffc0) === 0xfe80) return true; // link-local
-  if ((g[0] & 0xff00) === 0xff00) return true; // multicast
-  if (g[0] === 0x2001 && g[1] === 0x0db8) return true; // documentation
-  return false;
+  const special = matches(SPECIAL, ip);
+  if (special !== false) return true;
+  // Well-known NAT64 (what DNS64 answers on an IPv6-only host): judge the IPv4 address inside.
+  const embedded = isIP(ip) === 6 ? nat64Embedded(ip) : null;
+  return embedded !== null && matches(SPECIAL, embedded) !== false;
 }
 
 /** Whether the address is the host's own (127.0.0.0/8, ::1, or IPv4-mapped loopback). */
 export function isLoopbackAddress(ip: string): boolean {
-  const kind = isIP(ip);
-  if (kind === 4) return ip.startsWith('127.');
-  if (kind !== 6) return false;
-  const g = v6Groups(ip);
-  if (g.slice(0, 7).every((x) => x === 0) && g[7] === 1) return true;
-  return g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff && g[6] >> 8 === 127;
+  return matches(LOOPBACK, ip) === true;
 }
 
 /**
