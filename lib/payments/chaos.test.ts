@@ -16,7 +16,7 @@ import { catcherTransport } from '@/lib/email/transport';
 import { drainOutbox } from '@/lib/email/worker';
 import { paymentApi, type PaymentApi } from '@/lib/payment-api/client';
 import { closeSandboxContext, createSandboxContext, handleSandboxRequestWith, type SandboxContext } from '@balcao/payment-sandbox';
-import { sandboxSegments, startHttpServer, type TestServer } from '@balcao/payment-sandbox/testing/http-server';
+import { sandboxSegments, startHttpServer, type TestServer } from '@/packages/payment-sandbox/test/http-server';
 import { placeOrder } from '@/lib/checkout/place-order';
 import { tokenHash } from '@/lib/security/tokens';
 import { cancelOrderPayment, MESSAGES, refundDoublePayment, refundOrderPayment } from './merchant-actions';
