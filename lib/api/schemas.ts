@@ -1,5 +1,5 @@
 /**
- * The shapes of /api/v1 (docs/api.md; fixed by surface.md): the zod schemas that validate each
+ * The shapes of /api/v1 (docs/api.md; fixed for the outside by docs/reference.md): the zod schemas that validate each
  * request and describe each answer. The OpenAPI document (openapi.ts) is generated from these
  * same objects, so the documentation cannot drift from what the routes accept. Money is integer
  * centavos (BRL).
