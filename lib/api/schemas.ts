@@ -5,7 +5,7 @@
  * centavos (BRL).
  */
 import { z } from 'zod';
-import { API_EVENT_TYPES } from './event-types';
+import { ORDER_EVENT_TYPES as API_EVENT_TYPES } from '@/lib/order-events/event-types';
 
 export const API_METHODS = ['pix', 'boleto'] as const;
 export { API_EVENT_TYPES };
