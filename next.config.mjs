@@ -44,12 +44,13 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   // Docker and plain Node hosts without node_modules build with BUILD_STANDALONE=1 (see Dockerfile).
   output: process.env.BUILD_STANDALONE === '1' ? 'standalone' : undefined,
-  // The benchmark's own build (bench/lib/server.ts) adds its baseline routes, app/**/route.bench.ts
-  // and page.bench.tsx; every other build leaves them out (no /api/bench or /bench route).
+  // The benchmark's own build (bench/lib/server.ts) copies its baseline routes into app/ for the
+  // build (bench/overlay/README.md), named route.bench.ts and page.bench.tsx: only that build takes
+  // them as routes, so no other build ever has a /api/bench or /bench route.
   pageExtensions: process.env.BENCH_BUILD === '1' ? ['bench.tsx', 'bench.ts', 'tsx', 'ts'] : ['tsx', 'ts'],
   // T12's baseline, also in the bench's build only: the rate limit's module is a wrapper that a
-  // server started with BENCH_RATE_LIMIT=off answers without the database (lib/security/rate-limit.bench.ts).
-  ...(process.env.BENCH_BUILD === '1' ? { turbopack: { resolveAlias: { '@/lib/security/rate-limit': './lib/security/rate-limit.bench.ts' } } } : {}),
+  // server started with BENCH_RATE_LIMIT=off answers without the database.
+  ...(process.env.BENCH_BUILD === '1' ? { turbopack: { resolveAlias: { '@/lib/security/rate-limit': './bench/overlay/lib/security/rate-limit.ts' } } } : {}),
   poweredByHeader: false,
   allowedDevOrigins: DEV_ORIGINS,
   reactStrictMode: true,

@@ -1,11 +1,14 @@
 /**
- * The benchmark's baseline routes (route.bench.ts, page.bench.tsx under app/) are in the bench's
- * build only: Next takes a file as a route or page when its name is `route` or `page` plus one
- * of `pageExtensions`, which only BENCH_BUILD=1 extends.
+ * The benchmark's baselines live in bench/overlay/ (bench/overlay/README.md), not in the
+ * product: its routes are copied into app/ for the bench's build only, named `route.bench.ts` /
+ * `page.bench.tsx`, which Next takes as routes only when BENCH_BUILD=1 extends `pageExtensions`
+ * (its rule: `<route|page>.<extension>`); T12's rate-limit wrapper is an alias of that build.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { overlayFiles, withOverlay } from './bench/lib/overlay';
 
 async function configWith(benchBuild: string | undefined) {
   vi.resetModules();
@@ -13,38 +16,58 @@ async function configWith(benchBuild: string | undefined) {
   return (await import('./next.config.mjs')).default;
 }
 
-/** The app/ files Next would take as routes or pages with these extensions (its rule: `<route|page>.<extension>`). */
-function routeFiles(pageExtensions: string[]): string[] {
+/** The files under `dir` Next would take as routes or pages with these extensions. */
+function routeFiles(dir: string, pageExtensions: string[]): string[] {
   const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const p = path.join(dir, entry.name);
+  const walk = (d: string) => {
+    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, entry.name);
       if (entry.isDirectory()) walk(p);
-      else if (pageExtensions.some((ext) => entry.name === `route.${ext}` || entry.name === `page.${ext}`)) found.push(path.relative(__dirname, p));
+      else if (pageExtensions.some((ext) => entry.name === `route.${ext}` || entry.name === `page.${ext}`)) found.push(path.relative(dir, p));
     }
   };
-  walk(path.join(__dirname, 'app'));
+  walk(dir);
   return found;
 }
+
+const BASELINES = ['api/bench/bare/route.bench.ts', 'api/bench/bare/[token]/route.bench.ts', 'bench/blank/page.bench.tsx'];
 
 afterEach(() => vi.unstubAllEnvs());
 
 describe('bench baselines', () => {
-  it('a production build has no /api/bench or /bench route', async () => {
-    const routes = routeFiles((await configWith(undefined)).pageExtensions);
-    expect(routes.some((r) => r.startsWith('app/api/webhooks/'))).toBe(true);
-    expect(routes.filter((r) => r.startsWith('app/api/bench/') || r.startsWith('app/bench/'))).toEqual([]);
+  it("the product's app/ has no /api/bench or /bench route, even under BENCH_BUILD=1", async () => {
+    const app = path.join(__dirname, 'app');
+    expect(routeFiles(app, (await configWith(undefined)).pageExtensions)).toContain(path.join('api', 'webhooks', 'payments', '[token]', 'route.ts'));
+    const routes = routeFiles(app, (await configWith('1')).pageExtensions);
+    expect(routes.filter((r) => r.startsWith(path.join('api', 'bench')) || r.startsWith(`bench${path.sep}`))).toEqual([]);
   });
 
-  it("only the bench's build swaps the rate limit's module for its T12 baseline wrapper", async () => {
+  it("the overlay's files are routes of the bench's build only", async () => {
+    const overlay = path.join(__dirname, 'bench', 'overlay', 'app');
+    expect(overlayFiles().sort()).toEqual([...BASELINES].sort());
+    expect(routeFiles(overlay, (await configWith(undefined)).pageExtensions)).toEqual([]);
+    expect(routeFiles(overlay, (await configWith('1')).pageExtensions).sort()).toEqual([...BASELINES].sort());
+  });
+
+  it('the bench copies them in for its build and removes them after, even when the build fails', () => {
+    const app = fs.mkdtempSync(path.join(os.tmpdir(), 'overlay-app-'));
+    fs.mkdirSync(path.join(app, 'api', 'health'), { recursive: true });
+    fs.writeFileSync(path.join(app, 'api', 'health', 'route.ts'), '');
+    const seen = withOverlay(app, () => routeFiles(app, ['bench.tsx', 'bench.ts', 'tsx', 'ts']).sort());
+    expect(seen).toEqual([...BASELINES, path.join('api', 'health', 'route.ts')].sort());
+    expect(() =>
+      withOverlay(app, () => {
+        throw new Error('build failed');
+      }),
+    ).toThrow('build failed');
+    expect(routeFiles(app, ['bench.tsx', 'bench.ts', 'tsx', 'ts'])).toEqual([path.join('api', 'health', 'route.ts')]);
+    fs.rmSync(app, { recursive: true, force: true });
+  });
+
+  it("only the bench's build swaps the rate limit's module for its T12 baseline wrapper, kept in bench/", async () => {
     expect((await configWith(undefined)).turbopack?.resolveAlias).toBeUndefined();
     const alias = (await configWith('1')).turbopack?.resolveAlias as Record<string, string>;
-    expect(alias['@/lib/security/rate-limit']).toBe('./lib/security/rate-limit.bench.ts');
+    expect(alias['@/lib/security/rate-limit']).toBe('./bench/overlay/lib/security/rate-limit.ts');
     expect(fs.existsSync(path.join(__dirname, alias['@/lib/security/rate-limit']))).toBe(true);
-  });
-
-  it("the bench's build (BENCH_BUILD=1) has them", async () => {
-    const routes = routeFiles((await configWith('1')).pageExtensions);
-    expect(routes).toEqual(expect.arrayContaining(['app/api/bench/bare/route.bench.ts', 'app/api/bench/bare/[token]/route.bench.ts', 'app/bench/blank/page.bench.tsx']));
   });
 });

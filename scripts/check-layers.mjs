@@ -7,7 +7,9 @@
  *   `packages/<name>`, `test/<area>`, `db`, `app`…): then one of them imports a layer above it;
  * - two files import each other round a loop;
  * - product code imports a test helper or a test (scaffolding stays beside the product); or
- * - a workspace package imports the shop (anything outside packages/, `@/…` included).
+ * - a workspace package imports the shop (anything outside packages/, `@/…` included); or
+ * - a workspace package's `exports` gives out its test helpers (its `test/`): the app's tests
+ *   import them by path, so the package's public face holds none.
  * Tests (`*.test.ts`) sit above everything and may import anything; nothing may import them.
  * With none of these, the folders form layers, printed lowest first by `--layers`.
  *
@@ -186,6 +188,13 @@ export function checkLayers(root) {
       }
     }
     if (!isTest(rel)) fileGraph.set(rel, targets);
+  }
+  for (const manifest of fs.existsSync(path.join(root, 'packages')) ? fs.readdirSync(path.join(root, 'packages')) : []) {
+    const file = path.join(root, 'packages', manifest, 'package.json');
+    if (!fs.existsSync(file)) continue;
+    for (const [key, target] of Object.entries(JSON.parse(fs.readFileSync(file, 'utf8')).exports ?? {})) {
+      if (typeof target === 'string' && isTestHelper(path.posix.join('packages', manifest, target))) problems.push(`a package exports test helpers: packages/${manifest}/package.json "${key}" → ${target}`);
+    }
   }
   for (const loop of loops(unitGraph)) {
     const edges = loop.flatMap((a) => loop.filter((b) => unitGraph.get(a).has(b)).map((b) => `    ${a} → ${b}   (${why.get(`${a}>${b}`)})`));

@@ -72,19 +72,28 @@ describe('check-layers', () => {
 
   it('refuses a workspace package that imports the shop; resolves packages through their exports', () => {
     const root = tree({
-      'packages/kit/package.json': JSON.stringify({ name: '@balcao/kit', exports: { '.': './src/index.ts', './testing/*': './test/*.ts' } }),
+      'packages/kit/package.json': JSON.stringify({ name: '@balcao/kit', exports: { '.': './src/index.ts' } }),
       'packages/kit/src/index.ts': "import { a } from '@/lib/low/a';\nexport const kit = a;",
       'packages/kit/src/other.ts': "import { a } from '../../../lib/low/a';\nexport const other = a;",
       'packages/kit/test/fake.ts': "import { kit } from '../src/index';\nexport const fake = kit;",
       'lib/low/a.ts': 'export const a = 1;',
       'lib/mid/b.ts': "import { kit } from '@balcao/kit';\nexport const b = kit;",
-      'lib/mid/c.ts': "import { fake } from '@balcao/kit/testing/fake';\nexport const c = fake;",
+      'lib/mid/c.ts': "import { fake } from '@/packages/kit/test/fake';\nexport const c = fake;",
     });
     expect(check(root).problems.sort()).toEqual([
       'a package imports the shop: packages/kit/src/index.ts → lib/low/a.ts',
       'a package imports the shop: packages/kit/src/other.ts → lib/low/a.ts',
       'product code imports test scaffolding: lib/mid/c.ts → packages/kit/test/fake.ts',
     ]);
+  });
+
+  it("refuses a workspace package whose exports give out its test helpers (tests import them by path)", () => {
+    const root = tree({
+      'packages/kit/package.json': JSON.stringify({ name: '@balcao/kit', exports: { '.': './src/index.ts', './testing/*': './test/*.ts' } }),
+      'packages/kit/src/index.ts': 'export const kit = 1;',
+      'packages/kit/test/fake.ts': "import { kit } from '../src/index';\nexport const fake = kit;",
+    });
+    expect(check(root).problems).toEqual(['a package exports test helpers: packages/kit/package.json "./testing/*" → ./test/*.ts']);
   });
 
   it('prints the product folders only: test helpers are checked but are not layers of the map', () => {

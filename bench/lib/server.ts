@@ -1,14 +1,15 @@
 /**
  * The server under test: one production build in .next-bench (built once, reused), started
  * with `next start` on 127.0.0.1 and fresh SQLite files under data/bench-<port>, the embedded
- * sandbox and rate limits raised out of the way. The bench's build has the baseline routes
- * (the route.bench.ts and page.bench.tsx files under app/: BENCH_BUILD=1 adds them to next.config.mjs's
- * pageExtensions); a production build has none.
+ * sandbox and rate limits raised out of the way. The bench's build adds its overlay
+ * (bench/overlay/README.md: baseline routes copied into app/ for the build only, T12's rate-limit
+ * alias); a production build has none of it.
  * Every server started here is stopped on exit, even on Ctrl-C.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { withOverlay } from './overlay';
 import { SANDBOX_KEY } from './shop';
 import { sleep } from './stats';
 
@@ -54,7 +55,7 @@ export function buildExists(): boolean {
 }
 
 /** What the server build is made of: a change to any of these makes .next-bench stale. */
-const BUILD_INPUTS = ['app', 'lib', 'db', 'packages', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'package-lock.json'];
+const BUILD_INPUTS = ['app', 'lib', 'db', 'packages', 'public', 'bench/overlay', 'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'package-lock.json'];
 
 function newestMtime(p: string): number {
   let stat: fs.Stats;
@@ -83,11 +84,13 @@ export function ensureBuild(force = false): { built: boolean; seconds: number } 
   // include; the benchmark must not leave a change in a file it does not own.
   const tsconfig = path.join(ROOT, 'tsconfig.json');
   const before = fs.readFileSync(tsconfig, 'utf8');
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
-    cwd: ROOT,
-    env: { ...process.env, NEXT_DIST_DIR: DIST_DIR, BENCH_BUILD: '1', NEXT_TELEMETRY_DISABLED: '1' },
-    stdio: 'inherit',
-  });
+  const r = withOverlay(path.join(ROOT, 'app'), () =>
+    spawnSync(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
+      cwd: ROOT,
+      env: { ...process.env, NEXT_DIST_DIR: DIST_DIR, BENCH_BUILD: '1', NEXT_TELEMETRY_DISABLED: '1' },
+      stdio: 'inherit',
+    }),
+  );
   if (fs.readFileSync(tsconfig, 'utf8') !== before) fs.writeFileSync(tsconfig, before);
   if (r.status !== 0) throw new Error(`next build failed (exit ${r.status})`);
   return { built: true, seconds: Math.round((Date.now() - t) / 1000) };
@@ -121,7 +124,7 @@ export type StartOptions = {
 
 export async function startServer(opts: StartOptions = {}): Promise<Server> {
   hookExit();
-  if (!buildExists()) throw new Error(`no build in ${DIST_DIR}: run without --no-build, or BENCH_BUILD=1 NEXT_DIST_DIR=${DIST_DIR} npx next build`);
+  if (!buildExists()) throw new Error(`no build in ${DIST_DIR}: run without --no-build (a plain \`next build\` lacks the bench's overlay)`);
   const port = opts.port ?? BENCH_PORTS.main;
   const dataDir = opts.shareDataOf?.dataDir ?? path.join(ROOT, 'data', `bench-${port}`);
   if (!opts.keepData && !opts.shareDataOf) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -154,7 +157,7 @@ export async function startServer(opts: StartOptions = {}): Promise<Server> {
     // T10 calls the public API far more than 120 times a minute with one key.
     RATE_LIMIT_API_PER_MIN: '1000000',
     // T11's webhook receiver (bench/t11-outbound-webhooks.ts) listens on 127.0.0.1, which a
-    // production build reaches only when the origin is listed (surface.md).
+    // production build reaches only when the origin is listed (docs/reference.md).
     WEBHOOK_ALLOWED_ORIGINS: `http://127.0.0.1:${BENCH_PORTS.receiver}`,
     // The load buys as one shopper: the caps per CPF/CNPJ and per address would refuse it.
     UNPAID_ORDERS_PER_DOCUMENT: '1000000',

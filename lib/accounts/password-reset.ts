@@ -17,6 +17,7 @@ import { accountTokens, users } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { BCRYPT_COST } from '@/lib/config/password-cost';
 import { normalizeEmail } from '@/lib/auth/credentials';
+import { can } from '@/lib/auth/permissions';
 import { PASSWORD_MESSAGES, newPasswordSchema } from '@/lib/auth/password-rules';
 import { enqueueAccountEmail } from '@/lib/email/account-emails';
 import { kickOutbox } from '@/lib/email/kick';
@@ -53,7 +54,8 @@ export async function requestPasswordReset(input: { email: string; ip: string },
   if (!(await hit('password-reset-account-day', email, now)).ok) return { ok: false, error: RESET_MESSAGES.limitedToday };
 
   const [user] = await db().select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email));
-  if (user && user.role !== 'demo') {
+  // A login without a password of its own (the public demo's: no `account:edit`) gets no link.
+  if (user && can(user.role, 'account:edit')) {
     const id = newId();
     const token = accountLinkToken(id, env().authSecret);
     await database().transaction(function* (tx) {

@@ -1,11 +1,11 @@
 /**
- * The shapes of /api/v1 (docs/api.md; fixed by surface.md): the zod schemas that validate each
+ * The shapes of /api/v1 (docs/api.md; fixed for the outside by docs/reference.md): the zod schemas that validate each
  * request and describe each answer. The OpenAPI document (openapi.ts) is generated from these
  * same objects, so the documentation cannot drift from what the routes accept. Money is integer
  * centavos (BRL).
  */
 import { z } from 'zod';
-import { API_EVENT_TYPES } from './event-types';
+import { ORDER_EVENT_TYPES as API_EVENT_TYPES } from '@/lib/order-events/event-types';
 
 export const API_METHODS = ['pix', 'boleto'] as const;
 export { API_EVENT_TYPES };

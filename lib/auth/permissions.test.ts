@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { can, PERMISSIONS, refusalMessage, ROLE_PERMISSIONS, roleOf } from './permissions';
+import { can, PERMISSIONS, refusalMessage, ROLE_PERMISSIONS, ROLES, roleOf } from './permissions';
 
 describe('the role → permissions table', () => {
-  it('an owner may do everything', () => {
-    for (const p of PERMISSIONS) expect(can('owner', p)).toBe(true);
+  it("an owner may do everything (the public demo's tour is no power)", () => {
+    for (const p of PERMISSIONS) expect(can('owner', p)).toBe(p !== 'dashboard:tour');
   });
 
   it('the demonstration account sees the dashboard and acts on orders, and nothing else', () => {
-    expect(ROLE_PERMISSIONS.demo).toEqual(['dashboard:view', 'orders:act', 'fulfilment:act', 'balance:view']);
+    expect(ROLE_PERMISSIONS.demo).toEqual(['dashboard:view', 'orders:act', 'fulfilment:act', 'balance:view', 'dashboard:tour']);
     for (const p of ['buyers:read', 'shop:edit', 'catalog:edit', 'links:edit', 'settings:edit', 'payments:configure', 'emails:resend', 'people:manage', 'account:edit', 'activity:view'] as const) {
       expect(can('demo', p)).toBe(false);
     }
   });
 
   it('a Gerente does everything but the people and the payment settings', () => {
-    for (const p of PERMISSIONS) expect(can('manager', p)).toBe(p !== 'people:manage' && p !== 'payments:configure');
+    for (const p of PERMISSIONS) expect(can('manager', p)).toBe(p !== 'people:manage' && p !== 'payments:configure' && p !== 'dashboard:tour');
   });
 
   it('an Atendente sees orders and products and moves fulfilment; no refund, cancel, settings, links or balance', () => {
@@ -35,6 +35,12 @@ describe('the role → permissions table', () => {
   it('says why in Portuguese, naming the demonstration account', () => {
     expect(refusalMessage('demo', 'catalog:edit')).toBe('Conta de demonstração: não pode alterar produtos nem fotos.');
     expect(refusalMessage('demo', 'emails:resend')).toBe('Conta de demonstração: não pode reenviar e-mails.');
+  });
+});
+
+describe('dashboard:tour', () => {
+  it("is the demonstration account's alone: no other role sees the banner or the controls it cannot use", () => {
+    expect(ROLES.filter((r) => can(r, 'dashboard:tour'))).toEqual(['demo']);
   });
 });
 

@@ -49,6 +49,11 @@ export const PERMISSIONS = [
    * endpoint's URL may carry a secret token): without it the tab is not shown.
    */
   'integrations:manage',
+  /**
+   * The public demo's tour: a banner says what this login may not do, and the controls it may
+   * not use are shown disabled with the reason, where other roles simply do not see them.
+   */
+  'dashboard:tour',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -58,16 +63,20 @@ export type Role = (typeof ROLES)[number];
 export const TEAM_ROLES = ['owner', 'manager', 'attendant'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 
+/** Everything a person of the shop may do: all but the public demo's tour. */
+const EVERYTHING = PERMISSIONS.filter((p) => p !== 'dashboard:tour');
+
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  owner: PERMISSIONS,
+  owner: EVERYTHING,
   // Runs the shop day to day: everything but the people and the payment settings.
-  manager: PERMISSIONS.filter((p) => p !== 'people:manage' && p !== 'payments:configure'),
+  manager: EVERYTHING.filter((p) => p !== 'people:manage' && p !== 'payments:configure'),
   // Serves and ships: sees orders (buyers whole, to ship them) and products, moves fulfilment;
   // sends no money back, cancels nothing, changes nothing, does not see the balance.
   attendant: ['dashboard:view', 'buyers:read', 'fulfilment:act', 'fulfilment:tracking-links', 'account:edit'],
   // A public demo's shared login (docs/deploy.md): anyone may sign in with it, so it sees
-  // buyers masked and may only act on orders, with the sandbox's money.
-  demo: ['dashboard:view', 'orders:act', 'fulfilment:act', 'balance:view'],
+  // buyers masked and may only act on orders, with the sandbox's money. Without `account:edit`
+  // it has no password to reset and no two-step sign-in to be required of it.
+  demo: ['dashboard:view', 'orders:act', 'fulfilment:act', 'balance:view', 'dashboard:tour'],
 };
 
 export const ROLE_LABELS: Record<Role, string> = { owner: 'Dono', manager: 'Gerente', attendant: 'Atendente', demo: 'Demonstração' };
@@ -102,6 +111,7 @@ const REFUSALS: Record<Permission, string> = {
   'account:edit': 'não pode alterar a senha nem a verificação em duas etapas.',
   'people:manage': 'não pode gerenciar acessos.',
   'integrations:manage': 'não pode gerenciar integrações.',
+  'dashboard:tour': 'não vê os controles que não pode usar.',
 };
 
 /** "Conta de demonstração: não pode alterar produtos nem fotos." (or, for another role, "Seu acesso não permite: …"). */

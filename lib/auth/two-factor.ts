@@ -89,9 +89,12 @@ async function matchSecondStep(userId: number, rawCode: string, nowMs: number): 
   return used.length ? 'recovery' : null;
 }
 
-/** A role the Dono's requirement covers: whoever can send money back or change settings (never the public demo's shared login). */
+/**
+ * A role the Dono's requirement covers: whoever can send money back or change settings, and can
+ * set up two-step sign-in (`account:edit`: never the public demo's shared login).
+ */
 export function coveredByRequirement(role: Role | null): boolean {
-  if (role === 'demo' || role === null) return false;
+  if (!can(role, 'account:edit')) return false;
   return can(role, 'orders:act') || can(role, 'settings:edit') || can(role, 'payments:configure');
 }
 

@@ -9,7 +9,7 @@ import { applyObservation } from '@/lib/payments/apply';
 import { deleteUncreatedOrder } from '@/lib/payments/create-charge';
 import type { Observation } from '@/lib/payments/observation';
 import { placeOrder } from '@/lib/checkout/place-order';
-import { observedOf } from '@/lib/payments/state';
+import { chargeStateOf } from '@/lib/payment-api/status';
 import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { prepareDatabase } from '@/test/payments/db';
 import { rowsByToken, TEST_ADDRESS } from '@/test/payments/place';
@@ -30,7 +30,7 @@ beforeEach(async () => {
 });
 afterAll(() => startProcessContext());
 
-const pix = (status: string): Observation => ({ method: 'pix', providerStatus: status, observed: observedOf('pix', status), artifacts: {} });
+const pix = (status: string): Observation => ({ method: 'pix', providerStatus: status, observed: chargeStateOf('pix', status), artifacts: {} });
 
 async function newProduct(stock: number | null, priceCents = 2000): Promise<number> {
   const slug = `estoque-${randomUUID().slice(0, 8)}`;

@@ -13,7 +13,7 @@ import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { applyObservation } from '@/lib/payments/apply';
 import { resendInstructions, RESEND_MESSAGES } from '@/lib/payments/resend-instructions';
 import { chargeCreatedEffects } from '@/lib/payments/state-effects';
-import { observedOf } from '@/lib/payments/state';
+import { chargeStateOf } from '@/lib/payment-api/status';
 import { emailsOf, insertOrderWithPayment, prepareDatabase } from '@/test/payments/db';
 import { orderViewByToken } from '@/lib/orders/queries';
 import { emailKey } from './keys';
@@ -74,11 +74,11 @@ describe('at most 3 e-mails a day to one recipient from unpaid orders', () => {
     const reminder = (await emailsOf(boleto.order.id)).find((r) => r.dedupeKey === emailKey.reminder(boleto.order.id))!;
     expect(reminder).toMatchObject({ status: 'skipped', lastError: RECIPIENT_CAP_REASON });
 
-    await applyObservation(first[0].payment.id, { method: 'pix', providerStatus: 'canceled', observed: observedOf('pix', 'canceled'), artifacts: {} }, 'reconcile');
+    await applyObservation(first[0].payment.id, { method: 'pix', providerStatus: 'canceled', observed: chargeStateOf('pix', 'canceled'), artifacts: {} }, 'reconcile');
     const expired = (await emailsOf(first[0].order.id)).find((r) => r.dedupeKey === emailKey.expired(first[0].order.id))!;
     expect(expired).toMatchObject({ status: 'skipped', lastError: RECIPIENT_CAP_REASON });
 
-    await applyObservation(first[1].payment.id, { method: 'pix', providerStatus: 'completed', observed: observedOf('pix', 'completed'), artifacts: {} }, 'webhook');
+    await applyObservation(first[1].payment.id, { method: 'pix', providerStatus: 'completed', observed: chargeStateOf('pix', 'completed'), artifacts: {} }, 'webhook');
     const paid = (await emailsOf(first[1].order.id)).find((r) => r.dedupeKey === emailKey.paid(first[1].order.id))!;
     expect(paid.status).toBe('pending');
   });

@@ -17,7 +17,7 @@ import { qrPngDataUri } from '@balcao/br/qr';
 import { DEMO_IDENTITY } from '@/db/seed';
 import { saveShopIdentity } from '@/lib/shop/identity';
 import { applyObservation } from '@/lib/payments/apply';
-import { observedOf } from '@/lib/payments/state';
+import { chargeStateOf } from '@/lib/payment-api/status';
 import { chargeCreatedEffects } from '@/lib/payments/state-effects';
 import { emailsOf, insertOrderWithPayment, prepareDatabase } from '@/test/payments/db';
 import { shortOrderId } from '@/lib/orders/format';
@@ -117,7 +117,7 @@ describe('what the shopper receives', () => {
     await database().db.update(payments).set({ dueDate }).where(eq(payments.id, payment.id));
     const barcode = buildBoletoBarcode({ bankCode: '001', amountCents: 3990, dueDate, freeField: '1234567890123456789012345' });
     const pdfUrl = `${APP_URL}/sandbox/invoice/boleto/pdf/${payment.providerId}`;
-    await applyObservation(payment.id, { method: 'boleto', providerStatus: '2', observed: observedOf('boleto', 2), artifacts: { barcode, digitableLine: barcodeToDigitableLine(barcode), pdfUrl } }, 'webhook');
+    await applyObservation(payment.id, { method: 'boleto', providerStatus: '2', observed: chargeStateOf('boleto', 2), artifacts: { barcode, digitableLine: barcodeToDigitableLine(barcode), pdfUrl } }, 'webhook');
     expect(await drainOutbox({ transport })).toMatchObject({ sent: 1 });
     const { parsed } = smtp.received[0];
     const shown = /data-testid="digitable-line"[^>]*>([^<]+)</.exec(parsed.html as string)![1];

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addDays, saoPauloDate } from '@balcao/br/dates';
 import { paymentApi, PaymentApiError, type NewBoleto, type NewPix } from '@/lib/payment-api/client';
 import { closeSandboxContext, createSandboxContext, type SandboxContext } from '@balcao/payment-sandbox';
-import { startSandboxHttpServer, type TestServer } from '@balcao/payment-sandbox/testing/http-server';
-import { advanceClock, CPF, KEY, OTHER_KEY, tempDbUrl } from '@balcao/payment-sandbox/testing/fixtures';
+import { startSandboxHttpServer, type TestServer } from '@/packages/payment-sandbox/test/http-server';
+import { advanceClock, CPF, KEY, OTHER_KEY, tempDbUrl } from '@/packages/payment-sandbox/test/fixtures';
 
 let ctx: SandboxContext;
 let server: TestServer & { baseUrl: string };

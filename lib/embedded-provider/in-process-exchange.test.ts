@@ -8,7 +8,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { addDays, saoPauloDate } from '@balcao/br/dates';
 import { env } from '@/lib/config/env';
 import { paymentApi, PaymentApiError, type PaymentApiOptions } from '@/lib/payment-api/client';
-import { replaceFaults } from '@balcao/payment-sandbox/testing/fixtures';
+import { replaceFaults } from '@/packages/payment-sandbox/test/fixtures';
 import { defaultSandbox, stopSandboxWorker } from './index';
 import { inProcessExchange, sandboxSegments } from './in-process-exchange';
 import { startProcessContext } from '@/lib/process/context';

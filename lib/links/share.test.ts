@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { amountText, linkUrl, whatsappHref, whatsappMessage } from './share';
+import { whatsAppUrl } from '@balcao/br/phone';
+import { amountText, linkUrl, whatsappMessage } from './share';
 
 describe('sharing a link', () => {
   it('builds the public address from APP_URL', () => {
@@ -14,7 +15,7 @@ describe('sharing a link', () => {
     const url = 'https://loja.com.br/pagar/aB3dE5gH7jK9';
     const message = whatsappMessage({ title: 'Bolo & café', amountCents: 15000, minAmountCents: null, methods: 'pix' }, url);
     expect(message).toBe('Olá! Segue o link para pagar “Bolo & café” (R$ 150,00) por Pix: https://loja.com.br/pagar/aB3dE5gH7jK9');
-    const href = whatsappHref(message);
+    const href = whatsAppUrl(null, message);
     expect(href.startsWith('https://wa.me/?text=')).toBe(true);
     expect(href).not.toMatch(/[ “”&]/); // spaces, quotes and the & of the title are all encoded
     expect(decodeURIComponent(href.slice('https://wa.me/?text='.length))).toBe(message);

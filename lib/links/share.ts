@@ -1,6 +1,7 @@
 /**
  * How a link is shown and shared: its public address, its amount in words, and the ready
- * WhatsApp message ("Enviar pelo WhatsApp" opens wa.me with it; the merchant picks the chat).
+ * WhatsApp message ("Enviar pelo WhatsApp" opens wa.me with it, @balcao/br/phone's whatsAppUrl; the
+ * merchant picks the chat).
  * Pure.
  */
 import type { PaymentLink } from '@/db/schema';
@@ -24,8 +25,4 @@ export const METHODS_TEXT = { both: 'Pix ou boleto', pix: 'Pix', boleto: 'boleto
 export function whatsappMessage(link: Pick<PaymentLink, 'title' | 'amountCents' | 'minAmountCents' | 'methods'>, url: string): string {
   const price = link.amountCents !== null ? ` (${formatBRL(link.amountCents)})` : '';
   return `Olá! Segue o link para pagar “${link.title}”${price} por ${METHODS_TEXT[link.methods]}: ${url}`;
-}
-
-export function whatsappHref(message: string): string {
-  return `https://wa.me/?text=${encodeURIComponent(message)}`;
 }

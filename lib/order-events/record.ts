@@ -10,8 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { Tx } from '@/db';
 import { run, type Step } from '@/db/driver';
 import { outboundEvents, type OrderStatus } from '@/db/schema';
-
-export type OrderEventType = 'order.paid' | 'order.refunded' | 'order.canceled' | 'order.expired' | 'order.fulfilled';
+import type { OrderEventType } from './event-types';
 
 export function newEventId(): string {
   return `evt_${randomBytes(18).toString('base64url')}`;

@@ -13,7 +13,7 @@ export type OrderStatusSnapshot = {
   paid_at: string | null;
   refunded_cents: number;
   updated_at: string;
-  /** null until paid, and for an order with nothing to ship (surface.md). */
+  /** null until paid, and for an order with nothing to ship (docs/reference.md, the status route). */
   fulfillment: FulfillmentSnapshot | null;
 };
 

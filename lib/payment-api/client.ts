@@ -23,7 +23,7 @@ import { balance, boletoBody, boletoCharge, boletoCreated, pixBody, pixCharge, p
 import type { PaymentApi, PaymentApiOptions } from './types';
 
 export { PaymentApiError, isPaymentApiError, userMessage, type PaymentApiErrorKind } from './errors';
-export type { BoletoCharge, Metadata, NewBoleto, NewPix, PaymentApi, PaymentApiOptions, PixCharge, RefundInput } from './types';
+export type { BoletoCharge, ChargeState, Metadata, NewBoleto, NewPix, PaymentApi, PaymentApiOptions, PixCharge, RefundInput } from './types';
 
 export const APP_VERSION: string = packageJson.version;
 export const DEFAULT_TIMEOUT_MS = 10_000;

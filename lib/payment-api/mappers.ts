@@ -25,6 +25,7 @@ import {
   type ValidationContext,
 } from '@balcao/payment-contract';
 import { PaymentApiError } from './errors';
+import { chargeStateOf } from './status';
 import type { BoletoCharge, Metadata, NewBoleto, NewPix, PixCharge, RefundInput } from './types';
 
 // ---------- requests ----------
@@ -169,6 +170,7 @@ export function boletoCharge(json: unknown, id: string, where: string): BoletoCh
   return compact({
     id: b.id,
     status: b.status,
+    state: chargeStateOf('boleto', b.status),
     amountCents: centsOf(b.amount, 'amount', where),
     dueDate: b.due_date,
     gracePeriod: b.grace_period,
@@ -193,6 +195,7 @@ export function pixCharge(json: unknown, id: string, where: string): PixCharge {
   return compact({
     id: p.id,
     status: p.status,
+    state: chargeStateOf('pix', p.status),
     amountCents: centsOf(p.amount, 'amount', where),
     dueDate: p.due_date,
     expirationDays: p.expiration,

@@ -6,10 +6,15 @@ import type { Exchange } from './exchange';
 
 export type Metadata = { key: string; value: string }[];
 
+/** What a charge's provider status means for the shop, in the app's words (status.ts maps the codes). */
+export type ChargeState = 'pending' | 'paid' | 'refunded' | 'canceled' | 'unknown';
+
 /** A boleto as read back from the API. `status` is the provider's number (1-5 known; others passed through). */
 export type BoletoCharge = {
   id: string;
   status: number;
+  /** What `status` means (status.ts). */
+  state: ChargeState;
   amountCents: number;
   dueDate?: string;
   gracePeriod?: number;
@@ -28,6 +33,8 @@ export type BoletoCharge = {
 export type PixCharge = {
   id: string;
   status: string;
+  /** What `status` means (status.ts). */
+  state: ChargeState;
   amountCents: number;
   dueDate?: string;
   expirationDays?: number;

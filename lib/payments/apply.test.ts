@@ -7,7 +7,7 @@ import { barcodeToDigitableLine } from '@balcao/br/boleto';
 import { applyObservation, TOUCH_MIN_INTERVAL_MS } from './apply';
 import { dedupe, insertEvent } from './events';
 import type { Observation } from './observation';
-import { observedOf } from './state';
+import { chargeStateOf } from '@/lib/payment-api/status';
 import { barcodeFor } from '@/test/payments/fake-payment-api';
 import { eventsOf, insertOrderWithPayment, orderById, paymentById, prepareDatabase, statusEventsOf } from '@/test/payments/db';
 
@@ -16,14 +16,14 @@ beforeAll(prepareDatabase);
 const pix = (status: string, extra: Partial<Observation> = {}): Observation => ({
   method: 'pix',
   providerStatus: status,
-  observed: observedOf('pix', status),
+  observed: chargeStateOf('pix', status),
   artifacts: {},
   ...extra,
 });
 const boleto = (status: number, extra: Partial<Observation> = {}): Observation => ({
   method: 'boleto',
   providerStatus: String(status),
-  observed: observedOf('boleto', status),
+  observed: chargeStateOf('boleto', status),
   artifacts: {},
   ...extra,
 });

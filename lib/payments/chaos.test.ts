@@ -16,7 +16,7 @@ import { catcherTransport } from '@/lib/email/transport';
 import { drainOutbox } from '@/lib/email/worker';
 import { paymentApi, type PaymentApi } from '@/lib/payment-api/client';
 import { closeSandboxContext, createSandboxContext, handleSandboxRequestWith, type SandboxContext } from '@balcao/payment-sandbox';
-import { sandboxSegments, startHttpServer, type TestServer } from '@balcao/payment-sandbox/testing/http-server';
+import { sandboxSegments, startHttpServer, type TestServer } from '@/packages/payment-sandbox/test/http-server';
 import { placeOrder } from '@/lib/checkout/place-order';
 import { tokenHash } from '@/lib/security/tokens';
 import { cancelOrderPayment, MESSAGES, refundDoublePayment, refundOrderPayment } from './merchant-actions';
@@ -24,7 +24,7 @@ import { switchToPix } from './attempts';
 import { runWorker } from '@/test/worker-process';
 import { recordManualRefund } from './manual-refund';
 import { reconcileAll } from './reconcile';
-import { observedOf } from './state';
+import { chargeStateOf } from '@/lib/payment-api/status';
 import { signWebhook } from './webhook-signature';
 import { deliveriesOfToken, emailsOf, eventsOf, orderById, paymentById, prepareDatabase, productIdBySlug, statusEventsOf } from '@/test/payments/db';
 import { checkoutInput, rowsByToken } from '@/test/payments/place';
@@ -291,7 +291,7 @@ describe('chaos: boletos switched to Pix under dropped, duplicated and reordered
           continue;
         }
         const provider = p.method === 'pix' ? (await client.getPix(p.providerId)).status : (await client.getBoleto(p.providerId)).status;
-        const observed = observedOf(p.method, provider);
+        const observed = chargeStateOf(p.method, provider);
         expect({ id: p.id, status: p.status }).toEqual({ id: p.id, status: observed === 'canceled' ? (p.cancelRequestedAt ? 'canceled' : 'expired') : observed });
         const chain = await statusEventsOf(p.id);
         expect(new Set(chain.map((e) => e.toStatus)).size).toBe(chain.length);
@@ -435,7 +435,7 @@ describe('chaos: 60 payments under dropped, duplicated and reordered webhooks an
       const order = (await orderById(r.order.id))!;
       const payment = (await paymentById(r.payment.id))!;
       const provider = r.method === 'pix' ? (await client.getPix(payment.providerId!)).status : (await client.getBoleto(payment.providerId!)).status;
-      const observed = observedOf(r.method, provider);
+      const observed = chargeStateOf(r.method, provider);
       // A manual refund is the one state the provider cannot know: it still says paid.
       const expected = order.manualRefundCents > 0 && observed === 'paid' ? 'refunded' : observed === 'canceled' ? (payment.cancelRequestedAt ? 'canceled' : 'expired') : observed;
       expect({ id: r.order.id, status: order.status }).toEqual({ id: r.order.id, status: expected });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { coalescedRead, coalescedReadsInFlight } from './coalesced-read';
+import { processSlot } from '@/lib/process/context';
+import { coalescedRead } from './coalesced-read';
+
+/** How many payments have a read in flight: the module's gates, read from the process context by their name. */
+const coalescedReadsInFlight = () => processSlot<Map<string, unknown>>('payments.coalesced-reads').get()?.size ?? 0;
 
 function deferredRead() {
   const starts: number[] = [];
@@ -27,6 +31,7 @@ describe('coalescedRead', () => {
     const joiners = Array.from({ length: 50 }, () => coalescedRead('p1', r.read));
     await flush();
     expect(r.starts).toHaveLength(1); // nobody joins the read that was already running
+    expect(coalescedReadsInFlight()).toBe(1);
 
     r.finish(0);
     expect(await first).toBe(1);

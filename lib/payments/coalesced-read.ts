@@ -34,8 +34,3 @@ export function coalescedRead<T>(id: string, read: () => Promise<T>): Promise<T>
   });
   return gate.next as Promise<T>;
 }
-
-/** Tests only: how many keys have a read in flight. */
-export function coalescedReadsInFlight(): number {
-  return gates().size;
-}

@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { statusLabel } from '@/lib/orders/status-labels';
 import { applyObservation } from './apply';
 import { MANUAL_REFUND_MESSAGES, recordManualRefund } from './manual-refund';
-import { observedOf } from './state';
+import { chargeStateOf } from '@/lib/payment-api/status';
 import { clearOrders, emailsOf, eventsOf, insertOrderWithPayment, orderById, paymentById, prepareDatabase } from '@/test/payments/db';
 
 const ACTOR = 'dono@loja.com';
@@ -28,7 +28,7 @@ describe('recordManualRefund: a paid boleto paid back outside the app', () => {
   it('the provider, which still says paid, cannot undo it', async () => {
     const { order, payment } = await insertOrderWithPayment({ method: 'boleto', status: 'paid' });
     await recordManualRefund(order.id, { amountCents: 100, reason: 'x' }, ACTOR);
-    await applyObservation(payment.id, { method: 'boleto', providerStatus: '4', observed: observedOf('boleto', 4), artifacts: {} }, 'reconcile');
+    await applyObservation(payment.id, { method: 'boleto', providerStatus: '4', observed: chargeStateOf('boleto', 4), artifacts: {} }, 'reconcile');
     expect((await orderById(order.id))!.status).toBe('refunded');
   });
 

@@ -4,10 +4,10 @@ import { emailSettings, users } from '@/db/schema';
 import { emailKey } from '@/lib/email/keys';
 import { applyObservation } from './apply';
 import type { Observation } from './observation';
-import { observedOf } from './state';
+import { chargeStateOf } from '@/lib/payment-api/status';
 import { emailsOf, insertOrderWithPayment, prepareDatabase } from '@/test/payments/db';
 
-const pix = (status: string): Observation => ({ method: 'pix', providerStatus: status, observed: observedOf('pix', status), artifacts: {} });
+const pix = (status: string): Observation => ({ method: 'pix', providerStatus: status, observed: chargeStateOf('pix', status), artifacts: {} });
 const alerts = async (orderId: string) => (await emailsOf(orderId)).filter((e) => e.kind === 'new_sale' || e.kind === 'late_payment').map((e) => [e.dedupeKey, e.recipient, e.status]);
 
 beforeAll(prepareDatabase);

@@ -5,7 +5,7 @@
  */
 import type { PaymentMethod } from '@/db/schema';
 import type { BoletoCharge, PixCharge } from '@/lib/payment-api/client';
-import { observedOf, type Observed } from './state';
+import type { Observed } from './state';
 
 export type Artifacts = {
   pixCode?: string;
@@ -41,7 +41,7 @@ export function observationOfBoleto(b: BoletoCharge): Observation {
   return {
     method: 'boleto',
     providerStatus: String(b.status),
-    observed: observedOf('boleto', b.status),
+    observed: b.state,
     paidAt: b.paidAt,
     amountCents: b.amountCents,
     artifacts: {
@@ -54,7 +54,7 @@ export function observationOfBoleto(b: BoletoCharge): Observation {
 }
 
 export function observationOfPix(p: PixCharge): Observation {
-  const observed = observedOf('pix', p.status);
+  const observed = p.state;
   return {
     method: 'pix',
     providerStatus: p.status,

@@ -2,13 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { database } from '@/db';
 import { orders, payments } from '@/db/schema';
-import { reconcileAll, reconcileCandidates, reconcileOrder, reconcileSchedulerRunning, startReconcileScheduler, stopReconcileScheduler } from './reconcile';
+import { reconcileAll, reconcileCandidates, reconcileOrder, startReconcileScheduler, stopReconcileScheduler } from './reconcile';
 import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { backdatePayment, clearOrders, eventsOf, orderById, paymentById, prepareDatabase, productIdBySlug, statusEventsOf } from '@/test/payments/db';
 import { checkoutInput, placeTestOrder } from '@/test/payments/place';
 import { ORDER_FAILED, placeOrder } from '@/lib/checkout/place-order';
 import { api } from '@/lib/payments/api';
-import { startProcessContext } from '@/lib/process/context';
+import { processSlot, startProcessContext } from '@/lib/process/context';
+
+/** True while the in-process scheduler is on: its state, read from the process context by its name. */
+const reconcileSchedulerRunning = () => !!processSlot<{ timer?: unknown }>('reconcile.scheduler').get()?.timer;
 
 let fake: FakePaymentApi;
 beforeAll(prepareDatabase);

@@ -130,8 +130,3 @@ export async function stopReconcileScheduler(): Promise<void> {
   state.timer = undefined;
   await state.running;
 }
-
-/** True while the scheduler is on (tests, health). */
-export function reconcileSchedulerRunning(): boolean {
-  return !!scheduler().timer;
-}

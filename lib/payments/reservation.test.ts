@@ -20,7 +20,7 @@ import { applyObservation } from './apply';
 import type { Observation } from './observation';
 import { placeOrder, tooManyUnpaidMessage, type LinkOrderInput, type OrderInput } from '@/lib/checkout/place-order';
 import { releaseLapsedReservations } from './reservations';
-import { observedOf } from './state';
+import { chargeStateOf } from '@/lib/payment-api/status';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { orderById, prepareDatabase, VALID_CNPJ } from '@/test/payments/db';
 import { rowsByToken, TEST_ADDRESS } from '@/test/payments/place';
@@ -28,7 +28,7 @@ import { rowsByToken, TEST_ADDRESS } from '@/test/payments/place';
 const T0 = new Date('2026-11-20T15:00:00.000Z').getTime();
 const MIN = 60_000;
 const at = (minutes: number) => vi.setSystemTime(T0 + minutes * MIN);
-const pix = (status: string): Observation => ({ method: 'pix', providerStatus: status, observed: observedOf('pix', status), artifacts: {} });
+const pix = (status: string): Observation => ({ method: 'pix', providerStatus: status, observed: chargeStateOf('pix', status), artifacts: {} });
 
 /** Every buyer has a document of their own unless a test says otherwise (the cap is per document). */
 let nextCpf = 100_000_000;
@@ -107,7 +107,7 @@ describe('Reserva de estoque: an unpaid order holds stock units only for the win
     expect(await stockOf(p.id)).toBe(0);
 
     // The squatter's boleto is paid after all: paid wins, the units are gone, the order is flagged.
-    await applyObservation(squatter.payment.id, { method: 'boleto', providerStatus: '4', observed: observedOf('boleto', 4), artifacts: {} }, 'webhook');
+    await applyObservation(squatter.payment.id, { method: 'boleto', providerStatus: '4', observed: chargeStateOf('boleto', 4), artifacts: {} }, 'webhook');
     expect(await orderById(squatter.order.id)).toMatchObject({ status: 'paid', stockShort: true });
     expect(await stockOf(p.id)).toBe(0);
     expect((await orderById(buyer.order.id))?.stockShort).toBe(false);
@@ -129,7 +129,7 @@ describe('Reserva de estoque: an unpaid order holds stock units only for the win
     at(90);
     await releaseLapsedReservations();
     expect(await stockOf(p.id)).toBe(2);
-    await applyObservation(late.payment.id, { method: 'boleto', providerStatus: '4', observed: observedOf('boleto', 4), artifacts: {} }, 'webhook');
+    await applyObservation(late.payment.id, { method: 'boleto', providerStatus: '4', observed: chargeStateOf('boleto', 4), artifacts: {} }, 'webhook');
     expect(await orderById(late.order.id)).toMatchObject({ status: 'paid', stockShort: false });
     expect(await stockOf(p.id)).toBe(1);
     const moves = await database().db.select().from(stockMovements).where(eq(stockMovements.orderId, late.order.id));
@@ -207,7 +207,7 @@ describe('at most 3 unpaid orders at a time per CPF/CNPJ', () => {
     expect(await placeOrder(cartOrder(p.id, doc))).toMatchObject({ ok: false, fieldErrors: { document: message } });
     expect(await placeOrder(cartOrder(p.id, VALID_CNPJ))).toMatchObject({ ok: true });
 
-    await applyObservation(first.payment.id, { method: 'boleto', providerStatus: '4', observed: observedOf('boleto', 4), artifacts: {} }, 'webhook');
+    await applyObservation(first.payment.id, { method: 'boleto', providerStatus: '4', observed: chargeStateOf('boleto', 4), artifacts: {} }, 'webhook');
     expect(await placeOrder(cartOrder(p.id, doc))).toMatchObject({ ok: true });
     const pendingOfDoc = await database().db.select().from(orders).where(eq(orders.buyerDocument, doc));
     expect(pendingOfDoc.filter((o) => o.status === 'pending')).toHaveLength(3);

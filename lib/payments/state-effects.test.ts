@@ -6,20 +6,20 @@ import { emailKey } from '@/lib/email/keys';
 import { SKIPPED_BY_SETTINGS } from '@/lib/email/outbox';
 import { applyObservation } from './apply';
 import type { Observation } from './observation';
-import { observedOf } from './state';
+import { chargeStateOf } from '@/lib/payment-api/status';
 import { barcodeFor } from '@/test/payments/fake-payment-api';
 import { emailsOf, insertOrderWithPayment, prepareDatabase } from '@/test/payments/db';
 import { barcodeToDigitableLine } from '@balcao/br/boleto';
 
 beforeAll(prepareDatabase);
 
-const pix = (status: string): Observation => ({ method: 'pix', providerStatus: status, observed: observedOf('pix', status), artifacts: {} });
+const pix = (status: string): Observation => ({ method: 'pix', providerStatus: status, observed: chargeStateOf('pix', status), artifacts: {} });
 const boleto = (status: number, withLine = false, amountCents = 3990): Observation => {
   const barcode = withLine ? barcodeFor({ id: 'b-' + amountCents, input: { amountCents, dueDate: '2030-01-10' } }) : undefined;
   return {
     method: 'boleto',
     providerStatus: String(status),
-    observed: observedOf('boleto', status),
+    observed: chargeStateOf('boleto', status),
     artifacts: barcode ? { barcode, digitableLine: barcodeToDigitableLine(barcode), pdfUrl: 'http://localhost/pdf' } : {},
   };
 };

@@ -1,22 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, type OrderStatus } from '@/db/schema';
-import { nextState, observedOf, type Observed } from './state';
-
-describe('observedOf', () => {
-  it.each([
-    [1, 'pending'], [2, 'pending'], [3, 'canceled'], [4, 'paid'], [5, 'refunded'],
-    ['4', 'paid'], [' 2 ', 'pending'], [0, 'unknown'], [6, 'unknown'], ['x', 'unknown'], [2.5, 'unknown'],
-  ] as const)('boleto %j → %s', (status, expected) => {
-    expect(observedOf('boleto', status)).toBe(expected);
-  });
-
-  it.each([
-    ['empty', 'pending'], ['active', 'pending'], ['canceled', 'canceled'], ['completed', 'paid'], ['refunded', 'refunded'],
-    ['COMPLETED', 'paid'], ['expired', 'unknown'], ['', 'unknown'], ['constructor', 'unknown'], ['__proto__', 'unknown'],
-  ] as const)('pix %j → %s', (status, expected) => {
-    expect(observedOf('pix', status)).toBe(expected);
-  });
-});
+import { nextState, type Observed } from './state';
 
 /**
  * The whole table: every local state × every observation × cancel requested or not.

@@ -1,28 +1,17 @@
 /**
  * The order/payment state machine, pure (docs/reference.md "Order states").
  *
- * The provider's status is first reduced to what it means for us (`observedOf`), then
- * `nextState` decides how the local state moves: only forward (pending → paid → refunded;
+ * It speaks only the app's words: the payment client has already reduced the provider's
+ * status to what it means for us (`ChargeState`, lib/payment-api/status.ts), and `nextState`
+ * decides how the local state moves: only forward (pending → paid → refunded;
  * pending → canceled | expired), except that the provider's "paid" always wins over a
  * canceled or expired order (a late payment). A stale read never moves anything back.
  */
-import type { OrderStatus, PaymentMethod } from '@/db/schema';
+import type { OrderStatus } from '@/db/schema';
+import type { ChargeState } from '@/lib/payment-api/types';
 
-/** What a provider status means for the order. */
-export type Observed = 'pending' | 'paid' | 'refunded' | 'canceled' | 'unknown';
-
-const BOLETO: Record<number, Observed> = { 1: 'pending', 2: 'pending', 3: 'canceled', 4: 'paid', 5: 'refunded' };
-const PIX: Record<string, Observed> = { empty: 'pending', active: 'pending', canceled: 'canceled', completed: 'paid', refunded: 'refunded' };
-
-/** Boleto 1,2 → pending; 3 → canceled; 4 → paid; 5 → refunded. Pix empty/active → pending, completed → paid… */
-export function observedOf(method: PaymentMethod, providerStatus: string | number): Observed {
-  if (method === 'boleto') {
-    const n = typeof providerStatus === 'number' ? providerStatus : /^\d+$/.test(providerStatus.trim()) ? Number(providerStatus) : NaN;
-    return BOLETO[n] ?? 'unknown';
-  }
-  const key = String(providerStatus).trim().toLowerCase();
-  return Object.prototype.hasOwnProperty.call(PIX, key) ? PIX[key] : 'unknown';
-}
+/** What the provider's read means for the order, in the app's words. */
+export type Observed = ChargeState;
 
 export type Transition = {
   /** The states entered, in order (empty: nothing moves). pending + refunded → [paid, refunded]. */

@@ -75,11 +75,6 @@ export function formatWhatsapp(digits: string): string {
   return digits;
 }
 
-/** wa.me takes the number with the country code. */
-export function whatsappLink(digits: string): string {
-  return `https://wa.me/55${digits}`;
-}
-
 export function logoUrl(hash: string): string {
   return `/images/logo/${hash}.webp`;
 }

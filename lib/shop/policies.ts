@@ -3,6 +3,7 @@
  * own name and contact, that the merchant may rewrite in Configurações → Loja (Markdown,
  * markdown.ts). The defaults are a sensible start, not legal advice. Pure.
  */
+import { whatsAppUrl } from '@balcao/br/phone';
 import { formatWhatsapp, type ShopIdentity } from './identity-values';
 
 export const POLICIES = {
@@ -19,7 +20,7 @@ export function isPolicyKey(v: string): v is PolicyKey {
 }
 
 function contact(s: ShopIdentity): string {
-  const ways = [s.contactEmail ? `pelo e-mail [${s.contactEmail}](mailto:${s.contactEmail})` : '', s.whatsapp ? `pelo WhatsApp [${formatWhatsapp(s.whatsapp)}](https://wa.me/55${s.whatsapp})` : ''].filter(Boolean);
+  const ways = [s.contactEmail ? `pelo e-mail [${s.contactEmail}](mailto:${s.contactEmail})` : '', s.whatsapp ? `pelo WhatsApp [${formatWhatsapp(s.whatsapp)}](${whatsAppUrl(s.whatsapp)})` : ''].filter(Boolean);
   return ways.length ? ways.join(' ou ') : 'pelos contatos no rodapé desta página';
 }
 

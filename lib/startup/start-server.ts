@@ -41,24 +41,10 @@ export async function startServer(): Promise<void> {
   log.info({ provider: config.usingSandbox ? 'sandbox' : 'external', sandboxEnabled: config.sandboxEnabled }, 'balcao ready');
 }
 
-/**
- * Background jobs of one Node host: the embedded sandbox's worker (clock-driven transitions
- * and webhook deliveries), the in-process reconciliation and the e-mail outbox worker; all
- * stop on SIGTERM/SIGINT.
- */
+/** The background jobs (lib/jobs: the one list the cron route also runs), then the signal listeners that stop them. */
 async function startBackgroundWork(): Promise<void> {
-  const { installShutdownHandlers, onShutdown } = await import('@/lib/server/shutdown');
-  const { startSandboxWorker, stopSandboxWorker } = await import('@/lib/embedded-provider');
-  const { startReconcileScheduler, stopReconcileScheduler } = await import('@/lib/payments/reconcile');
-  const { startOutboxWorker, stopOutboxWorker } = await import('@/lib/email/worker');
-  const { startWebhookWorker, stopWebhookWorker } = await import('@/lib/api/webhook-worker');
-  startSandboxWorker();
-  startWebhookWorker();
-  startReconcileScheduler();
-  startOutboxWorker();
-  onShutdown('reconcile-scheduler', stopReconcileScheduler);
-  onShutdown('email-worker', stopOutboxWorker);
-  onShutdown('webhook-worker', stopWebhookWorker);
-  onShutdown('sandbox-worker', stopSandboxWorker);
+  const { startBackgroundJobs } = await import('@/lib/jobs/jobs');
+  const { installShutdownHandlers } = await import('@/lib/server/shutdown');
+  await startBackgroundJobs();
   installShutdownHandlers();
 }

@@ -6,6 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { buildBoletoBarcode, barcodeToDigitableLine } from '@balcao/br/boleto';
 import { PaymentApiError } from '@/lib/payment-api/errors';
+import { chargeStateOf } from '@/lib/payment-api/status';
 import type { BoletoCharge, NewBoleto, NewPix, PaymentApi, PixCharge, RefundInput } from '@/lib/payment-api/types';
 
 type Op = keyof PaymentApi;
@@ -98,6 +99,7 @@ export class FakePaymentApi implements PaymentApi {
       return {
         id,
         status: row.status,
+        state: chargeStateOf('pix', row.status),
         amountCents: row.input.amountCents,
         dueDate: row.input.dueDate,
         expirationDays: row.input.expirationDays,
@@ -118,6 +120,7 @@ export class FakePaymentApi implements PaymentApi {
       return {
         id,
         status: row.status,
+        state: chargeStateOf('boleto', row.status),
         amountCents: row.input.amountCents,
         dueDate: row.input.dueDate,
         gracePeriod: row.input.gracePeriod,

@@ -8,7 +8,7 @@ import { paymentApi, type PaymentApi } from '@/lib/payment-api/client';
 import { api } from '@/lib/payments/api';
 import { startProcessContext } from '@/lib/process/context';
 import { closeSandboxContext, createSandboxContext, handleSandboxRequestWith, type SandboxContext } from '@balcao/payment-sandbox';
-import { sandboxSegments, startHttpServer, type TestServer } from '@balcao/payment-sandbox/testing/http-server';
+import { sandboxSegments, startHttpServer, type TestServer } from '@/packages/payment-sandbox/test/http-server';
 
 export const SANDBOX_KEY = 'sk_sandbox_dev';
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { DEMO_ACCOUNT_PREFIX, ROLE_LABELS } from '@/lib/auth/permissions';
+import { can, DEMO_ACCOUNT_PREFIX, ROLE_LABELS } from '@/lib/auth/permissions';
 import { getMerchantOrNull } from '@/lib/auth/session';
 import styles from './dashboard.module.css';
 import { DashboardNav } from './dashboard-nav';
@@ -32,7 +32,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
         </div>
       </header>
       <main id="conteudo" className={styles.main} tabIndex={-1}>
-        {merchant.role === 'demo' ? (
+        {can(merchant.role, 'dashboard:tour') ? (
           <p className="alert alert-info" data-testid="demo-banner">
             {DEMO_ACCOUNT_PREFIX}: os dados dos compradores aparecem mascarados. Você pode cancelar, reembolsar e reconciliar pedidos com o dinheiro do
             sandbox; produtos, links, configurações e e-mails ficam só para consulta.

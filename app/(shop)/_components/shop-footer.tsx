@@ -1,5 +1,6 @@
 import Link from 'next/link';
-import { formatShopAddress, formatShopDocument, formatWhatsapp, whatsappLink, type ShopIdentity } from '@/lib/shop/identity-values';
+import { whatsAppUrl } from '@balcao/br/phone';
+import { formatShopAddress, formatShopDocument, formatWhatsapp, type ShopIdentity } from '@/lib/shop/identity-values';
 import { POLICIES, POLICY_KEYS } from '@/lib/shop/policies';
 import styles from '../shop.module.css';
 
@@ -27,7 +28,7 @@ export function ShopFooter({ shop }: { shop: ShopIdentity }) {
             {shop.contactEmail ? <a href={`mailto:${shop.contactEmail}`}>{shop.contactEmail}</a> : null}
             {shop.contactEmail && shop.whatsapp ? ' · ' : null}
             {shop.whatsapp ? (
-              <a href={whatsappLink(shop.whatsapp)} rel="noopener noreferrer">
+              <a href={whatsAppUrl(shop.whatsapp)} rel="noopener noreferrer">
                 WhatsApp {formatWhatsapp(shop.whatsapp)}
               </a>
             ) : null}

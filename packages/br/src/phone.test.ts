@@ -80,6 +80,7 @@ describe('formats', () => {
     expect(formatMobile('(11) *****-**21')).toBe('(11) *****-**21');
     expect(e164Of('11987654321')).toBe('+5511987654321');
     expect(whatsAppUrl('11987654321')).toBe('https://wa.me/5511987654321');
+    expect(whatsAppUrl(null, 'Olá! “Bolo & café”: https://loja.com.br/pagar/aB3')).toBe('https://wa.me/?text=Ol%C3%A1!%20%E2%80%9CBolo%20%26%20caf%C3%A9%E2%80%9D%3A%20https%3A%2F%2Floja.com.br%2Fpagar%2FaB3');
     expect(whatsAppUrl('11987654321', 'Olá! Pedido nº 1001 & já?')).toBe('https://wa.me/5511987654321?text=Ol%C3%A1!%20Pedido%20n%C2%BA%201001%20%26%20j%C3%A1%3F');
     expect(maskMobile('11987654321')).toBe('(11) *****-**21');
     expect(maskMobile(maskMobile('11987654321'))).toBe('(11) *****-**21');

@@ -99,11 +99,12 @@ export function e164Of(digits: string): string {
 }
 
 /**
- * A WhatsApp "click to chat" link to a stored number, with a message prefilled
+ * The one builder of WhatsApp "click to chat" links (wa.me): to a stored number, or to no number
+ * (null: WhatsApp asks whom to send it to), with a message prefilled
  * (https://faq.whatsapp.com/5913398998672934: the full international number, digits only).
  */
-export function whatsAppUrl(digits: string, text?: string): string {
-  const base = `https://wa.me/55${digits}`;
+export function whatsAppUrl(digits: string | null, text?: string): string {
+  const base = digits === null ? 'https://wa.me/' : `https://wa.me/55${digits}`;
   return text ? `${base}?text=${encodeURIComponent(text)}` : base;
 }
 

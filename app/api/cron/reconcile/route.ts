@@ -1,15 +1,12 @@
-import { runWebhookWorkerOnce } from '@/lib/api/webhook-worker';
-import { handleCronReconcile } from '@/lib/payments/cron';
+import { handleCronReconcile } from '@/lib/jobs/cron';
 
 export const dynamic = 'force-dynamic';
 
-/** Reconciliation, due e-mails and the merchant's webhooks: what a host without a long-lived process (Vercel) runs on a schedule. */
-const pass = (req: Request) => handleCronReconcile(req, { deliverWebhooks: () => runWebhookWorkerOnce() });
-
+/** One pass of every background job (lib/jobs): what a host without a long-lived process (Vercel) runs on a schedule. */
 export async function GET(req: Request) {
-  return pass(req);
+  return handleCronReconcile(req);
 }
 
 export async function POST(req: Request) {
-  return pass(req);
+  return handleCronReconcile(req);
 }

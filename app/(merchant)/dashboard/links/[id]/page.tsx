@@ -8,7 +8,8 @@ import { formatDateBR, formatDateTimeBR } from '@balcao/br/dates';
 import { env } from '@/lib/config/env';
 import { listOrders } from '@/lib/dashboard/orders-query';
 import { linkWithStats } from '@/lib/links/links';
-import { amountText, linkUrl, whatsappHref, whatsappMessage } from '@/lib/links/share';
+import { whatsAppUrl } from '@balcao/br/phone';
+import { amountText, linkUrl, whatsappMessage } from '@/lib/links/share';
 import { LINK_STATE_BADGES, LINK_STATE_LABELS } from '@/lib/links/status';
 import { formatBRL } from '@balcao/br/money';
 import { bpsToPercentText } from '@/lib/settings/pix-discount';
@@ -79,7 +80,7 @@ export default async function LinkPage({ params, searchParams }: Props) {
       <div className={styles.layout}>
         <SharePanel
           url={url}
-          whatsappHref={whatsappHref(whatsappMessage(link, url))}
+          whatsappHref={whatsAppUrl(null, whatsappMessage(link, url))}
           qrSrc={`/dashboard/links/${link.id}/qr`}
           code={link.code}
           open={state === 'active'}

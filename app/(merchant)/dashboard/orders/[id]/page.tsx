@@ -384,7 +384,7 @@ export default async function OrderPage({ params }: Props) {
               fields={{ orderId: order.id }}
               label="Reenviar e-mail"
               pendingLabel="Enfileirando…"
-              available={!!canResendInstructions && (mayDo(merchant.role, 'emails:resend') || merchant.role === 'demo')}
+              available={!!canResendInstructions && (mayDo(merchant.role, 'emails:resend') || mayDo(merchant.role, 'dashboard:tour'))}
               denied={mayDo(merchant.role, 'emails:resend') ? undefined : refusalMessage(merchant.role, 'emails:resend')}
               hint={`Envia de novo ao comprador (${order.buyerEmail}) as instruções de pagamento.`}
             />

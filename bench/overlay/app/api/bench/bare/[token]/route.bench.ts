@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
-const SNAPSHOT = { status: 'pending', paid_at: null, refunded_cents: 0, updated_at: '2025-01-01T00:00:00.000Z' } as const;
+const SNAPSHOT = { status: 'pending', paid_at: null, refunded_cents: 0, updated_at: '2025-01-01T00:00:00.000Z', fulfillment: null } as const;
 
 export async function GET(_request: Request, { params }: { params: Promise<{ token: string }> }) {
   await params;

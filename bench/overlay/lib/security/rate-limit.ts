@@ -4,10 +4,13 @@
  * server started with BENCH_RATE_LIMIT=off answers every hit as allowed without touching the
  * database — the checkout "without" its rate-limit counters. Any other server of that build
  * runs the product's own `hit()`. A production build never sees this file.
+ *
+ * The product's module is imported by its relative path: the alias matches only the `@/` name,
+ * so this does not resolve to itself.
  */
-import { hit as countedHit, type RateBucket, type RateDecision } from './rate-limit';
+import { hit as countedHit, type RateBucket, type RateDecision } from '../../../../lib/security/rate-limit';
 
-export * from './rate-limit';
+export * from '../../../../lib/security/rate-limit';
 
 const off = process.env.BENCH_RATE_LIMIT === 'off';
 

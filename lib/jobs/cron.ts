@@ -1,0 +1,36 @@
+/**
+ * GET|POST /api/cron/reconcile: `Authorization: Bearer <CRON_SECRET>` (what Vercel Cron
+ * sends) runs one pass of every background job (./jobs.ts: reconciliation, due e-mails, the
+ * merchant's webhooks) → 200 {"checked": n, "changed": n} (the reconciliation's counts). No
+ * CRON_SECRET configured, or a wrong one → 401. Compared in constant time. Where no process
+ * stays up (Vercel), this is what runs the jobs; on a Node host their loops already do, and a
+ * pass here finds little to do.
+ */
+import 'server-only';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { env } from '@/lib/config/env';
+import { logger, redactSecrets } from '@/lib/server/log';
+import { BACKGROUND_JOBS, runJobPasses, type BackgroundJob } from './jobs';
+
+/** True when the header carries exactly `Bearer <secret>`. Hashing first makes the compare length-independent. */
+export function isAuthorizedCron(authorization: string | null, secret: string | undefined): boolean {
+  if (!secret || !authorization) return false;
+  const m = /^Bearer (.+)$/.exec(authorization.trim());
+  if (!m) return false;
+  const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+  return timingSafeEqual(digest(m[1]), digest(secret));
+}
+
+export async function handleCronReconcile(req: Request, jobs: readonly BackgroundJob[] = BACKGROUND_JOBS): Promise<Response> {
+  const noStore = { 'Cache-Control': 'no-store' };
+  if (!isAuthorizedCron(req.headers.get('authorization'), env().cronSecret)) {
+    return Response.json({ error: 'unauthorized' }, { status: 401, headers: { ...noStore, 'WWW-Authenticate': 'Bearer' } });
+  }
+  try {
+    const { checked, changed } = await runJobPasses(jobs);
+    return Response.json({ checked, changed }, { headers: noStore });
+  } catch (error) {
+    logger().error({ err: redactSecrets(String(error)) }, 'cron reconcile failed');
+    return Response.json({ error: 'reconciliation failed, retry later' }, { status: 503, headers: { ...noStore, 'Retry-After': '30' } });
+  }
+}
