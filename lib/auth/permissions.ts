@@ -116,5 +116,10 @@ const REFUSALS: Record<Permission, string> = {
 
 /** "Conta de demonstração: não pode alterar produtos nem fotos." (or, for another role, "Seu acesso não permite: …"). */
 export function refusalMessage(role: Role | null | undefined, permission: Permission): string {
-  return `${role === 'demo' ? DEMO_ACCOUNT_PREFIX : 'Seu acesso'}: ${REFUSALS[permission]}`;
+  return `${refusalPrefix(role)}: ${REFUSALS[permission]}`;
+}
+
+/** Who is refused, as the refusal starts: "Conta de demonstração" or "Seu acesso". */
+export function refusalPrefix(role: Role | null | undefined): string {
+  return role === 'demo' ? DEMO_ACCOUNT_PREFIX : 'Seu acesso';
 }

@@ -9,7 +9,7 @@
  * bucket 'dashboard-search'), so no role can run such a guessing game at machine speed.
  */
 import 'server-only';
-import { can, DEMO_ACCOUNT_PREFIX, type Role } from '@/lib/auth/permissions';
+import { can, refusalPrefix, type Role } from '@/lib/auth/permissions';
 import { hit, type RateDecision } from '@/lib/security/rate-limit';
 import type { OrderFilters } from './order-filters';
 
@@ -17,7 +17,7 @@ import type { OrderFilters } from './order-filters';
 const ORDER_NUMBER_ONLY = /^#?\s*([1-9]\d{0,8})$/;
 
 export function numberOnlySearchMessage(role: Role | null): string {
-  return `${role === 'demo' ? DEMO_ACCOUNT_PREFIX : 'Seu acesso'}: a busca aceita só o número do pedido (como #1001).`;
+  return `${refusalPrefix(role)}: a busca aceita só o número do pedido (como #1001).`;
 }
 
 export const SEARCH_RATE_LIMITED_MESSAGE = 'Muitas buscas em pouco tempo: espere um minuto e tente de novo.';
