@@ -79,15 +79,15 @@ function randomText(seed: number, length: number): string {
   return s;
 }
 
-/** Median milliseconds of `runs` parses of `text`. */
-function medianMs(text: string, runs = 7): number {
-  const times: number[] = [];
+/** The fastest of `runs` reads of `text` by `read`, in ms: the minimum is what the machine's load disturbs least. */
+function fastestMs(read: (text: string) => unknown, text: string, runs = 5): number {
+  let best = Infinity;
   for (let r = 0; r < runs; r++) {
     const t = performance.now();
-    parseMarkdown(text);
-    times.push(performance.now() - t);
+    read(text);
+    best = Math.min(best, performance.now() - t);
   }
-  return times.sort((a, b) => a - b)[Math.floor(runs / 2)];
+  return best;
 }
 
 describe('policy markdown, read in linear time', () => {
@@ -105,10 +105,13 @@ describe('policy markdown, read in linear time', () => {
     const size = 19_000;
     const plain = 'Texto simples de política de trocas. '.repeat(size / 37 + 1).slice(0, size);
     parseMarkdown(plain); // warm up the JIT before measuring
-    const base = Math.max(medianMs(plain), 0.5);
-    for (const crafted of ['['.repeat(size), '[a '.repeat(size / 3), '[a](b'.repeat(size / 5), '**a*'.repeat(size / 4)]) {
-      // The regex reader: 350 ms against 0.1 ms for "[" × 19 000. Linear, it is within a few times plain text.
-      expect(medianMs(crafted)).toBeLessThan(base * 25);
+    const base = Math.max(fastestMs((t) => parseMarkdown(t), plain, 7), 0.5);
+    for (const unit of ['[', '[a ', '[a](b', '**a*']) {
+      const crafted = unit.repeat(Math.ceil(size / unit.length));
+      // The regex reader took 350 ms for "[" × 19 000, thousands of times plain text; a linear
+      // reader stays within a few times it. The bound is wide (and the fastest of 7 reads is
+      // taken) so that a loaded machine's pauses do not decide the test.
+      expect(fastestMs((t) => parseMarkdown(t), crafted, 7), unit).toBeLessThan(base * 100);
     }
   });
 });
