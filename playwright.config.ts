@@ -25,7 +25,11 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  // E2E_PROFILE=1: where the time goes, per spec and per kind of step (e2e/profile-reporter.ts).
+  reporter: [
+    ...(process.env.CI ? [['list'] as const] : [['list'] as const, ['html', { open: 'never' }] as const]),
+    ...(process.env.E2E_PROFILE === '1' ? [['./e2e/profile-reporter.ts'] as const] : []),
+  ],
   use: {
     baseURL: BASE_URL,
     locale: 'pt-BR',

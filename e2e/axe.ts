@@ -4,7 +4,7 @@
  * with its errors shown, an order before and after payment), so a regression fails `npm test`.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { source as AXE_SOURCE, type Result } from 'axe-core';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const;
@@ -19,6 +19,10 @@ export type AxeOptions = {
 };
 
 export async function expectNoAxeViolations(page: Page, options: AxeOptions = {}): Promise<void> {
+  await test.step(`axe ${new URL(page.url()).pathname}`, () => scan(page, options), { box: true });
+}
+
+async function scan(page: Page, options: AxeOptions): Promise<void> {
   // The scan reads computed styles: wait for fonts so contrast and sizes are the final ones.
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   // Next streams a page's metadata: while a router.refresh() re-renders the page (an order

@@ -9,8 +9,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { addToCart, appQuery, CPF, OWNER, payWithCode, PORT, sandboxQuery, tokenFromUrl } from './shop-helpers';
-
+import { addToCart, appQuery, CPF, payWithCode, PORT, sandboxQuery, signIn, tokenFromUrl } from './shop-helpers';
 
 /** The CEP stub the e2e server started (scripts/e2e-server.mjs): up, down or slow. */
 async function cepStub(request: APIRequestContext, mode: 'up' | 'down' | 'slow') {
@@ -23,14 +22,6 @@ async function buyer(page: Page, name = 'Rita Moraes') {
   await page.getByLabel('Nome completo').fill(name);
   await page.getByLabel('CPF ou CNPJ').fill(CPF);
   await page.getByLabel('E-mail').fill('rita@exemplo.com.br');
-}
-
-async function signIn(page: Page) {
-  await page.goto('/login?callbackUrl=%2Fdashboard');
-  await page.getByLabel('E-mail').fill(OWNER.email);
-  await page.getByLabel('Senha').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 function setRequiresShipping(slug: string, ships: boolean) {

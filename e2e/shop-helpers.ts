@@ -1,7 +1,7 @@
 /** Shared steps of the shop journeys (e2e/shop-*.spec.ts). */
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_SANDBOX_KEY } from './sandbox-key';
 
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -23,11 +23,13 @@ export type Account = { email: string; password: string };
 
 /** Signs `who` (the owner unless told) in through the login page and waits to land on `callbackPath`. */
 export async function signIn(page: Page, callbackPath = '/dashboard', who: Account = OWNER) {
-  await page.goto(`/login?callbackUrl=${encodeURIComponent(callbackPath)}`);
-  await page.getByLabel('E-mail').fill(who.email);
-  await page.getByLabel('Senha').fill(who.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(new RegExp(`${callbackPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  await test.step(`sign in as ${who.email}`, async () => {
+    await page.goto(`/login?callbackUrl=${encodeURIComponent(callbackPath)}`);
+    await page.getByLabel('E-mail').fill(who.email);
+    await page.getByLabel('Senha').fill(who.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page).toHaveURL(new RegExp(`${callbackPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  }, { box: true });
 }
 
 /** Reads the e2e server's SQLite files (read-only) to count what the journeys created. */
