@@ -48,3 +48,23 @@ describe('bench baselines', () => {
     expect(routes).toEqual(expect.arrayContaining(['app/api/bench/bare/route.bench.ts', 'app/api/bench/bare/[token]/route.bench.ts', 'app/bench/blank/page.bench.tsx']));
   });
 });
+
+describe("the build's type check", () => {
+  it('runs in every build but the one `npm test` makes right after `tsc --noEmit` passed', async () => {
+    vi.resetModules();
+    vi.stubEnv('BUILD_TYPECHECKED', undefined);
+    expect((await import('./next.config.mjs')).default.typescript?.ignoreBuildErrors).toBe(false);
+    vi.resetModules();
+    vi.stubEnv('BUILD_TYPECHECKED', '1');
+    expect((await import('./next.config.mjs')).default.typescript?.ignoreBuildErrors).toBe(true);
+
+    const scripts = (JSON.parse(fs.readFileSync(path.join(__dirname, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.typecheck).toBe('tsc --noEmit');
+    expect(scripts.build).not.toContain('BUILD_TYPECHECKED');
+    const steps = scripts.test.split('&&').map((s) => s.trim());
+    const skipping = steps.findIndex((s) => s.includes('BUILD_TYPECHECKED=1'));
+    expect(steps[skipping]).toBe('BUILD_TYPECHECKED=1 npm run build');
+    expect(steps.indexOf('npm run typecheck')).toBeGreaterThanOrEqual(0);
+    expect(steps.indexOf('npm run typecheck')).toBeLessThan(skipping);
+  });
+});
