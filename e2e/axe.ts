@@ -57,21 +57,20 @@ export async function expectNoAxeViolations(page: Page, options: AxeOptions = {}
  * the viewport, the focused element, and every element with its attributes — values of those
  * that shape roles, names, relations and styles, only present-or-empty for free text (aria-label,
  * alt, title, href …) — and whether each text node is empty; the CSS inlined in <style>. Scripts
- * and the values typed into fields are left out (a CSP nonce, the RSC payload, a buyer's name).
+ * and the values typed into fields are left out (a CSP nonce, the RSC payload, a buyer's name),
+ * and a run of identical siblings counts once (an order of two items reads as one of three).
  */
 async function stateOf(page: Page, options: AxeOptions): Promise<string> {
   const dom = await page.evaluate(() => {
     const FREE_TEXT = new Set(['aria-label', 'aria-description', 'aria-valuetext', 'aria-placeholder', 'alt', 'title', 'placeholder', 'value', 'href', 'src', 'srcset', 'action', 'formaction', 'nonce', 'integrity', 'datetime', 'download']);
-    const parts: string[] = [`${window.innerWidth}x${window.innerHeight}@${window.devicePixelRatio}`];
     const active = document.activeElement;
-    const walk = (node: Node, depth: number) => {
-      if (node.nodeType === Node.TEXT_NODE) {
-        if (node.textContent?.trim()) parts.push(`${depth}#`);
-        return;
-      }
-      if (!(node instanceof Element)) return;
+    // One element and what is inside it; a run of identical siblings (a list's items, a table's
+    // rows that differ only in their words) counts once, unless they carry ids (duplicate ids).
+    const walk = (node: Node): string => {
+      if (node.nodeType === Node.TEXT_NODE) return node.textContent?.trim() ? '#' : '';
+      if (!(node instanceof Element)) return '';
       const tag = node.tagName.toLowerCase();
-      if (tag === 'script') return;
+      if (tag === 'script') return '';
       const attrs = [...node.attributes]
         .map((a) => (FREE_TEXT.has(a.name) ? `${a.name}${a.value.trim() ? '+' : '-'}` : `${a.name}=${a.value}`))
         .sort();
@@ -81,11 +80,14 @@ async function stateOf(page: Page, options: AxeOptions): Promise<string> {
       if (node instanceof HTMLDetailsElement && node.open) live.push('open');
       if (node instanceof HTMLDialogElement && node.open) live.push('open');
       if (tag === 'style') live.push(`css=${node.textContent ?? ''}`);
-      parts.push(`${depth}<${tag} ${attrs.join(' ')}${live.length ? ` !${live.join(' !')}` : ''}>`);
-      for (const child of node.childNodes) walk(child, depth + 1);
+      const children: string[] = [];
+      for (const child of node.childNodes) {
+        const part = walk(child);
+        if (part && !(part === children[children.length - 1] && !part.includes(' id='))) children.push(part);
+      }
+      return `<${tag} ${attrs.join(' ')}${live.length ? ` !${live.join(' !')}` : ''}>${children.join('')}</>`;
     };
-    walk(document.documentElement, 0);
-    return parts.join('\n');
+    return `${window.innerWidth}x${window.innerHeight}@${window.devicePixelRatio}${walk(document.documentElement)}`;
   });
   return createHash('sha256').update(JSON.stringify(options)).update('\0').update(dom).digest('hex');
 }
