@@ -71,3 +71,26 @@ describe('bench baselines', () => {
     expect(fs.existsSync(path.join(__dirname, alias['@/lib/security/rate-limit']))).toBe(true);
   });
 });
+
+describe("the build's type check", () => {
+  it('runs in every build but the one `npm test` makes after `tsc --noEmit` passed', async () => {
+    vi.resetModules();
+    vi.stubEnv('BUILD_TYPECHECKED', undefined);
+    expect((await import('./next.config.mjs')).default.typescript?.ignoreBuildErrors).toBe(false);
+    vi.resetModules();
+    vi.stubEnv('BUILD_TYPECHECKED', '1');
+    expect((await import('./next.config.mjs')).default.typescript?.ignoreBuildErrors).toBe(true);
+
+    const scripts = (JSON.parse(fs.readFileSync(path.join(__dirname, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.typecheck).toBe('tsc --noEmit');
+    expect(scripts.build).not.toContain('BUILD_TYPECHECKED');
+    expect(scripts.test).toBe('node scripts/test-gate.mjs');
+    const { STAGES } = await import('./scripts/test-gate.mjs');
+    const groupOf = (pick: (s: (typeof STAGES)[number][number]) => boolean) => STAGES.findIndex((g) => g.some(pick));
+    const skipping = groupOf((s) => s.env?.BUILD_TYPECHECKED === '1');
+    expect(STAGES[skipping]).toEqual([{ name: 'build', command: 'npm run build', env: { BUILD_TYPECHECKED: '1' } }]);
+    // The gate stops at the first failing group: a build that skips the check comes after it passed.
+    expect(groupOf((s) => s.command === 'npm run typecheck')).toBeGreaterThanOrEqual(0);
+    expect(groupOf((s) => s.command === 'npm run typecheck')).toBeLessThan(skipping);
+  });
+});

@@ -6,12 +6,25 @@ import { E2E_SANDBOX_KEY } from './e2e/sandbox-key';
 /**
  * End-to-end: a real Chromium (Debian's, see CHROMIUM below) against `next start` with the
  * embedded sandbox and fresh SQLite files under data/e2e-<port> (scripts/e2e-server.mjs).
+ *
+ * Ports, from E2E_PORT (3100 unless told): each worker has a server of its own, the first at
+ * E2E_PORT and the next one 4 ports up (E2E_WORKERS, 1 unless told); the expiry journey's
+ * server is at E2E_PORT+1; a server's outside store (e2e/api-checkout.spec.ts) and the dev
+ * server of e2e/dev-server.spec.ts listen two ports above it. This file is also evaluated in
+ * every worker, where E2E_PORT becomes that worker's server's port for the journeys' helpers.
  */
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+process.env.E2E_FIRST_PORT ??= process.env.E2E_PORT ?? '3100';
+const FIRST_PORT = Number(process.env.E2E_FIRST_PORT);
+const WORKERS = Number(process.env.E2E_WORKERS ?? 1);
+const serverPort = (worker: number) => FIRST_PORT + 4 * worker;
+const PORT = serverPort(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
+process.env.E2E_PORT = String(PORT);
 // The owner's password (scripts/e2e-server.mjs creates the account): random per run, set once
 // in the runner's environment so that its workers (which inherit it) sign in with it.
 process.env.E2E_OWNER_PASSWORD ??= randomBytes(18).toString('base64url');
-export const BASE_URL = `http://localhost:${PORT}`;
+const BASE_URL = `http://localhost:${PORT}`;
+const EXPIRY_PORT = FIRST_PORT + 1;
+const PHONE = { ...devices['Pixel 7'], browserName: 'chromium' as const };
 // Debian's headless shell (chromium-headless-shell) is the same engine as the full browser
 // without its UI: journeys run about a fifth faster on two cores. The full browser is the
 // fallback on a machine that only has it.
@@ -21,13 +34,16 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEAD
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  // E2E_PROFILE=1: where the time goes, per spec and per kind of step (e2e/profile-reporter.ts).
+  reporter: [
+    ...(process.env.CI ? [['list'] as const] : [['list'] as const, ['html', { open: 'never' }] as const]),
+    ...(process.env.E2E_PROFILE === '1' ? [['./e2e/profile-reporter.ts'] as const] : []),
+  ],
   use: {
-    baseURL: BASE_URL,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     trace: 'retain-on-failure',
@@ -38,15 +54,25 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'mobile', use: { ...devices['Pixel 7'], browserName: 'chromium' } },
+    // Signs the owner and the demo account in once; the journeys reuse those sessions (signIn).
+    { name: 'setup', testMatch: /\.setup\.ts$/, use: { ...PHONE, baseURL: BASE_URL } },
+    { name: 'mobile', testIgnore: /expiry\.spec\.ts$/, dependencies: ['setup'], use: { ...PHONE, baseURL: BASE_URL } },
+    // The expiry journey moves its server's sandbox clock three days ahead, after which that
+    // server refuses new charges: it has a server of its own, so it can run in any order.
+    { name: 'expiry', testMatch: /expiry\.spec\.ts$/, use: { ...PHONE, baseURL: `http://localhost:${EXPIRY_PORT}` } },
   ],
-  webServer: {
+  webServer: [...Array.from({ length: WORKERS }, (_, worker) => e2eServer(serverPort(worker))), e2eServer(EXPIRY_PORT)],
+});
+
+/** `next start` with the embedded sandbox on fresh SQLite files under data/e2e-<port> (and a CEP stub), answering at port (port+2 is its outside store's). */
+function e2eServer(port: number) {
+  return {
     command: 'node scripts/e2e-server.mjs',
-    url: `${BASE_URL}/api/health`,
+    url: `http://localhost:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: { E2E_PORT: String(PORT), E2E_SANDBOX_KEY, E2E_OWNER_PASSWORD: process.env.E2E_OWNER_PASSWORD },
-  },
-});
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+    env: { E2E_PORT: String(port), E2E_SANDBOX_KEY, E2E_OWNER_PASSWORD: process.env.E2E_OWNER_PASSWORD! },
+  };
+}

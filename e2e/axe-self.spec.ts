@@ -4,7 +4,7 @@
  * server needed: the pages are set in place.
  */
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations } from './axe';
+import { axeScanCounts, expectNoAxeViolations } from './axe';
 
 const BROKEN = `<!doctype html><html lang="pt-BR"><head><title>Quebrada</title></head><body><main>
   <h1>Página quebrada</h1>
@@ -36,4 +36,36 @@ test('a page with a frame is scanned into the frame', async ({ page }) => {
   await expect.poll(() => page.frames().length).toBe(2);
   const failure = await expectNoAxeViolations(page).then(() => null, (error: Error) => error.message);
   expect(failure).toContain('image-alt');
+});
+
+test('a state that passed is not scanned again; any change a rule could see is', async ({ page }) => {
+  const CLEAN = `<!doctype html><html lang="pt-BR"><head><title>Pedido</title></head><body><main>
+    <h1>Pedido <span>ABC123</span></h1><ul><li>Café</li><li>Caneca</li></ul><p class="total">Total: R$ 10,00</p><div id="extra"></div></main></body></html>`;
+  await page.setContent(CLEAN);
+  await expectNoAxeViolations(page);
+  const before = axeScanCounts();
+
+  // Another order in the same state: only the words and the number of items differ.
+  await page.setContent(CLEAN.replace('ABC123', 'XYZ789').replace('10,00', '99,90').replace('<li>Caneca</li>', '<li>Caneca</li><li>Prensa</li>'));
+  await expectNoAxeViolations(page);
+  expect(axeScanCounts()).toEqual({ scanned: before.scanned, skipped: before.skipped + 1 });
+
+  // An element added, an inline style, or an attribute that changes what a rule reads: scanned, and failing.
+  const changes: Array<(el: HTMLElement) => void> = [
+    (el) => (el.innerHTML = '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">'),
+    (el) => (el.innerHTML = '<p style="color:#bbb;background:#fff">Texto claro demais</p>'),
+    () => document.documentElement.removeAttribute('lang'),
+  ];
+  for (const change of changes) {
+    await page.setContent(CLEAN);
+    await page.locator('#extra').evaluate(change);
+    const failure = await expectNoAxeViolations(page).then(() => null, (error: Error) => error.message);
+    expect(failure).toMatch(/image-alt|color-contrast|html-has-lang/);
+  }
+  // The same words at another width: scanned again (styles may differ).
+  await page.setContent(CLEAN);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const scanned = axeScanCounts().scanned;
+  await expectNoAxeViolations(page);
+  expect(axeScanCounts().scanned).toBe(scanned + 1);
 });

@@ -3,8 +3,9 @@
  * at that moment. Call it on every page a journey visits, in the states a person sees (a form
  * with its errors shown, an order before and after payment), so a regression fails `npm test`.
  */
+import { createHash } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { source as AXE_SOURCE, type Result } from 'axe-core';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const;
@@ -18,13 +19,80 @@ export type AxeOptions = {
   disableRules?: Record<string, string>;
 };
 
+/**
+ * Scans that passed in this worker, by the page's state (stateOf): the same page in the same
+ * state — a checkout form filled in by another journey, an order page paid for another buyer —
+ * is scanned once per run. A scan that fails is never recorded, so it fails again next time.
+ */
+const passed = new Set<string>();
+const counts = { scanned: 0, skipped: 0 };
+
+/** How many scans ran and how many were skipped as already passed, in this worker (e2e/axe-self.spec.ts). */
+export function axeScanCounts(): Readonly<typeof counts> {
+  return { ...counts };
+}
+
 export async function expectNoAxeViolations(page: Page, options: AxeOptions = {}): Promise<void> {
+  const where = new URL(page.url()).pathname;
   // The scan reads computed styles: wait for fonts so contrast and sizes are the final ones.
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   // Next streams a page's metadata: while a router.refresh() re-renders the page (an order
   // page polling its status) the <title> can be out of the document for a moment. Give it
   // that moment; a page without a title still fails the scan below.
   await page.waitForFunction(() => document.title.trim() !== '', undefined, { timeout: 3000 }).catch(() => undefined);
+  // A page with frames is always scanned: the state of what is inside them is not read here.
+  const state = page.frames().length > 1 ? undefined : await stateOf(page, options);
+  if (state && passed.has(state)) {
+    counts.skipped += 1;
+    await test.step(`skip axe ${where} (this state passed already)`, () => undefined, { box: true });
+    return;
+  }
+  await test.step(`axe ${where}`, () => scan(page, options), { box: true });
+  counts.scanned += 1;
+  if (state) passed.add(state);
+}
+
+/**
+ * What axe's WCAG rules read of a page, without what differs between two buyers or two orders:
+ * the viewport, the focused element, and every element with its attributes — values of those
+ * that shape roles, names, relations and styles, only present-or-empty for free text (aria-label,
+ * alt, title, href …) — and whether each text node is empty; the CSS inlined in <style>. Scripts
+ * and the values typed into fields are left out (a CSP nonce, the RSC payload, a buyer's name),
+ * and a run of identical siblings counts once (an order of two items reads as one of three).
+ */
+async function stateOf(page: Page, options: AxeOptions): Promise<string> {
+  const dom = await page.evaluate(() => {
+    const FREE_TEXT = new Set(['aria-label', 'aria-description', 'aria-valuetext', 'aria-placeholder', 'alt', 'title', 'placeholder', 'value', 'href', 'src', 'srcset', 'action', 'formaction', 'nonce', 'integrity', 'datetime', 'download']);
+    const active = document.activeElement;
+    // One element and what is inside it; a run of identical siblings (a list's items, a table's
+    // rows that differ only in their words) counts once, unless they carry ids (duplicate ids).
+    const walk = (node: Node): string => {
+      if (node.nodeType === Node.TEXT_NODE) return node.textContent?.trim() ? '#' : '';
+      if (!(node instanceof Element)) return '';
+      const tag = node.tagName.toLowerCase();
+      if (tag === 'script') return '';
+      const attrs = [...node.attributes]
+        .map((a) => (FREE_TEXT.has(a.name) ? `${a.name}${a.value.trim() ? '+' : '-'}` : `${a.name}=${a.value}`))
+        .sort();
+      const live: string[] = [];
+      if (node === active) live.push('focus');
+      if (node instanceof HTMLInputElement && (node.type === 'checkbox' || node.type === 'radio') && node.checked) live.push('checked');
+      if (node instanceof HTMLDetailsElement && node.open) live.push('open');
+      if (node instanceof HTMLDialogElement && node.open) live.push('open');
+      if (tag === 'style') live.push(`css=${node.textContent ?? ''}`);
+      const children: string[] = [];
+      for (const child of node.childNodes) {
+        const part = walk(child);
+        if (part && !(part === children[children.length - 1] && !part.includes(' id='))) children.push(part);
+      }
+      return `<${tag} ${attrs.join(' ')}${live.length ? ` !${live.join(' !')}` : ''}>${children.join('')}</>`;
+    };
+    return `${window.innerWidth}x${window.innerHeight}@${window.devicePixelRatio}${walk(document.documentElement)}`;
+  });
+  return createHash('sha256').update(JSON.stringify(options)).update('\0').update(dom).digest('hex');
+}
+
+async function scan(page: Page, options: AxeOptions): Promise<void> {
   const violations = page.frames().length > 1 ? await scanWithFrames(page, options) : await scanDocument(page, options);
   const report = violations.map((v) => ({
     rule: v.id,

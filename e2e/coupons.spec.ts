@@ -7,9 +7,10 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { addToCart, appQuery, fillPix, payWithCode, signIn, tokenFromUrl } from './shop-helpers';
+import { screenshot, SCREENSHOT_DIR } from './screenshot';
 
 // UPDATE_SCREENSHOTS=1 writes the README's pictures (docs/screenshots).
-const DIR = process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots';
+const DIR = SCREENSHOT_DIR;
 
 const CODE = `UNICO${Date.now().toString(36).toUpperCase()}`;
 
@@ -28,7 +29,7 @@ test('a coupon: created in "Cupons", refused when unknown, applied, paid, shown 
   // The README's picture at a desk's width, then back to the phone.
   const phone = page.viewportSize()!;
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${DIR}/dashboard-coupons.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
+  await screenshot(page, { path: `${DIR}/dashboard-coupons.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
   await page.setViewportSize(phone);
 
   await addToCart(page, 'caneca-ceramica');
@@ -57,7 +58,7 @@ test('a coupon: created in "Cupons", refused when unknown, applied, paid, shown 
   const totalAfter = await summaryTotal.innerText();
   await expectNoAxeViolations(page);
   await page.locator('#campo-coupon').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${DIR}/checkout-coupon.png`, animations: 'disabled', caret: 'hide' });
+  await screenshot(page, { path: `${DIR}/checkout-coupon.png`, animations: 'disabled', caret: 'hide' });
 
   await page.getByRole('button', { name: 'Pagar com Pix' }).click();
   await expect(page).toHaveURL(/\/orders\//, { timeout: 20_000 });

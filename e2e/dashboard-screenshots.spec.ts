@@ -3,24 +3,23 @@
  * asserts what it shows (and that the page does not scroll sideways), so a broken page fails
  * here instead of producing a bad picture.
  */
-import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { addToCart, appQuery, fillBoleto, fillPix, OWNER, payWithCode, SANDBOX_KEY, tokenFromUrl } from './shop-helpers';
+import { addToCart, appQuery, fillBoleto, fillPix, OWNER, payWithCode, SANDBOX_KEY, signIn, tokenFromUrl } from './shop-helpers';
+import { screenshot, SCREENSHOT_DIR } from './screenshot';
 
-const DIR = process.env.SCREENSHOT_DIR ?? (process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots');
+const DIR = SCREENSHOT_DIR;
 
 test.use({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false });
 
 async function shot(page: Page, name: string) {
-  fs.mkdirSync(DIR, { recursive: true });
   // Wide content (a table) scrolls inside its own box: the page itself never scrolls sideways.
   const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(sideways, `${name}: the page scrolls sideways by ${sideways}px`).toBeLessThanOrEqual(0);
   // A full-page capture draws sticky elements where the capture scrolled them: show the sidebar as at the top of the page.
   await page.addStyleTag({ content: '[data-sidebar] { position: static !important; }' });
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${DIR}/${name}.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
+  await screenshot(page, { path: `${DIR}/${name}.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
   // Every page pictured is also scanned, in the state pictured (desktop and phone layouts).
   await expectNoAxeViolations(page);
 }
@@ -109,11 +108,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 1.5, isMobile: true, hasTouch: true });
 
   test('overview, orders and an order at 412 px', async ({ page }) => {
-    await page.goto('/login');
-    await page.getByLabel('E-mail').fill(OWNER.email);
-    await page.getByLabel('Senha').fill(OWNER.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signIn(page);
     await expect(page.getByTestId('balance')).toBeVisible();
     await shot(page, 'dashboard-mobile-overview');
     await page.goto('/dashboard/orders');

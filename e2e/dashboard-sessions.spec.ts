@@ -5,6 +5,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { OWNER } from './shop-helpers';
+import { screenshot } from './screenshot';
 
 async function signedIn(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
@@ -67,7 +68,7 @@ test('"Sair de todos os dispositivos" ends the sessions of every browser', async
   const desk = await signedIn(browser);
   await desk.page.goto('/dashboard/settings');
   await expectNoAxeViolations(desk.page);
-  await desk.page.screenshot({ path: 'test-results/screenshots/settings-sessions.png', fullPage: true });
+  await screenshot(desk.page, { path: 'test-results/screenshots/settings-sessions.png', fullPage: true });
   await desk.page.getByRole('button', { name: 'Sair de todos os dispositivos' }).click();
   await expect(desk.page).toHaveURL(/\/login\?saiu=todos$/);
   await expect(desk.page.getByRole('status').filter({ hasText: 'Você saiu de todos os dispositivos.' })).toBeVisible();

@@ -9,8 +9,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { addToCart, appQuery, CPF, OWNER, payWithCode, PORT, sandboxQuery, tokenFromUrl } from './shop-helpers';
-
+import { addToCart, appQuery, CPF, payWithCode, PORT, sandboxQuery, signIn, tokenFromUrl } from './shop-helpers';
+import { screenshot } from './screenshot';
 
 /** The CEP stub the e2e server started (scripts/e2e-server.mjs): up, down or slow. */
 async function cepStub(request: APIRequestContext, mode: 'up' | 'down' | 'slow') {
@@ -23,14 +23,6 @@ async function buyer(page: Page, name = 'Rita Moraes') {
   await page.getByLabel('Nome completo').fill(name);
   await page.getByLabel('CPF ou CNPJ').fill(CPF);
   await page.getByLabel('E-mail').fill('rita@exemplo.com.br');
-}
-
-async function signIn(page: Page) {
-  await page.goto('/login?callbackUrl=%2Fdashboard');
-  await page.getByLabel('E-mail').fill(OWNER.email);
-  await page.getByLabel('Senha').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 function setRequiresShipping(slug: string, ships: boolean) {
@@ -73,7 +65,7 @@ test.describe('delivery', () => {
     await page.keyboard.type('25');
     await page.getByLabel('Complemento (opcional)').fill('sala 3');
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath('checkout-delivery-phone.png'), fullPage: true });
+    await screenshot(page, { path: test.info().outputPath('checkout-delivery-phone.png'), fullPage: true });
 
     await page.getByRole('button', { name: 'Pagar com Pix' }).click();
     await expect(page).toHaveURL(/\/orders\/[A-Za-z0-9_-]{20,}$/, { timeout: 20_000 });
@@ -83,7 +75,7 @@ test.describe('delivery', () => {
     await expect(page.getByTestId('pedido-endereco')).toContainText('Centro, Rio de Janeiro/RJ');
     await expect(page.getByText('R$ 77,90').first()).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath('order-delivery-phone.png'), fullPage: true });
+    await screenshot(page, { path: test.info().outputPath('order-delivery-phone.png'), fullPage: true });
 
     const [order] = appQuery<{ id: string; total_cents: number; shipping_cents: number; delivery_zip: string; shipping_method: string }>(
       'select id, total_cents, shipping_cents, delivery_zip, shipping_method from orders where token = ?',
@@ -110,11 +102,11 @@ test.describe('delivery', () => {
     await expect(merchant.getByTestId('delivery-address')).toContainText('CEP 20040-002');
     await expect(merchant.getByTestId('shipping-amount')).toHaveText('R$ 18,90');
     await expectNoAxeViolations(merchant);
-    await merchant.screenshot({ path: test.info().outputPath('dashboard-order-delivery-desk.png'), fullPage: true });
+    await screenshot(merchant, { path: test.info().outputPath('dashboard-order-delivery-desk.png'), fullPage: true });
     await addToCart(merchant, 'caneca-ceramica');
     await merchant.goto('/checkout');
     await merchant.getByLabel('UF').selectOption('RJ');
-    await merchant.screenshot({ path: test.info().outputPath('checkout-desk.png'), fullPage: true });
+    await screenshot(merchant, { path: test.info().outputPath('checkout-desk.png'), fullPage: true });
     const csv = await merchant.request.get('/dashboard/orders/export');
     const text = (await csv.body()).toString('utf8');
     expect(text).toContain('Frete (R$);Entrega;Endereço de entrega');
@@ -199,7 +191,7 @@ test.describe('delivery', () => {
     await expect(billing.getByLabel('CEP')).toBeVisible();
     await expect(billing.getByLabel('CEP')).toHaveAttribute('autocomplete', 'section-billing billing postal-code');
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath('checkout-boleto-billing-phone.png'), fullPage: true });
+    await screenshot(page, { path: test.info().outputPath('checkout-boleto-billing-phone.png'), fullPage: true });
     await same.check();
     await expect(billing.getByLabel('CEP')).toHaveCount(0);
 
@@ -270,7 +262,7 @@ test.describe('delivery', () => {
     await merchant.getByRole('button', { name: 'Salvar regras de entrega' }).click();
     await expect(merchant.getByText('Frete grátis a partir de: no máximo R$ 99.999,99.')).toBeVisible();
     await expectNoAxeViolations(merchant);
-    await merchant.screenshot({ path: test.info().outputPath('settings-shipping-desk.png'), fullPage: true });
+    await screenshot(merchant, { path: test.info().outputPath('settings-shipping-desk.png'), fullPage: true });
     await free.fill('200,00');
     await ac.fill('9,9');
     await expect(ac).toHaveValue('9,9');

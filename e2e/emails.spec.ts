@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { orderLabel } from '../lib/orders/format';
 import { expectNoAxeViolations } from './axe';
 import { addToCart, appQuery, fillBoleto, fillPix, payWithCode, signIn, tokenFromUrl } from './shop-helpers';
+import { screenshot } from './screenshot';
 
 /** Reloads the catcher until a message whose subject matches shows up. */
 async function waitForMail(page: Page, subject: RegExp) {
@@ -61,7 +62,7 @@ test('a Pix and a boleto order, the Pix paid: the e-mails on /sandbox/emails, th
   await waitForMail(page, boletoSubject);
   await expect(page.getByRole('link', { name: pixSubject })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: 'test-results/emails-shots/catcher-list.png', fullPage: true });
+  await screenshot(page, { path: 'test-results/emails-shots/catcher-list.png', fullPage: true });
 
   // The Pix instructions: the code, the QR drawn inside the message, the link to the order.
   await page.getByRole('link', { name: pixSubject }).click();
@@ -76,7 +77,7 @@ test('a Pix and a boleto order, the Pix paid: the e-mails on /sandbox/emails, th
   const orderLink = await mail.getByRole('link', { name: 'Ver o pedido' }).getAttribute('href');
   expect(orderLink).toBe(`http://localhost:${process.env.E2E_PORT ?? 3100}/orders/${pixToken}`);
   await expectNoAxeViolations(page, MAIL_PAGE_AXE);
-  await page.screenshot({ path: 'test-results/emails-shots/catcher-pix.png', fullPage: true });
+  await screenshot(page, { path: 'test-results/emails-shots/catcher-pix.png', fullPage: true });
 
   // The boleto's e-mail: its line and the PDF link.
   await page.goto('/sandbox/emails');
@@ -107,7 +108,7 @@ test('a Pix and a boleto order, the Pix paid: the e-mails on /sandbox/emails, th
     await expect(page.getByTestId('timeline')).toContainText('E-mail reenviado "Pedido recebido (como pagar)": enviado', { timeout: 1000 });
   }).toPass({ timeout: 20_000 });
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: 'test-results/emails-shots/order-timeline.png', fullPage: true });
+  await screenshot(page, { path: 'test-results/emails-shots/order-timeline.png', fullPage: true });
   await waitForMail(page, boletoSubject);
   await expect(page.getByRole('link', { name: boletoSubject })).toHaveCount(2);
 
@@ -121,7 +122,7 @@ test('a Pix and a boleto order, the Pix paid: the e-mails on /sandbox/emails, th
   await page.getByRole('button', { name: 'Salvar e-mails' }).click();
   await expect(page.getByText('Configurações de e-mail salvas.')).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: 'test-results/emails-shots/settings.png', fullPage: true });
+  await screenshot(page, { path: 'test-results/emails-shots/settings.png', fullPage: true });
 
   // Back to no reply-to.
   await page.getByLabel('Responder para (opcional)').fill('');

@@ -8,8 +8,9 @@ import fs from 'node:fs';
 import { devices, expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { appQuery, fillPix, payWithCode, signIn, tokenFromUrl } from './shop-helpers';
+import { screenshot, SCREENSHOT_DIR } from './screenshot';
 
-const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? (process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots');
+const SCREENSHOTS = SCREENSHOT_DIR;
 
 /** Letters only, so titles stay unique between runs on one database. */
 function runId(): string {
@@ -111,7 +112,7 @@ test.describe('payment links', () => {
     await expect(buyer.getByText('Entrega no sábado.')).toBeVisible();
     await expectNoAxeViolations(buyer);
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
-    await buyer.screenshot({ path: `${SCREENSHOTS}/pay-link.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
+    await screenshot(buyer, { path: `${SCREENSHOTS}/pay-link.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
     await fillPix(buyer, { name: 'Carla Dias', email: 'carla@exemplo.com.br' });
     await buyer.getByRole('button', { name: 'Pagar com Pix' }).click();
     await expect(buyer).toHaveURL(/\/orders\/[A-Za-z0-9_-]{20,}$/, { timeout: 20_000 });
@@ -245,14 +246,14 @@ test.describe('payment links', () => {
     expect(sideways).toBeLessThanOrEqual(0);
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
     await page.addStyleTag({ content: '[data-sidebar] { position: static !important; }' });
-    await page.screenshot({ path: `${SCREENSHOTS}/dashboard-links.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
+    await screenshot(page, { path: `${SCREENSHOTS}/dashboard-links.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
     await expectNoAxeViolations(page);
     // A paid one-off link's page: the address, WhatsApp, QR code and its orders.
     await page.getByRole('table').getByRole('link', { name: /Bolo de cenoura/ }).first().click();
     await expect(page.getByTestId('link-state')).toHaveText('Esgotado');
     await expect(page.getByRole('img', { name: /QR Code do link/ })).toBeVisible();
     await page.evaluate(() => document.fonts.ready);
-    await page.screenshot({ path: `${SCREENSHOTS}/dashboard-link.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
+    await screenshot(page, { path: `${SCREENSHOTS}/dashboard-link.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
     await expectNoAxeViolations(page);
     await context.close();
   });

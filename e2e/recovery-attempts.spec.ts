@@ -3,17 +3,16 @@
  * Pix paid through "Gerar novo Pix", on the same order. Expiry is the simulator's "Expirar" on the
  * order's own charge (the sandbox clock stays put, so new charges are still accepted).
  */
-import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { addToCart, appQuery, fillBoleto, fillPix, payWithCode, sandboxQuery, tokenFromUrl } from './shop-helpers';
+import { screenshot, SCREENSHOT_DIR } from './screenshot';
 
 // Screenshots for the README at the scale of e2e/shop-screenshots.spec.ts (UPDATE_SCREENSHOTS=1 writes docs/screenshots).
 test.use({ deviceScaleFactor: 1.5 });
-const DIR = process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots';
+const DIR = SCREENSHOT_DIR;
 async function shot(page: Page, name: string) {
-  fs.mkdirSync(DIR, { recursive: true });
-  await page.screenshot({ path: `${DIR}/${name}.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
+  await screenshot(page, { path: `${DIR}/${name}.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
 }
 
 type AttemptRow = { attempt: number; method: string; status: string; provider_id: string | null; superseded_at: string | null; paid_at: string | null };

@@ -5,6 +5,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { addToCart, appQuery, CPF_DIGITS, DEMO, fillBoleto, fillPix, SANDBOX_KEY, tokenFromUrl } from './shop-helpers';
+import { screenshot } from './screenshot';
 
 const WELL_KNOWN = { 'X-API-KEY': 'sk_sandbox_dev', 'Content-Type': 'application/json', 'User-Agent': 'balcao-e2e' };
 
@@ -48,7 +49,7 @@ test('a visitor sees no one else’s payments on /sandbox and pays their own ord
   await expect(page.getByText(chargeIdOf(theirs))).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Pagar' })).toHaveCount(0);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: 'test-results/screenshots/sandbox-visitor.png', fullPage: true });
+  await screenshot(page, { path: 'test-results/screenshots/sandbox-visitor.png', fullPage: true });
 
   const mine = await pixOrder(page);
   await page.getByRole('link', { name: 'Simular pagamento' }).click();
@@ -60,7 +61,7 @@ test('a visitor sees no one else’s payments on /sandbox and pays their own ord
     await expect(page.getByRole('button', { name: 'Pagar', exact: true })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 15_000 });
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: 'test-results/screenshots/sandbox-order.png', fullPage: true });
+  await screenshot(page, { path: 'test-results/screenshots/sandbox-order.png', fullPage: true });
 
   // Pointing the form at another visitor's charge is refused, and that charge stays unpaid.
   await page.locator('form input[name="id"]').first().evaluate((el: HTMLInputElement, id) => (el.value = id), chargeIdOf(theirs));

@@ -1,7 +1,8 @@
 /** Shared steps of the shop journeys (e2e/shop-*.spec.ts). */
+import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_SANDBOX_KEY } from './sandbox-key';
 
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -21,13 +22,70 @@ export const OWNER = { email: 'owner@loja.example', password: process.env.E2E_OW
 
 export type Account = { email: string; password: string };
 
-/** Signs `who` (the owner unless told) in through the login page and waits to land on `callbackPath`. */
+/**
+ * Signs `who` (the owner unless told) in and lands on `callbackPath`.
+ *
+ * The owner and the demo account sign in through the login form once per server and run
+ * (e2e/auth.setup.ts, or the first call here); every later call reuses that session, saved as
+ * Playwright's storage state beside the server's databases, and opens `callbackPath` at once.
+ * A stored session that the server refuses ("Sair" and "Sair de todos os dispositivos" end
+ * every session of the account) lands on the login form, which signs in again and stores the
+ * new session. Any other account (the journeys' own, whose passwords change) always signs in
+ * through the form. The sign-in journeys themselves (e2e/dashboard-merchant.spec.ts,
+ * e2e/dashboard-sessions.spec.ts) fill the form by hand and keep sessions of their own.
+ */
 export async function signIn(page: Page, callbackPath = '/dashboard', who: Account = OWNER) {
-  await page.goto(`/login?callbackUrl=${encodeURIComponent(callbackPath)}`);
-  await page.getByLabel('E-mail').fill(who.email);
-  await page.getByLabel('Senha').fill(who.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(new RegExp(`${callbackPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  const landed = new RegExp(`${callbackPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  const file = storedSessionFile(who);
+  const stored = file ? readStoredSession(file) : undefined;
+  if (stored) {
+    const reused = await test.step(`stored session of ${who.email}`, async () => {
+      await page.context().addCookies(stored.cookies);
+      await page.goto(callbackPath);
+      return landed.test(page.url());
+    }, { box: true });
+    if (reused) return;
+  }
+  await test.step(`sign in as ${who.email}`, async () => {
+    await page.goto(`/login?callbackUrl=${encodeURIComponent(callbackPath)}`);
+    await page.getByLabel('E-mail').fill(who.email);
+    await page.getByLabel('Senha').fill(who.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page).toHaveURL(landed);
+  }, { box: true });
+  if (file) writeStoredSession(file, await page.context().storageState());
+}
+
+type StorageState = Awaited<ReturnType<ReturnType<Page['context']>['storageState']>>;
+const storedSessions = new Map<string, StorageState>();
+
+/** Where `who`'s session on this test's server is kept (data/e2e-<port>/auth/), or undefined for an account whose sessions are not shared. */
+function storedSessionFile(who: Account): string | undefined {
+  const role = who.email === OWNER.email ? 'owner' : who.email === DEMO.email ? 'demo' : undefined;
+  if (!role) return undefined;
+  const baseURL = test.info().project.use.baseURL ?? `http://localhost:${PORT}`;
+  return path.resolve(`data/e2e-${new URL(baseURL).port}/auth/${role}.json`);
+}
+
+function readStoredSession(file: string): StorageState | undefined {
+  const cached = storedSessions.get(file);
+  if (cached) return cached;
+  try {
+    const state = JSON.parse(fs.readFileSync(file, 'utf8')) as StorageState;
+    storedSessions.set(file, state);
+    return state;
+  } catch {
+    return undefined; // not signed in yet on this server
+  }
+}
+
+function writeStoredSession(file: string, state: StorageState) {
+  // Only the cookies: the session is the httpOnly cookie, and a page's local storage is its own.
+  const session = { cookies: state.cookies, origins: [] };
+  storedSessions.set(file, session);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(`${file}.tmp`, JSON.stringify(session));
+  fs.renameSync(`${file}.tmp`, file);
 }
 
 /** Reads the e2e server's SQLite files (read-only) to count what the journeys created. */

@@ -2,25 +2,24 @@
  * Mobile screenshots of the shop for docs/screenshots (Pixel 7 viewport). Each one also
  * asserts what it shows, so a broken page fails here instead of producing a bad picture.
  */
-import fs from 'node:fs';
 import { devices, expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { addToCart, fillBoleto, fillPix, payWithCode } from './shop-helpers';
+import { screenshot, SCREENSHOT_DIR } from './screenshot';
 
 // The checked-in pictures are refreshed only on demand (UPDATE_SCREENSHOTS=1); a plain
-// `npm test` still walks every page and asserts what it shows, writing to test-results/.
-const DIR = process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots';
+// `npm test` still walks every page and asserts what it shows, and takes no picture.
+const DIR = SCREENSHOT_DIR;
 const pixel7 = devices['Pixel 7'];
 
 test.use({ viewport: pixel7.viewport, deviceScaleFactor: 1.5, isMobile: true, hasTouch: true });
 
 async function shot(page: Page, name: string) {
-  fs.mkdirSync(DIR, { recursive: true });
   await page.evaluate(async () => {
     await document.fonts.ready;
     window.scrollTo(0, 0); // a sticky header would otherwise be drawn mid-page
   });
-  await page.screenshot({ path: `${DIR}/${name}.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
+  await screenshot(page, { path: `${DIR}/${name}.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
   // Every page pictured is also scanned, in the state pictured.
   await expectNoAxeViolations(page);
 }

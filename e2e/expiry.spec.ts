@@ -1,11 +1,12 @@
 /**
- * Runs LAST: it moves the sandbox clock three days ahead for the whole e2e server, after
- * which new charges (due tomorrow by the app's clock) would be refused by the sandbox.
+ * Moves the sandbox clock three days ahead for its whole e2e server, after which new charges
+ * (due tomorrow by the app's clock) would be refused by the sandbox: this journey runs on a
+ * server of its own (the `expiry` project, playwright.config.ts), in any order.
  */
-import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { addToCart, CRON_SECRET, fillPix, SANDBOX_KEY } from './shop-helpers';
+import { screenshot, SCREENSHOT_DIR } from './screenshot';
 
 // Screenshots at the same scale as e2e/shop-screenshots.spec.ts.
 test.use({ deviceScaleFactor: 1.5 });
@@ -30,9 +31,7 @@ test('an unpaid Pix expires: the page says "Expirado" and "Comprar novamente" re
   await expect(page.getByText('O prazo para pagar terminou')).toBeVisible();
   await expect(page.getByRole('img', { name: /QR Code Pix/ })).toHaveCount(0, { timeout: 10_000 });
   await expectNoAxeViolations(page);
-  const dir = process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots';
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/order-expired.png`, fullPage: true, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/order-expired.png`, fullPage: true, animations: 'disabled' });
 
   await page.getByRole('button', { name: 'Comprar novamente' }).click();
   await expect(page).toHaveURL(/\/checkout$/);

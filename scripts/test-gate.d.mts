@@ -1,0 +1,3 @@
+export type Stage = { name: string; command: string; env?: Record<string, string> };
+/** Groups run one after another; the stages of a group run side by side. */
+export const STAGES: Stage[][];

@@ -1,0 +1,52 @@
+// `npm test`: every check, in order, with the time each stage took (BENCHMARKS.md, "Test gate").
+// The type check and the lint each keep one core busy, so they run side by side; the unit tests
+// run alone (their timing and concurrency tests measure against the clock), then the build
+// (without its own type check: tsc just passed on the same tsconfig), then the journeys.
+import { spawn } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+
+/** Groups run one after another; the stages of a group run side by side. */
+export const STAGES = [
+  [
+    { name: 'typecheck', command: 'npm run typecheck' },
+    { name: 'lint', command: 'npm run lint' },
+  ],
+  [{ name: 'unit (vitest)', command: 'npm run test:unit' }],
+  [{ name: 'build', command: 'npm run build', env: { BUILD_TYPECHECKED: '1' } }],
+  [{ name: 'bundle secrets', command: 'node scripts/check-bundle-secrets.mjs' }],
+  [{ name: 'e2e (playwright)', command: 'npm run test:e2e' }],
+];
+
+/** Runs one stage; alongside another, its output is held and printed whole when it ends. */
+function run(stage, alone) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(stage.command, { shell: true, env: { ...process.env, ...stage.env }, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const held = [];
+    child.stdout?.on('data', (chunk) => held.push(chunk));
+    child.stderr?.on('data', (chunk) => held.push(chunk));
+    child.on('close', (code, signal) => {
+      if (held.length) process.stdout.write(Buffer.concat(held));
+      resolve({ name: stage.name, ok: code === 0, code: code ?? signal, seconds: (Date.now() - started) / 1000 });
+    });
+  });
+}
+
+async function main() {
+  const started = Date.now();
+  const done = [];
+  let failed;
+  for (const group of STAGES) {
+    console.log(`\n▶ ${group.map((s) => s.name).join(' + ')}`);
+    const results = await Promise.all(group.map((stage) => run(stage, group.length === 1)));
+    done.push(...results);
+    failed = results.find((r) => !r.ok);
+    if (failed) break;
+  }
+  const total = (Date.now() - started) / 1000;
+  const rows = done.map((r) => `  ${r.name.padEnd(18)} ${r.seconds.toFixed(1).padStart(7)} s${r.ok ? '' : `  FAILED (${r.code})`}`);
+  console.log(`\nTest gate, time per stage (side by side: typecheck + lint):\n${rows.join('\n')}\n  ${'total'.padEnd(18)} ${total.toFixed(1).padStart(7)} s`);
+  process.exit(failed ? 1 : 0);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await main();
