@@ -15,6 +15,7 @@ import { env } from '@/lib/config/env';
 import { newEventId } from '@/lib/order-events/record';
 import { newId } from '@/lib/security/tokens';
 import { API_EVENT_TYPES, type ApiEventType } from './schemas';
+import { noteOutboxRow } from '@/lib/jobs/after-pass';
 
 export const endpointFormSchema = z.object({
   url: z
@@ -81,6 +82,7 @@ export async function sendTestDelivery(id: string): Promise<boolean> {
       metadata: { test: 'true' },
     },
   });
+  noteOutboxRow('event', `test:${eventId}`);
   await database().transaction(function* (tx) {
     yield* run(tx.insert(outboundEvents).values({ id: eventId, type, orderId: null, dedupeKey: `test:${eventId}`, createdAt: at, fannedOutAt: at }));
     yield* run(tx.insert(outboundDeliveries).values({ eventId, endpointId: id, body, nextAttemptAt: at }));

@@ -37,12 +37,16 @@ export async function startServer(): Promise<void> {
   if (config.email.mode === 'off') {
     log.warn('E-mails are off: SMTP_URL is not set, so shoppers get no e-mails (they wait in the outbox and go out once SMTP_URL is set). See docs/deploy.md, "E-mail".');
   }
-  await startBackgroundWork();
+  // Every request delivers the outbox rows it wrote right after its response, on any host.
+  (await import('./after-pass-deliverers')).installAfterPass();
+  if (config.backgroundWorkers) await startBackgroundWork();
+  else log.info('BACKGROUND_WORKERS=off: no interval runs in this process; e-mails and webhooks leave after each response, reminders and reconciliation with the cron route');
   log.info({ provider: config.usingSandbox ? 'sandbox' : 'external', sandboxEnabled: config.sandboxEnabled }, 'balcao ready');
 }
 
 /**
- * Background jobs of one Node host: the embedded sandbox's worker (clock-driven transitions
+ * Background jobs of one Node host (BACKGROUND_WORKERS, on unless VERCEL=1): the net under
+ * each request's after-pass. the embedded sandbox's worker (clock-driven transitions
  * and webhook deliveries), the in-process reconciliation and the e-mail outbox worker; all
  * stop on SIGTERM/SIGINT.
  */
