@@ -18,6 +18,27 @@ export const BASE_URL = `http://localhost:${PORT}`;
 const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
+/**
+ * The serverless path (e2e/serverless.spec.ts): a second `next start` five ports up, as a Vercel
+ * function with Turso runs — @libsql/client over its own database files and no interval
+ * workers — so the journeys prove the after-pass, not a worker, sends the e-mails and webhooks.
+ */
+const SERVERLESS_PORT = PORT + 5;
+const SERVERLESS_PROJECT = {
+  name: 'serverless',
+  testMatch: /serverless\.spec\.ts$/,
+  use: { ...devices['Pixel 7'], browserName: 'chromium' as const, baseURL: `http://localhost:${SERVERLESS_PORT}` },
+};
+const SERVERLESS_SERVER = {
+  command: 'node scripts/e2e-server.mjs',
+  url: `http://localhost:${SERVERLESS_PORT}/api/health`,
+  timeout: 120_000,
+  reuseExistingServer: false,
+  stdout: 'pipe' as const,
+  stderr: 'pipe' as const,
+  env: { E2E_PORT: String(SERVERLESS_PORT), DATABASE_DRIVER: 'libsql', BACKGROUND_WORKERS: 'off', E2E_SANDBOX_KEY, E2E_OWNER_PASSWORD: process.env.E2E_OWNER_PASSWORD! },
+};
+
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
@@ -39,14 +60,18 @@ export default defineConfig({
   },
   projects: [
     { name: 'mobile', use: { ...devices['Pixel 7'], browserName: 'chromium' } },
+    SERVERLESS_PROJECT,
   ],
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `${BASE_URL}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: { E2E_PORT: String(PORT), E2E_SANDBOX_KEY, E2E_OWNER_PASSWORD: process.env.E2E_OWNER_PASSWORD },
-  },
+  webServer: [
+    {
+      command: 'node scripts/e2e-server.mjs',
+      url: `${BASE_URL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { E2E_PORT: String(PORT), E2E_SANDBOX_KEY, E2E_OWNER_PASSWORD: process.env.E2E_OWNER_PASSWORD },
+    },
+    SERVERLESS_SERVER,
+  ],
 });
