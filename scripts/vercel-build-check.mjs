@@ -5,6 +5,7 @@
 //   node scripts/vercel-build-check.mjs            build, then check
 //   node scripts/vercel-build-check.mjs --check    check the last build only
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -47,7 +48,18 @@ function build() {
   const project = path.resolve('.vercel/project.json');
   if (!fs.existsSync(project)) fs.writeFileSync(project, JSON.stringify({ projectId: 'prj_offline_check', orgId: 'team_offline_check', settings: { framework: 'nextjs' } }));
   const started = Date.now();
-  const r = spawnSync('npx', ['--yes', 'vercel@48', 'build', '--yes', '--prod'], { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  // The production build's environment: a public demo on the embedded sandbox (no provider to
+  // name), with throwaway secrets and its own database file for vercel.json's db:migrate step.
+  const env = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: '1',
+    SANDBOX_ENABLED: 'true',
+    SANDBOX_API_KEYS: `sk_vercel_check_${randomBytes(16).toString('hex')}`,
+    AUTH_SECRET: randomBytes(24).toString('hex'),
+    DATABASE_URL: `file:${path.resolve('data/vercel-check/app.db')}`,
+    SANDBOX_DATABASE_URL: `file:${path.resolve('data/vercel-check/sandbox.db')}`,
+  };
+  const r = spawnSync('npx', ['--yes', 'vercel@48', 'build', '--yes', '--prod'], { stdio: 'inherit', env });
   if (r.status !== 0) {
     console.error(`vercel build failed (exit ${r.status})`);
     process.exit(1);
