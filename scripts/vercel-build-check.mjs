@@ -17,8 +17,9 @@ export function readVercelOutput(dir = OUTPUT) {
   const functions = [];
   const walk = (d, rel) => {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      if (!e.isDirectory()) continue;
       const here = path.join(d, e.name);
+      // Next's routes share functions: most .func folders are symlinks to another route's.
+      if (!fs.statSync(here).isDirectory()) continue;
       if (e.name.endsWith('.func')) {
         const vc = JSON.parse(fs.readFileSync(path.join(here, '.vc-config.json'), 'utf8'));
         functions.push({ route: `${rel}/${e.name.slice(0, -'.func'.length)}`, runtime: vc.runtime, maxDuration: vc.maxDuration ?? null });

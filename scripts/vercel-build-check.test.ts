@@ -13,10 +13,14 @@ import { missingFromOutput, OUTPUT, readVercelOutput } from './vercel-build-chec
 function fixture(crons: unknown[], routes: string[]): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vercel-output-'));
   fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ version: 3, crons }));
+  const shared = path.join(dir, 'functions', 'shared.func');
+  fs.mkdirSync(shared, { recursive: true });
+  fs.writeFileSync(path.join(shared, '.vc-config.json'), JSON.stringify({ runtime: 'nodejs24.x', handler: '___next_launcher.cjs' }));
+  // As Next's output does: every route's .func is a symlink to a shared function.
   for (const r of routes) {
     const f = path.join(dir, 'functions', `${r}.func`);
-    fs.mkdirSync(f, { recursive: true });
-    fs.writeFileSync(path.join(f, '.vc-config.json'), JSON.stringify({ runtime: 'nodejs22.x', handler: 'index.js' }));
+    fs.mkdirSync(path.dirname(f), { recursive: true });
+    fs.symlinkSync(shared, f);
   }
   return dir;
 }
