@@ -31,6 +31,27 @@ const PHONE = { ...devices['Pixel 7'], browserName: 'chromium' as const };
 const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
+/**
+ * The serverless path (e2e/serverless.spec.ts): another `next start`, at E2E_PORT+5, as a Vercel
+ * function with Turso runs — @libsql/client over its own database files and no interval
+ * workers — so the journeys prove the after-pass, not a worker, sends the e-mails and webhooks.
+ */
+const SERVERLESS_PORT = FIRST_PORT + 5;
+const SERVERLESS_PROJECT = {
+  name: 'serverless',
+  testMatch: /serverless\.spec\.ts$/,
+  use: { ...PHONE, baseURL: `http://localhost:${SERVERLESS_PORT}` },
+};
+const SERVERLESS_SERVER = {
+  command: 'node scripts/e2e-server.mjs',
+  url: `http://localhost:${SERVERLESS_PORT}/api/health`,
+  timeout: 120_000,
+  reuseExistingServer: false,
+  stdout: 'pipe' as const,
+  stderr: 'pipe' as const,
+  env: { E2E_PORT: String(SERVERLESS_PORT), DATABASE_DRIVER: 'libsql', BACKGROUND_WORKERS: 'off', E2E_SANDBOX_KEY, E2E_OWNER_PASSWORD: process.env.E2E_OWNER_PASSWORD! },
+};
+
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
@@ -56,12 +77,13 @@ export default defineConfig({
   projects: [
     // Signs the owner and the demo account in once; the journeys reuse those sessions (signIn).
     { name: 'setup', testMatch: /\.setup\.ts$/, use: { ...PHONE, baseURL: BASE_URL } },
-    { name: 'mobile', testIgnore: /expiry\.spec\.ts$/, dependencies: ['setup'], use: { ...PHONE, baseURL: BASE_URL } },
+    { name: 'mobile', testIgnore: /(expiry|serverless)\.spec\.ts$/, dependencies: ['setup'], use: { ...PHONE, baseURL: BASE_URL } },
     // The expiry journey moves its server's sandbox clock three days ahead, after which that
     // server refuses new charges: it has a server of its own, so it can run in any order.
     { name: 'expiry', testMatch: /expiry\.spec\.ts$/, use: { ...PHONE, baseURL: `http://localhost:${EXPIRY_PORT}` } },
+    SERVERLESS_PROJECT,
   ],
-  webServer: [...Array.from({ length: WORKERS }, (_, worker) => e2eServer(serverPort(worker))), e2eServer(EXPIRY_PORT)],
+  webServer: [...Array.from({ length: WORKERS }, (_, worker) => e2eServer(serverPort(worker))), e2eServer(EXPIRY_PORT), SERVERLESS_SERVER],
 });
 
 /** `next start` with the embedded sandbox on fresh SQLite files under data/e2e-<port> (and a CEP stub), answering at port (port+2 is its outside store's). */

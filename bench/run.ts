@@ -32,6 +32,7 @@ import { GROWTH, runGrowth } from './growth';
 import { runT9, T9 } from './t9-catalog';
 import { runT13, T13 } from './t13-order-numbers';
 import { runT14, T14 } from './t14-libsql';
+import { runT15, T15 } from './t15-round-trips';
 import { runT10, T10 } from './t10-api-sessions';
 import { runT11, T11 } from './t11-outbound-webhooks';
 import { runT12, T12 } from './t12-rate-limit-cost';
@@ -55,6 +56,7 @@ const specs: Spec[] = [
   { ...T13, needsServer: true, run: runT13 },
   { ...T8, needsServer: true, run: (ctx) => runT8({ ...ctx, instances }) },
   { ...T14, needsServer: true, run: runT14 },
+  { ...T15, needsServer: true, run: runT15 },
   { ...T10, needsServer: true, run: runT10 },
   // Two servers of its own (with and without the rate-limit counters).
   { ...T12, needsServer: true, run: runT12 },

@@ -82,3 +82,38 @@ describe('libsql over a local file', () => {
     expect((await d.db.select().from(schema.products)).length).toBe(20);
   });
 });
+
+describe('BENCH_LIBSQL_PROBE (T15)', () => {
+  it('count: one line per round trip — a statement, a transaction\'s begin, each step and its commit; unset, nothing', async () => {
+    const lines: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string) => (String(chunk).startsWith('db-rt ') ? lines.push(String(chunk)) > 0 : write(chunk))) as typeof process.stderr.write;
+    try {
+      process.env.BENCH_LIBSQL_PROBE = 'count,delay:5';
+      const d = fresh('libsql');
+      await d.migrate(MIGRATIONS_FOLDER);
+      lines.length = 0;
+      const started = Date.now();
+      await d.db.select().from(schema.products).where(eq(schema.products.id, 1));
+      await d.transaction(function* (tx) {
+        yield* get(tx.select().from(schema.products).where(eq(schema.products.id, 1)));
+        yield* run(tx.update(schema.products).set({ name: 'x' }).where(eq(schema.products.id, 1)));
+      });
+      expect(lines.map((l) => l.split(' ')[2])).toEqual(['execute', 'begin', 'tx-execute', 'tx-execute', 'commit']);
+      expect(lines[0]).toMatch(/^db-rt \d+ execute select "id", "slug"/);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(5 * 5);
+
+
+      delete process.env.BENCH_LIBSQL_PROBE;
+      const quiet = fresh('libsql');
+      await quiet.migrate(MIGRATIONS_FOLDER);
+      lines.length = 0;
+      await quiet.db.select().from(schema.products);
+      expect(lines).toEqual([]);
+
+    } finally {
+      process.stderr.write = write;
+      delete process.env.BENCH_LIBSQL_PROBE;
+    }
+  });
+});

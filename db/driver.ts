@@ -164,7 +164,7 @@ function openLibsql<TSchema extends Record<string, unknown>>(opts: OpenOptions<T
   // more as it goes: a PRAGMA reaches only the connection that ran it. The busy timeout must
   // be the client's option, which every connection it opens gets, or a write meeting another
   // process's lock (a second instance) fails at once with SQLITE_BUSY. Remote URLs ignore it.
-  const client = createClient({ url, authToken: opts.authToken, timeout: BUSY_TIMEOUT_MS });
+  const client = probeRoundTrips(createClient({ url, authToken: opts.authToken, timeout: BUSY_TIMEOUT_MS }), process.env.BENCH_LIBSQL_PROBE);
   const libsql = drizzle(client, { schema: opts.schema });
   const db: AnyDb<TSchema> = libsql;
   let prepared: Promise<void> | undefined;
@@ -196,4 +196,46 @@ function openLibsql<TSchema extends Record<string, unknown>>(opts: OpenOptions<T
     },
     close: () => client.close(),
   };
+}
+
+type LibsqlClient = import('@libsql/client').Client;
+
+/**
+ * The benchmark's probe of the libSQL path (BENCHMARKS.md, T15), never set in production:
+ * BENCH_LIBSQL_PROBE=`count` prints one line per database round trip to stderr (`db-rt <epoch ms>
+ * <what> <sql>`: a statement, a batch, a transaction's begin, commit or rollback), `delay:<ms>` waits
+ * that long before each one (a Turso region away), `count,delay:10` both. Unset, the client is
+ * returned untouched: no cost at all.
+ */
+export function probeRoundTrips(client: LibsqlClient, probe: string | undefined): LibsqlClient {
+  if (!probe) return client;
+  const count = probe.split(',').includes('count');
+  const delayMs = Number(/delay:(\d+)/.exec(probe)?.[1] ?? 0);
+  const sqlOf = (stmt: unknown) => (typeof stmt === 'string' ? stmt : String((stmt as { sql?: string })?.sql ?? '')).replace(/\s+/g, ' ').slice(0, 160);
+  const trip = async (what: string, sql = '') => {
+    if (count) process.stderr.write(`db-rt ${Date.now()} ${what} ${sql}\n`);
+    if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+  };
+  type Tx = Awaited<ReturnType<LibsqlClient['transaction']>>;
+  const wrapTx = (tx: Tx): Tx =>
+    new Proxy(tx, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver);
+        if (typeof value !== 'function') return value;
+        if (prop === 'execute') return async (stmt: unknown) => (await trip('tx-execute', sqlOf(stmt)), value.call(target, stmt));
+        if (prop === 'batch') return async (stmts: unknown[]) => (await trip('tx-batch', stmts.map(sqlOf).join(' ; ')), value.call(target, stmts));
+        if (prop === 'commit' || prop === 'rollback') return async () => (await trip(String(prop)), value.call(target));
+        return value.bind(target);
+      },
+    });
+  return new Proxy(client, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (typeof value !== 'function') return value;
+      if (prop === 'execute') return async (stmt: unknown, args?: unknown) => (await trip('execute', sqlOf(stmt)), value.call(target, stmt, args));
+      if (prop === 'batch') return async (stmts: unknown[], mode?: unknown) => (await trip('batch', stmts.map(sqlOf).join(' ; ')), value.call(target, stmts, mode));
+      if (prop === 'transaction') return async (mode?: unknown) => (await trip('begin'), wrapTx(await value.call(target, mode)));
+      return value.bind(target);
+    },
+  });
 }

@@ -5,6 +5,7 @@ import { redirect } from 'next/navigation';
 import { refused, done, type ActionState } from '@/lib/auth/action-state';
 import { requestPasswordReset, resetPassword } from '@/lib/accounts/password-reset';
 import { clientAddress } from '@/lib/security/client-address';
+import { withAfterPass } from '@/lib/server/after-pass';
 
 const text = (form: FormData, name: string) => {
   const v = form.get(name);
@@ -13,7 +14,9 @@ const text = (form: FormData, name: string) => {
 
 /** "Enviar link" of "Esqueci minha senha". */
 export async function requestResetAction(_prev: ActionState, form: FormData): Promise<ActionState> {
-  const r = await requestPasswordReset({ email: text(form, 'email'), ip: clientAddress(await headers()) });
+  const ip = clientAddress(await headers());
+  // The link's e-mail leaves right after the response.
+  const r = await withAfterPass(() => requestPasswordReset({ email: text(form, 'email'), ip }));
   return r.ok ? done(r.message) : refused(r.error, r.fieldErrors, { email: text(form, 'email') });
 }
 

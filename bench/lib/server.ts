@@ -30,6 +30,7 @@ export const BENCH_PORTS = {
   limitsOn: BASE_PORT + 5,
   limitsOff: BASE_PORT + 6,
   webhooks: BASE_PORT + 7,
+  roundTrips: BASE_PORT + 8,
 } as const;
 
 const children = new Set<ChildProcess>();
@@ -120,6 +121,8 @@ export type StartOptions = {
   keepData?: boolean;
   /** Share another server's database files (a second instance on the same SQLite files). */
   shareDataOf?: Server;
+  /** Sees every line the server prints (T15 counts the libSQL probe's). */
+  onLine?: (line: string) => void;
 };
 
 export async function startServer(opts: StartOptions = {}): Promise<Server> {
@@ -176,6 +179,8 @@ export async function startServer(opts: StartOptions = {}): Promise<Server> {
   const keep = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) {
       if (!line.trim()) continue;
+      opts.onLine?.(line);
+      if (line.startsWith('db-rt ')) continue;
       lines.push(line);
       if (/SQLITE_BUSY|database is locked/i.test(line)) counts.busy++;
       if (/"level":(50|60)\b/.test(line)) counts.errors++;

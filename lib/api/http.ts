@@ -17,6 +17,7 @@ import { hit } from '@/lib/security/rate-limit';
 import { logger } from '@/lib/server/log';
 import { authenticateApiKey, type ApiCaller } from './keys';
 import type { ApiErrorType } from './schemas';
+import { withAfterPass } from '@/lib/server/after-pass';
 
 export type ApiResult = { status: number; body: unknown; headers?: Record<string, string> };
 
@@ -52,7 +53,12 @@ function json(result: ApiResult): Response {
 export type ApiContext = { caller: ApiCaller; body: unknown; url: URL };
 
 /** Serves one /api/v1 request with `handler` (the use-case's adapter). */
-export async function serveApi(req: Request, handler: (ctx: ApiContext) => Promise<ApiResult>): Promise<Response> {
+export function serveApi(req: Request, handler: (ctx: ApiContext) => Promise<ApiResult>): Promise<Response> {
+  // What the call wrote to the outbox (a refund's e-mail and webhook) is sent right after the response.
+  return withAfterPass(() => serveApiNow(req, handler));
+}
+
+async function serveApiNow(req: Request, handler: (ctx: ApiContext) => Promise<ApiResult>): Promise<Response> {
   try {
     const caller = await authenticateApiKey(req.headers.get('authorization'));
     if (!caller) return json(apiError('unauthorized', 'Missing, unknown or revoked API key. Send Authorization: Bearer bk_…'));

@@ -20,6 +20,7 @@ import { activityStep } from '@/lib/security/activity';
 import { newId } from '@/lib/security/tokens';
 import type { IntegrationActor } from './keys';
 import { API_EVENT_TYPES, type ApiEventType } from './schemas';
+import { noteOutboxRow } from '@/lib/server/after-pass';
 
 export const endpointFormSchema = z.object({
   url: z
@@ -101,6 +102,7 @@ export async function sendTestDelivery(id: string): Promise<boolean> {
       metadata: { test: 'true' },
     },
   });
+  noteOutboxRow('event', `test:${eventId}`);
   await database().transaction(function* (tx) {
     yield* run(tx.insert(outboundEvents).values({ id: eventId, type, orderId: null, dedupeKey: `test:${eventId}`, createdAt: at, fannedOutAt: at }));
     yield* run(tx.insert(outboundDeliveries).values({ eventId, endpointId: id, body, nextAttemptAt: at }));

@@ -13,7 +13,7 @@
  * answers past their 24 hours (http.ts), on a Node host and through the cron route alike.
  */
 import 'server-only';
-import { and, asc, eq, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { checkWebhookTarget, guardedFetch, TARGET_REFUSED, type TargetPolicy } from '@balcao/server-kit/webhook-target';
 import { database } from '@/db';
@@ -45,10 +45,16 @@ function policyOf(deps: WorkerDeps): TargetPolicy {
   return { allowedOrigins: [new URL(e.appUrl).origin, ...e.webhookTargets.allowedOrigins], allowLoopback: e.webhookTargets.allowLoopback };
 }
 
-/** Fans new events out to the endpoints subscribed now. Returns how many deliveries it made. */
-export async function fanOut(nowIso = new Date().toISOString()): Promise<number> {
+/** Fans new events out to the endpoints subscribed now (only the events with `keys` when given). Returns how many deliveries it made. */
+export async function fanOut(nowIso = new Date().toISOString(), keys?: readonly string[]): Promise<number> {
   const { db } = database();
-  const events = await db.select().from(outboundEvents).where(isNull(outboundEvents.fannedOutAt)).orderBy(asc(outboundEvents.createdAt)).limit(100);
+  const notYet = isNull(outboundEvents.fannedOutAt);
+  const events = await db
+    .select()
+    .from(outboundEvents)
+    .where(keys ? and(inArray(outboundEvents.dedupeKey, [...keys]), notYet) : notYet)
+    .orderBy(asc(outboundEvents.createdAt))
+    .limit(100);
   if (events.length === 0) return 0;
   const endpoints = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.enabled, true));
   let made = 0;
@@ -82,7 +88,7 @@ export async function fanOut(nowIso = new Date().toISOString()): Promise<number>
 
 type Due = { id: number; eventId: string; body: string; attempts: number; createdAt: string; url: string; secret: string };
 
-async function dueDeliveries(nowIso: string): Promise<Due[]> {
+async function dueDeliveries(nowIso: string, keys?: readonly string[]): Promise<Due[]> {
   return database()
     .db.select({
       id: outboundDeliveries.id,
@@ -101,6 +107,7 @@ async function dueDeliveries(nowIso: string): Promise<Due[]> {
         eq(webhookEndpoints.enabled, true),
         lte(outboundDeliveries.nextAttemptAt, nowIso),
         or(isNull(outboundDeliveries.leaseUntil), lt(outboundDeliveries.leaseUntil, nowIso)),
+        keys ? inArray(outboundDeliveries.eventId, database().db.select({ id: outboundEvents.id }).from(outboundEvents).where(inArray(outboundEvents.dedupeKey, [...keys]))) : undefined,
       ),
     )
     .orderBy(asc(outboundDeliveries.nextAttemptAt))
@@ -128,7 +135,16 @@ async function attempt(d: Due, deps: WorkerDeps, policy: TargetPolicy): Promise<
       tx
         .update(outboundDeliveries)
         .set({ leaseUntil })
-        .where(and(eq(outboundDeliveries.id, d.id), eq(outboundDeliveries.status, 'pending'), or(isNull(outboundDeliveries.leaseUntil), lt(outboundDeliveries.leaseUntil, startedIso)))),
+        .where(
+          and(
+            eq(outboundDeliveries.id, d.id),
+            eq(outboundDeliveries.status, 'pending'),
+            // Still due: a pass that read the row before another attempted it (and set its next
+            // try) must not send it again at once.
+            lte(outboundDeliveries.nextAttemptAt, startedIso),
+            or(isNull(outboundDeliveries.leaseUntil), lt(outboundDeliveries.leaseUntil, startedIso)),
+          ),
+        ),
     );
   });
   if (claimed !== 1) return;
@@ -179,19 +195,34 @@ async function attempt(d: Due, deps: WorkerDeps, policy: TargetPolicy): Promise<
 const IDEMPOTENCY_SWEEP_EVERY_MS = 10 * 60_000;
 const lastIdempotencySweep = processSingleton('api.idempotency-sweep', () => ({ at: 0 }));
 
-/** One pass: sweep old idempotent answers when due, fan out, then attempt what is due. */
-export async function runWebhookWorkerOnce(deps: WorkerDeps = {}): Promise<void> {
+/**
+ * One pass: sweep old idempotent answers when due, fan out, then attempt what is due. `keys`:
+ * only these events (a request's after-pass, lib/server/after-pass.ts), without the sweep.
+ */
+export async function runWebhookWorkerOnce(deps: WorkerDeps & { keys?: readonly string[] } = {}): Promise<void> {
+  if (deps.keys?.length === 0) return;
   const now = (deps.now ?? Date.now)();
   const nowIso = new Date(now).toISOString();
   const sweep = lastIdempotencySweep();
-  if (now - sweep.at >= IDEMPOTENCY_SWEEP_EVERY_MS) {
+  if (!deps.keys && now - sweep.at >= IDEMPOTENCY_SWEEP_EVERY_MS) {
     sweep.at = now;
     await sweepIdempotency(now);
   }
-  await fanOut(nowIso);
+  await fanOut(nowIso, deps.keys);
   const policy = policyOf(deps);
-  const due = await dueDeliveries(nowIso);
+  const due = await dueDeliveries(nowIso, deps.keys);
   await Promise.all(due.map((d) => attempt(d, deps, policy)));
+}
+
+/** What the worker has left now: events not fanned out and deliveries due (the cron route reports it). */
+export async function webhookWorkLeft(nowIso = new Date().toISOString()): Promise<number> {
+  const { db } = database();
+  const [events] = await db.select({ n: count() }).from(outboundEvents).where(isNull(outboundEvents.fannedOutAt));
+  const [due] = await db
+    .select({ n: count() })
+    .from(outboundDeliveries)
+    .where(and(eq(outboundDeliveries.status, 'pending'), lte(outboundDeliveries.nextAttemptAt, nowIso)));
+  return (events?.n ?? 0) + (due?.n ?? 0);
 }
 
 type WorkerState = { timer?: ReturnType<typeof setInterval>; running?: Promise<void> };

@@ -20,6 +20,7 @@ import { refused, UNEXPECTED, type ActionState } from './action-state';
 import { can, refusalMessage, type Permission } from './permissions';
 import { getMerchantOrNull, SESSION_EXPIRED_MESSAGE, type Merchant } from './session';
 import { mustEnrollTwoFactor } from './two-factor';
+import { withAfterPass } from '@/lib/server/after-pass';
 
 /** What a form parser of lib/ answers (settings-form, product-form, link-form…). */
 export type ParseResult<T> =
@@ -92,7 +93,8 @@ export function merchantAction<T = FormData, S extends ActionState = ActionState
         if (!parsed.ok) return refused(parsed.error ?? INVALID_FORM, parsed.fieldErrors, parsed.values);
         input = parsed.value;
       }
-      outcome = await run(input, { merchant, form });
+      // What the action wrote to the outbox (e-mails, webhooks) is sent right after the response.
+      outcome = await withAfterPass(() => run(input, { merchant, form }));
     } catch (error) {
       if (isNavigation(error)) throw error;
       logger().error({ err: error, actor: merchant.id, action: spec.name }, 'merchant action failed');

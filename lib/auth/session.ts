@@ -15,6 +15,7 @@ import { env } from '@/lib/config/env';
 import { findMerchantById, type Merchant } from './credentials';
 import { isSessionRevoked, sessionIdOf, sessionVersionOf } from './session-version';
 import { mustEnrollTwoFactor } from './two-factor';
+import { cache } from 'react';
 
 export type { Merchant };
 
@@ -29,7 +30,10 @@ export const ACCOUNT_PATH = '/dashboard/conta';
 export const SESSION_EXPIRED_MESSAGE = 'Sua sessão terminou. Entre novamente para continuar.';
 
 /** The signed-in merchant, or null (no cookie, bad or expired token, user deleted, session revoked). For actions and route handlers. */
-export async function getMerchantOrNull(): Promise<Merchant | null> {
+/** Once per render (React's cache): the dashboard's layout and page both ask (BENCHMARKS.md, T15). */
+export const getMerchantOrNull = cache(readMerchantOrNull);
+
+async function readMerchantOrNull(): Promise<Merchant | null> {
   const config = env();
   const jar = Object.fromEntries((await cookies()).getAll().map((c) => [c.name, c.value]));
   const token = await getToken({

@@ -45,6 +45,7 @@ import { claimCoupon, CouponRefused } from '@/lib/coupons/claim';
 import { couponByCode } from '@/lib/coupons/coupons';
 import { checkCoupon, couponMessage, type CouponCheck } from '@/lib/coupons/rules';
 import type { Coupon } from '@/db/schema';
+import { withAfterPass } from '@/lib/server/after-pass';
 
 export type { LinkOrderInput, OrderInput, SessionOrderInput } from '@/lib/checkout/order-input';
 
@@ -60,7 +61,12 @@ export const ORDER_FAILED = 'Não foi possível gerar a cobrança deste pedido. 
 const inFlight = new Map<string, Promise<PlaceOrderResult>>();
 
 /** A cart's order (`items`) or a payment link's (`link`): the same details, the same path. */
-export async function placeOrder(input: OrderInput | LinkOrderInput | SessionOrderInput): Promise<PlaceOrderResult> {
+export function placeOrder(input: OrderInput | LinkOrderInput | SessionOrderInput): Promise<PlaceOrderResult> {
+  // The instructions e-mail (and its alerts) go out right after the response.
+  return withAfterPass(() => placeOrderNow(input));
+}
+
+async function placeOrderNow(input: OrderInput | LinkOrderInput | SessionOrderInput): Promise<PlaceOrderResult> {
   // The shop's settings decide whether "Celular (WhatsApp)" is required, whatever the caller says.
   let settings: PaymentSettings;
   try {

@@ -203,6 +203,15 @@ describe('provider and sandbox', () => {
     envError({ TRUSTED_PROXY_HOPS: '11' }, 'TRUSTED_PROXY_HOPS');
   });
 
+  it('BACKGROUND_WORKERS: on on a Node host, off on Vercel, on/off and the booleans when set', () => {
+    expect(parseEnv({}).backgroundWorkers).toBe(true);
+    expect(parseEnv({ VERCEL: '1' }).backgroundWorkers).toBe(false);
+    expect(parseEnv({ VERCEL: '1', BACKGROUND_WORKERS: 'on' }).backgroundWorkers).toBe(true);
+    for (const v of ['off', 'false', '0']) expect(parseEnv({ BACKGROUND_WORKERS: v }).backgroundWorkers).toBe(false);
+    for (const v of ['on', 'true', '1']) expect(parseEnv({ VERCEL: '1', BACKGROUND_WORKERS: v }).backgroundWorkers).toBe(true);
+    envError({ BACKGROUND_WORKERS: 'yes' }, 'BACKGROUND_WORKERS');
+  });
+
   it('production with a provider: sandbox off by default', () => {
     const e = parseEnv({ NODE_ENV: 'production', AUTH_SECRET: SECRET_32, ...PROVIDER });
     expect(e).toMatchObject({ isProduction: true, usingSandbox: false, sandboxEnabled: false, sandboxAllowHttpWebhooks: false });

@@ -115,6 +115,7 @@ const rawSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUSTED_PROXY_HOPS: intIn(0, 10).optional(),
+  BACKGROUND_WORKERS: z.enum(['on', 'off', 'true', 'false', '1', '0'], { message: 'expected on or off' }).optional(),
   /** Set by Vercel on its hosts: one trusted proxy (Vercel's edge) by default there. */
   VERCEL: z.string().optional(),
 });
@@ -172,6 +173,13 @@ export type AppEnv = {
   email: { mode: 'smtp' | 'catcher' | 'off'; smtpUrl?: string; fromAddress: string };
   /** How many proxies stand between the Internet and this server (lib/security/client-address.ts). */
   trustedProxyHops: number;
+  /**
+   * BACKGROUND_WORKERS: whether this process runs the interval workers (outbox, outbound
+   * webhooks, reconciliation). Off on Vercel by default: a function instance runs only while a
+   * request does, so work finishes after each response (lib/server/after-pass.ts) and through
+   * the cron route.
+   */
+  backgroundWorkers: boolean;
 };
 
 export class EnvError extends Error {
@@ -284,6 +292,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       fromAddress: fromAddressOf(e.MAIL_FROM, appUrl),
     },
     trustedProxyHops: e.TRUSTED_PROXY_HOPS ?? (e.VERCEL === '1' ? 1 : 0),
+    backgroundWorkers: e.BACKGROUND_WORKERS ? ['on', 'true', '1'].includes(e.BACKGROUND_WORKERS) : e.VERCEL !== '1',
   };
 }
 

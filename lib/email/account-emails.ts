@@ -11,6 +11,7 @@ import { db, type Tx } from '@/db';
 import { run, type Step } from '@/db/driver';
 import { ACCOUNT_EMAIL_KINDS, accountTokens, emailOutbox, type AccountEmailKind, type OutboxKind } from '@/db/schema';
 import { env } from '@/lib/config/env';
+import { noteOutboxRow } from '@/lib/server/after-pass';
 import { accountLinkToken } from '@/lib/security/tokens';
 import { ROLE_LABELS } from '@/lib/auth/permissions';
 import { getShopIdentity } from '@/lib/shop/identity';
@@ -30,6 +31,7 @@ export const invitationPath = (token: string) => `/convite/${encodeURIComponent(
 
 /** Writes the e-mail of account token `tokenId` in the caller's transaction. */
 export function* enqueueAccountEmail(tx: Tx, e: { tokenId: string; kind: AccountEmailKind; recipient: string }): Generator<Step, number, unknown> {
+  noteOutboxRow('email', accountEmailKey(e.tokenId));
   return yield* run(tx.insert(emailOutbox).values({ dedupeKey: accountEmailKey(e.tokenId), orderId: null, kind: e.kind, recipient: e.recipient }).onConflictDoNothing());
 }
 

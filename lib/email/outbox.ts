@@ -10,6 +10,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { run, type AnyDb, type Step } from '@/db/driver';
 import { emailOutbox, emailSettings, orders, type EmailKind } from '@/db/schema';
+import { noteOutboxRow } from '@/lib/server/after-pass';
 import { RECIPIENT_CAP_REASON, recipientCappedKinds, underRecipientCap } from './caps';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -54,6 +55,8 @@ export type Enqueue = {
 
 /** Writes one keyed outbox row (or nothing, when the key exists). Returns 1 when a row was written. */
 export function* enqueueEmail(tx: Tx, e: Enqueue): Generator<Step, number, unknown> {
+  // The request sends it right after its response (lib/server/after-pass.ts).
+  noteOutboxRow('email', e.key);
   // No settings row yet: each switch's default ("Pedido entregue" starts off).
   const enabled = e.force ? sql`1` : sql`coalesce(${SWITCH[e.kind]}, ${e.kind === 'delivered' ? 0 : 1})`;
   // A stranger's unpaid order may not make the shop mail an address over and over (caps.ts).

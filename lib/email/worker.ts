@@ -15,7 +15,7 @@
  */
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { and, asc, eq, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { database, db } from '@/db';
 import { run } from '@/db/driver';
 import { emailAttempts, emailOutbox, type EmailKind, type EmailOutboxRow } from '@/db/schema';
@@ -70,21 +70,23 @@ export function messageIdOf(row: Pick<EmailOutboxRow, 'dedupeKey'>): string {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function dueCondition(nowIso: string) {
-  return or(
+/** Due now (pending and its time come, or a lease run out); only among `keys` when given (an after-pass). */
+function dueCondition(nowIso: string, keys?: readonly string[]) {
+  const due = or(
     and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, nowIso)),
     and(eq(emailOutbox.status, 'sending'), lte(emailOutbox.leaseUntil, nowIso)),
   );
+  return keys ? and(inArray(emailOutbox.dedupeKey, [...keys]), due) : due;
 }
 
 /** Claims the next due row, or undefined when none is due. */
-async function claimNext(o: typeof DEFAULTS): Promise<EmailOutboxRow | undefined> {
+async function claimNext(o: typeof DEFAULTS, keys?: readonly string[]): Promise<EmailOutboxRow | undefined> {
   for (let tries = 0; tries < 5; tries++) {
     const nowIso = iso(o.now());
     const [next] = await db()
       .select({ id: emailOutbox.id })
       .from(emailOutbox)
-      .where(dueCondition(nowIso))
+      .where(dueCondition(nowIso, keys))
       .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
       .limit(1);
     if (!next) return undefined;
@@ -187,16 +189,18 @@ export type DrainResult = Record<Outcome, number>;
 /**
  * Sends every due row, one at a time, until none is due, `maxRows` were handled or
  * `deadlineMs` passed (the cron route's time box). Safe to run anywhere at the same time.
+ * `keys`: only the rows with these dedupe keys (a request's after-pass, lib/server/after-pass.ts).
  */
-export async function drainOutbox(opts: WorkerOptions & { maxRows?: number; deadlineMs?: number; transport?: MailTransport } = {}): Promise<DrainResult> {
+export async function drainOutbox(opts: WorkerOptions & { maxRows?: number; deadlineMs?: number; transport?: MailTransport; keys?: readonly string[] } = {}): Promise<DrainResult> {
   const o = { ...DEFAULTS, ...Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined)) } as typeof DEFAULTS;
   const result: DrainResult = { sent: 0, retry: 0, failed: 0, skipped: 0 };
   const transport = opts.transport ?? mailTransport();
   if (!transport) return result;
   const stopAt = opts.deadlineMs ? o.now() + opts.deadlineMs : Infinity;
-  const maxRows = opts.maxRows ?? 500;
+  const maxRows = opts.maxRows ?? (opts.keys ? opts.keys.length : 500);
+  if (opts.keys?.length === 0) return result;
   for (let n = 0; n < maxRows && o.now() < stopAt; n++) {
-    const row = await claimNext(o);
+    const row = await claimNext(o, opts.keys);
     if (!row) break;
     try {
       result[await sendOne(row, transport, o)]++;
@@ -207,6 +211,12 @@ export async function drainOutbox(opts: WorkerOptions & { maxRows?: number; dead
     }
   }
   return result;
+}
+
+/** Rows due now (the cron route reports what it left). */
+export async function outboxWorkLeft(now = Date.now()): Promise<number> {
+  const [row] = await db().select({ n: sql<number>`count(*)` }).from(emailOutbox).where(dueCondition(iso(now)));
+  return Number(row?.n ?? 0);
 }
 
 // ---------- in-process worker (one Node host) ----------

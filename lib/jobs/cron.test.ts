@@ -58,9 +58,9 @@ describe('GET|POST /api/cron/reconcile', () => {
     const res = await call('GET', `Bearer ${SECRET}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(await res.json()).toEqual({ checked: 1, changed: 1 });
+    expect(await res.json()).toEqual({ checked: 1, changed: 1, left: { payments: 0, emails: 0, webhooks: 0 } });
     expect((await orderById(order.id))!.status).toBe('paid');
-    expect(await (await call('POST', `Bearer ${SECRET}`)).json()).toEqual({ checked: 1, changed: 0 });
+    expect(await (await call('POST', `Bearer ${SECRET}`)).json()).toEqual({ checked: 1, changed: 0, left: { payments: 0, emails: 0, webhooks: 0 } });
   });
 });
 
@@ -79,5 +79,17 @@ describe('the cron route sends e-mails too (no process stays up on Vercel)', () 
     expect(row).toMatchObject({ kind: 'instructions', status: 'skipped' }); // paid before it went out
     const caught = await database().db.select().from(caughtEmails).where(eq(caughtEmails.orderId, order.id));
     expect(caught.map((c) => c.subject)).toEqual([expect.stringContaining('Pagamento confirmado')]);
+  });
+});
+
+describe('bounded chunks', () => {
+  it('a run stops starting work when its time box is spent, says what is left, and the next run continues', async () => {
+    process.env.CRON_SECRET = SECRET;
+    startProcessContext([api.provide(fake)]);
+    for (let i = 0; i < 3; i++) await placeTestOrder('pix');
+    const run = (budgetMs?: number) =>
+      handleCronReconcile(new Request('http://localhost/api/cron/reconcile', { headers: { authorization: `Bearer ${SECRET}` } }), { budgetMs }).then((r) => r.json());
+    expect(await run(0)).toMatchObject({ checked: 0, changed: 0, left: { payments: 3 } });
+    expect(await run()).toMatchObject({ checked: 3, left: { payments: 0 } });
   });
 });

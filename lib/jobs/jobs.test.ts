@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { shutdownNames } from '@/lib/server/shutdown';
 import { startProcessContext } from '@/lib/process/context';
-import { BACKGROUND_JOBS, runJobPasses, startBackgroundJobs, type BackgroundJob } from './jobs';
+import { BACKGROUND_JOBS, CRON_BUDGET_MS, runJobPasses, startBackgroundJobs, type BackgroundJob } from './jobs';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const source = (rel: string) => fs.readFileSync(path.join(ROOT, rel), 'utf8');
@@ -11,13 +11,21 @@ const source = (rel: string) => fs.readFileSync(path.join(ROOT, rel), 'utf8');
 /** Every job of the list with its start, stop and pass replaced by spies. */
 function spiedJobs() {
   const calls: string[] = [];
+  const budgets: number[] = [];
   const jobs: BackgroundJob[] = BACKGROUND_JOBS.map((job) => ({
     name: job.name,
     start: vi.fn(async () => void calls.push(`start ${job.name}`)),
     stop: vi.fn(async () => void calls.push(`stop ${job.name}`)),
-    pass: job.pass && vi.fn(async () => void calls.push(`pass ${job.name}`)),
+    pass: job.pass && {
+      ...job.pass,
+      run: vi.fn(async (budgetMs: number) => {
+        calls.push(`pass ${job.name}`);
+        budgets.push(budgetMs);
+        return { left: 0 };
+      }),
+    },
   }));
-  return { jobs, calls };
+  return { jobs, calls, budgets };
 }
 
 afterEach(() => startProcessContext());
@@ -31,12 +39,35 @@ describe('the background jobs, listed once', () => {
     expect(shutdownNames()).toEqual(BACKGROUND_JOBS.map((j) => j.name));
   });
 
-  it('the cron runs the pass of every job that has one, in the list order, and sums what they counted', async () => {
-    const { jobs, calls } = spiedJobs();
-    expect(await runJobPasses(jobs)).toEqual({ checked: 0, changed: 0 });
+  it('the cron runs the pass of every job that has one, in the list order, and sums what they counted and left', async () => {
+    const { jobs, calls, budgets } = spiedJobs();
+    expect(await runJobPasses(jobs)).toEqual({ checked: 0, changed: 0, left: { payments: 0, emails: 0, webhooks: 0 } });
     expect(calls).toEqual(BACKGROUND_JOBS.filter((j) => j.pass).map((j) => `pass ${j.name}`));
-    const counting: BackgroundJob = { name: 'x', start: async () => {}, stop: async () => {}, pass: async () => ({ checked: 3, changed: 1 }) };
-    expect(await runJobPasses([counting, counting])).toEqual({ checked: 6, changed: 2 });
+    // Each pass gets its share of the time box, and the shares fill it.
+    expect(BACKGROUND_JOBS.reduce((sum, j) => sum + (j.pass?.shareMs ?? 0), 0)).toBe(CRON_BUDGET_MS);
+    // Instant passes: each may run until the end of its own share, counted from the start.
+    let until = 0;
+    for (const [i, job] of BACKGROUND_JOBS.filter((j) => j.pass).entries()) {
+      until += job.pass!.shareMs;
+      expect(budgets[i]).toBeLessThanOrEqual(until);
+      expect(budgets[i]).toBeGreaterThan(until - 1_000);
+    }
+    const counting: BackgroundJob = {
+      name: 'x',
+      start: async () => {},
+      stop: async () => {},
+      pass: { left: 'emails', shareMs: 1_000, run: async () => ({ checked: 3, changed: 1, left: 2 }) },
+    };
+    expect(await runJobPasses([counting, counting])).toEqual({ checked: 6, changed: 2, left: { payments: 0, emails: 4, webhooks: 0 } });
+  });
+
+  it('a pass that ran long leaves the next one only what remains of the time box', async () => {
+    const slow: BackgroundJob = { name: 'slow', start: async () => {}, stop: async () => {}, pass: { left: 'payments', shareMs: 5_000, run: async () => { await new Promise((r) => setTimeout(r, 60)); return { left: 0 }; } } };
+    let given = -1;
+    const next: BackgroundJob = { name: 'next', start: async () => {}, stop: async () => {}, pass: { left: 'emails', shareMs: 5_000, run: async (b) => { given = b; return { left: 0 }; } } };
+    await runJobPasses([slow, next], 100);
+    expect(given).toBeLessThanOrEqual(40);
+    expect(given).toBeGreaterThanOrEqual(0);
   });
 
   it('reconciliation runs first in the cron, so the e-mails and webhooks it causes go out in the same run', () => {
@@ -51,6 +82,6 @@ describe('the background jobs, listed once', () => {
     expect(source('lib/startup/start-server.ts')).toContain("import('@/lib/jobs/jobs')");
     expect(source('lib/startup/start-server.ts')).toContain('startBackgroundJobs()');
     expect(source('app/api/cron/reconcile/route.ts')).toContain("from '@/lib/jobs/cron'");
-    expect(source('lib/jobs/cron.ts')).toContain('runJobPasses(jobs)');
+    expect(source('lib/jobs/cron.ts')).toContain('runJobPasses(jobs, budgetMs)');
   });
 });

@@ -10,8 +10,28 @@
  */
 import { onShutdown } from '@/lib/server/shutdown';
 
-/** What a pass counted, when it counts orders (the cron's answer: {"checked": n, "changed": n}). */
+/** What the cron's answer sums: payments checked and changed by reconciliation. */
 export type PassCounts = { checked: number; changed: number };
+/** What a pass did: the counts where it counts payments, and how much work it `left` for the next run. */
+export type PassResult = Partial<PassCounts> & { left: number };
+
+/**
+ * A job's pass for the cron route: `run` may start work for `budgetMs` (the job's share of the
+ * cron's time box), then says what it left, under `left` in the cron's answer.
+ */
+export type CronPass = {
+  readonly left: 'payments' | 'emails' | 'webhooks';
+  /** Of CRON_BUDGET_MS, how long this job may start work. */
+  readonly shareMs: number;
+  readonly run: (budgetMs: number) => Promise<PassResult>;
+};
+
+/**
+ * The cron route's time box: a function's limit is a few tens of seconds (Vercel: 10 s on Hobby
+ * by default), so each run does a bounded chunk, reports what it left, and the next run continues
+ * (reconciliation takes the least recently checked first, the outbox the longest due).
+ */
+export const CRON_BUDGET_MS = 10_000;
 
 export type BackgroundJob = {
   /** Its name among the shutdown steps (lib/server/shutdown.ts). */
@@ -20,8 +40,8 @@ export type BackgroundJob = {
   start(): Promise<void>;
   /** Stops the loop and waits for the pass in progress (SIGTERM/SIGINT). */
   stop(): Promise<void>;
-  /** One pass, for the cron route; null when the job needs none there (the comment says why). */
-  readonly pass: (() => Promise<PassCounts | void>) | null;
+  /** One bounded pass, for the cron route; null when the job needs none there (the comment says why). */
+  readonly pass: CronPass | null;
 };
 
 export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
@@ -30,23 +50,33 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
     name: 'reconcile-scheduler',
     start: async () => (await import('@/lib/payments/reconcile')).startReconcileScheduler(),
     stop: async () => (await import('@/lib/payments/reconcile')).stopReconcileScheduler(),
-    pass: async () => (await import('@/lib/payments/reconcile')).reconcileAll(),
+    pass: {
+      left: 'payments',
+      shareMs: 5_000,
+      run: async (budgetMs) => (await import('@/lib/payments/reconcile')).reconcileAll({ deadlineMs: budgetMs }),
+    },
   },
   {
     // The e-mail outbox: reminders that fell due, then the queued e-mails (none when e-mails are off).
     name: 'email-worker',
     start: async () => (await import('@/lib/email/worker')).startOutboxWorker(),
     stop: async () => (await import('@/lib/email/worker')).stopOutboxWorker(),
-    pass: async () => {
-      const { env } = await import('@/lib/config/env');
-      if (env().email.mode === 'off') return;
-      const { enqueueDueReminders } = await import('@/lib/email/reminders');
-      const { drainOutbox } = await import('@/lib/email/worker');
-      await enqueueDueReminders();
-      // Within a time box: the cron's request must answer.
-      const emails = await drainOutbox({ deadlineMs: 20_000 });
-      const { logger } = await import('@/lib/server/log');
-      if (emails.sent + emails.failed + emails.retry > 0) logger().info({ emails }, 'cron: e-mails sent');
+    pass: {
+      left: 'emails',
+      shareMs: 2_500,
+      run: async (budgetMs) => {
+        const { env } = await import('@/lib/config/env');
+        if (env().email.mode === 'off') return { left: 0 };
+        const { enqueueDueReminders } = await import('@/lib/email/reminders');
+        const { drainOutbox, outboxWorkLeft } = await import('@/lib/email/worker');
+        await enqueueDueReminders();
+        // Reminders, and what no after-pass sent (a lost instance, a failed attempt's retry).
+        // drainOutbox reads 0 as "no deadline": at least 1 ms.
+        const emails = await drainOutbox({ deadlineMs: Math.max(1, budgetMs) });
+        const { logger } = await import('@/lib/server/log');
+        if (emails.sent + emails.failed + emails.retry > 0) logger().info({ emails }, 'cron: e-mails sent');
+        return { left: await outboxWorkLeft() };
+      },
     },
   },
   {
@@ -54,7 +84,15 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
     name: 'webhook-worker',
     start: async () => (await import('@/lib/api/webhook-worker')).startWebhookWorker(),
     stop: async () => (await import('@/lib/api/webhook-worker')).stopWebhookWorker(),
-    pass: async () => (await import('@/lib/api/webhook-worker')).runWebhookWorkerOnce(),
+    pass: {
+      left: 'webhooks',
+      shareMs: 2_500,
+      run: async () => {
+        const { runWebhookWorkerOnce, webhookWorkLeft } = await import('@/lib/api/webhook-worker');
+        await runWebhookWorkerOnce();
+        return { left: await webhookWorkLeft() };
+      },
+    },
   },
   {
     // The embedded sandbox's clock-driven transitions and its webhook deliveries. No cron pass:
@@ -74,15 +112,24 @@ export async function startBackgroundJobs(jobs: readonly BackgroundJob[] = BACKG
   }
 }
 
-/** The cron route: every job's pass, one after the other, in the list's order; the counts summed. */
-export async function runJobPasses(jobs: readonly BackgroundJob[] = BACKGROUND_JOBS): Promise<PassCounts> {
-  const total: PassCounts = { checked: 0, changed: 0 };
+export type CronResult = PassCounts & { left: Record<CronPass['left'], number> };
+
+/**
+ * The cron route: every job's pass, one after the other, in the list's order, each within its
+ * share of `budgetMs` (a job that starts late because the one before ran long gets less); the
+ * counts summed, and what each left.
+ */
+export async function runJobPasses(jobs: readonly BackgroundJob[] = BACKGROUND_JOBS, budgetMs = CRON_BUDGET_MS): Promise<CronResult> {
+  const result: CronResult = { checked: 0, changed: 0, left: { payments: 0, emails: 0, webhooks: 0 } };
+  const started = Date.now();
+  let until = 0;
   for (const job of jobs) {
-    const counts = await job.pass?.();
-    if (counts) {
-      total.checked += counts.checked;
-      total.changed += counts.changed;
-    }
+    if (!job.pass) continue;
+    until += (budgetMs * job.pass.shareMs) / CRON_BUDGET_MS;
+    const done = await job.pass.run(Math.max(0, started + until - Date.now()));
+    result.checked += done.checked ?? 0;
+    result.changed += done.changed ?? 0;
+    result.left[job.pass.left] += done.left;
   }
-  return total;
+  return result;
 }

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { Tx } from '@/db';
 import { run, type Step } from '@/db/driver';
 import { outboundEvents, type OrderStatus } from '@/db/schema';
+import { noteOutboxRow } from '@/lib/server/after-pass';
 import type { OrderEventType } from './event-types';
 
 export function newEventId(): string {
@@ -18,10 +19,13 @@ export function newEventId(): string {
 
 /** Adds the event once per (type, order); returns whether it is new. */
 export function* recordOrderEvent(tx: Tx, orderId: string, type: OrderEventType, at = new Date().toISOString()): Generator<Step, boolean, unknown> {
+  const dedupeKey = `${type}:${orderId}`;
+  // The request delivers it right after its response (lib/server/after-pass.ts).
+  noteOutboxRow('event', dedupeKey);
   const inserted = yield* run(
     tx
       .insert(outboundEvents)
-      .values({ id: newEventId(), type, orderId, dedupeKey: `${type}:${orderId}`, createdAt: at })
+      .values({ id: newEventId(), type, orderId, dedupeKey, createdAt: at })
       .onConflictDoNothing(),
   );
   return inserted === 1;

@@ -33,7 +33,7 @@ describe('reconcileAll', () => {
     fake.pay(b.payment.providerId!);
     fake.calls.length = 0;
 
-    expect(await reconcileAll()).toEqual({ checked: 3, changed: 2 });
+    expect(await reconcileAll()).toEqual({ checked: 3, changed: 2, left: 0 });
     expect((await orderById(a.order.id))!.status).toBe('paid');
     expect((await orderById(b.order.id))!.status).toBe('paid');
     expect((await orderById(c.order.id))!.status).toBe('pending');
@@ -42,7 +42,7 @@ describe('reconcileAll', () => {
     expect((await paymentById(b.payment.id))!.barcode).toMatch(/^\d{44}$/); // registration seen too
 
     // Quiet now: the paid ones are still re-read (refunds elsewhere), nothing changes, no new events.
-    expect(await reconcileAll()).toEqual({ checked: 3, changed: 0 });
+    expect(await reconcileAll()).toEqual({ checked: 3, changed: 0, left: 0 });
     expect(await statusEventsOf(a.payment.id)).toHaveLength(1);
   });
 
@@ -51,7 +51,7 @@ describe('reconcileAll', () => {
     await reconcileAll();
     expect((await orderById(order.id))!.status).toBe('pending'); // our clock alone never expires it
     fake.expire(payment.providerId!);
-    expect(await reconcileAll()).toEqual({ checked: 1, changed: 1 });
+    expect(await reconcileAll()).toEqual({ checked: 1, changed: 1, left: 0 });
     expect((await orderById(order.id))!.status).toBe('expired');
   });
 
@@ -63,7 +63,7 @@ describe('reconcileAll', () => {
     await database().db.update(payments).set({ updatedAt: new Date(Date.now() - 8 * DAY).toISOString() }).where(eq(payments.id, old.payment.id));
     fake.refundBoleto(recent.payment.providerId!);
     fake.refundBoleto(old.payment.providerId!);
-    expect(await reconcileAll()).toEqual({ checked: 1, changed: 1 });
+    expect(await reconcileAll()).toEqual({ checked: 1, changed: 1, left: 0 });
     expect(await orderById(recent.order.id)).toMatchObject({ status: 'refunded', refundedCents: 3990 });
     expect((await orderById(old.order.id))!.status).toBe('paid');
   });
@@ -73,7 +73,7 @@ describe('reconcileAll', () => {
     fake.expire(payment.providerId!);
     await reconcileAll();
     fake.force(payment.providerId!, 'completed');
-    expect(await reconcileAll()).toEqual({ checked: 1, changed: 1 });
+    expect(await reconcileAll()).toEqual({ checked: 1, changed: 1, left: 0 });
     expect(await orderById(order.id)).toMatchObject({ status: 'paid', latePayment: true });
     expect((await eventsOf(payment.id)).some((e) => e.type === 'late_payment')).toBe(true);
   });
@@ -98,9 +98,9 @@ describe('reconcileAll', () => {
     const [stuck] = await database().db.select().from(payments);
     expect(stuck.createState).toBe('creating');
 
-    expect(await reconcileAll()).toEqual({ checked: 0, changed: 0 }); // too young: the create may still be in flight
+    expect(await reconcileAll()).toEqual({ checked: 0, changed: 0, left: 0 }); // too young: the create may still be in flight
     await backdatePayment(stuck.id, 31_000);
-    expect(await reconcileAll()).toEqual({ checked: 1, changed: 1 });
+    expect(await reconcileAll()).toEqual({ checked: 1, changed: 1, left: 0 });
     const p = await paymentById(stuck.id);
     expect(p).toMatchObject({ createState: 'created', providerId: [...fake.pix.keys()][0] });
     expect(fake.pix.size).toBe(1);

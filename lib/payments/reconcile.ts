@@ -61,7 +61,12 @@ async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promi
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
 }
 
-export async function reconcileAll(opts: { limit?: number } = {}): Promise<{ checked: number; changed: number }> {
+/**
+ * One pass. `deadlineMs`: start no payment after that long (the cron route's time box); what
+ * is `left` goes first next time (least recently checked first).
+ */
+export async function reconcileAll(opts: { limit?: number; deadlineMs?: number } = {}): Promise<{ checked: number; changed: number; left: number }> {
+  const stopAt = opts.deadlineMs === undefined ? Infinity : Date.now() + opts.deadlineMs;
   const limit = Math.max(1, Math.min(opts.limit ?? RECONCILE_DEFAULT_LIMIT, 10_000));
   // Unpaid orders past the "Reserva de estoque" put their units back on the shelf.
   await releaseLapsedReservations().catch((error) => logger().error({ err: redactSecrets(String(error)) }, 'reconcile: releasing reservations failed'));
@@ -70,7 +75,12 @@ export async function reconcileAll(opts: { limit?: number } = {}): Promise<{ che
   let changed = 0;
   let failed = 0;
   let firstError: string | undefined;
+  let left = 0;
   await pool(candidates, RECONCILE_CONCURRENCY, async (p) => {
+    if (Date.now() >= stopAt) {
+      left++;
+      return;
+    }
     try {
       const r = await syncPayment(p, 'reconcile');
       if (r.checked) checked++;
@@ -88,7 +98,7 @@ export async function reconcileAll(opts: { limit?: number } = {}): Promise<{ che
   // worth a warning, since syncPayment keeps the error to itself.
   if (failed > 0) logger().warn({ candidates: candidates.length, checked, changed, failed, firstError }, 'reconcile pass with failures');
   else if (changed > 0) logger().info({ candidates: candidates.length, checked, changed }, 'reconcile pass');
-  return { checked, changed };
+  return { checked, changed, left };
 }
 
 /** One order now (the merchant's "Reconciliar agora"). `error` (pt-BR) when the provider could not be read. */

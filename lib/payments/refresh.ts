@@ -7,6 +7,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import { database } from '@/db';
 import { orders, payments, currentPaymentOf } from '@/db/schema';
+import { withAfterPass } from '@/lib/server/after-pass';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { tokenHash } from '@/lib/security/tokens';
 import { syncPayment } from './sync';
@@ -45,5 +46,6 @@ export async function refreshNow(orderToken: string): Promise<void> {
 export function refreshSoon(orderToken: string): void {
   if (typeof orderToken !== 'string' || orderToken.length === 0 || orderToken.length > 128) return;
   if (!takeRefreshSlot(tokenHash(orderToken))) return;
-  refreshNow(orderToken).catch((error) => logger().warn({ order: tokenHash(orderToken), err: redactSecrets(String(error)) }, 'refresh failed'));
+  // A payment this read moves has its e-mails and webhooks sent as soon as it is applied.
+  withAfterPass(() => refreshNow(orderToken)).catch((error) => logger().warn({ order: tokenHash(orderToken), err: redactSecrets(String(error)) }, 'refresh failed'));
 }

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { db } from '@/db';
 import { merchantSettings, type MerchantSettings } from '@/db/schema';
 import { MAX_PIX_DISCOUNT_BPS } from './pix-discount';
+import { cache } from 'react';
 
 export const DEFAULT_SETTINGS = {
   boletoDueDays: 3,
@@ -52,7 +53,10 @@ export const settingsSchema = z.object({
   pixExpirationDays: z.number({ message: 'Informe a validade do Pix.' }).int({ message: 'Use um número inteiro de dias.' }).min(1, { message: 'O Pix deve valer pelo menos 1 dia após o vencimento.' }).max(30, { message: 'O Pix deve valer no máximo 30 dias após o vencimento.' }),
 });
 
-export async function getSettings(): Promise<PaymentSettings> {
+/** The payment settings; once per render (React's cache, as getShopIdentity). */
+export const getSettings = cache(readSettings);
+
+async function readSettings(): Promise<PaymentSettings> {
   const [row] = await db().select().from(merchantSettings).where(eq(merchantSettings.id, 1));
   if (!row) return { ...DEFAULT_SETTINGS };
   const { id: _id, updatedAt: _u, ...rest } = row;

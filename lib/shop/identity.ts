@@ -9,6 +9,7 @@ import { db } from '@/db';
 import { shopIdentity } from '@/db/schema';
 import { EMPTY_IDENTITY, type ShopIdentity } from './identity-values';
 import { defaultPolicy, type PolicyKey } from './policies';
+import { cache } from 'react';
 
 export type ShopIdentityInput = {
   name: string;
@@ -51,7 +52,14 @@ const columns = {
   logoHeight: shopIdentity.logoHeight,
 };
 
-export async function getShopIdentity(): Promise<ShopIdentity> {
+/**
+ * The shop as buyers see it. Once per render (React's cache): the layout, the page and its
+ * metadata all ask, and on Turso each read is a round trip (BENCHMARKS.md, T15). Outside a
+ * render (an action, a route handler) every call reads.
+ */
+export const getShopIdentity = cache(readShopIdentity);
+
+async function readShopIdentity(): Promise<ShopIdentity> {
   const [r] = await db().select(columns).from(shopIdentity).where(eq(shopIdentity.id, 1));
   if (!r) return EMPTY_IDENTITY;
   return {

@@ -37,11 +37,18 @@ export async function startServer(): Promise<void> {
   if (config.email.mode === 'off') {
     log.warn('E-mails are off: SMTP_URL is not set, so shoppers get no e-mails (they wait in the outbox and go out once SMTP_URL is set). See docs/deploy.md, "E-mail".');
   }
-  await startBackgroundWork();
+  // Every request delivers the outbox rows it wrote right after its response, on any host.
+  (await import('@/lib/jobs/after-pass-deliverers')).installAfterPass();
+  if (config.backgroundWorkers) await startBackgroundWork();
+  else log.info('BACKGROUND_WORKERS=off: no interval runs in this process; e-mails and webhooks leave after each response, reminders and reconciliation with the cron route');
   log.info({ provider: config.usingSandbox ? 'sandbox' : 'external', sandboxEnabled: config.sandboxEnabled }, 'balcao ready');
 }
 
-/** The background jobs (lib/jobs: the one list the cron route also runs), then the signal listeners that stop them. */
+/**
+ * The background jobs of one Node host (lib/jobs: the one list the cron route also runs; on
+ * unless BACKGROUND_WORKERS=off, the default on Vercel): the net under each request's
+ * after-pass. Then the signal listeners that stop them.
+ */
 async function startBackgroundWork(): Promise<void> {
   const { startBackgroundJobs } = await import('@/lib/jobs/jobs');
   const { installShutdownHandlers } = await import('@/lib/server/shutdown');

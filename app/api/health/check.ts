@@ -30,10 +30,10 @@ function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> 
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** One read of a real table: the file opens, and the migrations have run. */
+/** One read of a real table: the file opens, and the migrations have run. `all`, not `get`: on libSQL, drizzle maps a raw `get` that finds no row (an empty shop) by throwing. */
 export async function checkDatabase(): Promise<PartStatus> {
   try {
-    await withTimeout(Promise.resolve().then(() => db().get(sql`select 1 from orders limit 1`)), CHECK_TIMEOUT_MS, 'database');
+    await withTimeout(Promise.resolve().then(() => db().all(sql`select 1 from orders limit 1`)), CHECK_TIMEOUT_MS, 'database');
     return 'ok';
   } catch (e) {
     logger().warn({ err: e, part: 'db' }, 'health: database check failed');

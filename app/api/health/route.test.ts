@@ -136,3 +136,22 @@ describe('checkPaymentApi cache', () => {
     expect(await checkPaymentApi(() => Promise.reject(new Error('x')))).toBe('error');
   });
 });
+
+describe('the database check on libSQL (Turso\'s driver)', () => {
+  it('an empty shop (no order yet) is healthy', async () => {
+    const { checkDatabase } = await import('./check');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'balcao-health-libsql-'));
+    const saved = { url: process.env.DATABASE_URL, driver: process.env.DATABASE_DRIVER };
+    Object.assign(process.env, { DATABASE_URL: `file:${path.join(dir, 'app.db')}`, DATABASE_DRIVER: 'libsql' });
+    try {
+      startProcessContext();
+      await ensureMigrated();
+      expect(await checkDatabase()).toBe('ok');
+    } finally {
+      process.env.DATABASE_URL = saved.url;
+      if (saved.driver === undefined) delete process.env.DATABASE_DRIVER;
+      else process.env.DATABASE_DRIVER = saved.driver;
+      startProcessContext();
+    }
+  });
+});

@@ -1,0 +1,24 @@
+/**
+ * The senders a request's after-pass uses (lib/server/after-pass.ts): the e-mail outbox and the
+ * merchant's outbound webhooks, each limited to the rows the request wrote. Handed in at
+ * start-up because they sit in layers above the envelopes that schedule the pass.
+ */
+import { type Provision } from '@/lib/process/context';
+import { afterPassDeliverers, type AfterPassDeliverers } from '@/lib/server/after-pass';
+import { drainOutbox } from '@/lib/email/worker';
+import { runWebhookWorkerOnce } from '@/lib/api/webhook-worker';
+
+export const outboxDeliverers: AfterPassDeliverers = {
+  email: (keys) => drainOutbox({ keys }),
+  event: (keys) => runWebhookWorkerOnce({ keys }),
+};
+
+/** Every request of this process delivers its outbox rows after its response. */
+export function installAfterPass(): void {
+  afterPassDeliverers.set(outboxDeliverers);
+}
+
+/** The same for a test's process context (`startProcessContext([afterPassProvision()])`). */
+export function afterPassProvision(): Provision {
+  return afterPassDeliverers.provide(outboxDeliverers);
+}
