@@ -43,7 +43,7 @@ test('after "Sair", a copy of the old session cookie no longer opens the dashboa
 test('"Sair de todos os dispositivos" ends the sessions of every browser', async ({ browser }) => {
   const phone = await signedIn(browser);
   const desk = await signedIn(browser);
-  await desk.page.goto('/dashboard/settings');
+  await desk.page.goto('/dashboard/conta');
   await expectNoAxeViolations(desk.page);
   await desk.page.screenshot({ path: 'test-results/screenshots/settings-sessions.png', fullPage: true });
   await desk.page.getByRole('button', { name: 'Sair de todos os dispositivos' }).click();

@@ -1,3 +1,4 @@
+import { plural } from '@balcao/br/plural';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Suspense } from 'react';
@@ -53,7 +54,7 @@ export default async function OverviewPage() {
           <h2 className={styles.kpiLabel}>Receita de hoje</h2>
           <p className={styles.kpiValue}>{formatBRL(stats.today.netCents)}</p>
           <p className="small muted">
-            {stats.today.paidCount === 1 ? '1 pagamento' : `${stats.today.paidCount} pagamentos`}
+            {plural(stats.today.paidCount, 'pagamento', 'pagamentos')}
             {stats.today.refundedCents > 0 ? ` · ${formatBRL(stats.today.refundedCents)} reembolsados` : ''}
           </p>
         </div>
@@ -68,7 +69,7 @@ export default async function OverviewPage() {
 
       <p className={toShip > 0 ? 'alert alert-info' : 'small muted'} data-testid="to-ship-count">
         <Link href="/dashboard/orders?view=a-enviar">
-          A enviar: {toShip === 1 ? '1 pedido pago' : `${toShip.toLocaleString('pt-BR')} pedidos pagos`}
+          A enviar: {plural(toShip, 'pedido pago', 'pedidos pagos')}
         </Link>{' '}
         {toShip > 0 ? 'esperando envio, o mais antigo primeiro.' : 'nada esperando envio.'}
       </p>
@@ -109,7 +110,7 @@ export default async function OverviewPage() {
               </li>
             ))}
           </ul>
-          <p className="small muted">Total: {stats.totalOrders.toLocaleString('pt-BR')} pedidos.</p>
+          <p className="small muted">Total: {plural(stats.totalOrders, 'pedido', 'pedidos')}.</p>
         </section>
 
         <section className="card" aria-labelledby="conversion-title">

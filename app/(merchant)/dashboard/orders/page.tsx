@@ -1,3 +1,4 @@
+import { plural } from '@balcao/br/plural';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_METHODS } from '@/db/schema';
@@ -140,7 +141,7 @@ export default async function OrdersPage({ searchParams }: Props) {
             : 'Ainda não há pedidos.'
           : totalIsLowerBound
             ? `Mais de ${total.toLocaleString('pt-BR')} pedidos com esses filtros · página ${page}`
-            : `${total.toLocaleString('pt-BR')} ${total === 1 ? 'pedido' : 'pedidos'}${filtered ? ' com esses filtros' : ''} · página ${page} de ${pageCount}`}
+            : `${plural(total, 'pedido', 'pedidos')}${filtered ? ' com esses filtros' : ''} · página ${page} de ${pageCount}`}
       </p>
 
       <OrdersList rows={can(merchant.role, 'buyers:read') ? rows : rows.map(maskOrderBuyer)} linkTitles={linkTitles} />
@@ -195,7 +196,7 @@ async function ToShipView({ page: requestedPage }: { page: number }) {
       <p className="muted small" aria-live="polite">
         {total === 0
           ? 'Nenhum pedido pago esperando envio.'
-          : `${total.toLocaleString('pt-BR')} ${total === 1 ? 'pedido pago' : 'pedidos pagos'} a enviar, o mais antigo primeiro · página ${page} de ${pageCount}`}
+          : `${plural(total, 'pedido pago', 'pedidos pagos')} a enviar, o mais antigo primeiro · página ${page} de ${pageCount}`}
       </p>
       {can(merchant.role, 'fulfilment:act') ? <ShipBatchForm /> : null}
       <OrdersList rows={can(merchant.role, 'buyers:read') ? rows : rows.map(maskOrderBuyer)} linkTitles={linkTitles} caption="Pedidos a enviar, mais antigos primeiro" />

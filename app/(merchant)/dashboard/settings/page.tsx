@@ -5,11 +5,9 @@ import { settingInputText } from '@/lib/dashboard/settings-form';
 import { bpsToPercentText } from '@/lib/settings/pix-discount';
 import { getEmailSettings } from '@/lib/email/settings';
 import { getSettings } from '@/lib/settings/settings';
-import { signOutEverywhereAction } from '../actions';
 import { EmailSettingsForm } from './email-settings-form';
 import { SettingsForm } from './settings-form';
 import { SettingsTabs } from './settings-tabs';
-import styles from './settings.module.css';
 
 export const metadata: Metadata = { title: 'Configurações' };
 export const dynamic = 'force-dynamic';
@@ -40,20 +38,6 @@ export default async function SettingsPage() {
       <PermissionGate role={role} permission="shop:edit">
         <EmailSettingsForm initial={emailSettings} />
       </PermissionGate>
-      <section className={`card stack ${styles.result}`} aria-labelledby="sessoes-titulo">
-        <h2 id="sessoes-titulo">Sessões</h2>
-        <p className="muted">
-          Encerra a sessão neste aparelho e em todos os outros em que você entrou no painel. Use se perdeu um celular ou entrou num
-          computador que não é seu.
-        </p>
-        <PermissionGate role={role} permission="account:edit">
-          <form action={signOutEverywhereAction}>
-            <button type="submit" className="btn btn-secondary">
-              Sair de todos os dispositivos
-            </button>
-          </form>
-        </PermissionGate>
-      </section>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { plural } from '@balcao/br/plural';
 import type { Metadata } from 'next';
 import { DiscountRows } from '@/app/_components/discount-rows';
 import Link from 'next/link';
@@ -206,7 +207,7 @@ export default async function OrderPage({ params }: Props) {
             <section className="card stack" aria-labelledby="stock-title">
               <h2 id="stock-title">Estoque</h2>
               <p className="small muted">
-                O reembolso não devolve as unidades ao estoque sozinho ({heldUnits === 1 ? '1 unidade' : `${heldUnits} unidades`} deste pedido). Devolva se
+                O reembolso não devolve as unidades ao estoque sozinho ({plural(heldUnits, 'unidade', 'unidades')} deste pedido). Devolva se
                 o produto voltou para você em condições de venda.
               </p>
               <ActionForm action={returnStockAction} fields={{ orderId: order.id }} label="Devolver ao estoque" pendingLabel="Devolvendo…" available={actsOnOrders} />
