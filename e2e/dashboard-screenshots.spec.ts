@@ -62,6 +62,7 @@ test('login, overview, orders, order detail and settings at 1280 px', async ({ p
   // A partial refund, so that the timeline and the numbers show one.
   await page.goto(`/dashboard/orders/${refunded.id}`);
   await expect(page.getByTestId('order-status')).toHaveText('Pago', { timeout: 15_000 });
+  await page.getByText('Mais ações', { exact: true }).click();
   await page.getByLabel('Valor').fill('20,00');
   await page.getByLabel('Descrição').fill('Um dos cafés veio errado');
   await page.getByRole('button', { name: 'Reembolsar' }).click();
@@ -69,7 +70,7 @@ test('login, overview, orders, order detail and settings at 1280 px', async ({ p
   await shot(page, 'dashboard-refund-confirm');
   await page.getByRole('button', { name: 'Confirmar reembolso' }).click();
   await expect(page.getByTestId('order-status')).toHaveText('Reembolsado parcialmente', { timeout: 20_000 });
-  await page.getByTestId('timeline').getByText('Corpo recebido').first().click();
+  await page.getByTestId('timeline').getByText('Detalhes técnicos').nth(2).click();
   await shot(page, 'dashboard-order-refunded');
 
   await page.goto(`/dashboard/orders/${paid.id}`);

@@ -187,6 +187,7 @@ test('"Registrar reembolso manual" for a paid boleto: "Reembolsado (manual)" on 
 
   await signIn(page);
   await page.goto(`/dashboard/orders/${orderId}`);
+  await page.getByText('Mais ações', { exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Registrar reembolso manual' })).toBeVisible();
   // A reason is required: the error sits next to its field and the amount stays as typed.
   await page.getByLabel('Valor', { exact: true }).last().fill('50,00');

@@ -32,14 +32,6 @@ export default async function OverviewPage() {
     <div className="stack">
       <div className={styles.header}>
         <h1>Visão geral</h1>
-        {can(role, 'orders:act') ? (
-          <ActionForm
-            action={reconcileAllAction}
-            label="Reconciliar agora"
-            pendingLabel="Conferindo com o provedor…"
-            hint="Confere com o provedor o status de todas as cobranças em aberto."
-          />
-        ) : null}
       </div>
 
       <ShopChecklist identity={identity} />
@@ -148,6 +140,19 @@ export default async function OverviewPage() {
           </div>
         </section>
       </div>
+
+      {can(role, 'orders:act') ? (
+        // Payments arrive on their own (webhooks, then the scheduled check): a quiet link, not the page's first button.
+        <div className={styles.reconcile}>
+          <ActionForm
+            action={reconcileAllAction}
+            label="Reconciliar agora"
+            pendingLabel="Conferindo com o provedor…"
+            className={styles.quietAction}
+            hint="Um pagamento ainda não apareceu? Confere com o provedor o status de todas as cobranças em aberto."
+          />
+        </div>
+      ) : null}
     </div>
   );
 }
