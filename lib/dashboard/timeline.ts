@@ -5,7 +5,7 @@
  * provider's statuses and ids, signatures, HTTP codes, raw bodies) is kept whole in
  * `technical`, shown under "Detalhes técnicos". Pure.
  */
-import type { EmailAttempt, EmailOutboxRow, EmailStatus, FulfillmentStatus, OrderStatus, OutboxKind, PaymentEvent, WebhookDelivery } from '@/db/schema';
+import type { EmailAttempt, EmailOutboxRow, EmailStatus, FulfillmentStatus, OrderNote, OrderStatus, OutboxKind, PaymentEvent, WebhookDelivery } from '@/db/schema';
 import type { PaymentEventType } from '@/lib/payments/events';
 import { formatDateTimeBR } from '@balcao/br/dates';
 import { EMAIL_KIND_LABELS, EMAIL_STATUS_LABELS } from '@/lib/email/labels';
@@ -19,7 +19,7 @@ export type TimelineTone = 'neutral' | 'success' | 'warning' | 'danger' | 'info'
 export type TimelineEntry = {
   key: string;
   at: string;
-  kind: 'event' | 'webhook' | 'email';
+  kind: 'event' | 'webhook' | 'email' | 'note';
   /** What happened, as the shopkeeper says it. */
   title: string;
   /** Facts a shopkeeper reads ("Por: demo@balcao.dev", "Valor: R$ 15,00"). */
@@ -280,6 +280,19 @@ export function emailEntry(row: EmailOutboxRow, attempts: EmailAttempt[]): Timel
   };
 }
 
+/** "Nota interna": the words as written, with who wrote them. */
+export function noteEntry(n: OrderNote): TimelineEntry {
+  return {
+    key: `n${n.id}`,
+    at: n.createdAt,
+    kind: 'note',
+    title: 'Nota interna',
+    facts: [n.body, `Por: ${n.authorName ? `${n.authorName} (${n.authorEmail})` : n.authorEmail}`],
+    tone: 'info',
+    technical: [],
+  };
+}
+
 /** Pretty-prints JSON; anything else is shown as received. */
 export function prettyJson(body: string): string {
   try {
@@ -289,12 +302,18 @@ export function prettyJson(body: string): string {
   }
 }
 
-/** Oldest first; at the same instant, events before webhooks before e-mails, each in insertion order. */
-export function buildTimeline(events: PaymentEvent[], deliveries: WebhookDelivery[], emails: { row: EmailOutboxRow; attempts: EmailAttempt[] }[] = []): TimelineEntry[] {
+/** Oldest first; at the same instant, events before webhooks before e-mails before notes, each in insertion order. */
+export function buildTimeline(
+  events: PaymentEvent[],
+  deliveries: WebhookDelivery[],
+  emails: { row: EmailOutboxRow; attempts: EmailAttempt[] }[] = [],
+  notes: OrderNote[] = [],
+): TimelineEntry[] {
   const entries = [
     ...events.map((e) => ({ entry: eventEntry(e), order: 0, id: e.id })),
     ...deliveries.map((w) => ({ entry: deliveryEntry(w), order: 1, id: w.id })),
     ...emails.map((m) => ({ entry: emailEntry(m.row, m.attempts), order: 2, id: m.row.id })),
+    ...notes.map((n) => ({ entry: noteEntry(n), order: 3, id: n.id })),
   ];
   entries.sort((a, b) => {
     const ta = Date.parse(a.entry.at);

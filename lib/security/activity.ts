@@ -32,6 +32,7 @@ export const ACTIVITY_ACTIONS = {
   fulfilment: 'Envio',
   export: 'Exportação',
   anonymisation: 'Anonimização',
+  order_note: 'Nota interna',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 

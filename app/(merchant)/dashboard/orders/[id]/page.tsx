@@ -31,6 +31,7 @@ import { RefundForm } from './refund-form';
 import { Timeline } from './timeline';
 import { FulfilmentCard } from './fulfilment-card';
 import { ManualRefundForm } from './manual-refund-form';
+import { NotesCard } from './notes-card';
 
 export const dynamic = 'force-dynamic';
 
@@ -62,7 +63,7 @@ export default async function OrderPage({ params }: Props) {
   const masked = !mayDo(merchant.role, 'buyers:read');
   const detail = await getOrderDetail(id, { masked });
   if (!detail) notFound();
-  const { order, items, payment, timeline, canResendInstructions, doublePix } = detail;
+  const { order, items, payment, timeline, notes, canResendInstructions, doublePix } = detail;
   const link = order.paymentLinkId ? await linkById(order.paymentLinkId) : undefined;
   const delivery = deliveryOf(order);
   const money = orderMoneyLines(order, items);
@@ -235,6 +236,13 @@ export default async function OrderPage({ params }: Props) {
                       </a>
                     </>
                   ) : null}
+                </Row>
+              ) : null}
+              {order.buyerNote ? (
+                <Row label="Observações para a loja">
+                  <span className={styles.buyerNote} data-testid="buyer-note">
+                    {order.buyerNote}
+                  </span>
                 </Row>
               ) : null}
               {order.addressStreet ? (
@@ -414,6 +422,17 @@ export default async function OrderPage({ params }: Props) {
               </div>
             </details>
           </section>
+          <NotesCard
+            orderId={order.id}
+            canWrite={mayDo(merchant.role, 'orders:note')}
+            notes={notes.map((n) => ({
+              key: String(n.id),
+              body: n.body,
+              by: n.authorName ? `${n.authorName} (${n.authorEmail})` : n.authorEmail,
+              at: n.createdAt,
+              when: formatDateTimeBR(n.createdAt),
+            }))}
+          />
         </aside>
       </div>
 
