@@ -1,6 +1,6 @@
 /** Everything the merchant sees about one order: items, buyer, payment, timeline. */
 import 'server-only';
-import { HIDDEN, maskBuyerIn, maskOrderBuyer } from '@balcao/br/personal-data';
+import { maskBuyerIn, maskOrderBuyer } from '@balcao/br/personal-data';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { db } from '@/db';
 import { emailAttempts, emailOutbox, orderItems, orderNotes, orders, paymentEvents, payments, webhookDeliveries, type Order, type OrderItem, type OrderNote, type Payment, currentPaymentOf } from '@/db/schema';
@@ -35,8 +35,7 @@ export async function getOrderDetail(id: string, opts: { masked?: boolean } = {}
   const mask = (text: string) => maskBuyerIn(text, detail.order);
   return {
     ...detail,
-    // The buyer's own words may hold anything (an address, a phone): hidden whole.
-    order: { ...maskOrderBuyer(detail.order), buyerNote: detail.order.buyerNote ? HIDDEN : null },
+    order: maskOrderBuyer(detail.order),
     notes: detail.notes.map((n) => ({ ...n, body: mask(n.body) })),
     timeline: detail.timeline.map((e) => ({
       ...e,
