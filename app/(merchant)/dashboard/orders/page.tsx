@@ -9,6 +9,7 @@ import { requireMerchant } from '@/lib/auth/session';
 import { maskOrderBuyer } from '@balcao/br/personal-data';
 import { hasAnyFilter, orderQueryString, parseOrderQuery } from '@/lib/dashboard/order-filters';
 import { countToShip, listOrders, listToShip } from '@/lib/dashboard/orders-query';
+import { currentChip, ORDER_CHIPS, type OrderChipKey } from '@/lib/dashboard/order-chips';
 import { linkChoices, linkTitlesOf } from '@/lib/links/links';
 import { METHOD_LABELS, statusLabel } from '@/lib/orders/status-labels';
 import { OrdersList, OrdersPagination } from './orders-list';
@@ -48,7 +49,7 @@ export default async function OrdersPage({ searchParams }: Props) {
           Exportar CSV
         </a>
       </div>
-      <OrdersViews current="all" toShip={toShip} />
+      <OrdersViews current={currentChip(filters)} toShip={toShip} />
 
       <form method="get" action="/dashboard/orders" className={`card ${styles.filters}`} role="search" aria-label="Filtrar pedidos">
         <div className={`field ${styles.search}`}>
@@ -150,16 +151,16 @@ export default async function OrdersPage({ searchParams }: Props) {
   );
 }
 
-/** The two views of Pedidos: every order (with filters) and "A enviar". */
-function OrdersViews({ current, toShip }: { current: 'all' | 'to-ship'; toShip: number }) {
+/** The chips of Pedidos: "Todos", "Aguardando pagamento", "A enviar" (its own work list), "Enviados", "Cancelados". */
+function OrdersViews({ current, toShip }: { current: OrderChipKey | null; toShip: number }) {
   return (
     <nav aria-label="Visões de pedidos" className={styles.views}>
-      <Link href="/dashboard/orders" aria-current={current === 'all' ? 'page' : undefined}>
-        Todos
-      </Link>
-      <Link href="/dashboard/orders?view=a-enviar" aria-current={current === 'to-ship' ? 'page' : undefined}>
-        A enviar <span className={styles.viewCount}>{toShip.toLocaleString('pt-BR')}</span>
-      </Link>
+      {ORDER_CHIPS.map((c) => (
+        <Link key={c.key} href={c.href} aria-current={current === c.key ? 'page' : undefined}>
+          {c.label}
+          {c.key === 'to-ship' ? <span className={styles.viewCount}> {toShip.toLocaleString('pt-BR')}</span> : null}
+        </Link>
+      ))}
     </nav>
   );
 }
