@@ -1,5 +1,5 @@
 /**
- * Desktop screenshots (1280 px) of the merchant dashboard for docs/screenshots. Each one also
+ * Screenshots of the merchant dashboard at a desk (1366 px) and on a phone (390 px) for docs/screenshots. Each one also
  * asserts what it shows (and that the page does not scroll sideways), so a broken page fails
  * here instead of producing a bad picture.
  */
@@ -10,7 +10,7 @@ import { addToCart, appQuery, fillBoleto, fillPix, OWNER, payWithCode, SANDBOX_K
 
 const DIR = process.env.SCREENSHOT_DIR ?? (process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots');
 
-test.use({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false });
+test.use({ viewport: { width: 1366, height: 900 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false });
 
 async function shot(page: Page, name: string) {
   fs.mkdirSync(DIR, { recursive: true });
@@ -37,7 +37,7 @@ async function order(page: Page, method: 'pix' | 'boleto', slug: string, name: s
   return { id: appQuery<{ id: string }>('select id from orders where token = ?', token)[0].id, code };
 }
 
-test('login, overview, orders, order detail and settings at 1280 px', async ({ page, browser, request }) => {
+test('login, overview, orders, order detail and settings at 1366 px', async ({ page, browser, request }) => {
   test.setTimeout(120_000);
   const shopper = await (await browser.newContext()).newPage();
   const paid = await order(shopper, 'pix', 'moedor-manual', 'Helena Castro');
@@ -107,9 +107,9 @@ test('login, overview, orders, order detail and settings at 1280 px', async ({ p
 });
 
 test.describe('on a phone', () => {
-  test.use({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 1.5, isMobile: true, hasTouch: true });
+  test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1.5, isMobile: true, hasTouch: true });
 
-  test('overview, orders and an order at 412 px', async ({ page }) => {
+  test('overview, orders and an order at 390 px', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('E-mail').fill(OWNER.email);
     await page.getByLabel('Senha').fill(OWNER.password);
