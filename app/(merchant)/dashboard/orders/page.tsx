@@ -9,6 +9,7 @@ import { requireMerchant } from '@/lib/auth/session';
 import { maskOrderBuyer } from '@balcao/br/personal-data';
 import { hasAnyFilter, orderQueryString, parseOrderQuery } from '@/lib/dashboard/order-filters';
 import { countToShip, listOrders, listToShip } from '@/lib/dashboard/orders-query';
+import { itemsSummaryOf } from '@/lib/dashboard/items-summary';
 import { currentChip, ORDER_CHIPS, type OrderChipKey } from '@/lib/dashboard/order-chips';
 import { linkChoices, linkTitlesOf } from '@/lib/links/links';
 import { METHOD_LABELS, statusLabel } from '@/lib/orders/status-labels';
@@ -33,7 +34,7 @@ export default async function OrdersPage({ searchParams }: Props) {
     linkChoices(filters.link),
     countToShip(),
   ]);
-  const linkTitles = await linkTitlesOf(rows.map((r) => r.paymentLinkId));
+  const [linkTitles, items] = await Promise.all([linkTitlesOf(rows.map((r) => r.paymentLinkId)), itemsSummaryOf(rows.map((r) => r.id))]);
   const filtered = hasAnyFilter(filters);
   const exportQs = orderQueryString(filters);
   const pageHref = (p: number) => {
@@ -145,7 +146,7 @@ export default async function OrdersPage({ searchParams }: Props) {
             : `${plural(total, 'pedido', 'pedidos')}${filtered ? ' com esses filtros' : ''} · página ${page} de ${pageCount}`}
       </p>
 
-      <OrdersList rows={can(merchant.role, 'buyers:read') ? rows : rows.map(maskOrderBuyer)} linkTitles={linkTitles} />
+      <OrdersList rows={can(merchant.role, 'buyers:read') ? rows : rows.map(maskOrderBuyer)} linkTitles={linkTitles} items={items} />
       <OrdersPagination page={page} pageCount={pageCount} hasNext={hasNext} totalIsLowerBound={totalIsLowerBound} href={pageHref} />
     </div>
   );
@@ -168,7 +169,7 @@ function OrdersViews({ current, toShip }: { current: OrderChipKey | null; toShip
 async function ToShipView({ page: requestedPage }: { page: number }) {
   const merchant = await requireMerchant('/dashboard/orders?view=a-enviar');
   const { rows, total, page, pageCount, hasNext } = await listToShip(requestedPage);
-  const linkTitles = await linkTitlesOf(rows.map((r) => r.paymentLinkId));
+  const [linkTitles, items] = await Promise.all([linkTitlesOf(rows.map((r) => r.paymentLinkId)), itemsSummaryOf(rows.map((r) => r.id))]);
   return (
     <div className="stack">
       <div className={styles.header}>
@@ -200,7 +201,7 @@ async function ToShipView({ page: requestedPage }: { page: number }) {
           : `${plural(total, 'pedido pago', 'pedidos pagos')} a enviar, o mais antigo primeiro · página ${page} de ${pageCount}`}
       </p>
       {can(merchant.role, 'fulfilment:act') ? <ShipBatchForm /> : null}
-      <OrdersList rows={can(merchant.role, 'buyers:read') ? rows : rows.map(maskOrderBuyer)} linkTitles={linkTitles} caption="Pedidos a enviar, mais antigos primeiro" />
+      <OrdersList rows={can(merchant.role, 'buyers:read') ? rows : rows.map(maskOrderBuyer)} linkTitles={linkTitles} items={items} caption="Pedidos a enviar, mais antigos primeiro" />
       <OrdersPagination page={page} pageCount={pageCount} hasNext={hasNext} totalIsLowerBound={false} href={(p) => `/dashboard/orders?view=a-enviar${p > 1 ? `&page=${p}` : ''}`} />
     </div>
   );
