@@ -112,7 +112,7 @@ test('a Pix and a boleto order, the Pix paid: the e-mails on /sandbox/emails, th
   await expect(page.getByRole('link', { name: boletoSubject })).toHaveCount(2);
 
   // Configurações: the reply-to (the sender's name is the shop's, Configurações → Loja).
-  await page.goto('/dashboard/settings');
+  await page.goto('/dashboard/settings/emails');
   await page.getByLabel('Responder para (opcional)').fill('contato@');
   await page.getByRole('button', { name: 'Salvar e-mails' }).click();
   await expect(page.getByText('Informe um e-mail válido, como contato@sualoja.com.br.')).toBeVisible();

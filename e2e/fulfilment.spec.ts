@@ -50,9 +50,9 @@ const labelOf = (orderId: string) => orderLabel(appQuery<{ id: string; number: n
 
 test('a paid order is sent with a Correios code: "A enviar", the shopper follows it live, the e-mails go out', async ({ page, context, request }) => {
   test.setTimeout(300_000);
-  // The merchant says where the shop's alerts go (Configurações → e-mails).
+  // The merchant says where the shop's alerts go (Configurações → E-mails e avisos).
   await signIn(page);
-  await page.goto('/dashboard/settings');
+  await page.goto('/dashboard/settings/emails');
   const alerts = page.getByLabel('E-mails para alertas (opcional)');
   await alerts.fill('dono@, vendas@loja');
   await page.getByRole('button', { name: 'Salvar e-mails' }).click();

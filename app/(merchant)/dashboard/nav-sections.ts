@@ -27,10 +27,11 @@ export const SETTINGS_PAGES = [
   { key: 'shop', href: '/dashboard/settings/loja', label: 'Loja' },
   { key: 'payment', href: '/dashboard/settings', label: 'Pagamento' },
   { key: 'shipping', href: '/dashboard/settings/shipping', label: 'Entrega' },
+  { key: 'emails', href: '/dashboard/settings/emails', label: 'E-mails e avisos' },
   { key: 'team', href: '/dashboard/settings/equipe', label: 'Equipe' },
-  { key: 'activity', href: '/dashboard/settings/atividade', label: 'Atividade' },
   { key: 'integrations', href: '/dashboard/settings/integracoes', label: 'Integrações' },
   { key: 'buyers', href: '/dashboard/settings/comprador', label: 'Dados do comprador' },
+  { key: 'activity', href: '/dashboard/settings/atividade', label: 'Atividade' },
 ] as const;
 
 export function isCurrent(pathname: string, s: { href: string; exact?: boolean }): boolean {

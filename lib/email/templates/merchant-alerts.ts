@@ -42,10 +42,10 @@ ${note ? `\nObservações para a loja:\n${note}\n` : ''}
 Abrir o pedido no painel: ${dashboardUrl}
 
 --
-Alerta de ${d.shop.name}. Desative em Configurações → E-mails.`;
+Alerta de ${d.shop.name}. Desative em Configurações → E-mails e avisos.`;
   return {
     subject: `${o.subject}: ${orderRef(d)} · ${amount}`,
-    html: layout({ shopName: d.shop.name, preheader: `${d.order.buyerName} · ${amount}`, title: o.title, body, reason: `Alerta de ${d.shop.name}. Desative em Configurações → E-mails.` }),
+    html: layout({ shopName: d.shop.name, preheader: `${d.order.buyerName} · ${amount}`, title: o.title, body, reason: `Alerta de ${d.shop.name}. Desative em Configurações → E-mails e avisos.` }),
     text,
     attachments: [],
   };

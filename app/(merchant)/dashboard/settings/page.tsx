@@ -3,9 +3,7 @@ import { requireMerchant } from '@/lib/auth/session';
 import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
 import { settingInputText } from '@/lib/dashboard/settings-form';
 import { bpsToPercentText } from '@/lib/settings/pix-discount';
-import { getEmailSettings } from '@/lib/email/settings';
 import { getSettings } from '@/lib/settings/settings';
-import { EmailSettingsForm } from './email-settings-form';
 import { SettingsForm } from './settings-form';
 import { SettingsTabs } from './settings-tabs';
 
@@ -14,7 +12,7 @@ export const dynamic = 'force-dynamic';
 
 export default async function SettingsPage() {
   const { role } = await requireMerchant('/dashboard/settings');
-  const [s, emailSettings] = await Promise.all([getSettings(), getEmailSettings()]);
+  const s = await getSettings();
   return (
     <div className="stack">
       <h1>Configurações</h1>
@@ -33,10 +31,6 @@ export default async function SettingsPage() {
             requireBuyerPhone: s.requireBuyerPhone ? 'on' : '',
           }}
         />
-      </PermissionGate>
-      <h2>E-mails</h2>
-      <PermissionGate role={role} permission="shop:edit">
-        <EmailSettingsForm initial={emailSettings} />
       </PermissionGate>
     </div>
   );
