@@ -58,7 +58,7 @@ test('on a phone: bottom bar → Pedidos → "A enviar"; an order in plain words
   await signIn(page, '/dashboard');
   await expect(page.getByRole('link', { name: '7 dias' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByTestId('kpi-ticket')).toContainText('Ticket médio');
-  await expect(page.getByTestId('kpi-revenue').getByTestId('kpi-change')).toContainText(/[▲▼=] \d+ %/);
+  await expect(page.getByTestId('kpi-revenue').getByTestId('kpi-change')).toContainText(/[▲▼=] [\d.]+ %/);
   await expect(page.getByTestId('kpi-revenue').getByTestId('kpi-change')).toContainText('vs. os 7 dias anteriores');
   // The first screen: revenue, then what waits, as links.
   const viewport = page.viewportSize()!;
