@@ -162,8 +162,8 @@ test.describe('shop: paying', () => {
     await page.goto('/checkout');
     await fillBoleto(page);
     // The delivery address is the boleto's too ("Mesmo endereço da entrega"): no second address
-    // (the eleventh box is "Cupom de desconto").
-    await expect(page.getByRole('textbox')).toHaveCount(11);
+    // (the last two boxes are "Observações para a loja" and "Cupom de desconto").
+    await expect(page.getByRole('textbox')).toHaveCount(12);
     await expect(page.getByRole('checkbox', { name: 'Mesmo endereço da entrega' })).toBeChecked();
     await expect(page.getByRole('combobox', { name: 'UF' })).toBeVisible();
     await expectNoAxeViolations(page);
