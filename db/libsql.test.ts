@@ -31,7 +31,7 @@ import { isEmpty, seed } from './seed';
 import { orderStatusByToken } from '@/lib/orders/queries';
 import { countOrders, listOrders, ordersForExport } from '@/lib/dashboard/orders-query';
 import { applyObservation } from '@/lib/payments/apply';
-import { dedupe, insertEvent } from '@/lib/payments/events';
+import { dedupe, insertEvent, type PaymentEventType } from '@/lib/payments/events';
 
 const opened: Database<typeof schema>[] = [];
 afterAll(() => opened.forEach((d) => d.close()));
@@ -134,7 +134,7 @@ async function scenario(driver: DriverKind) {
 
     // Dedupe: the second insert with the same key changes nothing (ON CONFLICT DO NOTHING → 0 rows).
     const dedupeCounts = await d.transaction(function* (tx) {
-      const row = { paymentId: 'pay-0', orderId: '00000000-0000-4000-8000-000000000000', type: 'note', source: 'reconcile' as const, dedupeKey: 'parity:once' };
+      const row = { paymentId: 'pay-0', orderId: '00000000-0000-4000-8000-000000000000', type: 'note' as PaymentEventType, source: 'reconcile' as const, dedupeKey: 'parity:once' };
       const first = yield* run(insertEvent(tx, row));
       const second = yield* run(insertEvent(tx, row));
       return [first, second];

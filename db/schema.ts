@@ -312,6 +312,8 @@ export const orders = sqliteTable(
     manualRefundReason: text('manual_refund_reason'),
     manualRefundedAt: text('manual_refunded_at'),
     manualRefundedBy: text('manual_refunded_by'),
+    /** The buyer's "Observações para a loja" at checkout (at most 500 characters), or null. */
+    buyerNote: text('buyer_note'),
   },
   (t) => [
     // "A enviar" (status, fulfilment, delivery) is counted on every orders page: with the shipping
@@ -328,6 +330,27 @@ export const orders = sqliteTable(
     uniqueIndex('orders_number_idx').on(t.number),
   ],
 );
+
+/**
+ * "Notas internas": the team's notes on an order, never shown to the buyer. Append-only (a note
+ * is a record of what someone said, with who and when); the activity log has a line for each.
+ */
+export const orderNotes = sqliteTable(
+  'order_notes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Kept as text: the person may be removed later, the note stays. */
+    authorEmail: text('author_email').notNull(),
+    authorName: text('author_name'),
+    body: text('body').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt)],
+);
+export type OrderNote = typeof orderNotes.$inferSelect;
 
 export const COUPON_KINDS = ['percent', 'fixed'] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];

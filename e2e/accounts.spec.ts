@@ -80,6 +80,9 @@ test('the Dono invites an Atendente, who signs up from the e-mail link and finds
   const [order] = appQuery<{ id: string }>('select id from orders where token = ?', orderToken);
   await signIn(ana, `/dashboard/orders/${order.id}`, attendant(PASSWORDS[0]));
   await expect(ana.getByRole('heading', { name: 'Ações' })).toBeVisible();
+  // Open "Mais ações": the money buttons are absent, not merely folded away.
+  await ana.getByText('Mais ações', { exact: true }).click();
+  await expect(ana.getByText('Reconciliar agora')).toHaveCount(0);
   await expect(ana.getByRole('button', { name: 'Reembolsar' })).toHaveCount(0);
   await expect(ana.getByRole('button', { name: 'Cancelar cobrança' })).toHaveCount(0);
   await expectNoAxeViolations(ana);

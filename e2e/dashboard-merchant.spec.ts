@@ -136,12 +136,13 @@ test.describe('dashboard: an order from the shop', () => {
     await expect(page.getByTestId('order-status')).toHaveText('Pago');
     await expect(page.getByText('529.982.247-25')).toBeVisible(); // the merchant sees the full document
     const timeline = page.getByTestId('timeline');
-    await expect(timeline.getByText('Cobrança criada no provedor')).toBeVisible();
-    await expect(timeline.getByText('Pagamento confirmado', { exact: true })).toBeVisible();
-    await expect(timeline.getByText(/Webhook recebido/).first()).toBeVisible();
-    const webhook = timeline.getByRole('listitem').filter({ hasText: 'Webhook recebido' }).first();
-    await expect(webhook).toContainText('Assinatura válida');
-    await webhook.getByText('Corpo recebido').click();
+    await expect(timeline.getByText('Cobrança gerada', { exact: true })).toBeVisible();
+    await expect(timeline.getByText('Pagamento confirmado pelo banco', { exact: true })).toBeVisible();
+    // The provider's notice, its signature and body stay one click away, under "Detalhes técnicos".
+    const webhook = timeline.getByRole('listitem').filter({ hasText: 'Aviso do banco recebido' }).first();
+    await expect(webhook.getByText('Assinatura válida')).toBeHidden();
+    await webhook.getByText('Detalhes técnicos').click();
+    await expect(webhook.getByText('Assinatura válida')).toBeVisible();
     await expect(webhook.locator('pre')).toContainText('"type"');
     await expectNoAxeViolations(page);
 
@@ -150,6 +151,7 @@ test.describe('dashboard: an order from the shop', () => {
 
     // Refund R$ 10,00 of R$ 59,00.
     await page.goto(`/dashboard/orders/${orderId}`);
+    await page.getByText('Mais ações', { exact: true }).click();
     await expect(page.getByLabel('Valor')).toHaveValue('59,00');
     await page.getByLabel('Valor').fill('60,00');
     await page.getByLabel('Descrição').fill('Caneca chegou lascada');
@@ -171,7 +173,7 @@ test.describe('dashboard: an order from the shop', () => {
     await expect(page.getByTestId('refunded-amount')).toHaveText('−R$ 10,00');
     // Once only: no second refund form.
     await expect(page.getByRole('button', { name: 'Reembolsar' })).toHaveCount(0);
-    await expect(timeline.getByText('Reembolso solicitado')).toBeVisible();
+    await expect(timeline.getByText('Reembolso pedido', { exact: true })).toBeVisible();
     await expect(timeline.getByText(`Por: ${OWNER.email}`).first()).toBeVisible();
     await expectNoAxeViolations(page);
 
@@ -209,6 +211,7 @@ test.describe('dashboard: an order from the shop', () => {
       }
       return route.continue();
     });
+    await page.getByText('Mais ações', { exact: true }).click();
     await page.getByRole('button', { name: 'Cancelar cobrança' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sim, cancelar cobrança' }).click();
     await expect.poll(() => captured).toBeTruthy();
@@ -228,6 +231,7 @@ test.describe('dashboard: an order from the shop', () => {
 
     // The same action with the session goes through.
     await page.reload();
+    await page.getByText('Mais ações', { exact: true }).click();
     await page.getByRole('button', { name: 'Cancelar cobrança' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancelar a cobrança?' });
     await expect(dialog).toContainText('R$ 59,00');
@@ -235,7 +239,7 @@ test.describe('dashboard: an order from the shop', () => {
     await dialog.getByRole('button', { name: 'Sim, cancelar cobrança' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Cobrança cancelada.' })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('order-status')).toHaveText('Cancelado');
-    await expect(page.getByTestId('timeline').getByText('Cancelamento solicitado')).toBeVisible();
+    await expect(page.getByTestId('timeline').getByText('Cancelamento pedido', { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 });

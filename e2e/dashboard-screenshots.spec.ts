@@ -1,5 +1,5 @@
 /**
- * Desktop screenshots (1280 px) of the merchant dashboard for docs/screenshots. Each one also
+ * Screenshots of the merchant dashboard at a desk (1366 px) and on a phone (390 px) for docs/screenshots. Each one also
  * asserts what it shows (and that the page does not scroll sideways), so a broken page fails
  * here instead of producing a bad picture.
  */
@@ -10,14 +10,15 @@ import { screenshot, SCREENSHOT_DIR } from './screenshot';
 
 const DIR = SCREENSHOT_DIR;
 
-test.use({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false });
+test.use({ viewport: { width: 1366, height: 900 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false });
 
 async function shot(page: Page, name: string) {
   // Wide content (a table) scrolls inside its own box: the page itself never scrolls sideways.
   const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(sideways, `${name}: the page scrolls sideways by ${sideways}px`).toBeLessThanOrEqual(0);
   // A full-page capture draws sticky elements where the capture scrolled them: show the sidebar as at the top of the page.
-  await page.addStyleTag({ content: '[data-sidebar] { position: static !important; }' });
+  // The same for the phone's bottom bar: drawn once, under the page, not across its middle.
+  await page.addStyleTag({ content: '[data-sidebar], [data-testid="bottom-bar"] { position: static !important; }' });
   await page.evaluate(() => document.fonts.ready);
   await screenshot(page, { path: `${DIR}/${name}.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
   // Every page pictured is also scanned, in the state pictured (desktop and phone layouts).
@@ -36,7 +37,7 @@ async function order(page: Page, method: 'pix' | 'boleto', slug: string, name: s
   return { id: appQuery<{ id: string }>('select id from orders where token = ?', token)[0].id, code };
 }
 
-test('login, overview, orders, order detail and settings at 1280 px', async ({ page, browser, request }) => {
+test('login, overview, orders, order detail and settings at 1366 px', async ({ page, browser, request }) => {
   test.setTimeout(120_000);
   const shopper = await (await browser.newContext()).newPage();
   const paid = await order(shopper, 'pix', 'moedor-manual', 'Helena Castro');
@@ -61,6 +62,7 @@ test('login, overview, orders, order detail and settings at 1280 px', async ({ p
   // A partial refund, so that the timeline and the numbers show one.
   await page.goto(`/dashboard/orders/${refunded.id}`);
   await expect(page.getByTestId('order-status')).toHaveText('Pago', { timeout: 15_000 });
+  await page.getByText('Mais ações', { exact: true }).click();
   await page.getByLabel('Valor').fill('20,00');
   await page.getByLabel('Descrição').fill('Um dos cafés veio errado');
   await page.getByRole('button', { name: 'Reembolsar' }).click();
@@ -68,7 +70,7 @@ test('login, overview, orders, order detail and settings at 1280 px', async ({ p
   await shot(page, 'dashboard-refund-confirm');
   await page.getByRole('button', { name: 'Confirmar reembolso' }).click();
   await expect(page.getByTestId('order-status')).toHaveText('Reembolsado parcialmente', { timeout: 20_000 });
-  await page.getByTestId('timeline').getByText('Corpo recebido').first().click();
+  await page.getByTestId('timeline').getByText('Detalhes técnicos').nth(2).click();
   await shot(page, 'dashboard-order-refunded');
 
   await page.goto(`/dashboard/orders/${paid.id}`);
@@ -105,9 +107,9 @@ test('login, overview, orders, order detail and settings at 1280 px', async ({ p
 });
 
 test.describe('on a phone', () => {
-  test.use({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 1.5, isMobile: true, hasTouch: true });
+  test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1.5, isMobile: true, hasTouch: true });
 
-  test('overview, orders and an order at 412 px', async ({ page }) => {
+  test('overview, orders and an order at 390 px', async ({ page }) => {
     await signIn(page);
     await expect(page.getByTestId('balance')).toBeVisible();
     await shot(page, 'dashboard-mobile-overview');

@@ -66,7 +66,7 @@ test('"Sair" on the phone ends only the phone\'s session: the desk stays signed 
 test('"Sair de todos os dispositivos" ends the sessions of every browser', async ({ browser }) => {
   const phone = await signedIn(browser);
   const desk = await signedIn(browser);
-  await desk.page.goto('/dashboard/settings');
+  await desk.page.goto('/dashboard/conta');
   await expectNoAxeViolations(desk.page);
   await screenshot(desk.page, { path: 'test-results/screenshots/settings-sessions.png', fullPage: true });
   await desk.page.getByRole('button', { name: 'Sair de todos os dispositivos' }).click();

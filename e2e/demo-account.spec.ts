@@ -30,6 +30,7 @@ test('the demo login: buyers masked on the order and in the CSV, a refund works,
   const orderId = await paidPixOrder(browser, request, 'Renata Prado Nogueira');
   await signIn(page, '/dashboard', DEMO);
   await expect(page.getByTestId('demo-banner')).toContainText('Conta de demonstração');
+  await expect(page.getByTestId('demo-badge')).toHaveText('Conta de demonstração');
   await expectNoAxeViolations(page);
 
   // The order: the CPF as /sandbox masks it, first name and initials, city/UF and no street.
@@ -51,6 +52,7 @@ test('the demo login: buyers masked on the order and in the CSV, a refund works,
   for (const secret of ['529.982.247-25', '52998224725', 'Avenida Paulista', BUYER_EMAIL, 'Renata Prado']) expect(text).not.toContain(secret);
 
   // It may act on orders: a whole refund with the sandbox's money.
+  await page.getByText('Mais ações', { exact: true }).click();
   await page.getByLabel('Motivo').selectOption({ label: 'Solicitado pelo cliente' });
   await page.getByLabel('Descrição').fill('Teste da demonstração');
   await page.getByRole('button', { name: 'Reembolsar' }).click();

@@ -2,7 +2,7 @@
  * E-mails to the shopper, end to end: a Pix and a boleto order are placed in the shop, the Pix
  * is paid, and the resulting e-mails are read on the mail catcher (/sandbox/emails: no
  * SMTP_URL, sandbox on). The e2e server runs in production mode, so the catcher asks for a
- * merchant session. Then the order's timeline shows the e-mails and "Reenviar e-mail" queues
+ * merchant session. Then the order's timeline shows the e-mails and "Reenviar instruções" queues
  * the instructions again; Configurações holds the sender and the switches.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -22,7 +22,7 @@ async function waitForMail(page: Page, subject: RegExp) {
 /** The message itself is shown in an iframe sandboxed without scripts: axe cannot run inside it. */
 const MAIL_PAGE_AXE = { exclude: ['iframe[sandbox]'] };
 
-test('a Pix and a boleto order, the Pix paid: the e-mails on /sandbox/emails, the timeline, "Reenviar e-mail"', async ({ page, request }) => {
+test('a Pix and a boleto order, the Pix paid: the e-mails on /sandbox/emails, the timeline, "Reenviar instruções"', async ({ page, request }) => {
   test.setTimeout(180_000);
   // The catcher is behind the merchant session in production (a public demo).
   const anonymous = await page.goto('/sandbox/emails');
@@ -97,15 +97,15 @@ test('a Pix and a boleto order, the Pix paid: the e-mails on /sandbox/emails, th
   await page.goto(receipt!);
   await expect(page.getByRole('heading', { name: 'Recibo de pagamento' })).toBeVisible();
 
-  // The merchant's timeline shows the e-mails; "Reenviar e-mail" on the boleto (still pending).
+  // The merchant's timeline shows the e-mails; "Reenviar instruções" on the boleto (still pending).
   const [boletoOrder] = appQuery<{ id: string }>('select id from orders where token = ?', boletoToken);
   await page.goto(`/dashboard/orders/${boletoOrder.id}`);
-  await expect(page.getByTestId('timeline')).toContainText('E-mail "Pedido recebido (como pagar)": enviado');
-  await page.getByRole('button', { name: 'Reenviar e-mail' }).click();
+  await expect(page.getByTestId('timeline')).toContainText('Instruções enviadas por e-mail');
+  await page.getByRole('button', { name: 'Reenviar instruções' }).click();
   await expect(page.getByText('E-mail com as instruções de pagamento na fila de envio.')).toBeVisible();
   await expect(async () => {
     await page.reload();
-    await expect(page.getByTestId('timeline')).toContainText('E-mail reenviado "Pedido recebido (como pagar)": enviado', { timeout: 1000 });
+    await expect(page.getByTestId('timeline')).toContainText('Instruções enviadas por e-mail (reenvio)', { timeout: 1000 });
   }).toPass({ timeout: 20_000 });
   await expectNoAxeViolations(page);
   await screenshot(page, { path: 'test-results/emails-shots/order-timeline.png', fullPage: true });
@@ -113,7 +113,7 @@ test('a Pix and a boleto order, the Pix paid: the e-mails on /sandbox/emails, th
   await expect(page.getByRole('link', { name: boletoSubject })).toHaveCount(2);
 
   // Configurações: the reply-to (the sender's name is the shop's, Configurações → Loja).
-  await page.goto('/dashboard/settings');
+  await page.goto('/dashboard/settings/emails');
   await page.getByLabel('Responder para (opcional)').fill('contato@');
   await page.getByRole('button', { name: 'Salvar e-mails' }).click();
   await expect(page.getByText('Informe um e-mail válido, como contato@sualoja.com.br.')).toBeVisible();

@@ -92,8 +92,9 @@ test.describe('shop: paying', () => {
     await expect(page.getByRole('radio', { name: 'Pix', exact: true })).toBeChecked();
     // Pix asks for name, document, e-mail and "Celular (WhatsApp)" (optional) and, as the café
     // ships, where to deliver it (CEP, rua, número, complemento, bairro, cidade; the UF is a
-    // select), and "Cupom de desconto"
-    await expect(page.getByRole('textbox')).toHaveCount(11);
+    // select), "Observações para a loja" (optional) and "Cupom de desconto"
+    await expect(page.getByRole('textbox')).toHaveCount(12);
+    await expect(page.getByLabel('Observações para a loja')).not.toHaveAttribute('required');
     const phone = page.getByLabel('Celular (WhatsApp)');
     await expect(phone).not.toHaveAttribute('required');
     await expect(phone).toHaveAccessibleDescription(/^Opcional\. Com DDD/);
@@ -173,8 +174,8 @@ test.describe('shop: paying', () => {
     await page.goto('/checkout');
     await fillBoleto(page);
     // The delivery address is the boleto's too ("Mesmo endereço da entrega"): no second address
-    // (the eleventh box is "Cupom de desconto").
-    await expect(page.getByRole('textbox')).toHaveCount(11);
+    // (the last two boxes are "Observações para a loja" and "Cupom de desconto").
+    await expect(page.getByRole('textbox')).toHaveCount(12);
     await expect(page.getByRole('checkbox', { name: 'Mesmo endereço da entrega' })).toBeChecked();
     await expect(page.getByRole('combobox', { name: 'UF' })).toBeVisible();
     await expectNoAxeViolations(page);

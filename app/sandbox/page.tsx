@@ -1,3 +1,4 @@
+import { plural } from '@balcao/br/plural';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
@@ -292,7 +293,7 @@ export default async function SandboxPage({ searchParams }: { searchParams: Prom
                     <span className="mono small">{d.type}</span>
                     <span className={`badge ${s.badge}`}>{s.label}</span>
                     <span className="small muted">
-                      {d.attempts} tentativa{d.attempts === 1 ? '' : 's'}
+                      {plural(d.attempts, 'tentativa', 'tentativas')}
                       {d.last_status_code !== null ? ` · HTTP ${d.last_status_code}` : ''}
                     </span>
                   </div>

@@ -8,7 +8,7 @@ describe('the role → permissions table', () => {
 
   it('the demonstration account sees the dashboard and acts on orders, and nothing else', () => {
     expect(ROLE_PERMISSIONS.demo).toEqual(['dashboard:view', 'orders:act', 'fulfilment:act', 'balance:view', 'dashboard:tour']);
-    for (const p of ['buyers:read', 'shop:edit', 'catalog:edit', 'links:edit', 'settings:edit', 'payments:configure', 'emails:resend', 'people:manage', 'account:edit', 'activity:view'] as const) {
+    for (const p of ['buyers:read', 'orders:note', 'shop:edit', 'catalog:edit', 'links:edit', 'settings:edit', 'payments:configure', 'emails:resend', 'people:manage', 'account:edit', 'activity:view'] as const) {
       expect(can('demo', p)).toBe(false);
     }
   });
@@ -17,8 +17,8 @@ describe('the role → permissions table', () => {
     for (const p of PERMISSIONS) expect(can('manager', p)).toBe(p !== 'people:manage' && p !== 'payments:configure' && p !== 'dashboard:tour');
   });
 
-  it('an Atendente sees orders and products and moves fulfilment; no refund, cancel, settings, links or balance', () => {
-    expect(ROLE_PERMISSIONS.attendant).toEqual(['dashboard:view', 'buyers:read', 'fulfilment:act', 'fulfilment:tracking-links', 'account:edit']);
+  it('an Atendente sees orders and products, writes internal notes and moves fulfilment; no refund, cancel, settings, links or balance', () => {
+    expect(ROLE_PERMISSIONS.attendant).toEqual(['dashboard:view', 'buyers:read', 'orders:note', 'fulfilment:act', 'fulfilment:tracking-links', 'account:edit']);
     for (const p of ['orders:act', 'balance:view', 'settings:edit', 'payments:configure', 'shop:edit', 'links:edit', 'catalog:edit', 'people:manage', 'activity:view'] as const) {
       expect(can('attendant', p)).toBe(false);
     }

@@ -14,6 +14,8 @@ export const PERMISSIONS = [
   'buyers:erase',
   /** Cancel, refund (by the provider or manual), reconcile an order; give its stock back. */
   'orders:act',
+  /** "Notas internas": write a note on an order (read by everyone who sees the order). */
+  'orders:note',
   /** Move an order's fulfilment: ship (one or a batch file), deliver, ready for pickup, picked up, fix tracking. */
   'fulfilment:act',
   /**
@@ -72,7 +74,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   manager: EVERYTHING.filter((p) => p !== 'people:manage' && p !== 'payments:configure'),
   // Serves and ships: sees orders (buyers whole, to ship them) and products, moves fulfilment;
   // sends no money back, cancels nothing, changes nothing, does not see the balance.
-  attendant: ['dashboard:view', 'buyers:read', 'fulfilment:act', 'fulfilment:tracking-links', 'account:edit'],
+  attendant: ['dashboard:view', 'buyers:read', 'orders:note', 'fulfilment:act', 'fulfilment:tracking-links', 'account:edit'],
   // A public demo's shared login (docs/deploy.md): anyone may sign in with it, so it sees
   // buyers masked and may only act on orders, with the sandbox's money. Without `account:edit`
   // it has no password to reset and no two-step sign-in to be required of it.
@@ -97,6 +99,7 @@ const REFUSALS: Record<Permission, string> = {
   'buyers:read': 'os dados dos compradores aparecem mascarados.',
   'buyers:erase': 'não pode anonimizar compradores.',
   'orders:act': 'não pode cancelar nem reembolsar pedidos.',
+  'orders:note': 'não pode escrever notas nos pedidos.',
   'fulfilment:act': 'não pode mudar o envio de pedidos.',
   'fulfilment:tracking-links': 'escolha uma das transportadoras da lista; link de rastreio próprio não é permitido.',
   'balance:view': 'não pode ver o saldo.',

@@ -134,6 +134,8 @@ export async function anonymiseBuyer(
         buyerDocument: ANONYMISED.buyerDocument,
         buyerEmail: ANONYMISED.buyerEmail(before.id),
         buyerPhone: null,
+        // The buyer's own words to the shop may name them, their address or their phone.
+        buyerNote: null,
         addressZip: null,
         addressStreet: null,
         addressNumber: null,

@@ -15,8 +15,8 @@ export const ADDRESS_FIELDS = ['zip', 'street', 'number', 'complement', 'neighbo
 export const BILLING_FIELDS = ['billingZip', 'billingStreet', 'billingNumber', 'billingNeighborhood', 'billingCity', 'billingState'] as const;
 /** What a person fills in, in screen order (errors are listed in this order). */
 export const PERSON_FIELDS = [...BUYER_FIELDS, 'shipping', ...ADDRESS_FIELDS, ...BILLING_FIELDS] as const;
-/** Everything the checkout form posts ("shipping": delivery | pickup; "sameAddress": the billing box). */
-export const FORM_FIELDS = ['checkoutKey', 'method', 'sameAddress', ...PERSON_FIELDS, 'coupon'] as const;
+/** Everything the checkout form posts ("shipping": delivery | pickup; "sameAddress": the billing box; "note": "Observações para a loja"). */
+export const FORM_FIELDS = ['checkoutKey', 'method', 'sameAddress', ...PERSON_FIELDS, 'coupon', 'note'] as const;
 
 export type BuyerField = (typeof BUYER_FIELDS)[number];
 export type AddressField = (typeof ADDRESS_FIELDS)[number];

@@ -16,6 +16,7 @@ import { checkMobile, mobileMessages } from '@balcao/br/phone';
 import { isUF, type UF } from '@balcao/br/uf';
 import { LIMITS } from '@balcao/payment-contract';
 import { CHECK_FIELDS_MESSAGE, FORM_FIELDS, type FieldErrors, type FormField } from './fields';
+import { BUYER_NOTE_MAX_LENGTH } from '@/lib/orders/note-limits';
 import { EMPTY_CART_MESSAGE } from '@/lib/orders/pricing';
 import { COUPON_CODE_MAX } from '@/lib/coupons/rules';
 
@@ -173,6 +174,14 @@ const details = z.object({
     .optional()
     .transform((v) => (v ?? '').trim().toUpperCase())
     .pipe(z.string().max(COUPON_CODE_MAX, { error: 'Cupom inválido' }))
+    .transform((v) => v || undefined),
+  /** "Observações para a loja": optional, the buyer's own words for the shop (shown on the order, the "Nova venda" e-mail and the CSV). */
+  note: z
+    .string()
+    .optional()
+    // One kind of line break, no control characters, no spaces around.
+    .transform((v) => (v ?? '').replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '').trim())
+    .pipe(z.string().max(BUYER_NOTE_MAX_LENGTH, { error: `As observações podem ter até ${BUYER_NOTE_MAX_LENGTH} caracteres.` }))
     .transform((v) => v || undefined),
 });
 

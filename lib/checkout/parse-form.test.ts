@@ -17,6 +17,15 @@ describe('parseCheckoutForm', () => {
     });
   });
 
+  it('keeps "Observações para a loja" as typed (one kind of line break, trimmed), empty as nothing, at most 500 characters', () => {
+    const r = parseCheckoutForm({ ...pix, note: '  Embrulhar para presente\r\nObrigada!  ' }, NOTHING_SHIPS);
+    expect(r.ok && r.data.note).toBe('Embrulhar para presente\nObrigada!');
+    const blank = parseCheckoutForm({ ...pix, note: '   ' }, NOTHING_SHIPS);
+    expect(blank.ok && blank.data.note).toBeUndefined();
+    expect(parseCheckoutForm({ ...pix, note: 'a'.repeat(500) }, NOTHING_SHIPS).ok).toBe(true);
+    expect(parseCheckoutForm({ ...pix, note: 'a'.repeat(501) }, NOTHING_SHIPS)).toEqual({ ok: false, fieldErrors: { note: 'As observações podem ter até 500 caracteres.' } });
+  });
+
   it('ignores address fields for Pix', () => {
     const r = parseCheckoutForm({ ...pix, zip: 'x', state: 'ZZ' }, NOTHING_SHIPS);
     expect(r.ok).toBe(true);

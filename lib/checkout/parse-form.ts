@@ -54,6 +54,7 @@ export function parseCheckoutForm(input: FormValues, opts: { needsDelivery: bool
     shipping: shape.shipping,
     ...(shape.delivering ? { delivery: block } : {}),
     coupon: values.coupon,
+    note: values.note,
   });
   if (r.success) return { ok: true, data: r.data };
   return { ok: false, fieldErrors: errorsOf(r.error.issues, shape.separateBilling) };

@@ -51,6 +51,7 @@ export async function payLink(code: string, form: FormData, ctx: { ip: string })
       buyer: data.buyer,
       ...(data.coupon ? { coupon: data.coupon } : {}),
       ...(data.address ? { address: data.address } : {}),
+      ...(data.note ? { note: data.note } : {}),
     });
     return outcomeOfPlacement(result, values, ['amount']);
   } catch (error) {

@@ -33,6 +33,7 @@ export async function paySession(sessionId: string, form: FormData, ctx: { ip: s
       session: { id: session.id },
       buyer: data.buyer,
       ...(data.address ? { address: data.address } : {}),
+      ...(data.note ? { note: data.note } : {}),
     });
     if (!result.ok && result.sessionRefusal === 'taken') {
       // Another tab placed the session's order first: this one goes to that order.

@@ -303,6 +303,7 @@ async function place(input: ValidOrder, settings: PaymentSettings): Promise<Plac
           buyerDocument: input.buyer.document,
           buyerEmail: input.buyer.email,
           buyerPhone: input.buyer.phone ?? null,
+          buyerNote: input.note ?? null,
           addressZip: a?.zip ?? null,
           addressStreet: a?.street ?? null,
           addressNumber: a?.number ?? null,

@@ -65,6 +65,11 @@ describe('submitCheckout', () => {
     });
   });
 
+  it('passes "Observações para a loja" to placeOrder, cleaned', async () => {
+    await submitCheckout(pixForm({ note: '  Embrulhar para presente \r\n' }), { ip: '10.0.0.1' });
+    expect(placeOrder.mock.calls[0][0]).toMatchObject({ note: 'Embrulhar para presente' });
+  });
+
   it('asks for "Celular (WhatsApp)" as the shop says: optional by default, required when the setting is on', async () => {
     const withPhone = await submitCheckout(pixForm({ phone: '+55 (11) 98765-4321' }), { ip: '10.0.0.2' });
     expect(withPhone).toEqual({ ok: true, orderToken: 'token-from-place-order-000' });

@@ -3,7 +3,7 @@ import 'server-only';
 import { maskBuyerIn, maskOrderBuyer } from '@balcao/br/personal-data';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { db } from '@/db';
-import { emailAttempts, emailOutbox, orderItems, orders, paymentEvents, payments, webhookDeliveries, type Order, type OrderItem, type Payment, currentPaymentOf } from '@/db/schema';
+import { emailAttempts, emailOutbox, orderItems, orderNotes, orders, paymentEvents, payments, webhookDeliveries, type Order, type OrderItem, type OrderNote, type Payment, currentPaymentOf } from '@/db/schema';
 import { buildTimeline, type TimelineEntry } from './timeline';
 
 export type OrderDetail = {
@@ -11,6 +11,8 @@ export type OrderDetail = {
   items: OrderItem[];
   payment: Payment | null;
   timeline: TimelineEntry[];
+  /** "Notas internas", oldest first. */
+  notes: OrderNote[];
   /** The shopper was sent how to pay and the order still waits for the payment. */
   canResendInstructions?: boolean;
   /** "Pago em duplicidade": the Pix attempt the order does not count, paid (its refund ready) or refunded. */
@@ -34,10 +36,12 @@ export async function getOrderDetail(id: string, opts: { masked?: boolean } = {}
   return {
     ...detail,
     order: maskOrderBuyer(detail.order),
+    notes: detail.notes.map((n) => ({ ...n, body: mask(n.body) })),
     timeline: detail.timeline.map((e) => ({
       ...e,
       title: mask(e.title),
       facts: e.facts.map(mask),
+      technical: e.technical.map(mask),
       raw: e.raw ? { label: e.raw.label, text: mask(e.raw.text) } : undefined,
     })),
   };
@@ -49,7 +53,8 @@ async function readOrderDetail(id: string): Promise<OrderDetail | null> {
   if (!order) return null;
   const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
   const [payment] = await db().select().from(payments).where(currentPaymentOf(order.id));
-  if (!payment) return { order, items, payment: null, timeline: [] };
+  const notes = await db().select().from(orderNotes).where(eq(orderNotes.orderId, order.id)).orderBy(asc(orderNotes.id));
+  if (!payment) return { order, items, payment: null, notes, timeline: buildTimeline([], [], [], notes) };
   // Every attempt of the order (a boleto switched to Pix, a new Pix) is one timeline.
   const attemptRows = await db().select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.attempt));
   const events = await db().select().from(paymentEvents).where(eq(paymentEvents.orderId, order.id)).orderBy(asc(paymentEvents.id));
@@ -64,7 +69,7 @@ async function readOrderDetail(id: string): Promise<OrderDetail | null> {
     ? await db().select().from(emailAttempts).where(inArray(emailAttempts.outboxId, emailRows.map((r) => r.id))).orderBy(asc(emailAttempts.id))
     : [];
   const emails = emailRows.map((row) => ({ row, attempts: attempts.filter((a) => a.outboxId === row.id) }));
-  return { order, items, payment, doublePix, timeline: buildTimeline(events, deliveries, emails), canResendInstructions: order.status === 'pending' && emailRows.some((r) => r.kind === 'instructions') };
+  return { order, items, payment, doublePix, notes, timeline: buildTimeline(events, deliveries, emails, notes), canResendInstructions: order.status === 'pending' && emailRows.some((r) => r.kind === 'instructions') };
 }
 
 /** What the merchant may do now (the use-cases check again; this only decides which buttons to show). */

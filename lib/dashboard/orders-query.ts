@@ -330,11 +330,12 @@ async function pageOf(statements: ShapeStatements, params: FilterParams, total: 
 }
 
 /** A CSV row: the list's columns, the payment link's title, shipping and where the order goes. */
-export type OrderExportRow = OrderListRow & { linkTitle: string | null } & DeliveryColumns & Pick<Order, 'trackingCode' | 'fulfillmentCarrier' | 'buyerPhone'>;
+export type OrderExportRow = OrderListRow & { linkTitle: string | null } & DeliveryColumns & Pick<Order, 'trackingCode' | 'fulfillmentCarrier' | 'buyerPhone' | 'buyerNote'>;
 
 const exportColumns = {
   ...listColumns,
   buyerPhone: orders.buyerPhone,
+  buyerNote: orders.buyerNote,
   trackingCode: orders.trackingCode,
   fulfillmentCarrier: orders.fulfillmentCarrier,
   shippingCents: orders.shippingCents,

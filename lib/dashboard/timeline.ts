@@ -1,8 +1,12 @@
 /**
- * A payment's timeline for the merchant: every payment_events row and every
- * webhook_deliveries row, merged by time (oldest first), worded in Portuguese. Pure.
+ * An order's timeline for the merchant: every payment_events row, every webhook_deliveries row
+ * and every e-mail, merged by time (oldest first). Each entry's title and facts are in the
+ * shopkeeper's words ("Pagamento confirmado pelo banco"); what only an engineer reads (the
+ * provider's statuses and ids, signatures, HTTP codes, raw bodies) is kept whole in
+ * `technical`, shown under "Detalhes técnicos". Pure.
  */
-import type { EmailAttempt, EmailOutboxRow, FulfillmentStatus, OrderStatus, PaymentEvent, WebhookDelivery } from '@/db/schema';
+import type { EmailAttempt, EmailOutboxRow, EmailStatus, FulfillmentStatus, OrderNote, OrderStatus, OutboxKind, PaymentEvent, WebhookDelivery } from '@/db/schema';
+import type { PaymentEventType } from '@/lib/payments/events';
 import { formatDateTimeBR } from '@balcao/br/dates';
 import { EMAIL_KIND_LABELS, EMAIL_STATUS_LABELS } from '@/lib/email/labels';
 import { formatBRL } from '@balcao/br/money';
@@ -15,14 +19,19 @@ export type TimelineTone = 'neutral' | 'success' | 'warning' | 'danger' | 'info'
 export type TimelineEntry = {
   key: string;
   at: string;
-  kind: 'event' | 'webhook' | 'email';
+  kind: 'event' | 'webhook' | 'email' | 'note';
+  /** What happened, as the shopkeeper says it. */
   title: string;
-  /** Short facts, already in Portuguese ("Origem: webhook", "Por: demo@balcao.dev"). */
+  /** Facts a shopkeeper reads ("Por: demo@balcao.dev", "Valor: R$ 15,00"). */
   facts: string[];
   tone: TimelineTone;
-  /** Raw data shown in a <details>: the webhook body, or the event's JSON detail. */
+  /** "Detalhes técnicos": the origin, the provider's status and id, signature, HTTP code… */
+  technical: string[];
+  /** Raw data under "Detalhes técnicos": the webhook body, or the event's JSON detail. */
   raw?: { label: string; text: string };
 };
+
+type Words = { title: string; tone: TimelineTone };
 
 export const SOURCE_LABELS: Record<string, string> = {
   checkout: 'checkout',
@@ -48,41 +57,90 @@ export const OUTCOME_LABELS: Record<string, string> = {
   too_large: 'Corpo grande demais: recusado',
 };
 
-const STATUS_TITLES: Partial<Record<OrderStatus, { title: string; tone: TimelineTone }>> = {
-  paid: { title: 'Pagamento confirmado', tone: 'success' },
-  refunded: { title: 'Reembolso confirmado', tone: 'info' },
-  canceled: { title: 'Cobrança cancelada', tone: 'neutral' },
-  expired: { title: 'Cobrança expirada', tone: 'neutral' },
+/** A payment state entered. Complete by type: a new state without words does not compile. */
+export const STATUS_WORDS: Record<OrderStatus, Words> = {
   pending: { title: 'Aguardando pagamento', tone: 'neutral' },
+  paid: { title: 'Pagamento confirmado pelo banco', tone: 'success' },
+  refunded: { title: 'Reembolso concluído', tone: 'info' },
+  canceled: { title: 'Cobrança cancelada', tone: 'neutral' },
+  expired: { title: 'Prazo para pagar acabou', tone: 'neutral' },
 };
 
-const EVENT_TITLES: Record<string, { title: string; tone: TimelineTone }> = {
-  create_requested: { title: 'Pedido criado; cobrança solicitada ao provedor', tone: 'neutral' },
-  created: { title: 'Cobrança criada no provedor', tone: 'neutral' },
-  create_failed: { title: 'Falha ao criar a cobrança', tone: 'danger' },
-  registered: { title: 'Boleto registrado', tone: 'neutral' },
-  late_payment: { title: 'Pagamento tardio: pago depois de cancelado ou expirado', tone: 'warning' },
-  cancel_requested: { title: 'Cancelamento solicitado', tone: 'neutral' },
-  cancel_failed: { title: 'Cancelamento recusado', tone: 'danger' },
-  refund_requested: { title: 'Reembolso solicitado', tone: 'info' },
-  refund_failed: { title: 'Reembolso recusado', tone: 'danger' },
-  stock_returned: { title: 'Unidades devolvidas ao estoque pelo lojista', tone: 'info' },
-  reconciled: { title: 'Reconciliação', tone: 'neutral' },
-  reconcile_failed: { title: 'Reconciliação sem resposta do provedor', tone: 'warning' },
-  unknown_status: { title: 'Status desconhecido informado pelo provedor', tone: 'warning' },
-  amount_mismatch: { title: 'Valor no provedor diferente do pedido', tone: 'danger' },
-  error: { title: 'Erro', tone: 'danger' },
-  email_resend_requested: { title: 'Reenvio do e-mail com as instruções pedido', tone: 'neutral' },
-  tracking_corrected: { title: 'Rastreio corrigido', tone: 'info' },
-  manual_refund: { title: 'Reembolso manual registrado (fora do provedor)', tone: 'info' },
+/** A fulfilment state entered ("shipped" gets its carrier and code: see fulfilmentTitle). */
+export const FULFILMENT_WORDS: Record<FulfillmentStatus, Words> = {
+  unfulfilled: { title: 'Voltou para "A enviar"', tone: 'neutral' },
+  shipped: { title: 'Enviado', tone: 'info' },
+  delivered: { title: 'Entregue ao comprador', tone: 'success' },
+  ready_for_pickup: { title: 'Pronto para retirada', tone: 'info' },
+  picked_up: { title: 'Retirado pelo comprador', tone: 'success' },
+};
+
+/**
+ * Every other kind of event. Complete by type (lib/payments/events.ts lists the kinds), so a
+ * kind added there without words here does not compile, and the table test fails.
+ */
+export const EVENT_WORDS: Record<Exclude<PaymentEventType, 'status_changed' | 'fulfillment_changed'>, Words> = {
+  create_requested: { title: 'Pedido criado', tone: 'neutral' },
+  created: { title: 'Cobrança gerada', tone: 'neutral' },
+  create_failed: { title: 'Não foi possível gerar a cobrança', tone: 'danger' },
+  registered: { title: 'Boleto registrado no banco', tone: 'neutral' },
+  late_payment: { title: 'Pago depois de cancelado ou expirado', tone: 'warning' },
+  unknown_status: { title: 'O banco informou uma situação desconhecida', tone: 'warning' },
+  amount_mismatch: { title: 'Valor pago diferente do valor do pedido', tone: 'danger' },
+  cancel_requested: { title: 'Cancelamento pedido', tone: 'neutral' },
+  cancel_failed: { title: 'Cancelamento não aceito', tone: 'danger' },
+  refund_requested: { title: 'Reembolso pedido', tone: 'info' },
+  refund_failed: { title: 'Reembolso não aceito', tone: 'danger' },
+  manual_refund: { title: 'Reembolso feito por fora registrado', tone: 'info' },
+  stock_returned: { title: 'Unidades devolvidas ao estoque', tone: 'info' },
+  email_resend_requested: { title: 'Reenvio das instruções pedido', tone: 'neutral' },
+  switched_to_pix: { title: 'Comprador trocou o boleto por Pix', tone: 'neutral' },
+  new_attempt: { title: 'Comprador gerou uma nova cobrança', tone: 'neutral' },
+  attempt_counted: { title: 'Este pagamento é o que vale para o pedido', tone: 'neutral' },
+  double_payment: { title: 'Pago em duplicidade', tone: 'danger' },
+  tracking_corrected: { title: 'Código de rastreio corrigido', tone: 'info' },
   buyer_anonymised: { title: 'Dados do comprador anonimizados (LGPD)', tone: 'info' },
 };
 
-const FULFILMENT_TITLES: Record<string, { title: string; tone: TimelineTone }> = {
-  shipped: { title: 'Enviado', tone: 'info' },
-  delivered: { title: 'Entregue', tone: 'success' },
-  ready_for_pickup: { title: 'Pronto para retirada', tone: 'info' },
-  picked_up: { title: 'Retirado', tone: 'success' },
+/** Rows written by older versions, still in some databases. */
+const RETIRED_EVENT_WORDS: Record<string, Words> = {
+  reconciled: { title: 'Conferido com o banco', tone: 'neutral' },
+  reconcile_failed: { title: 'O banco não respondeu à conferência', tone: 'warning' },
+  error: { title: 'Erro ao falar com o banco', tone: 'danger' },
+};
+
+/** What an e-mail is about: `sent` is the whole title once it went out. */
+export const EMAIL_WORDS: Record<OutboxKind, { about: string; sent: string }> = {
+  instructions: { about: 'instruções de pagamento', sent: 'Instruções enviadas por e-mail' },
+  paid: { about: 'pagamento confirmado', sent: 'Confirmação de pagamento enviada por e-mail' },
+  reminder: { about: 'lembrete de pagamento', sent: 'Lembrete de pagamento enviado por e-mail' },
+  refunded: { about: 'reembolso', sent: 'Aviso de reembolso enviado por e-mail' },
+  canceled: { about: 'pedido cancelado', sent: 'Aviso de cancelamento enviado por e-mail' },
+  expired: { about: 'pedido expirado', sent: 'Aviso de prazo encerrado enviado por e-mail' },
+  shipped: { about: 'pedido enviado', sent: 'Código de rastreio enviado por e-mail' },
+  ready_for_pickup: { about: 'pronto para retirada', sent: 'Aviso de retirada enviado por e-mail' },
+  delivered: { about: 'pedido entregue', sent: 'Aviso de entrega enviado por e-mail' },
+  new_sale: { about: 'nova venda, para a loja', sent: 'Aviso de nova venda enviado à loja' },
+  late_payment: { about: 'pagamento atrasado, para a loja', sent: 'Aviso de pagamento atrasado enviado à loja' },
+  password_reset: { about: 'redefinir senha', sent: 'E-mail de redefinir senha enviado' },
+  invitation: { about: 'convite para a equipe', sent: 'Convite enviado por e-mail' },
+};
+
+const EMAIL_NOT_SENT: Record<Exclude<EmailStatus, 'sent'>, string> = {
+  pending: 'E-mail na fila',
+  sending: 'Enviando e-mail',
+  failed: 'E-mail não entregue',
+  skipped: 'E-mail não enviado',
+};
+
+/** A provider's notice, by what the app did with it. */
+export const WEBHOOK_WORDS: Record<WebhookDelivery['outcome'], string> = {
+  applied: 'Aviso do banco recebido',
+  no_change: 'Aviso do banco recebido (nada mudou)',
+  unknown_token: 'Aviso do banco ignorado',
+  rejected: 'Aviso do banco recusado',
+  fetch_failed: 'Aviso do banco recebido; conferência adiada',
+  too_large: 'Aviso do banco recusado',
 };
 
 const ACTION_LABELS: Record<string, string> = { cancel: 'cancelamento pelo lojista', refund: 'reembolso pelo lojista' };
@@ -104,12 +162,14 @@ const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : typ
 
 function statusName(s: string | null): string {
   if (s && s in FULFILMENT_LABELS) return FULFILMENT_LABELS[s as FulfillmentStatus];
-  return s && s in STATUS_TITLES ? statusLabel(s as OrderStatus) : (s ?? '—');
+  return s && s in STATUS_WORDS ? statusLabel(s as OrderStatus) : (s ?? '—');
 }
 
-function detailFacts(d: Detail | null): string[] {
-  if (!d) return [];
+/** The facts a shopkeeper reads, and the ones kept for "Detalhes técnicos". */
+function detailFacts(d: Detail | null): { facts: string[]; technical: string[] } {
   const facts: string[] = [];
+  const technical: string[] = [];
+  if (!d) return { facts, technical };
   const actor = text(d.actor);
   if (actor) facts.push(`Por: ${actor}`);
   const amount = cents(d.amountCents);
@@ -127,41 +187,41 @@ function detailFacts(d: Detail | null): string[] {
   if (description) facts.push(`Descrição: ${description}`);
   const expected = cents(d.expectedCents);
   const provider = cents(d.providerCents);
-  if (expected && provider) facts.push(`Pedido: ${expected}; provedor: ${provider}`);
+  if (expected && provider) facts.push(`Pedido: ${expected}; pago: ${provider}`);
   const providerStatus = text(d.providerStatus);
-  if (providerStatus) facts.push(`Status no provedor: ${providerStatus}`);
+  if (providerStatus) technical.push(`Status no provedor: ${providerStatus}`);
   const providerId = text(d.providerId);
-  if (providerId) facts.push(`Id no provedor: ${providerId}`);
+  if (providerId) technical.push(`Id no provedor: ${providerId}`);
   const action = text(d.action);
-  if (action) facts.push(`Ação: ${ACTION_LABELS[action] ?? action}`);
+  if (action) technical.push(`Ação: ${ACTION_LABELS[action] ?? action}`);
   const why = text(d.why);
-  if (why) facts.push(`Detalhe: ${why}`);
+  if (why) technical.push(`Detalhe: ${why}`);
   const error = text(d.error) ?? text(d.message);
-  if (error) facts.push(`Mensagem: ${error}`);
-  return facts;
+  if (error) technical.push(`Mensagem: ${error}`);
+  return { facts, technical };
+}
+
+/** "Enviado pelos Correios (AA123456789BR)"; another carrier is named as typed. */
+export function shippedTitle(carrier: string | null, code: string | null): string {
+  const by = !carrier ? '' : /^correios$/i.test(carrier.trim()) ? ' pelos Correios' : ` por ${carrier}`;
+  return `Enviado${by}${code ? ` (${code})` : ''}`;
+}
+
+function eventWords(e: PaymentEvent, d: Detail | null): Words {
+  if (e.type === 'status_changed' && e.toStatus && e.toStatus in STATUS_WORDS) return STATUS_WORDS[e.toStatus as OrderStatus];
+  if (e.type === 'fulfillment_changed' && e.toStatus && e.toStatus in FULFILMENT_WORDS) {
+    const words = FULFILMENT_WORDS[e.toStatus as FulfillmentStatus];
+    return e.toStatus === 'shipped' ? { ...words, title: shippedTitle(text(d?.carrier), text(d?.trackingCode)) } : words;
+  }
+  return EVENT_WORDS[e.type as keyof typeof EVENT_WORDS] ?? RETIRED_EVENT_WORDS[e.type] ?? { title: 'Registro do sistema', tone: 'neutral' };
 }
 
 export function eventEntry(e: PaymentEvent): TimelineEntry {
   const d = parseDetail(e.detail);
-  let title: string;
-  let tone: TimelineTone;
-  if (e.type === 'status_changed' && e.toStatus) {
-    const known = STATUS_TITLES[e.toStatus as OrderStatus];
-    title = known?.title ?? `Status: ${statusName(e.toStatus)}`;
-    tone = known?.tone ?? 'neutral';
-  } else if (e.type === 'fulfillment_changed' && e.toStatus) {
-    const known = FULFILMENT_TITLES[e.toStatus];
-    title = known?.title ?? `Entrega: ${statusName(e.toStatus)}`;
-    tone = known?.tone ?? 'neutral';
-  } else {
-    const known = EVENT_TITLES[e.type];
-    title = known?.title ?? `Evento: ${e.type}`;
-    tone = known?.tone ?? 'neutral';
-  }
-  const facts: string[] = [];
-  if (e.fromStatus || e.toStatus) facts.push(`${statusName(e.fromStatus)} → ${statusName(e.toStatus)}`);
-  facts.push(`Origem: ${SOURCE_LABELS[e.source] ?? e.source}`);
-  facts.push(...detailFacts(d));
+  const { title, tone } = eventWords(e, d);
+  const { facts, technical } = detailFacts(d);
+  technical.unshift(`Evento: ${e.type}`, `Origem: ${SOURCE_LABELS[e.source] ?? e.source}`);
+  if (e.fromStatus || e.toStatus) technical.splice(1, 0, `${statusName(e.fromStatus)} → ${statusName(e.toStatus)}`);
   return {
     key: `e${e.id}`,
     at: e.createdAt,
@@ -169,25 +229,28 @@ export function eventEntry(e: PaymentEvent): TimelineEntry {
     title,
     facts,
     tone,
+    technical,
     raw: e.detail ? { label: 'Dados do evento', text: prettyJson(e.detail) } : undefined,
   };
 }
 
 export function deliveryEntry(w: WebhookDelivery): TimelineEntry {
   const ok = w.httpStatus >= 200 && w.httpStatus < 300;
-  const facts = [
+  const technical = [
+    `Webhook${w.eventType ? `: ${w.eventType}` : ''}`,
     OUTCOME_LABELS[w.outcome] ?? `Resultado: ${w.outcome}`,
     SIGNATURE_LABELS[w.signature] ?? `Assinatura: ${w.signature}`,
     `Resposta HTTP ${w.httpStatus}`,
   ];
-  if (w.eventId) facts.push(`Id do evento: ${w.eventId}`);
+  if (w.eventId) technical.push(`Id do evento: ${w.eventId}`);
   return {
     key: `w${w.id}`,
     at: w.receivedAt,
     kind: 'webhook',
-    title: `Webhook recebido${w.eventType ? `: ${w.eventType}` : ''}`,
-    facts,
+    title: WEBHOOK_WORDS[w.outcome] ?? 'Aviso do banco recebido',
+    facts: [],
     tone: ok ? (w.signature === 'invalid' || w.signature === 'stale' ? 'warning' : 'info') : 'danger',
+    technical,
     raw: w.body ? { label: 'Corpo recebido', text: prettyJson(w.body) } : { label: 'Corpo recebido', text: '(vazio)' },
   };
 }
@@ -198,18 +261,35 @@ const ATTEMPT_OUTCOMES: Record<string, string> = { sent: 'enviado', retry: 'falh
 /** One e-mail to the shopper: queued, sent, failed (with the reason), or not sent (and why). */
 export function emailEntry(row: EmailOutboxRow, attempts: EmailAttempt[]): TimelineEntry {
   const resend = row.dedupeKey.includes(':resend:');
+  const words = EMAIL_WORDS[row.kind];
+  const title = row.status === 'sent' ? words.sent : `${EMAIL_NOT_SENT[row.status]}: ${words.about}`;
   const facts = [`Para: ${row.recipient}`];
   if (row.status === 'sent' && row.sentAt) facts.push(`Enviado em ${formatDateTimeBR(row.sentAt)}${row.transport === 'catcher' ? ' (guardado no sandbox: /sandbox/emails)' : ''}`);
   if (row.status === 'pending' && row.attempts > 0) facts.push(`Próxima tentativa: ${formatDateTimeBR(row.nextAttemptAt)}`);
   if (row.lastError) facts.push(`Motivo: ${row.lastError}`);
-  for (const a of attempts) facts.push(`Tentativa ${a.attempt} (${formatDateTimeBR(a.at)}): ${ATTEMPT_OUTCOMES[a.outcome] ?? a.outcome}${a.error && a.outcome !== 'skipped' ? ` — ${a.error}` : ''}`);
+  const technical = [`E-mail "${EMAIL_KIND_LABELS[row.kind]}": ${EMAIL_STATUS_LABELS[row.status]}`];
+  for (const a of attempts) technical.push(`Tentativa ${a.attempt} (${formatDateTimeBR(a.at)}): ${ATTEMPT_OUTCOMES[a.outcome] ?? a.outcome}${a.error && a.outcome !== 'skipped' ? ` — ${a.error}` : ''}`);
   return {
     key: `m${row.id}`,
     at: row.createdAt,
     kind: 'email',
-    title: `E-mail${resend ? ' reenviado' : ''} "${EMAIL_KIND_LABELS[row.kind]}": ${EMAIL_STATUS_LABELS[row.status]}`,
+    title: resend ? `${title} (reenvio)` : title,
     facts,
     tone: EMAIL_TONES[row.status],
+    technical,
+  };
+}
+
+/** "Nota interna": the words as written, with who wrote them. */
+export function noteEntry(n: OrderNote): TimelineEntry {
+  return {
+    key: `n${n.id}`,
+    at: n.createdAt,
+    kind: 'note',
+    title: 'Nota interna',
+    facts: [n.body, `Por: ${n.authorName ? `${n.authorName} (${n.authorEmail})` : n.authorEmail}`],
+    tone: 'info',
+    technical: [],
   };
 }
 
@@ -222,12 +302,18 @@ export function prettyJson(body: string): string {
   }
 }
 
-/** Oldest first; at the same instant, events before webhooks before e-mails, each in insertion order. */
-export function buildTimeline(events: PaymentEvent[], deliveries: WebhookDelivery[], emails: { row: EmailOutboxRow; attempts: EmailAttempt[] }[] = []): TimelineEntry[] {
+/** Oldest first; at the same instant, events before webhooks before e-mails before notes, each in insertion order. */
+export function buildTimeline(
+  events: PaymentEvent[],
+  deliveries: WebhookDelivery[],
+  emails: { row: EmailOutboxRow; attempts: EmailAttempt[] }[] = [],
+  notes: OrderNote[] = [],
+): TimelineEntry[] {
   const entries = [
     ...events.map((e) => ({ entry: eventEntry(e), order: 0, id: e.id })),
     ...deliveries.map((w) => ({ entry: deliveryEntry(w), order: 1, id: w.id })),
     ...emails.map((m) => ({ entry: emailEntry(m.row, m.attempts), order: 2, id: m.row.id })),
+    ...notes.map((n) => ({ entry: noteEntry(n), order: 3, id: n.id })),
   ];
   entries.sort((a, b) => {
     const ta = Date.parse(a.entry.at);

@@ -58,6 +58,6 @@ export async function loadEmailData(row: { orderId: string; kind: EmailKind; ded
       addressLines: address ? addressLines(address) : null,
       pickupAddress: order.shippingMethod === 'pickup' ? order.pickupAddress : null,
     },
-    merchant: { buyerEmail: order.buyerEmail, dashboardUrl: `${env().appUrl}/dashboard/orders/${order.id}`, latePayment: order.latePayment },
+    merchant: { buyerEmail: order.buyerEmail, dashboardUrl: `${env().appUrl}/dashboard/orders/${order.id}`, latePayment: order.latePayment, buyerNote: order.buyerNote },
   };
 }

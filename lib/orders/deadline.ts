@@ -2,6 +2,7 @@
  * Payment deadlines as the buyer sees them: a payment is payable through the end of its last
  * São Paulo calendar day (payments.payableUntil). Browser-safe, no dependencies.
  */
+import { plural } from '@balcao/br/plural';
 import { addDays, isIsoDate, startOfSaoPauloDay } from '@balcao/br/dates';
 
 /** The instant a São Paulo calendar day ends (midnight starting the next day), or null for a bad date. */
@@ -18,7 +19,7 @@ export function formatTimeLeft(ms: number): string {
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;
   const pad = (n: number) => String(n).padStart(2, '0');
-  if (days > 0) return `${days} ${days === 1 ? 'dia' : 'dias'} e ${hours} h`;
+  if (days > 0) return `${plural(days, 'dia', 'dias')} e ${hours} h`;
   if (hours > 0) return `${hours} h ${pad(minutes)} min`;
   if (minutes > 0) return `${minutes} min ${pad(seconds)} s`;
   return `${seconds} s`;

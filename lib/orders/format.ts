@@ -1,4 +1,5 @@
 /** How an order is named to people. Browser-safe. */
+import { plural } from '@balcao/br/plural';
 
 /** The order id's short form, e.g. "#3F2A9C1D" (first 8 hex digits of its UUID). */
 export function shortOrderId(id: string): string {
@@ -15,5 +16,5 @@ export function orderLabel(order: { id: string; number: number | null }): string
 
 /** "1 item", "3 itens". */
 export function itemsLabel(count: number): string {
-  return count === 1 ? '1 item' : `${count} itens`;
+  return plural(count, 'item', 'itens');
 }

@@ -5,7 +5,7 @@ import { run } from '@/db/driver';
 import { paymentEvents, payments } from '@/db/schema';
 import { barcodeToDigitableLine } from '@balcao/br/boleto';
 import { applyObservation, TOUCH_MIN_INTERVAL_MS } from './apply';
-import { dedupe, insertEvent } from './events';
+import { dedupe, insertEvent, type PaymentEventType } from './events';
 import type { Observation } from './observation';
 import { chargeStateOf } from '@/lib/payment-api/status';
 import { barcodeFor } from '@/test/payments/fake-payment-api';
@@ -223,7 +223,7 @@ describe('applyObservation', () => {
   });
 
   describe('alsoInTransaction', () => {
-    const marker = (paymentId: string, note: string) => ({ paymentId, orderId: '', type: 'test_marker', source: 'webhook' as const, detail: { note } });
+    const marker = (paymentId: string, note: string) => ({ paymentId, orderId: '', type: 'test_marker' as PaymentEventType, source: 'webhook' as const, detail: { note } });
 
     it('runs last with the result, and its writes commit with the state change', async () => {
       const { payment } = await insertOrderWithPayment();

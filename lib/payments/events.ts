@@ -9,10 +9,41 @@ import { paymentEvents, type OrderStatus } from '@/db/schema';
 
 export type EventSource = 'checkout' | 'webhook' | 'reconcile' | 'merchant' | 'status_poll';
 
+/**
+ * Every kind of payment_events row a writer may add. The merchant's timeline words each one
+ * (lib/dashboard/timeline.ts); its table test walks this list, so a kind added here without
+ * words fails there.
+ */
+export const PAYMENT_EVENT_TYPES = [
+  'create_requested',
+  'created',
+  'create_failed',
+  'registered',
+  'status_changed',
+  'late_payment',
+  'unknown_status',
+  'amount_mismatch',
+  'cancel_requested',
+  'cancel_failed',
+  'refund_requested',
+  'refund_failed',
+  'manual_refund',
+  'stock_returned',
+  'email_resend_requested',
+  'switched_to_pix',
+  'new_attempt',
+  'attempt_counted',
+  'double_payment',
+  'fulfillment_changed',
+  'tracking_corrected',
+  'buyer_anonymised',
+] as const;
+export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
+
 export type EventRow = {
   paymentId: string;
   orderId: string;
-  type: string;
+  type: PaymentEventType;
   source: EventSource;
   fromStatus?: string | null;
   toStatus?: string | null;

@@ -14,7 +14,7 @@ import { formatBRL } from '@balcao/br/money';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { api } from './api';
 import { applyObservation, type ApplyResult } from './apply';
-import { dedupe, insertEvent } from './events';
+import { dedupe, insertEvent, type PaymentEventType } from './events';
 import type { Observation } from './observation';
 import { readProvider } from './sync';
 
@@ -54,7 +54,7 @@ async function readBack(payment: Payment, actor: string, detail: Record<string, 
   }
 }
 
-async function recordEvent(payment: Payment, type: string, actor: string, detail: Record<string, unknown> = {}): Promise<void> {
+async function recordEvent(payment: Payment, type: PaymentEventType, actor: string, detail: Record<string, unknown> = {}): Promise<void> {
   await database().db.insert(paymentEvents).values({ paymentId: payment.id, orderId: payment.orderId, type, source: 'merchant', detail: JSON.stringify({ actor, ...detail }) });
 }
 

@@ -36,6 +36,7 @@ export const ACTIVITY_ACTIONS = {
   integrations: 'Integrações',
   reconcile: 'Reconciliação',
   stock_return: 'Devolução ao estoque',
+  order_note: 'Nota interna',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 

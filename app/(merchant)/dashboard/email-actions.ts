@@ -30,7 +30,7 @@ export const saveEmailSettingsAction = merchantAction(
     await updateEmailSettings(settings);
     logger().info({ actor: merchant.id }, 'e-mail settings updated');
     await recordRequestActivity({ actor: merchant, action: 'settings', summary: 'Alterou as configurações de e-mail', target: 'e-mails' });
-    revalidatePath('/dashboard/settings');
+    revalidatePath('/dashboard/settings/emails');
     return done('Configurações de e-mail salvas.');
   },
 );

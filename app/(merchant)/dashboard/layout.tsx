@@ -1,8 +1,10 @@
 import type { Metadata } from 'next';
 import { can, DEMO_ACCOUNT_PREFIX, ROLE_LABELS } from '@/lib/auth/permissions';
 import { getMerchantOrNull } from '@/lib/auth/session';
+import { getShopIdentity } from '@/lib/shop/identity';
+import { logoUrl } from '@/lib/shop/identity-values';
 import styles from './dashboard.module.css';
-import { DashboardNav } from './dashboard-nav';
+import { BottomBar, DashboardNav } from './dashboard-nav';
 import { SignOutButton } from './sign-out-button';
 
 export const metadata: Metadata = { title: { default: 'Painel', template: '%s · Painel · Balcão' }, robots: { index: false } };
@@ -15,16 +17,35 @@ export const metadata: Metadata = { title: { default: 'Painel', template: '%s ·
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const merchant = await getMerchantOrNull();
   if (!merchant) return <main id="conteudo">{children}</main>;
+  // The sidebar names the shop the buyers see (Configurações → Loja), not the account.
+  const shop = await getShopIdentity();
   return (
     <div className={styles.shell}>
       <header className={styles.sidebar}>
         <div className={styles.sidebarInner} data-sidebar>
           <div className={styles.identity}>
-            <span className={styles.brand}>Balcão</span>
-            <span className={styles.shopName}>{merchant.name}</span>
-            <span className={`${styles.email} small`}>{merchant.email}</span>
-            {merchant.role && merchant.role !== 'owner' ? <span className={`${styles.email} small`}>Acesso: {ROLE_LABELS[merchant.role]}</span> : null}
+            {shop.logo ? (
+              // eslint-disable-next-line @next/next/no-img-element -- the shop's own WebP, already sized by the logo route
+              <img src={logoUrl(shop.logo.hash)} alt="" width={shop.logo.width} height={shop.logo.height} className={styles.logo} />
+            ) : null}
+            <div className={styles.names}>
+              <span className={styles.shopName} data-testid="dashboard-shop-name">
+                {shop.name}
+              </span>
+              <span className={`${styles.email} small`}>{merchant.email}</span>
+              {merchant.role && merchant.role !== 'owner' && merchant.role !== 'demo' ? (
+                <span className={`${styles.email} small`}>Acesso: {ROLE_LABELS[merchant.role]}</span>
+              ) : null}
+              {merchant.role === 'demo' ? (
+                <span className={`badge badge-pending ${styles.demoBadge}`} data-testid="demo-badge">
+                  {DEMO_ACCOUNT_PREFIX}
+                </span>
+              ) : null}
+            </div>
           </div>
+          <a href="/" target="_blank" rel="noopener" className={styles.storeLink}>
+            Ver minha loja<span className="visually-hidden"> (abre em nova aba)</span>
+          </a>
           <DashboardNav />
           <div className={styles.signOut}>
             <SignOutButton />
@@ -40,6 +61,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
         ) : null}
         {children}
       </main>
+      <BottomBar />
     </div>
   );
 }

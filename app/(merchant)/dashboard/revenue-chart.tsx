@@ -18,12 +18,19 @@ function niceStep(rawCents: number): number {
 }
 const dayMonth = (date: string) => formatDateBR(date).slice(0, 5);
 
-const W = 720;
-const H = 240;
+const H = 220;
 const PAD = { top: 16, right: 12, bottom: 28, left: 64 };
 
-/** Daily net revenue as an SVG bar chart, with a text summary and the numbers in a table. */
-export function RevenueChart({ days }: { days: DayRevenue[] }) {
+/**
+ * Daily net revenue as an SVG bar chart (no chart library), with a text summary, a tooltip per
+ * bar and the numbers in a table. The SVG is drawn at its own pixel size, never shrunk: its
+ * labels keep their size on a phone, and a month scrolls sideways in its box.
+ */
+export function RevenueChart({ days, periodLabel }: { days: DayRevenue[]; periodLabel: string }) {
+  // A week fits a 390 px screen with every day named; a month gets narrower bars.
+  const slotWidth = days.length <= 7 ? 40 : 22;
+  const labelEvery = days.length <= 7 ? 1 : 5;
+  const W = PAD.left + PAD.right + days.length * slotWidth;
   const values = days.map((d) => d.netCents);
   const step = niceStep((Math.max(0, ...values) - Math.min(0, ...values)) / 4);
   const max = Math.ceil(Math.max(0, ...values) / step) * step || step;
@@ -41,12 +48,14 @@ export function RevenueChart({ days }: { days: DayRevenue[] }) {
   for (let v = min; v <= max; v += step) ticks.push(v);
 
   const summary = empty
-    ? 'Nenhum pagamento nos últimos 30 dias.'
-    : `Total de ${formatBRL(total)} em 30 dias; melhor dia ${formatDateBR(best.date)} com ${formatBRL(best.netCents)}.`;
+    ? `Nenhum pagamento em ${periodLabel}.`
+    : `Total de ${formatBRL(total)} em ${periodLabel}; melhor dia ${formatDateBR(best.date)} com ${formatBRL(best.netCents)}.`;
 
   return (
     <figure className={styles.chart}>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="revenue-chart-desc" className={styles.chartSvg}>
+      {/* Scrolls sideways when wider than the screen: a tab stop lets a keyboard scroll it too. */}
+      <div className={styles.chartScroll} tabIndex={0} role="group" aria-label="Gráfico da receita por dia">
+      <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-labelledby="revenue-chart-desc" className={styles.chartSvg}>
         <desc id="revenue-chart-desc">Gráfico de barras da receita diária. {summary}</desc>
         {ticks.map((t) => (
           <g key={t}>
@@ -72,7 +81,7 @@ export function RevenueChart({ days }: { days: DayRevenue[] }) {
               >
                 <title>{`${formatDateBR(d.date)}: ${formatBRL(d.netCents)}`}</title>
               </rect>
-              {i % 5 === 4 || i === 0 ? (
+              {labelEvery === 1 || i % labelEvery === 4 || i === 0 ? (
                 <text x={x + barW / 2} y={H - 8} textAnchor="middle" className={styles.tick}>
                   {dayMonth(d.date)}
                 </text>
@@ -81,6 +90,7 @@ export function RevenueChart({ days }: { days: DayRevenue[] }) {
           );
         })}
       </svg>
+      </div>
       <figcaption className="small">{summary}</figcaption>
       <details className={styles.chartData}>
         <summary>Ver os valores por dia</summary>

@@ -7,7 +7,7 @@
 import { encode } from 'next-auth/jwt';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, ensureMigrated } from '@/db';
-import { accountTokens, emailSettings, merchantSettings, orders, paymentLinks, products, shippingSettings, shopIdentity, users } from '@/db/schema';
+import { accountTokens, emailSettings, merchantSettings, orderNotes, orders, paymentLinks, products, shippingSettings, shopIdentity, users } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { can, refusalMessage, ROLES, type Permission, type Role } from '@/lib/auth/permissions';
 import { insertOrders, type InsertedOrder } from '@/test/dashboard/fixtures';
@@ -44,6 +44,7 @@ const account = await import('./conta/actions');
 const productActions = await import('./produtos/actions');
 const linkActions = await import('./links/actions');
 const couponActions = await import('./cupons/actions');
+const notes = await import('./notes-actions');
 
 const cookies: Partial<Record<Role, string>> = {};
 let order: InsertedOrder;
@@ -72,6 +73,7 @@ beforeEach(() => vi.clearAllMocks());
 
 const snapshot = async () => ({
   orders: await db().select().from(orders),
+  notes: await db().select().from(orderNotes),
   settings: await db().select().from(merchantSettings),
   email: await db().select().from(emailSettings),
   shipping: await db().select().from(shippingSettings),
@@ -90,6 +92,7 @@ const ACTIONS: [string, Permission, Call][] = [
   ['reconcileAllAction', 'orders:act', () => orderActions.reconcileAllAction(null, fd({}))],
   ['returnStockAction', 'orders:act', () => orderActions.returnStockAction(null, fd({ orderId: order.id }))],
   ['manualRefundAction', 'orders:act', () => fulfilment.manualRefundAction(null, fd({ orderId: order.id, amount: '1,00', reason: 'teste' }))],
+  ['addOrderNoteAction', 'orders:note', () => notes.addOrderNoteAction(null, fd({ orderId: order.id, body: 'Embrulhar para presente' }))],
   ['shipOrderAction', 'fulfilment:act', () => fulfilment.shipOrderAction(null, fd({ orderId: order.id, carrier: 'Correios', code: 'nada' }))],
   ['correctTrackingAction', 'fulfilment:act', () => fulfilment.correctTrackingAction(null, fd({ orderId: order.id, carrier: 'Correios', code: 'nada' }))],
   ['deliverOrderAction', 'fulfilment:act', () => fulfilment.deliverOrderAction(null, fd({ orderId: 'nenhum' }))],
@@ -136,6 +139,7 @@ describe('each dashboard action × each role', () => {
     const refused = ACTIONS.filter(([, p]) => !can('attendant', p)).map(([n]) => n);
     expect(refused).toEqual(expect.arrayContaining(['refundOrderAction', 'cancelOrderAction', 'manualRefundAction', 'saveSettingsAction', 'saveShippingAction', 'createLinkAction', 'disableLinkAction', 'createCouponAction', 'toggleCouponAction', 'inviteMemberAction']));
     expect(refused).not.toContain('shipOrderAction');
+    expect(refused).not.toContain('addOrderNoteAction');
   });
 
   it('a Gerente is refused only people and payment settings', () => {

@@ -5,6 +5,7 @@ import { useFormStatus } from 'react-dom';
 import { maskHandlers, MoneyInput } from '@/app/_components/masked-input';
 import { cepMask, documentMask, phoneMask, type Mask } from '@balcao/br/masks';
 import { isUF, UFS, type UF } from '@balcao/br/uf';
+import { BUYER_NOTE_MAX_LENGTH } from '@/lib/orders/note-limits';
 import { CHECK_FIELDS_MESSAGE, isAddressField, isBillingField, PERSON_FIELDS, type FieldErrors, type FormValues } from '@/lib/checkout/fields';
 import { CEP_STATUS_TEXT, useCepAutofill, type CepStatus } from './cep-autofill';
 import type { OrderMoney } from '@/lib/orders/pricing';
@@ -313,6 +314,27 @@ export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = [
           <CheckoutTotals money={delivery.money} shipping={delivery.shipping} method={hydrated ? method : undefined} live />
         </div>
       ) : null}
+
+      <div className="field">
+        <label htmlFor="campo-note">Observações para a loja</label>
+        <textarea
+          id="campo-note"
+          name="note"
+          rows={3}
+          maxLength={BUYER_NOTE_MAX_LENGTH}
+          defaultValue={values.note ?? ''}
+          aria-invalid={errors.note ? true : undefined}
+          aria-describedby={errors.note ? 'campo-note-hint campo-note-erro' : 'campo-note-hint'}
+        />
+        <p id="campo-note-hint" className="field-hint">
+          Opcional. Um recado para a loja, como um presente para embrulhar (até {BUYER_NOTE_MAX_LENGTH} caracteres).
+        </p>
+        {errors.note ? (
+          <p id="campo-note-erro" className="field-error">
+            {errors.note}
+          </p>
+        ) : null}
+      </div>
 
       {coupons ? <CouponField value={values.coupon ?? ''} error={errors.coupon} applied={state?.coupon ?? null} ships={delivery !== null} /> : null}
 

@@ -71,6 +71,14 @@ describe("the merchant's alerts", () => {
     expect(m.html).not.toContain('porque fez um pedido');
   });
 
+  it('"Nova venda" carries the buyer’s "Observações para a loja", escaped in the HTML', () => {
+    const base = data('new_sale');
+    const m = renderEmail({ ...base, merchant: { ...base.merchant!, buyerNote: 'Embrulhar <b>para presente</b>\nObrigada' } });
+    expect(m.text).toContain('Observações para a loja:\nEmbrulhar <b>para presente</b>\nObrigada');
+    expect(m.html).toContain('Embrulhar &lt;b&gt;para presente&lt;/b&gt;<br>Obrigada');
+    expect(renderEmail(base).text).not.toContain('Observações');
+  });
+
   it('"Pagamento atrasado" says the order had expired or been canceled', () => {
     const m = renderEmail(data('late_payment'));
     expect(m.subject).toBe('Pagamento atrasado: #1042 · R$ 79,80');

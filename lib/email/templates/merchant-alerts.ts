@@ -16,6 +16,7 @@ function alert(d: EmailData, o: { subject: string; title: string; lead: string }
   const method = d.order.method === 'pix' ? 'Pix' : 'Boleto';
   const dashboardUrl = d.merchant?.dashboardUrl ?? d.shop.appUrl;
   const where = deliveryText(d);
+  const note = d.merchant?.buyerNote?.trim() || null;
   const body = html`${p(o.lead)}
 ${facts([
   ['Pedido', orderRef(d)],
@@ -25,6 +26,7 @@ ${facts([
 ])}
 ${moneyTable(d.order.money)}
 ${p(html`<strong>Entrega</strong><br>${where.split('\n').map((l, i) => html`${i ? html`<br>` : ''}${l}`)}`)}
+${note ? p(html`<strong>Observações para a loja</strong><br>${note.split('\n').map((l, i) => html`${i ? html`<br>` : ''}${l}`)}`) : ''}
 ${button(dashboardUrl, 'Abrir o pedido no painel')}`;
   const text = `${o.lead}
 
@@ -36,14 +38,14 @@ ${moneyText(d.order.money)}
 
 Entrega:
 ${where}
-
+${note ? `\nObservações para a loja:\n${note}\n` : ''}
 Abrir o pedido no painel: ${dashboardUrl}
 
 --
-Alerta de ${d.shop.name}. Desative em Configurações → E-mails.`;
+Alerta de ${d.shop.name}. Desative em Configurações → E-mails e avisos.`;
   return {
     subject: `${o.subject}: ${orderRef(d)} · ${amount}`,
-    html: layout({ shopName: d.shop.name, preheader: `${d.order.buyerName} · ${amount}`, title: o.title, body, reason: `Alerta de ${d.shop.name}. Desative em Configurações → E-mails.` }),
+    html: layout({ shopName: d.shop.name, preheader: `${d.order.buyerName} · ${amount}`, title: o.title, body, reason: `Alerta de ${d.shop.name}. Desative em Configurações → E-mails e avisos.` }),
     text,
     attachments: [],
   };

@@ -40,7 +40,7 @@ export type EmailData = {
     pickupAddress: string | null;
   };
   /** The merchant's alerts only. */
-  merchant?: { buyerEmail: string; dashboardUrl: string; latePayment: boolean };
+  merchant?: { buyerEmail: string; dashboardUrl: string; latePayment: boolean; /** "Observações para a loja", as the buyer typed them. */ buyerNote?: string | null };
 };
 
 export type EmailAttachment = { filename: string; contentType: string; content: Buffer; cid?: string };

@@ -7,6 +7,7 @@ const ORDER = {
   buyerDocument: '52998224725',
   buyerEmail: 'bruno.lima@gmail.com',
   buyerPhone: '11987654321',
+  buyerNote: 'Deixar com o porteiro Seu Zé, tel. 11 3333-4444',
   addressZip: '01310100',
   addressStreet: 'Avenida Paulista',
   addressNumber: '1000',
@@ -48,9 +49,10 @@ describe('one masking of buyers’ data', () => {
       deliveryComplement: null,
       deliveryCity: 'Manaus',
       deliveryState: 'AM',
+      buyerNote: '***',
       totalCents: 5000,
     });
-    expect(JSON.stringify(masked)).not.toMatch(/Paulista|Moreira|52998224725|bruno\.lima|apto|98765/);
+    expect(JSON.stringify(masked)).not.toMatch(/Paulista|Moreira|52998224725|bruno\.lima|apto|98765|porteiro/);
     expect(maskOrderBuyer({ ...ORDER, buyerPhone: null }).buyerPhone).toBeNull();
   });
 

@@ -88,6 +88,8 @@ export type BuyerColumns = {
   buyerEmail: string;
   /** The buyer's mobile, 11 national digits (phone.ts); null when not given. */
   buyerPhone: string | null;
+  /** The buyer's own words to the shop ("Observações para a loja"): anything may be in them, so hidden whole. */
+  buyerNote: string | null;
   addressZip: string | null;
   addressStreet: string | null;
   addressNumber: string | null;
@@ -114,6 +116,7 @@ export function maskOrderBuyer<T extends Partial<BuyerColumns>>(row: T): T {
     if (typeof row[hidden] === 'string') out[hidden] = HIDDEN;
   }
   if (typeof row.deliveryComplement === 'string') out.deliveryComplement = null;
+  if (typeof row.buyerNote === 'string') out.buyerNote = HIDDEN;
   return out as T;
 }
 

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { requireMerchant } from '@/lib/auth/session';
 import { ROLE_LABELS } from '@/lib/auth/permissions';
 import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
+import { signOutEverywhereAction } from '../actions';
 import { ChangePasswordForm } from './change-password-form';
 import { DisableTwoFactor, EnableTwoFactor } from './two-factor-panel';
 import { recoveryCodesLeft, twoFactorEnabled } from '@/lib/auth/two-factor';
@@ -50,6 +51,20 @@ export default async function AccountPage({ searchParams }: Props) {
           ) : (
             <EnableTwoFactor />
           )}
+        </PermissionGate>
+      </section>
+      <section className="card stack" aria-labelledby="sessoes-titulo">
+        <h2 id="sessoes-titulo">Sessões</h2>
+        <p className="muted">
+          Encerra a sessão neste aparelho e em todos os outros em que você entrou no painel. Use se perdeu um celular ou entrou num
+          computador que não é seu.
+        </p>
+        <PermissionGate role={merchant.role} permission="account:edit">
+          <form action={signOutEverywhereAction}>
+            <button type="submit" className="btn btn-secondary">
+              Sair de todos os dispositivos
+            </button>
+          </form>
         </PermissionGate>
       </section>
     </div>

@@ -16,10 +16,12 @@ type Props = {
   rows: OrderListRow[];
   /** Titles of the payment links the rows may come from (by id): shown beside the method. */
   linkTitles?: Map<string, string>;
+  /** "Itens": the first item and how many more ("Café especial 250 g +2"), by order id. */
+  items?: Map<string, string>;
   caption?: string;
 };
 
-export function OrdersList({ rows, linkTitles, caption = 'Pedidos, mais recentes primeiro' }: Props) {
+export function OrdersList({ rows, linkTitles, items, caption = 'Pedidos, mais recentes primeiro' }: Props) {
   if (rows.length === 0) return null;
   const linkOf = (o: OrderListRow) => (o.paymentLinkId ? linkTitles?.get(o.paymentLinkId) : undefined);
   return (
@@ -43,6 +45,7 @@ export function OrdersList({ rows, linkTitles, caption = 'Pedidos, mais recentes
                 {o.refundedCents > 0 ? <span className={`small muted ${styles.sub}`}>−{formatBRL(o.refundedCents)}</span> : null}
               </span>
             </div>
+            {items?.get(o.id) ? <p className={`small ${styles.cardItems}`}>{items.get(o.id)}</p> : null}
             <p className={`small muted ${styles.cardMeta}`}>
               {METHOD_LABELS[o.method]}
               {linkOf(o) ? ` · link “${linkOf(o)}”` : ''} · criado em {formatDateTimeBR(o.createdAt)}
@@ -61,6 +64,7 @@ export function OrdersList({ rows, linkTitles, caption = 'Pedidos, mais recentes
           <thead>
             <tr>
               <th scope="col">Pedido</th>
+              {items ? <th scope="col">Itens</th> : null}
               <th scope="col">Status</th>
               <th scope="col">Forma</th>
               <th scope="col" className="num">
@@ -79,6 +83,7 @@ export function OrdersList({ rows, linkTitles, caption = 'Pedidos, mais recentes
                     {orderLabel(o)}
                   </Link>
                 </td>
+                {items ? <td className={styles.itemsCell}>{items.get(o.id) ?? '—'}</td> : null}
                 <td>
                   <span className={statusBadgeClass(o.status)}>{statusLabel(o.status, o.refundedCents, o.totalCents, o.manualRefundCents)}</span>
                   {o.latePayment ? <span className={`small ${styles.late}`}>Pagamento tardio</span> : null}

@@ -1,3 +1,4 @@
+import { plural } from '@balcao/br/plural';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_METHODS } from '@/db/schema';
@@ -10,6 +11,8 @@ import { hasAnyFilter, orderQueryString, parseOrderQuery, type OrderFilters } fr
 import { countSearch, scopeSearch, SEARCH_RATE_LIMITED_MESSAGE } from '@/lib/dashboard/search-scope';
 import type { Merchant } from '@/lib/auth/session';
 import { countToShip, listOrders, listToShip } from '@/lib/dashboard/orders-query';
+import { itemsSummaryOf } from '@/lib/dashboard/items-summary';
+import { currentChip, ORDER_CHIPS, type OrderChipKey } from '@/lib/dashboard/order-chips';
 import { linkChoices, linkTitlesOf } from '@/lib/links/links';
 import { METHOD_LABELS, statusLabel } from '@/lib/orders/status-labels';
 import { OrdersList, OrdersPagination } from './orders-list';
@@ -50,7 +53,7 @@ export default async function OrdersPage({ searchParams }: Props) {
     linkChoices(filters.link),
     countToShip(),
   ]);
-  const linkTitles = await linkTitlesOf(rows.map((r) => r.paymentLinkId));
+  const [linkTitles, items] = await Promise.all([linkTitlesOf(rows.map((r) => r.paymentLinkId)), itemsSummaryOf(rows.map((r) => r.id))]);
   const filtered = hasAnyFilter(filters);
   const exportQs = orderQueryString(filters);
   const pageHref = (p: number) => {
@@ -66,7 +69,7 @@ export default async function OrdersPage({ searchParams }: Props) {
           Exportar CSV
         </a>
       </div>
-      <OrdersViews current="all" toShip={toShip} />
+      <OrdersViews current={currentChip(filters)} toShip={toShip} />
 
       <form method="get" action="/dashboard/orders" className={`card ${styles.filters}`} role="search" aria-label="Filtrar pedidos">
         <div className={`field ${styles.search}`}>
@@ -159,25 +162,25 @@ export default async function OrdersPage({ searchParams }: Props) {
             : 'Ainda não há pedidos.'
           : totalIsLowerBound
             ? `Mais de ${total.toLocaleString('pt-BR')} pedidos com esses filtros · página ${page}`
-            : `${total.toLocaleString('pt-BR')} ${total === 1 ? 'pedido' : 'pedidos'}${filtered ? ' com esses filtros' : ''} · página ${page} de ${pageCount}`}
+            : `${plural(total, 'pedido', 'pedidos')}${filtered ? ' com esses filtros' : ''} · página ${page} de ${pageCount}`}
       </p>
 
-      <OrdersList rows={can(merchant.role, 'buyers:read') ? rows : rows.map(maskOrderBuyer)} linkTitles={linkTitles} />
+      <OrdersList rows={can(merchant.role, 'buyers:read') ? rows : rows.map(maskOrderBuyer)} linkTitles={linkTitles} items={items} />
       <OrdersPagination page={page} pageCount={pageCount} hasNext={hasNext} totalIsLowerBound={totalIsLowerBound} href={pageHref} />
     </div>
   );
 }
 
-/** The two views of Pedidos: every order (with filters) and "A enviar". */
-function OrdersViews({ current, toShip }: { current: 'all' | 'to-ship'; toShip: number }) {
+/** The chips of Pedidos: "Todos", "Aguardando pagamento", "A enviar" (its own work list), "Enviados", "Cancelados". */
+function OrdersViews({ current, toShip }: { current: OrderChipKey | null; toShip: number }) {
   return (
     <nav aria-label="Visões de pedidos" className={styles.views}>
-      <Link href="/dashboard/orders" aria-current={current === 'all' ? 'page' : undefined}>
-        Todos
-      </Link>
-      <Link href="/dashboard/orders?view=a-enviar" aria-current={current === 'to-ship' ? 'page' : undefined}>
-        A enviar <span className={styles.viewCount}>{toShip.toLocaleString('pt-BR')}</span>
-      </Link>
+      {ORDER_CHIPS.map((c) => (
+        <Link key={c.key} href={c.href} aria-current={current === c.key ? 'page' : undefined}>
+          {c.label}
+          {c.key === 'to-ship' ? <span className={styles.viewCount}> {toShip.toLocaleString('pt-BR')}</span> : null}
+        </Link>
+      ))}
     </nav>
   );
 }
@@ -185,7 +188,7 @@ function OrdersViews({ current, toShip }: { current: 'all' | 'to-ship'; toShip: 
 async function ToShipView({ page: requestedPage }: { page: number }) {
   const merchant = await requireMerchant('/dashboard/orders?view=a-enviar');
   const { rows, total, page, pageCount, hasNext } = await listToShip(requestedPage);
-  const linkTitles = await linkTitlesOf(rows.map((r) => r.paymentLinkId));
+  const [linkTitles, items] = await Promise.all([linkTitlesOf(rows.map((r) => r.paymentLinkId)), itemsSummaryOf(rows.map((r) => r.id))]);
   return (
     <div className="stack">
       <div className={styles.header}>
@@ -214,10 +217,10 @@ async function ToShipView({ page: requestedPage }: { page: number }) {
       <p className="muted small" aria-live="polite">
         {total === 0
           ? 'Nenhum pedido pago esperando envio.'
-          : `${total.toLocaleString('pt-BR')} ${total === 1 ? 'pedido pago' : 'pedidos pagos'} a enviar, o mais antigo primeiro · página ${page} de ${pageCount}`}
+          : `${plural(total, 'pedido pago', 'pedidos pagos')} a enviar, o mais antigo primeiro · página ${page} de ${pageCount}`}
       </p>
       {can(merchant.role, 'fulfilment:act') ? <ShipBatchForm /> : null}
-      <OrdersList rows={can(merchant.role, 'buyers:read') ? rows : rows.map(maskOrderBuyer)} linkTitles={linkTitles} caption="Pedidos a enviar, mais antigos primeiro" />
+      <OrdersList rows={can(merchant.role, 'buyers:read') ? rows : rows.map(maskOrderBuyer)} linkTitles={linkTitles} items={items} caption="Pedidos a enviar, mais antigos primeiro" />
       <OrdersPagination page={page} pageCount={pageCount} hasNext={hasNext} totalIsLowerBound={false} href={(p) => `/dashboard/orders?view=a-enviar${p > 1 ? `&page=${p}` : ''}`} />
     </div>
   );

@@ -3,20 +3,16 @@ import { requireMerchant } from '@/lib/auth/session';
 import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
 import { settingInputText } from '@/lib/dashboard/settings-form';
 import { bpsToPercentText } from '@/lib/settings/pix-discount';
-import { getEmailSettings } from '@/lib/email/settings';
 import { getSettings } from '@/lib/settings/settings';
-import { signOutEverywhereAction } from '../actions';
-import { EmailSettingsForm } from './email-settings-form';
 import { SettingsForm } from './settings-form';
 import { SettingsTabs } from './settings-tabs';
-import styles from './settings.module.css';
 
 export const metadata: Metadata = { title: 'Configurações' };
 export const dynamic = 'force-dynamic';
 
 export default async function SettingsPage() {
   const { role } = await requireMerchant('/dashboard/settings');
-  const [s, emailSettings] = await Promise.all([getSettings(), getEmailSettings()]);
+  const s = await getSettings();
   return (
     <div className="stack">
       <h1>Configurações</h1>
@@ -36,24 +32,6 @@ export default async function SettingsPage() {
           }}
         />
       </PermissionGate>
-      <h2>E-mails</h2>
-      <PermissionGate role={role} permission="shop:edit">
-        <EmailSettingsForm initial={emailSettings} />
-      </PermissionGate>
-      <section className={`card stack ${styles.result}`} aria-labelledby="sessoes-titulo">
-        <h2 id="sessoes-titulo">Sessões</h2>
-        <p className="muted">
-          Encerra a sessão neste aparelho e em todos os outros em que você entrou no painel. Use se perdeu um celular ou entrou num
-          computador que não é seu.
-        </p>
-        <PermissionGate role={role} permission="account:edit">
-          <form action={signOutEverywhereAction}>
-            <button type="submit" className="btn btn-secondary">
-              Sair de todos os dispositivos
-            </button>
-          </form>
-        </PermissionGate>
-      </section>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { plural } from '@balcao/br/plural';
 import type { Metadata } from 'next';
 import { DiscountRows } from '@/app/_components/discount-rows';
 import Link from 'next/link';
@@ -30,6 +31,7 @@ import { RefundForm } from './refund-form';
 import { Timeline } from './timeline';
 import { FulfilmentCard } from './fulfilment-card';
 import { ManualRefundForm } from './manual-refund-form';
+import { NotesCard } from './notes-card';
 
 export const dynamic = 'force-dynamic';
 
@@ -61,7 +63,7 @@ export default async function OrderPage({ params }: Props) {
   const masked = !mayDo(merchant.role, 'buyers:read');
   const detail = await getOrderDetail(id, { masked });
   if (!detail) notFound();
-  const { order, items, payment, timeline, canResendInstructions, doublePix } = detail;
+  const { order, items, payment, timeline, notes, canResendInstructions, doublePix } = detail;
   const link = order.paymentLinkId ? await linkById(order.paymentLinkId) : undefined;
   const delivery = deliveryOf(order);
   const money = orderMoneyLines(order, items);
@@ -206,7 +208,7 @@ export default async function OrderPage({ params }: Props) {
             <section className="card stack" aria-labelledby="stock-title">
               <h2 id="stock-title">Estoque</h2>
               <p className="small muted">
-                O reembolso não devolve as unidades ao estoque sozinho ({heldUnits === 1 ? '1 unidade' : `${heldUnits} unidades`} deste pedido). Devolva se
+                O reembolso não devolve as unidades ao estoque sozinho ({plural(heldUnits, 'unidade', 'unidades')} deste pedido). Devolva se
                 o produto voltou para você em condições de venda.
               </p>
               <ActionForm action={returnStockAction} fields={{ orderId: order.id }} label="Devolver ao estoque" pendingLabel="Devolvendo…" available={actsOnOrders} />
@@ -234,6 +236,13 @@ export default async function OrderPage({ params }: Props) {
                       </a>
                     </>
                   ) : null}
+                </Row>
+              ) : null}
+              {order.buyerNote ? (
+                <Row label="Observações para a loja">
+                  <span className={styles.buyerNote} data-testid="buyer-note">
+                    {order.buyerNote}
+                  </span>
                 </Row>
               ) : null}
               {order.addressStreet ? (
@@ -351,48 +360,18 @@ export default async function OrderPage({ params }: Props) {
             knownCarriersOnly={mayDo(merchant.role, 'fulfilment:tracking-links') ? null : refusalMessage(merchant.role, 'fulfilment:tracking-links')}
           />
           <section className="card stack" aria-labelledby="actions-title">
-            <h2 id="actions-title">Ações</h2>
-            <ActionForm
-              action={reconcileOrderAction}
-              fields={{ orderId: order.id }}
-              label="Reconciliar agora"
-              pendingLabel="Conferindo…"
-              available={can.reconcile}
-              hint="Lê o status da cobrança no provedor e aplica o que mudou."
-            />
-            <ActionForm
-              action={cancelOrderAction}
-              fields={{ orderId: order.id }}
-              label="Cancelar cobrança"
-              pendingLabel="Cancelando…"
-              className="btn btn-danger"
-              available={can.cancel}
-              confirm={{
-                title: 'Cancelar a cobrança?',
-                body: (
-                  <p>
-                    A cobrança de <strong>{formatBRL(order.totalCents)}</strong> ({METHOD_LABELS[order.method]}) deixa de poder ser paga. Isso não
-                    pode ser desfeito.
-                  </p>
-                ),
-                confirmLabel: 'Sim, cancelar cobrança',
-                confirmClassName: 'btn btn-danger',
-              }}
-            />
+            <h2 id="actions-title">{order.status === 'pending' ? 'Próximo passo' : 'Ações'}</h2>
+            {/* The step an unpaid order waits for comes first; the rest is one click away in "Mais ações". */}
             <ActionForm
               action={resendInstructionsAction}
               fields={{ orderId: order.id }}
-              label="Reenviar e-mail"
+              label="Reenviar instruções"
               pendingLabel="Enfileirando…"
+              className="btn"
               available={!!canResendInstructions && (mayDo(merchant.role, 'emails:resend') || mayDo(merchant.role, 'dashboard:tour'))}
               denied={mayDo(merchant.role, 'emails:resend') ? undefined : refusalMessage(merchant.role, 'emails:resend')}
               hint={`Envia de novo ao comprador (${order.buyerEmail}) as instruções de pagamento.`}
             />
-            {order.method === 'pix' ? (
-              <RefundForm orderId={order.id} totalCents={order.totalCents} defaultAmount={amountInputText(order.totalCents)} available={can.refund} />
-            ) : order.status === 'paid' || order.manualRefundCents > 0 ? (
-              <ManualRefundForm orderId={order.id} totalCents={order.totalCents} defaultAmount={amountInputText(order.totalCents)} available={actsOnOrders && order.status === 'paid'} />
-            ) : null}
             {order.manualRefundCents > 0 ? (
               <p className="small" data-testid="manual-refund">
                 Reembolso manual de {formatBRL(order.manualRefundCents)} registrado
@@ -400,16 +379,64 @@ export default async function OrderPage({ params }: Props) {
                 {order.manualRefundedAt ? ` em ${formatDateTimeBR(order.manualRefundedAt)}` : ''}: {order.manualRefundReason}
               </p>
             ) : null}
-            {!can.cancel && !can.refund && order.status !== 'paid' ? (
-              <p className="small muted">
-                {order.status === 'refunded'
-                  ? `Reembolso de ${formatBRL(order.refundedCents)} feito. Nenhuma outra ação disponível.`
-                  : order.status === 'pending'
-                    ? 'A cobrança ainda não pode ser cancelada.'
-                    : 'Nenhuma outra ação disponível para este pedido.'}
-              </p>
-            ) : null}
+            <details className={styles.moreActions} data-testid="more-actions">
+              <summary className="btn btn-secondary">Mais ações</summary>
+              <div className="stack">
+                <ActionForm
+                  action={reconcileOrderAction}
+                  fields={{ orderId: order.id }}
+                  label="Reconciliar agora"
+                  pendingLabel="Conferindo…"
+                  available={can.reconcile}
+                  hint="Lê o status da cobrança no provedor e aplica o que mudou."
+                />
+                <ActionForm
+                  action={cancelOrderAction}
+                  fields={{ orderId: order.id }}
+                  label="Cancelar cobrança"
+                  pendingLabel="Cancelando…"
+                  className="btn btn-danger"
+                  available={can.cancel}
+                  confirm={{
+                    title: 'Cancelar a cobrança?',
+                    body: (
+                      <p>
+                        A cobrança de <strong>{formatBRL(order.totalCents)}</strong> ({METHOD_LABELS[order.method]}) deixa de poder ser paga. Isso não
+                        pode ser desfeito.
+                      </p>
+                    ),
+                    confirmLabel: 'Sim, cancelar cobrança',
+                    confirmClassName: 'btn btn-danger',
+                  }}
+                />
+                {order.method === 'pix' ? (
+                  <RefundForm orderId={order.id} totalCents={order.totalCents} defaultAmount={amountInputText(order.totalCents)} available={can.refund} />
+                ) : order.status === 'paid' || order.manualRefundCents > 0 ? (
+                  <ManualRefundForm orderId={order.id} totalCents={order.totalCents} defaultAmount={amountInputText(order.totalCents)} available={actsOnOrders && order.status === 'paid'} />
+                ) : null}
+                {!can.cancel && !can.refund && order.status !== 'paid' ? (
+                  <p className="small muted">
+                    {order.status === 'refunded'
+                      ? `Reembolso de ${formatBRL(order.refundedCents)} feito. Nenhuma outra ação disponível.`
+                      : order.status === 'pending'
+                        ? 'A cobrança ainda não pode ser cancelada.'
+                        : 'Nenhuma outra ação disponível para este pedido.'}
+                  </p>
+                ) : null}
+              </div>
+            </details>
           </section>
+          <NotesCard
+            orderId={order.id}
+            canWrite={mayDo(merchant.role, 'orders:note')}
+            notes={notes.map((n) => ({
+              key: String(n.id),
+              body: n.body,
+              by: n.authorName ? `${n.authorName} (${n.authorEmail})` : n.authorEmail,
+              at: n.createdAt,
+              when: formatDateTimeBR(n.createdAt),
+            }))}
+          />
         </aside>
       </div>
 

@@ -37,13 +37,26 @@ export function Timeline({ entries }: { entries: TimelineEntry[] }) {
               ))}
             </ul>
           ) : null}
-          {e.raw ? (
+          {e.technical.length > 0 || e.raw ? (
+            // Collapsed: the provider's words are for whoever investigates, unchanged, one box per entry.
             <details className={styles.raw}>
-              <summary className="small">{e.raw.label}</summary>
-              {/* A long body scrolls in its box: a tab stop lets a keyboard scroll it too. */}
-              <pre className="mono small" tabIndex={0}>
-                {e.raw.text}
-              </pre>
+              <summary className="small">Detalhes técnicos</summary>
+              <ul className={styles.facts}>
+                {e.technical.map((f, i) => (
+                  <li key={i} className="small mono">
+                    {f}
+                  </li>
+                ))}
+              </ul>
+              {e.raw ? (
+                <>
+                  <p className="small">{e.raw.label}</p>
+                  {/* A long body scrolls in its box: a tab stop lets a keyboard scroll it too. */}
+                  <pre className="mono small" tabIndex={0}>
+                    {e.raw.text}
+                  </pre>
+                </>
+              ) : null}
             </details>
           ) : null}
         </li>

@@ -1,3 +1,4 @@
+import { plural } from '@balcao/br/plural';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ActionForm } from '@/app/(merchant)/dashboard/_components/action-form';
@@ -44,7 +45,7 @@ export default async function BuyerDataPage({ searchParams }: { searchParams: Pr
       </p>
       {anonymised ? (
         <p className="alert alert-success" role="status">
-          Comprador anonimizado em {anonymised === 1 ? '1 pedido' : `${anonymised} pedidos`}.
+          Comprador anonimizado em {plural(anonymised, 'pedido', 'pedidos')}.
         </p>
       ) : null}
       <PermissionNote role={role} permission="buyers:read" />
@@ -82,7 +83,7 @@ export default async function BuyerDataPage({ searchParams }: { searchParams: Pr
       ) : null}
       {summary ? (
         <section aria-labelledby="buyer-result" className={`card stack ${styles.result}`}>
-          <h3 id="buyer-result">{summary.orders.length === 0 ? 'Nenhum pedido encontrado' : `${summary.orders.length} ${summary.orders.length === 1 ? 'pedido' : 'pedidos'}`}</h3>
+          <h3 id="buyer-result">{summary.orders.length === 0 ? 'Nenhum pedido encontrado' : plural(summary.orders.length, 'pedido', 'pedidos')}</h3>
           {summary.orders.length === 0 ? (
             <p className="muted">Nenhum pedido tem este CPF, CNPJ ou e-mail. Se o comprador já foi anonimizado, os pedidos não aparecem mais na busca.</p>
           ) : (

@@ -1,0 +1,56 @@
+/**
+ * The dashboard's sections, in one list for the desk sidebar, the phone's bottom bar and its
+ * "Mais" page, so that a new section shows up in all three. Browser-safe.
+ */
+import { can, type Permission, type Role } from '@/lib/auth/permissions';
+
+export type NavSection = { href: string; label: string; exact?: boolean };
+
+export const SECTIONS: readonly NavSection[] = [
+  { href: '/dashboard', label: 'Visão geral', exact: true },
+  { href: '/dashboard/orders', label: 'Pedidos' },
+  { href: '/dashboard/produtos', label: 'Produtos' },
+  { href: '/dashboard/links', label: 'Links' },
+  { href: '/dashboard/cupons', label: 'Cupons' },
+  { href: '/dashboard/settings', label: 'Configurações' },
+  { href: '/dashboard/conta', label: 'Minha conta' },
+];
+
+/** The phone's bottom bar: the three places a shopkeeper opens every day, then "Mais". */
+export const BOTTOM_BAR = [
+  { href: '/dashboard', label: 'Início', exact: true, icon: 'home' },
+  { href: '/dashboard/orders', label: 'Pedidos', icon: 'orders' },
+  { href: '/dashboard/produtos', label: 'Produtos', icon: 'products' },
+  { href: '/dashboard/mais', label: 'Mais', icon: 'more' },
+] as const;
+
+/** Configurações' pages, listed on "Mais" too: each is two taps from anywhere on a phone. */
+export const SETTINGS_PAGES: readonly { key: SettingsPageKey; href: string; label: string; needs?: Permission }[] = [
+  { key: 'shop', href: '/dashboard/settings/loja', label: 'Loja' },
+  { key: 'payment', href: '/dashboard/settings', label: 'Pagamento' },
+  { key: 'shipping', href: '/dashboard/settings/shipping', label: 'Entrega' },
+  { key: 'emails', href: '/dashboard/settings/emails', label: 'E-mails e avisos' },
+  { key: 'team', href: '/dashboard/settings/equipe', label: 'Equipe' },
+  // An endpoint's URL may carry a secret token: only who manages the integrations sees them.
+  { key: 'integrations', href: '/dashboard/settings/integracoes', label: 'Integrações', needs: 'integrations:manage' },
+  { key: 'buyers', href: '/dashboard/settings/comprador', label: 'Dados do comprador' },
+  { key: 'activity', href: '/dashboard/settings/atividade', label: 'Atividade' },
+];
+
+export type SettingsPageKey = 'shop' | 'payment' | 'shipping' | 'emails' | 'team' | 'integrations' | 'buyers' | 'activity';
+
+/** The settings pages a role is shown (a page the role may only read stays; one it may not see at all goes). */
+export function settingsPagesFor(role: Role | null): readonly { key: SettingsPageKey; href: string; label: string }[] {
+  return SETTINGS_PAGES.filter((p) => !p.needs || can(role, p.needs));
+}
+
+export function isCurrent(pathname: string, s: { href: string; exact?: boolean }): boolean {
+  return s.exact ? pathname === s.href : pathname === s.href || pathname.startsWith(`${s.href}/`);
+}
+
+/** The bottom bar's item for a path: a section outside the first three lights "Mais". */
+export function bottomBarCurrent(pathname: string): string | null {
+  const direct = BOTTOM_BAR.find((b) => b.href !== '/dashboard/mais' && isCurrent(pathname, b));
+  if (direct) return direct.href;
+  return pathname.startsWith('/dashboard/') ? '/dashboard/mais' : null;
+}
