@@ -33,10 +33,10 @@ export default async function DashboardLayout({ children }: { children: React.Re
                 {shop.name}
               </span>
               <span className={`${styles.email} small`}>{merchant.email}</span>
-              {merchant.role && merchant.role !== 'owner' && merchant.role !== 'demo' ? (
+              {merchant.role && merchant.role !== 'owner' && !can(merchant.role, 'dashboard:tour') ? (
                 <span className={`${styles.email} small`}>Acesso: {ROLE_LABELS[merchant.role]}</span>
               ) : null}
-              {merchant.role === 'demo' ? (
+              {can(merchant.role, 'dashboard:tour') ? (
                 <span className={`badge badge-pending ${styles.demoBadge}`} data-testid="demo-badge">
                   {DEMO_ACCOUNT_PREFIX}
                 </span>
