@@ -11,6 +11,7 @@ import { ActionForm } from '../../_components/action-form';
 import { removeProductAction, restoreProductAction } from '../actions';
 import { ProductForm } from '../product-form';
 import { PhotoManager } from './photo-manager';
+import { readOptions } from '@/lib/catalog/variants';
 
 export const metadata: Metadata = { title: 'Produto' };
 export const dynamic = 'force-dynamic';
@@ -77,7 +78,12 @@ export default async function EditProductPage({ params, searchParams }: Props) {
             displayOrder: String(product.displayOrder),
             active: product.active ? 'on' : '',
             requiresShipping: product.requiresShipping ? 'on' : '',
+            weightGrams: product.weightGrams === null ? '' : String(product.weightGrams),
+            heightCm: product.heightCm === null ? '' : String(product.heightCm),
+            widthCm: product.widthCm === null ? '' : String(product.widthCm),
+            lengthCm: product.lengthCm === null ? '' : String(product.lengthCm),
           }}
+          hasOptions={readOptions(product.options).length > 0}
         />
         {product.oldSlugs.length > 0 ? (
           <p className="small muted">
