@@ -39,7 +39,13 @@ export default async function CatalogPage({ searchParams }: Props) {
                 <div className={styles.buy}>
                   <ProductPrice priceCents={p.priceCents} pixDiscountBps={settings.pixDiscountBps} className={styles.price} pixClassName={styles.pixPrice} />
                   {stock.label ? <span className={stock.soldOut ? styles.soldOut : styles.lowStock}>{stock.label}</span> : null}
-                  {stock.soldOut ? null : <AddToCartForm productId={p.id} describedBy={`produto-${p.id}`} compact />}
+                  {stock.soldOut ? null : p.hasOptions ? (
+                    <Link href={`/products/${p.slug}`} className="btn btn-secondary" aria-describedby={`produto-${p.id}`}>
+                      Escolher opções
+                    </Link>
+                  ) : (
+                    <AddToCartForm productId={p.id} describedBy={`produto-${p.id}`} compact />
+                  )}
                 </div>
               </li>
             );

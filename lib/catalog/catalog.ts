@@ -21,6 +21,8 @@ export type CatalogProduct = {
   stock: number | null;
   /** A physical product: the checkout asks for a delivery address and charges shipping. */
   requiresShipping: boolean;
+  /** Whether the buyer chooses a variant (its options) on the product's page. */
+  hasOptions?: boolean;
 };
 
 /**
@@ -41,6 +43,7 @@ const columns = {
   imagePath: products.imagePath,
   stock: productStockSql(),
   requiresShipping: products.requiresShipping,
+  hasOptions: sql<boolean>`(${products.options} <> '[]')`.mapWith(Boolean),
 };
 
 /** The catalog's order: the merchant's display order, then the newest first (the seed's in its own order). */
