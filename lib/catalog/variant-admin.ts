@@ -15,7 +15,9 @@ import { checkOptions, combinations, comboKey, DIMENSIONS_REQUIRED, effectiveOf,
 
 type Tx = AnyDb<AppSchema>;
 
-export type VariantSaveResult = { ok: true; message: string } | { ok: false; error: string; fieldErrors?: Record<string, string> };
+export type VariantSaveResult =
+  | { ok: true; message: string }
+  | { ok: false; error: string; fieldErrors?: Record<string, string>; /** A row whose stock changed meanwhile: what it is now. */ currentStock?: { variantId: number; stock: number | null } };
 
 /** A product's variants in the grid's order (inactive ones too: the merchant may turn them back on). */
 export async function variantsForEdit(productId: number): Promise<{ options: ProductOption[]; variants: ProductVariant[] }> {
@@ -117,7 +119,7 @@ export async function saveVariantGrid(productId: number, rows: readonly VariantE
         if (changed === 0) {
           const now = yield* get(tx.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, row.id)));
           const said = now ? `${STOCK_CHANGED}. Estoque agora: ${now.stock === null ? 'não controlado' : now.stock}.` : 'Esta variante não existe mais.';
-          throw new GridRefused({ ok: false, error: said, fieldErrors: { [cellName(row.id, 'stock')]: said } });
+          throw new GridRefused({ ok: false, error: said, fieldErrors: { [cellName(row.id, 'stock')]: said }, ...(now ? { currentStock: { variantId: row.id, stock: now.stock } } : {}) });
         }
       }
       if (product.active && product.requiresShipping && !product.archivedAt) {

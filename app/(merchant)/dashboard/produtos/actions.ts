@@ -11,6 +11,9 @@ import { removeProduct, restoreProduct, saveProduct, STOCK_CHANGED } from '@/lib
 import { movePhoto, removePhoto } from '@/lib/catalog/photos';
 import { parseProductForm, shownStockOf } from '@/lib/catalog/product-form';
 import { logger } from '@/lib/server/log';
+import { parseVariantGrid } from '@/lib/catalog/variant-form';
+import { saveOptions, saveVariantGrid } from '@/lib/catalog/variant-admin';
+import { MAX_OPTIONS } from '@/lib/catalog/variants';
 
 function idOf(form: FormData, name = 'productId'): number | null {
   const v = form.get(name);
@@ -85,3 +88,43 @@ export const movePhotoAction = merchantAction({ name: 'move-photo', permission: 
   revalidateCatalog();
   return done(to === 'cover' ? 'Esta foto agora é a capa.' : 'Ordem das fotos salva.');
 });
+
+/** "Opções": up to 3 rows of "Nome da opção" and "Valores" (comma-separated); all combinations at once. */
+export const saveOptionsAction = merchantAction(
+  { name: 'save-options', permission: 'catalog:edit', onError: (_error, form) => refused(UNEXPECTED, undefined, typedValues(form)) },
+  async (form: FormData, { merchant }) => {
+    const id = idOf(form);
+    if (!id) return refused('Produto não encontrado.');
+    const rows = Array.from({ length: MAX_OPTIONS + 1 }, (_, i) => ({ name: String(form.get(`optionName${i}`) ?? ''), values: String(form.get(`optionValues${i}`) ?? '') }));
+    const saved = await saveOptions(id, rows);
+    if (!saved.ok) return refused(saved.error, saved.fieldErrors, typedValues(form));
+    logger().info({ actor: merchant.id, productId: id }, 'product options saved');
+    revalidateCatalog();
+    return done(saved.message);
+  },
+);
+
+/** "Variantes": the grid, every row in one transaction (stale stock refused, nothing written). */
+export const saveVariantsAction = merchantAction(
+  { name: 'save-variants', permission: 'catalog:edit', onError: (_error, form) => refused(UNEXPECTED, undefined, typedValues(form)) },
+  async (form: FormData, { merchant }) => {
+    const id = idOf(form);
+    if (!id) return refused('Produto não encontrado.');
+    const parsed = parseVariantGrid(form);
+    if (!parsed.ok) return refused(INVALID_FORM, parsed.fieldErrors, typedValues(form));
+    const saved = await saveVariantGrid(id, parsed.rows);
+    if (!saved.ok) {
+      const values = typedValues(form);
+      if (saved.currentStock) {
+        // That row now shows (and compares with) the stock as it is; everything else stays as typed.
+        const now = saved.currentStock.stock === null ? '' : String(saved.currentStock.stock);
+        values[`v${saved.currentStock.variantId}-stock`] = now;
+        values[`v${saved.currentStock.variantId}-stockShown`] = now;
+      }
+      return refused(saved.error, saved.fieldErrors, values);
+    }
+    logger().info({ actor: merchant.id, productId: id, variants: parsed.rows.length }, 'product variants saved');
+    revalidateCatalog();
+    return done(saved.message);
+  },
+);

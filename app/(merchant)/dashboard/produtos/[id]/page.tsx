@@ -11,7 +11,9 @@ import { ActionForm } from '../../_components/action-form';
 import { removeProductAction, restoreProductAction } from '../actions';
 import { ProductForm } from '../product-form';
 import { PhotoManager } from './photo-manager';
-import { readOptions } from '@/lib/catalog/variants';
+import { readOptions, variantLabel } from '@/lib/catalog/variants';
+import { variantsForEdit } from '@/lib/catalog/variant-admin';
+import { OptionsForm, VariantGrid } from './variants-editor';
 
 export const metadata: Metadata = { title: 'Produto' };
 export const dynamic = 'force-dynamic';
@@ -25,6 +27,8 @@ export default async function EditProductPage({ params, searchParams }: Props) {
   if (!product) notFound();
   const created = !!(await searchParams).criado;
   const status = productStatus(product);
+  const { options, variants } = await variantsForEdit(product.id);
+  const num = (n: number | null) => (n === null ? '' : String(n));
 
   return (
     <div className="stack">
@@ -85,6 +89,24 @@ export default async function EditProductPage({ params, searchParams }: Props) {
           }}
           hasOptions={readOptions(product.options).length > 0}
         />
+        <OptionsForm productId={product.id} options={options.map((o) => ({ name: o.name, values: o.values.join(', ') }))} />
+        {options.length > 0 ? (
+          <VariantGrid
+            productId={product.id}
+            rows={variants.map((v) => ({
+              id: v.id,
+              label: variantLabel(v) ?? product.name,
+              sku: v.sku ?? '',
+              price: v.priceCents === null ? '' : maskMoneyInput(formatDecimalComma(v.priceCents)),
+              stock: num(v.stock),
+              weightGrams: num(v.weightGrams),
+              heightCm: num(v.heightCm),
+              widthCm: num(v.widthCm),
+              lengthCm: num(v.lengthCm),
+              active: v.active ? 'on' : '',
+            }))}
+          />
+        ) : null}
         {product.oldSlugs.length > 0 ? (
           <p className="small muted">
             Endereços antigos que levam a este produto: {product.oldSlugs.map((s) => `/products/${s}`).join(', ')}
