@@ -20,12 +20,16 @@ export function choiceGroups(options: readonly ProductOption[], variants: readon
   return options.map((option, i) => ({
     name: option.name,
     values: option.values.map((value) => {
-      const onSale = variants.filter((v) => v.values[i] === value && !v.soldOut);
-      // Keep the other values chosen where that combination is on sale; else the closest one that is.
-      const same = (v: ChoiceVariant) => v.values.filter((x, j) => j !== i && x === chosen?.values[j]).length;
-      const best = onSale.sort((a, b) => same(b) - same(a))[0];
       const checked = chosen?.values[i] === value;
-      return { value, variantId: checked && chosen ? chosen.variantId : (best?.variantId ?? null), checked };
+      if (checked && chosen) return { value, variantId: chosen.variantId, checked };
+      // The combination this value makes with the other values chosen: sold out, it cannot be
+      // chosen; missing (not sold), the closest combination on sale with this value.
+      const wanted = (chosen?.values ?? []).map((x, j) => (j === i ? value : x));
+      const exact = variants.find((v) => v.values.every((x, j) => x === wanted[j]));
+      if (exact) return { value, variantId: exact.soldOut ? null : exact.variantId, checked };
+      const same = (v: ChoiceVariant) => v.values.filter((x, j) => j !== i && x === chosen?.values[j]).length;
+      const best = variants.filter((v) => v.values[i] === value && !v.soldOut).sort((a, b) => same(b) - same(a))[0];
+      return { value, variantId: best?.variantId ?? null, checked };
     }),
   }));
 }

@@ -75,13 +75,17 @@ describe('the shop\'s choice', () => {
     expect(requestedVariant('1 or 1=1')).toBeNull();
   });
 
-  it('leads each value to a combination on sale, keeping the other choice when it can; a sold-out combination is never offered', () => {
+  it('leads each value to its combination with the other values chosen; a sold-out combination cannot be chosen', () => {
     const groups = choiceGroups(options, variants, variants[0]);
-    // From "P / Preto", "M" cannot stay black (sold out): it leads to "M / Branco".
+    // From "P / Preto", "M" would make "M / Preto": sold out.
     expect(groups[0].values).toEqual([
       { value: 'P', variantId: 1, checked: true },
-      { value: 'M', variantId: 4, checked: false },
+      { value: 'M', variantId: null, checked: false },
     ]);
+    expect(choiceGroups(options, variants, variants[2])[0].values[1]).toEqual({ value: 'M', variantId: 4, checked: false });
+    // A combination that is not sold at all leads to the closest one on sale with that value.
+    const noPBranco = variants.filter((v) => v.variantId !== 3);
+    expect(choiceGroups(options, noPBranco, noPBranco[0])[1].values[1]).toEqual({ value: 'Branco', variantId: 4, checked: false });
     expect(groups[1].values).toEqual([
       { value: 'Preto', variantId: 1, checked: true },
       { value: 'Branco', variantId: 3, checked: false },
