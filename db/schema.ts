@@ -939,3 +939,23 @@ export const outboundAttempts = sqliteTable(
 export function currentPaymentOf(orderId: string | AnyColumn): SQL {
   return and(eq(payments.orderId, orderId), isNull(payments.supersededAt))!;
 }
+
+/** Flat categories ("Categorias"): a product may be in several; each has its page /categorias/<slug>. */
+export const categories = sqliteTable('categories', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  /** The header menu's order: lower first, then by name. */
+  position: integer('position').notNull().default(0),
+  createdAt: text('created_at').notNull().default(now),
+});
+
+export const productCategories = sqliteTable(
+  'product_categories',
+  {
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index('product_categories_category_idx').on(t.categoryId, t.productId)],
+);
+export type Category = typeof categories.$inferSelect;

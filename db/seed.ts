@@ -4,10 +4,10 @@
  * and by `npm run db:seed`.
  */
 import bcrypt from 'bcryptjs';
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import { BCRYPT_COST } from '@/lib/config/password-cost';
 import type { AppDatabase } from './index';
-import { merchantSettings, productVariants, products, shippingSettings, shopIdentity, users, type User } from './schema';
+import { categories, merchantSettings, productCategories, productVariants, products, shippingSettings, shopIdentity, users, type User } from './schema';
 
 export const DEMO_MERCHANT = { email: 'demo@balcao.dev', password: 'balcao-demo', name: 'Loja Demonstração' } as const;
 
@@ -30,6 +30,13 @@ export const CATALOG = [
     description: 'Adesivo de vinil resistente à água, 8 cm. Sozinho não alcança o mínimo de R$ 5,00 do Pix e do boleto.' },
   { slug: 'camiseta-cafe-da-esquina', weightGrams: 200, heightCm: 3, widthCm: 25, lengthCm: 30, name: 'Camiseta Café da Esquina', priceCents: 7900, stock: null,
     description: 'Camiseta de algodão orgânico com a xícara da casa estampada em serigrafia. Modelagem reta.' },
+] as const;
+
+/** The seed's categories and their products (slugs). */
+export const DEMO_CATEGORIES = [
+  { slug: 'cafes', name: 'Cafés', products: ['cafe-especial-250g', 'kit-degustacao'] },
+  { slug: 'utensilios', name: 'Utensílios', products: ['caneca-ceramica', 'coador-de-pano', 'prensa-francesa', 'moedor-manual', 'filtros-de-papel'] },
+  { slug: 'roupas', name: 'Roupas', products: ['camiseta-cafe-da-esquina'] },
 ] as const;
 
 /** The catalog's product with variants: one option, a variant per value, each with its stock. */
@@ -112,6 +119,12 @@ export async function seed(
     // The insert's trigger made the product's implicit variant, which holds its stock.
     await db.update(productVariants).set({ stock }).where(eq(productVariants.productId, inserted.id));
     if (p.slug === DEMO_VARIANTS.slug) await seedVariants(database, inserted.id);
+  }
+  for (const [position, c] of DEMO_CATEGORIES.entries()) {
+    const [category] = await db.insert(categories).values({ slug: c.slug, name: c.name, position }).onConflictDoNothing({ target: categories.slug }).returning({ id: categories.id });
+    if (!category) continue;
+    const ids = await db.select({ id: products.id }).from(products).where(inArray(products.slug, [...c.products]));
+    for (const { id } of ids) await db.insert(productCategories).values({ productId: id, categoryId: category.id }).onConflictDoNothing();
   }
   await db.insert(merchantSettings).values({ id: 1 }).onConflictDoNothing();
   if (opts.demoMerchant) {

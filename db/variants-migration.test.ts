@@ -74,5 +74,17 @@ describe.each(['better-sqlite3', 'libsql'] as const)('migration 0024 on %s', (dr
     // A product written after the migration gets its implicit variant by itself.
     await d.db.run(sql`INSERT INTO products (slug, name, description, price_cents, image_path) VALUES ('novo', 'Novo', '', 1000, '')`);
     expect(await d.db.all(sql`SELECT count(*) AS n FROM product_variants v JOIN products p ON p.id = v.product_id WHERE p.slug = 'novo' AND v.option1 IS NULL`)).toEqual([{ n: 1 }]);
+
+    // Search (FTS5) on this driver: the old products are indexed, accents and case folded, SKUs
+    // and categories kept by the triggers.
+    const found = async (match: string) =>
+      ((await d.db.all(sql`SELECT p.slug FROM products_fts f JOIN products p ON p.id = f.rowid WHERE products_fts MATCH ${match} ORDER BY p.id`)) as { slug: string }[]).map((r) => r.slug);
+    expect(await found('"cafe"* "especial"*')).toEqual(['cafe-especial-250g']);
+    expect(await found('"CERÂMICA"*')).toEqual(['caneca-ceramica', 'moedor-manual']);
+    await d.db.run(sql`UPDATE product_variants SET sku = 'CAN-AZUL' WHERE product_id = 2`);
+    await d.db.run(sql`INSERT INTO categories (slug, name) VALUES ('utensilios', 'Utensílios')`);
+    await d.db.run(sql`INSERT INTO product_categories (product_id, category_id) SELECT 3, id FROM categories WHERE slug = 'utensilios'`);
+    expect(await found('"can"* "azul"*')).toEqual(['caneca-ceramica']);
+    expect(await found('"utensilios"*')).toEqual(['coador-de-pano']);
   });
 });

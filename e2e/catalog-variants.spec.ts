@@ -108,4 +108,10 @@ test('a T-shirt in sizes and colours: one variant sold out by a Pix sale, the ot
   expect(declaration.status()).toBe(200);
   const [text] = await pdfPagesText(new Uint8Array(await declaration.body()));
   expect(text).toContain(`${NAME} — M / Preto`);
+
+  // Out of the shop again (the journeys after this one count the seed's catalog).
+  await page.goto(`/dashboard/produtos/${productId}`);
+  await page.getByRole('button', { name: 'Arquivar produto' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Arquivar' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/produtos\?arquivado=1$/);
 });

@@ -225,3 +225,6 @@ export async function variantByRef(ref: string): Promise<{ productId: number; va
   const byId = /^[1-9]\d{0,9}$/.test(ref) ? await find(eq(productVariants.id, Number(ref))) : undefined;
   return byId ?? (await find(eq(productVariants.sku, ref))) ?? null;
 }
+
+/** The catalog's columns and order, for the other lists of products on sale (lib/catalog/search.ts). */
+export { columns as catalogColumns, catalogOrder };
