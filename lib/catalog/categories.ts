@@ -6,7 +6,9 @@ import { all, get, run } from '@/db/driver';
 import { categories, productCategories, products } from '@/db/schema';
 import { slugify, uniqueSlug } from './slug';
 
-export const CATEGORY_NAME_MAX = 40;
+import { CATEGORY_NAME_MAX } from './category-rules';
+
+export { CATEGORY_NAME_MAX };
 
 export type CategorySave = { ok: true; id: number; slug: string } | { ok: false; error: string };
 

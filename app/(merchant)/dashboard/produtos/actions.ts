@@ -14,6 +14,7 @@ import { logger } from '@/lib/server/log';
 import { parseVariantGrid } from '@/lib/catalog/variant-form';
 import { saveOptions, saveVariantGrid } from '@/lib/catalog/variant-admin';
 import { MAX_OPTIONS } from '@/lib/catalog/variants';
+import { createCategory, removeCategory, setProductCategories } from '@/lib/catalog/categories';
 
 function idOf(form: FormData, name = 'productId'): number | null {
   const v = form.get(name);
@@ -128,3 +129,37 @@ export const saveVariantsAction = merchantAction(
     return done(saved.message);
   },
 );
+
+function revalidateCategories() {
+  revalidatePath('/dashboard/produtos', 'layout');
+  revalidatePath('/', 'layout');
+}
+
+/** "Nova categoria". */
+export const createCategoryAction = merchantAction({ name: 'create-category', permission: 'catalog:edit' }, async (form: FormData, { merchant }) => {
+  const saved = await createCategory(String(form.get('name') ?? ''));
+  if (!saved.ok) return refused(saved.error, { name: saved.error }, typedValues(form));
+  logger().info({ actor: merchant.id, categoryId: saved.id }, 'category created');
+  revalidateCategories();
+  return done('Categoria criada.');
+});
+
+export const removeCategoryAction = merchantAction({ name: 'remove-category', permission: 'catalog:edit' }, async (form: FormData) => {
+  const id = idOf(form, 'categoryId');
+  if (!id || !(await removeCategory(id))) return refused('Esta categoria não existe mais.');
+  revalidateCategories();
+  return done('Categoria excluída. Os produtos continuam na loja.');
+});
+
+/** A product's "Categorias" (checkboxes). */
+export const saveProductCategoriesAction = merchantAction({ name: 'save-product-categories', permission: 'catalog:edit' }, async (form: FormData) => {
+  const id = idOf(form);
+  if (!id) return refused('Produto não encontrado.');
+  const ids = form
+    .getAll('categoryIds')
+    .filter((v): v is string => typeof v === 'string' && /^[1-9]\d{0,9}$/.test(v))
+    .map(Number);
+  if (!(await setProductCategories(id, ids))) return refused('Este produto não existe mais.');
+  revalidateCategories();
+  return done('Categorias salvas.');
+});

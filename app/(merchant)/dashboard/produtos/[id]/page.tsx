@@ -14,6 +14,8 @@ import { PhotoManager } from './photo-manager';
 import { readOptions, variantLabel } from '@/lib/catalog/variants';
 import { variantsForEdit } from '@/lib/catalog/variant-admin';
 import { OptionsForm, VariantGrid } from './variants-editor';
+import { ProductCategoriesForm } from './categories-form';
+import { categoryIdsOf, listCategories } from '@/lib/catalog/search';
 
 export const metadata: Metadata = { title: 'Produto' };
 export const dynamic = 'force-dynamic';
@@ -27,7 +29,7 @@ export default async function EditProductPage({ params, searchParams }: Props) {
   if (!product) notFound();
   const created = !!(await searchParams).criado;
   const status = productStatus(product);
-  const { options, variants } = await variantsForEdit(product.id);
+  const [{ options, variants }, categories, chosenCategories] = await Promise.all([variantsForEdit(product.id), listCategories(), categoryIdsOf(product.id)]);
   const num = (n: number | null) => (n === null ? '' : String(n));
 
   return (
@@ -89,6 +91,7 @@ export default async function EditProductPage({ params, searchParams }: Props) {
           }}
           hasOptions={readOptions(product.options).length > 0}
         />
+        <ProductCategoriesForm productId={product.id} categories={categories.map((c) => ({ id: c.id, name: c.name }))} chosen={chosenCategories} />
         <OptionsForm productId={product.id} options={options.map((o) => ({ name: o.name, values: o.values.join(', ') }))} />
         {options.length > 0 ? (
           <VariantGrid
