@@ -1,6 +1,7 @@
 /**
  * Variants, end to end: the merchant creates a T-shirt with two options ("Tamanho", "Cor"),
- * and sets one variant's stock to 1 in the grid; a shopper picks "M / Preto" (radio groups of
+ * sets one variant's stock to 1 in the grid and puts it in "Roupas"; a shopper finds it by
+ * search and through the category menu, picks "M / Preto" (radio groups of
  * buttons, the choice in the URL) and pays with Pix; that variant then shows "Esgotado" while
  * the others stay on sale; the merchant sees the variant on the order, in the CSV and on the
  * declaração de conteúdo. axe on every new page and state.
@@ -43,12 +44,38 @@ test('a T-shirt in sizes and colours: one variant sold out by a Pix sale, the ot
   await page.getByRole('button', { name: 'Salvar variantes' }).click();
   await expect(page.getByText('Variantes salvas.')).toBeVisible();
   await expectNoAxeViolations(page);
+  // In the "Roupas" category.
+  await page.getByRole('checkbox', { name: 'Roupas' }).check();
+  await page.getByRole('button', { name: 'Salvar categorias' }).click();
+  await expect(page.getByText('Categorias salvas.')).toBeVisible();
+  await page.goto('/dashboard/produtos/categorias');
+  await expect(page.getByRole('heading', { name: 'Nova categoria' })).toBeVisible();
+  await expectNoAxeViolations(page);
 
   // The shopper, on a phone: picks "M" then "Preto"; the URL names the variant.
   const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 412, height: 915 } });
   const shop = await context.newPage();
   const slug = appQuery<{ slug: string }>('select slug from products where id = ?', productId)[0].slug;
-  await shop.goto(`/products/${slug}`);
+  // Found by search (any case, no accents) and through its category in the header's menu.
+  await shop.goto('/');
+  await shop.getByRole('navigation', { name: 'Categorias' }).getByRole('link', { name: 'Buscar produtos' }).click();
+  await shop.getByLabel('Buscar produtos').fill(`CAMISETA BASICA ${NAME.split(' ').pop()}`);
+  await shop.getByRole('button', { name: 'Buscar' }).click();
+  await expect(shop).toHaveURL(/\/busca\?q=/);
+  await expect(shop.getByRole('list', { name: 'Produtos' }).getByRole('link', { name: NAME })).toBeVisible();
+  await expectNoAxeViolations(shop);
+  await shop.goto('/busca?q=nada-parecido-xyz');
+  await expect(shop.getByText('Nenhum produto encontrado para “nada-parecido-xyz”', { exact: false })).toBeVisible();
+  await expect(shop.getByRole('main').getByRole('link', { name: 'Roupas' })).toBeVisible();
+  await expectNoAxeViolations(shop);
+  await shop.getByRole('navigation', { name: 'Categorias' }).getByRole('link', { name: 'Roupas' }).click();
+  await expect(shop).toHaveURL(/\/categorias\/roupas$/);
+  await expect(shop.getByRole('heading', { name: 'Roupas', level: 1 })).toBeVisible();
+  await expect(shop.locator('link[rel=canonical]')).toHaveAttribute('href', /\/categorias\/roupas$/);
+  await expect(shop.locator('meta[property="og:title"]')).toHaveAttribute('content', /^Roupas — /);
+  await expectNoAxeViolations(shop);
+  await shop.getByRole('list', { name: 'Produtos' }).getByRole('link', { name: NAME }).click();
+  await expect(shop).toHaveURL(new RegExp(`/products/${slug}$`));
   await expect(shop.getByRole('radiogroup', { name: 'Tamanho' })).toBeVisible();
   await shop.getByRole('radiogroup', { name: 'Cor' }).getByRole('radio', { name: 'Branco' }).click();
   await expect(shop.getByRole('radiogroup', { name: 'Cor' }).getByRole('radio', { name: 'Branco' })).toHaveAttribute('aria-checked', 'true');
