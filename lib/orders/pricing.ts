@@ -149,7 +149,8 @@ export function checkoutBlocker(cart: PricedCart): string | null {
 
 /** The lines as placeOrder takes them. */
 export function orderItemsOf(cart: PricedCart): ItemLine[] {
-  return cart.lines.map((l) => ({ productId: l.product.id, ...(l.product.variantId !== undefined ? { variantId: l.product.variantId } : {}), quantity: l.quantity }));
+  // A product without options is named alone (its implicit variant), as its cart line is.
+  return cart.lines.map((l) => ({ productId: l.product.id, ...(l.product.variantId !== undefined && l.product.variantName ? { variantId: l.product.variantId } : {}), quantity: l.quantity }));
 }
 
 /**
