@@ -36,10 +36,13 @@ async function prepare(dbPath: string): Promise<{ photoUrl: string; photoBytes: 
   try {
     let firstPhoto = 0;
     db.transaction(() => {
-      const insertProduct = db.prepare(
-        "INSERT INTO products (slug, name, description, price_cents, image_path, stock, active, display_order) VALUES (?, ?, '', ?, '', ?, 0, 1000)",
-      );
-      for (let i = 0; i < EXTRA; i++) insertProduct.run(`bench-produto-${i}`, `Produto de teste ${i}`, 1000 + i, i % 7 === 0 ? 3 : null);
+      const insertProduct = db.prepare("INSERT INTO products (slug, name, description, price_cents, image_path, active, display_order) VALUES (?, ?, '', ?, '', 0, 1000)");
+      // The stock is the implicit variant's (made by the products_implicit_variant trigger).
+      const setStock = db.prepare('UPDATE product_variants SET stock = ? WHERE product_id = ?');
+      for (let i = 0; i < EXTRA; i++) {
+        const id = insertProduct.run(`bench-produto-${i}`, `Produto de teste ${i}`, 1000 + i).lastInsertRowid;
+        setStock.run(i % 7 === 0 ? 3 : null, id);
+      }
       const ids = db.prepare('SELECT id FROM products').all() as { id: number }[];
       const insertPhoto = db.prepare('INSERT INTO product_photos (product_id, position, width, height) VALUES (?, 0, 1280, 960)');
       const insertFile = db.prepare('INSERT INTO product_photo_files (photo_id, width, height, hash, bytes) VALUES (?, ?, ?, ?, ?)');

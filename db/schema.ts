@@ -21,7 +21,6 @@ export const products = sqliteTable(
     description: text('description').notNull(),
     priceCents: integer('price_cents').notNull(),
     imagePath: text('image_path').notNull(),
-    stock: integer('stock'), // null = not tracked
     active: integer('active', { mode: 'boolean' }).notNull().default(true),
     createdAt: text('created_at').notNull().default(now),
     /** The catalog's order: lower first, then newest first. */
@@ -30,8 +29,49 @@ export const products = sqliteTable(
     requiresShipping: integer('requires_shipping', { mode: 'boolean' }).notNull().default(true),
     /** Set when the merchant removed a product that had been ordered: kept for its orders, hidden everywhere else. */
     archivedAt: text('archived_at'),
+    /**
+     * Up to 3 options, JSON `[{"name": "Tamanho", "values": ["P", "M", "G"]}]`; `[]` for a product
+     * sold as one thing (its one implicit variant). lib/catalog/variants.ts owns the rules.
+     */
+    options: text('options').notNull().default('[]'),
+    /** Shipping weight (g) and size (cm): the default of every variant that does not set its own. */
+    weightGrams: integer('weight_g'),
+    heightCm: integer('height_cm'),
+    widthCm: integer('width_cm'),
+    lengthCm: integer('length_cm'),
   },
   (t) => [index('products_catalog_idx').on(t.active, t.displayOrder, t.id)],
+);
+
+/**
+ * What is really sold and counted: a product's variants, one per combination of its options'
+ * values (option1..3 in the order of products.options), or one implicit variant (no values)
+ * for a product without options. Stock, reservations and the movement ledger are per variant.
+ * A null price, weight or size is the product's.
+ */
+export const productVariants = sqliteTable(
+  'product_variants',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    option1: text('option1'),
+    option2: text('option2'),
+    option3: text('option3'),
+    /** Unique in the shop when set. */
+    sku: text('sku'),
+    priceCents: integer('price_cents'),
+    stock: integer('stock'), // null = not tracked
+    weightGrams: integer('weight_g'),
+    heightCm: integer('height_cm'),
+    widthCm: integer('width_cm'),
+    lengthCm: integer('length_cm'),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    /** One of the product's photos shown when this variant is chosen. */
+    photoId: integer('photo_id').references(() => productPhotos.id, { onDelete: 'set null' }),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [index('product_variants_product_idx').on(t.productId, t.position), uniqueIndex('product_variants_sku_idx').on(t.sku)],
 );
 
 /** Slugs a product used before: /products/<old> redirects to its current slug. */
@@ -74,7 +114,7 @@ export const productPhotoFiles = sqliteTable(
 );
 
 /**
- * Every unit taken from or given back to a product's stock, keyed on its cause
+ * Every unit taken from or given back to a variant's stock, keyed on its cause
  * ("<order>:<product>:take", ":return:expired", ":retake", ":return:merchant") so that a
  * duplicate can never move stock twice.
  */
@@ -83,6 +123,8 @@ export const stockMovements = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    /** The variant whose stock moved (set for every row since migration 0024). */
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
     orderId: text('order_id').notNull(),
     /** Negative: units taken; positive: units given back. */
     delta: integer('delta').notNull(),
@@ -90,7 +132,11 @@ export const stockMovements = sqliteTable(
     dedupeKey: text('dedupe_key').notNull(),
     createdAt: text('created_at').notNull().default(now),
   },
-  (t) => [uniqueIndex('stock_movements_dedupe_idx').on(t.dedupeKey), index('stock_movements_order_idx').on(t.orderId)],
+  (t) => [
+    uniqueIndex('stock_movements_dedupe_idx').on(t.dedupeKey),
+    index('stock_movements_order_idx').on(t.orderId),
+    index('stock_movements_variant_idx').on(t.variantId),
+  ],
 );
 
 export const users = sqliteTable('users', {
@@ -400,6 +446,11 @@ export const orderItems = sqliteTable(
     orderId: text('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
     /** The catalog product; null for a payment link's line (its title, at the link's price). */
     productId: integer('product_id').references(() => products.id),
+    /** The variant sold (null for a line without a product); its SKU and option values as they were. */
+    variantId: integer('variant_id'),
+    sku: text('sku'),
+    /** "M / Preto"; null for a product without options. `name` holds the whole "Camiseta — M / Preto". */
+    variantName: text('variant_name'),
     name: text('name').notNull(), // snapshot at purchase
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
@@ -516,6 +567,7 @@ export const webhookDeliveries = sqliteTable(
 
 export type Product = typeof products.$inferSelect;
 export type ProductPhoto = typeof productPhotos.$inferSelect;
+export type ProductVariant = typeof productVariants.$inferSelect;
 export type StockMovement = typeof stockMovements.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
@@ -945,3 +997,23 @@ export const outboundAttempts = sqliteTable(
 export function currentPaymentOf(orderId: string | AnyColumn): SQL {
   return and(eq(payments.orderId, orderId), isNull(payments.supersededAt))!;
 }
+
+/** Flat categories ("Categorias"): a product may be in several; each has its page /categorias/<slug>. */
+export const categories = sqliteTable('categories', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  /** The header menu's order: lower first, then by name. */
+  position: integer('position').notNull().default(0),
+  createdAt: text('created_at').notNull().default(now),
+});
+
+export const productCategories = sqliteTable(
+  'product_categories',
+  {
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index('product_categories_category_idx').on(t.categoryId, t.productId)],
+);
+export type Category = typeof categories.$inferSelect;

@@ -4,31 +4,51 @@
  * and by `npm run db:seed`.
  */
 import bcrypt from 'bcryptjs';
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import { BCRYPT_COST } from '@/lib/config/password-cost';
 import type { AppDatabase } from './index';
-import { merchantSettings, products, shippingSettings, shopIdentity, users, type User } from './schema';
+import { categories, merchantSettings, productCategories, productVariants, products, shippingSettings, shopIdentity, users, type User } from './schema';
 
 export const DEMO_MERCHANT = { email: 'demo@balcao.dev', password: 'balcao-demo', name: 'Loja Demonstração' } as const;
 
 export const CATALOG = [
-  { slug: 'cafe-especial-250g', name: 'Café especial em grãos 250 g', priceCents: 3990, stock: null,
+  { slug: 'cafe-especial-250g', weightGrams: 280, heightCm: 20, widthCm: 12, lengthCm: 6, name: 'Café especial em grãos 250 g', priceCents: 3990, stock: null,
     description: 'Café 100% arábica do Sul de Minas, torra média, notas de chocolate e caramelo. Colhido e torrado no mês.' },
-  { slug: 'caneca-ceramica', name: 'Caneca de cerâmica artesanal', priceCents: 5900, stock: null,
+  { slug: 'caneca-ceramica', weightGrams: 450, heightCm: 11, widthCm: 11, lengthCm: 11, name: 'Caneca de cerâmica artesanal', priceCents: 5900, stock: null,
     description: 'Caneca de 300 ml feita à mão em Cunha (SP), esmalte azul-petróleo. Vai ao micro-ondas e à lava-louças.' },
-  { slug: 'coador-de-pano', name: 'Coador de pano com suporte', priceCents: 2490, stock: null,
+  { slug: 'coador-de-pano', weightGrams: 220, heightCm: 25, widthCm: 12, lengthCm: 12, name: 'Coador de pano com suporte', priceCents: 2490, stock: null,
     description: 'O jeito tradicional de passar café: coador de algodão cru com suporte de madeira de reflorestamento.' },
-  { slug: 'prensa-francesa', name: 'Prensa francesa 600 ml', priceCents: 14900, stock: null,
+  { slug: 'prensa-francesa', weightGrams: 900, heightCm: 22, widthCm: 14, lengthCm: 14, name: 'Prensa francesa 600 ml', priceCents: 14900, stock: null,
     description: 'Vidro borossilicato e aço inox. Café encorpado em quatro minutos, sem filtro de papel.' },
-  { slug: 'moedor-manual', name: 'Moedor manual de café', priceCents: 22900, stock: null,
+  { slug: 'moedor-manual', weightGrams: 750, heightCm: 20, widthCm: 10, lengthCm: 10, name: 'Moedor manual de café', priceCents: 22900, stock: null,
     description: 'Mó cônica de cerâmica com 18 ajustes de moagem, do espresso à prensa francesa.' },
-  { slug: 'kit-degustacao', name: 'Kit degustação 4 origens', priceCents: 8990, stock: null,
+  { slug: 'kit-degustacao', weightGrams: 520, heightCm: 20, widthCm: 15, lengthCm: 10, name: 'Kit degustação 4 origens', priceCents: 8990, stock: null,
     description: 'Quatro cafés de 100 g: Cerrado Mineiro, Mogiana, Chapada Diamantina e Montanhas do Espírito Santo.' },
-  { slug: 'filtros-de-papel', name: 'Filtros de papel nº 102 (100 un.)', priceCents: 1250, stock: null,
+  { slug: 'filtros-de-papel', weightGrams: 180, heightCm: 16, widthCm: 12, lengthCm: 4, name: 'Filtros de papel nº 102 (100 un.)', priceCents: 1250, stock: null,
     description: 'Filtros brancos sem gosto de papel, para coadores de porcelana ou plástico tamanho 102.' },
-  { slug: 'adesivo-balcao', name: 'Adesivo "Café passado"', priceCents: 350, stock: null,
+  { slug: 'adesivo-balcao', weightGrams: 20, heightCm: 2, widthCm: 12, lengthCm: 12, name: 'Adesivo "Café passado"', priceCents: 350, stock: null,
     description: 'Adesivo de vinil resistente à água, 8 cm. Sozinho não alcança o mínimo de R$ 5,00 do Pix e do boleto.' },
+  { slug: 'camiseta-cafe-da-esquina', weightGrams: 200, heightCm: 3, widthCm: 25, lengthCm: 30, name: 'Camiseta Café da Esquina', priceCents: 7900, stock: null,
+    description: 'Camiseta de algodão orgânico com a xícara da casa estampada em serigrafia. Modelagem reta.' },
 ] as const;
+
+/** The seed's categories and their products (slugs). */
+export const DEMO_CATEGORIES = [
+  { slug: 'cafes', name: 'Cafés', products: ['cafe-especial-250g', 'kit-degustacao'] },
+  { slug: 'utensilios', name: 'Utensílios', products: ['caneca-ceramica', 'coador-de-pano', 'prensa-francesa', 'moedor-manual', 'filtros-de-papel'] },
+  { slug: 'roupas', name: 'Roupas', products: ['camiseta-cafe-da-esquina'] },
+] as const;
+
+/** The catalog's product with variants: one option, a variant per value, each with its stock. */
+export const DEMO_VARIANTS = {
+  slug: 'camiseta-cafe-da-esquina',
+  options: [{ name: 'Tamanho', values: ['P', 'M', 'G'] }],
+  variants: [
+    { option1: 'P', sku: 'CAM-CAFE-P', stock: 12, weightGrams: 180 },
+    { option1: 'M', sku: 'CAM-CAFE-M', stock: 15, weightGrams: 200 },
+    { option1: 'G', sku: 'CAM-CAFE-G', stock: 8, weightGrams: 220 },
+  ],
+} as const;
 
 /** The demo shop's delivery rules: free in its own state (SP), a rate per region elsewhere, free from R$ 200, pickup. */
 export const DEMO_SHIPPING = {
@@ -88,12 +108,23 @@ export async function seed(
   opts: { demoMerchant: boolean; demoRole?: User['role'] },
 ): Promise<{ products: number; merchant: boolean }> {
   const { db } = database;
-  for (const [i, p] of CATALOG.entries()) {
-    await db
+  for (const [i, { stock, ...p }] of CATALOG.entries()) {
+    const [inserted] = await db
       .insert(products)
-      // Display order 1…8: a product the merchant adds (order 0 by default) comes first.
+      // Display order 1…9: a product the merchant adds (order 0 by default) comes first.
       .values({ ...p, imagePath: `/products/${p.slug}.svg`, displayOrder: i + 1 })
-      .onConflictDoNothing({ target: products.slug });
+      .onConflictDoNothing({ target: products.slug })
+      .returning({ id: products.id });
+    if (!inserted) continue;
+    // The insert's trigger made the product's implicit variant, which holds its stock.
+    await db.update(productVariants).set({ stock }).where(eq(productVariants.productId, inserted.id));
+    if (p.slug === DEMO_VARIANTS.slug) await seedVariants(database, inserted.id);
+  }
+  for (const [position, c] of DEMO_CATEGORIES.entries()) {
+    const [category] = await db.insert(categories).values({ slug: c.slug, name: c.name, position }).onConflictDoNothing({ target: categories.slug }).returning({ id: categories.id });
+    if (!category) continue;
+    const ids = await db.select({ id: products.id }).from(products).where(inArray(products.slug, [...c.products]));
+    for (const { id } of ids) await db.insert(productCategories).values({ productId: id, categoryId: category.id }).onConflictDoNothing();
   }
   await db.insert(merchantSettings).values({ id: 1 }).onConflictDoNothing();
   if (opts.demoMerchant) {
@@ -109,4 +140,13 @@ export async function seed(
       .onConflictDoNothing({ target: users.email });
   }
   return { products: CATALOG.length, merchant: opts.demoMerchant };
+}
+
+/** The T-shirt's sizes: its implicit variant becomes "P", and "M" and "G" join it. */
+async function seedVariants(database: AppDatabase, productId: number): Promise<void> {
+  const { db } = database;
+  await db.update(products).set({ options: JSON.stringify(DEMO_VARIANTS.options) }).where(eq(products.id, productId));
+  const [first, ...rest] = DEMO_VARIANTS.variants;
+  await db.update(productVariants).set(first).where(eq(productVariants.productId, productId));
+  for (const [i, v] of rest.entries()) await db.insert(productVariants).values({ productId, position: i + 1, ...v });
 }

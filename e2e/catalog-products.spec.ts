@@ -42,7 +42,7 @@ async function shopper(browser: Browser) {
 }
 
 function stockOf(slug: string): number | null {
-  return appQuery<{ stock: number | null }>('select stock from products where slug = ?', slug)[0].stock;
+  return appQuery<{ stock: number | null }>('select v.stock from product_variants v join products p on p.id = v.product_id where p.slug = ? and v.option1 is null', slug)[0].stock;
 }
 
 /** Adds the product and opens the checkout form (Pix picked). */
@@ -92,6 +92,13 @@ test('merchant creates a product with a photo; shoppers buy it by Pix at the dis
   await price.pressSequentially('12');
   await expect(price).toHaveValue('129.490');
   await price.fill('94,90');
+  // A product that ships goes on sale only with its weight and size, said next to each field.
+  await page.getByRole('button', { name: 'Salvar produto' }).click();
+  await expect(page.getByLabel('Peso (g)')).toHaveAccessibleDescription(/precisa de peso e medidas/);
+  await page.getByLabel('Peso (g)').fill('300');
+  await page.getByLabel('Altura (cm)').fill('20');
+  await page.getByLabel('Largura (cm)').fill('12');
+  await page.getByLabel('Comprimento (cm)').fill('6');
   await page.getByRole('button', { name: 'Salvar produto' }).click();
   await expect(page).toHaveURL(/\/dashboard\/produtos\/\d+\?criado=1$/);
   await expect(page.getByText('Produto criado. Agora adicione as fotos.')).toBeVisible();

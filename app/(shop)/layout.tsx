@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { readCart } from '@/lib/cart/cart';
+import { listCategories } from '@/lib/catalog/search';
 import { darken, lighten } from '@/lib/shop/contrast';
 import { getShopIdentity } from '@/lib/shop/identity';
 import { logoUrl } from '@/lib/shop/identity-values';
@@ -29,7 +30,7 @@ function themeCss(color: string): string | null {
 }
 
 export default async function ShopLayout({ children }: { children: React.ReactNode }) {
-  const [cart, shop] = await Promise.all([readCart(), getShopIdentity()]);
+  const [cart, shop, categories] = await Promise.all([readCart(), getShopIdentity(), listCategories()]);
   const count = cart.itemCount;
   const theme = themeCss(shop.color);
   return (
@@ -67,6 +68,18 @@ export default async function ShopLayout({ children }: { children: React.ReactNo
             </Link>
           </nav>
         </div>
+        <nav aria-label="Categorias" className={`container ${styles.categories}`}>
+          <ul>
+            {categories.map((c) => (
+              <li key={c.id}>
+                <Link href={`/categorias/${c.slug}`}>{c.name}</Link>
+              </li>
+            ))}
+            <li>
+              <Link href="/busca">Buscar produtos</Link>
+            </li>
+          </ul>
+        </nav>
       </header>
       <div id="conteudo" className={styles.main} tabIndex={-1}>
         {children}

@@ -1,21 +1,19 @@
-import Link from 'next/link';
-import { availability } from '@/lib/catalog/availability';
-import { catalogPage } from '@/lib/catalog/catalog';
+import { sortedCatalogPage, sortOf } from '@/lib/catalog/search';
 import { getSettings } from '@/lib/settings/settings';
-import { AddToCartForm } from './_components/add-to-cart-form';
-import { ProductImage } from './_components/product-image';
-import { ProductPrice } from './_components/product-price';
+import { Pages, ProductGrid, SortForm } from './_components/product-grid';
 import styles from './catalog.module.css';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** Card widths at the grid's breakpoints (catalog.module.css): 2, 3 then 4 columns. */
-const CARD_SIZES = '(min-width: 1100px) 260px, (min-width: 1000px) 24vw, (min-width: 720px) 32vw, 48vw';
-
 export default async function CatalogPage({ searchParams }: Props) {
   const raw = (await searchParams).pagina;
   const requested = typeof raw === 'string' && /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
-  const [{ products, page, pages }, settings] = await Promise.all([catalogPage(requested), getSettings()]);
+  const sort = sortOf((await searchParams).ordem);
+  const [{ products, page, pages }, settings] = await Promise.all([sortedCatalogPage(requested, sort), getSettings()]);
+  const hrefOf = (n: number) => {
+    const qs = new URLSearchParams({ ...(sort !== 'recentes' ? { ordem: sort } : {}), ...(n > 1 ? { pagina: String(n) } : {}) }).toString();
+    return qs ? `/?${qs}` : '/';
+  };
   return (
     <main className="container">
       <section className={styles.hero} aria-labelledby="titulo-catalogo">
@@ -25,44 +23,12 @@ export default async function CatalogPage({ searchParams }: Props) {
       {products.length === 0 ? (
         <p className="alert alert-info">Nenhum produto à venda no momento. Volte em breve.</p>
       ) : (
-        <ul className={styles.grid} aria-label="Produtos">
-          {products.map((p, i) => {
-            const stock = availability(p.stock);
-            return (
-              <li key={p.id} className={styles.card}>
-                <Link href={`/products/${p.slug}`} className={styles.cardLink}>
-                  <ProductImage src={p.imagePath} cover={p.cover} sizes={CARD_SIZES} alt="" priority={page === 1 && i < 2} className={styles.image} />
-                  <span className={styles.name} id={`produto-${p.id}`}>
-                    {p.name}
-                  </span>
-                </Link>
-                <div className={styles.buy}>
-                  <ProductPrice priceCents={p.priceCents} pixDiscountBps={settings.pixDiscountBps} className={styles.price} pixClassName={styles.pixPrice} />
-                  {stock.label ? <span className={stock.soldOut ? styles.soldOut : styles.lowStock}>{stock.label}</span> : null}
-                  {stock.soldOut ? null : <AddToCartForm productId={p.id} describedBy={`produto-${p.id}`} compact />}
-                </div>
-              </li>
-            );
-          })}
-        </ul>
+        <>
+          <SortForm action="/" sort={sort} />
+          <ProductGrid products={products} pixDiscountBps={settings.pixDiscountBps} priorityFirst={page === 1} />
+        </>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Páginas do catálogo" className={styles.pagination}>
-          {page > 1 ? (
-            <Link href={page === 2 ? '/' : `/?pagina=${page - 1}`} className="btn btn-ghost" rel="prev">
-              ← Anterior
-            </Link>
-          ) : null}
-          <span className="small">
-            Página {page} de {pages}
-          </span>
-          {page < pages ? (
-            <Link href={`/?pagina=${page + 1}`} className="btn btn-ghost" rel="next">
-              Próxima →
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pages page={page} pages={pages} hrefOf={hrefOf} />
     </main>
   );
 }

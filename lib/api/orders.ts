@@ -14,7 +14,7 @@ import { e164Of } from '@balcao/br/phone';
 import type { ApiCaller } from './keys';
 import type { ApiOrder } from './schemas';
 
-type Line = { orderId: string; productId: number | null; name: string; unitPriceCents: number; quantity: number; lineTotalCents: number };
+type Line = { orderId: string; productId: number | null; variantId: number | null; sku: string | null; name: string; unitPriceCents: number; quantity: number; lineTotalCents: number };
 type SessionBits = { id: string; metadata: string } | undefined;
 
 export function apiOrderOf(o: Order, lines: readonly Line[], session: SessionBits): ApiOrder {
@@ -27,7 +27,7 @@ export function apiOrderOf(o: Order, lines: readonly Line[], session: SessionBit
     method: o.method,
     total: o.totalCents,
     refunded: o.refundedCents,
-    items: lines.map((l) => ({ product_id: l.productId === null ? null : String(l.productId), name: l.name, unit_amount: l.unitPriceCents, quantity: l.quantity, amount: l.lineTotalCents })),
+    items: lines.map((l) => ({ product_id: l.productId === null ? null : String(l.productId), variant_id: l.variantId === null ? null : String(l.variantId), sku: l.sku, name: l.name, unit_amount: l.unitPriceCents, quantity: l.quantity, amount: l.lineTotalCents })),
     customer: { name: o.buyerName, document: o.buyerDocument, email: o.buyerEmail, phone: o.buyerPhone ? e164Of(o.buyerPhone) : null },
     metadata: session ? (JSON.parse(session.metadata) as Record<string, string>) : {},
     checkout_session_id: session?.id ?? null,

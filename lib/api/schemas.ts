@@ -23,6 +23,13 @@ const catalogItem = z
   })
   .strict();
 
+const variantItem = z
+  .object({
+    variant_id: z.string().min(1).max(100).describe("One variant of a catalog product (\"M / Preto\"): its id or its SKU. Priced from the catalog."),
+    quantity: z.int().min(1).max(99),
+  })
+  .strict();
+
 const adHocItem = z
   .object({
     name: z.string().trim().min(1).max(120).describe('What the buyer reads on the order.'),
@@ -38,7 +45,7 @@ const metadata = z
 
 export const createSessionRequest = z
   .object({
-    items: z.array(z.union([catalogItem, adHocItem])).min(1).max(MAX_SESSION_LINES),
+    items: z.array(z.union([catalogItem, variantItem, adHocItem])).min(1).max(MAX_SESSION_LINES),
     customer: z
       .object({
         name: z.string().trim().max(120).optional(),
@@ -69,6 +76,8 @@ export type RefundRequest = z.output<typeof refundRequest>;
 
 export const orderItem = z.object({
   product_id: z.string().nullable(),
+  variant_id: z.string().nullable().describe('The variant sold; null for a line without a product.'),
+  sku: z.string().nullable(),
   name: z.string(),
   unit_amount: z.int(),
   quantity: z.int(),

@@ -11,7 +11,7 @@ import { database } from '@/db';
 import { run } from '@/db/driver';
 import { apiKeyOrigins, checkoutSessions, orders } from '@/db/schema';
 import { env } from '@/lib/config/env';
-import { productBySlug, productsByIds, type CatalogProduct } from '@/lib/catalog/catalog';
+import { itemsOfProducts, productBySlug, productsByIds, variantByRef, type CatalogItem } from '@/lib/catalog/catalog';
 import { sessionById, sessionState, type CheckoutSession } from '@/lib/checkout-sessions/sessions';
 import { MAX_ORDER_CENTS, MIN_ORDER_CENTS, type OrderLine } from '@/lib/orders/pricing';
 import { apiError, type ApiResult } from './http';
@@ -38,9 +38,18 @@ function redirectUrlProblem(url: string): string | null {
   return env().isProduction ? 'must be an https URL' : 'must be an http(s) URL';
 }
 
-async function productOf(ref: string): Promise<CatalogProduct | null> {
-  if (/^\d+$/.test(ref)) return (await productsByIds([Number(ref)]))[0] ?? null;
-  return productBySlug(ref);
+async function productOf(ref: string): Promise<CatalogItem | null> {
+  const p = /^\d+$/.test(ref) ? ((await productsByIds([Number(ref)]))[0] ?? null) : await productBySlug(ref);
+  if (!p) return null;
+  // A product named alone sells its implicit variant; one with options must name the variant.
+  return (await itemsOfProducts([p.id])).find((v) => !v.variantName) ?? null;
+}
+
+/** A variant on sale by its id or its SKU. */
+async function variantOf(ref: string): Promise<CatalogItem | null> {
+  const v = await variantByRef(ref);
+  if (!v) return null;
+  return (await itemsOfProducts([v.productId])).find((i) => i.variantId === v.variantId) ?? null;
 }
 
 export async function createSession(caller: ApiCaller, req: CreateSessionRequest): Promise<ApiResult> {
@@ -51,12 +60,25 @@ export async function createSession(caller: ApiCaller, req: CreateSessionRequest
   }
   const lines: OrderLine[] = [];
   for (const [i, item] of req.items.entries()) {
-    if ('product_id' in item) {
-      const p = await productOf(item.product_id);
-      if (!p) return apiError('invalid_request', `items.${i}.product_id: no product on sale with this id`, `items.${i}.product_id`);
+    if ('product_id' in item || 'variant_id' in item) {
+      const field = 'product_id' in item ? 'product_id' : 'variant_id';
+      const p = 'product_id' in item ? await productOf(item.product_id) : await variantOf(item.variant_id);
+      if (!p) {
+        const what = field === 'product_id' ? 'no product on sale with this id (a product with options needs variant_id)' : 'no variant on sale with this id or SKU';
+        return apiError('invalid_request', `items.${i}.${field}: ${what}`, `items.${i}.${field}`);
+      }
       // The hosted checkout asks no delivery address yet: products that ship are sold through the shop's own cart.
-      if (p.requiresShipping) return apiError('invalid_request', `items.${i}.product_id: this product needs delivery, which checkout sessions do not offer yet`, `items.${i}.product_id`);
-      lines.push({ productId: p.id, name: p.name, unitPriceCents: p.priceCents, quantity: item.quantity, lineTotalCents: p.priceCents * item.quantity });
+      if (p.requiresShipping) return apiError('invalid_request', `items.${i}.${field}: this product needs delivery, which checkout sessions do not offer yet`, `items.${i}.${field}`);
+      lines.push({
+        productId: p.id,
+        variantId: p.variantId,
+        sku: p.sku,
+        variantName: p.variantName,
+        name: p.name,
+        unitPriceCents: p.priceCents,
+        quantity: item.quantity,
+        lineTotalCents: p.priceCents * item.quantity,
+      });
     } else {
       lines.push({ productId: null, name: item.name, unitPriceCents: item.amount, quantity: item.quantity, lineTotalCents: item.amount * item.quantity });
     }

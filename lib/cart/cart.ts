@@ -6,7 +6,7 @@ import 'server-only';
 import { cookies } from 'next/headers';
 import { cache } from 'react';
 import { env } from '@/lib/config/env';
-import { productsByIds, type CatalogProduct } from '@/lib/catalog/catalog';
+import { itemsOfProducts, type CatalogItem } from '@/lib/catalog/catalog';
 import { CART_COOKIE, parseCartCookie, serializeCart, type CartLine } from './cart-cookie';
 import { priceCart, type PricedCart } from '@/lib/orders/pricing';
 
@@ -19,9 +19,9 @@ export async function readCartLines(): Promise<CartLine[]> {
 }
 
 /** The cart priced from the catalog; one query per request (memoised per render). */
-export const readCart = cache(async (): Promise<PricedCart<CatalogProduct>> => {
+export const readCart = cache(async (): Promise<PricedCart<CatalogItem>> => {
   const lines = await readCartLines();
-  const catalog = await productsByIds(lines.map((l) => l.productId));
+  const catalog = await itemsOfProducts(lines.map((l) => l.productId));
   return priceCart(lines, catalog);
 });
 

@@ -1,6 +1,7 @@
-/** Cart changes made by the shop's server actions; a product id not on sale is ignored. */
+/** Cart changes made by the shop's server actions; a product or variant not on sale is ignored. */
 import 'server-only';
-import { productById, productsByIds } from '@/lib/catalog/catalog';
+import { itemsOfProducts } from '@/lib/catalog/catalog';
+import { itemFor } from '@/lib/orders/pricing';
 import { addToLines, removeFromLines, setLineQuantity, type CartLine } from './cart-cookie';
 import { readCartLines, writeCartLines } from './cart';
 
@@ -11,26 +12,26 @@ export function positiveInt(value: FormDataEntryValue | null, max = 1_000_000_00
   return n >= 1 && n <= max ? n : null;
 }
 
-/** Adds a product; false when it is not on sale. */
-export async function addProduct(productId: number, quantity: number): Promise<boolean> {
-  const product = await productById(productId);
-  if (!product) return false;
-  await writeCartLines(addToLines(await readCartLines(), product.id, quantity));
+/** Adds a product (its variant `variantId`, or its implicit one); false when that is not on sale. */
+export async function addProduct(productId: number, quantity: number, variantId?: number): Promise<boolean> {
+  const item = itemFor({ productId, variantId, quantity }, await itemsOfProducts([productId]));
+  if (!item) return false;
+  await writeCartLines(addToLines(await readCartLines(), productId, quantity, variantId));
   return true;
 }
 
-export async function setProductQuantity(productId: number, quantity: number): Promise<void> {
-  await writeCartLines(setLineQuantity(await readCartLines(), productId, quantity));
+export async function setProductQuantity(productId: number, quantity: number, variantId?: number): Promise<void> {
+  await writeCartLines(setLineQuantity(await readCartLines(), productId, quantity, variantId));
 }
 
-export async function removeProduct(productId: number): Promise<void> {
-  await writeCartLines(removeFromLines(await readCartLines(), productId));
+export async function removeProduct(productId: number, variantId?: number): Promise<void> {
+  await writeCartLines(removeFromLines(await readCartLines(), productId, variantId));
 }
 
-/** Replaces the cart with `lines`, keeping only products still on sale ("Comprar novamente"). */
+/** Replaces the cart with `lines`, keeping only what is still on sale ("Comprar novamente"). */
 export async function replaceCart(lines: readonly CartLine[]): Promise<number> {
-  const onSale = new Set((await productsByIds(lines.map((l) => l.productId))).map((p) => p.id));
-  const kept = lines.reduce<CartLine[]>((acc, l) => (onSale.has(l.productId) ? addToLines(acc, l.productId, l.quantity) : acc), []);
+  const onSale = await itemsOfProducts(lines.map((l) => l.productId));
+  const kept = lines.reduce<CartLine[]>((acc, l) => (itemFor(l, onSale) ? addToLines(acc, l.productId, l.quantity, l.variantId) : acc), []);
   await writeCartLines(kept);
   return kept.length;
 }

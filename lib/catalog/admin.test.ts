@@ -10,6 +10,8 @@ import { processPhoto } from './photo-processing';
 import { uploadProductPhoto, PHOTOS_FULL } from './photo-upload';
 import { coversOf, movePhoto, photoFile, photosOf, removePhoto } from './photos';
 import type { ProductValues } from './product-form';
+import { DIMENSIONS_REQUIRED } from './variants';
+import { setStock, stockOfProduct } from '@/test/catalog/products';
 
 beforeAll(prepareDatabase);
 
@@ -22,6 +24,10 @@ const values = (v: Partial<ProductValues> = {}): ProductValues => ({
   displayOrder: 0,
   active: true,
   requiresShipping: true,
+  weightGrams: 300,
+  heightCm: 10,
+  widthCm: 15,
+  lengthCm: 20,
   ...v,
 });
 
@@ -33,9 +39,9 @@ describe('saveProduct and the stock the form showed', () => {
   it('applies only while the stock is still what the form showed (compare-and-set); otherwise writes nothing', async () => {
     const created = await saveProduct(null, values({ name: 'Último lote', stock: 2 }));
     if (!created.ok) throw new Error('not created');
-    const stockOf = async () => (await database().db.select().from(products).where(eq(products.id, created.id)))[0];
+    const stockOf = async () => ({ ...(await database().db.select().from(products).where(eq(products.id, created.id)))[0], stock: await stockOfProduct(created.id) });
     // Opened showing 2; 2 sold meanwhile (the checkout's own decrement).
-    await database().db.update(products).set({ stock: 0 }).where(eq(products.id, created.id));
+    await setStock(created.id, 0);
     const stale = await saveProduct(created.id, values({ name: 'Último lote', priceCents: 9990, stock: 2, slug: 'outro-endereco' }), 2);
     expect(stale).toEqual({ ok: false, fieldErrors: { stock: STOCK_CHANGED }, currentStock: 0 });
     expect(await stockOf()).toMatchObject({ stock: 0, priceCents: 9490, slug: created.slug });
@@ -47,6 +53,15 @@ describe('saveProduct and the stock the form showed', () => {
     expect(await saveProduct(created.id, values({ name: 'Último lote', stock: null }), 5)).toMatchObject({ ok: true });
     expect(await saveProduct(created.id, values({ name: 'Último lote', stock: 3 }), null)).toMatchObject({ ok: true });
     expect(await saveProduct(created.id, values({ name: 'Último lote', stock: 1 }), null)).toMatchObject({ ok: false, currentStock: 3 });
+  });
+});
+
+describe('saveProduct and shipping dimensions', () => {
+  it('refuses to activate a product that ships without weight and size, each said next to its field; inactive or not shipped is fine', async () => {
+    const missing = await saveProduct(null, values({ name: 'Sem medidas', weightGrams: null, lengthCm: null }));
+    expect(missing).toEqual({ ok: false, fieldErrors: { weightGrams: DIMENSIONS_REQUIRED, lengthCm: DIMENSIONS_REQUIRED } });
+    expect(await saveProduct(null, values({ name: 'Sem medidas', weightGrams: null, active: false }))).toMatchObject({ ok: true });
+    expect(await saveProduct(null, values({ name: 'Curso', weightGrams: null, heightCm: null, requiresShipping: false }))).toMatchObject({ ok: true });
   });
 });
 

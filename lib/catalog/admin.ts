@@ -7,10 +7,12 @@ import 'server-only';
 import { and, asc, count, desc, eq, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import { database } from '@/db';
 import { all, get, run } from '@/db/driver';
-import { orderItems, productSlugRedirects, products, type Product } from '@/db/schema';
+import { orderItems, productSlugRedirects, productVariants, products, type Product } from '@/db/schema';
+import { productStockSql } from './catalog';
 import { coversOf, photosOf, type PhotoView } from './photos';
 import type { ProductField, ProductValues } from './product-form';
 import { slugify, uniqueSlug } from './slug';
+import { DIMENSIONS_REQUIRED, effectiveOf, missingDimensions, readOptions } from './variants';
 
 export const PAGE_SIZE = 20;
 
@@ -23,7 +25,8 @@ export const PRODUCT_FILTERS = ['todos', 'ativos', 'inativos', 'esgotados', 'arq
 export type ProductFilter = (typeof PRODUCT_FILTERS)[number];
 export type ProductStatus = 'active' | 'inactive' | 'sold_out' | 'archived';
 
-export function productStatus(p: Pick<Product, 'active' | 'stock' | 'archivedAt'>): ProductStatus {
+/** `stock`: the units on sale across the product's active variants (productStockSql). */
+export function productStatus(p: Pick<Product, 'active' | 'archivedAt'> & { stock: number | null }): ProductStatus {
   if (p.archivedAt) return 'archived';
   if (!p.active) return 'inactive';
   return p.stock !== null && p.stock <= 0 ? 'sold_out' : 'active';
@@ -31,7 +34,7 @@ export function productStatus(p: Pick<Product, 'active' | 'stock' | 'archivedAt'
 
 export const STATUS_LABELS: Record<ProductStatus, string> = { active: 'Ativo', inactive: 'Inativo', sold_out: 'Esgotado', archived: 'Arquivado' };
 
-export type ProductRow = Pick<Product, 'id' | 'name' | 'slug' | 'priceCents' | 'stock' | 'active' | 'archivedAt' | 'imagePath'> & { status: ProductStatus; cover: PhotoView | null };
+export type ProductRow = Pick<Product, 'id' | 'name' | 'slug' | 'priceCents' | 'active' | 'archivedAt' | 'imagePath'> & { stock: number | null; status: ProductStatus; cover: PhotoView | null };
 
 export async function listDashboardProducts(opts: { q?: string; filter?: ProductFilter; page?: number }): Promise<{ rows: ProductRow[]; total: number; page: number; pages: number }> {
   const conditions: SQL[] = [];
@@ -49,7 +52,7 @@ export async function listDashboardProducts(opts: { q?: string; filter?: Product
       conditions.push(eq(products.active, false), isNull(products.archivedAt));
       break;
     case 'esgotados':
-      conditions.push(eq(products.active, true), isNull(products.archivedAt), sql`${products.stock} <= 0`);
+      conditions.push(eq(products.active, true), isNull(products.archivedAt), sql`${productStockSql()} <= 0`);
       break;
     case 'arquivados':
       conditions.push(isNotNull(products.archivedAt));
@@ -63,7 +66,7 @@ export async function listDashboardProducts(opts: { q?: string; filter?: Product
   const pages = Math.max(1, Math.ceil(n / PAGE_SIZE));
   const page = Math.min(Math.max(1, Math.trunc(opts.page ?? 1) || 1), pages);
   const rows = await db
-    .select({ id: products.id, name: products.name, slug: products.slug, priceCents: products.priceCents, stock: products.stock, active: products.active, archivedAt: products.archivedAt, imagePath: products.imagePath })
+    .select({ id: products.id, name: products.name, slug: products.slug, priceCents: products.priceCents, stock: productStockSql(), active: products.active, archivedAt: products.archivedAt, imagePath: products.imagePath })
     .from(products)
     .where(where)
     .orderBy(asc(products.displayOrder), desc(products.id))
@@ -73,19 +76,21 @@ export async function listDashboardProducts(opts: { q?: string; filter?: Product
   return { rows: rows.map((r) => ({ ...r, status: productStatus(r), cover: covers.get(r.id) ?? null })), total: n, page, pages };
 }
 
-export type ProductForEdit = Product & { photos: PhotoView[]; ordered: boolean; oldSlugs: string[] };
+/** `stock`: the implicit variant's (a product without options); `variantCount`: its variants. */
+export type ProductForEdit = Product & { stock: number | null; photos: PhotoView[]; ordered: boolean; oldSlugs: string[] };
 
 export async function productForEdit(id: number): Promise<ProductForEdit | null> {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const { db } = database();
   const [p] = await db.select().from(products).where(eq(products.id, id));
   if (!p) return null;
-  const [photos, [ordered], redirects] = await Promise.all([
+  const [photos, [ordered], redirects, [implicit]] = await Promise.all([
     photosOf([id]),
     db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, id)).limit(1),
     db.select({ slug: productSlugRedirects.slug }).from(productSlugRedirects).where(eq(productSlugRedirects.productId, id)).orderBy(desc(productSlugRedirects.createdAt)),
+    db.select({ stock: productVariants.stock }).from(productVariants).where(implicitVariantOf(id)).limit(1),
   ]);
-  return { ...p, photos: photos.get(id) ?? [], ordered: !!ordered, oldSlugs: redirects.map((r) => r.slug) };
+  return { ...p, stock: implicit?.stock ?? null, photos: photos.get(id) ?? [], ordered: !!ordered, oldSlugs: redirects.map((r) => r.slug) };
 }
 
 export type SaveResult =
@@ -94,6 +99,11 @@ export type SaveResult =
 
 export const SLUG_TAKEN = 'Este endereço já é usado por outro produto. Escolha outro.';
 export const STOCK_CHANGED = 'O estoque mudou enquanto você editava: confira e salve de novo';
+
+/** The variant a product without options is sold as (no option values; the first one). */
+export function implicitVariantOf(productId: number): SQL {
+  return and(eq(productVariants.productId, productId), isNull(productVariants.option1))!;
+}
 
 /**
  * Creates (id null) or updates a product. An empty slug: kept on edit, made from the name on create.
@@ -137,20 +147,40 @@ export async function saveProduct(id: number | null, values: ProductValues, show
       description: values.description,
       priceCents: values.priceCents,
       slug,
-      stock: values.stock,
       displayOrder: values.displayOrder,
       active: values.active,
       requiresShipping: values.requiresShipping,
+      weightGrams: values.weightGrams,
+      heightCm: values.heightCm,
+      widthCm: values.widthCm,
+      lengthCm: values.lengthCm,
     };
+    const options = readOptions(current?.options);
+    if (values.active && values.requiresShipping) {
+      // A product that ships goes on sale only with the weight and size a carrier quotes from:
+      // its own, or (with options) every active variant's own or the product's.
+      const variants = options.length === 0 ? [] : yield* all(tx.select().from(productVariants).where(and(eq(productVariants.productId, current!.id), eq(productVariants.active, true))));
+      const missing = new Set(options.length === 0 ? missingDimensions(values) : variants.flatMap((v) => missingDimensions(effectiveOf(v, values))));
+      if (missing.size > 0) return { ok: false, fieldErrors: Object.fromEntries([...missing].map((f) => [f, DIMENSIONS_REQUIRED])) } as SaveResult;
+    }
     if (!current) {
       const inserted = yield* get(tx.insert(products).values({ ...row, imagePath: '' }).returning({ id: products.id }));
+      // The insert's trigger made the product's implicit variant: it holds the stock.
+      yield* run(tx.update(productVariants).set({ stock: values.stock }).where(implicitVariantOf(inserted!.id)));
       return { ok: true, id: inserted!.id, slug } as SaveResult;
     }
-    // Making an archived product active again brings it back from the archive. The stock the form
-    // showed must still be the stock (`IS` also matches an untracked null): else nothing is written.
-    const stillShown = shownStock === undefined ? undefined : sql`${products.stock} IS ${shownStock}`;
-    const updated = yield* run(tx.update(products).set({ ...row, ...(values.active ? { archivedAt: null } : {}) }).where(and(eq(products.id, current.id), stillShown)));
-    if (updated === 0) return { ok: false, fieldErrors: { stock: STOCK_CHANGED }, currentStock: current.stock } as SaveResult;
+    if (options.length === 0) {
+      // The stock the form showed must still be the implicit variant's (`IS` also matches an
+      // untracked null): else nothing is written.
+      const stillShown = shownStock === undefined ? undefined : sql`${productVariants.stock} IS ${shownStock}`;
+      const set = yield* run(tx.update(productVariants).set({ stock: values.stock }).where(and(implicitVariantOf(current.id), stillShown)));
+      if (set === 0) {
+        const now = yield* get(tx.select({ stock: productVariants.stock }).from(productVariants).where(implicitVariantOf(current.id)));
+        return { ok: false, fieldErrors: { stock: STOCK_CHANGED }, currentStock: now?.stock ?? null } as SaveResult;
+      }
+    }
+    // Making an archived product active again brings it back from the archive.
+    yield* run(tx.update(products).set({ ...row, ...(values.active ? { archivedAt: null } : {}) }).where(eq(products.id, current.id)));
     if (current.slug !== slug) {
       // The old address keeps working; a slug this product used before becomes current again.
       yield* run(tx.delete(productSlugRedirects).where(eq(productSlugRedirects.slug, slug)));

@@ -1,10 +1,11 @@
 /** Read-only queries on the product catalog (the only source of prices). */
 import 'server-only';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { db } from '@/db';
-import { productSlugRedirects, products } from '@/db/schema';
+import { productSlugRedirects, productVariants, products } from '@/db/schema';
 import { coversOf, photosOf, type PhotoView } from './photos';
 import { isSlug } from './slug';
+import { effectiveOf, lineName, readOptions, variantLabel, type ProductOption } from './variants';
 
 export type CatalogProduct = {
   id: number;
@@ -13,11 +14,25 @@ export type CatalogProduct = {
   description: string;
   priceCents: number;
   imagePath: string;
-  /** null = not tracked (always available). */
+  /**
+   * Units on sale across the product's active variants; null when one of them is not tracked
+   * (always available), 0 when every one is sold out.
+   */
   stock: number | null;
   /** A physical product: the checkout asks for a delivery address and charges shipping. */
   requiresShipping: boolean;
+  /** Whether the buyer chooses a variant (its options) on the product's page. */
+  hasOptions?: boolean;
 };
+
+/**
+ * A product's units on sale across its active variants (null: one is not tracked; 0: none left).
+ * The outer column is written whole: in a one-table select Drizzle leaves columns unqualified,
+ * and a bare "id" here would be the variant's.
+ */
+export function productStockSql() {
+  return sql<number | null>`(SELECT CASE WHEN count(*) = 0 THEN 0 WHEN sum(v.stock IS NULL) > 0 THEN NULL ELSE sum(max(v.stock, 0)) END FROM product_variants v WHERE v.product_id = "products"."id" AND v.active = 1)`;
+}
 
 const columns = {
   id: products.id,
@@ -26,8 +41,9 @@ const columns = {
   description: products.description,
   priceCents: products.priceCents,
   imagePath: products.imagePath,
-  stock: products.stock,
+  stock: productStockSql(),
   requiresShipping: products.requiresShipping,
+  hasOptions: sql<boolean>`(${products.options} <> '[]')`.mapWith(Boolean),
 };
 
 /** The catalog's order: the merchant's display order, then the newest first (the seed's in its own order). */
@@ -97,3 +113,118 @@ export async function productById(id: number): Promise<CatalogProduct | null> {
   const [p] = await productsByIds([id]);
   return p ?? null;
 }
+
+/**
+ * One variant on sale, as a cart line and an order price it: `id` is the product's, `name` the
+ * line's whole name ("Camiseta básica — M / Preto"), `priceCents` and `stock` the variant's.
+ */
+export type CatalogItem = CatalogProduct & {
+  variantId: number;
+  sku: string | null;
+  /** "M / Preto"; null for the implicit variant of a product without options. */
+  variantName: string | null;
+  productName: string;
+  weightGrams: number | null;
+  heightCm: number | null;
+  widthCm: number | null;
+  lengthCm: number | null;
+};
+
+const variantColumns = {
+  id: products.id,
+  slug: products.slug,
+  productName: products.name,
+  description: products.description,
+  productPriceCents: products.priceCents,
+  imagePath: products.imagePath,
+  requiresShipping: products.requiresShipping,
+  productWeight: products.weightGrams,
+  productHeight: products.heightCm,
+  productWidth: products.widthCm,
+  productLength: products.lengthCm,
+  variantId: productVariants.id,
+  option1: productVariants.option1,
+  option2: productVariants.option2,
+  option3: productVariants.option3,
+  sku: productVariants.sku,
+  priceCents: productVariants.priceCents,
+  stock: productVariants.stock,
+  weightGrams: productVariants.weightGrams,
+  heightCm: productVariants.heightCm,
+  widthCm: productVariants.widthCm,
+  lengthCm: productVariants.lengthCm,
+  position: productVariants.position,
+  photoId: productVariants.photoId,
+};
+
+const variantQuery = () => db().select(variantColumns).from(productVariants).innerJoin(products, eq(products.id, productVariants.productId));
+type VariantRow = Awaited<ReturnType<typeof variantQuery>>[number];
+
+function itemOf(r: VariantRow): CatalogItem {
+  const label = variantLabel(r);
+  const eff = effectiveOf(r, { priceCents: r.productPriceCents, weightGrams: r.productWeight, heightCm: r.productHeight, widthCm: r.productWidth, lengthCm: r.productLength });
+  return {
+    id: r.id,
+    slug: r.slug,
+    name: lineName(r.productName, label),
+    productName: r.productName,
+    description: r.description,
+    imagePath: r.imagePath,
+    requiresShipping: r.requiresShipping,
+    variantId: r.variantId,
+    sku: r.sku,
+    variantName: label,
+    stock: r.stock,
+    ...eff,
+  };
+}
+
+/**
+ * The variants on sale of these products (active product, active variant): what a cart's or an
+ * order's lines are priced from (lib/orders/pricing.ts matches each line with its variant).
+ */
+export async function itemsOfProducts(productIds: readonly number[]): Promise<CatalogItem[]> {
+  const wanted = [...new Set(productIds.filter((id) => Number.isSafeInteger(id) && id > 0))];
+  if (wanted.length === 0) return [];
+  const rows = await variantQuery()
+    .where(and(inArray(products.id, wanted), eq(products.active, true), eq(productVariants.active, true)))
+    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
+  return rows.map(itemOf);
+}
+
+export type ProductChoice = { options: ProductOption[]; variants: (CatalogItem & { values: string[]; photoId: number | null })[] };
+
+/** A product page's options and its variants on sale, in the grid's order. */
+export async function choicesOf(productId: number, optionsJson?: string): Promise<ProductChoice> {
+  const json =
+    optionsJson ?? (await db().select({ options: products.options }).from(products).where(eq(products.id, productId)))[0]?.options ?? '[]';
+  const rows = await variantQuery()
+    .where(and(eq(products.id, productId), eq(productVariants.active, true)))
+    .orderBy(asc(productVariants.position), asc(productVariants.id));
+  const options = readOptions(json);
+  return {
+    options,
+    variants: rows
+      .map((r) => ({ ...itemOf(r), values: [r.option1, r.option2, r.option3].filter((v): v is string => !!v), photoId: r.photoId }))
+      // A product with options sells only its combinations; one without, only its implicit variant.
+      .filter((v) => v.values.length === options.length),
+  };
+}
+
+/** The options JSON of a product on sale (the product page reads it with the product). */
+export async function optionsJsonOf(productId: number): Promise<string> {
+  const [row] = await db().select({ options: products.options }).from(products).where(eq(products.id, productId));
+  return row?.options ?? '[]';
+}
+
+/** A variant by its id or its SKU (whether on sale or not: the caller prices it from itemsOfProducts). */
+export async function variantByRef(ref: string): Promise<{ productId: number; variantId: number } | null> {
+  const find = async (where: SQL) =>
+    (await db().select({ productId: productVariants.productId, variantId: productVariants.id }).from(productVariants).where(where).limit(1))[0];
+  // An id first; a numeric SKU ("7891234") is found when no variant has that id.
+  const byId = /^[1-9]\d{0,9}$/.test(ref) ? await find(eq(productVariants.id, Number(ref))) : undefined;
+  return byId ?? (await find(eq(productVariants.sku, ref))) ?? null;
+}
+
+/** The catalog's columns and order, for the other lists of products on sale (lib/catalog/search.ts). */
+export { columns as catalogColumns, catalogOrder };

@@ -8,7 +8,7 @@ describe('parseProductForm', () => {
   it('reads a valid product: price in centavos, line breaks kept, empty stock = not tracked', () => {
     expect(parseProductForm(form(valid))).toEqual({
       ok: true,
-      value: { name: 'Café especial', description: 'Torra média.\n\nNotas de chocolate.', priceCents: 9490, slug: '', stock: null, displayOrder: 0, active: true, requiresShipping: true },
+      value: { name: 'Café especial', description: 'Torra média.\n\nNotas de chocolate.', priceCents: 9490, slug: '', stock: null, displayOrder: 0, active: true, requiresShipping: true, weightGrams: null, heightCm: null, widthCm: null, lengthCm: null },
     });
     expect(parseProductForm(form({ ...valid, price: 'R$ 1.234,56', stock: '0', displayOrder: '-3', active: '', requiresShipping: '', slug: 'Café Especial!' }))).toMatchObject({
       ok: true,

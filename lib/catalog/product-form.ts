@@ -12,7 +12,10 @@ export const MAX_PRICE_CENTS = 10_000_000;
 export const MAX_STOCK = 1_000_000;
 const MAX_DISPLAY_ORDER = 100_000;
 
-export const PRODUCT_FIELDS = ['name', 'description', 'price', 'slug', 'stock', 'displayOrder', 'active', 'requiresShipping'] as const;
+export const PRODUCT_FIELDS = ['name', 'description', 'price', 'slug', 'stock', 'displayOrder', 'active', 'requiresShipping', 'weightGrams', 'heightCm', 'widthCm', 'lengthCm'] as const;
+/** Most grams and centimetres a parcel may say (far above any carrier's limit: a typo, not a parcel). */
+export const MAX_WEIGHT_GRAMS = 1_000_000;
+export const MAX_SIZE_CM = 1_000;
 export type ProductField = (typeof PRODUCT_FIELDS)[number];
 
 export type ProductValues = {
@@ -25,6 +28,11 @@ export type ProductValues = {
   displayOrder: number;
   active: boolean;
   requiresShipping: boolean;
+  /** Shipping weight (g) and size (cm); null when not given (required to activate a product that ships). */
+  weightGrams: number | null;
+  heightCm: number | null;
+  widthCm: number | null;
+  lengthCm: number | null;
 };
 
 export type ProductFormParse =
@@ -89,6 +97,17 @@ export function parseProductForm(form: FormLike): ProductFormParse {
   const displayOrder = integerField(values.displayOrder, -MAX_DISPLAY_ORDER, MAX_DISPLAY_ORDER);
   if (displayOrder === 'bad') fieldErrors.displayOrder = 'Use um número inteiro (menores aparecem primeiro).';
 
+  const dimensions = {
+    weightGrams: integerField(values.weightGrams, 1, MAX_WEIGHT_GRAMS),
+    heightCm: integerField(values.heightCm, 1, MAX_SIZE_CM),
+    widthCm: integerField(values.widthCm, 1, MAX_SIZE_CM),
+    lengthCm: integerField(values.lengthCm, 1, MAX_SIZE_CM),
+  };
+  if (dimensions.weightGrams === 'bad') fieldErrors.weightGrams = `Use o peso em gramas, um número inteiro de 1 a ${MAX_WEIGHT_GRAMS.toLocaleString('pt-BR')}.`;
+  for (const f of ['heightCm', 'widthCm', 'lengthCm'] as const) {
+    if (dimensions[f] === 'bad') fieldErrors[f] = `Use centímetros, um número inteiro de 1 a ${MAX_SIZE_CM.toLocaleString('pt-BR')}.`;
+  }
+
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors, values };
   return {
     ok: true,
@@ -101,6 +120,10 @@ export function parseProductForm(form: FormLike): ProductFormParse {
       displayOrder: (displayOrder as number | null) ?? 0,
       active: values.active === 'on' || values.active === 'true',
       requiresShipping: values.requiresShipping === 'on' || values.requiresShipping === 'true',
+      weightGrams: dimensions.weightGrams as number | null,
+      heightCm: dimensions.heightCm as number | null,
+      widthCm: dimensions.widthCm as number | null,
+      lengthCm: dimensions.lengthCm as number | null,
     },
   };
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { database } from '@/db';
-import { orders, products, stockMovements } from '@/db/schema';
+import { orderItems, orders, stockMovements } from '@/db/schema';
+import { insertProduct, insertProductWithVariants, stockOfProduct, variantStock } from '@/test/catalog/products';
 import { SOLD_OUT_WHILE_BUYING } from '@/lib/orders/pricing';
 import { api } from '@/lib/payments/api';
 import { applyObservation } from '@/lib/payments/apply';
@@ -34,22 +35,22 @@ const pix = (status: string): Observation => ({ method: 'pix', providerStatus: s
 
 async function newProduct(stock: number | null, priceCents = 2000): Promise<number> {
   const slug = `estoque-${randomUUID().slice(0, 8)}`;
-  const [row] = await database().db.insert(products).values({ slug, name: `Produto ${slug}`, description: '', priceCents, imagePath: '', stock }).returning({ id: products.id });
-  return row.id;
+  return insertProduct({ slug, name: `Produto ${slug}`, description: '', priceCents, imagePath: '', stock });
 }
-const stockOf = async (id: number) => (await database().db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0].stock;
+const stockOf = stockOfProduct;
 const movementsOf = async (orderId: string) => database().db.select().from(stockMovements).where(eq(stockMovements.orderId, orderId));
 
-async function buy(productId: number, quantity: number) {
+async function buy(productId: number, quantity: number, variantId?: number) {
   const result = await placeOrder({
     checkoutKey: randomUUID(),
     method: 'pix',
-    items: [{ productId, quantity }],
+    items: [{ productId, ...(variantId ? { variantId } : {}), quantity }],
     buyer: { name: 'Maria da Silva', document: '52998224725', email: 'maria@example.com' },
     delivery: TEST_ADDRESS,
   });
   if (!result.ok) throw new Error(result.error);
-  return rowsByToken(result.orderToken);
+  const rows = await rowsByToken(result.orderToken);
+  return { ...rows, items: await database().db.select().from(orderItems).where(eq(orderItems.orderId, rows.order.id)) };
 }
 
 describe('stock rules', () => {
@@ -142,9 +143,9 @@ describe('stock rules', () => {
 type Outcome = { ok: boolean; error?: string };
 
 /** `processes` processes × `shoppers` concurrent checkouts each, all on one SQLite file, starting at one instant. */
-async function race(productId: number, processes: number, shoppers: number): Promise<Outcome[]> {
+async function race(productId: number, processes: number, shoppers: number, variantId?: number): Promise<Outcome[]> {
   const startAt = Date.now() + 4000;
-  const runs = Array.from({ length: processes }, () => runWorker<Outcome[]>(WORKER, [productId, startAt, shoppers]));
+  const runs = Array.from({ length: processes }, () => runWorker<Outcome[]>(WORKER, [productId, startAt, shoppers, ...(variantId ? [variantId] : [])]));
   return (await Promise.all(runs)).flat();
 }
 
@@ -182,5 +183,77 @@ describe('the last units under concurrency (separate processes, one SQLite file)
       ['released', 2],
     ]);
     expect(moves.reduce((sum, m) => sum + m.delta, 0)).toBe(-3);
+  }, 90_000);
+});
+
+/** A T-shirt in two sizes and two colours: "M / Preto" is one of its 4 variants. */
+async function tShirt(stocks: { pp: number | null; mp: number | null; pb: number | null; mb: number | null }) {
+  const slug = `camiseta-${randomUUID().slice(0, 8)}`;
+  const { productId, variantIds } = await insertProductWithVariants(
+    { slug, name: 'Camiseta básica', description: '', priceCents: 4990, imagePath: '' },
+    [
+      { name: 'Tamanho', values: ['P', 'M'] },
+      { name: 'Cor', values: ['Preto', 'Branco'] },
+    ],
+    [
+      { values: ['P', 'Preto'], stock: stocks.pp },
+      { values: ['M', 'Preto'], stock: stocks.mp, sku: `CAM-M-PRETO-${slug}` },
+      { values: ['P', 'Branco'], stock: stocks.pb },
+      { values: ['M', 'Branco'], stock: stocks.mb, priceCents: 5490 },
+    ],
+  );
+  const [pp, mp, pb, mb] = variantIds;
+  return { productId, pp, mp, pb, mb };
+}
+
+describe('stock per variant', () => {
+  it('an order takes the units of the variant it names, under its name and SKU; the other variants keep theirs', async () => {
+    const t = await tShirt({ pp: 3, mp: 3, pb: 3, mb: null });
+    const { order, items } = await buy(t.productId, 2, t.mp);
+    expect(await variantStock(t.mp)).toBe(1);
+    expect(await variantStock(t.pp)).toBe(3);
+    expect(items).toMatchObject([{ variantId: t.mp, variantName: 'M / Preto', name: 'Camiseta básica — M / Preto', unitPriceCents: 4990, sku: expect.stringMatching(/^CAM-M-PRETO-/) }]);
+    expect(await movementsOf(order.id)).toMatchObject([{ productId: t.productId, variantId: t.mp, delta: -2, reason: 'order', dedupeKey: `stock:${order.id}:v${t.mp}:order` }]);
+    // A variant's own price.
+    const white = await buy(t.productId, 1, t.mb);
+    expect(white.items[0]).toMatchObject({ unitPriceCents: 5490, name: 'Camiseta básica — M / Branco' });
+  });
+
+  it('a product with options is not sold without naming the variant, nor with another product\'s variant', async () => {
+    const t = await tShirt({ pp: 3, mp: 3, pb: 3, mb: 3 });
+    const other = await tShirt({ pp: 3, mp: 3, pb: 3, mb: 3 });
+    await expect(buy(t.productId, 1)).rejects.toThrow('não está mais disponível');
+    await expect(buy(t.productId, 1, other.mp)).rejects.toThrow('não está mais disponível');
+  });
+
+  it('refuses more than the variant has, by its name; expiry and "Devolver ao estoque" give back to the variant', async () => {
+    const t = await tShirt({ pp: 5, mp: 1, pb: 5, mb: 5 });
+    await expect(buy(t.productId, 2, t.mp)).rejects.toThrow('Só resta 1 unidade de Camiseta básica — M / Preto');
+    const { payment } = await buy(t.productId, 1, t.mp);
+    await expect(buy(t.productId, 1, t.mp)).rejects.toThrow(`${SOLD_OUT_WHILE_BUYING}: Camiseta básica — M / Preto`);
+    await applyObservation(payment.id, pix('canceled'), 'reconcile');
+    await applyObservation(payment.id, pix('canceled'), 'webhook');
+    expect(await variantStock(t.mp)).toBe(1);
+    expect(await variantStock(t.pp)).toBe(5);
+    // Paid late: taken again from the same variant.
+    await applyObservation(payment.id, pix('completed'), 'webhook');
+    expect(await variantStock(t.mp)).toBe(0);
+    await applyObservation(payment.id, pix('refunded'), 'webhook');
+    const [row] = await database().db.select().from(orders).where(eq(orders.id, payment.orderId));
+    expect(await returnOrderStock(row.id, 'demo@balcao.dev')).toEqual({ ok: true, units: 1 });
+    expect(await variantStock(t.mp)).toBe(1);
+  });
+
+  it('20 buyers for the last 5 units of "M / Preto" in 2 processes make exactly 5 orders; the other variants stay', async () => {
+    const t = await tShirt({ pp: 5, mp: 5, pb: 5, mb: null });
+    const outcomes = await race(t.productId, 2, 10, t.mp);
+    expect(outcomes).toHaveLength(20);
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(5);
+    for (const r of outcomes.filter((o) => !o.ok)) expect(r.error).toContain(`${SOLD_OUT_WHILE_BUYING}: Camiseta básica — M / Preto`);
+    expect(await variantStock(t.mp)).toBe(0);
+    expect(await variantStock(t.pp)).toBe(5);
+    expect(await variantStock(t.pb)).toBe(5);
+    const taken = await database().db.select().from(stockMovements).where(eq(stockMovements.variantId, t.mp));
+    expect(taken.map((m) => m.delta)).toEqual([-1, -1, -1, -1, -1]);
   }, 90_000);
 });

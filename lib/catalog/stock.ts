@@ -1,7 +1,8 @@
 /**
- * Stock moves only inside the transaction of the change that causes it (db/driver generator
- * steps), and every move is a stock_movements row keyed on its cause
- * ("stock:<order>:<product>:<cause>"): the insert is the gate, so a cause can move a product's
+ * Stock belongs to a product's variants (lib/catalog/variants.ts; a product without options has
+ * one implicit variant). It moves only inside the transaction of the change that causes it
+ * (db/driver generator steps), and every move is a stock_movements row keyed on its cause
+ * ("stock:<order>:v<variant>:<cause>"): the insert is the gate, so a cause can move a variant's
  * stock once, whoever runs it and however often.
  *
  * - placing an order takes its units (placeOrder's transaction), or refuses the order;
@@ -16,7 +17,7 @@
  */
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { all, get, run, type AnyDb, type Step } from '@/db/driver';
-import { orders, products, stockMovements } from '@/db/schema';
+import { orders, productVariants, products, stockMovements } from '@/db/schema';
 import type { AppSchema } from '@/db';
 
 type Tx = AnyDb<AppSchema>;
@@ -26,71 +27,91 @@ export type StockCause = 'order' | 'expired' | 'canceled' | 'late_payment' | 'me
 const RETAKEN_ON_PAYMENT: readonly string[] = ['expired', 'canceled', 'released'];
 
 /**
- * One movement per order, product and cause; an order's later payment attempt (a new Pix after
+ * One movement per order, variant and cause; an order's later payment attempt (a new Pix after
  * one expired: lib/payments/attempts.ts) moves its units again under its own round.
  */
-export const stockKey = (orderId: string, productId: number, cause: StockCause, round = 1) =>
-  `stock:${orderId}:${productId}:${cause}${round > 1 ? `:${round}` : ''}`;
+export const stockKey = (orderId: string, variantId: number, cause: StockCause, round = 1) =>
+  `stock:${orderId}:v${variantId}:${cause}${round > 1 ? `:${round}` : ''}`;
 
-/** Thrown inside placeOrder's transaction (rolling it back) when a product's units ran out. */
+/** Thrown inside placeOrder's transaction (rolling it back) when a variant's units ran out. */
 export class OutOfStock extends Error {
   constructor(
     readonly productId: number,
+    /** The line's name as the buyer reads it ("Camiseta básica — M / Preto"). */
     readonly productName: string,
     readonly left: number,
+    readonly variantId?: number,
   ) {
-    super(`out of stock: product ${productId}`);
+    super(`out of stock: product ${productId} variant ${variantId ?? '-'}`);
   }
 }
 
+type Unit = { productId: number; variantId: number };
+
 /** One movement, gated by its key; returns whether it happened. */
-function* move(tx: Tx, m: { orderId: string; productId: number; delta: number; cause: StockCause; round?: number }): Generator<Step, boolean, unknown> {
+function* move(tx: Tx, m: Unit & { orderId: string; delta: number; cause: StockCause; round?: number }): Generator<Step, boolean, unknown> {
   const inserted = yield* run(
     tx
       .insert(stockMovements)
-      .values({ productId: m.productId, orderId: m.orderId, delta: m.delta, reason: m.cause, dedupeKey: stockKey(m.orderId, m.productId, m.cause, m.round) })
+      .values({ productId: m.productId, variantId: m.variantId, orderId: m.orderId, delta: m.delta, reason: m.cause, dedupeKey: stockKey(m.orderId, m.variantId, m.cause, m.round) })
       .onConflictDoNothing(),
   );
   if (inserted === 0) return false;
   yield* run(
     tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${m.delta}` })
-      .where(and(eq(products.id, m.productId), sql`${products.stock} IS NOT NULL`)),
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + ${m.delta}` })
+      .where(and(eq(productVariants.id, m.variantId), sql`${productVariants.stock} IS NOT NULL`)),
   );
   return true;
 }
 
+/** A variant's stock and the name its line goes by, read inside the transaction. */
+function* stockOf(tx: Tx, variantId: number) {
+  return yield* get(
+    tx
+      .select({ stock: productVariants.stock, name: products.name })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(eq(productVariants.id, variantId)),
+  );
+}
+
 /**
- * Takes the order's units of every tracked product; throws OutOfStock (the caller's
- * transaction rolls back) when one cannot cover its quantity. Untracked products move nothing.
+ * Takes the order's units of every tracked variant; throws OutOfStock (the caller's
+ * transaction rolls back) when one cannot cover its quantity. Untracked variants move nothing.
+ * `name`: the line's name for the refusal (else the product's).
  */
-export function* takeForOrder(tx: Tx, orderId: string, lines: readonly { productId: number; quantity: number }[]): Generator<Step, void, unknown> {
+export function* takeForOrder(
+  tx: Tx,
+  orderId: string,
+  lines: readonly (Unit & { quantity: number; name?: string })[],
+): Generator<Step, void, unknown> {
   for (const line of lines) {
-    const p = yield* get(tx.select({ stock: products.stock, name: products.name }).from(products).where(eq(products.id, line.productId)));
-    if (!p || p.stock === null) continue;
-    if (p.stock < line.quantity) throw new OutOfStock(line.productId, p.name, p.stock);
-    yield* move(tx, { orderId, productId: line.productId, delta: -line.quantity, cause: 'order' });
+    const v = yield* stockOf(tx, line.variantId);
+    if (!v || v.stock === null) continue;
+    if (v.stock < line.quantity) throw new OutOfStock(line.productId, line.name ?? v.name, v.stock, line.variantId);
+    yield* move(tx, { orderId, productId: line.productId, variantId: line.variantId, delta: -line.quantity, cause: 'order' });
   }
 }
 
-/** Units the order holds now, per product (taken minus given back). */
+/** Units the order holds now, per variant (taken minus given back). */
 function* held(tx: Tx, orderId: string) {
   const rows = yield* all(
     tx
-      .select({ productId: stockMovements.productId, net: sql<number>`sum(${stockMovements.delta})` })
+      .select({ productId: stockMovements.productId, variantId: stockMovements.variantId, net: sql<number>`sum(${stockMovements.delta})` })
       .from(stockMovements)
       .where(eq(stockMovements.orderId, orderId))
-      .groupBy(stockMovements.productId),
+      .groupBy(stockMovements.variantId),
   );
-  return rows.map((r) => ({ productId: r.productId, units: -Number(r.net) })).filter((r) => r.units > 0);
+  return rows.map((r) => ({ productId: r.productId, variantId: Number(r.variantId), units: -Number(r.net) })).filter((r) => r.units > 0);
 }
 
 /** Gives back every unit the order holds, once per cause. Returns the units given back. */
 export function* giveBack(tx: Tx, orderId: string, cause: Exclude<StockCause, 'order' | 'late_payment'>, round = 1): Generator<Step, number, unknown> {
   let units = 0;
   for (const h of yield* held(tx, orderId)) {
-    if (yield* move(tx, { orderId, productId: h.productId, delta: h.units, cause, round })) units += h.units;
+    if (yield* move(tx, { orderId, productId: h.productId, variantId: h.variantId, delta: h.units, cause, round })) units += h.units;
   }
   return units;
 }
@@ -101,37 +122,44 @@ export function* giveBack(tx: Tx, orderId: string, cause: Exclude<StockCause, 'o
  * (stock_short) where it does not. Nothing to do for an order that never gave any back.
  */
 export function* retakeForLatePayment(tx: Tx, orderId: string): Generator<Step, { short: boolean }, unknown> {
-  const moves = yield* all(
-    tx
-      .select({ productId: stockMovements.productId, delta: stockMovements.delta, reason: stockMovements.reason })
-      .from(stockMovements)
-      .where(eq(stockMovements.orderId, orderId)),
-  );
+  const moves = yield* movesOf(tx, orderId);
   if (!moves.some((m) => m.delta > 0 && RETAKEN_ON_PAYMENT.includes(m.reason))) return { short: false };
   let short = false;
   // What the order misses of what it first took (an order retried in rounds gave and took several times).
-  for (const { productId, missing } of missingUnits(moves)) {
-    const p = yield* get(tx.select({ stock: products.stock }).from(products).where(eq(products.id, productId)));
-    if (!p || p.stock === null) continue;
-    if (p.stock < missing) {
+  for (const { productId, variantId, missing } of missingUnits(moves)) {
+    const v = yield* stockOf(tx, variantId);
+    if (!v || v.stock === null) continue;
+    if (v.stock < missing) {
       short = true;
       continue;
     }
-    yield* move(tx, { orderId, productId, delta: -missing, cause: 'late_payment' });
+    yield* move(tx, { orderId, productId, variantId, delta: -missing, cause: 'late_payment' });
   }
   if (short) yield* run(tx.update(orders).set({ stockShort: true }).where(eq(orders.id, orderId)));
   return { short };
 }
 
-/** Per product: the units the order first took (its 'order' movement) minus what it holds now. */
-function missingUnits(moves: readonly { productId: number; delta: number; reason: string }[]): { productId: number; missing: number }[] {
-  const wanted = new Map<number, number>();
+function* movesOf(tx: Tx, orderId: string) {
+  const rows = yield* all(
+    tx
+      .select({ productId: stockMovements.productId, variantId: stockMovements.variantId, delta: stockMovements.delta, reason: stockMovements.reason })
+      .from(stockMovements)
+      .where(eq(stockMovements.orderId, orderId)),
+  );
+  return rows.map((r) => ({ ...r, variantId: Number(r.variantId) }));
+}
+
+/** Per variant: the units the order first took (its 'order' movement) minus what it holds now. */
+function missingUnits(moves: readonly (Unit & { delta: number; reason: string })[]): (Unit & { missing: number })[] {
+  const wanted = new Map<number, Unit & { units: number }>();
   const held = new Map<number, number>();
   for (const m of moves) {
-    if (m.reason === 'order' && !wanted.has(m.productId)) wanted.set(m.productId, -m.delta);
-    held.set(m.productId, (held.get(m.productId) ?? 0) - m.delta);
+    if (m.reason === 'order' && !wanted.has(m.variantId)) wanted.set(m.variantId, { productId: m.productId, variantId: m.variantId, units: -m.delta });
+    held.set(m.variantId, (held.get(m.variantId) ?? 0) - m.delta);
   }
-  return [...wanted].map(([productId, units]) => ({ productId, missing: units - (held.get(productId) ?? 0) })).filter((r) => r.missing > 0);
+  return [...wanted.values()]
+    .map((w) => ({ productId: w.productId, variantId: w.variantId, missing: w.units - (held.get(w.variantId) ?? 0) }))
+    .filter((r) => r.missing > 0);
 }
 
 /**
@@ -139,23 +167,18 @@ function missingUnits(moves: readonly { productId: number; delta: number; reason
  * under the attempt's round, or throws OutOfStock (the caller's transaction rolls back).
  */
 export function* retakeForNewAttempt(tx: Tx, orderId: string, round: number): Generator<Step, void, unknown> {
-  const moves = yield* all(
-    tx
-      .select({ productId: stockMovements.productId, delta: stockMovements.delta, reason: stockMovements.reason })
-      .from(stockMovements)
-      .where(eq(stockMovements.orderId, orderId)),
-  );
-  for (const { productId, missing } of missingUnits(moves)) {
-    const p = yield* get(tx.select({ stock: products.stock, name: products.name }).from(products).where(eq(products.id, productId)));
-    if (!p || p.stock === null) continue;
-    if (p.stock < missing) throw new OutOfStock(productId, p.name, p.stock);
-    yield* move(tx, { orderId, productId, delta: -missing, cause: 'order', round });
+  const moves = yield* movesOf(tx, orderId);
+  for (const { productId, variantId, missing } of missingUnits(moves)) {
+    const v = yield* stockOf(tx, variantId);
+    if (!v || v.stock === null) continue;
+    if (v.stock < missing) throw new OutOfStock(productId, v.name, v.stock, variantId);
+    yield* move(tx, { orderId, productId, variantId, delta: -missing, cause: 'order', round });
   }
 }
 
 /**
  * Gives back the units of every pending order placed before `cutoff` (its reservation lapsed),
- * once per order and product (the 'released' key), optionally only for some products (a
+ * once per order and variant (the 'released' key), optionally only for some products (a
  * checkout releases those of its cart inside its own transaction, before taking units).
  * Returns the units given back.
  */
@@ -164,16 +187,17 @@ export function* releaseLapsedHolds(tx: Tx, cutoff: string, productIds?: readonl
   const net = sql<number>`sum(${stockMovements.delta})`;
   const lapsed = yield* all(
     tx
-      .select({ orderId: stockMovements.orderId, productId: stockMovements.productId, net })
+      .select({ orderId: stockMovements.orderId, productId: stockMovements.productId, variantId: stockMovements.variantId, net })
       .from(orders)
       .innerJoin(stockMovements, eq(stockMovements.orderId, orders.id))
       .where(and(eq(orders.status, 'pending'), lt(orders.createdAt, cutoff), productIds ? inArray(stockMovements.productId, [...productIds]) : undefined))
-      .groupBy(stockMovements.orderId, stockMovements.productId)
+      .groupBy(stockMovements.orderId, stockMovements.variantId)
       .having(sql`${net} < 0`),
   );
   let units = 0;
   for (const h of lapsed) {
-    if (yield* move(tx, { orderId: h.orderId, productId: h.productId, delta: -Number(h.net), cause: 'released' })) units += -Number(h.net);
+    const unit = { productId: h.productId, variantId: Number(h.variantId) };
+    if (yield* move(tx, { orderId: h.orderId, ...unit, delta: -Number(h.net), cause: 'released' })) units += -Number(h.net);
   }
   return units;
 }

@@ -136,11 +136,12 @@ const delivery = address.extend({
 export const deliveryAddressSchema = delivery;
 export type DeliveryAddress = z.output<typeof delivery>;
 
-/** The cart's lines (product and quantity only: prices always come from the catalog). Repeated products are merged. */
+/** The cart's lines (product, variant and quantity only: prices always come from the catalog). Repeated lines are merged. */
 const items = z
   .array(
     z.object({
       productId: z.int({ error: PRODUCT_ID_MESSAGE }).positive({ error: PRODUCT_ID_MESSAGE }),
+      variantId: z.int({ error: PRODUCT_ID_MESSAGE }).positive({ error: PRODUCT_ID_MESSAGE }).optional(),
       quantity: z.int({ error: QUANTITY_MESSAGE }).min(1, { error: QUANTITY_MESSAGE }).max(MAX_QUANTITY, { error: QUANTITY_MESSAGE }),
     }),
     { error: EMPTY_CART_MESSAGE },
@@ -148,13 +149,18 @@ const items = z
   .min(1, { error: EMPTY_CART_MESSAGE })
   .max(MAX_LINES, { error: `O carrinho aceita até ${MAX_LINES} produtos diferentes.` })
   .transform((lines, ctx) => {
-    const merged = new Map<number, number>();
-    for (const { productId, quantity } of lines) merged.set(productId, (merged.get(productId) ?? 0) + quantity);
-    if ([...merged.values()].some((q) => q > MAX_QUANTITY)) {
+    // One line per product and variant (a line naming no variant is the product's implicit one).
+    const merged = new Map<string, { productId: number; variantId?: number; quantity: number }>();
+    for (const { productId, variantId, quantity } of lines) {
+      const key = `${productId}:${variantId ?? ''}`;
+      const before = merged.get(key);
+      merged.set(key, { productId, ...(variantId !== undefined ? { variantId } : {}), quantity: (before?.quantity ?? 0) + quantity });
+    }
+    if ([...merged.values()].some((l) => l.quantity > MAX_QUANTITY)) {
       ctx.addIssue({ code: 'custom', message: QUANTITY_MESSAGE });
       return z.NEVER;
     }
-    return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+    return [...merged.values()];
   });
 
 const details = z.object({

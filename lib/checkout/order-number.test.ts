@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { insertProduct } from '@/test/catalog/products';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,8 +33,7 @@ afterAll(() => startProcessContext());
 
 async function newProduct(): Promise<number> {
   const slug = `numero-${randomUUID().slice(0, 8)}`;
-  const [row] = await database().db.insert(products).values({ slug, name: `Produto ${slug}`, description: '', priceCents: 2000, imagePath: '', stock: null }).returning({ id: products.id });
-  return row.id;
+  return insertProduct({ slug, name: `Produto ${slug}`, description: '', priceCents: 2000, imagePath: '', stock: null });
 }
 
 async function buy(productId: number) {

@@ -18,7 +18,7 @@ import { get, run } from '@/db/driver';
 import { orderItems, orders, payments, type Order, currentPaymentOf } from '@/db/schema';
 import { saoPauloDate } from '@balcao/br/dates';
 import { maskDocument } from '@balcao/br/documents';
-import { productsByIds } from '@/lib/catalog/catalog';
+import { itemsOfProducts } from '@/lib/catalog/catalog';
 import { OutOfStock, releaseLapsedHolds, takeForOrder } from '@/lib/catalog/stock';
 import { userMessage } from '@/lib/payment-api/client';
 import { CHECK_FIELDS_MESSAGE, type FieldErrors } from '@/lib/checkout/fields';
@@ -138,7 +138,7 @@ async function priceOf(
     });
     return priced.ok ? { ...priced, ships: false } : priced;
   }
-  const catalog = await productsByIds(input.items.map((i) => i.productId));
+  const catalog = await itemsOfProducts(input.items.map((i) => i.productId));
   let coupon: CouponCheck | null = null;
   if (input.coupon) {
     const probe = priceOrder(input.items, catalog, input.method);
@@ -321,7 +321,11 @@ async function place(input: ValidOrder, settings: PaymentSettings): Promise<Plac
       yield* takeForOrder(
         tx,
         orderId,
-        priced.lines.flatMap((l) => (l.productId === null ? [] : [{ productId: l.productId, quantity: l.quantity }])),
+        priced.lines.flatMap((l) =>
+          // A line written before variants (an open API session's) names none: migration 0024 gave each
+          // existing product an implicit variant with the product's own id.
+          l.productId === null ? [] : [{ productId: l.productId, variantId: l.variantId ?? l.productId, quantity: l.quantity, name: l.name }],
+        ),
       );
       yield* openAttempt(tx, { paymentId, orderId, method: input.method, amountCents: totalCents, terms });
     });

@@ -58,6 +58,8 @@ export const ORDER_CSV_HEADER = [
   'Pago em duplicidade',
   // New columns go at the end: spreadsheets and tests read the columns by header name.
   'Celular',
+  'SKU',
+  'Variante',
   'Observações',
 ];
 
@@ -92,6 +94,8 @@ export function orderCsvRow(o: OrderExportRow): string {
     o.manualRefundCents > 0 ? formatDecimalComma(o.manualRefundCents) : '',
     o.doublePaidAt ? 'Sim' : 'Não',
     o.buyerPhone ? formatMobile(o.buyerPhone) : '',
+    o.itemSkus ?? '',
+    o.itemVariants ?? '',
     o.buyerNote ?? '',
   ]);
 }

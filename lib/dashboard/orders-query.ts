@@ -330,7 +330,11 @@ async function pageOf(statements: ShapeStatements, params: FilterParams, total: 
 }
 
 /** A CSV row: the list's columns, the payment link's title, shipping and where the order goes. */
-export type OrderExportRow = OrderListRow & { linkTitle: string | null } & DeliveryColumns & Pick<Order, 'trackingCode' | 'fulfillmentCarrier' | 'buyerPhone' | 'buyerNote'>;
+export type OrderExportRow = OrderListRow & { linkTitle: string | null } & DeliveryColumns & Pick<Order, 'trackingCode' | 'fulfillmentCarrier' | 'buyerPhone' | 'buyerNote'> & {
+  /** The lines' SKUs and variant names ("M / Preto"), comma-separated; null when none has one. */
+  itemSkus?: string | null;
+  itemVariants?: string | null;
+};
 
 const exportColumns = {
   ...listColumns,
@@ -347,6 +351,9 @@ const exportColumns = {
   deliveryCity: orders.deliveryCity,
   deliveryState: orders.deliveryState,
   pickupAddress: orders.pickupAddress,
+  // Per order, its lines' SKUs and variants (order_items_order_idx: a lookup per row).
+  itemSkus: sql<string | null>`(SELECT group_concat(oi.sku, ', ') FROM order_items oi WHERE oi.order_id = "orders"."id")`,
+  itemVariants: sql<string | null>`(SELECT group_concat(oi.variant_name, ', ') FROM order_items oi WHERE oi.order_id = "orders"."id")`,
 };
 
 export type ExportCursor = { createdAt: string; rowid: number };

@@ -3,6 +3,7 @@
  * orders (instructions, reminders, "expirado"), 3 "Reenviar e-mail" per order a day. Real
  * SQLite file; the caps at their defaults (test/setup.ts raises them for every other file).
  */
+import { insertProduct } from '@/test/catalog/products';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { database } from '@/db';
@@ -95,8 +96,8 @@ describe('at most 3 e-mails a day to one recipient from unpaid orders', () => {
   it('holds across processes: 4 processes × 2 checkouts at one instant to one address queue exactly 3 e-mails', async () => {
     startProcessContext([api.provide(new FakePaymentApi())]);
     // The checkout worker buys as comprador@example.com, through the real placeOrder.
-    const [product] = await database().db.insert(products).values({ slug: 'cap-race', name: 'Sem estoque controlado', description: '', priceCents: 2000, imagePath: '', stock: null }).returning({ id: products.id });
-    const outcomes = await raceCheckouts(product.id, 4, 2);
+    const productId = await insertProduct({ slug: 'cap-race', name: 'Sem estoque controlado', description: '', priceCents: 2000, imagePath: '', stock: null });
+    const outcomes = await raceCheckouts(productId, 4, 2);
     expect(outcomes.filter((o) => o.ok)).toHaveLength(8);
     const rows = await database().db.select().from(emailOutbox).where(eq(emailOutbox.recipient, 'comprador@example.com'));
     expect(rows).toHaveLength(8);

@@ -70,9 +70,19 @@ export const COUPON_MINIMUM_MESSAGE = `Com o cupom, o total fica abaixo do míni
 export const PIX_MINIMUM_MESSAGE = `Com o desconto do Pix, o total fica abaixo do mínimo de ${formatBRL(MIN_ORDER_CENTS)}. Pague com boleto ou adicione mais itens.`;
 export const SOLD_OUT_WHILE_BUYING = 'Este produto esgotou enquanto você comprava';
 
-/** What pricing needs of a catalog product (CatalogProduct has it). */
-export type PricingProduct = { id: number; name: string; priceCents: number; stock: number | null };
-export type ItemLine = { productId: number; quantity: number };
+/**
+ * What pricing needs of a catalog variant on sale (CatalogItem has it): `id` is the product's,
+ * `name` the line's whole name, price and stock the variant's. Without `variantName` it is the
+ * implicit variant of a product without options, which a line naming no variant matches.
+ */
+export type PricingProduct = { id: number; name: string; priceCents: number; stock: number | null; variantId?: number; sku?: string | null; variantName?: string | null };
+/** A line of a cart or an order: a product, and which of its variants (none: its implicit one). */
+export type ItemLine = { productId: number; variantId?: number; quantity: number };
+
+/** The catalog row a line is priced from: the variant it names, or the product's implicit variant. */
+export function itemFor<P extends PricingProduct>(line: ItemLine, catalog: readonly P[]): P | undefined {
+  return catalog.find((p) => p.id === line.productId && (line.variantId !== undefined ? p.variantId === line.variantId : !p.variantName));
+}
 
 export type PricedLine<P extends PricingProduct = PricingProduct> = {
   product: P;
@@ -108,11 +118,10 @@ export function stockProblem(stock: number | null, quantity: number): string | u
 }
 
 export function priceCart<P extends PricingProduct>(lines: readonly ItemLine[], catalog: readonly P[]): PricedCart<P> {
-  const byId = new Map(catalog.map((p) => [p.id, p]));
   const priced: PricedLine<P>[] = [];
   let droppedLines = 0;
   for (const line of lines) {
-    const product = byId.get(line.productId);
+    const product = itemFor(line, catalog);
     if (!product) {
       droppedLines += 1;
       continue;
@@ -140,11 +149,24 @@ export function checkoutBlocker(cart: PricedCart): string | null {
 
 /** The lines as placeOrder takes them. */
 export function orderItemsOf(cart: PricedCart): ItemLine[] {
-  return cart.lines.map((l) => ({ productId: l.product.id, quantity: l.quantity }));
+  // A product without options is named alone (its implicit variant), as its cart line is.
+  return cart.lines.map((l) => ({ productId: l.product.id, ...(l.product.variantId !== undefined && l.product.variantName ? { variantId: l.product.variantId } : {}), quantity: l.quantity }));
 }
 
-/** One stored line of an order (catalog price at the moment of the order; a payment link's line has no product). */
-export type OrderLine = { productId: number | null; name: string; unitPriceCents: number; quantity: number; lineTotalCents: number };
+/**
+ * One stored line of an order (catalog price at the moment of the order; a payment link's line
+ * has no product). A catalog line also names its variant, its SKU and its option values.
+ */
+export type OrderLine = {
+  productId: number | null;
+  variantId?: number | null;
+  sku?: string | null;
+  variantName?: string | null;
+  name: string;
+  unitPriceCents: number;
+  quantity: number;
+  lineTotalCents: number;
+};
 /** `field`: where the form shows a refusal ("items" unless said). */
 export type PricedOrder = ({ ok: true; lines: OrderLine[] } & OrderMoney) | { ok: false; message: string; field?: 'items' | 'amount' | 'method' };
 
@@ -179,6 +201,7 @@ export function priceOrder(
   }
   const lines = cart.lines.map((l) => ({
     productId: l.product.id,
+    ...(l.product.variantId !== undefined ? { variantId: l.product.variantId, sku: l.product.sku ?? null, variantName: l.product.variantName ?? null } : {}),
     name: l.product.name,
     unitPriceCents: l.product.priceCents,
     quantity: l.quantity,

@@ -223,15 +223,17 @@ export async function orderTokenByCheckoutKey(checkoutKey: string): Promise<stri
 }
 
 /** Lines to put back in the cart for "Comprar novamente" (a payment link's line is no product: left out). */
-export async function reorderLinesByToken(token: string): Promise<{ productId: number; quantity: number }[] | null> {
+export async function reorderLinesByToken(token: string): Promise<{ productId: number; variantId?: number; quantity: number }[] | null> {
   if (!looksLikeToken(token)) return null;
   const [order] = await db().select({ id: orders.id }).from(orders).where(eq(orders.token, token)).limit(1);
   if (!order) return null;
-  return db()
-    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+  const rows = await db()
+    .select({ productId: orderItems.productId, variantId: orderItems.variantId, variantName: orderItems.variantName, quantity: orderItems.quantity })
     .from(orderItems)
     .where(and(eq(orderItems.orderId, order.id), isNotNull(orderItems.productId)))
-    .orderBy(asc(orderItems.id)) as Promise<{ productId: number; quantity: number }[]>;
+    .orderBy(asc(orderItems.id));
+  // The same variant again; a product without options is named alone, as its cart line is.
+  return rows.map((r) => ({ productId: r.productId!, ...(r.variantId !== null && r.variantName !== null ? { variantId: r.variantId } : {}), quantity: r.quantity }));
 }
 
 /** The provider's id of the charge an order's token names (null: unknown token, or no charge created yet). */

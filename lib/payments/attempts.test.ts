@@ -5,6 +5,7 @@
  * cancellation and the Pix's create. Every order ends with exactly one counted paid attempt, or
  * flagged "Pago em duplicidade", and paid − refunded over every attempt is the provider's balance.
  */
+import { setStock, stockOfProduct } from '@/test/catalog/products';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { database } from '@/db';
@@ -33,15 +34,14 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await updateSettings({ ...DEFAULT_SETTINGS, pixDiscountBps: 500 });
-  await database().db.update(products).set({ stock: 100 }).where(eq(products.id, cafe));
+  await setStock(cafe, 100);
 });
 
 async function attemptsOf(orderId: string): Promise<Payment[]> {
   return database().db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.attempt);
 }
 async function stockOfCafe(): Promise<number | null> {
-  const [p] = await database().db.select({ stock: products.stock }).from(products).where(eq(products.id, cafe));
-  return p.stock;
+  return stockOfProduct(cafe);
 }
 
 /** Webhooks and reconciliation until nothing more happens. */
@@ -260,7 +260,7 @@ describe('"Gerar novo Pix" on an expired Pix', () => {
     expect(await unitsHeldBy(order.id)).toBe(2);
     await expectCountedOnce(order.id);
 
-    await database().db.update(products).set({ stock: 0 }).where(eq(products.id, cafe));
+    await setStock(cafe, 0);
     expect((await orderById(soldOut.id))!.status).toBe('expired');
     const r = await newPixAttempt(soldOut.token);
     expect(r.ok).toBe(false);

@@ -3,6 +3,7 @@
  * is faked: the orders' created_at and the reservation's cutoff both come from it), against a
  * real SQLite file and the real placeOrder / applyObservation.
  */
+import { insertProduct, stockOfProduct } from '@/test/catalog/products';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -65,10 +66,10 @@ afterEach(() => vi.useRealTimers());
 
 async function newProduct(stock: number): Promise<{ id: number; slug: string }> {
   const slug = `reserva-${randomUUID().slice(0, 8)}`;
-  const [row] = await database().db.insert(products).values({ slug, name: `Produto ${slug}`, description: '', priceCents: 2000, imagePath: '', stock }).returning({ id: products.id });
-  return { id: row.id, slug };
+  const id = await insertProduct({ slug, name: `Produto ${slug}`, description: '', priceCents: 2000, imagePath: '', stock });
+  return { id, slug };
 }
-const stockOf = async (id: number) => (await database().db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0].stock;
+const stockOf = stockOfProduct;
 
 function cartOrder(productId: number, document = freshCpf()): OrderInput {
   return { checkoutKey: randomUUID(), method: 'boleto', items: [{ productId, quantity: 1 }], buyer: { name: 'Maria da Silva', document, email: 'maria@example.com' }, delivery: TEST_ADDRESS, address: TEST_ADDRESS };

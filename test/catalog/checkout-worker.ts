@@ -4,7 +4,7 @@
  * start instant, then runs `shoppers` checkouts of one unit of the product at once through the
  * real placeOrder (the provider is an in-memory fake: the race is the database's).
  * Prints one JSON line: [{"ok": true} | {"ok": false, "error"}].
- * Run: node --conditions=react-server --import tsx checkout-worker.ts <productId> <startAtMs> <shoppers>
+ * Run: node --conditions=react-server --import tsx checkout-worker.ts <productId> <startAtMs> <shoppers> [<variantId>]
  */
 import { randomUUID } from 'node:crypto';
 import { startProcessContext } from '@/lib/process/context';
@@ -15,7 +15,7 @@ import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { getSettings } from '@/lib/settings/settings';
 
 async function main() {
-  const [productId, startAt, shoppers] = process.argv.slice(2).map(Number);
+  const [productId, startAt, shoppers, variantId] = process.argv.slice(2).map(Number);
   startProcessContext([api.provide(new FakePaymentApi())]);
   await getSettings(); // opens the connection before the start line
   while (Date.now() < startAt) {
@@ -26,7 +26,7 @@ async function main() {
       const r = await placeOrder({
         checkoutKey: randomUUID(),
         method: 'pix',
-        items: [{ productId, quantity: 1 }],
+        items: [{ productId, ...(variantId ? { variantId } : {}), quantity: 1 }],
         buyer: { name: `Comprador ${process.pid}`, document: '52998224725', email: 'comprador@example.com' },
         // The products ship: every order of them says where to.
         delivery: { zip: '01310100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' },

@@ -4,12 +4,15 @@ import { PendingButton } from './pending-button';
 /** "Adicionar ao carrinho": a plain form (works without JavaScript); the server reads the price from the catalog. */
 export function AddToCartForm({
   productId,
+  variantId,
   describedBy,
   compact = false,
   withQuantity = false,
   maxQuantity,
 }: {
   productId: number;
+  /** The variant chosen on the product page (a product with options). */
+  variantId?: number;
   describedBy?: string;
   compact?: boolean;
   withQuantity?: boolean;
@@ -19,6 +22,7 @@ export function AddToCartForm({
   return (
     <form action={addToCartAction} className={compact ? undefined : 'stack'}>
       <input type="hidden" name="productId" value={productId} />
+      {variantId ? <input type="hidden" name="variantId" value={variantId} /> : null}
       {withQuantity ? (
         <div className="field" style={{ maxWidth: '8rem' }}>
           <label htmlFor={`qtd-${productId}`}>Quantidade</label>

@@ -9,7 +9,8 @@ import { reorderLinesByToken } from '@/lib/orders/queries';
 export async function addToCartAction(form: FormData): Promise<void> {
   const productId = positiveInt(form.get('productId'));
   const quantity = positiveInt(form.get('quantity'), MAX_QUANTITY) ?? 1;
-  if (productId !== null) await addProduct(productId, quantity);
+  const variantId = positiveInt(form.get('variantId')) ?? undefined;
+  if (productId !== null) await addProduct(productId, quantity, variantId);
   redirect('/cart');
 }
 
@@ -17,14 +18,15 @@ export async function addToCartAction(form: FormData): Promise<void> {
 export async function updateCartLineAction(form: FormData): Promise<void> {
   const productId = positiveInt(form.get('productId'));
   if (productId === null) return;
+  const variantId = positiveInt(form.get('variantId')) ?? undefined;
   if (form.get('intent') === 'remove') {
-    await removeProduct(productId);
+    await removeProduct(productId, variantId);
     return;
   }
   const raw = form.get('quantity');
   const quantity = typeof raw === 'string' && /^\d{1,3}$/.test(raw) ? Number(raw) : null;
   if (quantity === null) return;
-  await setProductQuantity(productId, quantity);
+  await setProductQuantity(productId, quantity, variantId);
 }
 
 /** "Comprar novamente": the same items back in the cart, then the checkout. */

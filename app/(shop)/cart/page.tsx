@@ -41,14 +41,16 @@ export default async function CartPage() {
         <div className={styles.layout}>
           <ul className={styles.lines} aria-label="Itens do carrinho">
             {cart.lines.map(({ product, quantity, lineTotalCents, problem }) => {
-              const nameId = `item-${product.id}`;
+              const nameId = `item-${product.id}-${product.variantId}`;
+              // A variant's line links to its choice on the product page and posts its id back.
+              const href = product.variantName ? `/products/${product.slug}?variante=${product.variantId}` : `/products/${product.slug}`;
               return (
-                <li key={product.id} className={`card ${styles.line}`}>
-                  <Link href={`/products/${product.slug}`} className={styles.thumb} tabIndex={-1} aria-hidden="true">
+                <li key={`${product.id}-${product.variantId}`} className={`card ${styles.line}`}>
+                  <Link href={href} className={styles.thumb} tabIndex={-1} aria-hidden="true">
                     <ProductImage src={product.imagePath} cover={covers.get(product.id)} sizes="96px" alt="" className={styles.thumbImage} />
                   </Link>
                   <div className={styles.info}>
-                    <Link href={`/products/${product.slug}`} className={styles.name} id={nameId}>
+                    <Link href={href} className={styles.name} id={nameId}>
                       {product.name}
                     </Link>
                     <span className="small muted">{formatBRL(product.priceCents)} cada</span>
@@ -56,6 +58,7 @@ export default async function CartPage() {
                   </div>
                   <form action={updateCartLineAction} className={styles.controls}>
                     <input type="hidden" name="productId" value={product.id} />
+                    {product.variantName ? <input type="hidden" name="variantId" value={product.variantId} /> : null}
                     <div className={styles.stepper} role="group" aria-label={`Quantidade de ${product.name}`}>
                       <PendingButton className={`btn btn-ghost ${styles.step}`} name="quantity" value={String(quantity - 1)} ariaLabel={`Diminuir quantidade de ${product.name}`}>
                         −

@@ -92,7 +92,7 @@ function ItemList({ cart }: { cart: PricedCart }) {
     <>
       <ul className={styles.items}>
         {cart.lines.map((l) => (
-          <li key={l.product.id}>
+          <li key={`${l.product.id}-${l.product.variantId}`}>
             <span>
               {l.quantity} × {l.product.name}
             </span>

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { insertProduct, setStock, stockOfProduct } from '@/test/catalog/products';
 import { encode } from 'next-auth/jwt';
 import sharp from 'sharp';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -32,7 +33,7 @@ const fd = (values: Record<string, string>) => {
 const signIn = () => {
   jar.cookies = [{ name: 'next-auth.session-token', value: sessionCookie }];
 };
-const valid = { name: 'Garrafa térmica', description: '', price: '129,90', slug: '', stock: '3', displayOrder: '', active: 'on', requiresShipping: 'on' };
+const valid = { name: 'Garrafa térmica', description: '', price: '129,90', slug: '', stock: '3', displayOrder: '', active: 'on', requiresShipping: 'on', weightGrams: '600', heightCm: '28', widthCm: '8', lengthCm: '8' };
 
 beforeAll(async () => {
   await prepareDatabase();
@@ -85,15 +86,16 @@ describe('with a session', () => {
     expect(bad).toMatchObject({ ok: false, fieldErrors: { price: 'O preço mínimo é R$ 0,50.' }, values: { name: 'Garrafa térmica', price: '0,10' } });
     await expect(actions.saveProductAction(null, fd(valid))).rejects.toMatchObject({ to: expect.stringMatching(/^\/dashboard\/produtos\/\d+\?criado=1$/) });
     const [row] = await db().select().from(products).where(eq(products.slug, 'garrafa-termica'));
-    expect(row).toMatchObject({ priceCents: 12990, stock: 3, active: true, requiresShipping: true });
+    expect(row).toMatchObject({ priceCents: 12990, active: true, requiresShipping: true, weightGrams: 600 });
+    expect(await stockOfProduct(row.id)).toBe(3);
   });
 
   it('a save with the stock the form showed, after units were sold meanwhile, is refused and keeps everything typed', async () => {
     signIn();
-    const [p] = await db().insert(products).values({ slug: 'duas-unidades', name: 'Duas unidades', description: '', priceCents: 5000, imagePath: '', stock: 2 }).returning();
+    const p = { id: await insertProduct({ slug: 'duas-unidades', name: 'Duas unidades', description: '', priceCents: 5000, imagePath: '', stock: 2 }) };
     const form = { ...valid, productId: String(p.id), name: 'Duas unidades (nova embalagem)', price: '59,90', slug: 'duas-unidades', stock: '2', stockShown: '2' };
     // The form was opened showing 2; 2 are sold before the merchant saves a price change.
-    await db().update(products).set({ stock: 0 }).where(eq(products.id, p.id));
+    await setStock(p.id, 0);
     const refused = await actions.saveProductAction(null, fd(form));
     expect(refused).toMatchObject({
       ok: false,
@@ -101,10 +103,12 @@ describe('with a session', () => {
       fieldErrors: { stock: 'O estoque mudou enquanto você editava: confira e salve de novo' },
       values: { name: 'Duas unidades (nova embalagem)', price: '59,90', stock: '0', stockShown: '0' },
     });
-    expect(await db().select().from(products).where(eq(products.id, p.id))).toMatchObject([{ stock: 0, priceCents: 5000, name: 'Duas unidades' }]);
+    expect(await db().select().from(products).where(eq(products.id, p.id))).toMatchObject([{ priceCents: 5000, name: 'Duas unidades' }]);
+    expect(await stockOfProduct(p.id)).toBe(0);
     // Saved again from the re-rendered form (it now shows 0): it goes through.
     expect(await actions.saveProductAction(null, fd({ ...form, stock: '0', stockShown: '0' }))).toMatchObject({ ok: true });
-    expect(await db().select().from(products).where(eq(products.id, p.id))).toMatchObject([{ stock: 0, priceCents: 5990, name: 'Duas unidades (nova embalagem)' }]);
+    expect(await db().select().from(products).where(eq(products.id, p.id))).toMatchObject([{ priceCents: 5990, name: 'Duas unidades (nova embalagem)' }]);
+    expect(await stockOfProduct(p.id)).toBe(0);
   });
 
   it('the upload route refuses other sites, form posts and bodies over 10 MB; stores a real photo; the image route serves it immutable with an ETag', async () => {

@@ -39,9 +39,14 @@ export default async function ProductsPage({ searchParams }: Props) {
     <div className="stack">
       <div className={styles.header}>
         <h1>Produtos</h1>
-        <Link href="/dashboard/produtos/novo" className="btn">
-          Novo produto
-        </Link>
+        <span className="row">
+          <Link href="/dashboard/produtos/categorias" className="btn btn-secondary">
+            Categorias
+          </Link>
+          <Link href="/dashboard/produtos/novo" className="btn">
+            Novo produto
+          </Link>
+        </span>
       </div>
       {params.arquivado ? (
         <p className="alert alert-success" role="status">

@@ -12,7 +12,7 @@ import styles from './produtos.module.css';
 export type ProductFormInitial = Record<ProductField, string> & { stockShown?: string };
 
 /** Create or edit a product. Errors come back from the server next to their fields, with what was typed. */
-export function ProductForm({ productId, initial }: { productId?: number; initial: ProductFormInitial }) {
+export function ProductForm({ productId, initial, hasOptions = false }: { productId?: number; initial: ProductFormInitial; /** The stock is then each variant's, in the grid. */ hasOptions?: boolean }) {
   const [state, formAction, pending] = useActionState(saveProductAction, null);
   const errors: Partial<Record<string, string>> = (state && !state.ok ? state.fieldErrors : undefined) ?? {};
   // React resets the form after an action: show what was typed when it was refused.
@@ -32,7 +32,7 @@ export function ProductForm({ productId, initial }: { productId?: number; initia
   return (
     <form action={formAction} className="stack" noValidate key={state?.at ?? 0}>
       {productId ? <input type="hidden" name="productId" value={productId} /> : null}
-      {productId ? <input type="hidden" name="stockShown" value={values.stockShown ?? values.stock} /> : null}
+      {productId && !hasOptions ? <input type="hidden" name="stockShown" value={values.stockShown ?? values.stock} /> : null}
       <div className={`card ${styles.formCard}`}>
         <div className="field">
           <label htmlFor="name">Nome</label>
@@ -84,6 +84,9 @@ export function ProductForm({ productId, initial }: { productId?: number; initia
             </p>
             {errorOf('price')}
           </div>
+          {hasOptions ? (
+            <p className="field-hint">O estoque, o SKU e o preço de cada combinação ficam em Variantes, abaixo.</p>
+          ) : (
           <div className="field">
             <label htmlFor="stock">Estoque</label>
             <input
@@ -100,7 +103,38 @@ export function ProductForm({ productId, initial }: { productId?: number; initia
             </p>
             {errorOf('stock')}
           </div>
+          )}
         </div>
+        <fieldset className={styles.dimensions} aria-describedby="dimensions-hint">
+          <legend>Peso e medidas (para o frete)</legend>
+          <p id="dimensions-hint" className="field-hint">
+            Do pacote pronto para enviar. Obrigatórios para ativar um produto com entrega{hasOptions ? '; cada variante pode ter os seus' : ''}.
+          </p>
+          <div className="form-grid two">
+            {(
+              [
+                ['weightGrams', 'Peso (g)'],
+                ['heightCm', 'Altura (cm)'],
+                ['widthCm', 'Largura (cm)'],
+                ['lengthCm', 'Comprimento (cm)'],
+              ] as const
+            ).map(([f, label]) => (
+              <div className="field" key={f}>
+                <label htmlFor={f}>{label}</label>
+                <input
+                  id={f}
+                  name={f}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  defaultValue={values[f]}
+                  aria-invalid={errors[f] ? true : undefined}
+                  aria-describedby={describedBy(f, false)}
+                />
+                {errorOf(f)}
+              </div>
+            ))}
+          </div>
+        </fieldset>
         <div className="form-grid two">
           <div className="field">
             <label htmlFor="slug">Endereço na loja</label>

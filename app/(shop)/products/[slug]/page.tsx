@@ -3,7 +3,8 @@ import Link from 'next/link';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { cache } from 'react';
 import { availability } from '@/lib/catalog/availability';
-import { productPage as loadProductPage } from '@/lib/catalog/catalog';
+import { choicesOf, productPage as loadProductPage } from '@/lib/catalog/catalog';
+import { choiceGroups, chosenVariant, requestedVariant } from '@/lib/catalog/variant-choice';
 import { headers } from 'next/headers';
 import type { CatalogProduct } from '@/lib/catalog/catalog';
 import { sourceAtLeast, type PhotoView } from '@/lib/catalog/photos';
@@ -15,8 +16,9 @@ import { AddToCartForm } from '../../_components/add-to-cart-form';
 import { ProductImage } from '../../_components/product-image';
 import { ProductPrice } from '../../_components/product-price';
 import styles from './product.module.css';
+import { VariantPicker } from './variant-picker';
 
-type Props = { params: Promise<{ slug: string }> };
+type Props = { params: Promise<{ slug: string }>; searchParams?: Promise<Record<string, string | string[] | undefined>> };
 
 /** The metadata and the page read the product once per request. */
 const productPage = cache(loadProductPage);
@@ -38,14 +40,22 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: page.product.name, description: page.product.description.slice(0, 160), ...productOpenGraph(shareOf(page.product, page.photos), shop.name, env().appUrl) };
 }
 
-export default async function ProductPage({ params }: Props) {
+export default async function ProductPage({ params, searchParams }: Props) {
   const [page, settings, shop, nonce] = await Promise.all([productPage((await params).slug), getSettings(), getShopIdentity(), headers().then((h) => h.get('x-nonce') ?? undefined)]);
   if (!page) notFound();
   // An old address of a product whose slug changed: 308 to where it is now.
   if ('movedTo' in page) permanentRedirect(`/products/${page.movedTo}`);
   const { product, photos } = page;
-  const stock = availability(product.stock);
-  const [cover, ...more] = photos;
+  // The variant chosen (`?variante=<id>`, or the first on sale): its price, stock and photo.
+  const choice = await choicesOf(product.id);
+  const variants = choice.variants.map((v) => ({ ...v, soldOut: availability(v.stock).soldOut }));
+  const chosen = chosenVariant(variants, requestedVariant((await searchParams)?.variante));
+  const hasOptions = choice.options.length > 0;
+  const priceCents = chosen?.priceCents ?? product.priceCents;
+  const stock = availability(chosen ? chosen.stock : product.stock);
+  const variantPhoto = chosen?.photoId ? photos.find((p) => p.id === chosen.photoId) : undefined;
+  const ordered = variantPhoto ? [variantPhoto, ...photos.filter((p) => p !== variantPhoto)] : photos;
+  const [cover, ...more] = ordered;
   return (
     <main className="container">
       {/* schema.org Product for search engines; JSON escaped so a name cannot close the element. */}
@@ -72,19 +82,24 @@ export default async function ProductPage({ params }: Props) {
         </div>
         <div className={styles.details}>
           <h1>{product.name}</h1>
-          <ProductPrice priceCents={product.priceCents} pixDiscountBps={settings.pixDiscountBps} className={styles.price} pixClassName={styles.pixPrice} />
+          {hasOptions && chosen ? (
+            <VariantPicker slug={product.slug} groups={choiceGroups(choice.options, variants, chosen)} chosenName={chosen.variantName ?? ''} />
+          ) : null}
+          <ProductPrice priceCents={priceCents} pixDiscountBps={settings.pixDiscountBps} className={styles.price} pixClassName={styles.pixPrice} />
           {product.description ? <p className={styles.description}>{product.description}</p> : null}
-          {product.priceCents < 500 ? (
+          {priceCents < 500 ? (
             <p className="alert alert-info small">
               Pix e boleto aceitam pedidos a partir de R$ 5,00: combine com outro item ou leve mais unidades.
             </p>
           ) : null}
-          {stock.soldOut ? (
-            <p className="alert alert-warning">Esgotado</p>
+          {stock.soldOut || !chosen ? (
+            <p className="alert alert-warning" role="status">
+              Esgotado
+            </p>
           ) : (
             <>
               {stock.label ? <p className={styles.lowStock}>{stock.label}</p> : null}
-              <AddToCartForm productId={product.id} withQuantity maxQuantity={product.stock ?? undefined} />
+              <AddToCartForm productId={product.id} variantId={hasOptions ? chosen.variantId : undefined} withQuantity maxQuantity={chosen.stock ?? undefined} />
             </>
           )}
           <p className="small muted">Pague com Pix (confirmação na hora) ou boleto (compensação em até 3 dias úteis).</p>

@@ -11,6 +11,11 @@ import { ActionForm } from '../../_components/action-form';
 import { removeProductAction, restoreProductAction } from '../actions';
 import { ProductForm } from '../product-form';
 import { PhotoManager } from './photo-manager';
+import { readOptions, variantLabel } from '@/lib/catalog/variants';
+import { variantsForEdit } from '@/lib/catalog/variant-admin';
+import { OptionsForm, VariantGrid } from './variants-editor';
+import { ProductCategoriesForm } from './categories-form';
+import { categoryIdsOf, listCategories } from '@/lib/catalog/search';
 
 export const metadata: Metadata = { title: 'Produto' };
 export const dynamic = 'force-dynamic';
@@ -24,6 +29,8 @@ export default async function EditProductPage({ params, searchParams }: Props) {
   if (!product) notFound();
   const created = !!(await searchParams).criado;
   const status = productStatus(product);
+  const [{ options, variants }, categories, chosenCategories] = await Promise.all([variantsForEdit(product.id), listCategories(), categoryIdsOf(product.id)]);
+  const num = (n: number | null) => (n === null ? '' : String(n));
 
   return (
     <div className="stack">
@@ -77,8 +84,32 @@ export default async function EditProductPage({ params, searchParams }: Props) {
             displayOrder: String(product.displayOrder),
             active: product.active ? 'on' : '',
             requiresShipping: product.requiresShipping ? 'on' : '',
+            weightGrams: product.weightGrams === null ? '' : String(product.weightGrams),
+            heightCm: product.heightCm === null ? '' : String(product.heightCm),
+            widthCm: product.widthCm === null ? '' : String(product.widthCm),
+            lengthCm: product.lengthCm === null ? '' : String(product.lengthCm),
           }}
+          hasOptions={readOptions(product.options).length > 0}
         />
+        <ProductCategoriesForm productId={product.id} categories={categories.map((c) => ({ id: c.id, name: c.name }))} chosen={chosenCategories} />
+        <OptionsForm productId={product.id} options={options.map((o) => ({ name: o.name, values: o.values.join(', ') }))} />
+        {options.length > 0 ? (
+          <VariantGrid
+            productId={product.id}
+            rows={variants.map((v) => ({
+              id: v.id,
+              label: variantLabel(v) ?? product.name,
+              sku: v.sku ?? '',
+              price: v.priceCents === null ? '' : maskMoneyInput(formatDecimalComma(v.priceCents)),
+              stock: num(v.stock),
+              weightGrams: num(v.weightGrams),
+              heightCm: num(v.heightCm),
+              widthCm: num(v.widthCm),
+              lengthCm: num(v.lengthCm),
+              active: v.active ? 'on' : '',
+            }))}
+          />
+        ) : null}
         {product.oldSlugs.length > 0 ? (
           <p className="small muted">
             Endereços antigos que levam a este produto: {product.oldSlugs.map((s) => `/products/${s}`).join(', ')}

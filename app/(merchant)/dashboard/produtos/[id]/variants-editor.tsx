@@ -1,0 +1,167 @@
+'use client';
+
+import { useActionState, useState } from 'react';
+import { GRID_COLUMNS, type GridColumn } from '@/lib/catalog/variant-form';
+import { MAX_OPTIONS } from '@/lib/catalog/variants';
+import { ActionResult } from '../../_components/action-result';
+import { saveOptionsAction, saveVariantsAction } from '../actions';
+import styles from '../produtos.module.css';
+
+export type OptionRow = { name: string; values: string };
+export type GridRow = { id: number; label: string } & Record<GridColumn, string>;
+
+/**
+ * "Opções": up to 3 options, each a name and its values separated by commas. Saving creates every
+ * combination at once. Without JavaScript the form shows one empty row to add an option.
+ */
+export function OptionsForm({ productId, options }: { productId: number; options: OptionRow[] }) {
+  const [state, formAction, pending] = useActionState(saveOptionsAction, null);
+  const typed = state && !state.ok ? state.values : undefined;
+  const initialRows = Math.min(MAX_OPTIONS, options.length + 1);
+  const [rows, setRows] = useState(Math.max(initialRows, 1));
+  const errors = (state && !state.ok ? state.fieldErrors : undefined) ?? {};
+  return (
+    <section className="card stack" aria-labelledby="opcoes-titulo">
+      <h2 id="opcoes-titulo">Opções</h2>
+      <p className="small muted">Por exemplo Tamanho: P, M, G. Cada combinação de valores vira uma variante, com estoque, SKU e preço próprios.</p>
+      <form action={formAction} className="stack" noValidate key={state?.at ?? 0}>
+        <input type="hidden" name="productId" value={productId} />
+        {Array.from({ length: rows }, (_, i) => (
+          <fieldset key={i} className={styles.dimensions}>
+            <legend className="visually-hidden">Opção {i + 1}</legend>
+            <div className={styles.optionRow}>
+              <div className="field">
+                <label htmlFor={`optionName${i}`}>Nome da opção</label>
+                <input
+                  id={`optionName${i}`}
+                  name={`optionName${i}`}
+                  defaultValue={typed?.[`optionName${i}`] ?? options[i]?.name ?? ''}
+                  autoComplete="off"
+                  aria-invalid={errors[`option${i}`] ? true : undefined}
+                  aria-describedby={errors[`option${i}`] ? `option${i}-error` : undefined}
+                />
+              </div>
+              <div className="field">
+                <label htmlFor={`optionValues${i}`}>Valores</label>
+                <input
+                  id={`optionValues${i}`}
+                  name={`optionValues${i}`}
+                  defaultValue={typed?.[`optionValues${i}`] ?? options[i]?.values ?? ''}
+                  autoComplete="off"
+                  placeholder="P, M, G"
+                  aria-invalid={errors[`option${i}`] ? true : undefined}
+                  aria-describedby={errors[`option${i}`] ? `option${i}-error` : undefined}
+                />
+              </div>
+            </div>
+            {errors[`option${i}`] ? (
+              <p id={`option${i}-error`} className="field-error">
+                {errors[`option${i}`]}
+              </p>
+            ) : null}
+          </fieldset>
+        ))}
+        <ActionResult state={state} />
+        <div className="row">
+          {rows < MAX_OPTIONS ? (
+            <button type="button" className="btn btn-secondary" onClick={() => setRows((n) => Math.min(MAX_OPTIONS, n + 1))}>
+              Adicionar opção
+            </button>
+          ) : null}
+          <button type="submit" className="btn" disabled={pending} aria-disabled={pending}>
+            {pending ? 'Salvando…' : 'Salvar opções'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+const HEADERS: Record<GridColumn, string> = {
+  sku: 'SKU',
+  price: 'Preço',
+  stock: 'Estoque',
+  weightGrams: 'Peso (g)',
+  heightCm: 'Altura (cm)',
+  widthCm: 'Largura (cm)',
+  lengthCm: 'Comprimento (cm)',
+  active: 'Ativa',
+};
+
+/**
+ * "Variantes": one row per combination; empty price, weight or size cells are the product's, an
+ * empty stock is not tracked. The whole grid saves at once.
+ */
+export function VariantGrid({ productId, rows }: { productId: number; rows: GridRow[] }) {
+  const [state, formAction, pending] = useActionState(saveVariantsAction, null);
+  const typed = state && !state.ok ? state.values : undefined;
+  const errors = (state && !state.ok ? state.fieldErrors : undefined) ?? {};
+  const value = (r: GridRow, c: GridColumn | 'stockShown') => typed?.[`v${r.id}-${c}`] ?? (c === 'stockShown' ? r.stock : r[c]);
+  return (
+    <section className="card stack" aria-labelledby="variantes-titulo">
+      <h2 id="variantes-titulo">Variantes</h2>
+      <p className="small muted">Em branco: o preço, o peso e as medidas do produto; estoque em branco não é controlado.</p>
+      <form action={formAction} className="stack" noValidate key={state?.at ?? 0}>
+        <input type="hidden" name="productId" value={productId} />
+        <input type="hidden" name="variantIds" value={rows.map((r) => r.id).join(',')} />
+        <div className={styles.gridWrap} role="region" aria-labelledby="variantes-titulo" tabIndex={0}>
+          <table className={styles.grid}>
+            <thead>
+              <tr>
+                <th scope="col">Variante</th>
+                {GRID_COLUMNS.map((c) => (
+                  <th scope="col" key={c}>
+                    {HEADERS[c]}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id}>
+                  <th scope="row">
+                    {r.label}
+                    <input type="hidden" name={`v${r.id}-stockShown`} value={value(r, 'stockShown')} />
+                  </th>
+                  {GRID_COLUMNS.map((c) => {
+                    const name = `v${r.id}-${c}`;
+                    const error = errors[name];
+                    return (
+                      <td key={c}>
+                        {c === 'active' ? (
+                          <input type="checkbox" name={name} aria-label={`${HEADERS[c]}: ${r.label}`} defaultChecked={typed ? typed[name] === 'on' : r.active === 'on'} />
+                        ) : (
+                          <input
+                            name={name}
+                            aria-label={`${HEADERS[c]}: ${r.label}`}
+                            defaultValue={value(r, c)}
+                            inputMode={c === 'sku' ? undefined : c === 'price' ? 'decimal' : 'numeric'}
+                            autoComplete="off"
+                            size={c === 'sku' ? 12 : 6}
+                            aria-invalid={error ? true : undefined}
+                            aria-describedby={error ? `${name}-error` : undefined}
+                          />
+                        )}
+                        {error ? (
+                          <p id={`${name}-error`} className="field-error">
+                            {error}
+                          </p>
+                        ) : null}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <ActionResult state={state} />
+        <div className="row">
+          <button type="submit" className="btn" disabled={pending} aria-disabled={pending}>
+            {pending ? 'Salvando…' : 'Salvar variantes'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

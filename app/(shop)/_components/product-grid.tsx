@@ -1,0 +1,83 @@
+import Link from 'next/link';
+import { availability } from '@/lib/catalog/availability';
+import type { CatalogCard } from '@/lib/catalog/catalog';
+import { AddToCartForm } from './add-to-cart-form';
+import { ProductImage } from './product-image';
+import { ProductPrice } from './product-price';
+import styles from '../catalog.module.css';
+
+/** Card widths at the grid's breakpoints (catalog.module.css): 2, 3 then 4 columns. */
+const CARD_SIZES = '(min-width: 1100px) 260px, (min-width: 1000px) 24vw, (min-width: 720px) 32vw, 48vw';
+
+/** The catalog's cards (the catalog, a category, a search). */
+export function ProductGrid({ products, pixDiscountBps, priorityFirst = false }: { products: CatalogCard[]; pixDiscountBps: number; priorityFirst?: boolean }) {
+  return (
+    <ul className={styles.grid} aria-label="Produtos">
+      {products.map((p, i) => {
+        const stock = availability(p.stock);
+        return (
+          <li key={p.id} className={styles.card}>
+            <Link href={`/products/${p.slug}`} className={styles.cardLink}>
+              <ProductImage src={p.imagePath} cover={p.cover} sizes={CARD_SIZES} alt="" priority={priorityFirst && i < 2} className={styles.image} />
+              <span className={styles.name} id={`produto-${p.id}`}>
+                {p.name}
+              </span>
+            </Link>
+            <div className={styles.buy}>
+              <ProductPrice priceCents={p.priceCents} pixDiscountBps={pixDiscountBps} className={styles.price} pixClassName={styles.pixPrice} />
+              {stock.label ? <span className={stock.soldOut ? styles.soldOut : styles.lowStock}>{stock.label}</span> : null}
+              {stock.soldOut ? null : p.hasOptions ? (
+                <Link href={`/products/${p.slug}`} className="btn btn-secondary" aria-describedby={`produto-${p.id}`}>
+                  Escolher opções
+                </Link>
+              ) : (
+                <AddToCartForm productId={p.id} describedBy={`produto-${p.id}`} compact />
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** "Ordenar por" (a GET form: works without JavaScript) and the pages of a product list. */
+export function SortForm({ action, sort, hidden = {} }: { action: string; sort: string; hidden?: Record<string, string> }) {
+  return (
+    <form action={action} method="get" className={styles.sort}>
+      {Object.entries(hidden).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <label htmlFor="ordem">Ordenar por</label>
+      <select id="ordem" name="ordem" defaultValue={sort}>
+        <option value="recentes">Mais recentes</option>
+        <option value="menor-preco">Menor preço</option>
+        <option value="maior-preco">Maior preço</option>
+      </select>
+      <button type="submit" className="btn btn-secondary">
+        Ordenar
+      </button>
+    </form>
+  );
+}
+
+export function Pages({ page, pages, hrefOf, label = 'Páginas do catálogo' }: { page: number; pages: number; hrefOf: (page: number) => string; label?: string }) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={label} className={styles.pagination}>
+      {page > 1 ? (
+        <Link href={hrefOf(page - 1)} className="btn btn-ghost" rel="prev">
+          ← Anterior
+        </Link>
+      ) : null}
+      <span className="small">
+        Página {page} de {pages}
+      </span>
+      {page < pages ? (
+        <Link href={hrefOf(page + 1)} className="btn btn-ghost" rel="next">
+          Próxima →
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
