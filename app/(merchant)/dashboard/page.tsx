@@ -17,6 +17,7 @@ import styles from './overview.module.css';
 import { RevenueChart } from './revenue-chart';
 import { ShopChecklist } from './shop-checklist';
 import { getShopIdentity } from '@/lib/shop/identity';
+import { OriginSalesCard } from './origin-sales-card';
 
 export const metadata: Metadata = { title: 'Visão geral' };
 export const dynamic = 'force-dynamic';
@@ -147,6 +148,8 @@ export default async function OverviewPage() {
           </div>
         </section>
       </div>
+
+      <OriginSalesCard from={stats.last30.from} to={stats.last30.to} />
     </div>
   );
 }

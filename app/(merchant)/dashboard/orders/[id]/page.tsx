@@ -30,6 +30,7 @@ import { RefundForm } from './refund-form';
 import { Timeline } from './timeline';
 import { FulfilmentCard } from './fulfilment-card';
 import { ManualRefundForm } from './manual-refund-form';
+import { OriginCard } from './origin-card';
 
 export const dynamic = 'force-dynamic';
 
@@ -251,6 +252,8 @@ export default async function OrderPage({ params }: Props) {
               </p>
             ) : null}
           </section>
+
+          <OriginCard order={order} />
 
           {delivery.method ? (
             <section className="card" aria-labelledby="delivery-title">
