@@ -42,6 +42,11 @@ test.describe('Instagram: Origem', () => {
     await expect(page.getByText('Origem: instagram / black-friday').first()).toBeVisible();
     await expectNoAxeViolations(page);
 
+    const csv = await (await page.request.get('/dashboard/orders/export?origin=instagram')).text();
+    const [header, ...lines] = csv.replace(/^\uFEFF/, '').split('\r\n');
+    const line = lines.find((l) => l.includes(order.id))!.split(';');
+    expect(line[header.split(';').indexOf('Origem')]).toBe('instagram / black-friday');
+
     await page.goto('/dashboard');
     const table = page.getByTestId('origin-sales');
     await expect(page.getByRole('heading', { name: 'Vendas por origem' })).toBeVisible();
