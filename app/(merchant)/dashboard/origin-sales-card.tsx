@@ -7,6 +7,7 @@ import { formatDateBR } from '@balcao/br/dates';
 import { formatBRL } from '@balcao/br/money';
 import { salesByOriginOnDays } from '@/lib/dashboard/origin-sales';
 import components from './_components/components.module.css';
+import styles from './origin-sales.module.css';
 
 const percent = new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 1 });
 
@@ -26,13 +27,9 @@ export async function OriginSalesCard({ from, to }: { from: string; to: string }
           <table className={`table ${components.numbers}`} data-testid="origin-sales">
             <thead>
               <tr>
-                <th scope="col">Origem</th>
-                <th scope="col">Campanha</th>
+                <th scope="col">Origem / campanha</th>
                 <th scope="col" className="num">
                   Pedidos
-                </th>
-                <th scope="col" className="num">
-                  Pagos
                 </th>
                 <th scope="col" className="num">
                   Receita
@@ -47,12 +44,16 @@ export async function OriginSalesCard({ from, to }: { from: string; to: string }
                 <tr key={`${r.source}\u0000${r.campaign ?? ''}`}>
                   <th scope="row" className={components.rowHeader}>
                     <Link href={`/dashboard/orders?${new URLSearchParams({ origin: r.source })}`}>{r.source}</Link>
+                    {r.campaign ? <span className={`small muted ${styles.under}`}>{r.campaign}</span> : null}
                   </th>
-                  <td>{r.campaign ?? '—'}</td>
                   <td className="num">{r.created.toLocaleString('pt-BR')}</td>
-                  <td className="num">{r.paid.toLocaleString('pt-BR')}</td>
                   <td className="num">{formatBRL(r.revenueCents)}</td>
-                  <td className="num">{r.rate === null ? '—' : percent.format(r.rate)}</td>
+                  <td className="num">
+                    {r.rate === null ? '—' : percent.format(r.rate)}
+                    <span className={`small muted ${styles.under}`}>
+                      {r.paid === 1 ? '1 pago' : `${r.paid.toLocaleString('pt-BR')} pagos`}
+                    </span>
+                  </td>
                 </tr>
               ))}
             </tbody>
