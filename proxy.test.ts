@@ -37,6 +37,40 @@ describe('proxy: pages', () => {
   });
 });
 
+describe('proxy: where the visit came from (balcao_origem)', () => {
+  const origin = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith('balcao_origem='));
+
+  it('keeps a tagged first visit for 30 days, httpOnly and first-party', async () => {
+    const res = await proxy(req('/?utm_source=instagram&utm_campaign=black-friday&fbclid=IwAR1'));
+    const cookie = origin(res)!;
+    expect(cookie).toContain('balcao_origem=source%3Dinstagram%26campaign%3Dblack-friday%26fbclid%3DIwAR1');
+    expect(cookie).toMatch(/Max-Age=2592000/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=lax/i);
+    expect(cookie).toMatch(/Path=\//);
+  });
+
+  it('keeps another site as the origin, never this shop', async () => {
+    expect(origin(await proxy(req('/', { headers: { referer: 'https://l.instagram.com/?u=x' } })))).toContain('referrer%3Dl.instagram.com');
+    expect(origin(await proxy(req('/cart', { headers: { referer: 'http://localhost:3000/' } })))).toBeUndefined();
+  });
+
+  it('keeps the first touch, sets nothing on a direct visit, the dashboard or a route', async () => {
+    expect(origin(await proxy(req('/?utm_source=whatsapp', { cookie: 'balcao_origem=source%3Dinstagram' })))).toBeUndefined();
+    expect(origin(await proxy(req('/')))).toBeUndefined();
+    expect(origin(await proxy(req('/login?utm_source=x')))).toBeUndefined();
+    expect(origin(await proxy(req('/api/orders/x/status?utm_source=x')))).toBeUndefined();
+  });
+
+  it('leaves the security headers as they are', async () => {
+    const tagged = await proxy(req('/?utm_source=instagram'));
+    const plain = await proxy(req('/'));
+    const names = (r: Response) => [...r.headers.keys()].filter((n) => !n.endsWith('set-cookie')).sort();
+    expect(names(tagged)).toEqual(names(plain));
+    expect(tagged.headers.get('cache-control')).toBe(plain.headers.get('cache-control'));
+  });
+});
+
 describe('proxy: route handlers', () => {
   it('answers JSON routes with no-store, nosniff and a deny-all CSP, and no nonce', async () => {
     const res = await proxy(req('/api/orders/x/status'));

@@ -11,7 +11,9 @@
  *   Only a convenience: the dashboard pages and actions check the session themselves;
  * - server actions (every POST to a page) over the body limit or undecodable answered 413/400
  *   here (lib/security/action-request.ts), where Next.js would answer 500;
- * - a path whose percent-encoding does not decode (/orders/%E0%A4%A) shown the 404 page.
+ * - a path whose percent-encoding does not decode (/orders/%E0%A4%A) shown the 404 page;
+ * - a shop page's first tagged visit (UTM, click ids, another site's referrer) kept in the
+ *   first-party cookie `balcao_origem` (lib/attribution), which the order copies when placed.
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import {
@@ -22,6 +24,7 @@ import {
   newNonce,
   newRequestId,
 } from '@/lib/security/headers';
+import { ATTRIBUTION_COOKIE, ATTRIBUTION_MAX_AGE_SECONDS, attributionCookieFor } from '@/lib/attribution/attribution';
 import { checkServerActionBody, checkServerActionHeaders, type ActionVerdict } from '@/lib/security/action-request';
 
 /** The server-action checks: headers first, then the body (Next.js buffers it for the proxy; a clone leaves it to the action). */
@@ -101,7 +104,18 @@ export async function proxy(request: NextRequest) {
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   applyHeaders(response.headers, headers);
   response.headers.set('x-request-id', requestId);
+  if (!isApi && request.method === 'GET' && isShopPath(pathname)) {
+    const origin = attributionCookieFor(request.nextUrl, request.headers.get('referer'), request.cookies.get(ATTRIBUTION_COOKIE)?.value);
+    if (origin) {
+      response.cookies.set(ATTRIBUTION_COOKIE, origin, { httpOnly: true, sameSite: 'lax', secure: https, path: '/', maxAge: ATTRIBUTION_MAX_AGE_SECONDS });
+    }
+  }
   return response;
+}
+
+/** The buyer's pages: not the dashboard, the sign-in, the invitation or the sandbox's own pages. */
+function isShopPath(pathname: string): boolean {
+  return !/^\/(?:dashboard|login|convite|sandbox|bench)(?:\/|$)/.test(pathname);
 }
 
 function applyHeaders(target: Headers, values: Record<string, string>) {

@@ -11,14 +11,14 @@ export default defineConfig({
   },
   test: {
     environment: 'node',
-    include: ['**/*.test.ts', '**/*.test.tsx'],
     exclude: ['node_modules/**', '.next/**', '.next-*/**', 'e2e/**'],
     setupFiles: ['test/setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
     projects: [
-      { extends: true, test: { name: 'unit' } },
+      // A project's `include` adds to the root's (extends), so each project names its own.
+      { extends: true, test: { name: 'unit', include: ['**/*.test.ts', '**/*.test.tsx'] } },
       // The chaos test once more on the libSQL driver (the code path Turso takes, over a local
       // file): duplicate and lost webhooks, the provider down, a crash mid-payment — nothing lost
       // or doubled, the money reconciled (issue 46).

@@ -360,6 +360,18 @@ export const orders = sqliteTable(
     manualRefundedBy: text('manual_refunded_by'),
     /** The buyer's "Observações para a loja" at checkout (at most 500 characters), or null. */
     buyerNote: text('buyer_note'),
+    /**
+     * "Origem" (lib/attribution): where the buyer came from, copied at placement from the
+     * first-touch cookie (or a payment link's own UTM). Each cleaned and capped; null when unknown.
+     * `origin_source` is the utm_source, else the referring host: what "Vendas por origem" groups on.
+     */
+    originSource: text('origin_source'),
+    originMedium: text('origin_medium'),
+    originCampaign: text('origin_campaign'),
+    originContent: text('origin_content'),
+    originReferrer: text('origin_referrer'),
+    originFbclid: text('origin_fbclid'),
+    originGclid: text('origin_gclid'),
   },
   (t) => [
     // "A enviar" (status, fulfilment, delivery) is counted on every orders page: with the shipping
@@ -374,6 +386,7 @@ export const orders = sqliteTable(
     index('orders_coupon_document_idx').on(t.couponId, t.buyerDocument),
     index('orders_paid_at_idx').on(t.paidAt),
     uniqueIndex('orders_number_idx').on(t.number),
+    index('orders_origin_created_idx').on(t.originSource, t.createdAt),
   ],
 );
 

@@ -89,7 +89,7 @@ test.describe('payment links', () => {
     expect(await page.evaluate(() => (window as unknown as { copied: string[] }).copied)).toEqual([url]);
     const wa = await page.getByRole('link', { name: 'Enviar pelo WhatsApp' }).getAttribute('href');
     expect(wa).toMatch(/^https:\/\/wa\.me\/\?text=/);
-    expect(new URL(wa!).searchParams.get('text')).toBe(`Olá! Segue o link para pagar “${title}” (R$ 150,00) por Pix ou boleto: ${url}`);
+    expect(new URL(wa!).searchParams.get('text')).toBe(`Olá! Segue o link para pagar “${title}” (R$ 150,00) por Pix ou boleto: ${url}?utm_source=whatsapp`);
     const qr = await page.request.get(`/dashboard/links/${id}/qr?download=1`);
     expect(qr.status()).toBe(200);
     expect(qr.headers()['content-type']).toBe('image/png');

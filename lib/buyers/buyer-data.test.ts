@@ -65,6 +65,7 @@ describe("buyers' data rights", () => {
     // By e-mail, the same buyer.
     expect((await buyerDataExport({ kind: 'email', email: 'maria@example.com' })).orders).toHaveLength(2);
 
+    await database().db.update(orders).set({ originSource: 'instagram', originFbclid: 'IwAR1', originGclid: 'Cj0K' }).where(eq(orders.id, pix.order.id));
     const before = await overviewStats();
     const result = await anonymiseBuyer(MARIA, DONO, { ip: '203.0.113.9' });
     expect(result).toEqual({ ok: true, orders: 2 });
@@ -73,6 +74,7 @@ describe("buyers' data rights", () => {
       const row = (await orderById(o.order.id))!;
       expect(isAnonymised(row)).toBe(true);
       expect(row).toMatchObject({ buyerName: 'Comprador anonimizado', buyerDocument: '', buyerPhone: null, addressStreet: null, deliveryStreet: null, deliveryZip: null });
+      expect(row).toMatchObject({ originFbclid: null, originGclid: null });
       expect(row).toMatchObject({ totalCents: o.order.totalCents, itemsCents: o.order.itemsCents, status: 'paid', paidAt: expect.any(String), number: o.order.number });
       const events = await eventsOf(o.payment.id);
       expect(events.filter((e) => e.type === 'buyer_anonymised')).toEqual([expect.objectContaining({ source: 'merchant', detail: JSON.stringify({ actor: 'dono@loja.com' }) })]);

@@ -151,7 +151,8 @@ export async function anonymiseBuyer(
         deliveryState: null,
       };
       const scrub = (text: string | null) => (text === null ? null : replaceBuyerIn(text, before, after));
-      yield* run(tx.update(orders).set({ ...after, updatedAt: now }).where(eq(orders.id, before.id)));
+      // An ad click id identifies one person's click: it goes too; the source and campaign stay (they name no one).
+      yield* run(tx.update(orders).set({ ...after, originFbclid: null, originGclid: null, updatedAt: now }).where(eq(orders.id, before.id)));
       // A pending e-mail of a closed order (a "paid" still queued) would now go nowhere: skip it.
       yield* run(
         tx

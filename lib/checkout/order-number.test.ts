@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database, MIGRATIONS_FOLDER } from '@/db';
 import { openDatabase } from '@/db/driver';
 import * as schema from '@/db/schema';
-import { orders, products } from '@/db/schema';
+import { orders } from '@/db/schema';
 import { planSearch } from '@/lib/dashboard/order-search';
 import { listOrders } from '@/lib/dashboard/orders-query';
 import { api } from '@/lib/payments/api';

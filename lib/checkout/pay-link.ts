@@ -6,6 +6,7 @@
  * the server, from the link.
  */
 import 'server-only';
+import { attributionFromForm, type Attribution } from '@/lib/attribution/attribution';
 import { appliedCoupon, checkoutFailure, invalidForm, outcomeOfPlacement, rateLimited, unexpected, type CheckoutOutcome } from './outcome';
 import { formValuesOf, parseCheckoutForm } from './parse-form';
 import { CHECK_FIELDS_MESSAGE, type FieldErrors, type FormValues } from '@/lib/checkout/fields';
@@ -19,7 +20,7 @@ import { previewCoupon } from '@/lib/coupons/coupons';
 import { couponMessage } from '@/lib/coupons/rules';
 import { getSettings } from '@/lib/settings/settings';
 
-export async function payLink(code: string, form: FormData, ctx: { ip: string }): Promise<CheckoutOutcome> {
+export async function payLink(code: string, form: FormData, ctx: { ip: string; origin?: Attribution | null }): Promise<CheckoutOutcome> {
   const typedAmount = typeof form.get('amount') === 'string' ? String(form.get('amount')).slice(0, 40) : '';
   const values: FormValues = { ...formValuesOf(form), amount: typedAmount };
   if (!(await hit('checkout', ctx.ip)).ok) return rateLimited(values);
@@ -52,7 +53,9 @@ export async function payLink(code: string, form: FormData, ctx: { ip: string })
       ...(data.coupon ? { coupon: data.coupon } : {}),
       ...(data.address ? { address: data.address } : {}),
       ...(data.note ? { note: data.note } : {}),
-    });
+      // The link's own address may carry UTM tags (its share buttons add utm_source): they say
+      // where THIS sale came from, ahead of the shop's first-touch cookie.
+    }, { origin: attributionFromForm(form) ?? ctx.origin });
     return outcomeOfPlacement(result, values, ['amount']);
   } catch (error) {
     logger().error({ err: error instanceof Error ? { name: error.name, message: error.message } : String(error) }, 'link payment failed');

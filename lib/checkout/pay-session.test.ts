@@ -58,6 +58,15 @@ describe('paySession', () => {
     expect(rows[0]).toMatchObject({ totalCents: 4990, pixDiscountCents: 0, buyerName: 'Ana Souza' });
   });
 
+  it('keeps the shopper\'s "Origem" (the first-touch cookie) on the hosted checkout\'s order', async () => {
+    const id = await newSession();
+    const r = await paySession(id, form(id), { ip: '203.0.113.9', origin: { source: 'instagram', campaign: 'black-friday', referrer: 'l.instagram.com' } });
+    expect(r.ok).toBe(true);
+    const session = await sessionById(id);
+    const [row] = await database().db.select().from(orders).where(eq(orders.id, session!.orderId!));
+    expect(row).toMatchObject({ originSource: 'instagram', originCampaign: 'black-friday', originReferrer: 'l.instagram.com' });
+  });
+
   it('two tabs submitting at once make one order', async () => {
     const id = await newSession();
     const [a, b] = await Promise.all([paySession(id, form(id), { ip: '203.0.113.2' }), paySession(id, form(id), { ip: '203.0.113.2' })]);

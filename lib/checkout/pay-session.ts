@@ -6,6 +6,7 @@
  * order instead of a second one.
  */
 import 'server-only';
+import type { Attribution } from '@/lib/attribution/attribution';
 import { CHECK_FIELDS_MESSAGE } from '@/lib/checkout/fields';
 import { placeOrder } from '@/lib/checkout/place-order';
 import { hit } from '@/lib/security/rate-limit';
@@ -15,7 +16,7 @@ import { sessionById, sessionOrderStatus, SESSION_REFUSAL_MESSAGES } from '@/lib
 import { checkoutFailure, invalidForm, outcomeOfPlacement, rateLimited, unexpected, type CheckoutOutcome } from './outcome';
 import { formValuesOf, parseCheckoutForm } from './parse-form';
 
-export async function paySession(sessionId: string, form: FormData, ctx: { ip: string }): Promise<CheckoutOutcome> {
+export async function paySession(sessionId: string, form: FormData, ctx: { ip: string; origin?: Attribution | null }): Promise<CheckoutOutcome> {
   const values = formValuesOf(form);
   if (!(await hit('checkout', ctx.ip)).ok) return rateLimited(values);
 
@@ -34,7 +35,7 @@ export async function paySession(sessionId: string, form: FormData, ctx: { ip: s
       buyer: data.buyer,
       ...(data.address ? { address: data.address } : {}),
       ...(data.note ? { note: data.note } : {}),
-    });
+    }, { origin: ctx.origin });
     if (!result.ok && result.sessionRefusal === 'taken') {
       // Another tab placed the session's order first: this one goes to that order.
       const placed = await sessionOrderStatus((await sessionById(session.id)) ?? session);

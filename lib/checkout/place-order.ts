@@ -46,6 +46,7 @@ import { couponByCode } from '@/lib/coupons/coupons';
 import { checkCoupon, couponMessage, type CouponCheck } from '@/lib/coupons/rules';
 import type { Coupon } from '@/db/schema';
 import { withAfterPass } from '@/lib/server/after-pass';
+import { cleanAttribution, originColumns, type Attribution } from '@/lib/attribution/attribution';
 
 export type { LinkOrderInput, OrderInput, SessionOrderInput } from '@/lib/checkout/order-input';
 
@@ -60,13 +61,16 @@ export const ORDER_FAILED = 'Não foi possível gerar a cobrança deste pedido. 
 /** Concurrent submits of the same form in this process share one run. */
 const inFlight = new Map<string, Promise<PlaceOrderResult>>();
 
+/** Beside the order's own details: where the buyer came from ("Origem"), cleaned again here. */
+export type PlaceOrderOptions = { origin?: Attribution | null };
+
 /** A cart's order (`items`) or a payment link's (`link`): the same details, the same path. */
-export function placeOrder(input: OrderInput | LinkOrderInput | SessionOrderInput): Promise<PlaceOrderResult> {
+export function placeOrder(input: OrderInput | LinkOrderInput | SessionOrderInput, opts: PlaceOrderOptions = {}): Promise<PlaceOrderResult> {
   // The instructions e-mail (and its alerts) go out right after the response.
-  return withAfterPass(() => placeOrderNow(input));
+  return withAfterPass(() => placeOrderNow(input, opts));
 }
 
-async function placeOrderNow(input: OrderInput | LinkOrderInput | SessionOrderInput): Promise<PlaceOrderResult> {
+async function placeOrderNow(input: OrderInput | LinkOrderInput | SessionOrderInput, opts: PlaceOrderOptions): Promise<PlaceOrderResult> {
   // The shop's settings decide whether "Celular (WhatsApp)" is required, whatever the caller says.
   let settings: PaymentSettings;
   try {
@@ -80,7 +84,7 @@ async function placeOrderNow(input: OrderInput | LinkOrderInput | SessionOrderIn
   const key = cleaned.value.checkoutKey;
   const running = inFlight.get(key);
   if (running) return running;
-  const placing = place(cleaned.value, settings)
+  const placing = place(cleaned.value, settings, cleanAttribution(opts.origin))
     .catch((error): PlaceOrderResult => {
       // A database failure, say: the same submit can simply be retried (same checkout key).
       logger().error({ err: redactSecrets(String(error)) }, 'placeOrder failed');
@@ -184,7 +188,7 @@ class SessionClosed extends Error {
   }
 }
 
-async function place(input: ValidOrder, settings: PaymentSettings): Promise<PlaceOrderResult> {
+async function place(input: ValidOrder, settings: PaymentSettings, origin: Attribution | null): Promise<PlaceOrderResult> {
   const existing = await findByCheckoutKey(input.checkoutKey);
   if (existing) return resume(existing);
 
@@ -311,6 +315,7 @@ async function place(input: ValidOrder, settings: PaymentSettings): Promise<Plac
           addressCity: a?.city ?? null,
           addressState: a?.state ?? null,
           paymentLinkId: linkId,
+          ...originColumns(origin),
           createdAt: new Date(nowMs).toISOString(),
           updatedAt: new Date(nowMs).toISOString(),
         }),

@@ -18,7 +18,7 @@ vi.mock('next/headers', () => ({
   headers: async () => new Headers(),
 }));
 
-const placeOrder = vi.hoisted(() => vi.fn<(input: OrderInput) => Promise<PlaceOrderResult>>());
+const placeOrder = vi.hoisted(() => vi.fn<(input: OrderInput, opts?: unknown) => Promise<PlaceOrderResult>>());
 vi.mock('@/lib/checkout/place-order', () => ({ placeOrder }));
 
 const { submitCheckout, RATE_LIMITED_MESSAGE, UNEXPECTED_MESSAGE, mapFieldErrors } = await import('./submit-checkout');
@@ -99,6 +99,11 @@ describe('submitCheckout', () => {
     } finally {
       await db().update(products).set({ requiresShipping: true }).where(inArray(products.id, [1, 3]));
     }
+  });
+
+  it('hands the shopper\'s "Origem" (read from its cookie by the action) to placeOrder beside the order', async () => {
+    await submitCheckout(pixForm(), { ip: '10.0.0.12', origin: { source: 'instagram', campaign: 'black-friday' } });
+    expect(placeOrder.mock.calls[0][1]).toEqual({ origin: { source: 'instagram', campaign: 'black-friday' } });
   });
 
   it('drops tampered cookie lines (unknown product, price field, huge quantity)', async () => {

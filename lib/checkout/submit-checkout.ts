@@ -5,6 +5,7 @@
  * checkoutKey.
  */
 import 'server-only';
+import type { Attribution } from '@/lib/attribution/attribution';
 import { readCart } from '@/lib/cart/cart';
 import { CHECK_FIELDS_MESSAGE } from '@/lib/checkout/fields';
 import { checkoutBlocker, orderItemsOf } from '@/lib/orders/pricing';
@@ -24,7 +25,7 @@ export { mapFieldErrors, RATE_LIMITED_MESSAGE, UNEXPECTED_MESSAGE, type Checkout
 /** The form's second submit button ("Aplicar" beside "Cupom de desconto"): prices the coupon, places nothing. */
 export const APPLY_COUPON_INTENT = 'apply-coupon';
 
-export async function submitCheckout(form: FormData, ctx: { ip: string }): Promise<CheckoutOutcome> {
+export async function submitCheckout(form: FormData, ctx: { ip: string; origin?: Attribution | null }): Promise<CheckoutOutcome> {
   const values = formValuesOf(form);
   const limit = await hit('checkout', ctx.ip);
   if (!limit.ok) return rateLimited(values);
@@ -56,7 +57,7 @@ export async function submitCheckout(form: FormData, ctx: { ip: string }): Promi
       ...(data.address ? { address: data.address } : {}),
       ...(data.delivery ? { delivery: data.delivery } : {}),
       ...(data.note ? { note: data.note } : {}),
-    });
+    }, { origin: ctx.origin });
     return outcomeOfPlacement(result, values);
   } catch (error) {
     logger().error({ err: error instanceof Error ? { name: error.name, message: error.message } : String(error) }, 'checkout failed');

@@ -14,6 +14,7 @@ import { fulfilmentLabel, hasFulfilment } from '@/lib/fulfilment/moves';
 import { addressOneLine, deliveryOf } from '@/lib/orders/delivery';
 import { discountCents, orderMoneyLines } from '@/lib/orders/money-lines';
 import type { OrderExportRow } from './orders-query';
+import { originLabel } from '@/lib/attribution/attribution';
 
 export const CSV_BOM = '\uFEFF';
 export const CSV_SEPARATOR = ';';
@@ -61,6 +62,7 @@ export const ORDER_CSV_HEADER = [
   'SKU',
   'Variante',
   'Observações',
+  'Origem',
 ];
 
 const SHIPPING_KIND = { delivery: 'Entrega', pickup: 'Retirar na loja' } as const;
@@ -97,6 +99,7 @@ export function orderCsvRow(o: OrderExportRow): string {
     o.itemSkus ?? '',
     o.itemVariants ?? '',
     o.buyerNote ?? '',
+    originLabel({ source: o.originSource ?? undefined, campaign: o.originCampaign ?? undefined }) ?? '',
   ]);
 }
 

@@ -1,10 +1,12 @@
 /**
  * The orders list's filters as GET query parameters (so the list works without JavaScript):
- * status, method, from/to (São Paulo dates), q (search), link (a payment link's id), page. Browser-safe, pure.
+ * status, method, from/to (São Paulo dates), q (search), link (a payment link's id), origin
+ * ("Origem": a source, or "direto"), page. Browser-safe, pure.
  */
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_METHODS, type FulfillmentStatus, type OrderStatus, type PaymentMethod } from '@/db/schema';
 import { isIsoDate } from '@balcao/br/dates';
 import { withoutControlCharacters } from './order-search';
+import { cleanAttribution } from '@/lib/attribution/attribution';
 
 export type OrderFilters = {
   status?: OrderStatus;
@@ -18,6 +20,8 @@ export type OrderFilters = {
   link?: string;
   /** Fulfilment ("Entrega"): only paid (or refunded) orders that ship or are picked up, in this state. */
   fulfillment?: FulfillmentStatus;
+  /** "Origem": the order's source (utm_source or referring host), or "direto" for none. */
+  origin?: string;
 };
 
 export type ParsedOrderQuery = { filters: OrderFilters; page: number; errors: string[] };
@@ -77,6 +81,11 @@ export function parseOrderQuery(params: RawParams): ParsedOrderQuery {
   if ((FULFILLMENT_STATUSES as readonly string[]).includes(fulfillment)) filters.fulfillment = fulfillment as FulfillmentStatus;
   else if (fulfillment && fulfillment !== 'all') errors.push('Situação de entrega desconhecida: mostrando todas.');
 
+  const originRaw = read(params, 'origin');
+  const origin = originRaw ? cleanAttribution({ source: originRaw })?.source : undefined;
+  if (origin) filters.origin = origin;
+  else if (originRaw) errors.push('Origem desconhecida: mostrando todas.');
+
   const q = withoutControlCharacters(read(params, 'q')).trim();
   if (q) filters.q = q.slice(0, MAX_SEARCH_LENGTH);
 
@@ -99,10 +108,11 @@ export function orderQueryString(filters: OrderFilters, page = 1): string {
   if (filters.q) p.set('q', filters.q);
   if (filters.link) p.set('link', filters.link);
   if (filters.fulfillment) p.set('fulfillment', filters.fulfillment);
+  if (filters.origin) p.set('origin', filters.origin);
   if (page > 1) p.set('page', String(page));
   return p.toString();
 }
 
 export function hasAnyFilter(filters: OrderFilters): boolean {
-  return !!(filters.status || filters.method || filters.from || filters.to || filters.q || filters.link || filters.fulfillment);
+  return !!(filters.status || filters.method || filters.from || filters.to || filters.q || filters.link || filters.fulfillment || filters.origin);
 }

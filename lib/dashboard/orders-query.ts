@@ -20,6 +20,7 @@
  * The CSV export walks the same filters by keyset (created_at, rowid) in batches.
  */
 import 'server-only';
+import { DIRECT_SOURCE } from '@/lib/attribution/attribution';
 import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { db } from '@/db';
 import { oncePerRunner } from '@/db/statements';
@@ -57,6 +58,8 @@ export type OrderListRow = Pick<
   | 'shippingMethod'
   | 'fulfillmentStatus'
   | 'manualRefundCents'
+  | 'originSource'
+  | 'originCampaign'
 >;
 
 const listColumns = {
@@ -81,6 +84,8 @@ const listColumns = {
   shippingMethod: orders.shippingMethod,
   fulfillmentStatus: orders.fulfillmentStatus,
   manualRefundCents: orders.manualRefundCents,
+  originSource: orders.originSource,
+  originCampaign: orders.originCampaign,
 };
 
 /**
@@ -103,6 +108,7 @@ const PARAM_NAMES = [
   'nameLike',
   'linkId',
   'fulfillment',
+  'origin',
 ] as const;
 type ParamName = (typeof PARAM_NAMES)[number];
 export type FilterParams = Record<ParamName, string | undefined>;
@@ -149,6 +155,7 @@ export function filterParams(filters: OrderFilters): FilterParams {
     nameLike: trigrams ? undefined : plan?.namePattern || undefined,
     linkId: filters.link || undefined,
     fulfillment: filters.fulfillment || undefined,
+    origin: filters.origin || undefined,
   };
 }
 
@@ -178,6 +185,8 @@ function whereFor(params: FilterParams, bind: Bind, plan: 'sort' | 'walk' = 'sor
   if (has('linkId')) parts.push(eq(orders.paymentLinkId, bind('linkId')));
   // Every order starts 'unfulfilled': the state means something once paid, and when something ships.
   if (has('fulfillment')) parts.push(eq(orders.fulfillmentStatus, bind('fulfillment')), inArray(orders.status, ['paid', 'refunded']), sql`${orders.shippingMethod} is not null`);
+  // "direto": no source was known when the order was placed (lib/attribution DIRECT_SOURCE).
+  if (has('origin')) parts.push(sql`coalesce(${orders.originSource}, ${DIRECT_SOURCE}) = ${bind('origin')}`);
   const any: SQL[] = [];
   if (has('documentFrom')) any.push(and(gte(orders.buyerDocument, bind('documentFrom')), lt(orders.buyerDocument, bind('documentBefore')))!);
   if (has('number')) any.push(eq(orders.number, sql`CAST(${bind('number')} AS INTEGER)`));

@@ -7,7 +7,7 @@ import { insertProduct } from '@/test/catalog/products';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { database } from '@/db';
-import { emailOutbox, products } from '@/db/schema';
+import { emailOutbox } from '@/db/schema';
 import { api } from '@/lib/payments/api';
 import { startProcessContext } from '@/lib/process/context';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';

@@ -9,7 +9,7 @@ import { setStock, stockOfProduct } from '@/test/catalog/products';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { database } from '@/db';
-import { orders, payments, products, type Order, type Payment } from '@/db/schema';
+import { orders, payments, type Order, type Payment } from '@/db/schema';
 import { unitsHeldBy } from '@/lib/catalog/held-units';
 import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
 import { orderById, prepareDatabase, productIdBySlug } from '@/test/payments/db';

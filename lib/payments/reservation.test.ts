@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { database } from '@/db';
-import { orders, products, stockMovements } from '@/db/schema';
+import { orders, stockMovements } from '@/db/schema';
 import { availability } from '@/lib/catalog/availability';
 import { productBySlug } from '@/lib/catalog/catalog';
 import { createLink, linkWithStats } from '@/lib/links/links';

@@ -20,6 +20,7 @@ import styles from './overview.module.css';
 import { RevenueChart } from './revenue-chart';
 import { ShopChecklist } from './shop-checklist';
 import { getShopIdentity } from '@/lib/shop/identity';
+import { OriginSalesCard } from './origin-sales-card';
 
 export const metadata: Metadata = { title: 'Visão geral' };
 export const dynamic = 'force-dynamic';
@@ -238,6 +239,7 @@ export default async function OverviewPage({ searchParams }: Props) {
         </section>
       </div>
 
+      <OriginSalesCard from={p.range.from} to={p.range.to} />
       {can(role, 'orders:act') ? (
         // Payments arrive on their own (webhooks, then the scheduled check): a quiet link, not the page's first button.
         <div className={styles.reconcile}>

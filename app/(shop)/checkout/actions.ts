@@ -1,6 +1,7 @@
 'use server';
 
-import { headers } from 'next/headers';
+import { cookies, headers } from 'next/headers';
+import { ATTRIBUTION_COOKIE, parseAttributionCookie } from '@/lib/attribution/attribution';
 import { redirect } from 'next/navigation';
 import { clearCart } from '@/lib/cart/cart';
 import { submitCheckout, type CheckoutFailure } from '@/lib/checkout/submit-checkout';
@@ -10,7 +11,7 @@ export type CheckoutActionState = CheckoutFailure | null;
 
 /** The checkout form's action (also a plain POST without JavaScript). Success → the order page. */
 export async function checkoutAction(_previous: CheckoutActionState, form: FormData): Promise<CheckoutActionState> {
-  const result = await submitCheckout(form, { ip: clientRateKey(await headers()) });
+  const result = await submitCheckout(form, { ip: clientRateKey(await headers()), origin: parseAttributionCookie((await cookies()).get(ATTRIBUTION_COOKIE)?.value) });
   if (!result.ok) return result;
   await clearCart();
   redirect(`/orders/${result.orderToken}`);

@@ -11,6 +11,7 @@ import { orderLabel } from '@/lib/orders/format';
 import { METHOD_LABELS, statusBadgeClass, statusLabel } from '@/lib/orders/status-labels';
 import { fulfilmentLabel, hasFulfilment } from '@/lib/fulfilment/moves';
 import styles from './orders.module.css';
+import { originLabel } from '@/lib/attribution/attribution';
 
 type Props = {
   rows: OrderListRow[];
@@ -23,6 +24,7 @@ type Props = {
 
 export function OrdersList({ rows, linkTitles, items, caption = 'Pedidos, mais recentes primeiro' }: Props) {
   if (rows.length === 0) return null;
+  const originOf = (o: OrderListRow) => originLabel({ source: o.originSource ?? undefined, campaign: o.originCampaign ?? undefined });
   const linkOf = (o: OrderListRow) => (o.paymentLinkId ? linkTitles?.get(o.paymentLinkId) : undefined);
   return (
     <>
@@ -54,6 +56,7 @@ export function OrdersList({ rows, linkTitles, items, caption = 'Pedidos, mais r
             {o.latePayment ? <p className={`small ${styles.late}`}>Pagamento tardio</p> : null}
             {o.doublePaidAt ? <p className={`small ${styles.late}`}>Pago em duplicidade</p> : null}
             {hasFulfilment(o) ? <p className="small">Entrega: {fulfilmentLabel(o.fulfillmentStatus, o.shippingMethod)}</p> : null}
+            {originOf(o) ? <p className="small muted">Origem: {originOf(o)}</p> : null}
           </li>
         ))}
       </ul>
@@ -73,6 +76,7 @@ export function OrdersList({ rows, linkTitles, items, caption = 'Pedidos, mais r
               <th scope="col">Comprador</th>
               <th scope="col">Criado em</th>
               <th scope="col">Pago em</th>
+              <th scope="col">Origem</th>
             </tr>
           </thead>
           <tbody>
@@ -106,6 +110,7 @@ export function OrdersList({ rows, linkTitles, items, caption = 'Pedidos, mais r
                   <DateTime value={o.createdAt} />
                 </td>
                 <td>{o.paidAt ? <DateTime value={o.paidAt} /> : '—'}</td>
+                <td className="small">{originOf(o) ?? '—'}</td>
               </tr>
             ))}
           </tbody>

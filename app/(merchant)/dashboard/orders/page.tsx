@@ -17,6 +17,7 @@ import { linkChoices, linkTitlesOf } from '@/lib/links/links';
 import { METHOD_LABELS, statusLabel } from '@/lib/orders/status-labels';
 import { OrdersList, OrdersPagination } from './orders-list';
 import { ShipBatchForm } from './ship-batch-form';
+import { originChoices } from '@/lib/dashboard/origin-sales';
 import styles from './orders.module.css';
 
 export const metadata: Metadata = { title: 'Pedidos' };
@@ -48,10 +49,11 @@ export default async function OrdersPage({ searchParams }: Props) {
   const asked = orderQueryString(parsed.filters, requestedPage);
   const merchant = await requireMerchant(`/dashboard/orders${asked ? `?${asked}` : ''}`);
   const filters = await searchableFilters(merchant, parsed.filters, errors);
-  const [{ rows, total, totalIsLowerBound, page, pageCount, hasNext }, links, toShip] = await Promise.all([
+  const [{ rows, total, totalIsLowerBound, page, pageCount, hasNext }, links, toShip, origins] = await Promise.all([
     listOrders(filters, requestedPage),
     linkChoices(filters.link),
     countToShip(),
+    originChoices(),
   ]);
   const [linkTitles, items] = await Promise.all([linkTitlesOf(rows.map((r) => r.paymentLinkId)), itemsSummaryOf(rows.map((r) => r.id))]);
   const filtered = hasAnyFilter(filters);
@@ -125,6 +127,19 @@ export default async function OrdersPage({ searchParams }: Props) {
             ))}
           </select>
         </div>
+        {origins.length > 1 || filters.origin ? (
+          <div className="field">
+            <label htmlFor="origin">Origem</label>
+            <select id="origin" name="origin" defaultValue={filters.origin ?? ''}>
+              <option value="">Todas</option>
+              {[...new Set([...origins, ...(filters.origin ? [filters.origin] : [])])].map((o) => (
+                <option key={o} value={o}>
+                  {o}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         <div className="field">
           <label htmlFor="from">Criado de</label>
           <input id="from" name="from" type="date" defaultValue={filters.from ?? ''} />

@@ -5,13 +5,17 @@ import { redirect } from 'next/navigation';
 import type { CheckoutActionState } from '@/app/(shop)/checkout/actions';
 import { payLink } from '@/lib/checkout/pay-link';
 import { env } from '@/lib/config/env';
+import { ATTRIBUTION_COOKIE, parseAttributionCookie } from '@/lib/attribution/attribution';
 import { buyerCookieName } from '@/lib/links/links';
 import { clientRateKey } from '@/lib/security/client-address';
 
 /** A payment link's form (also a plain POST without JavaScript). Success → the same order page as a cart's order. */
 export async function payLinkAction(_previous: CheckoutActionState, form: FormData): Promise<CheckoutActionState> {
   const code = form.get('linkCode');
-  const result = await payLink(typeof code === 'string' ? code : '', form, { ip: clientRateKey(await headers()) });
+  const result = await payLink(typeof code === 'string' ? code : '', form, {
+    ip: clientRateKey(await headers()),
+    origin: parseAttributionCookie((await cookies()).get(ATTRIBUTION_COOKIE)?.value),
+  });
   if (!result.ok) return result;
   // This browser remembers its order on the link: coming back to a one-off link shows "Ver meu pedido".
   const linkCode = String(code);

@@ -20,6 +20,7 @@ import { payLinkAction } from './actions';
 import styles from './pay-link.module.css';
 import { TermsConsent } from '../../_components/terms-consent';
 import { env } from '@/lib/config/env';
+import { linkUtmFields, queryOf } from '@/lib/attribution/attribution';
 import { getShopIdentity } from '@/lib/shop/identity';
 import { logoUrl } from '@/lib/shop/identity-values';
 import { linkOpenGraph } from '@/lib/shop/share';
@@ -27,7 +28,7 @@ import { linkOpenGraph } from '@/lib/shop/share';
 
 export const dynamic = 'force-dynamic';
 
-type Props = { params: Promise<{ code: string }> };
+type Props = { params: Promise<{ code: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /**
  * One lookup per request, shared by the metadata and the page (React's per-request cache):
@@ -47,8 +48,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { ...linkOpenGraph(found.link, shop.name, env().appUrl, shop.logo ? logoUrl(shop.logo.hash) : null), robots };
 }
 
-export default async function PayLinkPage({ params }: Props) {
+export default async function PayLinkPage({ params, searchParams }: Props) {
   const { code } = await params;
+  // The link's own UTM (its share buttons add utm_source) travels with its form: "Origem" of this sale.
+  const utmFields = Object.fromEntries(linkUtmFields(queryOf(await searchParams)).map((f) => [f.name, f.value]));
   const found = await lookUp(code);
   if (found === 'limited') {
     return (
@@ -133,7 +136,7 @@ export default async function PayLinkPage({ params }: Props) {
               checkoutKey={randomUUID()}
               action={payLinkAction}
               methods={methods}
-              hiddenFields={{ linkCode: link.code }}
+              hiddenFields={{ linkCode: link.code, ...utmFields }}
               pixHint={pixHint}
               coupons={link.allowCoupons}
               phoneRequired={settings.requireBuyerPhone}

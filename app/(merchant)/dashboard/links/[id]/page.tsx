@@ -19,6 +19,7 @@ import { OrdersList, OrdersPagination } from '../../orders/orders-list';
 import { disableLinkAction } from '../actions';
 import styles from '../links.module.css';
 import { SharePanel } from './share-panel';
+import { withUtmSource } from '@/lib/attribution/attribution';
 
 export const dynamic = 'force-dynamic';
 
@@ -80,7 +81,8 @@ export default async function LinkPage({ params, searchParams }: Props) {
       <div className={styles.layout}>
         <SharePanel
           url={url}
-          whatsappHref={whatsAppUrl(null, whatsappMessage(link, url))}
+          whatsappHref={whatsAppUrl(null, whatsappMessage(link, withUtmSource(url, 'whatsapp')))}
+          instagramUrl={withUtmSource(url, 'instagram')}
           qrSrc={`/dashboard/links/${link.id}/qr`}
           code={link.code}
           open={state === 'active'}

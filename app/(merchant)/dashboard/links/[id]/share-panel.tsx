@@ -1,11 +1,13 @@
 /**
  * What the merchant sends: the link's address with "Copiar link", "Enviar pelo WhatsApp" (a
- * ready Portuguese message) and the QR code to print or show at a counter (PNG download).
+ * ready Portuguese message), "Copiar para o Instagram" (bio, stories, direct) and the QR code to
+ * print or show at a counter (PNG download). The WhatsApp and Instagram addresses carry
+ * `utm_source`, so the order's "Origem" says which one sold.
  */
 import { CopyButton } from '@/app/_components/copy-button';
 import styles from '../links.module.css';
 
-export function SharePanel({ url, whatsappHref, qrSrc, code, open }: { url: string; whatsappHref: string; qrSrc: string; code: string; open: boolean }) {
+export function SharePanel({ url, whatsappHref, instagramUrl, qrSrc, code, open }: { url: string; whatsappHref: string; instagramUrl: string; qrSrc: string; code: string; open: boolean }) {
   return (
     <section className={`card ${styles.share}`} aria-labelledby="compartilhar">
       <h2 id="compartilhar">Enviar ao comprador</h2>
@@ -24,6 +26,7 @@ export function SharePanel({ url, whatsappHref, qrSrc, code, open }: { url: stri
         <a href={whatsappHref} className={`btn ${styles.whatsapp}`} target="_blank" rel="noopener noreferrer">
           <WhatsAppIcon /> Enviar pelo WhatsApp
         </a>
+        <CopyButton value={instagramUrl} label="Copiar para o Instagram" />
         <a href={url} className="btn btn-ghost" target="_blank" rel="noopener noreferrer">
           Abrir como comprador
         </a>

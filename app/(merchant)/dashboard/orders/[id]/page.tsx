@@ -32,6 +32,7 @@ import { Timeline } from './timeline';
 import { FulfilmentCard } from './fulfilment-card';
 import { ManualRefundForm } from './manual-refund-form';
 import { NotesCard } from './notes-card';
+import { OriginCard } from './origin-card';
 
 export const dynamic = 'force-dynamic';
 
@@ -260,6 +261,8 @@ export default async function OrderPage({ params }: Props) {
               </p>
             ) : null}
           </section>
+
+          <OriginCard order={order} />
 
           {delivery.method ? (
             <section className="card" aria-labelledby="delivery-title">
