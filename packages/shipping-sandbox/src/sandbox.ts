@@ -37,6 +37,8 @@ export type CarrierSandbox = {
   balanceCents: number;
   serial: number;
   sleep: (ms: number) => Promise<void>;
+  /** Quotes answered (tests read it to see the app's cache). */
+  quotes: number;
 };
 
 export function createCarrierSandbox(o: { now?: () => number; slowMs?: number; balanceCents?: number; sleep?: (ms: number) => Promise<void> } = {}): CarrierSandbox {
@@ -47,6 +49,7 @@ export function createCarrierSandbox(o: { now?: () => number; slowMs?: number; b
     balanceCents: o.balanceCents ?? 100_000_00,
     serial: 10_000_000 + Math.floor(Math.random() * 80_000_000),
     sleep: o.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
+    quotes: 0,
   };
 }
 
@@ -128,6 +131,7 @@ export async function handleCarrierCall(sb: CarrierSandbox, req: CarrierRequest)
   switch (path) {
     case 'api/v2/me/shipment/calculate': {
       const to = cepOf(body.to);
+      sb.quotes++;
       if (to.endsWith('999')) return json(503, { message: 'Service Unavailable' });
       if (to.endsWith('998')) await sb.sleep(sb.slowMs);
       const ids = typeof body.services === 'string' ? body.services.split(',').map(Number).filter(Number.isFinite) : null;
