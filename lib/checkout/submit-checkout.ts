@@ -56,6 +56,7 @@ export async function submitCheckout(form: FormData, ctx: { ip: string }): Promi
       ...(data.coupon ? { coupon: data.coupon } : {}),
       ...(data.address ? { address: data.address } : {}),
       ...(data.delivery ? { delivery: data.delivery } : {}),
+      ...(data.freight ? { freight: data.freight } : {}),
     });
     return outcomeOfPlacement(result, values);
   } catch (error) {
