@@ -121,6 +121,11 @@ export function connectionOf(s: CarrierSettings): Connection | null {
   return { baseUrl: `${e.appUrl}${EMBEDDED_PATH}`, token: 'sandbox', embedded: true };
 }
 
+/** Whether the checkout quotes with the carrier (on, reachable, and an origin CEP to quote from). */
+export function quotesWithCarrier(s: CarrierSettings): boolean {
+  return s.originZip.length === 8 && connectionOf(s) !== null;
+}
+
 export function carrierClient(c: Connection, timeoutMs: number, token = c.token): MelhorEnvio {
   const f = c.embedded ? inProcessFetch(carrierSandbox(), c.baseUrl) : undefined;
   return melhorEnvio({ baseUrl: c.embedded ? 'http://embedded.invalid' : c.baseUrl, token, userAgent: 'Balcão (loja integrada)', timeoutMs, fetch: f });

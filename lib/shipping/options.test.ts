@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { carrierSandbox, DEFAULT_SERVICES, type CarrierSettings } from './carrier';
-import { addWorkingDays, arrivalText, carrierOptions, clearQuoteCache, deliveryOptions, optionDays } from './options';
+import { arrivalText } from '@/lib/orders/delivery';
+import { addWorkingDays, carrierOptions, clearQuoteCache, deliveryOptions, optionDays } from './options';
 import { DEFAULT_SHIPPING_RULES, type ShippingRules } from './quote';
 
 const CARRIER: CarrierSettings = { enabled: true, hasToken: false, tokenSealed: null, environment: 'sandbox', originZip: '01310100', services: [...DEFAULT_SERVICES], handlingDays: 2, adjust: { kind: 'none', value: 0 } };

@@ -10,7 +10,7 @@ import 'server-only';
 import { ufOfCep } from '@balcao/br/cep-uf';
 import { logger } from '@/lib/server/log';
 import { processSingleton } from '@/lib/process/context';
-import { carrierClient, connectionOf, QUOTE_TIMEOUT_MS, type Adjust, type CarrierSettings } from './carrier';
+import { carrierClient, connectionOf, quotesWithCarrier, QUOTE_TIMEOUT_MS, type Adjust, type CarrierSettings } from './carrier';
 import type { CarrierOption, QuoteProduct } from './melhor-envio';
 import { quoteShipping, type ShippingRules } from './quote';
 
@@ -81,7 +81,7 @@ export async function deliveryOptions(o: { zip: string; lines: readonly CartParc
   const zip = o.zip.replace(/\D/g, '');
   if (zip.length !== 8) return { ok: false, message: 'Informe um CEP com 8 dígitos.' };
   const conn = connectionOf(o.carrier);
-  if (!conn || o.carrier.originZip.length !== 8) return tableOption(o.rules, zip, o.itemsCents);
+  if (!conn || !quotesWithCarrier(o.carrier)) return tableOption(o.rules, zip, o.itemsCents);
   const products = quoteProducts(o.lines);
   const key = JSON.stringify([zip, o.carrier.originZip, conn.baseUrl, o.carrier.services, products]);
   const now = o.now ?? Date.now();
@@ -120,11 +120,4 @@ export function addWorkingDays(date: string, n: number): string {
     if (wd !== 0 && wd !== 6) left--;
   }
   return d.toISOString().slice(0, 10);
-}
-
-/** "Chega entre 03/12 e 05/12". */
-export function arrivalText(from: string | null, to: string | null): string | null {
-  if (!from || !to) return null;
-  const dm = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}`;
-  return from === to ? `Chega em ${dm(from)}` : `Chega entre ${dm(from)} e ${dm(to)}`;
 }
