@@ -131,9 +131,10 @@ export function carrierClient(c: Connection, timeoutMs: number, token = c.token)
   return melhorEnvio({ baseUrl: c.embedded ? 'http://embedded.invalid' : c.baseUrl, token, userAgent: 'Balcão (loja integrada)', timeoutMs, fetch: f });
 }
 
-/** "Testar conexão": the account's name, or the error in Portuguese. */
-export async function testConnection(s: CarrierSettings): Promise<{ ok: true; name: string } | { ok: false; message: string }> {
-  const c = connectionOf({ ...s, enabled: true });
+/** "Testar conexão": the account's name, or the error in Portuguese. `token`: one typed, not yet saved. */
+export async function testConnection(s: CarrierSettings, token?: string): Promise<{ ok: true; name: string } | { ok: false; message: string }> {
+  const stored = connectionOf({ ...s, enabled: true });
+  const c = token ? { baseUrl: env().melhorEnvioUrl ?? (s.environment === 'production' ? ME_PRODUCTION : ME_SANDBOX), token, embedded: false } : stored;
   if (!c) return { ok: false, message: 'Informe o token do Melhor Envio.' };
   try {
     return { ok: true, name: (await carrierClient(c, LABEL_TIMEOUT_MS).me()).name };
@@ -141,3 +142,5 @@ export async function testConnection(s: CarrierSettings): Promise<{ ok: true; na
     return { ok: false, message: error instanceof Error ? error.message : 'Não foi possível falar com o Melhor Envio.' };
   }
 }
+
+export const testConnectionWithToken = (s: CarrierSettings, token: string) => testConnection(s, token);

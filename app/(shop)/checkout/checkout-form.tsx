@@ -286,7 +286,7 @@ export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = [
         />
       </fieldset>
 
-      {delivery?.shipping.carrier && (delivering || !hydrated) ? <FreightOptions initial={state?.freightOptions} submitted={values.freight} error={errors.freight} /> : null}
+      {delivery?.shipping.carrier && (delivering || !hydrated) ? <FreightOptions key={state?.freightOptions ? JSON.stringify(state.freightOptions) : 'cotacao'} initial={state?.freightOptions} submitted={values.freight} error={errors.freight} /> : null}
 
       {delivery && hydrated && showSameBox ? (
         <fieldset className={styles.group} aria-labelledby="titulo-cobranca">

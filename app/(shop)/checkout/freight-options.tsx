@@ -23,29 +23,27 @@ const valueOf = (o: DeliveryOption) => `${o.id}@${o.cents}`;
 
 export function FreightOptions({ initial, submitted, error }: { initial?: DeliveryOption[]; submitted?: string; error?: string }) {
   const { zip } = useQuoteInput();
-  const [answer, setAnswer] = useState<Answer | null>(initial ? { ok: true, options: initial } : null);
-  const [loading, setLoading] = useState(false);
+  const [quoted, setQuoted] = useState<{ zip: string | null; answer: Answer } | null>(initial ? { zip: null, answer: { ok: true, options: initial } } : null);
   const [chosen, setChosen] = useState<string | null>(null);
 
   useEffect(() => {
     if (!zip) return;
     const ctrl = new AbortController();
-    setLoading(true);
     fetch(`/api/shipping/options?cep=${zip}`, { signal: ctrl.signal })
       .then((r) => r.json() as Promise<Answer>)
-      .then((a) => {
-        setAnswer(a);
+      .then((answer) => {
+        setQuoted({ zip, answer });
         setChosen(null);
       })
       .catch(() => {
-        if (!ctrl.signal.aborted) setAnswer({ ok: false, message: 'Não foi possível calcular o frete. Tente de novo.' });
-      })
-      .finally(() => {
-        if (!ctrl.signal.aborted) setLoading(false);
+        if (!ctrl.signal.aborted) setQuoted({ zip, answer: { ok: false, message: 'Não foi possível calcular o frete. Tente de novo.' } });
       });
     return () => ctrl.abort();
   }, [zip]);
 
+  // Options from a refused submit (no zip of their own) hold until a new CEP is quoted.
+  const loading = !!zip && quoted?.zip !== zip && !(quoted?.zip === null && quoted.answer.ok);
+  const answer = quoted?.answer ?? null;
   const options = answer?.ok ? answer.options : [];
   const submittedId = submitted?.split('@')[0];
   const current = options.find((o) => valueOf(o) === chosen) ?? options.find((o) => o.id === submittedId) ?? options[0] ?? null;
