@@ -116,4 +116,22 @@ test.describe('shipping with the carrier', () => {
     await page.getByLabel('CEP').pressSequentially('20040998');
     await expect(page.getByRole('group', { name: 'Forma de entrega' }).getByRole('radio', { name: 'Entrega — R$ 18,90' })).toBeChecked();
   });
+
+  test('"Calcular frete" on the product page works without JavaScript', async ({ browser }) => {
+    setCarrier(true);
+    const noJs = await browser.newContext({ javaScriptEnabled: false, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+    const page = await noJs.newPage();
+    await page.goto('/products/caneca-ceramica');
+    await page.getByLabel('CEP').fill('20040-002');
+    await page.getByRole('button', { name: 'Calcular' }).click();
+    await expect(page.getByTestId('frete-opcoes')).toContainText(/PAC — R\$ \d+,\d{2} — \d+ a \d+ dias úteis/);
+    await expect(page.getByTestId('frete-opcoes')).toContainText('SEDEX — ');
+    await noJs.close();
+    // axe runs in the page's script: the same answer, with JavaScript on.
+    const withJs = await browser.newPage();
+    await withJs.goto('/products/caneca-ceramica?cep=20040002');
+    await expect(withJs.getByTestId('frete-opcoes')).toContainText('SEDEX — ');
+    await expectNoAxeViolations(withJs);
+    await withJs.close();
+  });
 });

@@ -35,11 +35,13 @@ export async function ShippingCalculator({ productId, variantId, variantParam, c
         </p>
       ) : null}
       {answer && answer.ok ? (
-        <ul role="status" data-testid="frete-opcoes">
-          {answer.options.map((o) => (
-            <li key={o.id}>{[o.name, o.cents === 0 ? 'Grátis' : formatBRL(o.cents), optionDays(o)].filter(Boolean).join(' — ')}</li>
-          ))}
-        </ul>
+        <div role="status">
+          <ul data-testid="frete-opcoes">
+            {answer.options.map((o) => (
+              <li key={o.id}>{[o.name, o.cents === 0 ? 'Grátis' : formatBRL(o.cents), optionDays(o)].filter(Boolean).join(' — ')}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
     </section>
   );
