@@ -60,7 +60,7 @@ const nextConfig = {
   allowedDevOrigins: DEV_ORIGINS,
   reactStrictMode: true,
   // The workspace packages (packages/*) ship TypeScript source: Next compiles them with the app.
-  transpilePackages: ['@balcao/br', '@balcao/payment-contract', '@balcao/payment-sandbox', '@balcao/server-kit'],
+  transpilePackages: ['@balcao/br', '@balcao/payment-contract', '@balcao/payment-sandbox', '@balcao/server-kit', '@balcao/shipping-sandbox'],
   serverExternalPackages: ['better-sqlite3', '@libsql/client', 'pino', 'pdf-lib', 'qrcode'],
   experimental: {
     // Server actions keep Next's Origin check (no allowedOrigins): only this site may call them.

@@ -256,6 +256,20 @@ export const shippingSettings = sqliteTable('shipping_settings', {
   pickupEnabled: integer('pickup_enabled', { mode: 'boolean' }).notNull().default(false),
   pickupAddress: text('pickup_address').notNull().default(''),
   updatedAt: text('updated_at').notNull().default(now),
+  /**
+   * Melhor Envio (lib/shipping/carrier-settings.ts): off → the UF table prices every order. The
+   * token is sealed (lib/security/sealed.ts), never shown again; null with the sandbox on →
+   * the embedded carrier sandbox. Services: the Melhor Envio ids offered, comma-separated.
+   * Adjustment: extra fee (positive) or discount (negative) in basis points or centavos.
+   */
+  carrierEnabled: integer('carrier_enabled', { mode: 'boolean' }).notNull().default(false),
+  carrierTokenSealed: text('carrier_token_sealed'),
+  carrierEnvironment: text('carrier_environment', { enum: ['sandbox', 'production'] }).notNull().default('sandbox'),
+  carrierOriginZip: text('carrier_origin_zip').notNull().default(''),
+  carrierServices: text('carrier_services').notNull().default('1,2,3,31'),
+  handlingDays: integer('handling_days').notNull().default(0),
+  carrierAdjustKind: text('carrier_adjust_kind', { enum: ['none', 'percent', 'cents'] }).notNull().default('none'),
+  carrierAdjustValue: integer('carrier_adjust_value').notNull().default(0),
 });
 
 export const SHIPPING_METHODS = ['delivery', 'pickup'] as const;
@@ -315,6 +329,20 @@ export const orders = sqliteTable(
     deliveryState: text('delivery_state'),
     /** Pickup: where, as the shop said when the order was placed. */
     pickupAddress: text('pickup_address'),
+    /**
+     * Delivery priced by the carrier ('carrier': Melhor Envio's quote, the service chosen) or by
+     * the shop's UF table ('table'); null before shipping had a carrier, or nothing ships.
+     * The promised range is São Paulo dates (handling days included).
+     */
+    shippingPricedBy: text('shipping_priced_by', { enum: ['carrier', 'table'] }),
+    shippingServiceId: integer('shipping_service_id'),
+    shippingServiceName: text('shipping_service_name'),
+    deliveryFromDate: text('delivery_from_date'),
+    deliveryToDate: text('delivery_to_date'),
+    /** The carrier label (lib/shipping/labels.ts): its id at Melhor Envio, the last step done, its cost. */
+    labelId: text('label_id'),
+    labelStep: text('label_step', { enum: ['cart', 'paid', 'generated'] }),
+    labelCostCents: integer('label_cost_cents'),
     /**
      * Paid after its reservation on a payment link had lapsed, when the link's places were all
      * taken by then: the link received more payments than its limit. Flagged to the merchant.

@@ -14,8 +14,12 @@ export const ADDRESS_FIELDS = ['zip', 'street', 'number', 'complement', 'neighbo
 /** The boleto payer's address when it is not the delivery address ("Mesmo endereço da entrega" unticked). */
 export const BILLING_FIELDS = ['billingZip', 'billingStreet', 'billingNumber', 'billingNeighborhood', 'billingCity', 'billingState'] as const;
 /** What a person fills in, in screen order (errors are listed in this order). */
-export const PERSON_FIELDS = [...BUYER_FIELDS, 'shipping', ...ADDRESS_FIELDS, ...BILLING_FIELDS] as const;
-/** Everything the checkout form posts ("shipping": delivery | pickup; "sameAddress": the billing box; "note": "Observações para a loja"). */
+export const PERSON_FIELDS = [...BUYER_FIELDS, 'shipping', ...ADDRESS_FIELDS, 'freight', ...BILLING_FIELDS] as const;
+/**
+ * Everything the checkout form posts ("shipping": delivery | pickup; "sameAddress": the billing box;
+ * "freight": the "Forma de entrega" chosen, `<option id>@<centavos shown>`, lib/shipping/options.ts;
+ * "note": "Observações para a loja").
+ */
 export const FORM_FIELDS = ['checkoutKey', 'method', 'sameAddress', ...PERSON_FIELDS, 'coupon', 'note'] as const;
 
 export type BuyerField = (typeof BUYER_FIELDS)[number];

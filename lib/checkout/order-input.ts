@@ -174,6 +174,19 @@ const details = z.object({
   shipping: z.enum(['delivery', 'pickup'], { error: 'Escolha entrega ou retirada na loja.' }).default('delivery'),
   /** Where a shipped order is delivered: placeOrder requires it when something ships and shipping is delivery. */
   delivery: delivery.optional(),
+  /**
+   * "Forma de entrega" as chosen and the price the page showed ("me-2@4490"): placeOrder quotes
+   * again and refuses a price that changed (never charges the form's number).
+   */
+  freight: z
+    .union([
+      z.object({ id: z.string().regex(/^[a-z0-9-]{1,20}$/), shownCents: z.int().nonnegative() }),
+      z.string().transform((v) => {
+        const m = /^([a-z0-9-]{1,20})@(\d{1,9})$/.exec(v);
+        return m ? { id: m[1], shownCents: Number(m[2]) } : undefined;
+      }),
+    ])
+    .optional(),
   /** "Cupom de desconto" as typed: only a code; what it is worth is read on the server (lib/coupons). */
   coupon: z
     .string()

@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { PERSON_FIELDS, type FieldErrors, type FormValues } from '@/lib/checkout/fields';
 import type { PlaceOrderResult } from '@/lib/checkout/place-order';
 import { orderMoney, type OrderMoney } from '@/lib/orders/pricing';
+import type { DeliveryOption } from '@/lib/shipping/options';
 
 /**
  * "Aplicar" answered: the coupon's discount and each method's money for the items after it
@@ -24,7 +25,8 @@ export function appliedCoupon(code: string, discountCents: number, itemsCents: n
   return { code, discountCents, pix: orderMoney(itemsCents, 'pix', pixDiscountBps, discountCents), boleto: orderMoney(itemsCents, 'boleto', 0, discountCents) };
 }
 /** `coupon`: the answer to "Aplicar" (no order is placed then; `error` is empty unless something else is wrong). */
-export type CheckoutFailure = { ok: false; error: string; fieldErrors: FieldErrors; values: FormValues; coupon?: AppliedCoupon };
+/** `freightOptions`: "Forma de entrega" quoted again on submit, shown to choose from (also without JavaScript). */
+export type CheckoutFailure = { ok: false; error: string; fieldErrors: FieldErrors; values: FormValues; coupon?: AppliedCoupon; freightOptions?: DeliveryOption[] };
 export type CheckoutOutcome = { ok: true; orderToken: string } | CheckoutFailure;
 
 export const RATE_LIMITED_MESSAGE = 'Muitas tentativas. Aguarde um minuto e tente de novo.';
@@ -68,5 +70,6 @@ export function outcomeOfPlacement(result: PlaceOrderResult, values: FormValues,
   const hasFieldErrors = Object.keys(fieldErrors).length > 0;
   const nextValues = hasFieldErrors ? { ...values, checkoutKey: randomUUID() } : values;
   const message = [result.error, ...other.filter((m) => m !== result.error)].filter(Boolean).join(' ') || UNEXPECTED_MESSAGE;
-  return checkoutFailure(message, nextValues, fieldErrors);
+  const failure = checkoutFailure(message, nextValues, fieldErrors);
+  return result.freightOptions ? { ...failure, freightOptions: result.freightOptions } : failure;
 }

@@ -52,7 +52,7 @@ export function parseCheckoutForm(input: FormValues, opts: { needsDelivery: bool
     buyer: pick(values, BUYER_FIELDS),
     address: billing,
     shipping: shape.shipping,
-    ...(shape.delivering ? { delivery: block } : {}),
+    ...(shape.delivering ? { delivery: block, freight: values.freight } : {}),
     coupon: values.coupon,
     note: values.note,
   });

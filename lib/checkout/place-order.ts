@@ -33,6 +33,9 @@ import { anyShips, shippingForOrder } from '@/lib/checkout/shipping';
 import { chargeCents } from '@/lib/orders/pricing';
 import { formatBRL } from '@balcao/br/money';
 import { getShippingRules } from '@/lib/shipping/settings';
+import { getCarrierSettings } from '@/lib/shipping/carrier';
+import { addWorkingDays, deliveryOptions, type CartParcel, type DeliveryOption } from '@/lib/shipping/options';
+import { chooseFreight } from '@/lib/checkout/freight';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { reservationCutoff } from '@/lib/settings/reservation';
 import { getSettings, type PaymentSettings } from '@/lib/settings/settings';
@@ -52,7 +55,9 @@ export type { LinkOrderInput, OrderInput, SessionOrderInput } from '@/lib/checko
 
 /** A field the order's data can be refused on (by our checks or the provider's). */
 type OrderFieldErrors = Omit<FieldErrors, 'checkoutKey' | 'method'>;
-export type PlaceOrderResult = { ok: true; orderToken: string } | { ok: false; error: string; fieldErrors?: OrderFieldErrors; sessionRefusal?: SessionRefusal };
+export type PlaceOrderResult =
+  | { ok: true; orderToken: string }
+  | { ok: false; error: string; fieldErrors?: OrderFieldErrors; sessionRefusal?: SessionRefusal; /** "Forma de entrega" quoted again, to choose from. */ freightOptions?: DeliveryOption[] };
 
 export const PROVIDER_DID_NOT_ANSWER = 'O serviço de pagamentos não respondeu. Tente novamente.';
 export const TRY_AGAIN = 'Não foi possível registrar o pedido agora. Tente novamente em instantes.';
@@ -117,7 +122,7 @@ async function priceOf(
   input: ValidOrder,
   settings: PaymentSettings,
 ): Promise<
-  (PricedOrder & { ships?: boolean }) | { ok: false; linkRefusal: LinkRefusal } | { ok: false; sessionRefusal: SessionRefusal } | Extract<CouponCheck, { ok: false }>
+  (PricedOrder & { ships?: boolean; parcels?: CartParcel[] }) | { ok: false; linkRefusal: LinkRefusal } | { ok: false; sessionRefusal: SessionRefusal } | Extract<CouponCheck, { ok: false }>
 > {
   if ('session' in input) {
     // The session's lines as the store created them (no Pix discount: the store set the price).
@@ -154,7 +159,14 @@ async function priceOf(
   }
   const priced = priceOrder(input.items, catalog, input.method, { pixDiscountBps: settings.pixDiscountBps, coupon: coupon?.ok ? coupon.coupon : null });
   const ordered = catalog.filter((p) => input.items.some((i) => i.productId === p.id));
-  return priced.ok ? { ...priced, ships: anyShips(ordered) } : priced;
+  if (!priced.ok) return priced;
+  // What each line weighs and measures (its variant's, else its product's), for the carrier's quote.
+  const parcels: CartParcel[] = priced.lines.flatMap((l) => {
+    const item = catalog.find((c) => c.variantId === (l.variantId ?? l.productId));
+    if (!item || !item.requiresShipping) return [];
+    return [{ id: String(item.variantId), quantity: l.quantity, unitCents: l.unitPriceCents, weightGrams: item.weightGrams, heightCm: item.heightCm, widthCm: item.widthCm, lengthCm: item.lengthCm }];
+  });
+  return { ...priced, ships: anyShips(ordered), parcels };
 }
 
 /** Whether coupon `code` applies to items worth `itemsCents` today (read only: the order's transaction counts the use). */
@@ -211,21 +223,33 @@ async function place(input: ValidOrder, settings: PaymentSettings, origin: Attri
   const linkId = 'link' in input ? input.link.id : null;
   const sessionId = 'session' in input ? input.session.id : null;
   // Shipping from the shop's rules and the catalog's own word on what ships (never the form's).
+  const rules = await getShippingRules();
   const shipping = shippingForOrder({
     needsDelivery: priced.ships === true,
     shipping: input.shipping,
     delivery: input.delivery,
-    rules: await getShippingRules(),
+    rules,
     // Free shipping looks at the items at catalog prices, before the Pix discount.
     itemsCents: priced.itemsCents,
   });
   if (!shipping.ok) return { ok: false, error: shipping.error, fieldErrors: shipping.fieldErrors };
+  // Delivery is quoted again here (the carrier's, or the UF table when it is off or fails): the
+  // form only names the option and the price it showed; a changed price is refused, not charged.
+  let freight: { cents: number; pricedBy: 'carrier' | 'table'; option: DeliveryOption } | null = null;
+  if (shipping.method === 'delivery') {
+    const offered = await deliveryOptions({ zip: shipping.delivery.zip, lines: priced.parcels ?? [], itemsCents: priced.itemsCents, rules, carrier: await getCarrierSettings() });
+    if (!offered.ok) return { ok: false, error: offered.message, fieldErrors: { state: offered.message } };
+    const choice = chooseFreight(offered, input.freight);
+    if (!choice.ok) return { ok: false, error: CHECK_FIELDS_MESSAGE, fieldErrors: { freight: choice.message }, freightOptions: choice.options };
+    freight = { cents: choice.option.cents, pricedBy: choice.pricedBy, option: choice.option };
+  }
+  const shippingCents = freight ? freight.cents : shipping.cents;
   // items − Pix discount + shipping: the discount never applies to shipping.
   const totalCents = chargeCents({
     itemsCents: priced.itemsCents,
     couponDiscountCents: priced.couponDiscountCents,
     pixDiscountCents: priced.pixDiscountCents,
-    shippingCents: shipping.cents,
+    shippingCents,
   });
   if (totalCents > MAX_ORDER_CENTS) {
     return pricingError({ ok: false, message: `O valor máximo de um pedido com ${input.method === 'pix' ? 'Pix' : 'boleto'} é ${formatBRL(MAX_ORDER_CENTS)}.` });
@@ -294,7 +318,12 @@ async function place(input: ValidOrder, settings: PaymentSettings, origin: Attri
           couponCode: couponUse?.code ?? null,
           couponDiscountCents: couponUse ? priced.couponDiscountCents : 0,
           shippingMethod: shipping.method,
-          shippingCents: shipping.cents,
+          shippingCents,
+          shippingPricedBy: freight?.pricedBy ?? null,
+          shippingServiceId: freight?.option.serviceId ?? null,
+          shippingServiceName: freight?.option.serviceId ? freight.option.name : null,
+          deliveryFromDate: freight?.option.minDays != null ? addWorkingDays(today, freight.option.minDays) : null,
+          deliveryToDate: freight?.option.maxDays != null ? addWorkingDays(today, freight.option.maxDays) : null,
           deliveryZip: d?.zip ?? null,
           deliveryStreet: d?.street ?? null,
           deliveryNumber: d?.number ?? null,
@@ -352,7 +381,7 @@ async function place(input: ValidOrder, settings: PaymentSettings, origin: Attri
     throw error;
   }
 
-  logger().info({ orderId, method: input.method, totalCents, shippingCents: shipping.cents, linkId, buyer: maskDocument(input.buyer.document) }, 'order placed');
+  logger().info({ orderId, method: input.method, totalCents, shippingCents, shippingPricedBy: freight?.pricedBy, linkId, buyer: maskDocument(input.buyer.document) }, 'order placed');
   return outcome(await submitCreate(paymentId, { source: 'checkout', onRefused: 'delete', firstAttempt: true }));
 }
 

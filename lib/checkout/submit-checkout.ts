@@ -57,6 +57,7 @@ export async function submitCheckout(form: FormData, ctx: { ip: string; origin?:
       ...(data.address ? { address: data.address } : {}),
       ...(data.delivery ? { delivery: data.delivery } : {}),
       ...(data.note ? { note: data.note } : {}),
+      ...(data.freight ? { freight: data.freight } : {}),
     }, { origin: ctx.origin });
     return outcomeOfPlacement(result, values);
   } catch (error) {

@@ -63,6 +63,8 @@ const rawSchema = z.object({
   DATABASE_AUTH_TOKEN: z.string().min(1).optional(),
   DATABASE_DRIVER: z.enum(['better-sqlite3', 'libsql'], { message: 'expected better-sqlite3 or libsql' }).optional(),
   SANDBOX_DATABASE_URL: dbUrl.default('file:./data/sandbox.db'),
+  /** Melhor Envio's base URL (docs/shipping-contract.md); unset → the embedded carrier sandbox or Melhor Envio's own. */
+  MELHOR_ENVIO_URL: httpUrl.optional(),
   PAYMENT_API_URL: httpUrl
     .refine((v) => !/\/v1$/i.test(v), { message: 'expected the base URL before /v1 (the client adds /v1/...)' })
     .optional(),
@@ -137,6 +139,8 @@ export type AppEnv = {
   sandboxDatabaseUrl: string;
   /** Base URL before /v1 — the real provider, or the embedded sandbox. */
   paymentApiUrl: string;
+  /** MELHOR_ENVIO_URL, when set (lib/shipping/carrier.ts decides the default). */
+  melhorEnvioUrl: string | undefined;
   paymentApiKey: string;
   /** True when no provider is configured and the embedded sandbox is the provider. */
   usingSandbox: boolean;
@@ -252,6 +256,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     databaseDriver: e.DATABASE_DRIVER,
     sandboxDatabaseUrl: e.SANDBOX_DATABASE_URL,
     paymentApiUrl: e.PAYMENT_API_URL ?? `${appUrl}/api/sandbox`,
+    melhorEnvioUrl: e.MELHOR_ENVIO_URL,
     paymentApiKey: e.PAYMENT_API_KEY ?? sandboxApiKeys[0] ?? SANDBOX_DEFAULT_KEY,
     usingSandbox,
     sandboxEnabled,

@@ -57,6 +57,10 @@ export async function loadEmailData(row: { orderId: string; kind: EmailKind; ded
       trackingUrl: order.trackingUrl,
       addressLines: address ? addressLines(address) : null,
       pickupAddress: order.shippingMethod === 'pickup' ? order.pickupAddress : null,
+      arrival: (() => {
+        const v = deliveryOf(order);
+        return [v.service, v.arrival].filter(Boolean).join(' · ') || null;
+      })(),
     },
     merchant: { buyerEmail: order.buyerEmail, dashboardUrl: `${env().appUrl}/dashboard/orders/${order.id}`, latePayment: order.latePayment, buyerNote: order.buyerNote },
   };

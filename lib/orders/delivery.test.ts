@@ -6,7 +6,12 @@ const base = NOTHING_SHIPS;
 
 describe('delivery view', () => {
   it('nothing ships: no method, no address', () => {
-    expect(deliveryOf(base)).toEqual({ method: null, cents: 0, address: null, pickupAddress: null });
+    expect(deliveryOf(base)).toEqual({ method: null, cents: 0, address: null, pickupAddress: null, service: null, arrival: null });
+  });
+
+  it('a carrier service: its name and the promised range', () => {
+    const d = deliveryOf({ ...PAULISTA_DELIVERY, shippingServiceName: 'SEDEX', deliveryFromDate: '2026-12-03', deliveryToDate: '2026-12-05' });
+    expect([d.service, d.arrival]).toEqual(['SEDEX', 'Chega entre 03/12 e 05/12']);
   });
 
   it('delivery: the address as an envelope shows it, and the shipping value', () => {

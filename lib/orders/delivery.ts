@@ -12,7 +12,17 @@ export type DeliveryView = {
   cents: number;
   address: { zip: string; street: string; number: string; complement: string | null; neighborhood: string; city: string; state: string } | null;
   pickupAddress: string | null;
+  /** The carrier service chosen ("SEDEX") and its promise ("Chega entre 03/12 e 05/12"); null when the UF table priced it. */
+  service?: string | null;
+  arrival?: string | null;
 };
+
+/** "Chega entre 03/12 e 05/12" from the promised São Paulo dates (null when there is no promise). */
+export function arrivalText(from: string | null | undefined, to: string | null | undefined): string | null {
+  if (!from || !to) return null;
+  const dm = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}`;
+  return from === to ? `Chega em ${dm(from)}` : `Chega entre ${dm(from)} e ${dm(to)}`;
+}
 
 /** The order columns a delivery is stored in. */
 export type DeliveryColumns = Pick<
@@ -27,7 +37,8 @@ export type DeliveryColumns = Pick<
   | 'deliveryCity'
   | 'deliveryState'
   | 'pickupAddress'
->;
+> &
+  Partial<Pick<Order, 'shippingServiceName' | 'deliveryFromDate' | 'deliveryToDate'>>;
 
 export function deliveryOf(o: DeliveryColumns): DeliveryView {
   const address =
@@ -42,7 +53,15 @@ export function deliveryOf(o: DeliveryColumns): DeliveryView {
           state: o.deliveryState ?? '',
         }
       : null;
-  return { method: o.shippingMethod ?? null, cents: o.shippingCents, address, pickupAddress: o.shippingMethod === 'pickup' ? o.pickupAddress : null };
+  const promised = o.shippingMethod === 'delivery';
+  return {
+    method: o.shippingMethod ?? null,
+    cents: o.shippingCents,
+    address,
+    pickupAddress: o.shippingMethod === 'pickup' ? o.pickupAddress : null,
+    service: promised ? (o.shippingServiceName ?? null) : null,
+    arrival: promised ? arrivalText(o.deliveryFromDate, o.deliveryToDate) : null,
+  };
 }
 
 /** "01310-100" from "01310100". */

@@ -26,10 +26,12 @@ describe('shipping rules in the database', () => {
   });
 
   it('a damaged rate map reads as no rates there, never as a wrong price', () => {
-    const row = { id: 1, nationalCents: 100, regionCents: '{oops', ufCents: '{"SP": -5, "XX": 10, "RJ": 1.5, "MG": 700}', freeAboveCents: null, pickupEnabled: false, pickupAddress: '', updatedAt: '' };
+    const row = { id: 1, nationalCents: 100, regionCents: '{oops', ufCents: '{"SP": -5, "XX": 10, "RJ": 1.5, "MG": 700}', freeAboveCents: null, pickupEnabled: false, pickupAddress: '', updatedAt: '', ...CARRIER_COLUMNS };
     expect(rulesOf(row)).toMatchObject({ regionCents: {}, ufCents: { MG: 700 } });
   });
 });
+
+const CARRIER_COLUMNS = { carrierEnabled: false, carrierTokenSealed: null, carrierEnvironment: 'sandbox' as const, carrierOriginZip: '', carrierServices: '1,2', handlingDays: 0, carrierAdjustKind: 'none' as const, carrierAdjustValue: 0 };
 
 describe('the Entrega form', () => {
   it('round-trips the rules through what the form shows', () => {

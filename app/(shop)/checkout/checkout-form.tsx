@@ -10,6 +10,7 @@ import { CHECK_FIELDS_MESSAGE, isAddressField, isBillingField, PERSON_FIELDS, ty
 import { CEP_STATUS_TEXT, useCepAutofill, type CepStatus } from './cep-autofill';
 import type { OrderMoney } from '@/lib/orders/pricing';
 import { ufOfCep } from '@balcao/br/cep-uf';
+import { FreightOptions } from './freight-options';
 import { cepUfMismatch, CheckoutTotals, setQuoteInput, setSummaryCoupon, useQuoteInput, type Shipping } from './shipping-quote';
 import { checkoutAction, type CheckoutActionState } from './actions';
 import type { AppliedCoupon } from '@/lib/checkout/outcome';
@@ -83,7 +84,8 @@ export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = [
   useEffect(() => {
     const uf = formRef.current?.querySelector<HTMLSelectElement>('#campo-state')?.value ?? '';
     const zip = formRef.current?.querySelector<HTMLInputElement>('#campo-zip')?.value ?? '';
-    setQuoteInput({ shipping: submittedShipping, state: isUF(uf) ? uf : null, cepUf: ufOfCep(zip) });
+    const digits = zip.replace(/\D/g, '');
+    setQuoteInput({ shipping: submittedShipping, state: isUF(uf) ? uf : null, cepUf: ufOfCep(zip), zip: digits.length === 8 ? digits : null });
   }, [state, submittedShipping]);
 
   // The summary's totals take the coupon "Aplicar" priced; a refused code takes it out again.
@@ -98,7 +100,8 @@ export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = [
   const lookUpCep = autofill.onZipInput;
   const onZipInput = useCallback(
     (value: string) => {
-      setQuoteInput({ cepUf: ufOfCep(value) });
+      const digits = value.replace(/\D/g, '');
+      setQuoteInput({ cepUf: ufOfCep(value), zip: digits.length === 8 ? digits : null });
       lookUpCep(value);
     },
     [lookUpCep],
@@ -283,6 +286,8 @@ export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = [
           ufMismatch={delivering && !errors.state ? cepUfMismatch(quoteInput) : null}
         />
       </fieldset>
+
+      {delivery?.shipping.carrier && (delivering || !hydrated) ? <FreightOptions key={state?.freightOptions ? JSON.stringify(state.freightOptions) : 'cotacao'} initial={state?.freightOptions} submitted={values.freight} error={errors.freight} /> : null}
 
       {delivery && hydrated && showSameBox ? (
         <fieldset className={styles.group} aria-labelledby="titulo-cobranca">

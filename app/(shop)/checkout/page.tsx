@@ -11,6 +11,7 @@ import { CheckoutForm, type DeliveryProps } from './checkout-form';
 import { cepLookupEnabled } from '@/lib/cep/service';
 import { anyShips } from '@/lib/checkout/shipping';
 import { getShippingRules } from '@/lib/shipping/settings';
+import { getCarrierSettings, quotesWithCarrier } from '@/lib/shipping/carrier';
 import { CheckoutTotals } from './shipping-quote';
 import styles from './checkout.module.css';
 import { TermsConsent } from '../_components/terms-consent';
@@ -47,7 +48,7 @@ export default async function CheckoutPage() {
   // Something physical in the cart: the form asks where to deliver, and shipping joins the total.
   const pixMinimumNote = pix.totalCents < MIN_ORDER_CENTS ? PIX_MINIMUM_MESSAGE : null;
   const rules = anyShips(cart.lines.map((l) => l.product)) ? await getShippingRules() : null;
-  const shipping = rules ? { rules, itemsCents: cart.subtotalCents } : null;
+  const shipping = rules ? { rules, itemsCents: cart.subtotalCents, carrier: quotesWithCarrier(await getCarrierSettings()) } : null;
   const delivery: DeliveryProps | null = rules && shipping ? { shipping, pickup: rules.pickup, money: { pix, boleto, pixMinimumNote } } : null;
   return (
     <main className="container">

@@ -16,15 +16,23 @@ import { quoteShipping, type ShippingQuote, type ShippingRules } from '@/lib/shi
 import styles from './checkout.module.css';
 
 /** `state`: the UF chosen; `cepUf`: the UF the typed CEP belongs to (@balcao/br/cep-uf), which prices the shipping, as on the server. */
-export type QuoteInput = { shipping: 'delivery' | 'pickup'; state: UF | null; cepUf: UF | null };
+export type QuoteInput = {
+  shipping: 'delivery' | 'pickup';
+  state: UF | null;
+  cepUf: UF | null;
+  /** The CEP's 8 digits once complete (the carrier's quote needs it). */
+  zip?: string | null;
+  /** The "Forma de entrega" chosen, when the shop quotes with Melhor Envio. */
+  freight?: { cents: number; free: boolean } | null;
+};
 
-const INITIAL: QuoteInput = { shipping: 'delivery', state: null, cepUf: null };
+const INITIAL: QuoteInput = { shipping: 'delivery', state: null, cepUf: null, zip: null, freight: null };
 let current: QuoteInput = INITIAL;
 const listeners = new Set<() => void>();
 
 export function setQuoteInput(next: Partial<QuoteInput>): void {
   const merged = { ...current, ...next };
-  if (merged.shipping === current.shipping && merged.state === current.state && merged.cepUf === current.cepUf) return;
+  if (merged.shipping === current.shipping && merged.state === current.state && merged.cepUf === current.cepUf && merged.zip === current.zip && merged.freight === current.freight) return;
   current = merged;
   for (const l of listeners) l();
 }
@@ -38,7 +46,8 @@ export function useQuoteInput(): QuoteInput {
   return useSyncExternalStore(subscribe, () => current, () => INITIAL);
 }
 
-export type Shipping = { rules: ShippingRules; itemsCents: number };
+/** `carrier`: the shop quotes with Melhor Envio — the price is the chosen "Forma de entrega"'s. */
+export type Shipping = { rules: ShippingRules; itemsCents: number; carrier?: boolean };
 
 /**
  * The coupon "Aplicar" priced on the server (null: none), which the summary's totals then use:
@@ -70,6 +79,7 @@ function useSummaryCoupon(): SummaryCoupon | null {
  */
 export function quoteFor(s: Shipping, input: QuoteInput): ShippingQuote | null {
   if (input.shipping === 'pickup') return quoteShipping(s.rules, { kind: 'pickup' }, s.itemsCents);
+  if (s.carrier) return input.freight ? { ok: true, kind: 'delivery', cents: input.freight.cents, freeByThreshold: input.freight.free, basis: 'uf' } : null;
   const uf = input.cepUf ?? input.state;
   if (!uf) return null;
   return quoteShipping(s.rules, { kind: 'delivery', state: uf }, s.itemsCents);

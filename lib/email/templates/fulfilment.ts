@@ -10,6 +10,7 @@ export function shippedEmail(d: EmailData): RenderedEmail {
   const track = webUrl(d.delivery?.trackingUrl ?? null);
   const address = d.delivery?.addressLines ?? [];
   const body = html`${p(greeting(d))}${p(html`Seu pedido ${orderRef(d)} foi enviado pela transportadora <strong>${carrier}</strong>.`)}
+${d.delivery?.arrival ? p(d.delivery.arrival) : ''}
 ${code ? codeBox('Código de rastreio', code, 'tracking-code') : ''}
 ${track ? button(track, 'Acompanhar entrega') : ''}
 ${address.length ? p(html`Endereço de entrega:<br>${address.map((l, i) => html`${i ? html`<br>` : ''}${l}`)}`) : ''}

@@ -9,14 +9,14 @@ export function paidEmail(d: EmailData): RenderedEmail {
   const amount = formatBRL(d.order.money.totalCents);
   const paidAt = dateTimeBR(d.order.paidAt);
   const body = html`${p(greeting(d))}${p(html`Recebemos o pagamento do pedido ${orderRef(d)}. Obrigado pela compra!`)}
-${facts([['Pago em', paidAt], ['Forma de pagamento', d.order.method === 'pix' ? 'Pix' : 'Boleto']])}
+${facts([['Pago em', paidAt], ['Forma de pagamento', d.order.method === 'pix' ? 'Pix' : 'Boleto'], ...(d.delivery?.arrival ? ([['Entrega', d.delivery.arrival]] as [string, string][]) : [])])}
 ${moneyTable(d.order.money)}
 ${button(receiptUrl(d), 'Ver o recibo')}`;
   const text = `${greeting(d)}
 
 Recebemos o pagamento do pedido ${orderRef(d)}. Obrigado pela compra!
 
-Pago em: ${paidAt}
+Pago em: ${paidAt}${d.delivery?.arrival ? `\nEntrega: ${d.delivery.arrival}` : ''}
 ${moneyText(d.order.money)}
 
 Ver o recibo: ${receiptUrl(d)}${textFooter(d.shop.name)}`;

@@ -38,6 +38,8 @@ export type EmailData = {
     addressLines: string[] | null;
     /** Where to pick the order up, as the shop wrote it (its opening hours included, when given). */
     pickupAddress: string | null;
+    /** "SEDEX · Chega entre 03/12 e 05/12" when a carrier service was chosen. */
+    arrival?: string | null;
   };
   /** The merchant's alerts only. */
   merchant?: { buyerEmail: string; dashboardUrl: string; latePayment: boolean; /** "Observações para a loja", as the buyer typed them. */ buyerNote?: string | null };

@@ -327,6 +327,11 @@ function OrderSummary({ order }: { order: OrderView }) {
               <span key={l}>{l}</span>
             ))}
           </address>
+          {order.delivery.service || order.delivery.arrival ? (
+            <p className={styles.address} data-testid="pedido-prazo">
+              {[order.delivery.service, order.delivery.arrival].filter(Boolean).join(' · ')}
+            </p>
+          ) : null}
         </div>
       ) : null}
       {order.delivery.pickupAddress ? (

@@ -17,6 +17,7 @@ import { ProductImage } from '../../_components/product-image';
 import { ProductPrice } from '../../_components/product-price';
 import styles from './product.module.css';
 import { VariantPicker } from './variant-picker';
+import { ShippingCalculator } from './shipping-calculator';
 
 type Props = { params: Promise<{ slug: string }>; searchParams?: Promise<Record<string, string | string[] | undefined>> };
 
@@ -49,7 +50,9 @@ export default async function ProductPage({ params, searchParams }: Props) {
   // The variant chosen (`?variante=<id>`, or the first on sale): its price, stock and photo.
   const choice = await choicesOf(product.id);
   const variants = choice.variants.map((v) => ({ ...v, soldOut: availability(v.stock).soldOut }));
-  const chosen = chosenVariant(variants, requestedVariant((await searchParams)?.variante));
+  const query = (await searchParams) ?? {};
+  const chosen = chosenVariant(variants, requestedVariant(query.variante));
+  const cep = typeof query.cep === 'string' ? query.cep.slice(0, 9) : '';
   const hasOptions = choice.options.length > 0;
   const priceCents = chosen?.priceCents ?? product.priceCents;
   const stock = availability(chosen ? chosen.stock : product.stock);
@@ -103,6 +106,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
             </>
           )}
           <p className="small muted">Pague com Pix (confirmação na hora) ou boleto (compensação em até 3 dias úteis).</p>
+          {chosen ? <ShippingCalculator productId={product.id} variantId={chosen.variantId} variantParam={hasOptions ? chosen.variantId : undefined} cep={cep} /> : null}
         </div>
       </article>
     </main>

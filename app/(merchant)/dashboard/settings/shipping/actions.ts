@@ -1,12 +1,15 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { done } from '@/lib/auth/action-state';
+import { done, refused } from '@/lib/auth/action-state';
 import { merchantAction } from '@/lib/auth/merchant-action';
 import { logger } from '@/lib/server/log';
 import { recordRequestActivity } from '@/lib/security/activity';
 import { parseShippingForm } from '@/lib/shipping/settings-form';
 import { saveShippingRules } from '@/lib/shipping/settings';
+import { parseCarrierForm } from '@/lib/shipping/carrier-form';
+import { getCarrierSettings, saveCarrierSettings, testConnection, testConnectionWithToken } from '@/lib/shipping/carrier';
+import { clearQuoteCache } from '@/lib/shipping/options';
 
 /** Configurações → Entrega, through the one envelope (lib/auth/merchant-action.ts). */
 export const saveShippingAction = merchantAction(
@@ -24,5 +27,35 @@ export const saveShippingAction = merchantAction(
     await recordRequestActivity({ actor: merchant, action: 'settings', summary: 'Alterou as regras de entrega', target: 'entrega' });
     revalidatePath('/dashboard/settings/shipping');
     return done('Regras de entrega salvas. Valem para os próximos pedidos.');
+  },
+);
+
+/**
+ * "Melhor Envio": saves the carrier settings (the token sealed; blank keeps it), or with
+ * "Testar conexão" answers with the account's name or the error — without saving.
+ */
+export const saveCarrierAction = merchantAction(
+  {
+    name: 'save-carrier',
+    permission: 'settings:edit',
+    parse: (form) => {
+      const parsed = parseCarrierForm(form);
+      if (!parsed.ok) return { ok: false, fieldErrors: parsed.fieldErrors, values: parsed.values };
+      return { ok: true, value: { ...parsed.value, test: form.get('intent') === 'test' } };
+    },
+  },
+  async ({ test, ...settings }, { merchant }) => {
+    if (test) {
+      const stored = await getCarrierSettings();
+      const trial = settings.token ? { ...stored, ...settings, tokenSealed: null } : { ...stored, ...settings };
+      const answer = settings.token ? await testConnectionWithToken(trial, settings.token) : await testConnection(trial);
+      return answer.ok ? done(`Conectado: ${answer.name}.`) : refused(answer.message);
+    }
+    await saveCarrierSettings(settings);
+    clearQuoteCache();
+    logger().info({ actor: merchant.id }, 'carrier settings updated');
+    await recordRequestActivity({ actor: merchant, action: 'settings', summary: 'Alterou o Melhor Envio', target: 'entrega' });
+    revalidatePath('/dashboard/settings/shipping');
+    return done('Melhor Envio salvo. Vale para os próximos pedidos.');
   },
 );

@@ -5,13 +5,17 @@ import { getShippingRules } from '@/lib/shipping/settings';
 import { shippingFormValues } from '@/lib/shipping/settings-form';
 import { SettingsTabs } from '../settings-tabs';
 import { ShippingForm } from './shipping-form';
+import { CarrierForm } from './carrier-form';
+import { getCarrierSettings } from '@/lib/shipping/carrier';
+import { carrierFormValues } from '@/lib/shipping/carrier-form';
+import { env } from '@/lib/config/env';
 
 export const metadata: Metadata = { title: 'Entrega · Configurações' };
 export const dynamic = 'force-dynamic';
 
 export default async function ShippingSettingsPage() {
   const { role } = await requireMerchant('/dashboard/settings/shipping');
-  const rules = await getShippingRules();
+  const [rules, carrier] = await Promise.all([getShippingRules(), getCarrierSettings()]);
   return (
     <div className="stack">
       <h1>Configurações</h1>
@@ -21,6 +25,7 @@ export default async function ShippingSettingsPage() {
         frete. Pedidos já feitos mantêm o frete com que foram criados.
       </p>
       <PermissionGate role={role} permission="settings:edit">
+        <CarrierForm initial={carrierFormValues(carrier)} hasToken={carrier.hasToken} sandboxDefault={env().sandboxEnabled} />
         <ShippingForm initial={shippingFormValues(rules)} />
       </PermissionGate>
     </div>

@@ -100,6 +100,12 @@ export default async function ReceiptPage({ params }: Props) {
               </dd>
             </div>
           ) : null}
+          {order.delivery.service || order.delivery.arrival ? (
+            <div>
+              <dt>Forma de entrega</dt>
+              <dd>{[order.delivery.service, order.delivery.arrival].filter(Boolean).join(' · ')}</dd>
+            </div>
+          ) : null}
           {order.delivery.pickupAddress ? (
             <div>
               <dt>Retirada na loja</dt>

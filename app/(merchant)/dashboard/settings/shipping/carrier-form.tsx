@@ -1,0 +1,96 @@
+'use client';
+
+import { useActionState, useState } from 'react';
+import type { ActionState } from '@/lib/auth/action-state';
+import styles from '../settings.module.css';
+import { saveCarrierAction } from './actions';
+import { describedBy, FieldNotes } from '../field-notes';
+import { SaveBar } from '../save-bar';
+
+const SERVICES: [number, string][] = [
+  [1, 'PAC (Correios)'],
+  [2, 'SEDEX (Correios)'],
+  [3, '.Package (Jadlog)'],
+  [31, 'Loggi Express (Loggi)'],
+];
+
+/** Configurações → Entrega → "Melhor Envio". The token is never shown again: blank keeps it. */
+export function CarrierForm({ initial, hasToken, sandboxDefault }: { initial: Record<string, string>; hasToken: boolean; sandboxDefault: boolean }) {
+  // "Testar conexão" saves nothing: what was typed stays in the form after React resets it.
+  const [typed, setTyped] = useState<Record<string, string> | null>(null);
+  const [state, formAction, pending] = useActionState(async (previous: ActionState, form: FormData) => {
+    setTyped(form.get('intent') === 'test' ? Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string' && e[0] !== 'token')) : null);
+    return saveCarrierAction(previous, form);
+  }, null);
+  const errors = (state && !state.ok ? state.fieldErrors : undefined) ?? {};
+  const values = (state && !state.ok ? state.values : undefined) ?? typed ?? initial;
+  const text = (name: string, label: string, hint?: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <div className="field">
+      <label htmlFor={name}>{label}</label>
+      <input id={name} name={name} defaultValue={values[name] ?? ''} aria-invalid={errors[name] ? true : undefined} aria-describedby={describedBy(name, { hint: !!hint, error: errors[name] })} {...props} />
+      <FieldNotes name={name} hint={hint} error={errors[name]} />
+    </div>
+  );
+  return (
+    <form action={formAction} className="stack" noValidate>
+      <fieldset className={`card ${styles.group}`}>
+        <legend>Melhor Envio</legend>
+        <div className="stack">
+          <div className={styles.checkRow}>
+            <input type="checkbox" id="carrierEnabled" name="carrierEnabled" defaultChecked={values.carrierEnabled === 'on'} />
+            <label htmlFor="carrierEnabled">Cotar o frete com o Melhor Envio no checkout</label>
+          </div>
+          <p className="field-hint">Se o Melhor Envio falhar ou não atender o CEP, vale o frete por região abaixo.</p>
+          {text(
+            'token',
+            'Token',
+            hasToken ? 'Um token está salvo (não é mostrado). Em branco: mantém o salvo.' : sandboxDefault ? 'Sem token, a loja usa o sandbox embutido (preços fictícios).' : 'Gere em Melhor Envio → Gerenciar → Tokens.',
+            { type: 'password', autoComplete: 'off', defaultValue: '' },
+          )}
+          {hasToken ? (
+            <div className={styles.checkRow}>
+              <input type="checkbox" id="removeToken" name="removeToken" />
+              <label htmlFor="removeToken">Remover token</label>
+            </div>
+          ) : null}
+          <div className="field">
+            <label htmlFor="environment">Ambiente</label>
+            <select id="environment" name="environment" defaultValue={values.environment ?? 'sandbox'}>
+              <option value="sandbox">Sandbox</option>
+              <option value="production">Produção</option>
+            </select>
+          </div>
+          {text('originZip', 'CEP de origem', 'De onde os pedidos saem.', { inputMode: 'numeric', autoComplete: 'postal-code' })}
+          <fieldset id="services" tabIndex={-1} aria-describedby={errors.services ? 'services-erro' : undefined}>
+            <legend>Serviços oferecidos</legend>
+            {SERVICES.map(([id, label]) => (
+              <div className={styles.checkRow} key={id}>
+                <input type="checkbox" id={`service${id}`} name={`service${id}`} defaultChecked={values[`service${id}`] === 'on'} />
+                <label htmlFor={`service${id}`}>{label}</label>
+              </div>
+            ))}
+            {errors.services ? (
+              <p className="field-error" id="services-erro">
+                {errors.services}
+              </p>
+            ) : null}
+          </fieldset>
+          {text('handlingDays', 'Prazo de manuseio', 'Dias úteis para separar e postar; somados ao prazo da transportadora.', { inputMode: 'numeric' })}
+          <div className="field">
+            <label htmlFor="adjustKind">Ajuste no frete</label>
+            <select id="adjustKind" name="adjustKind" defaultValue={values.adjustKind ?? 'none'}>
+              <option value="none">Nenhum</option>
+              <option value="percent">Percentual (%)</option>
+              <option value="cents">Valor fixo (R$)</option>
+            </select>
+          </div>
+          {text('adjustValue', 'Valor do ajuste', 'Positivo: taxa extra; negativo: desconto (ex.: 10 ou -2,50).', { inputMode: 'decimal' })}
+          <button type="submit" name="intent" value="test" className="btn btn-secondary" disabled={pending}>
+            Testar conexão
+          </button>
+        </div>
+      </fieldset>
+      <SaveBar state={state} pending={pending} label="Salvar Melhor Envio" />
+    </form>
+  );
+}
