@@ -12,11 +12,11 @@
  * and e-mails of paid orders (confirmation, refund) are neither capped nor counted.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { emailOutbox, orders, type EmailKind } from '@/db/schema';
+import { emailOutbox, orders, type OutboxKind } from '@/db/schema';
 import { env } from '@/lib/config/env';
 
 /** The kinds an unpaid order causes: a stranger's order must not make the shop a relay. */
-export const RECIPIENT_CAPPED_KINDS: readonly EmailKind[] = ['instructions', 'reminder', 'expired'];
+export const RECIPIENT_CAPPED_KINDS: readonly OutboxKind[] = ['instructions', 'reminder', 'expired', 'cart_reminder'];
 
 export const RECIPIENT_CAP_REASON = 'Limite de e-mails para este endereço atingido (pedidos não pagos)';
 
@@ -33,14 +33,19 @@ export function emailsPerRecipientPerDay(): number {
  * last 24 hours, by the database's clock like the rows' created_at).
  */
 export function underRecipientCap(): SQL {
+  return sql`${recipientCapCount(orders.buyerEmail)} < ${emailsPerRecipientPerDay()}`;
+}
+
+/** SQL: the capped e-mails written to `recipient` (an address or a column) in the last 24 hours (abandoned-checkout reminders use it too). */
+export function recipientCapCount(recipient: SQL | string | typeof orders.buyerEmail): SQL<number> {
   const kinds = sql.join(
     RECIPIENT_CAPPED_KINDS.map((k) => sql`${k}`),
     sql`, `,
   );
   return sql`(select count(*) from ${emailOutbox} as capped
-    where capped.recipient = ${orders.buyerEmail}
+    where capped.recipient = ${recipient}
       and capped.kind in (${kinds})
       and capped.status <> 'skipped'
       and capped.dedupe_key not like '%:resend:%'
-      and capped.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day')) < ${emailsPerRecipientPerDay()}`;
+      and capped.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day'))`;
 }

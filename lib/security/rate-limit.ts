@@ -18,7 +18,7 @@ import { processSingleton } from '@/lib/process/context';
  * calls to the public REST API. 'password-reset' / 'password-reset-account': "Esqueci minha
  * senha" per client address and per account.
  */
-export type RateBucket = 'checkout' | 'login' | 'login-account' | 'webhook' | 'cep' | 'link' | 'api' | 'password-reset' | 'password-reset-account';
+export type RateBucket = 'checkout' | 'login' | 'login-account' | 'webhook' | 'cep' | 'link' | 'api' | 'password-reset' | 'password-reset-account' | 'draft' | 'draft-session';
 
 /**
  * Sign-in attempts on one account from all addresses together: enough room for a merchant's
@@ -28,6 +28,9 @@ export const LOGIN_ACCOUNT_LIMIT_FACTOR = 5;
 /** Reset e-mails asked per minute from one address, and for one account from all addresses. */
 export const PASSWORD_RESET_PER_MIN = 5;
 export const PASSWORD_RESET_ACCOUNT_PER_MIN = 3;
+/** The checkout's draft autosave (debounced): per client address, and per browser session. */
+export const DRAFT_SAVES_PER_MIN = 60;
+export const DRAFT_SAVES_PER_SESSION_PER_MIN = 30;
 
 export type RateDecision = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
 
@@ -53,6 +56,10 @@ function limitOf(bucket: RateBucket): number {
       return PASSWORD_RESET_PER_MIN;
     case 'password-reset-account':
       return PASSWORD_RESET_ACCOUNT_PER_MIN;
+    case 'draft':
+      return DRAFT_SAVES_PER_MIN;
+    case 'draft-session':
+      return DRAFT_SAVES_PER_SESSION_PER_MIN;
   }
 }
 

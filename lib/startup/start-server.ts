@@ -55,7 +55,7 @@ async function startBackgroundWork(): Promise<void> {
   startSandboxWorker();
   startWebhookWorker();
   startReconcileScheduler();
-  startOutboxWorker();
+  startOutboxWorker({ beforeDrain: async () => (await import('@/lib/checkout-drafts/scan')).runDraftScan() });
   onShutdown('reconcile-scheduler', stopReconcileScheduler);
   onShutdown('email-worker', stopOutboxWorker);
   onShutdown('webhook-worker', stopWebhookWorker);

@@ -1,6 +1,7 @@
 'use client';
 
 import { useActionState, useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { DraftAutosave } from './draft-autosave';
 import { useFormStatus } from 'react-dom';
 import { maskHandlers, MoneyInput } from '@/app/_components/masked-input';
 import { cepMask, documentMask, phoneMask, type Mask } from '@balcao/br/masks';
@@ -230,6 +231,7 @@ export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = [
             inputMode="email"
             maxLength={254}
           />
+          {action === checkoutAction ? <DraftAutosave /> : null}
           <Field
             name="phone"
             label="Celular (WhatsApp)"
