@@ -10,6 +10,7 @@ const LINKS = [
   { href: '/dashboard/produtos', label: 'Produtos', exact: false },
   { href: '/dashboard/links', label: 'Links', exact: false },
   { href: '/dashboard/cupons', label: 'Cupons', exact: false },
+  { href: '/dashboard/carrinhos-abandonados', label: 'Carrinhos abandonados', exact: false },
   { href: '/dashboard/settings', label: 'Configurações', exact: false },
   { href: '/dashboard/conta', label: 'Minha conta', exact: false },
 ] as const;

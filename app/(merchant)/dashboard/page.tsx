@@ -16,6 +16,7 @@ import components from './_components/components.module.css';
 import styles from './overview.module.css';
 import { RevenueChart } from './revenue-chart';
 import { ShopChecklist } from './shop-checklist';
+import { RecoveredCard } from './recovered-card';
 import { getShopIdentity } from '@/lib/shop/identity';
 
 export const metadata: Metadata = { title: 'Visão geral' };
@@ -64,6 +65,7 @@ export default async function OverviewPage() {
             {formatBRL(stats.last30.paidCents)} pagos − {formatBRL(stats.last30.refundedCents)} reembolsados
           </p>
         </div>
+        <RecoveredCard />
       </section>
 
       <p className={toShip > 0 ? 'alert alert-info' : 'small muted'} data-testid="to-ship-count">

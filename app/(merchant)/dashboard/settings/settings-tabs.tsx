@@ -2,7 +2,7 @@ import Link from 'next/link';
 import styles from './settings.module.css';
 
 /** Configurações → Loja | Pagamento | Entrega | Equipe | Atividade | Integrações | Dados do comprador (server component: the current tab is passed in). */
-export function SettingsTabs({ current }: { current: 'shop' | 'payment' | 'shipping' | 'team' | 'activity' | 'integrations' | 'buyers' }) {
+export function SettingsTabs({ current }: { current: 'shop' | 'payment' | 'shipping' | 'team' | 'activity' | 'integrations' | 'buyers' | 'abandoned' }) {
   const tabs = [
     { key: 'shop', href: '/dashboard/settings/loja', label: 'Loja' },
     { key: 'payment', href: '/dashboard/settings', label: 'Pagamento' },
@@ -11,6 +11,7 @@ export function SettingsTabs({ current }: { current: 'shop' | 'payment' | 'shipp
     { key: 'activity', href: '/dashboard/settings/atividade', label: 'Atividade' },
     { key: 'integrations', href: '/dashboard/settings/integracoes', label: 'Integrações' },
     { key: 'buyers', href: '/dashboard/settings/comprador', label: 'Dados do comprador' },
+    { key: 'abandoned', href: '/dashboard/settings/carrinhos-abandonados', label: 'Carrinhos abandonados' },
   ] as const;
   return (
     <nav aria-label="Configurações" className={styles.tabs}>
