@@ -10,11 +10,12 @@ import { logger, redactSecrets } from '@/lib/server/log';
 import { reconcileAll } from './reconcile';
 
 /** Reminders due, then the outbox drained within a time box (none when e-mails are off). */
-async function sendDueEmails() {
+async function sendDueEmails(beforeDrain?: () => Promise<unknown>) {
   if (env().email.mode === 'off') return undefined;
   const { enqueueDueReminders } = await import('@/lib/email/reminders');
   const { drainOutbox } = await import('@/lib/email/worker');
   await enqueueDueReminders();
+  await beforeDrain?.();
   return drainOutbox({ deadlineMs: 20_000 });
 }
 
@@ -28,12 +29,14 @@ export function isAuthorizedCron(authorization: string | null, secret: string | 
 }
 
 /**
+ * `scanDrafts`: the abandoned-checkout reminders and deletions (lib/checkout-drafts/scan.ts, also
+ * passed in from above), run before the outbox drains.
  * `deliverWebhooks`: the merchant's outbound webhooks, one pass (lib/api's worker, passed in by
  * the route: that layer sits above this one). Where no process stays up (Vercel), this cron is
  * what delivers them; on a Node host the in-process worker already does, and a second pass
  * finds nothing due.
  */
-export async function handleCronReconcile(req: Request, opts: { deliverWebhooks?: () => Promise<unknown> } = {}): Promise<Response> {
+export async function handleCronReconcile(req: Request, opts: { deliverWebhooks?: () => Promise<unknown>; scanDrafts?: () => Promise<unknown> } = {}): Promise<Response> {
   const noStore = { 'Cache-Control': 'no-store' };
   if (!isAuthorizedCron(req.headers.get('authorization'), env().cronSecret)) {
     return Response.json({ error: 'unauthorized' }, { status: 401, headers: { ...noStore, 'WWW-Authenticate': 'Bearer' } });
@@ -41,7 +44,7 @@ export async function handleCronReconcile(req: Request, opts: { deliverWebhooks?
   try {
     const { checked, changed } = await reconcileAll();
     // Where no process stays up between requests (Vercel), this is also what sends e-mails.
-    const emails = await sendDueEmails();
+    const emails = await sendDueEmails(opts.scanDrafts);
     if (emails && emails.sent + emails.failed + emails.retry > 0) logger().info({ emails }, 'cron: e-mails sent');
     await opts.deliverWebhooks?.();
     return Response.json({ checked, changed }, { headers: noStore });
