@@ -7,7 +7,7 @@
  * Times are the shop's clock (lib/embedded-provider/clock.ts), passed in as `now`.
  */
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gte } from 'drizzle-orm';
 import { database, db } from '@/db';
 import { get, run } from '@/db/driver';
 import { checkoutDrafts, orders, type CheckoutDraftRow } from '@/db/schema';
@@ -20,6 +20,8 @@ export type FormValues = Partial<Record<string, string>>;
 /** The browser's draft cookie (httpOnly, random; the database keeps its sha256 only). */
 export const DRAFT_COOKIE = 'balcao_draft';
 export const DRAFT_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 30;
+/** After an order converts a browser's draft, its late autosaves start no new one for this long. */
+const JUST_CONVERTED_MS = 10 * 60_000;
 
 export type DraftLine = { productId: number; variantId?: number; quantity: number; unitCents: number; name: string };
 export type DraftSource = { source: 'cart' | 'link' | 'session'; sourceRef: string | null };
@@ -128,6 +130,15 @@ export async function saveDraft(s: SaveDraft): Promise<string | null> {
     }
     if (!contact.email && !contact.phone) return null;
     if (s.lines.length === 0) return null;
+    // An autosave still in flight when the order was placed must not start a new draft of the
+    // cart just bought (the order converted this browser's draft a moment ago).
+    const justConverted = yield* get(
+      tx
+        .select({ id: checkoutDrafts.id })
+        .from(checkoutDrafts)
+        .where(and(eq(checkoutDrafts.sessionHash, sessionHash), eq(checkoutDrafts.status, 'converted'), gte(checkoutDrafts.convertedAt, new Date(s.now - JUST_CONVERTED_MS).toISOString()))),
+    );
+    if (justConverted) return null;
     const id = newId();
     yield* run(
       tx.insert(checkoutDrafts).values({ id, sessionHash, source: s.source, email: contact.email, phone: contact.phone, step, createdAt: at, ...common }),

@@ -26,9 +26,14 @@ export function DraftAutosave() {
       clearTimeout(timer);
       timer = setTimeout(save, SAVE_AFTER_MS);
     };
+    // A submit saves (or converts) the draft itself: the pending autosave is dropped (a late one
+    // after the order starts no new draft: the server refuses it).
+    const onSubmit = () => clearTimeout(timer);
     form.addEventListener('input', onInput);
     form.addEventListener('change', onInput);
+    form.addEventListener('submit', onSubmit);
     return () => {
+      form.removeEventListener('submit', onSubmit);
       clearTimeout(timer);
       form.removeEventListener('input', onInput);
       form.removeEventListener('change', onInput);
