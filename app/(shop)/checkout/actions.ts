@@ -11,7 +11,7 @@ export type CheckoutActionState = CheckoutFailure | null;
 
 /** The checkout form's action (also a plain POST without JavaScript). Success → the order page. */
 export async function checkoutAction(_previous: CheckoutActionState, form: FormData): Promise<CheckoutActionState> {
-  const result = await submitCheckout(form, { ip: clientRateKey(await headers()), draftSession: await draftSession(true) });
+  const result = await submitCheckout(form, { ip: clientRateKey(await headers()), draftSession: await draftSession(false) });
   if (!result.ok) return result;
   await clearCart();
   redirect(`/orders/${result.orderToken}`);
