@@ -231,7 +231,6 @@ export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = [
             inputMode="email"
             maxLength={254}
           />
-          {action === checkoutAction ? <DraftAutosave /> : null}
           <Field
             name="phone"
             label="Celular (WhatsApp)"
@@ -317,6 +316,7 @@ export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = [
       ) : null}
 
       {coupons ? <CouponField value={values.coupon ?? ''} error={errors.coupon} applied={state?.coupon ?? null} ships={delivery !== null} /> : null}
+      {action === checkoutAction ? <DraftAutosave /> : null}
 
       <SubmitButton method={hydrated ? method : null} />
       <p className={`small muted ${styles.fineprint}`}>

@@ -6,7 +6,8 @@ import { useEffect, useRef } from 'react';
 const SAVE_AFTER_MS = 1200;
 
 /**
- * Beside the e-mail field: the shop may send a reminder about this purchase (the privacy policy
+ * Below the form's fields, before paying (placed there so the fields above keep their place on
+ * a phone): the shop may send a reminder about this purchase (the privacy policy
  * says how), and, with JavaScript, the form's fields saved as a draft a moment after the shopper
  * stops typing (app/api/checkout/draft; the server keeps nothing before a valid e-mail or phone,
  * never the CPF/CNPJ). Without JavaScript each submit saves it.
@@ -41,7 +42,7 @@ export function DraftAutosave() {
   }, []);
   return (
     <p ref={marker} className="small muted" data-testid="draft-notice">
-      A loja pode enviar um lembrete sobre esta compra se você não a concluir. Veja a <Link href="/politicas/privacidade">Política de privacidade</Link>.
+      A loja pode enviar um lembrete sobre esta compra ao seu e-mail se você não a concluir. Veja a <Link href="/politicas/privacidade">Política de privacidade</Link>.
     </p>
   );
 }
