@@ -9,6 +9,16 @@ const req = (path: string, init: { headers?: Record<string, string>; cookie?: st
 const forwarded = (res: Response, name: string) => res.headers.get(`x-middleware-request-${name}`);
 
 describe('proxy: pages', () => {
+  it('gives the checkout its draft cookie with the page (random, httpOnly), once', async () => {
+    const first = await proxy(req('/checkout'));
+    const cookie = first.cookies.get('balcao_draft');
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookie?.httpOnly).toBe(true);
+    expect((await proxy(req('/checkout'))).cookies.get('balcao_draft')?.value).not.toBe(cookie?.value);
+    expect((await proxy(req('/checkout', { cookie: `balcao_draft=${cookie?.value}` }))).cookies.get('balcao_draft')).toBeUndefined();
+    expect((await proxy(req('/cart'))).cookies.get('balcao_draft')).toBeUndefined();
+  });
+
   it('puts one fresh nonce in the CSP response header, the CSP request header (read by Next) and x-nonce', async () => {
     const res = await proxy(req('/checkout'));
     const csp = res.headers.get('content-security-policy')!;

@@ -44,6 +44,8 @@ function decodes(pathname: string): boolean {
   }
 }
 
+const DRAFT_COOKIE = 'balcao_draft';
+
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const isProduction = process.env.NODE_ENV === 'production';
@@ -103,6 +105,13 @@ export async function proxy(request: NextRequest) {
 
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   applyHeaders(response.headers, headers);
+  // The checkout's draft cookie (lib/checkout-drafts/drafts.ts DRAFT_COOKIE) is given with the
+  // page, not by the form's action: a cookie set in a server action refreshes the page under
+  // the shopper's feet. It names no draft until a valid e-mail or phone is typed.
+  if (request.method === 'GET' && pathname === '/checkout' && !request.cookies.has(DRAFT_COOKIE)) {
+    const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
+    response.cookies.set(DRAFT_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 60 * 60 * 24 * 30, secure: https });
+  }
   response.headers.set('x-request-id', requestId);
   if (!isApi && request.method === 'GET' && isShopPath(pathname)) {
     const origin = attributionCookieFor(request.nextUrl, request.headers.get('referer'), request.cookies.get(ATTRIBUTION_COOKIE)?.value);

@@ -123,7 +123,7 @@ export const stockMovements = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-    /** The variant whose stock moved (set for every row since migration 0024). */
+    /** The variant whose stock moved (set for every row since migration 0022). */
     variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
     orderId: text('order_id').notNull(),
     /** Negative: units taken; positive: units given back. */
@@ -641,7 +641,9 @@ export type EmailKind = (typeof EMAIL_KINDS)[number];
 /** E-mails about a merchant user's account, not about an order (lib/email/account-emails.ts). */
 export const ACCOUNT_EMAIL_KINDS = ['password_reset', 'invitation'] as const;
 export type AccountEmailKind = (typeof ACCOUNT_EMAIL_KINDS)[number];
-export const OUTBOX_KINDS = [...EMAIL_KINDS, ...ACCOUNT_EMAIL_KINDS] as const;
+/** A saved checkout's reminder (lib/email/cart-reminder.ts): an outbox row without an order. */
+export const DRAFT_EMAIL_KINDS = ['cart_reminder'] as const;
+export const OUTBOX_KINDS = [...EMAIL_KINDS, ...ACCOUNT_EMAIL_KINDS, ...DRAFT_EMAIL_KINDS] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
@@ -1058,3 +1060,75 @@ export const productCategories = sqliteTable(
   (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index('product_categories_category_idx').on(t.categoryId, t.productId)],
 );
 export type Category = typeof categories.$inferSelect;
+
+// ---------- saved checkouts (abandoned-checkout recovery, lib/checkout-drafts) ----------
+
+export const DRAFT_STATUSES = ['open', 'converted'] as const;
+export const DRAFT_SOURCES = ['cart', 'link', 'session'] as const;
+
+/**
+ * A checkout the shopper began: saved once a valid e-mail or phone was typed, updated as they go
+ * on. Holds no stock. Never the CPF/CNPJ. Deleted 30 days after its last reminder (or at once by
+ * "Anonimizar"). Times are the shop's clock (the sandbox clock under the embedded sandbox).
+ */
+export const checkoutDrafts = sqliteTable(
+  'checkout_drafts',
+  {
+    id: text('id').primaryKey(),
+    /** sha256 of the browser's draft cookie: the same browser updates its own draft only. */
+    sessionHash: text('session_hash').notNull(),
+    source: text('source', { enum: DRAFT_SOURCES }).notNull().default('cart'),
+    /** The payment link's code or the checkout session's id (null for the cart). */
+    sourceRef: text('source_ref'),
+    email: text('email'),
+    /** 11 national digits. */
+    phone: text('phone'),
+    /** The typed fields (JSON; never the document). */
+    fields: text('fields').notNull().default('{}'),
+    /** The cart's lines (JSON: productId, variantId?, quantity, unitCents when saved). */
+    lines: text('lines').notNull().default('[]'),
+    shipping: text('shipping'),
+    coupon: text('coupon'),
+    totalCents: integer('total_cents').notNull().default(0),
+    /** contact | address | payment: how far the shopper got. */
+    step: text('step').notNull().default('contact'),
+    status: text('status', { enum: DRAFT_STATUSES }).notNull().default('open'),
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    /** Reminders written before the order: a conversion with this > 0 is "recovered". */
+    remindersAtConversion: integer('reminders_at_conversion'),
+    lastReminderAt: text('last_reminder_at'),
+    /** Bumped by each restore link's use; a link names the value it was made for (single use). */
+    restoreNonce: integer('restore_nonce').notNull().default(0),
+    abandonedEventAt: text('abandoned_event_at'),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+    convertedAt: text('converted_at'),
+  },
+  (t) => [
+    index('checkout_drafts_due_idx').on(t.status, t.updatedAt),
+    index('checkout_drafts_session_idx').on(t.sessionHash),
+    index('checkout_drafts_email_idx').on(t.email),
+    index('checkout_drafts_order_idx').on(t.orderId),
+  ],
+);
+export type CheckoutDraftRow = typeof checkoutDrafts.$inferSelect;
+
+/** Addresses that clicked "Não quero receber lembretes": no reminder is written to them. */
+export const emailOptOuts = sqliteTable('email_opt_outs', {
+  email: text('email').primaryKey(),
+  at: text('at').notNull().default(now),
+});
+
+/** Configurações → "Carrinhos abandonados" (one row, id 1; no row = the defaults). */
+export const abandonedCheckoutSettings = sqliteTable('abandoned_checkout_settings', {
+  id: integer('id').primaryKey(),
+  step1On: integer('step1_on', { mode: 'boolean' }).notNull().default(true),
+  step1Minutes: integer('step1_minutes').notNull().default(60),
+  step2On: integer('step2_on', { mode: 'boolean' }).notNull().default(true),
+  step2Minutes: integer('step2_minutes').notNull().default(1440),
+  step2Coupon: text('step2_coupon'),
+  step3On: integer('step3_on', { mode: 'boolean' }).notNull().default(true),
+  step3Minutes: integer('step3_minutes').notNull().default(4320),
+  step3Coupon: text('step3_coupon'),
+});

@@ -1,5 +1,5 @@
 /**
- * Migration 0024 (variants) on a database made the old way: migrated up to 0019, seeded with
+ * Migration 0022 (variants) on a database made the old way: migrated up to 0019, seeded with
  * products that held their own stock, an order with its lines and its stock movements. After it,
  * nothing a shopper could see has changed: each product is sold as one implicit variant with the
  * product's id and stock, the order's lines and ledger point at it, and a cause still moves the
@@ -29,7 +29,7 @@ function migrationsUpTo(lastIdx: number): string {
   return dir;
 }
 
-describe.each(['better-sqlite3', 'libsql'] as const)('migration 0024 on %s', (driver: DriverKind) => {
+describe.each(['better-sqlite3', 'libsql'] as const)('migration 0022 on %s', (driver: DriverKind) => {
   it("keeps today's products, stock, orders and ledger working, now through one implicit variant each", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'balcao-old-'));
     const d = openDatabase({ url: `file:${path.join(dir, 'old.db')}`, schema, driver });

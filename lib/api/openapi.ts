@@ -15,6 +15,7 @@ import {
   sessionCreated,
   sessionObject,
   webhookEvent,
+  abandonedCheckoutList,
 } from './schemas';
 
 function schema(s: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
@@ -86,6 +87,17 @@ export function openApiDocument(): Record<string, unknown> {
           responses: { '200': { description: 'The order', content: json('Order') }, ...errors(401, 404, 429) },
         },
       },
+      '/checkouts/abandoned': {
+        get: {
+          operationId: 'listAbandonedCheckouts',
+          summary: 'Saved checkouts (abandoned-checkout recovery), newest change first.',
+          parameters: [
+            { name: 'cursor', in: 'query', required: false, schema: { type: 'string' }, description: 'next_cursor of the previous page' },
+            { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
+          ],
+          responses: { '200': { description: 'A page of saved checkouts', content: json('AbandonedCheckoutList') }, ...errors(400, 401, 429) },
+        },
+      },
       '/orders/{id}/refunds': {
         post: {
           operationId: 'refundOrder',
@@ -123,6 +135,7 @@ export function openApiDocument(): Record<string, unknown> {
         Refund: schema(refundRequest, 'input'),
         RefundResult: schema(refundObject, 'output'),
         WebhookEvent: schema(webhookEvent, 'output'),
+        AbandonedCheckoutList: schema(abandonedCheckoutList, 'output'),
         Error: schema(errorObject, 'output'),
       },
     },

@@ -7,6 +7,7 @@ import { refundOrder } from './refunds';
 import { createSessionRequest, listOrdersQuery, refundRequest } from './schemas';
 import { createSession, readSession } from './sessions';
 import { apiError } from './http';
+import { listApiAbandoned } from './abandoned';
 
 export function postCheckoutSession(req: Request): Promise<Response> {
   return serveApi(req, async ({ caller, body }) => {
@@ -39,5 +40,14 @@ export function postRefund(req: Request, orderId: string): Promise<Response> {
   return serveApi(req, async ({ caller, body }) => {
     const parsed = refundRequest.safeParse(body);
     return parsed.success ? refundOrder(caller, orderId, parsed.data, clientAddress(req.headers)) : invalidRequest(parsed.error);
+  });
+}
+
+export function getAbandonedCheckouts(req: Request): Promise<Response> {
+  return serveApi(req, async ({ url }) => {
+    const parsed = listOrdersQuery.safeParse(Object.fromEntries(url.searchParams));
+    if (!parsed.success) return invalidRequest(parsed.error);
+    const page = await listApiAbandoned(parsed.data.limit, parsed.data.cursor);
+    return page ? { status: 200, body: page } : apiError('invalid_request', 'cursor: not a cursor this API gave', 'cursor');
   });
 }

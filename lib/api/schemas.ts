@@ -5,7 +5,7 @@
  * centavos (BRL).
  */
 import { z } from 'zod';
-import { ORDER_EVENT_TYPES as API_EVENT_TYPES } from '@/lib/order-events/event-types';
+import { OUTBOUND_EVENT_TYPES as API_EVENT_TYPES } from '@/lib/order-events/event-types';
 
 export const API_METHODS = ['pix', 'boleto'] as const;
 export { API_EVENT_TYPES };
@@ -138,10 +138,30 @@ export const listOrdersQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
+/** A saved checkout (abandoned-checkout recovery), as GET /api/v1/checkouts/abandoned lists it. */
+export const abandonedCheckoutObject = z.object({
+  id: z.string(),
+  status: z.enum(['open', 'recovered', 'expired']),
+  contact: z.object({ email: z.string().nullable(), phone: z.string().nullable().describe('E.164'), name: z.string().nullable() }),
+  total: z.int().describe('centavos, at the last change'),
+  items: z.array(z.object({ product_id: z.int(), variant_id: z.int().nullable(), name: z.string(), quantity: z.int(), unit_price: z.int() })),
+  reminders_sent: z.int(),
+  order_id: z.string().nullable(),
+  updated_at: z.string(),
+});
+
 /** The outbound webhook body (Standard Webhooks). */
 export const webhookEvent = z.object({
   id: z.string().describe('evt_…, the same on every delivery of this event (the webhook-id header).'),
   type: z.enum(API_EVENT_TYPES),
   created_at: z.string(),
-  data: z.object({ order: orderObject, checkout_session_id: z.string().nullable(), metadata: z.record(z.string(), z.string()) }),
+  data: z.object({
+    order: orderObject.optional().describe('Every order.* event.'),
+    checkout: abandonedCheckoutObject.optional().describe('checkout.abandoned: the saved checkout whose first reminder is due (no order yet).'),
+    checkout_session_id: z.string().nullable(),
+    metadata: z.record(z.string(), z.string()),
+  }),
 });
+
+/** GET /api/v1/checkouts/abandoned */
+export const abandonedCheckoutList = z.object({ data: z.array(abandonedCheckoutObject), next_cursor: z.string().nullable() });

@@ -18,6 +18,7 @@ import { Webhook } from 'standardwebhooks';
 import { checkWebhookTarget, guardedFetch, TARGET_REFUSED, type TargetPolicy } from '@balcao/server-kit/webhook-target';
 import { database } from '@/db';
 import { run } from '@/db/driver';
+import { abandonedOfEvent } from './abandoned';
 import { checkoutSessions, orders, outboundAttempts, outboundDeliveries, outboundEvents, webhookEndpoints } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { processSingleton, processSlot } from '@/lib/process/context';
@@ -61,7 +62,11 @@ export async function fanOut(nowIso = new Date().toISOString(), keys?: readonly 
   for (const event of events) {
     const targets = endpoints.filter((e) => e.events.split(',').includes(event.type));
     let body: string | null = null;
-    if (targets.length > 0 && event.orderId) {
+    if (targets.length > 0 && event.type === 'checkout.abandoned') {
+      // A saved checkout, no order yet: `data.checkout` (lib/api/abandoned.ts).
+      const checkout = await abandonedOfEvent(event.dedupeKey);
+      if (checkout) body = JSON.stringify({ id: event.id, type: event.type, created_at: event.createdAt, data: { checkout, checkout_session_id: null, metadata: {} } });
+    } else if (targets.length > 0 && event.orderId) {
       const [row] = await db.select().from(orders).where(eq(orders.id, event.orderId));
       const [order] = row ? await apiOrders([row]) : [];
       const [session] = await db.select({ id: checkoutSessions.id, metadata: checkoutSessions.metadata }).from(checkoutSessions).where(eq(checkoutSessions.orderId, event.orderId));

@@ -21,6 +21,7 @@ import {
   apiIdempotency,
   caughtEmails,
   checkoutSessions,
+  checkoutDrafts,
   emailOutbox,
   orderItems,
   orders,
@@ -85,8 +86,11 @@ export async function buyerDataExport(query: BuyerQuery, now = new Date()) {
       ? { zip: o.addressZip, street: o.addressStreet, number: o.addressNumber, neighborhood: o.addressNeighborhood, city: o.addressCity, state: o.addressState }
       : { zip: o.deliveryZip, street: o.deliveryStreet, number: o.deliveryNumber, complement: o.deliveryComplement, neighborhood: o.deliveryNeighborhood, city: o.deliveryCity, state: o.deliveryState };
   };
+  const draftEmails = [...new Set([...(query.kind === 'email' ? [query.email] : []), ...list.map((o) => o.buyerEmail)])];
+  const drafts = draftEmails.length ? await db().select().from(checkoutDrafts).where(inArray(checkoutDrafts.email, draftEmails)) : [];
   return {
     generated_at: now.toISOString(),
+    checkout_drafts: drafts.map((d) => ({ id: d.id, status: d.status, email: d.email, phone: d.phone, fields: JSON.parse(d.fields) as unknown, items: JSON.parse(d.lines) as unknown, total: d.totalCents, reminders_sent: d.remindersSent, created_at: d.createdAt, updated_at: d.updatedAt })),
     query: query.kind === 'document' ? { document: query.document } : { email: query.email },
     orders: list.map((o) => ({
       id: o.id,
@@ -122,6 +126,15 @@ export async function anonymiseBuyer(
   const now = opts.now ?? new Date().toISOString();
   return database().transaction(function* (tx) {
     const list = yield* all(tx.select().from(orders).where(matches(query)));
+    // Saved checkouts (abandoned-checkout drafts) of the buyer's addresses are deleted, with their reminders.
+    const draftEmails = [...new Set([...(query.kind === 'email' ? [query.email] : []), ...list.map((o) => o.buyerEmail)])];
+    const drafts = draftEmails.length ? yield* all(tx.select({ id: checkoutDrafts.id }).from(checkoutDrafts).where(inArray(checkoutDrafts.email, draftEmails))) : [];
+    for (const d of drafts) yield* run(tx.delete(emailOutbox).where(like(emailOutbox.dedupeKey, `draft:${d.id}:%`)));
+    if (drafts.length) yield* run(tx.delete(checkoutDrafts).where(inArray(checkoutDrafts.id, drafts.map((d) => d.id))));
+    if (list.length === 0 && drafts.length > 0) {
+      for (const e of draftEmails) yield* run(tx.delete(caughtEmails).where(eq(caughtEmails.toAddress, e)));
+      return { ok: true, orders: 0 } as const;
+    }
     if (list.length === 0) return { ok: false, error: 'Nenhum pedido encontrado para este comprador.' } as const;
     const open = list.filter((o) => o.status === 'pending');
     if (open.length > 0) {

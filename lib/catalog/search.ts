@@ -1,6 +1,6 @@
 /**
  * The shop's search (/busca?q=) and category pages (/categorias/<slug>), and the catalog's
- * sorting. Search runs on SQLite FTS5 (`products_fts`, migration 0024: name, description, SKUs
+ * sorting. Search runs on SQLite FTS5 (`products_fts`, migration 0022: name, description, SKUs
  * and categories, folded for case and accents by unicode61), on better-sqlite3 and libSQL alike.
  */
 import 'server-only';

@@ -356,7 +356,7 @@ async function place(input: ValidOrder, settings: PaymentSettings, origin: Attri
         tx,
         orderId,
         priced.lines.flatMap((l) =>
-          // A line written before variants (an open API session's) names none: migration 0024 gave each
+          // A line written before variants (an open API session's) names none: migration 0022 gave each
           // existing product an implicit variant with the product's own id.
           l.productId === null ? [] : [{ productId: l.productId, variantId: l.variantId ?? l.productId, quantity: l.quantity, name: l.name }],
         ),

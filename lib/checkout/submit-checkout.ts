@@ -19,17 +19,34 @@ import { orderTokenByCheckoutKey } from '@/lib/orders/queries';
 import type { FormValues } from '@/lib/checkout/fields';
 import { appliedCoupon, checkoutFailure, invalidForm, outcomeOfPlacement, rateLimited, unexpected, type CheckoutOutcome } from './outcome';
 import { formValuesOf, parseCheckoutForm } from './parse-form';
+import { convertCartDraft, saveCartDraft } from './draft';
 
 export { mapFieldErrors, RATE_LIMITED_MESSAGE, UNEXPECTED_MESSAGE, type CheckoutFailure, type CheckoutOutcome } from './outcome';
 
 /** The form's second submit button ("Aplicar" beside "Cupom de desconto"): prices the coupon, places nothing. */
 export const APPLY_COUPON_INTENT = 'apply-coupon';
 
-export async function submitCheckout(form: FormData, ctx: { ip: string; origin?: Attribution | null }): Promise<CheckoutOutcome> {
+/** `draftSession`: the browser's draft cookie; every submit saves the draft (the checkout without JavaScript). */
+export async function submitCheckout(form: FormData, ctx: { ip: string; origin?: Attribution | null; draftSession?: string }): Promise<CheckoutOutcome> {
   const values = formValuesOf(form);
   const limit = await hit('checkout', ctx.ip);
   if (!limit.ok) return rateLimited(values);
+  const outcome = await submitCheckoutLimited(form, values, ctx.origin ?? null);
+  if (ctx.draftSession) await keepDraft(ctx.draftSession, values, outcome);
+  return outcome;
+}
 
+/** Saves the draft, or converts it once the order exists; a failure here never fails the checkout. */
+async function keepDraft(session: string, values: FormValues, outcome: CheckoutOutcome): Promise<void> {
+  try {
+    if (outcome.ok) await convertCartDraft(session, outcome.orderToken);
+    else await saveCartDraft(session, values, true);
+  } catch (error) {
+    logger().warn({ err: error instanceof Error ? error.message : String(error) }, 'checkout draft not saved');
+  }
+}
+
+async function submitCheckoutLimited(form: FormData, values: FormValues, origin: Attribution | null): Promise<CheckoutOutcome> {
   // The cart (cookie → catalog) says whether anything ships, so which address the form needs.
   const cart = await readCart();
   if (form.get('intent') === APPLY_COUPON_INTENT) return applyCoupon(values, cart.blocker ? null : cart.subtotalCents);
@@ -58,7 +75,7 @@ export async function submitCheckout(form: FormData, ctx: { ip: string; origin?:
       ...(data.delivery ? { delivery: data.delivery } : {}),
       ...(data.note ? { note: data.note } : {}),
       ...(data.freight ? { freight: data.freight } : {}),
-    }, { origin: ctx.origin });
+    }, { origin });
     return outcomeOfPlacement(result, values);
   } catch (error) {
     logger().error({ err: error instanceof Error ? { name: error.name, message: error.message } : String(error) }, 'checkout failed');

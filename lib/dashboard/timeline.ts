@@ -124,6 +124,7 @@ export const EMAIL_WORDS: Record<OutboxKind, { about: string; sent: string }> = 
   late_payment: { about: 'pagamento atrasado, para a loja', sent: 'Aviso de pagamento atrasado enviado à loja' },
   password_reset: { about: 'redefinir senha', sent: 'E-mail de redefinir senha enviado' },
   invitation: { about: 'convite para a equipe', sent: 'Convite enviado por e-mail' },
+  cart_reminder: { about: 'lembrete de carrinho abandonado', sent: 'Lembrete de carrinho enviado por e-mail' },
 };
 
 const EMAIL_NOT_SENT: Record<Exclude<EmailStatus, 'sent'>, string> = {

@@ -15,17 +15,17 @@
  * counts and is capped (`recipientCappedKinds`).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { emailOutbox, orders, type EmailKind } from '@/db/schema';
+import { emailOutbox, orders, type OutboxKind } from '@/db/schema';
 import { env } from '@/lib/config/env';
 
 /** The kinds an unpaid order causes: a stranger's order must not make the shop a relay. */
-export const RECIPIENT_CAPPED_KINDS: readonly EmailKind[] = ['instructions', 'reminder', 'expired'];
+export const RECIPIENT_CAPPED_KINDS: readonly OutboxKind[] = ['instructions', 'reminder', 'expired', 'cart_reminder'];
 
 /** Every kind a buyer receives (the merchant's alerts, new_sale and late_payment, go to the shop). */
-export const BUYER_EMAIL_KINDS: readonly EmailKind[] = ['instructions', 'paid', 'reminder', 'refunded', 'canceled', 'expired', 'shipped', 'ready_for_pickup', 'delivered'];
+export const BUYER_EMAIL_KINDS: readonly OutboxKind[] = ['instructions', 'paid', 'reminder', 'refunded', 'canceled', 'expired', 'shipped', 'ready_for_pickup', 'delivered', 'cart_reminder'];
 
 /** The kinds capped and counted per recipient: those of unpaid orders; in a public demo, every buyer's e-mail. */
-export function recipientCappedKinds(): readonly EmailKind[] {
+export function recipientCappedKinds(): readonly OutboxKind[] {
   return env().publicDemo ? BUYER_EMAIL_KINDS : RECIPIENT_CAPPED_KINDS;
 }
 
@@ -44,14 +44,19 @@ export function emailsPerRecipientPerDay(): number {
  * last 24 hours, by the database's clock like the rows' created_at).
  */
 export function underRecipientCap(): SQL {
+  return sql`${recipientCapCount(orders.buyerEmail)} < ${emailsPerRecipientPerDay()}`;
+}
+
+/** SQL: the capped e-mails written to `recipient` (an address or a column) in the last 24 hours (abandoned-checkout reminders use it too). */
+export function recipientCapCount(recipient: SQL | string | typeof orders.buyerEmail): SQL<number> {
   const kinds = sql.join(
     recipientCappedKinds().map((k) => sql`${k}`),
     sql`, `,
   );
   return sql`(select count(*) from ${emailOutbox} as capped
-    where capped.recipient = ${orders.buyerEmail}
+    where capped.recipient = ${recipient}
       and capped.kind in (${kinds})
       and capped.status <> 'skipped'
       and capped.dedupe_key not like '%:resend:%'
-      and capped.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day')) < ${emailsPerRecipientPerDay()}`;
+      and capped.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day'))`;
 }

@@ -15,6 +15,7 @@ export const EMAIL_KIND_LABELS: Record<OutboxKind, string> = {
   late_payment: 'Pagamento atrasado (para a loja)',
   password_reset: 'Redefinir senha (para a equipe)',
   invitation: 'Convite para a equipe',
+  cart_reminder: 'Lembrete de carrinho abandonado',
 };
 
 export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {

@@ -26,6 +26,7 @@ import { loadEmailData } from './load';
 import { getEmailSettings } from './settings';
 import { renderEmail, type RenderedEmail } from './templates';
 import { isAccountEmailKind, loadAccountEmail } from './account-emails';
+import { loadCartReminderEmail } from './cart-reminder';
 import { catcherTransport, classifySendError, smtpTransport, type MailTransport } from './transport';
 import { processSingleton, processSlot } from '@/lib/process/context';
 
@@ -39,6 +40,8 @@ export type WorkerOptions = {
   maxBackoffMs?: number;
   maxAttempts?: number;
   now?: () => number;
+  /** Run before each pass drains (the abandoned-checkout scan, given by start-up: it lives above this folder). */
+  beforeDrain?: () => Promise<unknown>;
 };
 
 const DEFAULTS = { leaseMs: 2 * 60_000, backoffBaseMs: 60_000, maxBackoffMs: 2 * 60 * 60_000, maxAttempts: OUTBOX_MAX_ATTEMPTS, now: Date.now };
@@ -147,6 +150,7 @@ async function finish(row: EmailOutboxRow, outcome: Outcome, o: typeof DEFAULTS,
 async function prepare(row: EmailOutboxRow, o: typeof DEFAULTS): Promise<{ shopName: string; rendered: RenderedEmail } | { skip: string }> {
   const kind = row.kind;
   if (isAccountEmailKind(kind)) return loadAccountEmail({ dedupeKey: row.dedupeKey, kind }, o.now());
+  if (kind === 'cart_reminder') return loadCartReminderEmail(row);
   const data = row.orderId ? await loadEmailData({ orderId: row.orderId, kind, dedupeKey: row.dedupeKey }) : undefined;
   if (!data) return { skip: 'Não enviado: o pedido não existe mais' };
   const skip = notSendingBecause(kind, data.order.status);
@@ -241,6 +245,7 @@ function runOnce(state: WorkerState): void {
         const { enqueueDueReminders } = await import('./reminders');
         await enqueueDueReminders();
       }
+      await state.options.beforeDrain?.();
       await drainOutbox(state.options);
     } while (state.again);
   })()

@@ -44,6 +44,9 @@ export type BackgroundJob = {
   readonly pass: CronPass | null;
 };
 
+/** The abandoned checkouts' reminders and deletions (lib/checkout-drafts/scan.ts), before the outbox drains. */
+const runDraftScan = async () => (await import('@/lib/checkout-drafts/scan')).runDraftScan();
+
 export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
   {
     // Reads the provider for the payments whose state may have moved (RECONCILE_INTERVAL_SECONDS).
@@ -57,9 +60,10 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
     },
   },
   {
-    // The e-mail outbox: reminders that fell due, then the queued e-mails (none when e-mails are off).
+    // The e-mail outbox: reminders that fell due (unpaid orders', then abandoned checkouts', which
+    // also deletes the drafts past their time), then the queued e-mails (none when e-mails are off).
     name: 'email-worker',
-    start: async () => (await import('@/lib/email/worker')).startOutboxWorker(),
+    start: async () => (await import('@/lib/email/worker')).startOutboxWorker({ beforeDrain: runDraftScan }),
     stop: async () => (await import('@/lib/email/worker')).stopOutboxWorker(),
     pass: {
       left: 'emails',
@@ -70,6 +74,7 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
         const { enqueueDueReminders } = await import('@/lib/email/reminders');
         const { drainOutbox, outboxWorkLeft } = await import('@/lib/email/worker');
         await enqueueDueReminders();
+        await runDraftScan();
         // Reminders, and what no after-pass sent (a lost instance, a failed attempt's retry).
         // drainOutbox reads 0 as "no deadline": at least 1 ms.
         const emails = await drainOutbox({ deadlineMs: Math.max(1, budgetMs) });

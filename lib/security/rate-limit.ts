@@ -32,7 +32,9 @@ export type RateBucket =
   | 'password-reset-account'
   | 'password-reset-account-day'
   | 'second-step'
-  | 'dashboard-search';
+  | 'dashboard-search'
+  | 'draft'
+  | 'draft-session';
 
 /**
  * Sign-in attempts on one account from all addresses together: enough room for a merchant's
@@ -49,6 +51,9 @@ export const PASSWORD_RESET_ACCOUNT_PER_DAY = 10;
 /** Wrong second-step codes (TOTP or recovery) one account takes in SECOND_STEP_WINDOW_MS. */
 export const SECOND_STEP_FAILURES = 5;
 export const SECOND_STEP_WINDOW_MS = 15 * 60_000;
+/** The checkout's draft autosave (debounced): per client address, and per browser session. */
+export const DRAFT_SAVES_PER_MIN = 60;
+export const DRAFT_SAVES_PER_SESSION_PER_MIN = 30;
 
 export type RateDecision = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
 
@@ -82,6 +87,10 @@ function limitOf(bucket: RateBucket): number {
       return SECOND_STEP_FAILURES;
     case 'login-device':
       return rateLimit.loginPerMin;
+    case 'draft':
+      return DRAFT_SAVES_PER_MIN;
+    case 'draft-session':
+      return DRAFT_SAVES_PER_SESSION_PER_MIN;
   }
 }
 

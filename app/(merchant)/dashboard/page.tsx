@@ -19,6 +19,7 @@ import components from './_components/components.module.css';
 import styles from './overview.module.css';
 import { RevenueChart } from './revenue-chart';
 import { ShopChecklist } from './shop-checklist';
+import { RecoveredCard } from './recovered-card';
 import { getShopIdentity } from '@/lib/shop/identity';
 import { OriginSalesCard } from './origin-sales-card';
 
@@ -102,6 +103,7 @@ export default async function OverviewPage({ searchParams }: Props) {
             {plural(p.current.createdPaid, 'pago', 'pagos')} de {plural(p.current.created, 'pedido criado', 'pedidos criados')}
           </p>
         </div>
+        <RecoveredCard />
       </section>
 
       {can(role, 'balance:view') ? (

@@ -6,12 +6,17 @@ import { redirect } from 'next/navigation';
 import { clearCart } from '@/lib/cart/cart';
 import { submitCheckout, type CheckoutFailure } from '@/lib/checkout/submit-checkout';
 import { clientRateKey } from '@/lib/security/client-address';
+import { draftSession } from '@/lib/checkout/draft-session';
 
 export type CheckoutActionState = CheckoutFailure | null;
 
 /** The checkout form's action (also a plain POST without JavaScript). Success → the order page. */
 export async function checkoutAction(_previous: CheckoutActionState, form: FormData): Promise<CheckoutActionState> {
-  const result = await submitCheckout(form, { ip: clientRateKey(await headers()), origin: parseAttributionCookie((await cookies()).get(ATTRIBUTION_COOKIE)?.value) });
+  const result = await submitCheckout(form, {
+    ip: clientRateKey(await headers()),
+    origin: parseAttributionCookie((await cookies()).get(ATTRIBUTION_COOKIE)?.value),
+    draftSession: await draftSession(false),
+  });
   if (!result.ok) return result;
   await clearCart();
   redirect(`/orders/${result.orderToken}`);

@@ -1,6 +1,7 @@
 'use client';
 
 import { useActionState, useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { DraftAutosave } from './draft-autosave';
 import { useFormStatus } from 'react-dom';
 import { maskHandlers, MoneyInput } from '@/app/_components/masked-input';
 import { cepMask, documentMask, phoneMask, type Mask } from '@balcao/br/masks';
@@ -342,6 +343,7 @@ export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = [
       </div>
 
       {coupons ? <CouponField value={values.coupon ?? ''} error={errors.coupon} applied={state?.coupon ?? null} ships={delivery !== null} /> : null}
+      {action === checkoutAction ? <DraftAutosave /> : null}
 
       <SubmitButton method={hydrated ? method : null} />
       <p className={`small muted ${styles.fineprint}`}>

@@ -15,11 +15,14 @@ import { getCarrierSettings, quotesWithCarrier } from '@/lib/shipping/carrier';
 import { CheckoutTotals } from './shipping-quote';
 import styles from './checkout.module.css';
 import { TermsConsent } from '../_components/terms-consent';
+import { draftPrefill } from '@/lib/checkout/draft-prefill';
+import { DraftChanges } from './draft-changes';
 
 export const metadata: Metadata = { title: 'Finalizar compra' };
 
-export default async function CheckoutPage() {
+export default async function CheckoutPage({ searchParams }: { searchParams: Promise<{ retomada?: string }> }) {
   const cart = await readCart();
+  const draft = await draftPrefill(cart, (await searchParams).retomada === '1');
   if (cart.blocker) {
     return (
       <main className="container stack">
@@ -53,6 +56,7 @@ export default async function CheckoutPage() {
   return (
     <main className="container">
       <h1>Finalizar compra</h1>
+      <DraftChanges changes={draft.changes} />
       <div className={styles.layout}>
         <section className={`card ${styles.summary}`} aria-labelledby="resumo-pedido">
           {/* On a phone the summary folds to one line; on a wide screen it is always open. */}
@@ -80,6 +84,7 @@ export default async function CheckoutPage() {
             cepLookup={cepLookupEnabled()}
             coupons
             phoneRequired={settings.requireBuyerPhone}
+            prefill={draft.prefill}
           />
           <TermsConsent />
         </section>

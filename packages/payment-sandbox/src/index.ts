@@ -20,6 +20,7 @@ export {
   type SandboxScenario,
 } from './context';
 export { startWorker, stopWorker } from './worker';
+export { sandboxNow } from './clock';
 export {
   simulatorAdvanceClock,
   simulatorExpire,

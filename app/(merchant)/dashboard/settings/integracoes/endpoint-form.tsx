@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState, useEffect, useRef } from 'react';
-import { ORDER_EVENT_TYPES as API_EVENT_TYPES } from '@/lib/order-events/event-types';
+import { OUTBOUND_EVENT_TYPES as API_EVENT_TYPES } from '@/lib/order-events/event-types';
 import { createEndpointAction, type EndpointCreatedState } from './actions';
 import { ShownOnceSecret } from './shown-once-secret';
 import styles from '../settings.module.css';
@@ -12,6 +12,7 @@ const EVENT_LABELS: Record<(typeof API_EVENT_TYPES)[number], string> = {
   'order.canceled': 'order.canceled — cancelado',
   'order.expired': 'order.expired — expirado',
   'order.fulfilled': 'order.fulfilled — enviado ou retirado',
+  'checkout.abandoned': 'checkout.abandoned — carrinho abandonado',
 };
 
 /** "Adicionar endpoint": "URL" and "Eventos"; the signing secret comes back once. */

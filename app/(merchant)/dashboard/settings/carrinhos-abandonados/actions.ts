@@ -1,0 +1,17 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { done, refused, type ActionState } from '@/lib/auth/action-state';
+import { merchantAction } from '@/lib/auth/merchant-action';
+import { couponByCode } from '@/lib/coupons/coupons';
+import { parseReminderForm } from '@/lib/checkout-drafts/settings-form';
+import { saveReminderSteps } from '@/lib/checkout-drafts/settings';
+
+/** Saves Configurações → "Carrinhos abandonados". */
+export const saveAbandonedSettingsAction = merchantAction({ name: 'abandoned-settings', permission: 'settings:edit' }, async (form): Promise<ActionState> => {
+  const parsed = await parseReminderForm(form, async (code) => !!(await couponByCode(code)));
+  if (!parsed.ok) return refused('Confira os campos destacados.', parsed.fieldErrors);
+  await saveReminderSteps(parsed.steps);
+  revalidatePath('/dashboard/settings/carrinhos-abandonados');
+  return done('Lembretes salvos.');
+});

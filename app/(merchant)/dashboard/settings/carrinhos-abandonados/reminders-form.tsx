@@ -1,0 +1,73 @@
+'use client';
+
+import { useActionState } from 'react';
+import type { ActionState } from '@/lib/auth/action-state';
+import type { ReminderStep } from '@/lib/checkout-drafts/settings';
+
+const TITLES = { 1: '1º lembrete', 2: '2º lembrete', 3: '3º lembrete' } as const;
+
+/** The three reminders: "Enviar", the hours after the last change and, on the 2nd and 3rd, a coupon. */
+export function RemindersForm({ steps, action, denied }: { steps: ReminderStep[]; action: (prev: ActionState, form: FormData) => Promise<ActionState>; denied?: string }) {
+  const [state, formAction, pending] = useActionState(action, null);
+  const errors = state && !state.ok ? (state.fieldErrors ?? {}) : {};
+  return (
+    <form action={formAction} className="card stack" noValidate>
+      {state ? (
+        <p className={state.ok ? 'alert alert-success' : 'alert alert-error'} role={state.ok ? 'status' : 'alert'}>
+          {state.ok ? state.message : state.error}
+        </p>
+      ) : null}
+      {steps.map((s) => (
+        <fieldset key={s.step} className="stack">
+          <legend>{TITLES[s.step]}</legend>
+          <label className="checkbox">
+            <input type="checkbox" name={`step${s.step}On`} defaultChecked={s.on} /> Enviar
+          </label>
+          <div className="field">
+            <label htmlFor={`step${s.step}Hours`}>Horas após a última alteração</label>
+            <input
+              id={`step${s.step}Hours`}
+              name={`step${s.step}Hours`}
+              inputMode="numeric"
+              defaultValue={String(s.minutes / 60)}
+              aria-invalid={errors[`step${s.step}Hours`] ? true : undefined}
+              aria-describedby={errors[`step${s.step}Hours`] ? `step${s.step}Hours-error` : undefined}
+            />
+            {errors[`step${s.step}Hours`] ? (
+              <p id={`step${s.step}Hours-error`} className="field-error">
+                {errors[`step${s.step}Hours`]}
+              </p>
+            ) : null}
+          </div>
+          {s.step > 1 ? (
+            <div className="field">
+              <label htmlFor={`step${s.step}Coupon`}>Cupom (opcional)</label>
+              <input
+                id={`step${s.step}Coupon`}
+                name={`step${s.step}Coupon`}
+                defaultValue={s.coupon ?? ''}
+                autoCapitalize="characters"
+                aria-invalid={errors[`step${s.step}Coupon`] ? true : undefined}
+                aria-describedby={`step${s.step}Coupon-hint${errors[`step${s.step}Coupon`] ? ` step${s.step}Coupon-error` : ''}`}
+              />
+              <p id={`step${s.step}Coupon-hint`} className="small muted">
+                Um cupom já criado em Cupons (ex.: VOLTA10). O link do e-mail já o aplica.
+              </p>
+              {errors[`step${s.step}Coupon`] ? (
+                <p id={`step${s.step}Coupon-error`} className="field-error">
+                  {errors[`step${s.step}Coupon`]}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+        </fieldset>
+      ))}
+      {denied ? <p className="small muted">{denied}</p> : null}
+      <p>
+        <button type="submit" className="btn" disabled={pending || !!denied}>
+          {pending ? 'Salvando…' : 'Salvar'}
+        </button>
+      </p>
+    </form>
+  );
+}

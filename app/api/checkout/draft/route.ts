@@ -1,0 +1,30 @@
+/**
+ * The checkout's draft autosave (debounced by the form's script): the form's fields as
+ * form data. Same-origin only, rate-limited per client address and per browser session;
+ * saves nothing until a valid e-mail or phone was typed (lib/checkout-drafts/drafts.ts).
+ */
+import { headers } from 'next/headers';
+import { formValuesOf } from '@/lib/checkout/parse-form';
+import { saveCartDraft } from '@/lib/checkout/draft';
+import { clientRateKey } from '@/lib/security/client-address';
+import { hit } from '@/lib/security/rate-limit';
+import { sha256Hex } from '@/lib/security/tokens';
+import { draftSession } from '@/lib/checkout/draft-session';
+
+export async function POST(req: Request): Promise<Response> {
+  const origin = req.headers.get('origin');
+  if (!origin || origin !== new URL(req.url).origin) return new Response(null, { status: 403 });
+  const byClient = await hit('draft', clientRateKey(await headers()));
+  if (!byClient.ok) return new Response(null, { status: 429, headers: { 'Retry-After': String(byClient.retryAfterSeconds) } });
+  const session = await draftSession(true);
+  const bySession = await hit('draft-session', sha256Hex(session!).slice(0, 32));
+  if (!bySession.ok) return new Response(null, { status: 429, headers: { 'Retry-After': String(bySession.retryAfterSeconds) } });
+  let form: FormData;
+  try {
+    form = await req.formData();
+  } catch {
+    return new Response(null, { status: 400 });
+  }
+  const saved = await saveCartDraft(session!, formValuesOf(form), false);
+  return new Response(null, { status: saved ? 204 : 202 });
+}

@@ -1,0 +1,113 @@
+/**
+ * Abandoned checkouts, end to end: the merchant sets the reminders (the 1st off, the 2nd after
+ * 1 hour with a coupon), a shopper types the e-mail at checkout and leaves; the sandbox clock
+ * moves 1 hour and the reminder is on the mail catcher (/sandbox/emails: a public demo here,
+ * read with a merchant session); its "Finalizar minha compra" opens the checkout in a fresh
+ * browser with the cart and the fields back; the shopper pays with the coupon; the merchant
+ * sees "Recuperado" and "Recuperados em 30 dias" counts it. Then "Não quero receber lembretes".
+ *
+ * Moves the sandbox clock 1 hour for the whole server (charges made later stay valid: a Pix is
+ * due tomorrow, a boleto in 3 days).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
+import { addToCart, appQuery, CPF, payWithCode, SANDBOX_KEY, signIn } from './shop-helpers';
+
+const CODE = `VOLTA${Date.now().toString(36).toUpperCase()}`;
+const EMAIL = `volta-${Date.now().toString(36)}@exemplo.com.br`;
+const MAIL_PAGE_AXE = { exclude: ['iframe[sandbox]'] };
+
+async function waitForMailTo(page: Page, to: string) {
+  await expect(async () => {
+    await page.goto('/sandbox/emails');
+    await expect(page.getByRole('listitem').filter({ hasText: `Para ${to}` }).first()).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 45_000 });
+}
+
+test('a checkout left after the e-mail: the reminder, the restore on another browser, paid with the coupon, "Recuperado"; then the unsubscribe', async ({ page, browser, request }) => {
+  test.setTimeout(240_000);
+
+  // The merchant: a coupon, and the reminders (the 2nd, 1 hour after, carries it).
+  await signIn(page, '/dashboard/cupons');
+  await page.getByLabel('Código').fill(CODE);
+  await page.getByLabel('Valor fixo').check();
+  await page.getByLabel('Valor', { exact: true }).fill('5,00');
+  await page.getByRole('button', { name: 'Criar cupom' }).click();
+  await expect(page.getByRole('cell', { name: CODE, exact: true })).toBeVisible({ timeout: 20_000 });
+  await page.goto('/dashboard/settings/carrinhos-abandonados');
+  await expect(page.getByRole('heading', { name: 'Carrinhos abandonados', level: 2 })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('group', { name: '1º lembrete' }).getByLabel('Enviar').uncheck();
+  await page.getByLabel('Horas após a última alteração').nth(1).fill('1');
+  await page.getByLabel('Cupom (opcional)').first().fill(CODE);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Lembretes salvos.')).toBeVisible();
+
+  // The shopper types the e-mail and leaves (a fresh context: no merchant cookie).
+  const shopper = await browser.newContext();
+  const shop = await shopper.newPage();
+  await addToCart(shop, 'caneca-ceramica', 2);
+  await shop.goto('/checkout');
+  await expect(shop.getByTestId('draft-notice')).toContainText('A loja pode enviar um lembrete');
+  await expectNoAxeViolations(shop);
+  await shop.getByLabel('Nome completo').fill('Rita Lee');
+  await shop.getByLabel('E-mail').fill(EMAIL);
+  await expect.poll(() => appQuery<{ n: number }>('select count(*) n from checkout_drafts where email = ?', EMAIL)[0].n, { timeout: 15_000 }).toBe(1);
+  await shopper.close();
+
+  // One hour later by the sandbox clock: the reminder.
+  const clock = await request.post('/api/sandbox/sim/clock', { headers: { 'X-API-KEY': SANDBOX_KEY, 'Content-Type': 'application/json' }, data: { advance_seconds: 3600 + 60 } });
+  expect(clock.status(), await clock.text()).toBe(200);
+  await waitForMailTo(page, EMAIL);
+  await page.getByRole('listitem').filter({ hasText: `Para ${EMAIL}` }).first().getByRole('link').click();
+  const mail = page.frameLocator('iframe[title^="Conteúdo HTML do e-mail"]');
+  await expect(mail.getByText('2 × Caneca de cerâmica artesanal')).toBeVisible();
+  await expect(mail.getByText(CODE)).toBeVisible();
+  await expectNoAxeViolations(page, MAIL_PAGE_AXE);
+  const restore = (await mail.getByRole('link', { name: 'Finalizar minha compra' }).getAttribute('href'))!;
+  const unsubscribe = (await mail.getByRole('link', { name: 'Não quero receber lembretes' }).getAttribute('href'))!;
+  expect(restore).toMatch(/\/checkout\/retomar\//);
+
+  // Another device: the cart and the fields come back, with the coupon.
+  const other = await browser.newContext();
+  const again = await other.newPage();
+  await again.goto(restore);
+  await expect(again).toHaveURL(/\/checkout\?retomada=1$/);
+  await expect(again.getByLabel('Nome completo')).toHaveValue('Rita Lee');
+  await expect(again.getByLabel('E-mail')).toHaveValue(EMAIL);
+  await expect(again.getByLabel('Cupom de desconto')).toHaveValue(CODE);
+  await expectNoAxeViolations(again);
+  await again.getByRole('radio', { name: 'Pix', exact: true }).check();
+  await again.getByLabel('CPF ou CNPJ').fill(CPF);
+  if (await again.getByLabel('CEP').isVisible()) {
+    await again.getByLabel('CEP').fill('01310100');
+    await again.getByLabel('Rua').fill('Avenida Paulista');
+    await again.getByLabel('Número').fill('1000');
+    await again.getByLabel('Bairro').fill('Bela Vista');
+    await again.getByLabel('Cidade').fill('São Paulo');
+    await again.getByLabel('UF').selectOption('SP');
+  }
+  await again.getByRole('button', { name: 'Pagar com Pix' }).click();
+  await expect(again).toHaveURL(/\/orders\/[A-Za-z0-9_-]{20,}$/, { timeout: 20_000 });
+  await expect(again.getByText(CODE).first()).toBeVisible();
+  await payWithCode(request, await again.getByLabel('Pix copia e cola').inputValue());
+  // The used link says so.
+  await again.goto(restore);
+  await expect(again.getByText('Esta compra já foi finalizada.')).toBeVisible();
+  await expectNoAxeViolations(again);
+
+  // The merchant: "Recuperado", and the overview counts it.
+  await expect.poll(() => appQuery<{ s: string }>("select o.status s from checkout_drafts d join orders o on o.id = d.order_id where d.email = ?", EMAIL)[0]?.s, { timeout: 20_000 }).toBe('paid');
+  await page.goto('/dashboard/carrinhos-abandonados');
+  await expect(page.getByTestId('abandoned-row').filter({ hasText: EMAIL })).toContainText('Recuperado');
+  await expectNoAxeViolations(page);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('recovered-card')).toContainText(/[1-9]\d* pedidos? pagos?/);
+
+  // "Não quero receber lembretes": one click, no sign-in.
+  await again.goto(unsubscribe);
+  await expect(again.getByText('Pronto: você não vai mais receber lembretes')).toBeVisible();
+  await expectNoAxeViolations(again);
+  expect(appQuery<{ n: number }>('select count(*) n from email_opt_outs where email = ?', EMAIL)[0].n).toBe(1);
+  await other.close();
+});

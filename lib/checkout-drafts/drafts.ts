@@ -1,0 +1,207 @@
+/**
+ * The saved checkout (docs/reference.md, "Carrinhos abandonados"): once a shopper has typed a
+ * valid e-mail or "Celular (WhatsApp)", the server keeps a draft of the checkout — the cart's
+ * lines, the typed fields except the CPF/CNPJ, the shipping choice and the coupon — and updates
+ * it as they go on. A browser names its draft by a random cookie whose sha256 is stored: it
+ * updates its own draft only. Drafts hold no stock. Placing an order converts the draft.
+ * Times are the shop's clock (lib/embedded-provider/clock.ts), passed in as `now`.
+ */
+import 'server-only';
+import { and, eq, gte } from 'drizzle-orm';
+import { database, db } from '@/db';
+import { get, run } from '@/db/driver';
+import { checkoutDrafts, orders, type CheckoutDraftRow } from '@/db/schema';
+import { checkMobile } from '@balcao/br/phone';
+import { newId, sha256Hex } from '@/lib/security/tokens';
+
+/** The checkout form's values (lib/checkout/fields.ts FormValues), by field name. */
+export type FormValues = Partial<Record<string, string>>;
+
+/** The browser's draft cookie (httpOnly, random; the database keeps its sha256 only). */
+export const DRAFT_COOKIE = 'balcao_draft';
+export const DRAFT_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 30;
+/** After an order converts a browser's draft, its late autosaves start no new one for this long. */
+const JUST_CONVERTED_MS = 10 * 60_000;
+
+export type DraftLine = { productId: number; variantId?: number; quantity: number; unitCents: number; name: string };
+export type DraftSource = { source: 'cart' | 'link' | 'session'; sourceRef: string | null };
+export type DraftStep = 'contact' | 'address' | 'payment';
+export const STEP_LABELS: Record<DraftStep, string> = { contact: 'Contato', address: 'Endereço', payment: 'Pagamento' };
+
+/** The fields a draft keeps: everything the form posts except the document, the key and the amount. */
+const KEPT_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'method',
+  'shipping',
+  'sameAddress',
+  'zip',
+  'street',
+  'number',
+  'complement',
+  'neighborhood',
+  'city',
+  'state',
+  'billingZip',
+  'billingStreet',
+  'billingNumber',
+  'billingNeighborhood',
+  'billingCity',
+  'billingState',
+  'coupon',
+] as const;
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
+
+/** The typed contact, when valid: a draft exists only once one of them is. */
+export function contactOf(values: FormValues): { email: string | null; phone: string | null } {
+  const e = (values.email ?? '').trim().toLowerCase();
+  const email = e.length <= 254 && EMAIL.test(e) ? e : null;
+  const p = checkMobile((values.phone ?? '').slice(0, 40));
+  return { email, phone: p.ok ? p.digits : null };
+}
+
+/** The fields kept, each trimmed to a sane length; never the CPF/CNPJ. */
+export function keptFields(values: FormValues): FormValues {
+  const out: FormValues = {};
+  for (const f of KEPT_FIELDS) {
+    const v = values[f];
+    if (typeof v === 'string' && v.trim() !== '') out[f] = v.slice(0, 254);
+  }
+  return out;
+}
+
+export function stepOf(values: FormValues, submitted: boolean): DraftStep {
+  if (submitted) return 'payment';
+  return values.zip || values.street || values.shipping === 'pickup' ? 'address' : 'contact';
+}
+
+export type SaveDraft = DraftSource & {
+  /** The browser's draft cookie value. */
+  sessionToken: string;
+  values: FormValues;
+  lines: DraftLine[];
+  totalCents: number;
+  /** A submit (the order form's button or "Aplicar") rather than an autosave. */
+  submitted?: boolean;
+  now: number;
+};
+
+/**
+ * Creates or updates this browser's open draft for this checkout. Without a valid contact and
+ * no draft yet, nothing is written (returns null). A contact typed earlier is kept when the
+ * field is later emptied or made invalid.
+ */
+export async function saveDraft(s: SaveDraft): Promise<string | null> {
+  const contact = contactOf(s.values);
+  const sessionHash = sha256Hex(s.sessionToken);
+  const at = new Date(s.now).toISOString();
+  const fields = JSON.stringify(keptFields(s.values));
+  const lines = JSON.stringify(s.lines);
+  const step = stepOf(s.values, !!s.submitted);
+  return database().transaction(function* (tx) {
+    const existing = yield* get(
+      tx
+        .select({ id: checkoutDrafts.id, step: checkoutDrafts.step })
+        .from(checkoutDrafts)
+        .where(and(eq(checkoutDrafts.sessionHash, sessionHash), eq(checkoutDrafts.status, 'open'), eq(checkoutDrafts.source, s.source))),
+    );
+    const common = {
+      fields,
+      lines,
+      shipping: s.values.shipping ?? null,
+      coupon: (s.values.coupon ?? '').trim().toUpperCase() || null,
+      totalCents: s.totalCents,
+      sourceRef: s.sourceRef,
+      updatedAt: at,
+    };
+    if (existing) {
+      // The furthest step reached stays.
+      const order: DraftStep[] = ['contact', 'address', 'payment'];
+      const furthest = order.indexOf(existing.step as DraftStep) > order.indexOf(step) ? existing.step : step;
+      yield* run(
+        tx
+          .update(checkoutDrafts)
+          .set({ ...common, step: furthest, ...(contact.email ? { email: contact.email } : {}), ...(contact.phone ? { phone: contact.phone } : {}) })
+          .where(eq(checkoutDrafts.id, existing.id)),
+      );
+      return existing.id;
+    }
+    if (!contact.email && !contact.phone) return null;
+    if (s.lines.length === 0) return null;
+    // An autosave still in flight when the order was placed must not start a new draft of the
+    // cart just bought (the order converted this browser's draft a moment ago).
+    const justConverted = yield* get(
+      tx
+        .select({ id: checkoutDrafts.id })
+        .from(checkoutDrafts)
+        .where(and(eq(checkoutDrafts.sessionHash, sessionHash), eq(checkoutDrafts.status, 'converted'), gte(checkoutDrafts.convertedAt, new Date(s.now - JUST_CONVERTED_MS).toISOString()))),
+    );
+    if (justConverted) return null;
+    const id = newId();
+    yield* run(
+      tx.insert(checkoutDrafts).values({ id, sessionHash, source: s.source, email: contact.email, phone: contact.phone, step, createdAt: at, ...common }),
+    );
+    return id;
+  });
+}
+
+/** This browser's open draft (by its cookie), if any. */
+export async function draftOfSession(sessionToken: string | undefined, source: DraftSource['source'] = 'cart'): Promise<CheckoutDraftRow | undefined> {
+  if (!sessionToken) return undefined;
+  const [row] = await db()
+    .select()
+    .from(checkoutDrafts)
+    .where(and(eq(checkoutDrafts.sessionHash, sha256Hex(sessionToken)), eq(checkoutDrafts.status, 'open'), eq(checkoutDrafts.source, source)));
+  return row;
+}
+
+/**
+ * Converts the draft into the order: linked to it, no reminder after this. Records whether a
+ * reminder had been written before (the overview's "Recuperados em 30 dias").
+ */
+export async function convertDraft(draftId: string, orderId: string, now: number): Promise<boolean> {
+  const changed = await database().transaction(function* (tx) {
+    const row = yield* get(tx.select({ sent: checkoutDrafts.remindersSent }).from(checkoutDrafts).where(and(eq(checkoutDrafts.id, draftId), eq(checkoutDrafts.status, 'open'))));
+    if (!row) return 0;
+    return yield* run(
+      tx
+        .update(checkoutDrafts)
+        .set({ status: 'converted', orderId, convertedAt: new Date(now).toISOString(), remindersAtConversion: row.sent })
+        .where(and(eq(checkoutDrafts.id, draftId), eq(checkoutDrafts.status, 'open'))),
+    );
+  });
+  return changed > 0;
+}
+
+/** Converts this browser's open cart draft, if any (after the order was placed). */
+export async function convertSessionDraft(sessionToken: string | undefined, orderId: string, now: number): Promise<boolean> {
+  const draft = await draftOfSession(sessionToken);
+  return draft ? convertDraft(draft.id, orderId, now) : false;
+}
+
+export function parseLines(json: string): DraftLine[] {
+  try {
+    const v = JSON.parse(json) as unknown;
+    return Array.isArray(v) ? (v as DraftLine[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function parseFields(json: string): FormValues {
+  try {
+    const v = JSON.parse(json) as unknown;
+    return v && typeof v === 'object' ? keptFields(v as FormValues) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Converts this browser's open cart draft into the order whose buyer token is `orderToken`. */
+export async function convertSessionDraftByOrderToken(sessionToken: string | undefined, orderToken: string, now: number): Promise<boolean> {
+  if (!sessionToken) return false;
+  const [order] = await db().select({ id: orders.id }).from(orders).where(eq(orders.token, orderToken));
+  return order ? convertSessionDraft(sessionToken, order.id, now) : false;
+}

@@ -1,0 +1,83 @@
+/**
+ * "Finalizar minha compra": the reminder's signed link brings the draft back on any device.
+ * The token names one draft and the restore nonce it was made with (lib/email/draft-links.ts);
+ * using it bumps the nonce (one use), moves the draft to the opening browser's session and sets
+ * the step's coupon. Prices and stock are read again by the checkout page (changes are said
+ * there); sold-out lines leave the cart.
+ */
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import { database, db } from '@/db';
+import { run } from '@/db/driver';
+import { checkoutDrafts, emailOptOuts } from '@/db/schema';
+import { itemsOfProducts } from '@/lib/catalog/catalog';
+import { priceCart, type ItemLine } from '@/lib/orders/pricing';
+import { readDraftLinkToken } from '@/lib/email/draft-links';
+import { stepCoupon } from '@/lib/email/cart-reminder';
+import { sha256Hex } from '@/lib/security/tokens';
+import { formatBRL } from '@balcao/br/money';
+import { parseLines, type DraftLine } from './drafts';
+import { isExpired } from './reminders';
+
+export type RestoreFailure = 'invalid' | 'used' | 'expired' | 'converted';
+export const RESTORE_FAILURE_MESSAGES: Record<RestoreFailure, string> = {
+  invalid: 'Este link de retomada não é válido. Confira se ele foi copiado inteiro.',
+  used: 'Este link já foi usado. Abra a loja para continuar a compra.',
+  expired: 'Este link expirou: o carrinho salvo não existe mais.',
+  converted: 'Esta compra já foi finalizada.',
+};
+
+export type RestoreResult = { ok: true; lines: ItemLine[]; source: string; sourceRef: string | null } | { ok: false; reason: RestoreFailure };
+
+export async function restoreDraft(token: string, newSessionToken: string, secret: string, now: number): Promise<RestoreResult> {
+  const t = readDraftLinkToken('restore', token, secret);
+  if (!t) return { ok: false, reason: 'invalid' };
+  const [d] = await db().select().from(checkoutDrafts).where(eq(checkoutDrafts.id, t.id));
+  if (!d) return { ok: false, reason: 'expired' };
+  if (d.status === 'converted') return { ok: false, reason: 'converted' };
+  if (isExpired(d, now)) return { ok: false, reason: 'expired' };
+  if (d.restoreNonce !== t.nonce) return { ok: false, reason: 'used' };
+  const coupon = await stepCoupon(t.step);
+  const moved = await database().transaction(function* (tx) {
+    return yield* run(
+      tx
+        .update(checkoutDrafts)
+        .set({ restoreNonce: d.restoreNonce + 1, sessionHash: sha256Hex(newSessionToken), ...(coupon ? { coupon } : {}) })
+        .where(and(eq(checkoutDrafts.id, d.id), eq(checkoutDrafts.restoreNonce, t.nonce), eq(checkoutDrafts.status, 'open'))),
+    );
+  });
+  if (!moved) return { ok: false, reason: 'used' };
+  const saved = parseLines(d.lines);
+  const catalog = await itemsOfProducts(saved.map((l) => l.productId));
+  const priced = priceCart(saved, catalog);
+  // Only what can still be bought goes back into the cart; the page says what changed.
+  const lines = priced.lines
+    .filter((l) => l.problem !== 'Esgotado.')
+    .map((l) => ({ productId: l.product.id, ...(l.product.variantId !== undefined && saved.some((s) => s.variantId === l.product.variantId) ? { variantId: l.product.variantId } : {}), quantity: l.quantity }));
+  return { ok: true, lines, source: d.source, sourceRef: d.sourceRef };
+}
+
+/** What changed since the draft was saved, as the checkout says it (pt-BR). */
+export function draftChanges(saved: DraftLine[], current: { productId: number; variantId?: number; name: string; priceCents: number; quantity: number }[]): string[] {
+  const out: string[] = [];
+  for (const s of saved) {
+    const now = current.find((c) => c.productId === s.productId && (s.variantId === undefined || c.variantId === s.variantId));
+    if (!now) out.push(`${s.name} esgotou ou saiu de venda e não está mais no carrinho.`);
+    else if (now.priceCents !== s.unitCents) out.push(`O preço de ${now.name} mudou: era ${formatBRL(s.unitCents)}, agora é ${formatBRL(now.priceCents)}.`);
+  }
+  return out;
+}
+
+/** "Não quero receber lembretes": the draft's e-mail never gets another reminder. One click, no sign-in. */
+export async function unsubscribeByToken(token: string, secret: string): Promise<boolean> {
+  const t = readDraftLinkToken('unsubscribe', token, secret);
+  if (!t) return false;
+  const [d] = await db().select({ email: checkoutDrafts.email }).from(checkoutDrafts).where(eq(checkoutDrafts.id, t.id));
+  // A draft deleted since still unsubscribes nobody: the address is unknown (the link was valid, so say it worked).
+  if (!d?.email) return true;
+  const email = d.email;
+  await database().transaction(function* (tx) {
+    yield* run(tx.insert(emailOptOuts).values({ email }).onConflictDoNothing());
+  });
+  return true;
+}

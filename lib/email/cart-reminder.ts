@@ -1,0 +1,94 @@
+/**
+ * The abandoned-checkout reminder (outbox kind `cart_reminder`, key `draft:<id>:reminder:<n>`,
+ * no order): the saved cart's lines with their photos at today's prices, the total, the button
+ * "Finalizar minha compra" (a signed restore link, draft-links.ts) and "Não quero receber
+ * lembretes" (one click). Rendered at send time from the draft as it is then: a draft converted,
+ * deleted or all sold out since, or an address that opted out, is not sent.
+ */
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { db } from '@/db';
+import { abandonedCheckoutSettings, checkoutDrafts, emailOptOuts } from '@/db/schema';
+import { env } from '@/lib/config/env';
+import { itemsOfProducts } from '@/lib/catalog/catalog';
+import { priceCart } from '@/lib/orders/pricing';
+import { formatBRL } from '@balcao/br/money';
+import { getShopIdentity } from '@/lib/shop/identity';
+import { draftLinkToken, restorePath, unsubscribePath } from './draft-links';
+import { html } from './templates/html';
+import { button, layout, link, p } from './templates/layout';
+import type { RenderedEmail } from './templates/types';
+
+export type CartReminderEmail = { shopName: string; rendered: RenderedEmail } | { skip: string };
+
+const KEY = /^draft:([^:]+):reminder:([1-3])$/;
+
+/** The coupon the merchant attached to step 2 or 3, if any. */
+export async function stepCoupon(step: number): Promise<string | null> {
+  const [s] = await db().select().from(abandonedCheckoutSettings).where(eq(abandonedCheckoutSettings.id, 1));
+  if (!s) return null;
+  return step === 2 ? s.step2Coupon : step === 3 ? s.step3Coupon : null;
+}
+
+export async function loadCartReminderEmail(row: { dedupeKey: string; recipient: string }): Promise<CartReminderEmail> {
+  const m = KEY.exec(row.dedupeKey);
+  if (!m) return { skip: 'Não enviado: lembrete desconhecido' };
+  const [draft] = await db().select().from(checkoutDrafts).where(eq(checkoutDrafts.id, m[1]));
+  if (!draft) return { skip: 'Não enviado: o carrinho não existe mais' };
+  if (draft.status !== 'open') return { skip: 'Não enviado: a compra já foi finalizada' };
+  const [opted] = await db().select().from(emailOptOuts).where(eq(emailOptOuts.email, row.recipient));
+  if (opted) return { skip: 'Não enviado: o endereço pediu para não receber lembretes' };
+  let lines: { productId: number; variantId?: number; quantity: number }[] = [];
+  try {
+    lines = JSON.parse(draft.lines) as typeof lines;
+  } catch {
+    lines = [];
+  }
+  const catalog = await itemsOfProducts(lines.map((l) => l.productId));
+  const cart = priceCart(lines, catalog);
+  const available = cart.lines.filter((l) => l.problem !== 'Esgotado.');
+  if (available.length === 0) return { skip: 'Não enviado: os produtos esgotaram' };
+  const step = Number(m[2]);
+  const coupon = await stepCoupon(step);
+  const { appUrl, authSecret } = env();
+  const restoreUrl = `${appUrl}${restorePath(draftLinkToken('restore', { id: draft.id, nonce: draft.restoreNonce, step }, authSecret))}`;
+  const unsubscribeUrl = `${appUrl}${unsubscribePath(draftLinkToken('unsubscribe', { id: draft.id, nonce: 0, step: 0 }, authSecret))}`;
+  const shopName = (await getShopIdentity()).name;
+  const total = formatBRL(cart.subtotalCents);
+  const photo = (src: string) => (/^https?:/.test(src) ? src : `${appUrl}${src.startsWith('/') ? '' : '/'}${src}`);
+  const cell = 'padding:6px 0;font-size:15px;border-bottom:1px solid #eaeef2;vertical-align:middle';
+  const body = html`${p('Você deixou estes produtos no carrinho. Eles ainda estão aqui, é só finalizar.')}
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px">
+${cart.lines.map(
+  (l) =>
+    html`<tr><td width="64" style="${cell}"><img src="${photo(l.product.imagePath)}" width="56" height="56" alt="${l.product.name}" style="display:block;width:56px;height:56px;border:0;border-radius:4px;object-fit:cover"></td><td style="${cell}">${l.quantity} × ${l.product.name}${l.problem ? html` <span style="color:#57606a">(${l.problem})</span>` : ''}</td><td align="right" style="${cell};white-space:nowrap">${formatBRL(l.lineTotalCents)}</td></tr>`,
+)}
+<tr><td></td><td style="padding:8px 0;font-size:16px;font-weight:700">Total</td><td align="right" style="padding:8px 0;font-size:16px;font-weight:700;white-space:nowrap">${total}</td></tr>
+</table>
+${coupon ? p(html`Use o cupom <strong>${coupon}</strong>: ele já vem aplicado pelo botão abaixo.`) : ''}
+${button(restoreUrl, 'Finalizar minha compra')}`;
+  const reason = `Você recebeu este e-mail porque começou uma compra em ${shopName} e informou este endereço.`;
+  const footer = html`${link(unsubscribeUrl, 'Não quero receber lembretes')}<br>`;
+  const text = [
+    'Você deixou estes produtos no carrinho. Eles ainda estão aqui, é só finalizar.',
+    '',
+    ...cart.lines.map((l) => `${l.quantity} × ${l.product.name}: ${formatBRL(l.lineTotalCents)}`),
+    `Total: ${total}`,
+    ...(coupon ? ['', `Cupom: ${coupon}`] : []),
+    '',
+    `Finalizar minha compra: ${restoreUrl}`,
+    '',
+    '--',
+    reason,
+    `Não quero receber lembretes: ${unsubscribeUrl}`,
+  ].join('\n');
+  return {
+    shopName,
+    rendered: {
+      subject: `Seu carrinho está esperando — ${shopName}`,
+      html: layout({ shopName, preheader: `Seus produtos ainda estão no carrinho: ${total}`, title: 'Sua compra ficou pela metade', body, footer, reason }),
+      text,
+      attachments: [],
+    },
+  };
+}
