@@ -31,7 +31,31 @@ export type OverviewStats = {
   conversion: Conversion[];
 };
 
-type HourRow = { hour: string; cents: number | null; n: number };
+export type HourRow = { hour: string; cents: number | null; n: number };
+
+/**
+ * Paid totals and refunds by UTC hour (`YYYY-MM-DDTHH`) between two instants: what the overview's
+ * chart and the period's numbers turn into São Paulo days (a São Paulo day is whole UTC hours).
+ */
+export async function revenueByHour(start: string, end: string): Promise<{ paidRows: HourRow[]; refundRows: HourRow[] }> {
+  const paidHour = sql<string>`substr(${orders.paidAt}, 1, 13)`;
+  const paidRows = (await db()
+    .select({ hour: paidHour, cents: sql<number>`sum(${orders.totalCents})`, n: count() })
+    .from(orders)
+    .where(and(gte(orders.paidAt, start), lt(orders.paidAt, end)))
+    .groupBy(paidHour)) as HourRow[];
+  // Only the attempt the order counts: a double payment's refunded Pix was never revenue.
+  // A refund sets refunded_at and updated_at together and updated_at only grows, so the
+  // (status, updated_at) index narrows the scan; refunded_at then decides the day.
+  const refundedWhen = sql<string>`coalesce(${payments.refundedAt}, ${payments.updatedAt})`;
+  const refundHour = sql<string>`substr(${refundedWhen}, 1, 13)`;
+  const refundRows = (await db()
+    .select({ hour: refundHour, cents: sql<number>`sum(${payments.refundedCents})`, n: count() })
+    .from(payments)
+    .where(and(eq(payments.status, 'refunded'), isNull(payments.supersededAt), gte(payments.updatedAt, start), gte(refundedWhen, start), lt(refundedWhen, end)))
+    .groupBy(refundHour)) as HourRow[];
+  return { paidRows, refundRows };
+}
 
 function spDateOfHour(hour: string): string {
   return saoPauloDate(new Date(`${hour}:00:00.000Z`));
@@ -43,23 +67,7 @@ export async function overviewStats(now: Date = new Date()): Promise<OverviewSta
   const start = saoPauloDayStart(firstDay);
   const end = saoPauloDayStart(addDays(todaySp, 1));
 
-  const paidHour = sql<string>`substr(${orders.paidAt}, 1, 13)`;
-  const paidRows = (await db()
-    .select({ hour: paidHour, cents: sql<number>`sum(${orders.totalCents})`, n: count() })
-    .from(orders)
-    .where(and(gte(orders.paidAt, start), lt(orders.paidAt, end)))
-    .groupBy(paidHour)) as HourRow[];
-
-  // Only the attempt the order counts: a double payment's refunded Pix was never revenue.
-  // A refund sets refunded_at and updated_at together and updated_at only grows, so the
-  // (status, updated_at) index narrows the scan; refunded_at then decides the day.
-  const refundedWhen = sql<string>`coalesce(${payments.refundedAt}, ${payments.updatedAt})`;
-  const refundHour = sql<string>`substr(${refundedWhen}, 1, 13)`;
-  const refundRows = (await db()
-    .select({ hour: refundHour, cents: sql<number>`sum(${payments.refundedCents})`, n: count() })
-    .from(payments)
-    .where(and(eq(payments.status, 'refunded'), isNull(payments.supersededAt), gte(payments.updatedAt, start), gte(refundedWhen, start), lt(refundedWhen, end)))
-    .groupBy(refundHour)) as HourRow[];
+  const { paidRows, refundRows } = await revenueByHour(start, end);
 
   const days = new Map<string, DayRevenue>();
   for (let i = 0; i < CHART_DAYS; i++) {

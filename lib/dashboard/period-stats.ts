@@ -9,11 +9,11 @@
  * Aggregates are read per UTC hour and folded into São Paulo days here (overview.ts says why).
  */
 import 'server-only';
-import { and, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { db } from '@/db';
-import { orderItems, orders, payments, products, PAYMENT_METHODS, type PaymentMethod } from '@/db/schema';
+import { orderItems, orders, products, PAYMENT_METHODS, type PaymentMethod } from '@/db/schema';
 import { addDays, saoPauloDate } from '@balcao/br/dates';
-import type { DayRevenue } from './overview';
+import { revenueByHour, type DayRevenue } from './overview';
 import { averageTicket, change, periodRange, previousRange, type Change, type DayRange, type Period } from './periods';
 import { saoPauloDayStart } from './sp-time';
 
@@ -40,7 +40,6 @@ export type PeriodStats = {
   paymentMix: { method: PaymentMethod; count: number; cents: number }[];
 };
 
-type HourRow = { hour: string; cents: number | null; n: number };
 const spDateOfHour = (hour: string) => saoPauloDate(new Date(`${hour}:00:00.000Z`));
 
 function days(from: string, n: number): Map<string, DayRevenue> {
@@ -83,20 +82,7 @@ export async function periodStats(period: Period, now: Date = new Date()): Promi
   const end = saoPauloDayStart(addDays(range.to, 1));
   const rangeStart = saoPauloDayStart(range.from);
 
-  const paidHour = sql<string>`substr(${orders.paidAt}, 1, 13)`;
-  const paidRows = (await db()
-    .select({ hour: paidHour, cents: sql<number>`sum(${orders.totalCents})`, n: count() })
-    .from(orders)
-    .where(and(gte(orders.paidAt, start), lt(orders.paidAt, end)))
-    .groupBy(paidHour)) as HourRow[];
-  // As in overview.ts: only the attempt the order counts, narrowed by (status, updated_at).
-  const refundedWhen = sql<string>`coalesce(${payments.refundedAt}, ${payments.updatedAt})`;
-  const refundHour = sql<string>`substr(${refundedWhen}, 1, 13)`;
-  const refundRows = (await db()
-    .select({ hour: refundHour, cents: sql<number>`sum(${payments.refundedCents})`, n: count() })
-    .from(payments)
-    .where(and(eq(payments.status, 'refunded'), isNull(payments.supersededAt), gte(payments.updatedAt, start), gte(refundedWhen, start), lt(refundedWhen, end)))
-    .groupBy(refundHour)) as HourRow[];
+  const { paidRows, refundRows } = await revenueByHour(start, end);
 
   const all = days(previous.from, previous.days + range.days);
   for (const r of paidRows) {
