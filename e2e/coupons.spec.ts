@@ -25,6 +25,9 @@ test('a coupon: created in "Cupons", refused when unknown, applied, paid, shown 
   await page.getByRole('button', { name: 'Criar cupom' }).click();
   await expect(page.getByRole('cell', { name: CODE, exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('row', { name: new RegExp(CODE) })).toContainText('0 de 1');
+  // The list's table scrolls in its box: the page itself never scrolls sideways on a phone (a
+  // visually-hidden header cell once escaped the scroller and widened it).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await expectNoAxeViolations(page);
   // The README's picture at a desk's width, then back to the phone.
   const phone = page.viewportSize()!;
