@@ -54,7 +54,7 @@ export default async function IntegrationsPage() {
         {keys.length === 0 ? (
           <p>Nenhuma chave criada.</p>
         ) : (
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0} role="region" aria-label="Chaves de API">
             <table>
               <caption className="visually-hidden">Chaves de API</caption>
               <thead>
@@ -140,7 +140,7 @@ export default async function IntegrationsPage() {
               {log.length === 0 ? (
                 <p className="small muted">Nenhuma entrega ainda.</p>
               ) : (
-                <div className="table-wrap">
+                <div className="table-wrap" tabIndex={0} role="region" aria-label="Registro de entregas">
                   <table>
                     <caption>Registro de entregas</caption>
                     <thead>
