@@ -128,6 +128,8 @@ test('on a phone: bottom bar → Pedidos → "A enviar"; an order in plain words
   for (const name of ['Links', 'Cupons', 'Minha conta', 'Ver minha loja (abre em nova aba)', 'Loja', 'Pagamento', 'Entrega', 'E-mails e avisos', 'Equipe', 'Atividade', 'Integrações', 'Dados do comprador']) {
     await expect(more.getByRole('link', { name, exact: true })).toBeVisible();
   }
+  // The section (the list of saved checkouts) and its page in Configurações (the reminders).
+  await expect(more.getByRole('link', { name: 'Carrinhos abandonados', exact: true })).toHaveCount(2);
   await expectBarCoversNothing(page);
   await expectNoAxeViolations(page);
   await more.getByRole('link', { name: 'Minha conta', exact: true }).click();
@@ -143,7 +145,7 @@ test('at a desk the sidebar names the shop and links to it', async ({ browser })
   await expect(page.getByTestId('dashboard-shop-name')).toHaveText(shopName);
   await expect(page.getByRole('link', { name: 'Ver minha loja (abre em nova aba)' })).toHaveAttribute('href', '/');
   await expect(page.getByTestId('bottom-bar')).toBeHidden();
-  await expect(page.getByRole('navigation', { name: 'Painel' }).getByRole('link')).toHaveText(['Visão geral', 'Pedidos', 'Produtos', 'Links', 'Cupons', 'Configurações', 'Minha conta']);
+  await expect(page.getByRole('navigation', { name: 'Painel' }).getByRole('link')).toHaveText(['Visão geral', 'Pedidos', 'Produtos', 'Links', 'Cupons', 'Carrinhos abandonados', 'Configurações', 'Minha conta']);
   await expectNoAxeViolations(page);
   await context.close();
 });
