@@ -24,7 +24,11 @@ process.env.E2E_PORT = String(PORT);
 process.env.E2E_OWNER_PASSWORD ??= randomBytes(18).toString('base64url');
 const BASE_URL = `http://localhost:${PORT}`;
 const EXPIRY_PORT = FIRST_PORT + 1;
-const PHONE = { ...devices['Pixel 7'], browserName: 'chromium' as const };
+// The journeys lay out as a Pixel 7 (its CSS viewport, touch and user agent) but paint at one
+// device pixel per CSS pixel: without a GPU the browser rasterises on the CPU, and 2.625² as
+// many pixels cost the shared two cores a sixth of the suite (BENCHMARKS.md, "Test gate").
+// The screenshot specs set their own scale. E2E_DSF overrides it to compare.
+const PHONE = { ...devices['Pixel 7'], browserName: 'chromium' as const, deviceScaleFactor: Number(process.env.E2E_DSF ?? 1) };
 // Debian's headless shell (chromium-headless-shell) is the same engine as the full browser
 // without its UI: journeys run about a fifth faster on two cores. The full browser is the
 // fallback on a machine that only has it.
