@@ -6,11 +6,13 @@
  * sandbox (called in process, as /api/sandbox/melhorenvio serves it).
  */
 import 'server-only';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { db } from '@/db';
 import { shippingSettings, type ShippingSettingsRow } from '@/db/schema';
 import { createCarrierSandbox, handleCarrierCall, type CarrierSandbox } from '@balcao/shipping-sandbox';
 import { env } from '@/lib/config/env';
+import { shopNow } from '@/lib/embedded-provider/clock';
 import { processSingleton } from '@/lib/process/context';
 import { seal, unseal } from '@/lib/security/sealed';
 import { melhorEnvio, type MelhorEnvio } from './melhor-envio';
@@ -78,8 +80,25 @@ export async function saveCarrierSettings(s: Omit<CarrierSettings, 'hasToken' | 
     .onConflictDoUpdate({ target: shippingSettings.id, set: values });
 }
 
-/** The process's embedded carrier sandbox (labels live in its memory). */
-export const carrierSandbox = processSingleton<CarrierSandbox>('shipping.carrier-sandbox', () => createCarrierSandbox());
+/**
+ * The file the embedded carrier sandbox keeps its labels in: beside the payment sandbox's
+ * database (SANDBOX_DATABASE_URL), so a restart keeps the labels already bought; none (memory)
+ * when that database is itself in memory.
+ */
+export function carrierStoreFile(sandboxDatabaseUrl: string): string | null {
+  const p = sandboxDatabaseUrl.replace(/^file:(\/\/)?/, '');
+  if (!p || p === ':memory:' || p.startsWith(':memory:') || /^[a-z]+:\/\//i.test(sandboxDatabaseUrl)) return null;
+  return path.join(path.dirname(path.resolve(p)), 'carrier-sandbox.json');
+}
+
+/**
+ * The process's embedded carrier sandbox: its labels in a file (carrierStoreFile), its tracking
+ * on the shop's clock — the payment sandbox's when that is the provider, so moving the sandbox
+ * clock delivers parcels too (docs/reference.md).
+ */
+export const carrierSandbox = processSingleton<CarrierSandbox>('shipping.carrier-sandbox', () =>
+  createCarrierSandbox({ storeFile: carrierStoreFile(env().sandboxDatabaseUrl), now: shopNow }),
+);
 
 /** A fetch that answers from the embedded sandbox without a network hop. */
 function inProcessFetch(sb: CarrierSandbox, publicBase: string): typeof fetch {
