@@ -26,7 +26,7 @@ import { correiosTrackingUrl, CORREIOS, type Tracking } from './tracking';
 import { orderLabel } from '@/lib/orders/format';
 import { recordActivity } from '@/lib/security/activity';
 import { getShopIdentity } from '@/lib/shop/identity';
-import { carrierClient, connectionOf, getCarrierSettings, LABEL_TIMEOUT_MS, type CarrierSettings } from '@/lib/shipping/carrier';
+import { carrierClient, connectionOf, getCarrierSettings, labelPdfBytes, LABEL_TIMEOUT_MS, type CarrierSettings } from '@/lib/shipping/carrier';
 import { CarrierError, type LabelParty, type MelhorEnvio } from '@/lib/shipping/melhor-envio';
 import { quoteProducts } from '@/lib/shipping/options';
 
@@ -238,6 +238,20 @@ export async function buyLabel(orderId: string, o: LabelOptions): Promise<LabelR
     return { ok: false, error: refusalOf(error) };
   } finally {
     await releaseLease(orderId, lease);
+  }
+}
+
+/** "Imprimir etiqueta": the PDF of the order's label, once generated. */
+export async function labelPdfOf(orderId: string): Promise<{ ok: true; pdf: Uint8Array; fileName: string } | { ok: false; status: 404 | 409 | 502; error: string }> {
+  const order = await loadOrder(orderId);
+  if (!order) return { ok: false, status: 404, error: 'Pedido não encontrado.' };
+  if (order.labelStep !== 'generated' || !order.labelId) return { ok: false, status: 409, error: 'Este pedido ainda não tem etiqueta: use "Comprar etiqueta".' };
+  const connection = connectionOf(await getCarrierSettings());
+  if (!connection) return { ok: false, status: 409, error: 'Ative o Melhor Envio em Configurações → Entrega para imprimir etiquetas.' };
+  try {
+    return { ok: true, pdf: await labelPdfBytes(connection, order.labelId), fileName: `etiqueta-${orderLabel(order).replace('#', '')}.pdf` };
+  } catch (error) {
+    return { ok: false, status: 502, error: refusalOf(error) };
   }
 }
 
