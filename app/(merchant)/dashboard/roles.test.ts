@@ -45,6 +45,7 @@ const productActions = await import('./produtos/actions');
 const linkActions = await import('./links/actions');
 const couponActions = await import('./cupons/actions');
 const notes = await import('./notes-actions');
+const labels = await import('./label-actions');
 
 const cookies: Partial<Record<Role, string>> = {};
 let order: InsertedOrder;
@@ -98,6 +99,8 @@ const ACTIONS: [string, Permission, Call][] = [
   ['deliverOrderAction', 'fulfilment:act', () => fulfilment.deliverOrderAction(null, fd({ orderId: 'nenhum' }))],
   ['readyForPickupAction', 'fulfilment:act', () => fulfilment.readyForPickupAction(null, fd({ orderId: 'nenhum' }))],
   ['pickedUpAction', 'fulfilment:act', () => fulfilment.pickedUpAction(null, fd({ orderId: 'nenhum' }))],
+  ['buyLabelAction', 'orders:act', () => labels.buyLabelAction(null, fd({ orderId: order.id }))],
+  ['buyLabelsAction', 'orders:act', () => labels.buyLabelsAction(null, fd({ orderId: order.id }))],
   ['shipBatchAction', 'fulfilment:act', () => fulfilment.shipBatchAction(null, fd({ file: '' }))],
   ['saveSettingsAction', 'payments:configure', () => orderActions.saveSettingsAction(null, fd({ boletoFinePercent: 'x' }))],
   ['saveShippingAction', 'settings:edit', () => shipping.saveShippingAction(null, fd({ national: 'x' }))],
