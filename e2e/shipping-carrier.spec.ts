@@ -93,6 +93,15 @@ test.describe('shipping with the carrier', () => {
     await signIn(office, `/dashboard/orders/${orderId}`);
     const labelCard = office.getByRole('region', { name: 'Etiqueta' });
     await expect(labelCard).toContainText('SEDEX');
+    // An empty balance: refused in Portuguese next to the button, nothing shown as bought.
+    const balance = (cents: number) => office.request.post('/api/sandbox/melhorenvio/sim/balance', { data: { cents } });
+    expect((await balance(0)).status()).toBe(200);
+    await labelCard.getByRole('button', { name: 'Comprar etiqueta' }).click();
+    await expect(labelCard.getByText('O Melhor Envio recusou: Saldo insuficiente.')).toBeVisible({ timeout: 15_000 });
+    await expect(office.getByTestId('fulfilment-status')).toHaveText('A enviar');
+    await expect(office.getByTestId('label-cost')).toHaveCount(0);
+    await expectNoAxeViolations(office);
+    expect((await balance(100_000_00)).status()).toBe(200);
     await labelCard.getByRole('button', { name: 'Comprar etiqueta' }).click();
     await expect(labelCard.getByText(/^Etiqueta comprada\. Código de rastreio [A-Z]{2}\d{9}BR\.$/)).toBeVisible({ timeout: 15_000 });
     await expect(office.getByTestId('fulfilment-status')).toHaveText('Enviado');
