@@ -241,6 +241,16 @@ export async function buyLabel(orderId: string, o: LabelOptions): Promise<LabelR
   }
 }
 
+/**
+ * Whether buying would spend a real Melhor Envio balance (a token is set), as opposed to the
+ * embedded sandbox's invented one: the public demo's shared login may only do the latter.
+ */
+export async function labelsSpendRealBalance(): Promise<boolean> {
+  return (await getCarrierSettings()).hasToken;
+}
+
+export const DEMO_REAL_LABELS = 'Conta de demonstração: a compra de etiquetas com saldo real do Melhor Envio não é permitida.';
+
 /** "Imprimir etiqueta": the PDF of the order's label, once generated. */
 export async function labelPdfOf(orderId: string): Promise<{ ok: true; pdf: Uint8Array; fileName: string } | { ok: false; status: 404 | 409 | 502; error: string }> {
   const order = await loadOrder(orderId);

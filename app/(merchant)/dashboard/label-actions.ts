@@ -3,17 +3,27 @@
  * "Comprar etiqueta" (one order) and "Comprar etiquetas" (a selection of the orders list): each
  * goes through the one envelope (lib/auth/merchant-action.ts: session, permission, outcome) and
  * calls lib/fulfilment/labels.ts. Buying spends the shop's Melhor Envio balance, so it takes
- * `orders:act` (the money buttons) on top of `fulfilment:act` (the ship move it makes).
+ * `orders:act` (the money buttons) on top of `fulfilment:act` (the ship move it makes), and the
+ * public demo's shared login buys only from the embedded sandbox, never with a real token.
  */
 import { revalidatePath } from 'next/cache';
 import { done, refused, type ActionState } from '@/lib/auth/action-state';
 import { merchantAction } from '@/lib/auth/merchant-action';
 import { can, refusalMessage } from '@/lib/auth/permissions';
-import { buyLabel, buyLabelsForOrders, MAX_LABELS_PER_BATCH, type BatchLabelResult } from '@/lib/fulfilment/labels';
+import { buyLabel, buyLabelsForOrders, DEMO_REAL_LABELS, labelsSpendRealBalance, MAX_LABELS_PER_BATCH, type BatchLabelResult } from '@/lib/fulfilment/labels';
+import type { Merchant } from '@/lib/auth/credentials';
 import { ORDER_NOT_FOUND, orderIdOf, revalidateOrder } from './order-action-helpers';
 
+/** Why this person may not buy labels now, or null: the ship move's permission, and a public demo's login never spends a real balance. */
+async function labelRefusalFor(merchant: Merchant): Promise<string | null> {
+  if (!can(merchant.role, 'fulfilment:act')) return refusalMessage(merchant.role, 'fulfilment:act');
+  if (merchant.role === 'demo' && (await labelsSpendRealBalance())) return DEMO_REAL_LABELS;
+  return null;
+}
+
 export const buyLabelAction = merchantAction({ name: 'buy-label', permission: 'orders:act' }, async (form: FormData, { merchant }) => {
-  if (!can(merchant.role, 'fulfilment:act')) return refused(refusalMessage(merchant.role, 'fulfilment:act'));
+  const denied = await labelRefusalFor(merchant);
+  if (denied) return refused(denied);
   const orderId = orderIdOf(form);
   if (!orderId) return refused(ORDER_NOT_FOUND);
   const result = await buyLabel(orderId, { actor: merchant });
@@ -30,7 +40,8 @@ export type BuyLabelsState = { ok: true; message: string; at: number; results: B
  * `message` and `code`, or `error`), or a refusal when nothing was selected.
  */
 export const buyLabelsAction = merchantAction<FormData, BuyLabelsState>({ name: 'buy-labels', permission: 'orders:act' }, async (form, { merchant }) => {
-  if (!can(merchant.role, 'fulfilment:act')) return refused(refusalMessage(merchant.role, 'fulfilment:act'));
+  const denied = await labelRefusalFor(merchant);
+  if (denied) return refused(denied);
   const ids = form
     .getAll('orderId')
     .filter((v): v is string => typeof v === 'string')

@@ -145,6 +145,22 @@ describe('each dashboard action × each role', () => {
     expect(refused).not.toContain('addOrderNoteAction');
   });
 
+  it('the public demo\'s login never buys a label with a real Melhor Envio token; the owner may', async () => {
+    const { saveCarrierSettings, getCarrierSettings } = await import('@/lib/shipping/carrier');
+    const { DEMO_REAL_LABELS } = await import('@/lib/fulfilment/labels');
+    const before = await getCarrierSettings();
+    await saveCarrierSettings({ ...before, enabled: true, token: 'me_token_real' });
+    try {
+      jar.cookies = [{ name: 'next-auth.session-token', value: cookies.demo! }];
+      expect(await labels.buyLabelAction(null, fd({ orderId: order.id }))).toMatchObject({ ok: false, error: DEMO_REAL_LABELS });
+      expect(await labels.buyLabelsAction(null, fd({ orderId: order.id }))).toMatchObject({ ok: false, error: DEMO_REAL_LABELS });
+      jar.cookies = [{ name: 'next-auth.session-token', value: cookies.owner! }];
+      expect(await labels.buyLabelAction(null, fd({ orderId: order.id }))).not.toMatchObject({ error: DEMO_REAL_LABELS });
+    } finally {
+      await saveCarrierSettings({ ...before, token: '' });
+    }
+  });
+
   it('a Gerente is refused only people and payment settings', () => {
     expect(ACTIONS.filter(([, p]) => !can('manager', p)).map(([n]) => n)).toEqual(['saveSettingsAction', 'inviteMemberAction', 'removeMemberAction']);
   });
