@@ -30,8 +30,8 @@ import { carrierClient, connectionOf, getCarrierSettings, labelPdfBytes, LABEL_T
 import { CarrierError, type LabelParty, type MelhorEnvio } from '@/lib/shipping/melhor-envio';
 import { quoteProducts } from '@/lib/shipping/options';
 
-/** Long enough for the four calls at LABEL_TIMEOUT_MS each; a crashed run's lease lapses after it. */
-export const LABEL_LEASE_MS = 60_000;
+/** Longer than a run's six carrier calls at LABEL_TIMEOUT_MS each; a crashed run's lease lapses after it. */
+export const LABEL_LEASE_MS = 90_000;
 /** "Comprar etiquetas" buys at most this many labels per click (each is four calls to the carrier). */
 export const MAX_LABELS_PER_BATCH = 50;
 
