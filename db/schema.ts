@@ -344,6 +344,14 @@ export const orders = sqliteTable(
     labelStep: text('label_step', { enum: ['cart', 'paid', 'generated'] }),
     labelCostCents: integer('label_cost_cents'),
     /**
+     * Who is buying the label now: a lease (ISO instant) taken before the first carrier call and
+     * released after the last, so two clicks or two processes never run the steps at once; a
+     * crashed buyer's lease lapses and the next click resumes from `label_step`.
+     */
+    labelLeaseUntil: text('label_lease_until'),
+    /** When the tracking pass last read this label (the least recently read go first). */
+    labelCheckedAt: text('label_checked_at'),
+    /**
      * Paid after its reservation on a payment link had lapsed, when the link's places were all
      * taken by then: the link received more payments than its limit. Flagged to the merchant.
      */

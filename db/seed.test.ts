@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant } from '@/lib/auth/create-merchant';
 import { database, db, ensureMigrated } from './index';
 import { users } from './schema';
-import { DEMO_MERCHANT, limitDemoMerchant, seed } from './seed';
+import { getCarrierSettings, quotesWithCarrier } from '@/lib/shipping/carrier';
+import { DEMO_IDENTITY, DEMO_MERCHANT, limitDemoMerchant, seed } from './seed';
 
 const roleOf = async (email: string) => (await db().select({ role: users.role }).from(users).where(eq(users.email, email)))[0]?.role;
 
@@ -26,5 +27,14 @@ describe('the demo merchant', () => {
     expect(await roleOf('dona@loja.example')).toBe('owner');
     // Once is enough: nothing more to change.
     expect(await limitDemoMerchant(database())).toBe(false);
+  });
+});
+
+describe('the demo shop', () => {
+  it('quotes with Melhor Envio from its own CEP (the embedded carrier sandbox, with no token and the sandbox on)', async () => {
+    await seed(database(), { demoMerchant: true });
+    const carrier = await getCarrierSettings();
+    expect(carrier).toMatchObject({ enabled: true, hasToken: false, originZip: DEMO_IDENTITY.addressZip, services: [1, 2, 3, 31] });
+    expect(quotesWithCarrier(carrier)).toBe(true);
   });
 });

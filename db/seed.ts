@@ -59,6 +59,13 @@ export const DEMO_SHIPPING = {
   freeAboveCents: 20000,
   pickupEnabled: true,
   pickupAddress: 'Rua Augusta, 1500 — Consolação, São Paulo/SP. Seg. a sáb., 10h às 19h.',
+  // Melhor Envio on, from the shop's own CEP: with no token and the sandbox on, the checkout
+  // quotes the embedded carrier sandbox (lib/shipping/carrier.ts), so a fresh clone shows PAC,
+  // SEDEX and the others with their dates; the UF rates above stay as the fallback.
+  carrierEnabled: true,
+  carrierOriginZip: '01304001',
+  carrierServices: '1,2,3,31',
+  handlingDays: 1,
 };
 
 /** The coffee-shop demo of a development install and of the public demo (shop_identity, lib/shop). */

@@ -1,7 +1,9 @@
 /**
  * Shipping at the carrier's price and date (Melhor Envio through the embedded carrier sandbox):
  * the merchant turns it on in Configurações → Entrega and tests the connection; a shopper types a
- * CEP, sees the services with their days, picks SEDEX and pays; the order promises its dates.
+ * CEP, sees the services with their days, picks SEDEX and pays; the order promises its dates; the
+ * merchant buys the label ("Comprar etiqueta") and prints it, the shopper's page shows the code,
+ * the carrier's simulator delivers it and the tracking pass makes the order "Entregue".
  * With the carrier down the checkout gets the UF table's price in under 3 s.
  */
 import path from 'node:path';
@@ -83,6 +85,53 @@ test.describe('shipping with the carrier', () => {
     await payWithCode(page.request, await page.getByLabel('Pix copia e cola').inputValue());
     await expect(page.getByTestId('order-status')).toHaveText('Pago', { timeout: 20_000 });
     await expectNoAxeViolations(page);
+
+    // The merchant buys the label from the order: paid from the Melhor Envio balance, the code fills the shipment.
+    const [{ id: orderId }] = appQuery<{ id: string }>('select id from orders where token = ?', token);
+    const desk2 = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 1280, height: 900 } });
+    const office = await desk2.newPage();
+    await signIn(office, `/dashboard/orders/${orderId}`);
+    const labelCard = office.getByRole('region', { name: 'Etiqueta' });
+    await expect(labelCard).toContainText('SEDEX');
+    // An empty balance: refused in Portuguese next to the button, nothing shown as bought.
+    const balance = (cents: number) => office.request.post('/api/sandbox/melhorenvio/sim/balance', { data: { cents } });
+    expect((await balance(0)).status()).toBe(200);
+    await labelCard.getByRole('button', { name: 'Comprar etiqueta' }).click();
+    await expect(labelCard.getByText('O Melhor Envio recusou: Saldo insuficiente.')).toBeVisible({ timeout: 15_000 });
+    await expect(office.getByTestId('fulfilment-status')).toHaveText('A enviar');
+    await expect(office.getByTestId('label-cost')).toHaveCount(0);
+    await expectNoAxeViolations(office);
+    expect((await balance(100_000_00)).status()).toBe(200);
+    await labelCard.getByRole('button', { name: 'Comprar etiqueta' }).click();
+    await expect(labelCard.getByText(/^Etiqueta comprada\. Código de rastreio [A-Z]{2}\d{9}BR\.$/)).toBeVisible({ timeout: 15_000 });
+    await expect(office.getByTestId('fulfilment-status')).toHaveText('Enviado');
+    const code = (await office.getByTestId('tracking-code').innerText()).trim();
+    expect(code).toMatch(/^SX\d{9}BR$/);
+    await expect(office.getByTestId('label-margin')).toHaveText(/^−?R\$ \d+,\d{2}$/);
+    await expect(labelCard.getByRole('button', { name: 'Comprar etiqueta' })).toHaveCount(0);
+    await expectNoAxeViolations(office);
+    // "Imprimir etiqueta": the PDF through the app's own route, for a signed-in merchant only.
+    const href = (await office.getByRole('link', { name: /^Imprimir etiqueta/ }).getAttribute('href'))!;
+    const pdf = await office.request.get(href);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    // The shopper (no session) is sent to the sign-in page, never given the label.
+    const anonymous = await page.request.get(href, { maxRedirects: 0 });
+    expect(anonymous.status()).toBe(307);
+    expect(anonymous.headers().location).toContain('/login');
+
+    // The shopper's page shows the code.
+    await expect(page.getByTestId('fulfilment')).toContainText(code, { timeout: 20_000 });
+    await expectNoAxeViolations(page);
+
+    // The carrier delivers (the simulator), the tracking pass reads it (the cron route), the order is "Entregue".
+    expect((await office.request.post('/api/sandbox/melhorenvio/sim/advance', { data: { tracking: code, deliver: true } })).status()).toBe(200);
+    expect((await page.request.post('/api/cron/reconcile', { headers: { Authorization: 'Bearer e2e-cron-secret-0123456789' } })).status()).toBe(200);
+    await office.reload();
+    await expect(office.getByTestId('fulfilment-status')).toHaveText('Entregue');
+    await expect(page.getByTestId('fulfilment')).toContainText('Entregue', { timeout: 20_000 });
+    expect(appQuery<{ n: number }>("select count(*) as n from email_outbox where order_id = ? and kind = 'delivered'", orderId)[0].n).toBe(1);
+    await desk2.close();
   });
 
   test('with the carrier down the checkout gets the UF table price in under 3 s, and the order says the table priced it', async ({ page }) => {

@@ -2,6 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { startCepStub } from '../test/cep-stub.mjs';
 
 const port = process.env.E2E_PORT ?? '3100';
@@ -61,6 +62,15 @@ const created = spawnSync(
   { env, input: `${ownerPassword}\n`, stdio: ['pipe', 'inherit', 'inherit'] },
 );
 if (created.status !== 0) fail('merchant:create failed for the owner account');
+
+// The demo shop is seeded with Melhor Envio on (a fresh clone quotes the carrier sandbox); the
+// journeys price by the UF table unless one turns the carrier on itself (shipping-carrier.spec.ts),
+// so the seed runs here, before the server, and the carrier is switched off after it.
+const seeded = spawnSync(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/db-seed.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+if (seeded.status !== 0) fail('db:seed failed');
+const appDb = new Database(path.join(dir, 'app.db'));
+appDb.prepare('update shipping_settings set carrier_enabled = 0 where id = 1').run();
+appDb.close();
 
 const child = spawn(process.execPath, [path.resolve('node_modules/next/dist/bin/next'), 'start', '-p', port], { env, stdio: 'inherit' });
 const stop = (signal) => child.kill(signal);

@@ -20,7 +20,7 @@ export type PassResult = Partial<PassCounts> & { left: number };
  * cron's time box), then says what it left, under `left` in the cron's answer.
  */
 export type CronPass = {
-  readonly left: 'payments' | 'emails' | 'webhooks';
+  readonly left: 'payments' | 'tracking' | 'emails' | 'webhooks';
   /** Of CRON_BUDGET_MS, how long this job may start work. */
   readonly shareMs: number;
   readonly run: (budgetMs: number) => Promise<PassResult>;
@@ -55,8 +55,23 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
     stop: async () => (await import('@/lib/payments/reconcile')).stopReconcileScheduler(),
     pass: {
       left: 'payments',
-      shareMs: 5_000,
+      shareMs: 4_000,
       run: async (budgetMs) => (await import('@/lib/payments/reconcile')).reconcileAll({ deadlineMs: budgetMs }),
+    },
+  },
+  {
+    // Melhor Envio's tracking of the shipped orders with a label: "delivered" → "Entregue" (its
+    // e-mail then goes out with the outbox below), on the reconciliation's interval.
+    name: 'carrier-tracking',
+    start: async () => (await import('@/lib/fulfilment/carrier-tracking')).startTrackingLoop(),
+    stop: async () => (await import('@/lib/fulfilment/carrier-tracking')).stopTrackingLoop(),
+    pass: {
+      left: 'tracking',
+      shareMs: 1_000,
+      run: async (budgetMs) => {
+        const r = await (await import('@/lib/fulfilment/carrier-tracking')).readCarrierTracking({ deadlineMs: budgetMs });
+        return { left: r.left };
+      },
     },
   },
   {
@@ -125,7 +140,7 @@ export type CronResult = PassCounts & { left: Record<CronPass['left'], number> }
  * counts summed, and what each left.
  */
 export async function runJobPasses(jobs: readonly BackgroundJob[] = BACKGROUND_JOBS, budgetMs = CRON_BUDGET_MS): Promise<CronResult> {
-  const result: CronResult = { checked: 0, changed: 0, left: { payments: 0, emails: 0, webhooks: 0 } };
+  const result: CronResult = { checked: 0, changed: 0, left: { payments: 0, tracking: 0, emails: 0, webhooks: 0 } };
   const started = Date.now();
   let until = 0;
   for (const job of jobs) {

@@ -6,14 +6,16 @@
  * sandbox (called in process, as /api/sandbox/melhorenvio serves it).
  */
 import 'server-only';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { db } from '@/db';
 import { shippingSettings, type ShippingSettingsRow } from '@/db/schema';
 import { createCarrierSandbox, handleCarrierCall, type CarrierSandbox } from '@balcao/shipping-sandbox';
 import { env } from '@/lib/config/env';
+import { shopNow } from '@/lib/embedded-provider/clock';
 import { processSingleton } from '@/lib/process/context';
 import { seal, unseal } from '@/lib/security/sealed';
-import { melhorEnvio, type MelhorEnvio } from './melhor-envio';
+import { CarrierError, melhorEnvio, type MelhorEnvio } from './melhor-envio';
 
 export const DEFAULT_SERVICES = [1, 2, 3, 31] as const;
 export const SERVICE_NAMES: Record<number, string> = { 1: 'PAC (Correios)', 2: 'SEDEX (Correios)', 3: '.Package (Jadlog)', 31: 'Loggi Express (Loggi)' };
@@ -78,8 +80,25 @@ export async function saveCarrierSettings(s: Omit<CarrierSettings, 'hasToken' | 
     .onConflictDoUpdate({ target: shippingSettings.id, set: values });
 }
 
-/** The process's embedded carrier sandbox (labels live in its memory). */
-export const carrierSandbox = processSingleton<CarrierSandbox>('shipping.carrier-sandbox', () => createCarrierSandbox());
+/**
+ * The file the embedded carrier sandbox keeps its labels in: beside the payment sandbox's
+ * database (SANDBOX_DATABASE_URL), so a restart keeps the labels already bought; none (memory)
+ * when that database is itself in memory.
+ */
+export function carrierStoreFile(sandboxDatabaseUrl: string): string | null {
+  const p = sandboxDatabaseUrl.replace(/^file:(\/\/)?/, '');
+  if (!p || p === ':memory:' || p.startsWith(':memory:') || /^[a-z]+:\/\//i.test(sandboxDatabaseUrl)) return null;
+  return path.join(path.dirname(path.resolve(p)), 'carrier-sandbox.json');
+}
+
+/**
+ * The process's embedded carrier sandbox: its labels in a file (carrierStoreFile), its tracking
+ * on the shop's clock — the payment sandbox's when that is the provider, so moving the sandbox
+ * clock delivers parcels too (docs/reference.md).
+ */
+export const carrierSandbox = processSingleton<CarrierSandbox>('shipping.carrier-sandbox', () =>
+  createCarrierSandbox({ storeFile: carrierStoreFile(env().sandboxDatabaseUrl), now: shopNow }),
+);
 
 /** A fetch that answers from the embedded sandbox without a network hop. */
 function inProcessFetch(sb: CarrierSandbox, publicBase: string): typeof fetch {
@@ -129,6 +148,39 @@ export function quotesWithCarrier(s: CarrierSettings): boolean {
 export function carrierClient(c: Connection, timeoutMs: number, token = c.token): MelhorEnvio {
   const f = c.embedded ? inProcessFetch(carrierSandbox(), c.baseUrl) : undefined;
   return melhorEnvio({ baseUrl: c.embedded ? 'http://embedded.invalid' : c.baseUrl, token, userAgent: 'Balcão (loja integrada)', timeoutMs, fetch: f });
+}
+
+/** The label's PDF is small; anything bigger is not one. */
+const MAX_LABEL_PDF_BYTES = 5 * 1024 * 1024;
+
+/**
+ * "Imprimir etiqueta": the label's PDF, fetched on the server (the token never reaches the
+ * browser). Melhor Envio answers `print` with a link; the app follows it only to Melhor Envio's
+ * own hosts (or the base it was configured with), never elsewhere.
+ */
+export async function labelPdfBytes(c: Connection, labelId: string): Promise<Uint8Array> {
+  const url = new URL(await carrierClient(c, LABEL_TIMEOUT_MS).print(labelId));
+  const base = new URL(c.baseUrl);
+  if (c.embedded) {
+    const rel = url.pathname.startsWith(EMBEDDED_PATH) ? url.pathname.slice(EMBEDDED_PATH.length) : url.pathname;
+    const reply = await handleCarrierCall(carrierSandbox(), { method: 'GET', path: rel.replace(/^\/+/, '').split('/'), authorization: null, body: undefined, baseUrl: c.baseUrl });
+    if (reply.status !== 200 || !reply.bytes) throw new CarrierError('unavailable', 'A etiqueta não está disponível na transportadora.');
+    return reply.bytes;
+  }
+  const sameBase = url.origin === base.origin;
+  if (!sameBase && !(url.protocol === 'https:' && (url.hostname === 'melhorenvio.com.br' || url.hostname.endsWith('.melhorenvio.com.br')))) {
+    throw new CarrierError('invalid', 'O link da etiqueta não é do Melhor Envio.');
+  }
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: sameBase ? { Authorization: `Bearer ${c.token}` } : {}, signal: AbortSignal.timeout(LABEL_TIMEOUT_MS), redirect: 'error' });
+  } catch {
+    throw new CarrierError('unavailable', 'Não foi possível baixar a etiqueta. Tente de novo em instantes.');
+  }
+  if (!res.ok) throw new CarrierError('unavailable', 'A etiqueta não está disponível na transportadora.');
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  if (bytes.byteLength > MAX_LABEL_PDF_BYTES || new TextDecoder().decode(bytes.subarray(0, 5)) !== '%PDF-') throw new CarrierError('invalid', 'A transportadora não devolveu um PDF.');
+  return bytes;
 }
 
 /** "Testar conexão": the account's name, or the error in Portuguese. `token`: one typed, not yet saved. */

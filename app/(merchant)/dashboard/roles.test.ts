@@ -45,6 +45,7 @@ const productActions = await import('./produtos/actions');
 const linkActions = await import('./links/actions');
 const couponActions = await import('./cupons/actions');
 const notes = await import('./notes-actions');
+const labels = await import('./label-actions');
 
 const cookies: Partial<Record<Role, string>> = {};
 let order: InsertedOrder;
@@ -98,6 +99,8 @@ const ACTIONS: [string, Permission, Call][] = [
   ['deliverOrderAction', 'fulfilment:act', () => fulfilment.deliverOrderAction(null, fd({ orderId: 'nenhum' }))],
   ['readyForPickupAction', 'fulfilment:act', () => fulfilment.readyForPickupAction(null, fd({ orderId: 'nenhum' }))],
   ['pickedUpAction', 'fulfilment:act', () => fulfilment.pickedUpAction(null, fd({ orderId: 'nenhum' }))],
+  ['buyLabelAction', 'orders:act', () => labels.buyLabelAction(null, fd({ orderId: order.id }))],
+  ['buyLabelsAction', 'orders:act', () => labels.buyLabelsAction(null, fd({ orderId: order.id }))],
   ['shipBatchAction', 'fulfilment:act', () => fulfilment.shipBatchAction(null, fd({ file: '' }))],
   ['saveSettingsAction', 'payments:configure', () => orderActions.saveSettingsAction(null, fd({ boletoFinePercent: 'x' }))],
   ['saveShippingAction', 'settings:edit', () => shipping.saveShippingAction(null, fd({ national: 'x' }))],
@@ -140,6 +143,22 @@ describe('each dashboard action × each role', () => {
     expect(refused).toEqual(expect.arrayContaining(['refundOrderAction', 'cancelOrderAction', 'manualRefundAction', 'saveSettingsAction', 'saveShippingAction', 'createLinkAction', 'disableLinkAction', 'createCouponAction', 'toggleCouponAction', 'inviteMemberAction']));
     expect(refused).not.toContain('shipOrderAction');
     expect(refused).not.toContain('addOrderNoteAction');
+  });
+
+  it('the public demo\'s login never buys a label with a real Melhor Envio token; the owner may', async () => {
+    const { saveCarrierSettings, getCarrierSettings } = await import('@/lib/shipping/carrier');
+    const { DEMO_REAL_LABELS } = await import('@/lib/fulfilment/labels');
+    const before = await getCarrierSettings();
+    await saveCarrierSettings({ ...before, enabled: true, token: 'me_token_real' });
+    try {
+      jar.cookies = [{ name: 'next-auth.session-token', value: cookies.demo! }];
+      expect(await labels.buyLabelAction(null, fd({ orderId: order.id }))).toMatchObject({ ok: false, error: DEMO_REAL_LABELS });
+      expect(await labels.buyLabelsAction(null, fd({ orderId: order.id }))).toMatchObject({ ok: false, error: DEMO_REAL_LABELS });
+      jar.cookies = [{ name: 'next-auth.session-token', value: cookies.owner! }];
+      expect(await labels.buyLabelAction(null, fd({ orderId: order.id }))).not.toMatchObject({ error: DEMO_REAL_LABELS });
+    } finally {
+      await saveCarrierSettings({ ...before, token: '' });
+    }
   });
 
   it('a Gerente is refused only people and payment settings', () => {

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { billedGrams, createCarrierSandbox, cubicGrams, handleCarrierCall, isValidS10, priceCents, quote, s10CheckDigit, s10Code, SERVICES, type CarrierSandbox } from './index';
@@ -114,5 +117,34 @@ describe('endpoints', () => {
     const r = await call(sb, 'POST', 'api/v2/me/shipment/checkout', { orders: [id] });
     expect(r).toMatchObject({ status: 422, json: { message: 'Saldo insuficiente.' } });
     expect(sb.balanceCents).toBe(100);
+  });
+  test('a restart keeps the labels, the balance and the serial (the store file); tracking reads the clock it is given', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-store-'));
+    const storeFile = path.join(dir, 'carrier-sandbox.json');
+    let now = Date.parse('2026-12-01T12:00:00Z');
+    const first = createCarrierSandbox({ storeFile, now: () => now, balanceCents: 10_000 });
+    const id = ((await call(first, 'POST', 'api/v2/me/cart', { service: 2, ...calcBody(RIO) })).json as { id: string }).id;
+    await call(first, 'POST', 'api/v2/me/shipment/checkout', { orders: [id] });
+    await call(first, 'POST', 'api/v2/me/shipment/generate', { orders: [id] });
+    const code = ((await call(first, 'POST', 'api/v2/me/shipment/tracking', { orders: [id] })).json as Record<string, { tracking: string }>)[id].tracking;
+
+    const second = createCarrierSandbox({ storeFile, now: () => now, balanceCents: 10_000 });
+    expect(second.balanceCents).toBe(first.balanceCents);
+    expect(second.balanceCents).toBeLessThan(10_000);
+    const track = async () => ((await call(second, 'POST', 'api/v2/me/shipment/tracking', { orders: [id] })).json as Record<string, { status: string; tracking: string }>)[id];
+    expect(await track()).toMatchObject({ status: 'posted', tracking: code });
+    // Paid once: a checkout after the restart charges nothing more.
+    await call(second, 'POST', 'api/v2/me/shipment/checkout', { orders: [id] });
+    expect(second.balanceCents).toBe(first.balanceCents);
+    // The serial goes on: the next label never reuses a code.
+    const id2 = ((await call(second, 'POST', 'api/v2/me/cart', { service: 2, ...calcBody(RIO) })).json as { id: string }).id;
+    await call(second, 'POST', 'api/v2/me/shipment/checkout', { orders: [id2] });
+    await call(second, 'POST', 'api/v2/me/shipment/generate', { orders: [id2] });
+    expect(second.labels.get(id2)!.tracking).not.toBe(code);
+    now += 30 * 86_400_000;
+    expect((await track()).status).toBe('delivered');
+    // A damaged file reads as an empty sandbox rather than failing the app.
+    fs.writeFileSync(storeFile, '{not json');
+    expect(createCarrierSandbox({ storeFile }).labels.size).toBe(0);
   });
 });

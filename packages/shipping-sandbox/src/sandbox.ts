@@ -1,7 +1,9 @@
 /**
  * The carrier sandbox: the Melhor Envio endpoints Balcão uses (docs/shipping-contract.md) and a
- * control API for demos and tests. One instance holds its labels in memory (the app keeps one per
- * process; a restart forgets labels, which a sandbox may). Faults on demand, by the destination
+ * control API for demos and tests. One instance holds its labels in memory and, given a
+ * `storeFile`, writes them there after every change (label-store.ts), so a restart keeps the
+ * labels a shop already bought (one process owns the file: the app keeps one instance per
+ * process). Tracking reads `now`, the clock the app gives it. Faults on demand, by the destination
  * CEP's last three digits: 999 → 503, 998 → an answer slower than the app waits (slowMs), 997 →
  * only the Correios serve it. Token "me_sandbox_recusado" → 401.
  */
@@ -9,24 +11,11 @@ import { ufOfCep } from '@balcao/br/cep-uf';
 import { labelPdf } from './label-pdf';
 import { quote, SERVICES, type Parcel } from './pricing';
 import { s10Code } from './s10';
+import { loadLabels, saveLabels, type StoredLabel } from './label-store';
 
 export type TrackingStatus = 'pending' | 'released' | 'posted' | 'in_transit' | 'delivered';
 
-type Label = {
-  id: string;
-  protocol: string;
-  serviceId: number;
-  priceCents: number;
-  status: 'pending' | 'paid' | 'generated';
-  tracking: string | null;
-  fromText: string;
-  toText: string;
-  createdAt: number;
-  generatedAt: number | null;
-  /** Steps moved by the simulator ("Avançar entrega"), on top of the clock's. */
-  manualSteps: number;
-  deliveryDays: number;
-};
+type Label = StoredLabel;
 
 export type CarrierSandbox = {
   labels: Map<string, Label>;
@@ -39,18 +28,29 @@ export type CarrierSandbox = {
   sleep: (ms: number) => Promise<void>;
   /** Quotes answered (tests read it to see the app's cache). */
   quotes: number;
+  /** Where the labels, the balance and the serial are kept across restarts; null = memory only. */
+  storeFile: string | null;
 };
 
-export function createCarrierSandbox(o: { now?: () => number; slowMs?: number; balanceCents?: number; sleep?: (ms: number) => Promise<void> } = {}): CarrierSandbox {
+export function createCarrierSandbox(
+  o: { now?: () => number; slowMs?: number; balanceCents?: number; sleep?: (ms: number) => Promise<void>; storeFile?: string | null } = {},
+): CarrierSandbox {
+  const stored = o.storeFile ? loadLabels(o.storeFile) : null;
   return {
-    labels: new Map(),
+    labels: new Map((stored?.labels ?? []).map((l) => [l.id, l])),
     now: o.now ?? Date.now,
     slowMs: o.slowMs ?? 5000,
-    balanceCents: o.balanceCents ?? 100_000_00,
-    serial: 10_000_000 + Math.floor(Math.random() * 80_000_000),
+    balanceCents: stored?.balanceCents ?? o.balanceCents ?? 100_000_00,
+    serial: stored?.serial ?? 10_000_000 + Math.floor(Math.random() * 80_000_000),
     sleep: o.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
     quotes: 0,
+    storeFile: o.storeFile ?? null,
   };
+}
+
+/** Writes the state after a change (no-op without a store file). */
+function persist(sb: CarrierSandbox): void {
+  if (sb.storeFile) saveLabels(sb.storeFile, { labels: [...sb.labels.values()], balanceCents: sb.balanceCents, serial: sb.serial });
 }
 
 export type CarrierRequest = { method: string; path: readonly string[]; authorization: string | null; body: unknown; baseUrl: string };
@@ -156,6 +156,7 @@ export async function handleCarrierCall(sb: CarrierSandbox, req: CarrierRequest)
       };
       const label: Label = { id, protocol, serviceId, priceCents: Math.round(Number(entry.custom_price) * 100), status: 'pending', tracking: null, fromText: addr(body.from) || from, toText: addr(body.to) || to, createdAt: sb.now(), generatedAt: null, manualSteps: 0, deliveryDays: range.max };
       sb.labels.set(id, label);
+      persist(sb);
       return json(201, { id, protocol, service_id: serviceId, price: entry.custom_price, status: 'pending', created_at: new Date(label.createdAt).toISOString() });
     }
     case 'api/v2/me/shipment/checkout': {
@@ -166,6 +167,7 @@ export async function handleCarrierCall(sb: CarrierSandbox, req: CarrierRequest)
       if (total > sb.balanceCents) return json(422, { message: 'Saldo insuficiente.' });
       sb.balanceCents -= total;
       for (const l of due) l!.status = 'paid';
+      persist(sb);
       return json(200, { purchase: { id: crypto.randomUUID(), protocol: `PUR-${sb.serial++}`, total: (total / 100).toFixed(2), status: 'paid', orders: labels.map((l) => ({ id: l!.id, status: 'released', price: (l!.priceCents / 100).toFixed(2) })) } });
     }
     case 'api/v2/me/shipment/generate': {
@@ -184,6 +186,7 @@ export async function handleCarrierCall(sb: CarrierSandbox, req: CarrierRequest)
         }
         out[id] = { status: true, message: 'Envio gerado com sucesso' };
       }
+      persist(sb);
       return json(200, out);
     }
     case 'api/v2/me/shipment/print': {
@@ -212,10 +215,12 @@ function control(sb: CarrierSandbox, path: string, body: Record<string, unknown>
     const l = [...sb.labels.values()].find((x) => x.id === key || x.tracking === key);
     if (!l || l.status !== 'generated') return json(404, { message: 'Etiqueta não encontrada.' });
     l.manualSteps = Math.min(2, l.manualSteps + (body.deliver ? 2 : 1));
+    persist(sb);
     return json(200, trackingOf(sb, l));
   }
   if (path === 'sim/balance') {
     sb.balanceCents = Math.max(0, Math.round(num(body.cents, sb.balanceCents)));
+    persist(sb);
     return json(200, { balance_cents: sb.balanceCents });
   }
   return json(404, { message: 'Not found.' });
