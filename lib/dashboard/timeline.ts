@@ -39,6 +39,7 @@ export const SOURCE_LABELS: Record<string, string> = {
   reconcile: 'reconciliação',
   merchant: 'lojista',
   status_poll: 'consulta da página do comprador',
+  buyer: 'comprador',
 };
 
 export const SIGNATURE_LABELS: Record<string, string> = {
@@ -100,6 +101,9 @@ export const EVENT_WORDS: Record<Exclude<PaymentEventType, 'status_changed' | 'f
   double_payment: { title: 'Pago em duplicidade', tone: 'danger' },
   tracking_corrected: { title: 'Código de rastreio corrigido', tone: 'info' },
   buyer_anonymised: { title: 'Dados do comprador anonimizados (LGPD)', tone: 'info' },
+  digital_accessed: { title: 'Produto digital baixado ou acessado', tone: 'info' },
+  digital_access_renewed: { title: 'Acesso ao produto digital reenviado', tone: 'info' },
+  digital_access_revoked: { title: 'Acesso ao produto digital revogado', tone: 'warning' },
 };
 
 /** Rows written by older versions, still in some databases. */
