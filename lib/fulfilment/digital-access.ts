@@ -1,7 +1,7 @@
 /**
  * A paid order's digital products, as the buyer uses them and the merchant manages them:
  *
- * - `useDigitalAccess`: one use of a signed link (lib/digital/signed-link.ts). In one
+ * - `openDigitalAccess`: one use of a signed link (lib/digital/signed-link.ts). In one
  *   transaction: the link checked against its line's access (generation, expiry, uses,
  *   revocation, the order still paid), the use counted with a compare-and-set (so 5 uses are 5
  *   across every process), logged on the order's timeline, and — for an order with nothing to
@@ -38,7 +38,7 @@ function* eventStep(tx: Tx, orderId: string, type: 'digital_accessed' | 'digital
   yield* run(tx.insert(paymentEvents).values({ paymentId: payment.id, orderId, type, source, detail: JSON.stringify(detail), createdAt: now }));
 }
 
-function* useStep(tx: Tx, token: string, now: Date): Generator<Step, DigitalUse, unknown> {
+function* openStep(tx: Tx, token: string, now: Date): Generator<Step, DigitalUse, unknown> {
   const invalid: DigitalUse = { ok: false, status: 404, error: ACCESS_REFUSALS.invalid };
   const parts = readAccessToken(token);
   if (!parts) return invalid;
@@ -97,10 +97,10 @@ function* useStep(tx: Tx, token: string, now: Date): Generator<Step, DigitalUse,
 }
 
 /** One use of a signed link (the route /d/<token>). */
-export async function useDigitalAccess(token: string, now = new Date()): Promise<DigitalUse> {
+export async function openDigitalAccess(token: string, now = new Date()): Promise<DigitalUse> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await database().transaction((tx) => useStep(tx, token, now));
+      return await database().transaction((tx) => openStep(tx, token, now));
     } catch (error) {
       // Another process counted a use between the read and the write: read again.
       if (error instanceof Raced && attempt < 3) continue;

@@ -7,7 +7,7 @@
  */
 import { database } from '@/db';
 import { getEmailSettings } from '@/lib/email/settings';
-import { useDigitalAccess } from '@/lib/fulfilment/digital-access';
+import { openDigitalAccess } from '@/lib/fulfilment/digital-access';
 
 async function main() {
   const [token, startAt, uses] = process.argv.slice(2);
@@ -15,7 +15,7 @@ async function main() {
   while (Date.now() < Number(startAt)) {
     /* spin: every process leaves the line within a millisecond of the others */
   }
-  const results = await Promise.all(Array.from({ length: Number(uses) }, () => useDigitalAccess(token)));
+  const results = await Promise.all(Array.from({ length: Number(uses) }, () => openDigitalAccess(token)));
   process.stdout.write(`${JSON.stringify(results.map((r) => (r.ok ? { ok: true, use: r.use } : { ok: false, error: r.error })))}\n`);
   database().close();
 }

@@ -5,7 +5,7 @@
  * of an order not paid or refunded answers why, in Portuguese. Never cached.
  */
 import { completeFile, fileStream } from '@/lib/digital/files';
-import { useDigitalAccess } from '@/lib/fulfilment/digital-access';
+import { openDigitalAccess } from '@/lib/fulfilment/digital-access';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,7 +13,7 @@ const NO_STORE = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' };
 const plain = (text: string, status: number) => new Response(`${text}\n`, { status, headers: { ...NO_STORE, 'Content-Type': 'text/plain; charset=utf-8' } });
 
 export async function GET(_request: Request, { params }: { params: Promise<{ token: string }> }) {
-  const use = await useDigitalAccess((await params).token);
+  const use = await openDigitalAccess((await params).token);
   if (!use.ok) return plain(use.error, use.status);
   if (use.kind === 'link' && use.url) return new Response(null, { status: 303, headers: { ...NO_STORE, Location: use.url } });
   if (use.kind === 'text' && use.text) return plain(use.text, 200);
