@@ -9,7 +9,7 @@ import { openDigitalAccess } from '@/lib/fulfilment/digital-access';
 
 export const dynamic = 'force-dynamic';
 
-const NO_STORE = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' };
+const NO_STORE = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex', 'X-Content-Type-Options': 'nosniff' };
 const plain = (text: string, status: number) => new Response(`${text}\n`, { status, headers: { ...NO_STORE, 'Content-Type': 'text/plain; charset=utf-8' } });
 
 export async function GET(_request: Request, { params }: { params: Promise<{ token: string }> }) {
@@ -28,4 +28,9 @@ export async function GET(_request: Request, { params }: { params: Promise<{ tok
       'Content-Disposition': `attachment; filename="${file.name}"`,
     },
   });
+}
+
+/** A link preview's HEAD is not a use (Next would otherwise answer it by running GET). */
+export function HEAD() {
+  return new Response(null, { status: 200, headers: NO_STORE });
 }
