@@ -56,7 +56,7 @@ export type DigitalLine = {
   access: AccessState;
 };
 
-/** The digital lines of some orders, with their access (paidAt: the orders' payment times). */
+/** The digital lines of some orders (in a transaction), each with its access as it stands. */
 export function* digitalLinesStep(tx: Tx, orderIds: string[]): Generator<Step, DigitalLine[], unknown> {
   if (orderIds.length === 0) return [];
   const rows = yield* all(

@@ -16,6 +16,8 @@ describe('sniffDigitalType: the content decides, never the name', () => {
     expect(sniffDigitalType(bytes([0x89], 'PNG\r\n\x1a\n', new Array(8).fill(0)))).toBeNull();
     expect(sniffDigitalType(bytes('<script>alert(1)</script> %PDF-'))).toBeNull();
     expect(sniffDigitalType(bytes('MZ', new Array(60).fill(0)))).toBeNull();
+    expect(sniffDigitalType(bytes([0, 0, 0, 0x18], 'ftypheic', [0, 0, 0, 0], 'mif1heic'))).toBeNull();
+    expect(sniffDigitalType(bytes([0, 0, 0, 0x1c], 'ftypavif', [0, 0, 0, 0]))).toBeNull();
     expect(sniffDigitalType(bytes('%PD'))).toBeNull();
     expect(sniffDigitalType(new Uint8Array())).toBeNull();
   });

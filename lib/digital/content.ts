@@ -10,6 +10,7 @@ export const MAX_DIGITAL_URL = 2000;
 
 export type DigitalFileType = { mime: string; ext: 'pdf' | 'zip' | 'epub' | 'mp4'; label: string };
 
+const IMAGE_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1', 'avif', 'avis']);
 const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
 
 /**
@@ -25,8 +26,9 @@ export function sniffDigitalType(head: Uint8Array): DigitalFileType | null {
     }
     return { mime: 'application/zip', ext: 'zip', label: 'ZIP' };
   }
-  // ISO base media file: a box size, then "ftyp" and a brand.
-  if (head.length >= 12 && ascii(head, 4, 8) === 'ftyp') return { mime: 'video/mp4', ext: 'mp4', label: 'MP4' };
+  // ISO base media file: a box size, then "ftyp" and a brand; the same box starts HEIC and AVIF
+  // photos, which are not videos.
+  if (head.length >= 12 && ascii(head, 4, 8) === 'ftyp' && !IMAGE_BRANDS.has(ascii(head, 8, 12))) return { mime: 'video/mp4', ext: 'mp4', label: 'MP4' };
   return null;
 }
 

@@ -87,7 +87,7 @@ export async function storePart(productId: number, fileId: number, index: number
   });
 }
 
-/** Stores a whole file at once (the seed, tests): the same parts, in order. */
+/** Stores a whole file at once (tests, scripts): the same parts, in order. */
 export async function storeWholeFile(productId: number, name: string, bytes: Uint8Array): Promise<PartResult> {
   const start = await beginUpload(productId, name, bytes.byteLength);
   if (!start.ok) return start;
