@@ -2,7 +2,8 @@
  * Digital delivery: a shopper buys the seed's e-book with Pix; nothing of it shows before "Pago";
  * once paid the order page offers "Baixar" and the file downloads byte for byte through the
  * order's signed link. The merchant sees the access on the order; the demonstration account
- * cannot take the buyer's file (disabled controls with the reason, the route refuses).
+ * cannot take the buyer's file (disabled controls with the reason, the route refuses); the owner
+ * re-sends the access.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -65,4 +66,16 @@ test('the e-book: bought with Pix, paid in the sandbox, "Baixar" downloads it by
   await expect(tab.getByTestId('digital-current').getByRole('link', { name: 'Baixar' })).toHaveCount(0);
   await expectNoAxeViolations(tab);
   await demo.close();
+
+  // The owner: "Reenviar acesso" renews the link and queues the paid e-mail again; the product's section offers its file.
+  await signIn(page, `/dashboard/orders/${order.id}`);
+  await page.getByTestId('digital-card').getByRole('button', { name: 'Reenviar acesso' }).click();
+  await expect(page.getByTestId('digital-card')).toContainText('Acesso reenviado');
+  await expect(page.getByTestId('digital-card')).toContainText('Usado 0 de 5 vezes');
+  expect(appQuery<{ n: number }>(`select count(*) as n from email_outbox where order_id = ? and dedupe_key = ?`, order.id, `email:${order.id}:paid:access:1`)[0].n).toBe(1);
+  await expectNoAxeViolations(page);
+  await page.goto(`/dashboard/produtos/${productId}`);
+  await expect(page.getByTestId('digital-current').getByRole('link', { name: 'Baixar' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Arquivo/ })).toBeChecked();
+  await expectNoAxeViolations(page);
 });
