@@ -218,6 +218,10 @@ function eventWords(e: PaymentEvent, d: Detail | null): Words {
     const words = FULFILMENT_WORDS[e.toStatus as FulfillmentStatus];
     return e.toStatus === 'shipped' ? { ...words, title: shippedTitle(text(d?.carrier), text(d?.trackingCode)) } : words;
   }
+  if (e.type === 'digital_accessed' && typeof d?.use === 'number') {
+    // "Produto digital baixado ou acessado: E-book… (2 de 5)": which line, and how many uses its link has had.
+    return { ...EVENT_WORDS.digital_accessed, title: `${EVENT_WORDS.digital_accessed.title}: ${text(d.item) ?? 'produto'} (${d.use} de ${typeof d.of === 'number' ? d.of : 5})` };
+  }
   return EVENT_WORDS[e.type as keyof typeof EVENT_WORDS] ?? RETIRED_EVENT_WORDS[e.type] ?? { title: 'Registro do sistema', tone: 'neutral' };
 }
 
