@@ -135,11 +135,11 @@ export const config = {
   matcher: [
     {
       // Everything but the real static paths — build assets, the app icon, public/products/*.svg,
-      // the product photos' route — and the product-photo upload (up to 10 MB: the proxy's body
-      // buffer would cut it; the route sets its own headers). Not "any path ending in .png":
+      // the product photos' route — and the product-photo and digital-file uploads (up to 10 MB
+      // and 4 MB parts: the proxy's body buffer would cut them; the routes set their own headers). Not "any path ending in .png":
       // a POST to /products/x.png with a Next-Action header must meet the action checks too.
       source:
-        '/((?!_next/static/|_next/image$|images/products/[^/]+\\.webp$|products/[^/]+\\.svg$|api/dashboard/products/[^/]+/photos$|favicon\\.ico$|icon\\.svg$|robots\\.txt$|sitemap\\.xml$|manifest\\.webmanifest$).*)',
+        '/((?!_next/static/|_next/image$|images/products/[^/]+\\.webp$|products/[^/]+\\.svg$|api/dashboard/products/[^/]+/photos$|api/dashboard/products/[^/]+/digital$|favicon\\.ico$|icon\\.svg$|robots\\.txt$|sitemap\\.xml$|manifest\\.webmanifest$).*)',
       // Link prefetches carry no HTML document: no nonce needed, nothing to redirect.
       missing: [
         { type: 'header', key: 'next-router-prefetch' },

@@ -1140,3 +1140,82 @@ export const abandonedCheckoutSettings = sqliteTable('abandoned_checkout_setting
   step3Minutes: integer('step3_minutes').notNull().default(4320),
   step3Coupon: text('step3_coupon'),
 });
+
+/**
+ * Digital delivery (lib/digital): what a digital product gives its buyer once paid — a file
+ * ("Arquivo"), a link ("Link") or a text such as an access code ("Texto"). One row per digital
+ * product; a product without a row ships (or is a service).
+ */
+export const DIGITAL_KINDS = ['file', 'link', 'text'] as const;
+export type DigitalKind = (typeof DIGITAL_KINDS)[number];
+export const productDigital = sqliteTable('product_digital', {
+  productId: integer('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: DIGITAL_KINDS }).notNull(),
+  /** The current file ("Arquivo"); replaced files are deleted with their chunks. */
+  fileId: integer('file_id').references(() => digitalFiles.id, { onDelete: 'set null' }),
+  url: text('url'),
+  text: text('text'),
+  updatedAt: text('updated_at').notNull().default(now),
+});
+
+/**
+ * A digital product's file: its bytes are in digital_file_chunks (a host without file storage,
+ * Vercel + Turso, keeps them too). `complete` once every part of the upload arrived and the
+ * content was checked; only a complete file is ever served.
+ */
+export const digitalFiles = sqliteTable(
+  'digital_files',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The download's file name (cleaned), its type as read from the content, its size in bytes. */
+    name: text('name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull().default(0),
+    /** The upload's parts received so far; the file is complete when parts = expected_parts. */
+    parts: integer('parts').notNull().default(0),
+    expectedParts: integer('expected_parts').notNull(),
+    sha256: text('sha256'),
+    complete: integer('complete', { mode: 'boolean' }).notNull().default(false),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [index('digital_files_product_idx').on(t.productId)],
+);
+
+/** A file's bytes in rows of at most 512 KB, in order (seq from 0). */
+export const digitalFileChunks = sqliteTable(
+  'digital_file_chunks',
+  {
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => digitalFiles.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    bytes: blob('bytes', { mode: 'buffer' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
+);
+
+/**
+ * A paid order line's access to its digital product: the signed link's generation (a renewal
+ * makes the old links stale), when it stops working, how many times it was used, and whether
+ * the merchant revoked it. No row yet means generation 0, valid 7 days from the payment.
+ */
+export const digitalAccess = sqliteTable(
+  'digital_access',
+  {
+    orderItemId: integer('order_item_id')
+      .primaryKey()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    orderId: text('order_id').notNull(),
+    generation: integer('generation').notNull().default(0),
+    expiresAt: text('expires_at').notNull(),
+    uses: integer('uses').notNull().default(0),
+    revokedAt: text('revoked_at'),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (t) => [index('digital_access_order_idx').on(t.orderId)],
+);

@@ -7,6 +7,7 @@ import bcrypt from 'bcryptjs';
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import { BCRYPT_COST } from '@/lib/config/password-cost';
 import type { AppDatabase } from './index';
+import { EBOOK_SLUG, seedEbook } from './seed-ebook';
 import { categories, merchantSettings, productCategories, productVariants, products, shippingSettings, shopIdentity, users, type User } from './schema';
 
 export const DEMO_MERCHANT = { email: 'demo@balcao.dev', password: 'balcao-demo', name: 'Loja Demonstração' } as const;
@@ -30,6 +31,9 @@ export const CATALOG = [
     description: 'Adesivo de vinil resistente à água, 8 cm. Sozinho não alcança o mínimo de R$ 5,00 do Pix e do boleto.' },
   { slug: 'camiseta-cafe-da-esquina', weightGrams: 200, heightCm: 3, widthCm: 25, lengthCm: 30, name: 'Camiseta Café da Esquina', priceCents: 7900, stock: null,
     description: 'Camiseta de algodão orgânico com a xícara da casa estampada em serigrafia. Modelagem reta.' },
+  // Digital ("Arquivo"): a PDF delivered once paid (db/seed-ebook.ts); no weight, no shipping.
+  { slug: 'ebook-guia-do-cafe-coado', weightGrams: null, heightCm: null, widthCm: null, lengthCm: null, requiresShipping: false, name: 'E-book: Guia do café coado', priceCents: 1990, stock: null,
+    description: 'Guia em PDF para passar um café coado limpo e doce em casa: moagem, água, proporção e o passo a passo. Liberado para baixar assim que o pagamento é confirmado.' },
 ] as const;
 
 /** The seed's categories and their products (slugs). */
@@ -126,6 +130,7 @@ export async function seed(
     // The insert's trigger made the product's implicit variant, which holds its stock.
     await db.update(productVariants).set({ stock }).where(eq(productVariants.productId, inserted.id));
     if (p.slug === DEMO_VARIANTS.slug) await seedVariants(database, inserted.id);
+    if (p.slug === EBOOK_SLUG) await seedEbook(database, inserted.id);
   }
   for (const [position, c] of DEMO_CATEGORIES.entries()) {
     const [category] = await db.insert(categories).values({ slug: c.slug, name: c.name, position }).onConflictDoNothing({ target: categories.slug }).returning({ id: categories.id });

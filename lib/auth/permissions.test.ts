@@ -18,7 +18,7 @@ describe('the role → permissions table', () => {
   });
 
   it('an Atendente sees orders and products, writes internal notes and moves fulfilment; no refund, cancel, settings, links or balance', () => {
-    expect(ROLE_PERMISSIONS.attendant).toEqual(['dashboard:view', 'buyers:read', 'orders:note', 'fulfilment:act', 'fulfilment:tracking-links', 'account:edit']);
+    expect(ROLE_PERMISSIONS.attendant).toEqual(['dashboard:view', 'buyers:read', 'orders:note', 'fulfilment:act', 'fulfilment:tracking-links', 'digital:files', 'account:edit']);
     for (const p of ['orders:act', 'balance:view', 'settings:edit', 'payments:configure', 'shop:edit', 'links:edit', 'catalog:edit', 'people:manage', 'activity:view'] as const) {
       expect(can('attendant', p)).toBe(false);
     }

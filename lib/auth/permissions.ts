@@ -24,6 +24,12 @@ export const PERMISSIONS = [
    * the only link is the one the app builds for the Correios.
    */
   'fulfilment:tracking-links',
+  /**
+   * Buyers' digital files and access: download a product's file from the dashboard, "Reenviar
+   * acesso" (a fresh link mailed to the buyer) and revoke it. Not the public demo's shared login:
+   * anyone may sign in with it, and a buyer's purchase is not theirs to take.
+   */
+  'digital:files',
   /** The balance read from the provider (overview). */
   'balance:view',
   /** The shop itself: Configurações → Loja (name, brand, legal identity, policies) and the e-mails' reply-to. */
@@ -74,7 +80,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   manager: EVERYTHING.filter((p) => p !== 'people:manage' && p !== 'payments:configure'),
   // Serves and ships: sees orders (buyers whole, to ship them) and products, moves fulfilment;
   // sends no money back, cancels nothing, changes nothing, does not see the balance.
-  attendant: ['dashboard:view', 'buyers:read', 'orders:note', 'fulfilment:act', 'fulfilment:tracking-links', 'account:edit'],
+  attendant: ['dashboard:view', 'buyers:read', 'orders:note', 'fulfilment:act', 'fulfilment:tracking-links', 'digital:files', 'account:edit'],
   // A public demo's shared login (docs/deploy.md): anyone may sign in with it, so it sees
   // buyers masked and may only act on orders, with the sandbox's money. Without `account:edit`
   // it has no password to reset and no two-step sign-in to be required of it.
@@ -102,6 +108,7 @@ const REFUSALS: Record<Permission, string> = {
   'orders:note': 'não pode escrever notas nos pedidos.',
   'fulfilment:act': 'não pode mudar o envio de pedidos.',
   'fulfilment:tracking-links': 'escolha uma das transportadoras da lista; link de rastreio próprio não é permitido.',
+  'digital:files': 'não pode baixar os arquivos dos compradores nem reenviar ou revogar acessos.',
   'balance:view': 'não pode ver o saldo.',
   'shop:edit': 'não pode alterar a loja.',
   'catalog:edit': 'não pode alterar produtos nem fotos.',

@@ -205,3 +205,16 @@ describe('photos', () => {
     expect(page.products.some((p) => p.id === active?.id)).toBe(false);
   });
 });
+
+describe('a digital product', () => {
+  it('ships nothing and is activated without weight or size, whatever the shipping box said', async () => {
+    const [ebook] = await database().db.select().from(products).where(eq(products.slug, 'ebook-guia-do-cafe-coado'));
+    const none = { weightGrams: null, heightCm: null, widthCm: null, lengthCm: null };
+    const saved = await saveProduct(ebook!.id, values({ name: ebook!.name, slug: ebook!.slug, requiresShipping: true, active: true, ...none }), null);
+    expect(saved).toMatchObject({ ok: true });
+    expect((await database().db.select().from(products).where(eq(products.id, ebook!.id)))[0]).toMatchObject({ requiresShipping: false, active: true });
+    // A product that is not digital still needs them.
+    const created = await saveProduct(null, values({ name: 'Sem medidas', active: true, ...none }));
+    expect(created).toMatchObject({ ok: false, fieldErrors: { weightGrams: DIMENSIONS_REQUIRED } });
+  });
+});

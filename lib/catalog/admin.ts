@@ -7,7 +7,7 @@ import 'server-only';
 import { and, asc, count, desc, eq, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import { database } from '@/db';
 import { all, get, run } from '@/db/driver';
-import { orderItems, productSlugRedirects, productVariants, products, type Product } from '@/db/schema';
+import { orderItems, productDigital, productSlugRedirects, productVariants, products, type Product } from '@/db/schema';
 import { productStockSql } from './catalog';
 import { coversOf, photosOf, type PhotoView } from './photos';
 import type { ProductField, ProductValues } from './product-form';
@@ -142,6 +142,8 @@ export async function saveProduct(id: number | null, values: ProductValues, show
       slug = uniqueSlug(base, (s) => taken.has(s));
     }
 
+    // A digital product (lib/digital) ships nothing, whatever the box said: no weight nor size asked.
+    const digital = current ? yield* get(tx.select({ id: productDigital.productId }).from(productDigital).where(eq(productDigital.productId, current.id))) : undefined;
     const row = {
       name: values.name,
       description: values.description,
@@ -149,14 +151,14 @@ export async function saveProduct(id: number | null, values: ProductValues, show
       slug,
       displayOrder: values.displayOrder,
       active: values.active,
-      requiresShipping: values.requiresShipping,
+      requiresShipping: values.requiresShipping && !digital,
       weightGrams: values.weightGrams,
       heightCm: values.heightCm,
       widthCm: values.widthCm,
       lengthCm: values.lengthCm,
     };
     const options = readOptions(current?.options);
-    if (values.active && values.requiresShipping) {
+    if (values.active && row.requiresShipping) {
       // A product that ships goes on sale only with the weight and size a carrier quotes from:
       // its own, or (with options) every active variant's own or the product's.
       const variants = options.length === 0 ? [] : yield* all(tx.select().from(productVariants).where(and(eq(productVariants.productId, current!.id), eq(productVariants.active, true))));

@@ -54,6 +54,7 @@ describe('the timeline speaks the shopkeeper’s words for every kind of entry (
     [event(1, AT, { type: 'status_changed', fromStatus: 'pending', toStatus: 'paid' }), 'Pagamento confirmado pelo banco'],
     [event(1, AT, { type: 'fulfillment_changed', toStatus: 'shipped', detail: '{"carrier":"Correios","trackingCode":"AA123456789BR"}' }), 'Enviado pelos Correios (AA123456789BR)'],
     [event(1, AT, { type: 'fulfillment_changed', toStatus: 'shipped', detail: '{"carrier":"Jadlog","trackingCode":"JD1"}' }), 'Enviado por Jadlog (JD1)'],
+    [event(1, AT, { type: 'digital_accessed', source: 'buyer', detail: '{"item":"E-book: Guia do café coado","kind":"file","use":2,"of":5}' }), 'Produto digital baixado ou acessado: E-book: Guia do café coado (2 de 5)'],
   ])('names the everyday moments plainly: %#', (e, title) => {
     expect(eventEntry(e).title).toBe(title);
   });

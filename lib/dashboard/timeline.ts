@@ -39,6 +39,7 @@ export const SOURCE_LABELS: Record<string, string> = {
   reconcile: 'reconciliação',
   merchant: 'lojista',
   status_poll: 'consulta da página do comprador',
+  buyer: 'comprador',
 };
 
 export const SIGNATURE_LABELS: Record<string, string> = {
@@ -100,6 +101,9 @@ export const EVENT_WORDS: Record<Exclude<PaymentEventType, 'status_changed' | 'f
   double_payment: { title: 'Pago em duplicidade', tone: 'danger' },
   tracking_corrected: { title: 'Código de rastreio corrigido', tone: 'info' },
   buyer_anonymised: { title: 'Dados do comprador anonimizados (LGPD)', tone: 'info' },
+  digital_accessed: { title: 'Produto digital baixado ou acessado', tone: 'info' },
+  digital_access_renewed: { title: 'Acesso ao produto digital reenviado', tone: 'info' },
+  digital_access_revoked: { title: 'Acesso ao produto digital revogado', tone: 'warning' },
 };
 
 /** Rows written by older versions, still in some databases. */
@@ -213,6 +217,10 @@ function eventWords(e: PaymentEvent, d: Detail | null): Words {
   if (e.type === 'fulfillment_changed' && e.toStatus && e.toStatus in FULFILMENT_WORDS) {
     const words = FULFILMENT_WORDS[e.toStatus as FulfillmentStatus];
     return e.toStatus === 'shipped' ? { ...words, title: shippedTitle(text(d?.carrier), text(d?.trackingCode)) } : words;
+  }
+  if (e.type === 'digital_accessed' && typeof d?.use === 'number') {
+    // "Produto digital baixado ou acessado: E-book… (2 de 5)": which line, and how many uses its link has had.
+    return { ...EVENT_WORDS.digital_accessed, title: `${EVENT_WORDS.digital_accessed.title}: ${text(d.item) ?? 'produto'} (${d.use} de ${typeof d.of === 'number' ? d.of : 5})` };
   }
   return EVENT_WORDS[e.type as keyof typeof EVENT_WORDS] ?? RETIRED_EVENT_WORDS[e.type] ?? { title: 'Registro do sistema', tone: 'neutral' };
 }

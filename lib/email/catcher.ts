@@ -90,13 +90,16 @@ export async function caughtFor(access: CatcherAccess, id: number): Promise<(Cau
 /** What a masked reader sees instead of a link that would show the buyer whole. */
 export const HIDDEN_LINK = '(link oculto)';
 const BOLETO_LINK = /https?:\/\/[^\s"'<>]*\/sandbox\/invoice\/boleto\/[^\s"'<>]*/g;
+/** A paid order's signed digital link (lib/digital/signed-link.ts): what the buyer bought, not the demo's to take. */
+const DIGITAL_LINK = /https?:\/\/[^\s"'<>]*\/d\/\d+\.\d+\.\d+\.[A-Za-z0-9_-]{43}/g;
 
 /**
  * A message without the links that are a capability to the buyer's data: the order page (its
- * token shows the buyer whole) and the boleto's pages (the PDF prints the payer).
+ * token shows the buyer whole), the boleto's pages (the PDF prints the payer) and the digital
+ * product's signed links (what the buyer paid for).
  */
 export function withoutCapabilityLinks(text: string, orderToken: string | null): string {
-  const out = text.replace(BOLETO_LINK, HIDDEN_LINK);
+  const out = text.replace(BOLETO_LINK, HIDDEN_LINK).replace(DIGITAL_LINK, HIDDEN_LINK);
   return orderToken && orderToken.length >= 16 ? out.split(orderToken).join('…') : out;
 }
 

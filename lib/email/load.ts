@@ -8,6 +8,7 @@ import { qrPngDataUri } from '@balcao/br/qr';
 import { addressLines, deliveryOf } from '@/lib/orders/delivery';
 import { orderMoneyLines } from '@/lib/orders/money-lines';
 import { getShopIdentity } from '@/lib/shop/identity';
+import { digitalOffersOf } from '@/lib/digital/access';
 import type { EmailData } from './templates';
 
 const PNG_DATA_URI = /^data:image\/png;base64,([A-Za-z0-9+/=]+)$/;
@@ -27,6 +28,8 @@ export async function loadEmailData(row: { orderId: string; kind: EmailKind; ded
   const [payment] = await db().select().from(payments).where(currentPaymentOf(order.id));
   const address = deliveryOf(order).address;
   const wantsQr = order.method === 'pix' && (row.kind === 'instructions' || row.kind === 'reminder');
+  // Only a paid order's e-mail carries its digital links (none at all before "Pago").
+  const digital = row.kind === 'paid' ? (await digitalOffersOf(order, { absolute: true })).filter((o) => o.verdict.ok) : [];
   return {
     kind: row.kind,
     resend: row.dedupeKey.includes(':resend:'),
@@ -62,6 +65,7 @@ export async function loadEmailData(row: { orderId: string; kind: EmailKind; ded
         return [v.service, v.arrival].filter(Boolean).join(' · ') || null;
       })(),
     },
+    digital: digital.map((o) => ({ name: o.name, action: o.action, href: o.href })),
     merchant: { buyerEmail: order.buyerEmail, dashboardUrl: `${env().appUrl}/dashboard/orders/${order.id}`, latePayment: order.latePayment, buyerNote: order.buyerNote },
   };
 }

@@ -41,6 +41,7 @@ const DONE: Record<FulfilmentMove, string> = {
   ready: 'Pedido marcado como pronto para retirada.',
   pick_up: 'Pedido marcado como retirado.',
   correct_tracking: 'Código de rastreio corrigido.',
+  digital: 'Produto digital entregue.',
 };
 
 /** The dedupe key of the event of entering a state: each state is entered at most once. */
@@ -88,7 +89,7 @@ export function* moveStep(tx: Tx, orderId: string, req: MoveRequest, actor: stri
         paymentId: payment.id,
         orderId,
         type: req.move === 'correct_tracking' ? 'tracking_corrected' : 'fulfillment_changed',
-        source: 'merchant',
+        source: req.move === 'digital' ? 'buyer' : 'merchant',
         fromStatus: verdict.from,
         toStatus: verdict.to,
         dedupeKey: req.move === 'correct_tracking' ? null : fulfilmentEventKey(orderId, verdict.to),
@@ -101,7 +102,8 @@ export function* moveStep(tx: Tx, orderId: string, req: MoveRequest, actor: stri
   if (inserted === 0) throw new AlreadyEntered();
   // order.fulfilled for the merchant's webhooks: the shop did its part (sent, or collected at the counter).
   if (verdict.to === 'shipped' || verdict.to === 'picked_up') yield* recordOrderEvent(tx, orderId, 'order.fulfilled');
-  const email = req.move === 'correct_tracking' ? undefined : EMAIL_OF[verdict.to];
+  // A digital delivery is the buyer's own download: no "Pedido entregue" e-mail about it.
+  const email = req.move === 'correct_tracking' || req.move === 'digital' ? undefined : EMAIL_OF[verdict.to];
   if (email) yield* enqueueEmail(tx, { key: email.key(orderId), orderId, kind: email.kind });
   return { ok: true, to: verdict.to, message: DONE[req.move] };
 }

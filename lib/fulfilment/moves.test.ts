@@ -40,10 +40,14 @@ describe('checkMove: the whole table', () => {
     },
   );
 
-  it('an order with nothing to ship has no fulfilment', () => {
-    for (const move of Object.keys(MOVES) as FulfilmentMove[]) {
+  it('an order with nothing to ship has no merchant fulfilment: only its digital delivery, once, and only when paid', () => {
+    for (const move of (Object.keys(MOVES) as FulfilmentMove[]).filter((m) => m !== 'digital')) {
       expect(checkMove({ status: 'paid', shippingMethod: null, fulfillmentStatus: 'unfulfilled' }, move)).toEqual({ ok: false, error: 'Este pedido não tem nada para entregar.' });
     }
+    expect(checkMove({ status: 'paid', shippingMethod: null, fulfillmentStatus: 'unfulfilled' }, 'digital')).toEqual({ ok: true, from: 'unfulfilled', to: 'delivered' });
+    expect(checkMove({ status: 'paid', shippingMethod: null, fulfillmentStatus: 'delivered' }, 'digital')).toMatchObject({ ok: false });
+    expect(checkMove({ status: 'pending', shippingMethod: null, fulfillmentStatus: 'unfulfilled' }, 'digital')).toMatchObject({ ok: false });
+    expect(checkMove({ status: 'paid', shippingMethod: 'delivery', fulfillmentStatus: 'unfulfilled' }, 'digital')).toEqual({ ok: false, error: 'Este pedido também tem itens para enviar.' });
     expect(hasFulfilment({ status: 'paid', shippingMethod: null })).toBe(false);
     expect(hasFulfilment({ status: 'pending', shippingMethod: 'delivery' })).toBe(false);
     expect(hasFulfilment({ status: 'refunded', shippingMethod: 'delivery' })).toBe(true);

@@ -9,7 +9,7 @@
  */
 import type { FulfillmentStatus, OrderStatus, ShippingMethod } from '@/db/schema';
 
-export type FulfilmentMove = 'ship' | 'deliver' | 'ready' | 'pick_up' | 'correct_tracking';
+export type FulfilmentMove = 'ship' | 'deliver' | 'ready' | 'pick_up' | 'correct_tracking' | 'digital';
 
 export type FulfilmentSubject = {
   status: OrderStatus;
@@ -19,13 +19,17 @@ export type FulfilmentSubject = {
 
 export type MoveVerdict = { ok: true; from: FulfillmentStatus; to: FulfillmentStatus } | { ok: false; error: string };
 
-/** The one table: move → (shipping method it applies to, from, to). */
-export const MOVES: Record<FulfilmentMove, { method: ShippingMethod; from: FulfillmentStatus[]; to: FulfillmentStatus | 'same' }> = {
+/**
+ * The one table: move → (shipping method it applies to, from, to). `digital`: an order with
+ * nothing to ship whose digital product was first downloaded or opened (lib/fulfilment/digital-access.ts).
+ */
+export const MOVES: Record<FulfilmentMove, { method: ShippingMethod | null; from: FulfillmentStatus[]; to: FulfillmentStatus | 'same' }> = {
   ship: { method: 'delivery', from: ['unfulfilled'], to: 'shipped' },
   deliver: { method: 'delivery', from: ['shipped'], to: 'delivered' },
   correct_tracking: { method: 'delivery', from: ['shipped', 'delivered'], to: 'same' },
   ready: { method: 'pickup', from: ['unfulfilled'], to: 'ready_for_pickup' },
   pick_up: { method: 'pickup', from: ['ready_for_pickup'], to: 'picked_up' },
+  digital: { method: null, from: ['unfulfilled'], to: 'delivered' },
 };
 
 export const FULFILMENT_LABELS: Record<FulfillmentStatus, string> = {
@@ -49,7 +53,8 @@ export function hasFulfilment(o: Pick<FulfilmentSubject, 'status' | 'shippingMet
 
 export function checkMove(o: FulfilmentSubject, move: FulfilmentMove): MoveVerdict {
   const rule = MOVES[move];
-  if (o.shippingMethod === null) return { ok: false, error: 'Este pedido não tem nada para entregar.' };
+  if (o.shippingMethod === null && rule.method !== null) return { ok: false, error: 'Este pedido não tem nada para entregar.' };
+  if (rule.method === null && o.shippingMethod !== null) return { ok: false, error: 'Este pedido também tem itens para enviar.' };
   if (o.status === 'refunded') return { ok: false, error: 'Pedido reembolsado: a entrega fica como estava.' };
   if (o.status !== 'paid') return { ok: false, error: 'Só um pedido pago pode ser enviado ou retirado.' };
   if (o.shippingMethod !== rule.method) {

@@ -7,7 +7,7 @@
 import type { Tx } from '@/db';
 import { paymentEvents, type OrderStatus } from '@/db/schema';
 
-export type EventSource = 'checkout' | 'webhook' | 'reconcile' | 'merchant' | 'status_poll';
+export type EventSource = 'checkout' | 'webhook' | 'reconcile' | 'merchant' | 'status_poll' | 'buyer';
 
 /**
  * Every kind of payment_events row a writer may add. The merchant's timeline words each one
@@ -37,6 +37,9 @@ export const PAYMENT_EVENT_TYPES = [
   'fulfillment_changed',
   'tracking_corrected',
   'buyer_anonymised',
+  'digital_accessed',
+  'digital_access_renewed',
+  'digital_access_revoked',
 ] as const;
 export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
 

@@ -46,6 +46,7 @@ const linkActions = await import('./links/actions');
 const couponActions = await import('./cupons/actions');
 const notes = await import('./notes-actions');
 const labels = await import('./label-actions');
+const digital = await import('./digital-actions');
 
 const cookies: Partial<Record<Role, string>> = {};
 let order: InsertedOrder;
@@ -119,6 +120,10 @@ const ACTIONS: [string, Permission, Call][] = [
   ['disableLinkAction', 'links:edit', () => linkActions.disableLinkAction(null, fd({ linkId }))],
   ['inviteMemberAction', 'people:manage', () => team.inviteMemberAction(null, fd({ email: 'não é e-mail', role: 'attendant' }))],
   ['removeMemberAction', 'people:manage', () => team.removeMemberAction(null, fd({ userId: '999999' }))],
+  ['saveDigitalAction', 'catalog:edit', () => digital.saveDigitalAction(null, fd({ productId: String(productId), digitalKind: 'link', digitalUrl: 'não é link' }))],
+  ['removeDigitalAction', 'catalog:edit', () => digital.removeDigitalAction(null, fd({ productId: '999999' }))],
+  ['renewDigitalAccessAction', 'digital:files', () => digital.renewDigitalAccessAction(null, fd({ orderId: order.id }))],
+  ['revokeDigitalAccessAction', 'digital:files', () => digital.revokeDigitalAccessAction(null, fd({ orderId: order.id }))],
   ['changePasswordAction', 'account:edit', () => account.changePasswordAction(null, fd({ current: '', password: 'x', confirm: 'y' }))],
 ];
 

@@ -25,6 +25,7 @@ import { getShopIdentity } from '@/lib/shop/identity';
 import { storeReturnUrlOfOrder } from '@/lib/checkout-sessions/sessions';
 import { pixAttemptOffer } from '@/lib/payments/attempt-terms';
 import { boletoPdfHref } from '@/lib/demo/simulator-access';
+import { DigitalAccess } from './digital-access';
 
 /** The shop's pickup hours (Configurações → Loja), under the pickup address of an order to collect. */
 async function PickupHours() {
@@ -85,6 +86,7 @@ export default async function OrderPage({ params, searchParams }: Props) {
             shipping={order.delivery.method}
             pixRenewal={pixRenewal}
           />
+          <DigitalAccess order={order} />
           {storeUrl ? (
             <p>
               <a className="btn btn-secondary" href={storeUrl}>

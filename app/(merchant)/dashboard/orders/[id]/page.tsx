@@ -31,6 +31,7 @@ import { RefundForm } from './refund-form';
 import { Timeline } from './timeline';
 import { FulfilmentCard } from './fulfilment-card';
 import { LabelCard } from './label-card';
+import { DigitalCard } from './digital-card';
 import { ManualRefundForm } from './manual-refund-form';
 import { NotesCard } from './notes-card';
 import { OriginCard } from './origin-card';
@@ -364,6 +365,7 @@ export default async function OrderPage({ params }: Props) {
             knownCarriersOnly={mayDo(merchant.role, 'fulfilment:tracking-links') ? null : refusalMessage(merchant.role, 'fulfilment:tracking-links')}
           />
           <LabelCard order={order} canBuy={actsOnOrders && mayDo(merchant.role, 'fulfilment:act')} canPrint={!masked && mayDo(merchant.role, 'fulfilment:act')} />
+          <DigitalCard order={order} role={merchant.role} />
           <section className="card stack" aria-labelledby="actions-title">
             <h2 id="actions-title">{order.status === 'pending' ? 'Próximo passo' : 'Ações'}</h2>
             {/* The step an unpaid order waits for comes first; the rest is one click away in "Mais ações". */}

@@ -16,6 +16,8 @@ import { variantsForEdit } from '@/lib/catalog/variant-admin';
 import { OptionsForm, VariantGrid } from './variants-editor';
 import { ProductCategoriesForm } from './categories-form';
 import { categoryIdsOf, listCategories } from '@/lib/catalog/search';
+import { DigitalProductSection } from './digital-product';
+import { digitalInitialOf } from './digital-initial';
 
 export const metadata: Metadata = { title: 'Produto' };
 export const dynamic = 'force-dynamic';
@@ -71,6 +73,8 @@ export default async function EditProductPage({ params, searchParams }: Props) {
             return { id: p.id, thumb: s.url, width: s.width, height: s.height };
           })}
         />
+
+        <DigitalProductSection productId={product.id} {...await digitalInitialOf(product.id, merchant.role)} />
 
         <ProductForm
           productId={product.id}

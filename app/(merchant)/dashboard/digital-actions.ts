@@ -1,0 +1,57 @@
+'use server';
+/**
+ * Digital delivery's server actions: a product's "Produto digital" link or text (and "Deixar de
+ * ser digital"), `catalog:edit`; an order's "Reenviar acesso" and "Revogar acesso",
+ * `digital:files` (not the public demo's login). Files are uploaded through
+ * app/api/dashboard/products/[id]/digital.
+ */
+import { revalidatePath } from 'next/cache';
+import { done, refused } from '@/lib/auth/action-state';
+import { INVALID_FORM, merchantAction, typedValues } from '@/lib/auth/merchant-action';
+import { removeDigital, saveDigitalContent } from '@/lib/digital/product-digital';
+import { renewDigitalAccess, revokeDigitalAccess } from '@/lib/fulfilment/digital-access';
+import { recordRequestActivity } from '@/lib/security/activity';
+import { getOrderForAction } from '@/lib/dashboard/order-detail';
+import { orderIdOf, ORDER_NOT_FOUND, revalidateOrder } from './order-action-helpers';
+import { orderLabel } from '@/lib/orders/format';
+
+function productIdOf(form: FormData): number | null {
+  const v = form.get('productId');
+  return typeof v === 'string' && /^[1-9]\d{0,9}$/.test(v) ? Number(v) : null;
+}
+
+const text = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === 'string' ? v : '';
+};
+
+export const saveDigitalAction = merchantAction({ name: 'save-digital', permission: 'catalog:edit' }, async (form: FormData) => {
+  const id = productIdOf(form);
+  if (!id) return refused('Produto não encontrado.');
+  const saved = await saveDigitalContent(id, { kind: text(form, 'digitalKind'), url: text(form, 'digitalUrl'), text: text(form, 'digitalText') });
+  if (!saved.ok) return refused(INVALID_FORM, saved.fieldErrors, typedValues(form));
+  revalidatePath(`/dashboard/produtos/${id}`);
+  return done('Produto digital salvo. Quem comprar recebe o acesso assim que o pagamento for confirmado.');
+});
+
+export const removeDigitalAction = merchantAction({ name: 'remove-digital', permission: 'catalog:edit' }, async (form: FormData) => {
+  const id = productIdOf(form);
+  if (!id) return refused('Produto não encontrado.');
+  await removeDigital(id);
+  revalidatePath(`/dashboard/produtos/${id}`);
+  return done('O produto deixou de ser digital.');
+});
+
+function accessAction(name: string, change: typeof renewDigitalAccess) {
+  return merchantAction({ name, permission: 'digital:files' }, async (form: FormData, { merchant }) => {
+    const order = await getOrderForAction(orderIdOf(form));
+    if (!order) return refused(ORDER_NOT_FOUND);
+    const result = await change(order.id, merchant.email);
+    if (result.ok) await recordRequestActivity({ actor: merchant, action: 'fulfilment', summary: `${result.message.split(':')[0]}: pedido ${orderLabel(order)}`, target: order.id });
+    revalidateOrder(order.id);
+    return result.ok ? done(result.message) : refused(result.error);
+  });
+}
+
+export const renewDigitalAccessAction = accessAction('renew-digital-access', renewDigitalAccess);
+export const revokeDigitalAccessAction = accessAction('revoke-digital-access', revokeDigitalAccess);

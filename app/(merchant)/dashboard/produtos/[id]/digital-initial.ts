@@ -1,0 +1,13 @@
+import { can, type Role } from '@/lib/auth/permissions';
+import { productDigitalOf } from '@/lib/digital/product-digital';
+import { fileSizeText } from '@/lib/digital/content';
+
+/** What the "Produto digital" section starts from, and the merchant's own download when the role may take it. */
+export async function digitalInitialOf(productId: number, role: Role | null) {
+  const d = await productDigitalOf(productId);
+  const label = d?.file ? `${d.file.name} (${fileSizeText(d.file.size)})` : null;
+  return {
+    initial: { kind: d?.kind ?? null, url: d?.url ?? '', text: d?.text ?? '', fileLabel: label },
+    downloadHref: d?.file && can(role, 'digital:files') ? `/api/dashboard/products/${productId}/digital` : null,
+  };
+}

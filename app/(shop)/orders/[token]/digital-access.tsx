@@ -1,0 +1,35 @@
+import { ACCESS_REFUSALS, digitalOffersOf } from '@/lib/digital/access';
+import { ACCESS_MAX_USES } from '@/lib/digital/signed-link';
+
+/**
+ * A paid order's digital products: "Baixar" (a file) or "Acessar" (a link, a text) through the
+ * order's signed links. Nothing before the order is paid (digitalOffersOf answers nothing);
+ * a link that no longer works says why instead of a button.
+ */
+export async function DigitalAccess({ order }: { order: { id: string; status: string } }) {
+  const offers = await digitalOffersOf(order);
+  if (offers.length === 0) return null;
+  return (
+    <section className="card stack" aria-labelledby="digital-titulo" data-testid="digital-access">
+      <h2 id="digital-titulo">{offers.length === 1 ? 'Seu produto digital' : 'Seus produtos digitais'}</h2>
+      <ul className="stack" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {offers.map((o) => (
+          <li key={o.itemId} className="row" style={{ justifyContent: 'space-between', gap: '0.75rem' }}>
+            <span>
+              {o.name}
+              {o.fileLabel ? <span className="small muted"> ({o.fileLabel})</span> : null}
+            </span>
+            {o.verdict.ok ? (
+              <a className="btn btn-primary" href={o.href} aria-label={`${o.action}: ${o.name}`} {...(o.kind === 'file' ? { download: '' } : { rel: 'noopener noreferrer' })}>
+                {o.action}
+              </a>
+            ) : (
+              <span className="small">{ACCESS_REFUSALS[o.verdict.reason]}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+      <p className="small muted">O link vale 7 dias e {ACCESS_MAX_USES} acessos. Também enviamos por e-mail.</p>
+    </section>
+  );
+}
