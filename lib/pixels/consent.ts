@@ -44,3 +44,21 @@ export function returnPathOf(value: unknown): string {
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || /[\u0000-\u001f\\]/.test(value)) return '/';
   return value;
 }
+
+/**
+ * Whether the banner's POST came from this site's own page: the browser's Origin names this
+ * host (or the public APP_URL), or, without an Origin, Sec-Fetch-Site does not say another site.
+ * A cross-site form cannot answer the banner for the shopper.
+ */
+export function fromThisSite(h: { origin: string | null; host: string | null; secFetchSite: string | null }, appUrl?: string): boolean {
+  if (h.origin) {
+    if (h.origin === 'null') return false;
+    try {
+      const origin = new URL(h.origin);
+      return origin.host === h.host || (!!appUrl && origin.origin === new URL(appUrl).origin);
+    } catch {
+      return false;
+    }
+  }
+  return h.secFetchSite === null || h.secFetchSite === 'same-origin' || h.secFetchSite === 'none';
+}

@@ -17,7 +17,7 @@ import { orderItems, orders, pixelEvents, pixelOrderContexts, pixelSettings, typ
 import { noteOutboxRow } from '@/lib/server/after-pass';
 import type { PixelsOn } from './csp';
 import { ga4Body, metaEvent, type PixelEventFacts, type PixelItem, type Visitor } from './payloads';
-import { pixelSettingsOf, pixelsOnOf } from './settings';
+import { pixelSettingsOf, pixelsOnOf } from './pixels-on';
 
 /** A new event id for a browsing event (one page served, one item added). */
 export function newPixelEventId(): string {
@@ -145,4 +145,10 @@ export async function keepOrderContext(orderId: string, visitor: Visitor & { url
     const order = yield* get(tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)));
     if (order?.status === 'paid') yield* recordPurchase(tx, orderId);
   });
+}
+
+/** An order's lines as the pixels name them (the browser's Purchase repeats the server's content ids). */
+export async function orderPixelItems(orderId: string): Promise<PixelItem[]> {
+  const lines = await database().db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+  return lines.map((l) => ({ id: contentIdOf(l), name: l.name, quantity: l.quantity, unitCents: l.unitPriceCents }));
 }

@@ -10,45 +10,20 @@ import { eq } from 'drizzle-orm';
 import { db } from '@/db';
 import { pixelSettings, type PixelSettingsRow } from '@/db/schema';
 import { env } from '@/lib/config/env';
-import { processSingleton } from '@/lib/process/context';
 import { seal, unseal } from '@/lib/security/sealed';
-import type { PixelsOn } from './csp';
+import { forgetPixelsOn } from './pixels-on';
 
 const META_SEAL = 'meta-capi-token';
 const GA4_SEAL = 'ga4-mp-secret';
-
-export type PixelSettings = {
-  metaPixelId: string | null;
-  hasMetaToken: boolean;
-  ga4MeasurementId: string | null;
-  hasGa4Secret: boolean;
-};
 
 export type PixelCredentials = {
   meta: { pixelId: string; token: string } | null;
   ga4: { measurementId: string; secret: string } | null;
 };
 
-export function pixelSettingsOf(row: PixelSettingsRow | undefined): PixelSettings {
-  return {
-    metaPixelId: row?.metaPixelId ?? null,
-    hasMetaToken: !!row?.metaTokenSealed,
-    ga4MeasurementId: row?.ga4MeasurementId ?? null,
-    hasGa4Secret: !!row?.ga4SecretSealed,
-  };
-}
-
-export function pixelsOnOf(s: PixelSettings): PixelsOn {
-  return { meta: !!s.metaPixelId && s.hasMetaToken, ga4: !!s.ga4MeasurementId && s.hasGa4Secret };
-}
-
 async function readRow(): Promise<PixelSettingsRow | undefined> {
   const [row] = await db().select().from(pixelSettings).where(eq(pixelSettings.id, 1));
   return row;
-}
-
-export async function getPixelSettings(): Promise<PixelSettings> {
-  return pixelSettingsOf(await readRow());
 }
 
 /** The ids and the unsealed secrets of the platforms that are on (the sender's, never a page's). */
@@ -91,25 +66,7 @@ async function upsert(values: Partial<Omit<PixelSettingsRow, 'id'>>): Promise<vo
     .insert(pixelSettings)
     .values({ id: 1, ...set })
     .onConflictDoUpdate({ target: pixelSettings.id, set });
-  pixelsOnCache().at = 0;
+  forgetPixelsOn();
 }
 
-/**
- * Which pixels are on, for the request proxy's CSP and the shop's pages: read at most every few
- * seconds per process (a save in this process is seen at once; another instance sees it within
- * PIXELS_ON_TTL_MS).
- */
-export const PIXELS_ON_TTL_MS = 5_000;
-const pixelsOnCache = processSingleton('pixels.on-cache', () => ({ at: 0, value: { meta: false, ga4: false } as PixelsOn }));
-
-export async function pixelsOn(now = Date.now()): Promise<PixelsOn> {
-  const cache = pixelsOnCache();
-  if (cache.at && now - cache.at < PIXELS_ON_TTL_MS) return cache.value;
-  cache.value = pixelsOnOf(await getPixelSettings());
-  cache.at = now;
-  return cache.value;
-}
-
-export function forgetPixelsOn(): void {
-  pixelsOnCache().at = 0;
-}
+export { cachedPixelSettings, forgetPixelsOn, getPixelSettings, pixelSettingsOf, pixelsOn, pixelsOnOf, PIXELS_ON_TTL_MS, type PixelSettings } from './pixels-on';

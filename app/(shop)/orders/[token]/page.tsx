@@ -25,6 +25,7 @@ import { getShopIdentity } from '@/lib/shop/identity';
 import { storeReturnUrlOfOrder } from '@/lib/checkout-sessions/sessions';
 import { pixAttemptOffer } from '@/lib/payments/attempt-terms';
 import { boletoPdfHref } from '@/lib/demo/simulator-access';
+import { PixelOrder } from '../../_components/pixels';
 
 /** The shop's pickup hours (Configurações → Loja), under the pickup address of an order to collect. */
 async function PickupHours() {
@@ -65,6 +66,7 @@ export default async function OrderPage({ params, searchParams }: Props) {
 
   return (
     <main className="container">
+      <PixelOrder orderId={order.id} paid={order.status === 'paid'} valueCents={order.totalCents} />
       <div className={styles.head}>
         <p className="small muted">Pedido {orderLabel(order)}</p>
         <h1>{headline(order)}</h1>
