@@ -7,7 +7,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
-import { pixelEvents, pixelSettings } from '@/db/schema';
+import { pixelEvents, pixelOrderContexts, pixelSettings } from '@/db/schema';
+import { anonymiseBuyer } from '@/lib/buyers/buyer-data';
 import { applyObservation } from '@/lib/payments/apply';
 import type { Observation } from '@/lib/payments/observation';
 import { chargeStateOf } from '@/lib/payment-api/status';
@@ -162,5 +163,20 @@ describe('the sender', () => {
     await runPixelSenderOnce();
     const [off] = await database().db.select().from(pixelEvents).where(eq(pixelEvents.dedupeKey, 'meta:PageView:visit:ev-off'));
     expect(off).toMatchObject({ status: 'failed', lastResult: expect.stringMatching(/^desligado/) });
+  });
+});
+
+describe('buyers\' data rights', () => {
+  it('"Anonimizar" drops the browser\'s values kept for the order and empties its events\' bodies; one not sent is never sent', async () => {
+    const { order, payment } = await insertOrderWithPayment({ buyerEmail: 'apagar@example.com', buyerDocument: '11144477735' });
+    await keepOrderContext(order.id, VISITOR);
+    await applyObservation(payment.id, pix('completed'), 'webhook');
+    expect((await anonymiseBuyer({ kind: 'email', email: 'apagar@example.com' }, { id: 1, email: 'dono@loja.example' })).ok).toBe(true);
+    expect(await database().db.select().from(pixelOrderContexts).where(eq(pixelOrderContexts.orderId, order.id))).toEqual([]);
+    const rows = await rowsOf(order.id);
+    expect(rows.map((r) => [r.body, r.status, r.lastResult])).toEqual([
+      ['{}', 'failed', 'Comprador anonimizado'],
+      ['{}', 'failed', 'Comprador anonimizado'],
+    ]);
   });
 });
