@@ -133,8 +133,14 @@ export async function proxy(request: NextRequest) {
  */
 async function pixelSources(request: NextRequest, pathname: string) {
   if (!isShopPath(pathname) || consentOf(request.cookies.get(CONSENT_COOKIE)?.value) !== 'accepted') return null;
-  const { pixelsOn } = await import('@/lib/pixels/pixels-on');
-  return pixelCspAdditions(await pixelsOn());
+  try {
+    const { pixelsOn } = await import('@/lib/pixels/pixels-on');
+    return pixelCspAdditions(await pixelsOn());
+  } catch {
+    // The settings unreadable (a database hiccup): the page is served with the policy without
+    // pixels, so their scripts are blocked; never a 500 for it.
+    return null;
+  }
 }
 
 /** The buyer's pages: not the dashboard, the sign-in, the invitation or the sandbox's own pages. */
