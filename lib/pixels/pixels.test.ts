@@ -18,7 +18,7 @@ import { startPixelReceiver } from '@/test/pixels/receiver';
 import { raceWorkers } from '@/test/worker-process';
 import { sha256Hex } from './hashing';
 import { keepOrderContext, purchaseEventId, recordBrowsingEvent } from './record';
-import { runPixelSenderOnce } from './sender';
+import { BROWSING_EVENTS_KEPT_MS, runPixelSenderOnce, sweepPixelEvents } from './sender';
 import { getPixelSettings, saveGa4, saveMetaPixel } from './settings';
 
 const pix = (status: string): Observation => ({ method: 'pix', providerStatus: status, observed: chargeStateOf('pix', status), artifacts: {} });
@@ -163,6 +163,18 @@ describe('the sender', () => {
     await runPixelSenderOnce();
     const [off] = await database().db.select().from(pixelEvents).where(eq(pixelEvents.dedupeKey, 'meta:PageView:visit:ev-off'));
     expect(off).toMatchObject({ status: 'failed', lastResult: expect.stringMatching(/^desligado/) });
+  });
+
+  it('deletes browsing events a week after they were done, never a pending one nor an order\'s', async () => {
+    const key = (id: string) => database().db.select().from(pixelEvents).where(eq(pixelEvents.dedupeKey, `meta:PageView:visit:${id}`));
+    await recordBrowsingEvent({ name: 'PageView', eventId: 'ev-old', at: new Date(), visitor: VISITOR }, { meta: true, ga4: false });
+    await runPixelSenderOnce();
+    await recordBrowsingEvent({ name: 'PageView', eventId: 'ev-queued', at: new Date(), visitor: VISITOR }, { meta: true, ga4: false });
+    const later = Date.now() + BROWSING_EVENTS_KEPT_MS + 60_000;
+    await sweepPixelEvents(later);
+    expect(await key('ev-old')).toEqual([]);
+    expect(await key('ev-queued')).toHaveLength(1);
+    expect((await database().db.select().from(pixelEvents).where(eq(pixelEvents.name, 'Purchase'))).length).toBeGreaterThan(0);
   });
 });
 

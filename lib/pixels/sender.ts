@@ -12,12 +12,12 @@
  * attempt's result is on the row, shown on the order's timeline under "Detalhes técnicos".
  */
 import 'server-only';
-import { and, asc, count, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, lte, ne, or } from 'drizzle-orm';
 import { database } from '@/db';
 import { run } from '@/db/driver';
 import { pixelEvents, type PixelEventRow } from '@/db/schema';
 import { env } from '@/lib/config/env';
-import { processSlot } from '@/lib/process/context';
+import { processSingleton, processSlot } from '@/lib/process/context';
 import { logger } from '@/lib/server/log';
 import { getPixelCredentials, type PixelCredentials } from './settings';
 
@@ -125,10 +125,35 @@ async function attempt(row: PixelEventRow, creds: PixelCredentials, deps: PixelS
   if (outcome !== 'sent') logger().info({ pixelEventId: row.id, platform: row.platform, name: row.name, result: result.slice(0, 120) }, 'pixel event not sent');
 }
 
-/** One pass: the due rows (only those with `keys` when given: a request's after-pass), each attempted once. */
+/** Browsing events (no order) are kept this long once done, then deleted; an order's stay with it. */
+export const BROWSING_EVENTS_KEPT_MS = 7 * 24 * 3600 * 1000;
+const SWEEP_EVERY_MS = 10 * 60_000;
+const lastSweep = processSingleton('pixels.sweep', () => ({ at: 0 }));
+
+/** Deletes the browsing events sent or failed more than BROWSING_EVENTS_KEPT_MS ago. */
+export async function sweepPixelEvents(now = Date.now()): Promise<number> {
+  return database().transaction(function* (tx) {
+    return yield* run(
+      tx
+        .delete(pixelEvents)
+        .where(and(isNull(pixelEvents.orderId), ne(pixelEvents.status, 'pending'), lt(pixelEvents.createdAt, new Date(now - BROWSING_EVENTS_KEPT_MS).toISOString()))),
+    );
+  });
+}
+
+/**
+ * One pass: the due rows (only those with `keys` when given: a request's after-pass), each
+ * attempted once; without keys, every 10 minutes, the old browsing events swept first.
+ */
 export async function runPixelSenderOnce(deps: PixelSenderDeps & { keys?: readonly string[] } = {}): Promise<number> {
   if (deps.keys?.length === 0) return 0;
-  const nowIso = new Date((deps.now ?? Date.now)()).toISOString();
+  const now = (deps.now ?? Date.now)();
+  const nowIso = new Date(now).toISOString();
+  const sweep = lastSweep();
+  if (!deps.keys && now - sweep.at >= SWEEP_EVERY_MS) {
+    sweep.at = now;
+    await sweepPixelEvents(now);
+  }
   const due = await database()
     .db.select()
     .from(pixelEvents)
