@@ -10,7 +10,8 @@ import { E2E_SANDBOX_KEY } from './e2e/sandbox-key';
  * Ports, from E2E_PORT (3100 unless told): each worker has a server of its own, the first at
  * E2E_PORT and the next one 4 ports up (E2E_WORKERS, 1 unless told); the expiry journey's
  * server is at E2E_PORT+1; a server's outside store (e2e/api-checkout.spec.ts) and the dev
- * server of e2e/dev-server.spec.ts listen two ports above it. This file is also evaluated in
+ * server of e2e/dev-server.spec.ts listen two ports above it, the ad platforms' stand-in
+ * (e2e/pixels.spec.ts: META_GRAPH_URL, GA4_COLLECT_URL) three ports above it. This file is also evaluated in
  * every worker, where E2E_PORT becomes that worker's server's port for the journeys' helpers.
  */
 process.env.E2E_FIRST_PORT ??= process.env.E2E_PORT ?? '3100';

@@ -13,7 +13,9 @@
  *   here (lib/security/action-request.ts), where Next.js would answer 500;
  * - a path whose percent-encoding does not decode (/orders/%E0%A4%A) shown the 404 page;
  * - a shop page's first tagged visit (UTM, click ids, another site's referrer) kept in the
- *   first-party cookie `balcao_origem` (lib/attribution), which the order copies when placed.
+ *   first-party cookie `balcao_origem` (lib/attribution), which the order copies when placed;
+ * - a shop page of a shopper who accepted marketing cookies: the CSP opens the origins of the
+ *   ad pixels that are on (lib/pixels/csp.ts), and only then.
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import {
@@ -26,6 +28,8 @@ import {
 } from '@/lib/security/headers';
 import { ATTRIBUTION_COOKIE, ATTRIBUTION_MAX_AGE_SECONDS, attributionCookieFor } from '@/lib/attribution/attribution';
 import { checkServerActionBody, checkServerActionHeaders, type ActionVerdict } from '@/lib/security/action-request';
+import { CONSENT_COOKIE, consentOf } from '@/lib/pixels/consent';
+import { pixelCspAdditions } from '@/lib/pixels/csp';
 
 /** The server-action checks: headers first, then the body (Next.js buffers it for the proxy; a clone leaves it to the action). */
 async function serverActionVerdict(request: NextRequest): Promise<ActionVerdict> {
@@ -98,7 +102,7 @@ export async function proxy(request: NextRequest) {
     headers = buildSecurityHeaders({ kind: 'api', isProduction, https, pathname });
   } else {
     const nonce = newNonce();
-    headers = buildSecurityHeaders({ kind: 'page', nonce, isProduction, https, pathname });
+    headers = buildSecurityHeaders({ kind: 'page', nonce, isProduction, https, pathname, extraSources: await pixelSources(request, pathname) });
     requestHeaders.set('x-nonce', nonce);
     requestHeaders.set('content-security-policy', headers['Content-Security-Policy']);
   }
@@ -120,6 +124,23 @@ export async function proxy(request: NextRequest) {
     }
   }
   return response;
+}
+
+/**
+ * A shop page of a shopper who accepted marketing cookies gets the origins of the pixels that
+ * are on (lib/pixels/csp.ts); any other request is never asked about them: no additions, and no
+ * database read.
+ */
+async function pixelSources(request: NextRequest, pathname: string) {
+  if (!isShopPath(pathname) || consentOf(request.cookies.get(CONSENT_COOKIE)?.value) !== 'accepted') return null;
+  try {
+    const { pixelsOn } = await import('@/lib/pixels/pixels-on');
+    return pixelCspAdditions(await pixelsOn());
+  } catch {
+    // The settings unreadable (a database hiccup): the page is served with the policy without
+    // pixels, so their scripts are blocked; never a 500 for it.
+    return null;
+  }
 }
 
 /** The buyer's pages: not the dashboard, the sign-in, the invitation or the sandbox's own pages. */

@@ -1219,3 +1219,74 @@ export const digitalAccess = sqliteTable(
   },
   (t) => [index('digital_access_order_idx').on(t.orderId)],
 );
+
+/**
+ * Configurações → Integrações → "Meta Pixel" and "Google Analytics 4" (one row, id 1; no row =
+ * nothing configured). The Conversions API token and the Measurement Protocol secret are sealed
+ * (lib/security/sealed.ts) and never read back to a page (lib/pixels/settings.ts).
+ */
+export const pixelSettings = sqliteTable('pixel_settings', {
+  id: integer('id').primaryKey(),
+  metaPixelId: text('meta_pixel_id'),
+  metaTokenSealed: text('meta_token_sealed'),
+  ga4MeasurementId: text('ga4_measurement_id'),
+  ga4SecretSealed: text('ga4_secret_sealed'),
+  updatedAt: text('updated_at').notNull().default(now),
+});
+export type PixelSettingsRow = typeof pixelSettings.$inferSelect;
+
+export const PIXEL_PLATFORMS = ['meta', 'ga4'] as const;
+export type PixelPlatform = (typeof PIXEL_PLATFORMS)[number];
+export const PIXEL_EVENT_STATUSES = ['pending', 'sent', 'failed'] as const;
+
+/**
+ * The ad platforms' outbox (lib/pixels): one row per (platform, cause), written where the cause
+ * happens (a page served, an item added, an order paid) with its body fixed then, and sent
+ * from the server by lib/pixels/sender.ts (lease, retries). `dedupe_key` is unique: a second
+ * process writing the same cause adds nothing.
+ */
+export const pixelEvents = sqliteTable(
+  'pixel_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** `<platform>:<event name>:<cause>` — e.g. `meta:Purchase:order:<order id>`. */
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    platform: text('platform', { enum: PIXEL_PLATFORMS }).notNull(),
+    /** The event's name as the platform spells it (Purchase, purchase, PageView, page_view …). */
+    name: text('name').notNull(),
+    /** Shared with the browser pixel's event (Meta deduplicates by event_name + event_id). */
+    eventId: text('event_id').notNull(),
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /** The event as the platform receives it (JSON), without credentials. */
+    body: text('body').notNull(),
+    status: text('status', { enum: PIXEL_EVENT_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: text('next_attempt_at').notNull(),
+    leaseUntil: text('lease_until'),
+    /** The last attempt: "HTTP 200", "HTTP 400: …", "sem resposta em 10 s". */
+    lastResult: text('last_result'),
+    createdAt: text('created_at').notNull(),
+    sentAt: text('sent_at'),
+  },
+  (t) => [index('pixel_events_due_idx').on(t.status, t.nextAttemptAt), index('pixel_events_order_idx').on(t.orderId)],
+);
+export type PixelEventRow = typeof pixelEvents.$inferSelect;
+
+/**
+ * What a shopper who accepted marketing cookies brought to their order (kept when the order's
+ * page is first shown with consent): the Meta cookies, the GA client id, the address and user
+ * agent. No row = no consent: the order's Purchase is sent nowhere.
+ */
+export const pixelOrderContexts = sqliteTable('pixel_order_contexts', {
+  orderId: text('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  fbp: text('fbp'),
+  fbc: text('fbc'),
+  gaClientId: text('ga_client_id'),
+  clientIp: text('client_ip'),
+  userAgent: text('user_agent'),
+  sourceUrl: text('source_url'),
+  createdAt: text('created_at').notNull().default(now),
+});
+export type PixelOrderContextRow = typeof pixelOrderContexts.$inferSelect;

@@ -29,6 +29,10 @@ const env = {
   // The "outside store" of e2e/api-checkout.spec.ts listens on 127.0.0.1, two ports up: its
   // webhooks reach it only because it is listed (production refuses loopback otherwise).
   WEBHOOK_ALLOWED_ORIGINS: process.env.WEBHOOK_ALLOWED_ORIGINS ?? `http://127.0.0.1:${Number(port) + 2}`,
+  // The ad platforms' stand-in (e2e/pixels.spec.ts starts it on 127.0.0.1, three ports up): the
+  // server-side pixel events go there, never to Meta or Google.
+  META_GRAPH_URL: process.env.META_GRAPH_URL ?? `http://127.0.0.1:${Number(port) + 3}/meta`,
+  GA4_COLLECT_URL: process.env.GA4_COLLECT_URL ?? `http://127.0.0.1:${Number(port) + 3}/ga4/mp/collect`,
   SEED_ON_EMPTY: 'true',
   AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
   CRON_SECRET: 'e2e-cron-secret-0123456789',

@@ -6,6 +6,7 @@ import { darken, lighten } from '@/lib/shop/contrast';
 import { getShopIdentity } from '@/lib/shop/identity';
 import { logoUrl } from '@/lib/shop/identity-values';
 import { ShopFooter } from './_components/shop-footer';
+import { ShopPixels } from './_components/pixels';
 import styles from './shop.module.css';
 
 /** Page titles end with the shop's name; its logo, when there is one, is the tab's icon. */
@@ -36,6 +37,7 @@ export default async function ShopLayout({ children }: { children: React.ReactNo
   return (
     <>
       {theme ? <style>{theme}</style> : null}
+      <ShopPixels />
       <header className={styles.header}>
         <div className={`container ${styles.bar}`}>
           <Link href="/" className={styles.logo}>

@@ -26,6 +26,8 @@ import {
   orderItems,
   orders,
   outboundDeliveries,
+  pixelEvents,
+  pixelOrderContexts,
   outboundEvents,
   paymentEvents,
   paymentLinks,
@@ -200,6 +202,11 @@ export async function anonymiseBuyer(
         const body = scrub(d.body)!;
         if (body !== d.body) yield* run(tx.update(outboundDeliveries).set({ body }).where(eq(outboundDeliveries.id, d.id)));
       }
+      // The ad pixels: the browser's values kept for the Purchase go, and the events' bodies (hashed
+      // contact, address, user agent) are emptied; one not sent yet is never sent.
+      yield* run(tx.delete(pixelOrderContexts).where(eq(pixelOrderContexts.orderId, before.id)));
+      yield* run(tx.update(pixelEvents).set({ status: 'failed', lastResult: 'Comprador anonimizado' }).where(and(eq(pixelEvents.orderId, before.id), eq(pixelEvents.status, 'pending'))));
+      yield* run(tx.update(pixelEvents).set({ body: '{}' }).where(eq(pixelEvents.orderId, before.id)));
       // A stored API answer (a refund's) holds the order, named by its id, for 24 hours.
       const replies = yield* all(tx.select().from(apiIdempotency).where(like(apiIdempotency.responseBody, `%"${before.id}"%`)));
       for (const r of replies) {

@@ -65,6 +65,9 @@ const rawSchema = z.object({
   SANDBOX_DATABASE_URL: dbUrl.default('file:./data/sandbox.db'),
   /** Melhor Envio's base URL (docs/shipping-contract.md); unset → the embedded carrier sandbox or Melhor Envio's own. */
   MELHOR_ENVIO_URL: httpUrl.optional(),
+  /** Where server-side pixel events go (lib/pixels/sender.ts); tests point them at a local receiver. */
+  META_GRAPH_URL: httpUrl.optional(),
+  GA4_COLLECT_URL: httpUrl.optional(),
   PAYMENT_API_URL: httpUrl
     .refine((v) => !/\/v1$/i.test(v), { message: 'expected the base URL before /v1 (the client adds /v1/...)' })
     .optional(),
@@ -141,6 +144,8 @@ export type AppEnv = {
   paymentApiUrl: string;
   /** MELHOR_ENVIO_URL, when set (lib/shipping/carrier.ts decides the default). */
   melhorEnvioUrl: string | undefined;
+  /** META_GRAPH_URL (before /<version>/<pixel id>/events) and GA4_COLLECT_URL (the whole collect address). */
+  pixels: { metaGraphUrl: string; ga4CollectUrl: string };
   paymentApiKey: string;
   /** True when no provider is configured and the embedded sandbox is the provider. */
   usingSandbox: boolean;
@@ -257,6 +262,10 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     sandboxDatabaseUrl: e.SANDBOX_DATABASE_URL,
     paymentApiUrl: e.PAYMENT_API_URL ?? `${appUrl}/api/sandbox`,
     melhorEnvioUrl: e.MELHOR_ENVIO_URL,
+    pixels: {
+      metaGraphUrl: (e.META_GRAPH_URL ?? 'https://graph.facebook.com').replace(/\/+$/, ''),
+      ga4CollectUrl: e.GA4_COLLECT_URL ?? 'https://www.google-analytics.com/mp/collect',
+    },
     paymentApiKey: e.PAYMENT_API_KEY ?? sandboxApiKeys[0] ?? SANDBOX_DEFAULT_KEY,
     usingSandbox,
     sandboxEnabled,

@@ -3,8 +3,9 @@ import 'server-only';
 import { maskBuyerIn, maskOrderBuyer } from '@balcao/br/personal-data';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { db } from '@/db';
-import { emailAttempts, emailOutbox, orderItems, orderNotes, orders, paymentEvents, payments, webhookDeliveries, type Order, type OrderItem, type OrderNote, type Payment, currentPaymentOf } from '@/db/schema';
+import { emailAttempts, emailOutbox, orderItems, orderNotes, orders, paymentEvents, payments, webhookDeliveries, pixelEvents, type Order, type OrderItem, type OrderNote, type Payment, currentPaymentOf } from '@/db/schema';
 import { buildTimeline, type TimelineEntry } from './timeline';
+import { withPixelEntries } from './pixel-timeline';
 
 export type OrderDetail = {
   order: Order;
@@ -69,7 +70,9 @@ async function readOrderDetail(id: string): Promise<OrderDetail | null> {
     ? await db().select().from(emailAttempts).where(inArray(emailAttempts.outboxId, emailRows.map((r) => r.id))).orderBy(asc(emailAttempts.id))
     : [];
   const emails = emailRows.map((row) => ({ row, attempts: attempts.filter((a) => a.outboxId === row.id) }));
-  return { order, items, payment, doublePix, notes, timeline: buildTimeline(events, deliveries, emails, notes), canResendInstructions: order.status === 'pending' && emailRows.some((r) => r.kind === 'instructions') };
+  // The ad pixels' Purchase events of the order (lib/pixels), under "Detalhes técnicos".
+  const pixels = await db().select().from(pixelEvents).where(eq(pixelEvents.orderId, order.id)).orderBy(asc(pixelEvents.id));
+  return { order, items, payment, doublePix, notes, timeline: withPixelEntries(buildTimeline(events, deliveries, emails, notes), pixels), canResendInstructions: order.status === 'pending' && emailRows.some((r) => r.kind === 'instructions') };
 }
 
 /** What the merchant may do now (the use-cases check again; this only decides which buttons to show). */

@@ -20,7 +20,7 @@ export type PassResult = Partial<PassCounts> & { left: number };
  * cron's time box), then says what it left, under `left` in the cron's answer.
  */
 export type CronPass = {
-  readonly left: 'payments' | 'tracking' | 'emails' | 'webhooks';
+  readonly left: 'payments' | 'tracking' | 'emails' | 'webhooks' | 'pixels';
   /** Of CRON_BUDGET_MS, how long this job may start work. */
   readonly shareMs: number;
   readonly run: (budgetMs: number) => Promise<PassResult>;
@@ -106,11 +106,26 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
     stop: async () => (await import('@/lib/api/webhook-worker')).stopWebhookWorker(),
     pass: {
       left: 'webhooks',
-      shareMs: 2_500,
+      shareMs: 2_000,
       run: async () => {
         const { runWebhookWorkerOnce, webhookWorkLeft } = await import('@/lib/api/webhook-worker');
         await runWebhookWorkerOnce();
         return { left: await webhookWorkLeft() };
+      },
+    },
+  },
+  {
+    // The ad pixels' server events (Integrações → Meta Pixel, Google Analytics 4): the rows due.
+    name: 'pixel-sender',
+    start: async () => (await import('@/lib/pixels/sender')).startPixelSender(),
+    stop: async () => (await import('@/lib/pixels/sender')).stopPixelSender(),
+    pass: {
+      left: 'pixels',
+      shareMs: 500,
+      run: async () => {
+        const { runPixelSenderOnce, pixelWorkLeft } = await import('@/lib/pixels/sender');
+        await runPixelSenderOnce();
+        return { left: await pixelWorkLeft() };
       },
     },
   },
@@ -140,7 +155,7 @@ export type CronResult = PassCounts & { left: Record<CronPass['left'], number> }
  * counts summed, and what each left.
  */
 export async function runJobPasses(jobs: readonly BackgroundJob[] = BACKGROUND_JOBS, budgetMs = CRON_BUDGET_MS): Promise<CronResult> {
-  const result: CronResult = { checked: 0, changed: 0, left: { payments: 0, tracking: 0, emails: 0, webhooks: 0 } };
+  const result: CronResult = { checked: 0, changed: 0, left: { payments: 0, tracking: 0, emails: 0, webhooks: 0, pixels: 0 } };
   const started = Date.now();
   let until = 0;
   for (const job of jobs) {

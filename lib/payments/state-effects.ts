@@ -38,6 +38,7 @@ import { emailKey, KIND_OF_STATE } from '@/lib/email/keys';
 import { enqueueEmail, hasEmail, MERCHANT_RECIPIENTS } from '@/lib/email/outbox';
 import type { Tx } from '@/db';
 import { recordStateEvents } from '@/lib/order-events/record';
+import { recordPurchase } from '@/lib/pixels/record';
 
 export type StateChange = {
   orderId: string;
@@ -69,6 +70,8 @@ export function* stateEffects(tx: Tx, c: StateChange): Generator<Step, void, unk
   yield* merchantAlerts(tx, c);
   // The merchant's own webhooks (order.paid, order.refunded, order.canceled, order.expired).
   yield* recordStateEvents(tx, c.orderId, c.steps);
+  // The ad pixels' Purchase (lib/pixels/record.ts): on entering paid, never at creation; once per order.
+  if (c.steps.includes('paid')) yield* recordPurchase(tx, c.orderId);
 }
 
 function* merchantAlerts(tx: Tx, c: StateChange): Generator<Step, void, unknown> {

@@ -21,7 +21,14 @@ export type SecurityHeaderOptions = {
   kind?: 'page' | 'api';
   /** The request path: a few paths may be framed by our own pages. */
   pathname?: string;
+  /** Origins a configured, consented pixel needs (lib/pixels/csp.ts); absent → the policy as without pixels. */
+  extraSources?: ExtraSources | null;
 };
+
+/** Origins added to script-src, img-src and connect-src (a shop page with an ad pixel). */
+export type ExtraSources = { script: string[]; img: string[]; connect: string[] };
+
+const more = (list: string[] | undefined) => (list && list.length > 0 ? ` ${list.join(' ')}` : '');
 
 /** Two years, as browsers' preload lists expect. */
 export const HSTS_VALUE = 'max-age=63072000; includeSubDomains';
@@ -59,16 +66,17 @@ function rendersHtml(pathname: string | undefined): boolean {
   return !!pathname && /^\/api\/auth(\/|$)/.test(pathname);
 }
 
-export function buildContentSecurityPolicy(o: { nonce: string; isProduction: boolean; https: boolean; frameAncestors: "'none'" | "'self'" }): string {
+export function buildContentSecurityPolicy(o: { nonce: string; isProduction: boolean; https: boolean; frameAncestors: "'none'" | "'self'"; extra?: ExtraSources | null }): string {
+  const x = o.extra ?? undefined;
   const directives = [
     "default-src 'self'",
     // 'unsafe-eval' only in development: React rebuilds server error stacks with eval there.
-    `script-src 'self' 'nonce-${o.nonce}' 'strict-dynamic'${o.isProduction ? '' : " 'unsafe-eval'"}`,
+    `script-src 'self' 'nonce-${o.nonce}' 'strict-dynamic'${o.isProduction ? '' : " 'unsafe-eval'"}${more(x?.script)}`,
     "style-src 'self' 'unsafe-inline'",
     // QR codes are data: URIs; blob: for downloads made in the browser.
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${more(x?.img)}`,
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${more(x?.connect)}`,
     "frame-src 'self'",
     "worker-src 'self' blob:",
     "manifest-src 'self'",
@@ -109,6 +117,7 @@ export function buildSecurityHeaders(o: SecurityHeaderOptions): Record<string, s
     isProduction: o.isProduction,
     https: o.https,
     frameAncestors: selfFrame ? "'self'" : "'none'",
+    extra: o.extraSources,
   });
   return headers;
 }

@@ -4,13 +4,14 @@ import { redirect } from 'next/navigation';
 import { MAX_QUANTITY } from '@/lib/cart/cart-cookie';
 import { addProduct, positiveInt, removeProduct, replaceCart, setProductQuantity } from '@/lib/cart/mutations';
 import { reorderLinesByToken } from '@/lib/orders/queries';
+import { trackAddToCart } from '@/lib/pixels/track';
 
 /** Product and catalog pages: add and go to the cart. A product not on sale is ignored. */
 export async function addToCartAction(form: FormData): Promise<void> {
   const productId = positiveInt(form.get('productId'));
   const quantity = positiveInt(form.get('quantity'), MAX_QUANTITY) ?? 1;
   const variantId = positiveInt(form.get('variantId')) ?? undefined;
-  if (productId !== null) await addProduct(productId, quantity, variantId);
+  if (productId !== null && (await addProduct(productId, quantity, variantId))) await trackAddToCart(productId, quantity, variantId);
   redirect('/cart');
 }
 

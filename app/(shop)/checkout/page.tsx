@@ -17,6 +17,8 @@ import styles from './checkout.module.css';
 import { TermsConsent } from '../_components/terms-consent';
 import { draftPrefill } from '@/lib/checkout/draft-prefill';
 import { DraftChanges } from './draft-changes';
+import { PixelEvent } from '../_components/pixels';
+import { pixelItemOf } from '@/lib/pixels/track';
 
 export const metadata: Metadata = { title: 'Finalizar compra' };
 
@@ -55,6 +57,7 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
   const delivery: DeliveryProps | null = rules && shipping ? { shipping, pickup: rules.pickup, money: { pix, boleto, pixMinimumNote } } : null;
   return (
     <main className="container">
+      <PixelEvent name="InitiateCheckout" items={cart.lines.map((l) => pixelItemOf(l.product, l.quantity))} valueCents={cart.subtotalCents} />
       <h1>Finalizar compra</h1>
       <DraftChanges changes={draft.changes} />
       <div className={styles.layout}>

@@ -26,6 +26,7 @@ import { storeReturnUrlOfOrder } from '@/lib/checkout-sessions/sessions';
 import { pixAttemptOffer } from '@/lib/payments/attempt-terms';
 import { boletoPdfHref } from '@/lib/demo/simulator-access';
 import { DigitalAccess } from './digital-access';
+import { PixelOrder } from '../../_components/pixels';
 
 /** The shop's pickup hours (Configurações → Loja), under the pickup address of an order to collect. */
 async function PickupHours() {
@@ -66,6 +67,7 @@ export default async function OrderPage({ params, searchParams }: Props) {
 
   return (
     <main className="container">
+      <PixelOrder orderId={order.id} paid={order.status === 'paid'} valueCents={order.totalCents} />
       <div className={styles.head}>
         <p className="small muted">Pedido {orderLabel(order)}</p>
         <h1>{headline(order)}</h1>

@@ -18,6 +18,8 @@ import { ProductPrice } from '../../_components/product-price';
 import styles from './product.module.css';
 import { VariantPicker } from './variant-picker';
 import { ShippingCalculator } from './shipping-calculator';
+import { PixelEvent } from '../../_components/pixels';
+import { pixelItemOf } from '@/lib/pixels/track';
 
 type Props = { params: Promise<{ slug: string }>; searchParams?: Promise<Record<string, string | string[] | undefined>> };
 
@@ -61,6 +63,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
   const [cover, ...more] = ordered;
   return (
     <main className="container">
+      <PixelEvent name="ViewContent" items={[pixelItemOf({ id: product.id, name: product.name, priceCents, sku: chosen?.sku })]} valueCents={priceCents} />
       {/* schema.org Product for search engines; JSON escaped so a name cannot close the element. */}
       {/* React hoists these into <head>. */}
       {productPriceMeta(product.priceCents).map((m) => (

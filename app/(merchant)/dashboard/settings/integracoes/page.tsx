@@ -10,6 +10,7 @@ import { SettingsTabs } from '../settings-tabs';
 import { ApiKeyForm } from './api-key-form';
 import { revokeApiKeyAction, sendTestAction, toggleEndpointAction } from './actions';
 import { EndpointForm } from './endpoint-form';
+import { PixelSection } from './pixel-section';
 
 export const metadata: Metadata = { title: 'Integrações · Configurações' };
 export const dynamic = 'force-dynamic';
@@ -170,6 +171,7 @@ export default async function IntegrationsPage() {
           );
         })}
       </section>
+      <PixelSection />
     </div>
   );
 }

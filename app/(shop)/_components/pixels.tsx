@@ -1,0 +1,55 @@
+/**
+ * The ad pixels on the shop's pages (lib/pixels): the consent banner while a pixel is on and the
+ * shopper has not answered; with "Aceitar", the platforms' browser scripts (nonce'd) and each
+ * page's event, sent from the server too with the same event id. Without a pixel on, or after
+ * "Recusar", these render nothing at all.
+ */
+import { metaBaseScript, metaTrackScript, ga4BaseScript } from '@/lib/pixels/browser';
+import type { PixelEventName, PixelItem } from '@/lib/pixels/payloads';
+import { orderPixelItems, purchaseEventId } from '@/lib/pixels/record';
+import { trackBrowsing, trackOrderPage } from '@/lib/pixels/track';
+import { pixelRequest } from '@/lib/pixels/visitor';
+import { ConsentBanner } from './consent-banner';
+
+function Inline({ nonce, code }: { nonce: string | undefined; code: string }) {
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: code }} />;
+}
+
+/** Meta's custom_data in the browser, the same facts the server's event carries. */
+function metaData(items: PixelItem[] | undefined, valueCents: number | undefined): Record<string, unknown> {
+  return {
+    ...(valueCents !== undefined ? { value: valueCents / 100, currency: 'BRL' } : {}),
+    ...(items?.length ? { content_ids: items.map((i) => i.id), content_type: 'product' } : {}),
+  };
+}
+
+/** In the shop's layout: the banner, or the base scripts with this page load's PageView. */
+export async function ShopPixels() {
+  const request = await pixelRequest();
+  if (request.consent === 'unknown' && (request.on.meta || request.on.ga4)) return <ConsentBanner returnTo={request.path} />;
+  if (request.consent !== 'accepted') return null;
+  const tracked = await trackBrowsing('PageView');
+  if (!tracked) return null;
+  const { ids, nonce } = tracked.request;
+  return (
+    <>
+      {ids.meta ? <Inline nonce={nonce} code={metaBaseScript(ids.meta) + metaTrackScript('PageView', tracked.eventId)} /> : null}
+      {ids.ga4 ? <Inline nonce={nonce} code={ga4BaseScript(ids.ga4)} /> : null}
+    </>
+  );
+}
+
+/** A page's own event (ViewContent on a product, InitiateCheckout on the checkout). */
+export async function PixelEvent({ name, items, valueCents }: { name: Exclude<PixelEventName, 'Purchase' | 'PageView'>; items?: PixelItem[]; valueCents?: number }) {
+  const tracked = await trackBrowsing(name, { items, valueCents });
+  if (!tracked?.request.ids.meta) return null;
+  return <Inline nonce={tracked.request.nonce} code={metaTrackScript(name, tracked.eventId, metaData(items, valueCents))} />;
+}
+
+/** The order's page: keeps the consenting buyer's values for the Purchase; once paid, the browser's Purchase with the server's event id. */
+export async function PixelOrder({ orderId, paid, valueCents }: { orderId: string; paid: boolean; valueCents: number }) {
+  const request = await trackOrderPage(orderId);
+  if (!request?.ids.meta || !paid) return null;
+  const items = await orderPixelItems(orderId);
+  return <Inline nonce={request.nonce} code={metaTrackScript('Purchase', purchaseEventId(orderId), metaData(items, valueCents))} />;
+}
