@@ -394,7 +394,7 @@ export async function* ordersForExport(filters: OrderFilters, batchSize = 1000):
  * "A enviar": paid orders that ship and are not sent yet, OLDEST paid first (the merchant's
  * work list), on the (status, fulfillment_status, paid_at) index.
  */
-const toShipWhere = () => and(eq(orders.status, 'paid'), eq(orders.fulfillmentStatus, 'unfulfilled'), eq(orders.shippingMethod, 'delivery'));
+export const toShipWhere = () => and(eq(orders.status, 'paid'), eq(orders.fulfillmentStatus, 'unfulfilled'), eq(orders.shippingMethod, 'delivery'));
 
 export async function countToShip(): Promise<number> {
   const [row] = await db().select({ n: count() }).from(orders).where(toShipWhere());
