@@ -10,12 +10,12 @@ import { asc, desc, sql } from 'drizzle-orm';
 import { db } from '@/db';
 import { orders } from '@/db/schema';
 import type { Role } from '@/lib/auth/permissions';
-import { DOCUMENTS_MAX_ORDERS } from '@/lib/fulfilment/documents-limits';
+import { SELECTION_MAX } from './selection-limits';
 import { parseOrderQuery, type OrderFilters } from './order-filters';
 import { toShipWhere, whereOf } from './orders-query';
 import { scopeSearch } from './search-scope';
 
-export const SELECTION_MAX = DOCUMENTS_MAX_ORDERS;
+export { SELECTION_MAX };
 export const EMPTY_SELECTION = 'Selecione ao menos um pedido.';
 
 export type OrderSelection = { ids: string[] } | { toShip: true } | { filters: OrderFilters };
