@@ -35,7 +35,10 @@ function copiesOf(orderId: string, count: number): string[] {
     const ids = Array.from({ length: count }, () => randomUUID());
     db.transaction(() => {
       for (const id of ids) {
-        const { n } = db.prepare('select max(number) + 1 as n from orders').get() as { n: number };
+        // The shop's own counter hands out the number (lib/checkout/order-number.ts), so no checkout after this one collides with it.
+        const { n } = db
+          .prepare("insert into counters (name, value) values ('order_number', 1001) on conflict(name) do update set value = value + 1 returning value as n")
+          .get() as { n: number };
         const suffix = randomUUID();
         insert('orders', { ...order, id, number: n, token: `${String(order.token)}-${suffix}`, checkout_key: `${String(order.checkout_key)}-${suffix}` });
         insert('payments', {
