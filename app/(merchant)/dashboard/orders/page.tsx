@@ -192,13 +192,14 @@ export default async function OrdersPage({ searchParams }: Props) {
         clearHref={pageHref(page)}
         pageSelected={params.selecionar === 'pagina'}
         scope="filtro"
-      />
-      <OrdersList
-        rows={can(merchant.role, 'buyers:read') ? rows : rows.map(maskOrderBuyer)}
-        linkTitles={linkTitles}
-        items={items}
-        select={{ form: BULK_FORM_ID, checked: params.selecionar === 'pagina' }}
-      />
+      >
+        <OrdersList
+          rows={can(merchant.role, 'buyers:read') ? rows : rows.map(maskOrderBuyer)}
+          linkTitles={linkTitles}
+          items={items}
+          select={{ form: BULK_FORM_ID, checked: params.selecionar === 'pagina' }}
+        />
+      </BulkBar>
       <OrdersPagination page={page} pageCount={pageCount} hasNext={hasNext} totalIsLowerBound={totalIsLowerBound} href={pageHref} />
     </div>
   );
@@ -247,14 +248,15 @@ async function ToShipView({ page: requestedPage, selectPage }: { page: number; s
         clearHref={pageHref(page)}
         pageSelected={selectPage}
         scope="lista"
-      />
-      <OrdersList
-        rows={can(merchant.role, 'buyers:read') ? rows : rows.map(maskOrderBuyer)}
-        linkTitles={linkTitles}
-        items={items}
-        caption="Pedidos a enviar, mais antigos primeiro"
-        select={{ form: BULK_FORM_ID, checked: selectPage }}
-      />
+      >
+        <OrdersList
+          rows={can(merchant.role, 'buyers:read') ? rows : rows.map(maskOrderBuyer)}
+          linkTitles={linkTitles}
+          items={items}
+          caption="Pedidos a enviar, mais antigos primeiro"
+          select={{ form: BULK_FORM_ID, checked: selectPage }}
+        />
+      </BulkBar>
       <OrdersPagination page={page} pageCount={pageCount} hasNext={hasNext} totalIsLowerBound={false} href={pageHref} />
       {can(merchant.role, 'fulfilment:act') ? <ShipBatchForm /> : null}
     </div>
