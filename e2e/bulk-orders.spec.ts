@@ -107,6 +107,11 @@ test('on a phone: select three orders in "A enviar", print their declarações, 
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
+  // "Exportar CSV" of the selection: the three orders, nothing else.
+  const csv = await (await page.request.get(await bulkUrl(page, 'Exportar CSV'))).text();
+  const rows = csv.trim().split('\r\n').slice(1);
+  expect(rows.map((r) => r.split(';')[0]).sort()).toEqual(numbers.map(String).sort());
+
   // "Marcar como enviados": a code per order, then the result per order.
   await page.getByRole('button', { name: 'Marcar como enviados' }).click();
   await expect(page).toHaveURL(/\/dashboard\/orders\/enviar\?/);
