@@ -3,6 +3,8 @@
  * their declarações (one PDF), marks them sent with a code each and sees the result per order.
  * One order is bought through the shop; the other two are copies of it in the database (a
  * checkout each would only make the journey slower), paid long ago so that they lead the list.
+ * Then the same without JavaScript (copies of the first journey's order, so it runs after it):
+ * a bad code refused beside its field with nothing moved, then two orders sent.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -40,7 +42,9 @@ function copiesOf(orderId: string, count: number): string[] {
           .prepare("insert into counters (name, value) values ('order_number', 1001) on conflict(name) do update set value = value + 1 returning value as n")
           .get() as { n: number };
         const suffix = randomUUID();
-        insert('orders', { ...order, id, number: n, token: `${String(order.token)}-${suffix}`, checkout_key: `${String(order.checkout_key)}-${suffix}` });
+        // Copied as paid and still to send, whatever the original's state now.
+        const unsent = { fulfillment_status: 'unfulfilled', fulfillment_carrier: null, tracking_code: null, tracking_url: null, shipped_at: null, fulfillment_by: null };
+        insert('orders', { ...order, ...unsent, id, number: n, token: `${String(order.token)}-${suffix}`, checkout_key: `${String(order.checkout_key)}-${suffix}` });
         insert('payments', {
           ...payment,
           id: randomUUID(),
@@ -129,4 +133,28 @@ test('on a phone: select three orders in "A enviar", print their declarações, 
   // The same form again (a second tab): nothing moves twice.
   await page.getByRole('button', { name: 'Confirmar envios' }).click();
   await expect(page.getByTestId('bulk-ship-result')).toHaveText('0 enviados, 3 já estavam enviados com o mesmo código');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the bulk bar and "Marcar como enviados" are plain forms', async ({ page }) => {
+    const [{ id: source }] = appQuery<{ id: string }>("select id from orders where status = 'paid' and shipping_method = 'delivery' order by created_at desc limit 1");
+    const ids = copiesOf(source, 2).slice(1);
+    const numbers = ids.map((o) => appQuery<{ number: number }>('select number from orders where id = ?', o)[0].number);
+    await signIn(page, '/dashboard/orders?view=a-enviar');
+    for (const n of numbers) await page.getByRole('checkbox', { name: `Selecionar pedido #${n}` }).check();
+    await page.getByRole('button', { name: 'Marcar como enviados' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/orders\/enviar\?/);
+    await page.getByLabel(`Código de rastreio do pedido #${numbers[0]}`).fill(correiosCode(9200));
+    await page.getByLabel(`Código de rastreio do pedido #${numbers[1]}`).fill('AB123');
+    await page.getByRole('button', { name: 'Confirmar envios' }).click();
+    // A bad code is said beside its field, what was typed stays, and nothing moved.
+    await expect(page.getByText('Código dos Correios tem 13 caracteres', { exact: false })).toBeVisible();
+    await expect(page.getByLabel(`Código de rastreio do pedido #${numbers[0]}`)).toHaveValue(correiosCode(9200));
+    expect(appQuery<{ s: string }>('select fulfillment_status s from orders where id = ?', ids[0])[0].s).toBe('unfulfilled');
+    await page.getByLabel(`Código de rastreio do pedido #${numbers[1]}`).fill(correiosCode(9201));
+    await page.getByRole('button', { name: 'Confirmar envios' }).click();
+    await expect(page.getByTestId('bulk-ship-result')).toHaveText('2 enviados');
+  });
 });
