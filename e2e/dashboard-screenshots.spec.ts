@@ -17,8 +17,8 @@ async function shot(page: Page, name: string) {
   const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(sideways, `${name}: the page scrolls sideways by ${sideways}px`).toBeLessThanOrEqual(0);
   // A full-page capture draws sticky elements where the capture scrolled them: show the sidebar as at the top of the page.
-  // The same for the phone's bottom bar: drawn once, under the page, not across its middle.
-  await page.addStyleTag({ content: '[data-sidebar], [data-testid="bottom-bar"] { position: static !important; }' });
+  // The same for the phone's bottom bar and the orders' bulk actions: drawn once, where they sit, not across the page's middle.
+  await page.addStyleTag({ content: '[data-sidebar], [data-testid="bottom-bar"], [aria-label="Com os pedidos selecionados"] { position: static !important; }' });
   await page.evaluate(() => document.fonts.ready);
   await screenshot(page, { path: `${DIR}/${name}.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
   // Every page pictured is also scanned, in the state pictured (desktop and phone layouts).

@@ -87,6 +87,7 @@ test('finding 2 and 12: the demo login searches by order number only, and sees n
   const [{ number }] = appQuery<{ number: number }>('select number from orders where token = ?', token);
 
   await signIn(page, '/dashboard/orders', DEMO);
+  await page.getByText('Filtros', { exact: true }).click(); // on a phone the form folds behind "Filtros"
   const search = page.getByRole('search', { name: 'Filtrar pedidos' });
   await expect(search.getByText('Número do pedido (#…).')).toBeVisible();
 

@@ -367,9 +367,10 @@ const exportColumns = {
 
 export type ExportCursor = { createdAt: string; rowid: number };
 
-/** The orders of these filters, newest first, `batchSize` at a time by keyset (for the CSV export). */
-export async function* ordersForExport(filters: OrderFilters, batchSize = 1000): AsyncGenerator<OrderExportRow[]> {
-  const where = whereOf(filters);
+/** The orders of these filters (or of these ids), newest first, `batchSize` at a time by keyset (for the CSV export). */
+export async function* ordersForExport(filters: OrderFilters, batchSize = 1000, onlyIds?: string[]): AsyncGenerator<OrderExportRow[]> {
+  // `onlyIds`: the orders list's selection ("Exportar CSV" of the checked orders).
+  const where = onlyIds ? inArray(orders.id, onlyIds) : whereOf(filters);
   let cursor: ExportCursor | null = null;
   for (;;) {
     const after: SQL | undefined = cursor
@@ -394,7 +395,7 @@ export async function* ordersForExport(filters: OrderFilters, batchSize = 1000):
  * "A enviar": paid orders that ship and are not sent yet, OLDEST paid first (the merchant's
  * work list), on the (status, fulfillment_status, paid_at) index.
  */
-const toShipWhere = () => and(eq(orders.status, 'paid'), eq(orders.fulfillmentStatus, 'unfulfilled'), eq(orders.shippingMethod, 'delivery'));
+export const toShipWhere = () => and(eq(orders.status, 'paid'), eq(orders.fulfillmentStatus, 'unfulfilled'), eq(orders.shippingMethod, 'delivery'));
 
 export async function countToShip(): Promise<number> {
   const [row] = await db().select({ n: count() }).from(orders).where(toShipWhere());

@@ -76,7 +76,7 @@ async function idsByNumber(numbers: number[]): Promise<Map<number, string>> {
   return found;
 }
 
-type RowOutcome = { kind: 'applied' | 'unchanged' | 'refused'; message: string };
+export type RowOutcome = { kind: 'applied' | 'unchanged' | 'refused'; message: string };
 
 /** Rows a transaction applies at once: short enough that checkouts waiting for the write lock barely notice. */
 const APPLY_CHUNK = 200;
@@ -100,7 +100,7 @@ function* rowStep(tx: Tx, orderId: string, tracking: Tracking, actor: string, no
   };
 }
 
-type Ready = { orderId: string; tracking: Tracking };
+export type Ready = { orderId: string; tracking: Tracking };
 
 /** One row alone, in its own transaction; its failure is its own. */
 async function applyRowAlone(row: Ready, actor: string): Promise<RowOutcome> {
@@ -129,6 +129,17 @@ async function applyChunk(rows: Ready[], actor: string): Promise<RowOutcome[]> {
   }
 }
 
+/**
+ * Ships each order with its code, in chunks (one transaction a chunk), each the compare-and-set
+ * of "Marcar como enviado": the outcome of each, in the same order. Shared by the file upload
+ * and the orders list's "Marcar como enviados" (lib/fulfilment/bulk.ts).
+ */
+export async function shipEach(rows: Ready[], actor: string): Promise<RowOutcome[]> {
+  const outcomes: RowOutcome[] = [];
+  for (let i = 0; i < rows.length; i += APPLY_CHUNK) outcomes.push(...(await applyChunk(rows.slice(i, i + APPLY_CHUNK), actor)));
+  return outcomes;
+}
+
 /** The use-case: parses the file, checks and applies each row, reports every line. */
 export async function applyShipBatch(bytes: Uint8Array, actor: string, choice: CarrierChoice = 'any'): Promise<BatchResult> {
   const file = parseBatchFile(bytes);
@@ -151,11 +162,8 @@ export async function applyShipBatch(bytes: Uint8Array, actor: string, choice: C
     }
     ready.push({ line, orderId, tracking: c.tracking });
   }
-  for (let i = 0; i < ready.length; i += APPLY_CHUNK) {
-    const chunk = ready.slice(i, i + APPLY_CHUNK);
-    const outcomes = await applyChunk(chunk, actor);
-    chunk.forEach((row, k) => report[outcomes[k].kind].push({ ...row.line, message: outcomes[k].message }));
-  }
+  const outcomes = await shipEach(ready, actor);
+  ready.forEach((row, k) => report[outcomes[k].kind].push({ ...row.line, message: outcomes[k].message }));
   // Each list in the file's order (rows refused by their own checks were listed before the rest).
   for (const list of Object.values(report)) list.sort((a: BatchLine, b: BatchLine) => a.line - b.line);
   if (report.applied.length > 0) kickOutbox();

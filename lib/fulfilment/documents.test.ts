@@ -151,6 +151,16 @@ describe('shippingDocuments: declaração de conteúdo', () => {
     expect(pages[1]).toContain('R$ 200,00');
   });
 
+  it('for a selection: the printable orders in the selection\'s order, the others named with why', async () => {
+    const [a, pickup, b] = [await orderWithItems(1021), await orderWithItems(1022, { method: 'pickup' }), await orderWithItems(1023)];
+    const r = await shippingDocuments('declaracao', { orderIds: [b.id, pickup.id, a.id.toUpperCase()] }, { masked: false });
+    expect(r).toMatchObject({ ok: true, count: 2, fileName: 'declaracao-de-conteudo-selecionados.pdf', skipped: [{ label: '#1022', reason: expect.stringContaining('retirar na loja') }] });
+    const pages = await pdfPagesText(await pdfOf(r));
+    expect(pages.map((p) => /Pedido (#\d+)/.exec(p)?.[1])).toEqual(['#1023', '#1021']);
+    expect(await shippingDocuments('declaracao', { orderIds: [pickup.id] }, { masked: false })).toMatchObject({ ok: false, status: 409, error: expect.stringContaining('#1022') });
+    expect(await shippingDocuments('declaracao', { orderIds: ['00000000-0000-4000-8000-000000000000'] }, { masked: false })).toMatchObject({ ok: false, status: 404 });
+  });
+
   it('with nothing to send, says so', async () => {
     expect(await shippingDocuments('declaracao', { toShip: true }, { masked: false })).toEqual({ ok: false, status: 404, error: 'Nenhum pedido pago esperando envio.' });
   });

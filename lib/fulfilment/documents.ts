@@ -24,8 +24,12 @@ export type { DocumentKind } from './documents-pdf';
 
 export { DOCUMENTS_MAX_ORDERS } from './documents-limits';
 
-export type DocumentsRequest = { orderId: string } | { toShip: true };
-export type DocumentsResult = { ok: true; pdf: Uint8Array; count: number; fileName: string } | { ok: false; status: 404 | 409; error: string };
+/** One order, the "A enviar" view, or the orders list's selection (its printable orders, in the selection's order). */
+export type DocumentsRequest = { orderId: string } | { toShip: true } | { orderIds: string[] };
+/** `skipped`: the selected orders with no document of this kind, and why (a selection prints the others). */
+export type DocumentsResult =
+  | { ok: true; pdf: Uint8Array; count: number; fileName: string; skipped: { label: string; reason: string }[] }
+  | { ok: false; status: 404 | 409; error: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -71,12 +75,24 @@ function refusal(o: Order, kind: DocumentKind): string | null {
 
 export async function shippingDocuments(kind: DocumentKind, req: DocumentsRequest, opts: { masked: boolean }): Promise<DocumentsResult> {
   let rows: Order[];
+  let skipped: { label: string; reason: string }[] = [];
   if ('orderId' in req) {
     const [o] = UUID.test(req.orderId) ? await db().select().from(orders).where(eq(orders.id, req.orderId.toLowerCase())) : [];
     if (!o) return { ok: false, status: 404, error: 'Pedido não encontrado.' };
     const why = refusal(o, kind);
     if (why) return { ok: false, status: 409, error: why };
     rows = [o];
+  } else if ('orderIds' in req) {
+    const ids = req.orderIds.filter((id) => UUID.test(id)).map((id) => id.toLowerCase());
+    const found = ids.length ? await db().select().from(orders).where(inArray(orders.id, ids)) : [];
+    const byId = new Map(found.map((o) => [o.id, o]));
+    const selected = ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+    rows = selected.filter((o) => refusal(o, kind) === null);
+    skipped = selected.flatMap((o) => (refusal(o, kind) === null ? [] : [{ label: orderLabel(o), reason: refusal(o, kind)! }]));
+    if (rows.length === 0) {
+      const why = skipped.map((s) => `${s.label}: ${s.reason}`).join('\n');
+      return { ok: false, status: selected.length ? 409 : 404, error: selected.length ? `Nenhum pedido selecionado tem este documento.\n${why}` : 'Pedido não encontrado.' };
+    }
   } else {
     // The "A enviar" view's orders (lib/dashboard/orders-query.ts): paid, to send, oldest first.
     rows = await db()
@@ -104,6 +120,6 @@ export async function shippingDocuments(kind: DocumentKind, req: DocumentsReques
   });
   const pdf = await renderShippingDocuments(kind, await sender(), docs);
   const base = kind === 'declaracao' ? 'declaracao-de-conteudo' : 'lista-de-separacao';
-  const fileName = 'orderId' in req ? `${base}-${docs[0].label.replace('#', '')}.pdf` : `${base}-a-enviar.pdf`;
-  return { ok: true, pdf, count: docs.length, fileName };
+  const fileName = 'orderId' in req ? `${base}-${docs[0].label.replace('#', '')}.pdf` : 'orderIds' in req ? `${base}-selecionados.pdf` : `${base}-a-enviar.pdf`;
+  return { ok: true, pdf, count: docs.length, fileName, skipped };
 }

@@ -20,9 +20,20 @@ type Props = {
   /** "Itens": the first item and how many more ("Café especial 250 g +2"), by order id. */
   items?: Map<string, string>;
   caption?: string;
+  /** The bulk bar's checkboxes: each row joins that form (`form=`), all checked for "Selecionar a página". */
+  select?: { form: string; checked: boolean };
 };
 
-export function OrdersList({ rows, linkTitles, items, caption = 'Pedidos, mais recentes primeiro' }: Props) {
+/** A row's checkbox for the bulk bar; the box around it is the tap target. */
+function SelectBox({ order, select }: { order: OrderListRow; select: NonNullable<Props['select']> }) {
+  return (
+    <label className={styles.selectBox}>
+      <input type="checkbox" name="pedido" value={order.id} form={select.form} defaultChecked={select.checked} aria-label={`Selecionar pedido ${orderLabel(order)}`} />
+    </label>
+  );
+}
+
+export function OrdersList({ rows, linkTitles, items, caption = 'Pedidos, mais recentes primeiro', select }: Props) {
   if (rows.length === 0) return null;
   const originOf = (o: OrderListRow) => originLabel({ source: o.originSource ?? undefined, campaign: o.originCampaign ?? undefined });
   const linkOf = (o: OrderListRow) => (o.paymentLinkId ? linkTitles?.get(o.paymentLinkId) : undefined);
@@ -32,9 +43,12 @@ export function OrdersList({ rows, linkTitles, items, caption = 'Pedidos, mais r
         {rows.map((o) => (
           <li key={o.id} className={`card ${styles.cardItem}`}>
             <div className={styles.cardTop}>
-              <Link href={`/dashboard/orders/${o.id}`} className={`mono ${styles.cardLink}`} aria-label={`Pedido ${orderLabel(o)} de ${o.buyerName}`}>
-                {orderLabel(o)}
-              </Link>
+              <span className={styles.cardHead}>
+                {select ? <SelectBox order={o} select={select} /> : null}
+                <Link href={`/dashboard/orders/${o.id}`} className={`mono ${styles.cardLink}`} aria-label={`Pedido ${orderLabel(o)} de ${o.buyerName}`}>
+                  {orderLabel(o)}
+                </Link>
+              </span>
               <span className={statusBadgeClass(o.status)}>{statusLabel(o.status, o.refundedCents, o.totalCents, o.manualRefundCents)}</span>
             </div>
             <div className={styles.cardTop}>
@@ -66,6 +80,11 @@ export function OrdersList({ rows, linkTitles, items, caption = 'Pedidos, mais r
           <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
+              {select ? (
+                <th scope="col" className={styles.selectCell}>
+                  <span className="visually-hidden">Selecionar</span>
+                </th>
+              ) : null}
               <th scope="col">Pedido</th>
               {items ? <th scope="col">Itens</th> : null}
               <th scope="col">Status</th>
@@ -82,6 +101,11 @@ export function OrdersList({ rows, linkTitles, items, caption = 'Pedidos, mais r
           <tbody>
             {rows.map((o) => (
               <tr key={o.id}>
+                {select ? (
+                  <td className={styles.selectCell}>
+                    <SelectBox order={o} select={select} />
+                  </td>
+                ) : null}
                 <td>
                   <Link href={`/dashboard/orders/${o.id}`} className="mono" aria-label={`Pedido ${orderLabel(o)} de ${o.buyerName}`}>
                     {orderLabel(o)}

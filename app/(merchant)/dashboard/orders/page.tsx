@@ -3,7 +3,6 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_METHODS } from '@/db/schema';
 import { can } from '@/lib/auth/permissions';
-import { DOCUMENTS_MAX_ORDERS } from '@/lib/fulfilment/documents-limits';
 import { FULFILMENT_LABELS } from '@/lib/fulfilment/moves';
 import { requireMerchant } from '@/lib/auth/session';
 import { maskOrderBuyer } from '@balcao/br/personal-data';
@@ -17,6 +16,8 @@ import { linkChoices, linkTitlesOf } from '@/lib/links/links';
 import { METHOD_LABELS, statusLabel } from '@/lib/orders/status-labels';
 import { OrdersList, OrdersPagination } from './orders-list';
 import { ShipBatchForm } from './ship-batch-form';
+import { BulkBar, BULK_FORM_ID } from './bulk-bar';
+import { FiltersFold } from './filters-fold';
 import { originChoices } from '@/lib/dashboard/origin-sales';
 import styles from './orders.module.css';
 
@@ -43,7 +44,7 @@ async function searchableFilters(merchant: Merchant, asked: OrderFilters, errors
 export default async function OrdersPage({ searchParams }: Props) {
   const params = await searchParams;
   // "A enviar": the work list of paid orders to send, oldest first (its own query, no filters).
-  if (params.view === 'a-enviar') return <ToShipView page={Number(params.page) || 1} />;
+  if (params.view === 'a-enviar') return <ToShipView page={Number(params.page) || 1} selectPage={params.selecionar === 'pagina'} />;
   const parsed = parseOrderQuery(params);
   const { page: requestedPage, errors } = parsed;
   const asked = orderQueryString(parsed.filters, requestedPage);
@@ -73,92 +74,94 @@ export default async function OrdersPage({ searchParams }: Props) {
       </div>
       <OrdersViews current={currentChip(filters)} toShip={toShip} />
 
-      <form method="get" action="/dashboard/orders" className={`card ${styles.filters}`} role="search" aria-label="Filtrar pedidos">
-        <div className={`field ${styles.search}`}>
-          <label htmlFor="q">Buscar</label>
-          <input id="q" name="q" type="search" defaultValue={filters.q ?? ''} maxLength={100} aria-describedby="q-hint" />
-          <p id="q-hint" className="field-hint">
-            {can(merchant.role, 'buyers:read') ? 'Nome do comprador, CPF/CNPJ, número do pedido (#…) ou link do pedido.' : 'Número do pedido (#…).'}
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor="status">Status</label>
-          <select id="status" name="status" defaultValue={filters.status ?? ''}>
-            <option value="">Todos</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {statusLabel(s)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="method">Forma de pagamento</label>
-          <select id="method" name="method" defaultValue={filters.method ?? ''}>
-            <option value="">Todas</option>
-            {PAYMENT_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {METHOD_LABELS[m]}
-              </option>
-            ))}
-          </select>
-        </div>
-        {links.length > 0 ? (
+      <FiltersFold open={filtered || errors.length > 0}>
+        <form method="get" action="/dashboard/orders" className={`card ${styles.filters}`} role="search" aria-label="Filtrar pedidos">
+          <div className={`field ${styles.search}`}>
+            <label htmlFor="q">Buscar</label>
+            <input id="q" name="q" type="search" defaultValue={filters.q ?? ''} maxLength={100} aria-describedby="q-hint" />
+            <p id="q-hint" className="field-hint">
+              {can(merchant.role, 'buyers:read') ? 'Nome do comprador, CPF/CNPJ, número do pedido (#…) ou link do pedido.' : 'Número do pedido (#…).'}
+            </p>
+          </div>
           <div className="field">
-            <label htmlFor="link">Link de pagamento</label>
-            <select id="link" name="link" defaultValue={filters.link ?? ''}>
-              <option value="">Todos os pedidos</option>
-              {links.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.title}
+            <label htmlFor="status">Status</label>
+            <select id="status" name="status" defaultValue={filters.status ?? ''}>
+              <option value="">Todos</option>
+              {ORDER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {statusLabel(s)}
                 </option>
               ))}
             </select>
           </div>
-        ) : null}
-        <div className="field">
-          <label htmlFor="fulfillment">Entrega</label>
-          <select id="fulfillment" name="fulfillment" defaultValue={filters.fulfillment ?? ''}>
-            <option value="">Todas</option>
-            {FULFILLMENT_STATUSES.map((f) => (
-              <option key={f} value={f}>
-                {FULFILMENT_LABELS[f]}
-              </option>
-            ))}
-          </select>
-        </div>
-        {origins.length > 1 || filters.origin ? (
           <div className="field">
-            <label htmlFor="origin">Origem</label>
-            <select id="origin" name="origin" defaultValue={filters.origin ?? ''}>
+            <label htmlFor="method">Forma de pagamento</label>
+            <select id="method" name="method" defaultValue={filters.method ?? ''}>
               <option value="">Todas</option>
-              {[...new Set([...origins, ...(filters.origin ? [filters.origin] : [])])].map((o) => (
-                <option key={o} value={o}>
-                  {o}
+              {PAYMENT_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {METHOD_LABELS[m]}
                 </option>
               ))}
             </select>
           </div>
-        ) : null}
-        <div className="field">
-          <label htmlFor="from">Criado de</label>
-          <input id="from" name="from" type="date" defaultValue={filters.from ?? ''} />
-        </div>
-        <div className="field">
-          <label htmlFor="to">Criado até</label>
-          <input id="to" name="to" type="date" defaultValue={filters.to ?? ''} />
-        </div>
-        <div className={styles.filterActions}>
-          <button type="submit" className="btn">
-            Filtrar
-          </button>
-          {filtered ? (
-            <Link href="/dashboard/orders" className="btn btn-ghost">
-              Limpar filtros
-            </Link>
+          {links.length > 0 ? (
+            <div className="field">
+              <label htmlFor="link">Link de pagamento</label>
+              <select id="link" name="link" defaultValue={filters.link ?? ''}>
+                <option value="">Todos os pedidos</option>
+                {links.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.title}
+                  </option>
+                ))}
+              </select>
+            </div>
           ) : null}
-        </div>
-      </form>
+          <div className="field">
+            <label htmlFor="fulfillment">Entrega</label>
+            <select id="fulfillment" name="fulfillment" defaultValue={filters.fulfillment ?? ''}>
+              <option value="">Todas</option>
+              {FULFILLMENT_STATUSES.map((f) => (
+                <option key={f} value={f}>
+                  {FULFILMENT_LABELS[f]}
+                </option>
+              ))}
+            </select>
+          </div>
+          {origins.length > 1 || filters.origin ? (
+            <div className="field">
+              <label htmlFor="origin">Origem</label>
+              <select id="origin" name="origin" defaultValue={filters.origin ?? ''}>
+                <option value="">Todas</option>
+                {[...new Set([...origins, ...(filters.origin ? [filters.origin] : [])])].map((o) => (
+                  <option key={o} value={o}>
+                    {o}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          <div className="field">
+            <label htmlFor="from">Criado de</label>
+            <input id="from" name="from" type="date" defaultValue={filters.from ?? ''} />
+          </div>
+          <div className="field">
+            <label htmlFor="to">Criado até</label>
+            <input id="to" name="to" type="date" defaultValue={filters.to ?? ''} />
+          </div>
+          <div className={styles.filterActions}>
+            <button type="submit" className="btn">
+              Filtrar
+            </button>
+            {filtered ? (
+              <Link href="/dashboard/orders" className="btn btn-ghost">
+                Limpar filtros
+              </Link>
+            ) : null}
+          </div>
+        </form>
+      </FiltersFold>
 
       {errors.length > 0 ? (
         <div className="alert alert-warning" role="status">
@@ -180,7 +183,23 @@ export default async function OrdersPage({ searchParams }: Props) {
             : `${plural(total, 'pedido', 'pedidos')}${filtered ? ' com esses filtros' : ''} · página ${page} de ${pageCount}`}
       </p>
 
-      <OrdersList rows={can(merchant.role, 'buyers:read') ? rows : rows.map(maskOrderBuyer)} linkTitles={linkTitles} items={items} />
+      <BulkBar
+        role={merchant.role}
+        query={new URLSearchParams(exportQs)}
+        total={total}
+        shown={rows.length}
+        selectPageHref={`${pageHref(page)}${pageHref(page).includes('?') ? '&' : '?'}selecionar=pagina`}
+        clearHref={pageHref(page)}
+        pageSelected={params.selecionar === 'pagina'}
+        scope="filtro"
+      >
+        <OrdersList
+          rows={can(merchant.role, 'buyers:read') ? rows : rows.map(maskOrderBuyer)}
+          linkTitles={linkTitles}
+          items={items}
+          select={{ form: BULK_FORM_ID, checked: params.selecionar === 'pagina' }}
+        />
+      </BulkBar>
       <OrdersPagination page={page} pageCount={pageCount} hasNext={hasNext} totalIsLowerBound={totalIsLowerBound} href={pageHref} />
     </div>
   );
@@ -200,9 +219,10 @@ function OrdersViews({ current, toShip }: { current: OrderChipKey | null; toShip
   );
 }
 
-async function ToShipView({ page: requestedPage }: { page: number }) {
+async function ToShipView({ page: requestedPage, selectPage }: { page: number; selectPage: boolean }) {
   const merchant = await requireMerchant('/dashboard/orders?view=a-enviar');
   const { rows, total, page, pageCount, hasNext } = await listToShip(requestedPage);
+  const pageHref = (p: number) => `/dashboard/orders?view=a-enviar${p > 1 ? `&page=${p}` : ''}`;
   const [linkTitles, items] = await Promise.all([linkTitlesOf(rows.map((r) => r.paymentLinkId)), itemsSummaryOf(rows.map((r) => r.id))]);
   return (
     <div className="stack">
@@ -214,29 +234,31 @@ async function ToShipView({ page: requestedPage }: { page: number }) {
         </a>
       </div>
       <OrdersViews current="to-ship" toShip={total} />
-      {total > 0 ? (
-        <p className={styles.documentLinks}>
-          {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a PDF from a route handler, not a page */}
-          <a className="btn btn-secondary" href="/dashboard/orders/documents?kind=declaracao&view=a-enviar">
-            Imprimir declarações
-          </a>
-          {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a PDF from a route handler, not a page */}
-          <a className="btn btn-secondary" href="/dashboard/orders/documents?kind=separacao&view=a-enviar">
-            Imprimir listas de separação
-          </a>
-          <span className="small muted">
-            {total > DOCUMENTS_MAX_ORDERS ? `Os ${DOCUMENTS_MAX_ORDERS} pedidos mais antigos da lista, um por folha.` : 'Todos os pedidos desta lista, um por folha.'}
-          </span>
-        </p>
-      ) : null}
       <p className="muted small" aria-live="polite">
         {total === 0
           ? 'Nenhum pedido pago esperando envio.'
           : `${plural(total, 'pedido pago', 'pedidos pagos')} a enviar, o mais antigo primeiro · página ${page} de ${pageCount}`}
       </p>
+      <BulkBar
+        role={merchant.role}
+        query={new URLSearchParams({ view: 'a-enviar' })}
+        total={total}
+        shown={rows.length}
+        selectPageHref={`${pageHref(page)}&selecionar=pagina`}
+        clearHref={pageHref(page)}
+        pageSelected={selectPage}
+        scope="lista"
+      >
+        <OrdersList
+          rows={can(merchant.role, 'buyers:read') ? rows : rows.map(maskOrderBuyer)}
+          linkTitles={linkTitles}
+          items={items}
+          caption="Pedidos a enviar, mais antigos primeiro"
+          select={{ form: BULK_FORM_ID, checked: selectPage }}
+        />
+      </BulkBar>
+      <OrdersPagination page={page} pageCount={pageCount} hasNext={hasNext} totalIsLowerBound={false} href={pageHref} />
       {can(merchant.role, 'fulfilment:act') ? <ShipBatchForm /> : null}
-      <OrdersList rows={can(merchant.role, 'buyers:read') ? rows : rows.map(maskOrderBuyer)} linkTitles={linkTitles} items={items} caption="Pedidos a enviar, mais antigos primeiro" />
-      <OrdersPagination page={page} pageCount={pageCount} hasNext={hasNext} totalIsLowerBound={false} href={(p) => `/dashboard/orders?view=a-enviar${p > 1 ? `&page=${p}` : ''}`} />
     </div>
   );
 }

@@ -4,11 +4,14 @@
  * checked here (lib/auth/merchant-action.ts): without a session, a browser is sent to /login
  * and anything else gets 401; a role without `buyers:read` (the demonstration account) gets
  * the buyers masked, and its search only by order number (lib/dashboard/search-scope.ts: which
- * rows a name or CPF filter returns would tell the buyer's data). Every export counts toward the
+ * rows a name or CPF filter returns would tell the buyer's data). The orders list's bulk bar
+ * exports its selection here too (`selecao=1`: the checked orders, or "todos os N do filtro").
+ * Every export counts toward the
  * person's search limit (429 beyond it).
  */
 import { merchantFor } from '@/lib/auth/merchant-action';
-import { can } from '@/lib/auth/permissions';
+import { can, type Role } from '@/lib/auth/permissions';
+import { parseSelection, selectedOrderIds } from '@/lib/dashboard/order-selection';
 import { recordActivity } from '@/lib/security/activity';
 import { maskOrderBuyer } from '@balcao/br/personal-data';
 import { CSV_BOM, exportFileName, ORDER_CSV_HEADER, orderCsvRow, csvRow } from '@/lib/dashboard/csv';
@@ -21,6 +24,18 @@ const plain = (status: number, text: string, headers: Record<string, string> = {
   new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });
 
 export const dynamic = 'force-dynamic';
+
+/**
+ * The orders list's selection ("Exportar CSV" of the bulk bar, `selecao=1`): the checked ids,
+ * or the "A enviar" list's; "todos os N do filtro" is the filter's own export (null: no ids).
+ */
+async function selectionIds(params: URLSearchParams, role: Role | null): Promise<{ ok: true; ids: string[] } | { ok: false; error: string } | null> {
+  if (params.get('selecao') !== '1') return null;
+  const parsed = parseSelection(params);
+  if (!parsed.ok) return parsed;
+  if ('filters' in parsed.selection) return null;
+  return selectedOrderIds(parsed.selection, role);
+}
 
 export async function GET(request: Request): Promise<Response> {
   const url = new URL(request.url);
@@ -42,12 +57,14 @@ export async function GET(request: Request): Promise<Response> {
   const { merchant } = access;
   const { filters, refused } = scopeSearch(merchant.role, asked);
   if (refused) return plain(400, `${refused}\n`);
+  const selection = await selectionIds(url.searchParams, merchant.role);
+  if (selection && !selection.ok) return plain(400, `${selection.error}\n`);
   const limit = await countSearch(merchant.id);
   if (!limit.ok) return plain(429, `${SEARCH_RATE_LIMITED_MESSAGE}\n`, { 'Retry-After': String(limit.retryAfterSeconds) });
-  await recordActivity({ actor: merchant, action: 'export', summary: 'Exportou pedidos em CSV', target: orderQueryString(filters) || null, headers: request.headers });
+  await recordActivity({ actor: merchant, action: 'export', summary: 'Exportou pedidos em CSV', target: selection ? `${selection.ids.length} selecionados` : orderQueryString(filters) || null, headers: request.headers });
   const shown = can(merchant.role, 'buyers:read') ? orderCsvRow : (o: Parameters<typeof orderCsvRow>[0]) => orderCsvRow(maskOrderBuyer(o));
   const encoder = new TextEncoder();
-  const batches = ordersForExport(filters);
+  const batches = ordersForExport(filters, undefined, selection?.ids);
   let rows = 0;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {

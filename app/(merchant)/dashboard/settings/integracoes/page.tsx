@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { formatDateTimeBR } from '@balcao/br/dates';
 import { requireMerchant } from '@/lib/auth/session';
 import { can, refusalMessage } from '@/lib/auth/permissions';
@@ -11,6 +12,7 @@ import { ApiKeyForm } from './api-key-form';
 import { revokeApiKeyAction, sendTestAction, toggleEndpointAction } from './actions';
 import { EndpointForm } from './endpoint-form';
 import { PixelSection } from './pixel-section';
+import { ConnectedServices } from './connected-services';
 
 export const metadata: Metadata = { title: 'Integrações · Configurações' };
 export const dynamic = 'force-dynamic';
@@ -36,13 +38,17 @@ export default async function IntegrationsPage() {
     <div className="stack">
       <h1>Configurações</h1>
       <SettingsTabs current="integrations" />
+      <ConnectedServices />
+      <PixelSection />
+
+      <h2 id="desenvolvedores">Para desenvolvedores</h2>
       <p className="muted">
         Use o Balcão como o checkout do seu site: o seu servidor cria uma sessão de pagamento pela API, o comprador paga na página do Balcão e o seu servidor
-        recebe um webhook assinado. Guia em docs/api.md.
+        recebe um webhook assinado. <Link href="/dashboard/settings/integracoes/guia">Guia da API</Link>
       </p>
 
       <section className="stack" aria-labelledby="chaves">
-        <h2 id="chaves">Chaves de API</h2>
+        <h3 id="chaves">Chaves de API</h3>
         <p className="muted">
           {mode === 'test'
             ? 'As chaves começam com bk_test_: esta instalação usa o sandbox, nenhum dinheiro de verdade se move.'
@@ -110,7 +116,7 @@ export default async function IntegrationsPage() {
       </section>
 
       <section className="stack" aria-labelledby="webhooks">
-        <h2 id="webhooks">Webhooks</h2>
+        <h3 id="webhooks">Webhooks</h3>
         <p className="muted">
           O Balcão avisa o seu servidor quando um pedido muda: cada entrega é assinada (Standard Webhooks), repetida até 3 dias enquanto o seu servidor não
           responder 2xx, e pode chegar fora de ordem ou mais de uma vez (use o id do evento).
@@ -123,7 +129,7 @@ export default async function IntegrationsPage() {
           const log = attempts.get(e.id) ?? [];
           return (
             <article key={e.id} className="card stack" aria-label={`Endpoint ${e.url}`}>
-              <h3 className="mono">{e.url}</h3>
+              <h4 className="mono">{e.url}</h4>
               <p className="small">
                 {e.enabled ? 'Ativo' : 'Desativado'} · Eventos: {e.events.join(', ')}
                 {e.createdByEmail ? ` · Adicionado por ${e.createdByEmail}` : ''}
@@ -171,7 +177,6 @@ export default async function IntegrationsPage() {
           );
         })}
       </section>
-      <PixelSection />
     </div>
   );
 }

@@ -1,0 +1,119 @@
+/**
+ * The API guide (docs/api.md) as a page of the dashboard (Configurações → Integrações → "Guia
+ * da API"): the repository's one copy of the guide, rendered as React elements, never as an
+ * HTML string. Beyond the policies' safe Markdown (lib/shop/markdown.ts, whose inline rules it
+ * reuses: bold, italic, links kept only to http(s), mailto or a path of this site), a guide
+ * has code: ``` fences become <pre><code>, `code` spans stay code, and pipe tables become
+ * tables. The file is read once per process from the working directory (next.config.mjs
+ * traces it into a standalone build).
+ */
+import 'server-only';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseInline, type Inline } from '@/lib/shop/markdown';
+
+export type GuideInline = Inline | { type: 'code'; text: string };
+export type GuideBlock =
+  | { type: 'heading'; level: 1 | 2 | 3 | 4; id: string; children: GuideInline[] }
+  | { type: 'paragraph'; children: GuideInline[] }
+  | { type: 'list'; ordered: boolean; items: GuideInline[][] }
+  | { type: 'code'; text: string }
+  | { type: 'table'; head: GuideInline[][]; rows: GuideInline[][][] };
+
+/** `code` spans as code; the text between them through the safe inline rules. Pure. */
+export function parseGuideInline(text: string): GuideInline[] {
+  const out: GuideInline[] = [];
+  const parts = text.split(/(`[^`]+`)/);
+  for (const part of parts) {
+    if (!part) continue;
+    if (part.length > 1 && part.startsWith('`') && part.endsWith('`')) out.push({ type: 'code', text: part.slice(1, -1) });
+    else out.push(...parseInline(part));
+  }
+  return out;
+}
+
+/** A heading's anchor: lower-case words joined by "-" (accents kept out). */
+export function anchorOf(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+const cells = (line: string) =>
+  line
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((c) => parseGuideInline(c.trim()));
+
+/** The guide's Markdown as blocks. Pure. */
+export function parseGuide(source: string): GuideBlock[] {
+  const blocks: GuideBlock[] = [];
+  const lines = source.replace(/\r\n?/g, '\n').split('\n');
+  let paragraph: string[] = [];
+  let list: { ordered: boolean; items: string[] } | null = null;
+  const flush = () => {
+    if (paragraph.length) blocks.push({ type: 'paragraph', children: parseGuideInline(paragraph.join(' ')) });
+    if (list) blocks.push({ type: 'list', ordered: list.ordered, items: list.items.map(parseGuideInline) });
+    paragraph = [];
+    list = null;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i];
+    const line = raw.trim();
+    if (line.startsWith('```')) {
+      flush();
+      const code: string[] = [];
+      for (i++; i < lines.length && !lines[i].trim().startsWith('```'); i++) code.push(lines[i]);
+      blocks.push({ type: 'code', text: code.join('\n') });
+      continue;
+    }
+    if (!line) {
+      flush();
+      continue;
+    }
+    const heading = /^(#{1,4})\s+(.*)$/.exec(line);
+    if (heading) {
+      flush();
+      blocks.push({ type: 'heading', level: heading[1].length as 1 | 2 | 3 | 4, id: anchorOf(heading[2]), children: parseGuideInline(heading[2]) });
+      continue;
+    }
+    if (line.startsWith('|') && /^\|?\s*:?-{3,}/.test(lines[i + 1]?.trim() ?? '')) {
+      flush();
+      const head = cells(line);
+      const rows: GuideInline[][][] = [];
+      for (i += 2; i < lines.length && lines[i].trim().startsWith('|'); i++) rows.push(cells(lines[i].trim()));
+      i--;
+      blocks.push({ type: 'table', head, rows });
+      continue;
+    }
+    const item = /^([-*]|\d+\.)\s+(.*)$/.exec(line);
+    if (item) {
+      const ordered = /\d/.test(item[1]);
+      if (paragraph.length || (list && list.ordered !== ordered)) flush();
+      list ??= { ordered, items: [] };
+      list.items.push(item[2]);
+      continue;
+    }
+    // A list item's continuation line (indented) belongs to the item.
+    if (list && /^\s+/.test(raw)) {
+      list.items[list.items.length - 1] += ` ${line}`;
+      continue;
+    }
+    if (list) flush();
+    paragraph.push(line);
+  }
+  flush();
+  return blocks;
+}
+
+let cached: GuideBlock[] | null = null;
+
+/** docs/api.md, parsed once per process. */
+export function apiGuide(): GuideBlock[] {
+  cached ??= parseGuide(readFileSync(path.join(process.cwd(), 'docs', 'api.md'), 'utf8'));
+  return cached;
+}
