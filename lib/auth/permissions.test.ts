@@ -18,7 +18,7 @@ describe('the role → permissions table', () => {
   });
 
   it('an Atendente sees orders and products, writes internal notes and moves fulfilment; no refund, cancel, settings, links or balance', () => {
-    expect(ROLE_PERMISSIONS.attendant).toEqual(['dashboard:view', 'buyers:read', 'orders:note', 'fulfilment:act', 'fulfilment:tracking-links', 'digital:files', 'account:edit']);
+    expect(ROLE_PERMISSIONS.attendant).toEqual(['dashboard:view', 'buyers:read', 'orders:note', 'fulfilment:act', 'fulfilment:tracking-links', 'fulfilment:real-labels', 'digital:files', 'account:edit']);
     for (const p of ['orders:act', 'balance:view', 'settings:edit', 'payments:configure', 'shop:edit', 'links:edit', 'catalog:edit', 'people:manage', 'activity:view'] as const) {
       expect(can('attendant', p)).toBe(false);
     }
@@ -57,6 +57,9 @@ describe('review 3: the demo login and the Atendente', () => {
   it('only the demonstration account is held to a known carrier (its tracking link reaches a real buyer)', () => {
     expect(can('demo', 'fulfilment:tracking-links')).toBe(false);
     for (const role of ['owner', 'manager', 'attendant'] as const) expect(can(role, 'fulfilment:tracking-links')).toBe(true);
+    // Real carrier labels spend real money: never the shared demo login.
+    expect(can('demo', 'fulfilment:real-labels')).toBe(false);
+    for (const role of ['owner', 'manager', 'attendant'] as const) expect(can(role, 'fulfilment:real-labels')).toBe(true);
     expect(refusalMessage('demo', 'fulfilment:tracking-links')).toBe('Conta de demonstração: escolha uma das transportadoras da lista; link de rastreio próprio não é permitido.');
   });
 

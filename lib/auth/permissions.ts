@@ -25,6 +25,11 @@ export const PERMISSIONS = [
    */
   'fulfilment:tracking-links',
   /**
+   * Buy carrier labels with the shop's real Melhor Envio token (real money). Without it (the
+   * public demo's shared login) labels are bought only from the embedded carrier sandbox.
+   */
+  'fulfilment:real-labels',
+  /**
    * Buyers' digital files and access: download a product's file from the dashboard, "Reenviar
    * acesso" (a fresh link mailed to the buyer) and revoke it. Not the public demo's shared login:
    * anyone may sign in with it, and a buyer's purchase is not theirs to take.
@@ -80,7 +85,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   manager: EVERYTHING.filter((p) => p !== 'people:manage' && p !== 'payments:configure'),
   // Serves and ships: sees orders (buyers whole, to ship them) and products, moves fulfilment;
   // sends no money back, cancels nothing, changes nothing, does not see the balance.
-  attendant: ['dashboard:view', 'buyers:read', 'orders:note', 'fulfilment:act', 'fulfilment:tracking-links', 'digital:files', 'account:edit'],
+  attendant: ['dashboard:view', 'buyers:read', 'orders:note', 'fulfilment:act', 'fulfilment:tracking-links', 'fulfilment:real-labels', 'digital:files', 'account:edit'],
   // A public demo's shared login (docs/deploy.md): anyone may sign in with it, so it sees
   // buyers masked and may only act on orders, with the sandbox's money. Without `account:edit`
   // it has no password to reset and no two-step sign-in to be required of it.
@@ -108,6 +113,7 @@ const REFUSALS: Record<Permission, string> = {
   'orders:note': 'não pode escrever notas nos pedidos.',
   'fulfilment:act': 'não pode mudar o envio de pedidos.',
   'fulfilment:tracking-links': 'escolha uma das transportadoras da lista; link de rastreio próprio não é permitido.',
+  'fulfilment:real-labels': 'compra etiquetas só no sandbox da transportadora, nunca com o saldo real.',
   'digital:files': 'não pode baixar os arquivos dos compradores nem reenviar ou revogar acessos.',
   'balance:view': 'não pode ver o saldo.',
   'shop:edit': 'não pode alterar a loja.',

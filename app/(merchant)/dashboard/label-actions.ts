@@ -17,7 +17,7 @@ import { ORDER_NOT_FOUND, orderIdOf, revalidateOrder } from './order-action-help
 /** Why this person may not buy labels now, or null: the ship move's permission, and a public demo's login never spends a real balance. */
 async function labelRefusalFor(merchant: Merchant): Promise<string | null> {
   if (!can(merchant.role, 'fulfilment:act')) return refusalMessage(merchant.role, 'fulfilment:act');
-  if (merchant.role === 'demo' && (await labelsSpendRealBalance())) return DEMO_REAL_LABELS;
+  if (!can(merchant.role, 'fulfilment:real-labels') && (await labelsSpendRealBalance())) return DEMO_REAL_LABELS;
   return null;
 }
 

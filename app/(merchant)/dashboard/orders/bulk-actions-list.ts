@@ -21,6 +21,6 @@ export const BULK_ACTIONS: readonly BulkAction[] = [
   { label: 'Imprimir declarações', action: '/dashboard/orders/documents', permission: 'dashboard:view', submit: { name: 'kind', value: 'declaracao' } },
   { label: 'Imprimir listas de separação', action: '/dashboard/orders/documents', permission: 'dashboard:view', submit: { name: 'kind', value: 'separacao' } },
   { label: 'Marcar como enviados', action: '/dashboard/orders/enviar', permission: 'fulfilment:act' },
-  // "Comprar etiquetas" (buyLabelsForOrders) belongs here: a page of the selection with its confirm form, as "Marcar como enviados".
+  { label: 'Comprar etiquetas', action: '/dashboard/orders/etiquetas', permission: 'orders:act' },
   { label: 'Exportar CSV', action: '/dashboard/orders/export', permission: 'dashboard:view' },
 ];

@@ -6,7 +6,9 @@ import { CORREIOS, KNOWN_CARRIERS } from '@/lib/fulfilment/tracking';
 import { shipSelectedAction } from '../../bulk-actions';
 import styles from '../orders.module.css';
 
-export type BulkShipOrder = { id: string; label: string; buyer: string; items: string };
+import type { SelectedOrder } from '../selected-orders';
+
+export type BulkShipOrder = SelectedOrder;
 
 const KIND_LABEL = { applied: 'Enviado', unchanged: 'Já enviado com este código', refused: 'Recusado' } as const;
 

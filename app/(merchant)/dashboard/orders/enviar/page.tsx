@@ -1,37 +1,16 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { inArray } from 'drizzle-orm';
-import { db } from '@/db';
-import { orders } from '@/db/schema';
 import { can } from '@/lib/auth/permissions';
 import { requireMerchant } from '@/lib/auth/session';
-import { itemsSummaryOf } from '@/lib/dashboard/items-summary';
 import { asSearchParams, parseSelection, selectedOrderIds } from '@/lib/dashboard/order-selection';
-import { maskOrderBuyer } from '@balcao/br/personal-data';
-import { orderLabel } from '@/lib/orders/format';
 import { PermissionNote } from '../../_components/permission-note';
-import { BulkShipForm, type BulkShipOrder } from './bulk-ship-form';
+import { BulkShipForm } from './bulk-ship-form';
+import { selectedOrders } from '../selected-orders';
 
 export const metadata: Metadata = { title: 'Marcar como enviados' };
 export const dynamic = 'force-dynamic';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-/** The orders of the selection, in its order, as the form shows them (buyers masked for a role without buyers:read). */
-async function selectedOrders(ids: string[], masked: boolean): Promise<BulkShipOrder[]> {
-  const [rows, items] = await Promise.all([
-    db()
-      .select({ id: orders.id, number: orders.number, buyerName: orders.buyerName, buyerDocument: orders.buyerDocument })
-      .from(orders)
-      .where(inArray(orders.id, ids)),
-    itemsSummaryOf(ids),
-  ]);
-  const byId = new Map(rows.map((r) => [r.id, masked ? maskOrderBuyer(r) : r]));
-  return ids.flatMap((id) => {
-    const o = byId.get(id);
-    return o ? [{ id, label: orderLabel(o), buyer: o.buyerName, items: items.get(id) ?? '' }] : [];
-  });
-}
 
 /**
  * "Marcar como enviados" of the orders list's selection: each selected order with its tracking
