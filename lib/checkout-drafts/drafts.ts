@@ -7,7 +7,7 @@
  * Times are the shop's clock (lib/embedded-provider/clock.ts), passed in as `now`.
  */
 import 'server-only';
-import { and, eq, gte } from 'drizzle-orm';
+import { and, eq, gte, isNull, type SQL } from 'drizzle-orm';
 import { database, db } from '@/db';
 import { get, run } from '@/db/driver';
 import { checkoutDrafts, orders, type CheckoutDraftRow } from '@/db/schema';
@@ -23,8 +23,15 @@ export const DRAFT_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 30;
 /** After an order converts a browser's draft, its late autosaves start no new one for this long. */
 const JUST_CONVERTED_MS = 10 * 60_000;
 
-export type DraftLine = { productId: number; variantId?: number; quantity: number; unitCents: number; name: string };
+/** A payment link's line has no product (`productId` null); a cart's or session's names its product. */
+export type DraftLine = { productId: number | null; variantId?: number; quantity: number; unitCents: number; name: string };
+/** Where the checkout was: the cart (no ref), a payment link (its code) or an API session (its id). */
 export type DraftSource = { source: 'cart' | 'link' | 'session'; sourceRef: string | null };
+
+/** One open draft per browser and checkout: the cart, or this link, or this session. */
+function sameCheckout(t: DraftSource): SQL {
+  return and(eq(checkoutDrafts.source, t.source), t.sourceRef === null ? isNull(checkoutDrafts.sourceRef) : eq(checkoutDrafts.sourceRef, t.sourceRef))!;
+}
 export type DraftStep = 'contact' | 'address' | 'payment';
 export const STEP_LABELS: Record<DraftStep, string> = { contact: 'Contato', address: 'Endereço', payment: 'Pagamento' };
 
@@ -105,7 +112,7 @@ export async function saveDraft(s: SaveDraft): Promise<string | null> {
       tx
         .select({ id: checkoutDrafts.id, step: checkoutDrafts.step })
         .from(checkoutDrafts)
-        .where(and(eq(checkoutDrafts.sessionHash, sessionHash), eq(checkoutDrafts.status, 'open'), eq(checkoutDrafts.source, s.source))),
+        .where(and(eq(checkoutDrafts.sessionHash, sessionHash), eq(checkoutDrafts.status, 'open'), sameCheckout(s))),
     );
     const common = {
       fields,
@@ -147,13 +154,15 @@ export async function saveDraft(s: SaveDraft): Promise<string | null> {
   });
 }
 
-/** This browser's open draft (by its cookie), if any. */
-export async function draftOfSession(sessionToken: string | undefined, source: DraftSource['source'] = 'cart'): Promise<CheckoutDraftRow | undefined> {
+export const CART: DraftSource = { source: 'cart', sourceRef: null };
+
+/** This browser's open draft (by its cookie) of that checkout (the cart's unless said), if any. */
+export async function draftOfSession(sessionToken: string | undefined, target: DraftSource = CART): Promise<CheckoutDraftRow | undefined> {
   if (!sessionToken) return undefined;
   const [row] = await db()
     .select()
     .from(checkoutDrafts)
-    .where(and(eq(checkoutDrafts.sessionHash, sha256Hex(sessionToken)), eq(checkoutDrafts.status, 'open'), eq(checkoutDrafts.source, source)));
+    .where(and(eq(checkoutDrafts.sessionHash, sha256Hex(sessionToken)), eq(checkoutDrafts.status, 'open'), sameCheckout(target)));
   return row;
 }
 
@@ -175,9 +184,9 @@ export async function convertDraft(draftId: string, orderId: string, now: number
   return changed > 0;
 }
 
-/** Converts this browser's open cart draft, if any (after the order was placed). */
-export async function convertSessionDraft(sessionToken: string | undefined, orderId: string, now: number): Promise<boolean> {
-  const draft = await draftOfSession(sessionToken);
+/** Converts this browser's open draft of that checkout, if any (after the order was placed). */
+export async function convertSessionDraft(sessionToken: string | undefined, orderId: string, now: number, target: DraftSource = CART): Promise<boolean> {
+  const draft = await draftOfSession(sessionToken, target);
   return draft ? convertDraft(draft.id, orderId, now) : false;
 }
 
@@ -190,6 +199,11 @@ export function parseLines(json: string): DraftLine[] {
   }
 }
 
+/** The lines that name a catalog product (all of a cart's). */
+export function cartLines(lines: DraftLine[]): (DraftLine & { productId: number })[] {
+  return lines.filter((l): l is DraftLine & { productId: number } => l.productId !== null);
+}
+
 export function parseFields(json: string): FormValues {
   try {
     const v = JSON.parse(json) as unknown;
@@ -199,9 +213,9 @@ export function parseFields(json: string): FormValues {
   }
 }
 
-/** Converts this browser's open cart draft into the order whose buyer token is `orderToken`. */
-export async function convertSessionDraftByOrderToken(sessionToken: string | undefined, orderToken: string, now: number): Promise<boolean> {
+/** Converts this browser's open draft of that checkout into the order whose buyer token is `orderToken`. */
+export async function convertSessionDraftByOrderToken(sessionToken: string | undefined, orderToken: string, now: number, target: DraftSource = CART): Promise<boolean> {
   if (!sessionToken) return false;
   const [order] = await db().select({ id: orders.id }).from(orders).where(eq(orders.token, orderToken));
-  return order ? convertSessionDraft(sessionToken, order.id, now) : false;
+  return order ? convertSessionDraft(sessionToken, order.id, now, target) : false;
 }
