@@ -60,6 +60,13 @@ export async function restoreDraft(token: string, newSessionToken: string, secre
   return { ok: true, lines, source: d.source, sourceRef: d.sourceRef };
 }
 
+/** The checkout a draft was left on, which its restore link reopens: the cart's, the payment link's or the API session's. */
+export function checkoutPathOf(source: string, ref: string | null): string {
+  if (source === 'link' && ref) return `/pagar/${encodeURIComponent(ref)}`;
+  if (source === 'session' && ref) return `/c/${encodeURIComponent(ref)}`;
+  return '/checkout';
+}
+
 /** What changed since the draft was saved, as the checkout says it (pt-BR). */
 export function draftChanges(saved: DraftLine[], current: { productId: number; variantId?: number; name: string; priceCents: number; quantity: number }[]): string[] {
   const out: string[] = [];

@@ -17,7 +17,7 @@ import { prepareDatabase } from '@/test/payments/db';
 import { createLink } from '@/lib/links/links';
 import type { NewLink } from '@/lib/links/link-form';
 import { draftOfSession } from '@/lib/checkout-drafts/drafts';
-import { restoreDraft } from '@/lib/checkout-drafts/restore';
+import { checkoutPathOf, restoreDraft } from '@/lib/checkout-drafts/restore';
 import { enqueueDueDraftReminders } from '@/lib/checkout-drafts/reminders';
 import { DEFAULT_REMINDERS, saveReminderSteps } from '@/lib/checkout-drafts/settings';
 import { draftLinkToken } from '@/lib/email/draft-links';
@@ -105,8 +105,14 @@ describe('a payment link’s draft', () => {
 
   it('keeps the amount a buyer types on an open-amount link', async () => {
     const link = await createLink({ ...LINK, amountCents: null, minAmountCents: 1000 }, 'demo@balcao.dev');
-    const id = await saveCheckoutDraft(randomUUID(), { source: 'link', sourceRef: link.code }, { email: email(), amount: 'R$ 75,50' }, false);
+    const browser = randomUUID();
+    const id = await saveCheckoutDraft(browser, { source: 'link', sourceRef: link.code }, { email: email(), amount: 'R$ 75,50' }, false);
     expect((await rowOf(id!)).totalCents).toBe(7550);
+    // The same browser on another link: a draft of its own, the first one untouched.
+    const second = await createLink(LINK, 'demo@balcao.dev');
+    const other = await saveCheckoutDraft(browser, { source: 'link', sourceRef: second.code }, { email: email() }, false);
+    expect(other).not.toBe(id);
+    expect(await rowOf(id!)).toMatchObject({ sourceRef: link.code, totalCents: 7550 });
     expect(await saveCheckoutDraft(randomUUID(), { source: 'link', sourceRef: 'AAAAAAAAAAAA' }, { email: email() }, false)).toBeNull();
   });
 
@@ -125,6 +131,7 @@ describe('a payment link’s draft', () => {
     const opener = randomUUID();
     const restored = await restoreDraft(draftLinkToken('restore', { id, nonce: 0, step: 1 }, SECRET), opener, SECRET, Date.now() + 2 * H);
     expect(restored).toEqual({ ok: true, lines: [], source: 'link', sourceRef: link.code });
+    expect(checkoutPathOf('link', link.code)).toBe(`/pagar/${link.code}`);
     expect((await draftOfSession(opener, target))?.id).toBe(id);
 
     // A link switched off: its draft gets no e-mail.
@@ -186,6 +193,8 @@ describe('an API session’s draft', () => {
     expect(mail.rendered.text).toContain('2 × Mentoria: R$ 99,80');
     const restored = await restoreDraft(draftLinkToken('restore', { id, nonce: 0, step: 1 }, SECRET), randomUUID(), SECRET, Date.now() + 2 * H);
     expect(restored).toMatchObject({ ok: true, source: 'session', sourceRef: sessionId });
+    expect(checkoutPathOf('session', sessionId)).toBe(`/c/${sessionId}`);
+    expect(checkoutPathOf('cart', null)).toBe('/checkout');
 
     const gone = await newSession();
     const goneId = (await saveCheckoutDraft(randomUUID(), { source: 'session', sourceRef: gone }, { email: email() }, false))!;

@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { writeCartLines } from '@/lib/cart/cart';
 import { env } from '@/lib/config/env';
 import { shopNow } from '@/lib/embedded-provider/clock';
-import { restoreDraft } from '@/lib/checkout-drafts/restore';
+import { checkoutPathOf, restoreDraft } from '@/lib/checkout-drafts/restore';
 import { DRAFT_COOKIE, DRAFT_COOKIE_MAX_AGE_S } from '@/lib/checkout-drafts/drafts';
 import { randomToken } from '@/lib/security/tokens';
 import { cookies } from 'next/headers';
@@ -16,12 +16,6 @@ export async function GET(_req: Request, { params }: { params: Promise<{ token: 
   if (!result.ok) return NextResponse.redirect(new URL(`/checkout/retomar?motivo=${result.reason}`, appUrl), 303);
   if (result.source === 'cart') await writeCartLines(result.lines);
   (await cookies()).set(DRAFT_COOKIE, session, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: DRAFT_COOKIE_MAX_AGE_S, secure: appUrl.startsWith('https://') });
-  return NextResponse.redirect(new URL(`${restoredPath(result.source, result.sourceRef)}?retomada=1`, appUrl), 303);
+  return NextResponse.redirect(new URL(`${checkoutPathOf(result.source, result.sourceRef)}?retomada=1`, appUrl), 303);
 }
 
-/** The checkout the draft was left on: the cart's, the payment link's or the API session's. */
-function restoredPath(source: string, ref: string | null): string {
-  if (source === 'link' && ref) return `/pagar/${encodeURIComponent(ref)}`;
-  if (source === 'session' && ref) return `/c/${encodeURIComponent(ref)}`;
-  return '/checkout';
-}
