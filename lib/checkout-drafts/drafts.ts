@@ -1,9 +1,10 @@
 /**
  * The saved checkout (docs/reference.md, "Carrinhos abandonados"): once a shopper has typed a
- * valid e-mail or "Celular (WhatsApp)", the server keeps a draft of the checkout — the cart's
- * lines, the typed fields except the CPF/CNPJ, the shipping choice and the coupon — and updates
- * it as they go on. A browser names its draft by a random cookie whose sha256 is stored: it
- * updates its own draft only. Drafts hold no stock. Placing an order converts the draft.
+ * valid e-mail or "Celular (WhatsApp)" on a checkout (the cart's, a payment link's or an API
+ * session's: `source`, `sourceRef`), the server keeps a draft of it — the lines, the typed
+ * fields except the CPF/CNPJ, the shipping choice and the coupon — and updates it as they go
+ * on. A browser names its drafts by a random cookie whose sha256 is stored: it updates its own
+ * drafts only, one open draft per checkout. Drafts hold no stock. Placing an order converts the draft.
  * Times are the shop's clock (lib/embedded-provider/clock.ts), passed in as `now`.
  */
 import 'server-only';

@@ -1,6 +1,7 @@
 /**
  * The abandoned-checkout reminder (outbox kind `cart_reminder`, key `draft:<id>:reminder:<n>`,
- * no order): the saved cart's lines with their photos at today's prices, the total, the button
+ * no order): the saved cart's lines with their photos at today's prices (a payment link's or
+ * session's lines as saved, at their own price), the total, the button
  * "Finalizar minha compra" (a signed restore link, draft-links.ts) and "Não quero receber
  * lembretes" (one click). Rendered at send time from the draft as it is then: a draft converted,
  * deleted or all sold out since, or an address that opted out, is not sent.
