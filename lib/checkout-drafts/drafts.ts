@@ -8,7 +8,7 @@
  * Times are the shop's clock (lib/embedded-provider/clock.ts), passed in as `now`.
  */
 import 'server-only';
-import { and, eq, gte, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import { database, db } from '@/db';
 import { get, run } from '@/db/driver';
 import { checkoutDrafts, orders, type CheckoutDraftRow } from '@/db/schema';
@@ -185,12 +185,6 @@ export async function convertDraft(draftId: string, orderId: string, now: number
   return changed > 0;
 }
 
-/** Converts this browser's open draft of that checkout, if any (after the order was placed). */
-export async function convertSessionDraft(sessionToken: string | undefined, orderId: string, now: number, target: DraftSource = CART): Promise<boolean> {
-  const draft = await draftOfSession(sessionToken, target);
-  return draft ? convertDraft(draft.id, orderId, now) : false;
-}
-
 export function parseLines(json: string): DraftLine[] {
   try {
     const v = JSON.parse(json) as unknown;
@@ -214,9 +208,21 @@ export function parseFields(json: string): FormValues {
   }
 }
 
-/** Converts this browser's open draft of that checkout into the order whose buyer token is `orderToken`. */
+/**
+ * Converts this browser's open draft of that checkout into the order whose buyer token is
+ * `orderToken`: one UPDATE (the order found by a subquery, the reminders written so far copied),
+ * so the checkout's POST pays one statement for its draft (BENCHMARKS.md, T16).
+ */
 export async function convertSessionDraftByOrderToken(sessionToken: string | undefined, orderToken: string, now: number, target: DraftSource = CART): Promise<boolean> {
   if (!sessionToken) return false;
-  const [order] = await db().select({ id: orders.id }).from(orders).where(eq(orders.token, orderToken));
-  return order ? convertSessionDraft(sessionToken, order.id, now, target) : false;
+  const orderId = sql`(select ${orders.id} from ${orders} where ${orders.token} = ${orderToken})`;
+  const changed = await database().transaction(function* (tx) {
+    return yield* run(
+      tx
+        .update(checkoutDrafts)
+        .set({ status: 'converted', orderId: sql`${orderId}`, convertedAt: new Date(now).toISOString(), remindersAtConversion: sql`${checkoutDrafts.remindersSent}` })
+        .where(and(eq(checkoutDrafts.sessionHash, sha256Hex(sessionToken)), eq(checkoutDrafts.status, 'open'), sameCheckout(target), sql`${orderId} is not null`)),
+    );
+  });
+  return changed > 0;
 }

@@ -100,7 +100,7 @@ describe('a payment link’s draft', () => {
     const paid = await payLink(link.code, form(pix({ linkCode: link.code, email: to })), { ip: '10.1.0.1', draftSession: browser });
     expect(paid.ok).toBe(true);
     if (!paid.ok) return;
-    expect(await rowOf(draft.id)).toMatchObject({ status: 'converted', orderId: await orderIdOf(paid.orderToken) });
+    expect(await rowOf(draft.id)).toMatchObject({ status: 'converted', orderId: await orderIdOf(paid.orderToken), remindersAtConversion: 0 });
   });
 
   it('keeps the amount a buyer types on an open-amount link', async () => {
@@ -133,6 +133,11 @@ describe('a payment link’s draft', () => {
     expect(restored).toEqual({ ok: true, lines: [], source: 'link', sourceRef: link.code });
     expect(checkoutPathOf('link', link.code)).toBe(`/pagar/${link.code}`);
     expect((await draftOfSession(opener, target))?.id).toBe(id);
+    // Paid from the restoring browser: converted, counted as recovered (a reminder went before).
+    const paid = await payLink(link.code, form(pix({ linkCode: link.code, email: 'outra@exemplo.com.br' })), { ip: '10.1.0.3', draftSession: opener });
+    expect(paid.ok).toBe(true);
+    if (!paid.ok) return;
+    expect(await rowOf(id)).toMatchObject({ status: 'converted', orderId: await orderIdOf(paid.orderToken), remindersAtConversion: 1 });
 
     // A link switched off: its draft gets no e-mail.
     const off = await createLink(LINK, 'demo@balcao.dev');
