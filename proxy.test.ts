@@ -17,6 +17,10 @@ describe('proxy: pages', () => {
     expect((await proxy(req('/checkout'))).cookies.get('balcao_draft')?.value).not.toBe(cookie?.value);
     expect((await proxy(req('/checkout', { cookie: `balcao_draft=${cookie?.value}` }))).cookies.get('balcao_draft')).toBeUndefined();
     expect((await proxy(req('/cart'))).cookies.get('balcao_draft')).toBeUndefined();
+    // A payment link's and an API session's checkout keep drafts too; their other paths do not get one.
+    expect((await proxy(req('/pagar/AbC123xy'))).cookies.get('balcao_draft')?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await proxy(req('/c/cs_0123456789abcdefghijkl'))).cookies.get('balcao_draft')?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await proxy(req('/checkout/retomar'))).cookies.get('balcao_draft')).toBeUndefined();
   });
 
   it('puts one fresh nonce in the CSP response header, the CSP request header (read by Next) and x-nonce', async () => {

@@ -49,6 +49,7 @@ function decodes(pathname: string): boolean {
 }
 
 const DRAFT_COOKIE = 'balcao_draft';
+const CHECKOUT_PAGE = /^\/(checkout|pagar\/[^/]+|c\/[^/]+)$/;
 
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
@@ -111,8 +112,9 @@ export async function proxy(request: NextRequest) {
   applyHeaders(response.headers, headers);
   // The checkout's draft cookie (lib/checkout-drafts/drafts.ts DRAFT_COOKIE) is given with the
   // page, not by the form's action: a cookie set in a server action refreshes the page under
-  // the shopper's feet. It names no draft until a valid e-mail or phone is typed.
-  if (request.method === 'GET' && pathname === '/checkout' && !request.cookies.has(DRAFT_COOKIE)) {
+  // the shopper's feet. It names no draft until a valid e-mail or phone is typed. The three
+  // checkouts: the cart's, a payment link's and an API session's hosted one.
+  if (request.method === 'GET' && CHECKOUT_PAGE.test(pathname) && !request.cookies.has(DRAFT_COOKIE)) {
     const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
     response.cookies.set(DRAFT_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 60 * 60 * 24 * 30, secure: https });
   }

@@ -36,6 +36,7 @@ import { runT15, T15 } from './t15-round-trips';
 import { runT10, T10 } from './t10-api-sessions';
 import { runT11, T11 } from './t11-outbound-webhooks';
 import { runT12, T12 } from './t12-rate-limit-cost';
+import { runT16, T16 } from './t16-draft-cost';
 
 type Spec = { id: string; title: string; target: string; needsServer: boolean; run: (ctx: BenchContext) => Promise<TargetResult> };
 
@@ -60,6 +61,7 @@ const specs: Spec[] = [
   { ...T10, needsServer: true, run: runT10 },
   // Two servers of its own (with and without the rate-limit counters).
   { ...T12, needsServer: true, run: runT12 },
+  { ...T16, needsServer: true, run: runT16 },
   // A server of its own (1,200 orders seeded, an endpoint).
   { ...T11, needsServer: true, run: runT11 },
   { ...T9, needsServer: true, run: runT9 },

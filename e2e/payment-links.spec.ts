@@ -170,13 +170,16 @@ test.describe('payment links', () => {
   test('a buyer-chosen amount below the minimum is refused next to the field; Desativar stops new payments at once', async ({ page, browser }) => {
     test.setTimeout(90_000);
     await signIn(page, '/dashboard/links');
-    const { url } = await createLink(page, { title: `Sinal da encomenda ${runId()}`, minAmount: '20,00' });
+    const { url, id: linkId } = await createLink(page, { title: `Sinal da encomenda ${runId()}`, minAmount: '20,00' });
 
     const buyer = await buyerPage(browser);
     await buyer.goto(url);
     await expect(buyer.getByTestId('link-amount')).toHaveText('você escolhe, a partir de R$ 20,00');
     await buyer.getByLabel('Valor a pagar').fill('19,99');
-    await fillPix(buyer, { name: 'Davi Rocha', email: 'davi@exemplo.com.br' });
+    const davi = `davi-${runId()}@exemplo.com.br`.toLowerCase();
+    await fillPix(buyer, { name: 'Davi Rocha', email: davi });
+    // The reminder notice is read with the e-mail field (the saved checkout, on a link too).
+    await expect(buyer.getByLabel('E-mail')).toHaveAccessibleDescription(/A loja pode enviar um lembrete sobre esta compra/);
     await buyer.getByRole('button', { name: 'Pagar com Pix' }).click();
     const amount = buyer.getByLabel('Valor a pagar');
     await expect(amount).toHaveAttribute('aria-invalid', 'true');
@@ -186,6 +189,10 @@ test.describe('payment links', () => {
     await expect(amount).toBeFocused();
     await expect(buyer).toHaveURL(url);
     await expectNoAxeViolations(buyer);
+    // The refused submit saved the link's draft: "Carrinhos abandonados" lists it (the amount typed, the furthest step).
+    await page.goto('/dashboard/carrinhos-abandonados');
+    await expect(page.getByTestId('abandoned-row').filter({ hasText: davi })).toContainText(/R\$ 19,99.*Pagamento/);
+    await page.goto(`/dashboard/links/${linkId}`);
 
     await amount.fill('25,50');
     await buyer.getByRole('button', { name: 'Pagar com Pix' }).click();

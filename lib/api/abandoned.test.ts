@@ -16,7 +16,7 @@ describe('GET /api/v1/checkouts/abandoned', () => {
     }
     const first = (await listApiAbandoned(1))!;
     expect(abandonedCheckoutList.parse(first)).toEqual(first);
-    expect(first.data[0]).toMatchObject({ status: 'open', contact: { email: 'b@example.com', phone: '+5511987654321', name: 'Ana Souza' }, total: 6000, items: [{ product_id: productId, variant_id: null, quantity: 2, unit_price: 3000 }], reminders_sent: 0, order_id: null });
+    expect(first.data[0]).toMatchObject({ status: 'open', contact: { email: 'b@example.com', phone: '+5511987654321', name: 'Ana Souza' }, total: 6000, source: 'cart', source_ref: null, items: [{ product_id: productId, variant_id: null, quantity: 2, unit_price: 3000 }], reminders_sent: 0, order_id: null });
     const second = (await listApiAbandoned(1, first.next_cursor!))!;
     expect(second.data[0].contact.email).toBe('a@example.com');
     expect(await listApiAbandoned(1, 'bm90LWEtY3Vyc29y')).toBeNull();

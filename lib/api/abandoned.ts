@@ -16,7 +16,11 @@ export type ApiAbandonedCheckout = {
   status: 'open' | 'recovered' | 'expired';
   contact: { email: string | null; phone: string | null; name: string | null };
   total: number;
-  items: { product_id: number; variant_id: number | null; name: string; quantity: number; unit_price: number }[];
+  /** Where it was left: the cart's checkout, a payment link (`source_ref` its code) or an API session (its id). */
+  source: 'cart' | 'link' | 'session';
+  source_ref: string | null;
+  /** A payment link's line has no product (`product_id` null). */
+  items: { product_id: number | null; variant_id: number | null; name: string; quantity: number; unit_price: number }[];
   reminders_sent: number;
   order_id: string | null;
   updated_at: string;
@@ -32,6 +36,8 @@ export async function apiAbandoned(d: CheckoutDraftRow, now = shopNow()): Promis
     status: d.status === 'converted' ? 'recovered' : isExpired(d, now) ? 'expired' : 'open',
     contact: { email: d.email, phone: d.phone ? `+55${d.phone}` : null, name: parseFields(d.fields).name ?? null },
     total: d.totalCents,
+    source: d.source,
+    source_ref: d.sourceRef,
     items: parseLines(d.lines).map((l) => ({ product_id: l.productId, variant_id: l.variantId ?? null, name: l.name, quantity: l.quantity, unit_price: l.unitCents })),
     reminders_sent: Number(sent[0]?.n ?? 0),
     order_id: d.orderId,

@@ -1,13 +1,14 @@
 /**
  * The saved checkout (docs/reference.md, "Carrinhos abandonados"): once a shopper has typed a
- * valid e-mail or "Celular (WhatsApp)", the server keeps a draft of the checkout — the cart's
- * lines, the typed fields except the CPF/CNPJ, the shipping choice and the coupon — and updates
- * it as they go on. A browser names its draft by a random cookie whose sha256 is stored: it
- * updates its own draft only. Drafts hold no stock. Placing an order converts the draft.
+ * valid e-mail or "Celular (WhatsApp)" on a checkout (the cart's, a payment link's or an API
+ * session's: `source`, `sourceRef`), the server keeps a draft of it — the lines, the typed
+ * fields except the CPF/CNPJ, the shipping choice and the coupon — and updates it as they go
+ * on. A browser names its drafts by a random cookie whose sha256 is stored: it updates its own
+ * drafts only, one open draft per checkout. Drafts hold no stock. Placing an order converts the draft.
  * Times are the shop's clock (lib/embedded-provider/clock.ts), passed in as `now`.
  */
 import 'server-only';
-import { and, eq, gte } from 'drizzle-orm';
+import { and, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import { database, db } from '@/db';
 import { get, run } from '@/db/driver';
 import { checkoutDrafts, orders, type CheckoutDraftRow } from '@/db/schema';
@@ -23,8 +24,15 @@ export const DRAFT_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 30;
 /** After an order converts a browser's draft, its late autosaves start no new one for this long. */
 const JUST_CONVERTED_MS = 10 * 60_000;
 
-export type DraftLine = { productId: number; variantId?: number; quantity: number; unitCents: number; name: string };
+/** A payment link's line has no product (`productId` null); a cart's or session's names its product. */
+export type DraftLine = { productId: number | null; variantId?: number; quantity: number; unitCents: number; name: string };
+/** Where the checkout was: the cart (no ref), a payment link (its code) or an API session (its id). */
 export type DraftSource = { source: 'cart' | 'link' | 'session'; sourceRef: string | null };
+
+/** One open draft per browser and checkout: the cart, or this link, or this session. */
+function sameCheckout(t: DraftSource): SQL {
+  return and(eq(checkoutDrafts.source, t.source), t.sourceRef === null ? isNull(checkoutDrafts.sourceRef) : eq(checkoutDrafts.sourceRef, t.sourceRef))!;
+}
 export type DraftStep = 'contact' | 'address' | 'payment';
 export const STEP_LABELS: Record<DraftStep, string> = { contact: 'Contato', address: 'Endereço', payment: 'Pagamento' };
 
@@ -105,7 +113,7 @@ export async function saveDraft(s: SaveDraft): Promise<string | null> {
       tx
         .select({ id: checkoutDrafts.id, step: checkoutDrafts.step })
         .from(checkoutDrafts)
-        .where(and(eq(checkoutDrafts.sessionHash, sessionHash), eq(checkoutDrafts.status, 'open'), eq(checkoutDrafts.source, s.source))),
+        .where(and(eq(checkoutDrafts.sessionHash, sessionHash), eq(checkoutDrafts.status, 'open'), sameCheckout(s))),
     );
     const common = {
       fields,
@@ -147,13 +155,15 @@ export async function saveDraft(s: SaveDraft): Promise<string | null> {
   });
 }
 
-/** This browser's open draft (by its cookie), if any. */
-export async function draftOfSession(sessionToken: string | undefined, source: DraftSource['source'] = 'cart'): Promise<CheckoutDraftRow | undefined> {
+export const CART: DraftSource = { source: 'cart', sourceRef: null };
+
+/** This browser's open draft (by its cookie) of that checkout (the cart's unless said), if any. */
+export async function draftOfSession(sessionToken: string | undefined, target: DraftSource = CART): Promise<CheckoutDraftRow | undefined> {
   if (!sessionToken) return undefined;
   const [row] = await db()
     .select()
     .from(checkoutDrafts)
-    .where(and(eq(checkoutDrafts.sessionHash, sha256Hex(sessionToken)), eq(checkoutDrafts.status, 'open'), eq(checkoutDrafts.source, source)));
+    .where(and(eq(checkoutDrafts.sessionHash, sha256Hex(sessionToken)), eq(checkoutDrafts.status, 'open'), sameCheckout(target)));
   return row;
 }
 
@@ -175,12 +185,6 @@ export async function convertDraft(draftId: string, orderId: string, now: number
   return changed > 0;
 }
 
-/** Converts this browser's open cart draft, if any (after the order was placed). */
-export async function convertSessionDraft(sessionToken: string | undefined, orderId: string, now: number): Promise<boolean> {
-  const draft = await draftOfSession(sessionToken);
-  return draft ? convertDraft(draft.id, orderId, now) : false;
-}
-
 export function parseLines(json: string): DraftLine[] {
   try {
     const v = JSON.parse(json) as unknown;
@@ -188,6 +192,11 @@ export function parseLines(json: string): DraftLine[] {
   } catch {
     return [];
   }
+}
+
+/** The lines that name a catalog product (all of a cart's). */
+export function cartLines(lines: DraftLine[]): (DraftLine & { productId: number })[] {
+  return lines.filter((l): l is DraftLine & { productId: number } => l.productId !== null);
 }
 
 export function parseFields(json: string): FormValues {
@@ -199,9 +208,21 @@ export function parseFields(json: string): FormValues {
   }
 }
 
-/** Converts this browser's open cart draft into the order whose buyer token is `orderToken`. */
-export async function convertSessionDraftByOrderToken(sessionToken: string | undefined, orderToken: string, now: number): Promise<boolean> {
+/**
+ * Converts this browser's open draft of that checkout into the order whose buyer token is
+ * `orderToken`: one UPDATE (the order found by a subquery, the reminders written so far copied),
+ * so the checkout's POST pays one statement for its draft (BENCHMARKS.md, T16).
+ */
+export async function convertSessionDraftByOrderToken(sessionToken: string | undefined, orderToken: string, now: number, target: DraftSource = CART): Promise<boolean> {
   if (!sessionToken) return false;
-  const [order] = await db().select({ id: orders.id }).from(orders).where(eq(orders.token, orderToken));
-  return order ? convertSessionDraft(sessionToken, order.id, now) : false;
+  const orderId = sql`(select ${orders.id} from ${orders} where ${orders.token} = ${orderToken})`;
+  const changed = await database().transaction(function* (tx) {
+    return yield* run(
+      tx
+        .update(checkoutDrafts)
+        .set({ status: 'converted', orderId: sql`${orderId}`, convertedAt: new Date(now).toISOString(), remindersAtConversion: sql`${checkoutDrafts.remindersSent}` })
+        .where(and(eq(checkoutDrafts.sessionHash, sha256Hex(sessionToken)), eq(checkoutDrafts.status, 'open'), sameCheckout(target), sql`${orderId} is not null`)),
+    );
+  });
+  return changed > 0;
 }

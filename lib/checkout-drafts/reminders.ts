@@ -22,7 +22,9 @@ import { itemsOfProducts } from '@/lib/catalog/catalog';
 import { priceCart } from '@/lib/orders/pricing';
 import { recipientCapCount, emailsPerRecipientPerDay, RECIPIENT_CAP_REASON } from '@/lib/email/caps';
 import { newEventId } from '@/lib/order-events/record';
-import { convertDraft, parseLines } from './drafts';
+import { cartLines, convertDraft, parseLines } from './drafts';
+import { linkByCode, linkForBuyer } from '@/lib/links/links';
+import { sessionById } from '@/lib/checkout-sessions/sessions';
 import { dueStep, getReminderSteps } from './settings';
 
 export const OPTED_OUT_REASON = 'Não enviado: o endereço pediu para não receber lembretes';
@@ -32,9 +34,20 @@ export const DRAFT_RETENTION_DAYS = 30;
 export const DRAFT_LIFETIME_DAYS = 7;
 const DAY_MS = 86_400_000;
 
-/** Whether every line of the draft is sold out (or gone from the catalog). */
-export async function allSoldOut(d: Pick<CheckoutDraftRow, 'lines'>): Promise<boolean> {
-  const lines = parseLines(d.lines);
+/**
+ * Whether nothing of the draft can be bought any more: a cart's products all sold out (or gone
+ * from the catalog), a payment link no longer taking payments, a session expired or with its order.
+ */
+export async function allSoldOut(d: Pick<CheckoutDraftRow, 'lines' | 'source' | 'sourceRef'>, realNow = Date.now()): Promise<boolean> {
+  if (d.source === 'link') {
+    const found = d.sourceRef ? await linkForBuyer(d.sourceRef, new Date(realNow)) : undefined;
+    return !found || found.state !== 'active';
+  }
+  if (d.source === 'session') {
+    const session = d.sourceRef ? await sessionById(d.sourceRef) : null;
+    return !session || session.orderId !== null || Date.parse(session.expiresAt) <= realNow;
+  }
+  const lines = cartLines(parseLines(d.lines));
   if (lines.length === 0) return true;
   const catalog = await itemsOfProducts(lines.map((l) => l.productId));
   const priced = priceCart(lines, catalog);
@@ -47,6 +60,11 @@ export async function allSoldOut(d: Pick<CheckoutDraftRow, 'lines'>): Promise<bo
  * real time).
  */
 export async function orderByOtherPath(d: CheckoutDraftRow, offsetMs: number): Promise<string | null> {
+  if (d.source === 'session') {
+    // A session makes one order: once it has one (from any browser), its drafts are done.
+    const session = d.sourceRef ? await sessionById(d.sourceRef) : null;
+    if (session?.orderId) return session.orderId;
+  }
   const who = [d.email ? eq(orders.buyerEmail, d.email) : undefined, d.phone ? eq(orders.buyerPhone, d.phone) : undefined].filter(Boolean);
   if (who.length === 0) return null;
   const since = new Date(Date.parse(d.createdAt) - offsetMs - 60_000).toISOString();
@@ -56,7 +74,20 @@ export async function orderByOtherPath(d: CheckoutDraftRow, offsetMs: number): P
     .where(and(or(...who), gte(orders.createdAt, since)))
     .limit(20);
   if (candidates.length === 0) return null;
-  const wanted = new Set(parseLines(d.lines).map((l) => l.productId));
+  if (d.source === 'link') {
+    // A payment link's draft: an order of that same link.
+    const link = d.sourceRef ? await linkByCode(d.sourceRef) : undefined;
+    if (!link) return null;
+    const [same] = await db()
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(inArray(orders.id, candidates.map((c) => c.id)), eq(orders.paymentLinkId, link.id)))
+      .limit(1);
+    return same?.id ?? null;
+  }
+  const wanted = new Set(cartLines(parseLines(d.lines)).map((l) => l.productId));
+  // A session of services only (no catalog product) is done by its own order alone (above).
+  if (wanted.size === 0) return null;
   const items = await db()
     .select({ orderId: orderItems.orderId, productId: orderItems.productId })
     .from(orderItems)
@@ -87,7 +118,7 @@ export async function enqueueDueDraftReminders(now: number, realNow = Date.now()
       await convertDraft(d.id, ordered, now);
       continue;
     }
-    const soldOut = await allSoldOut(d);
+    const soldOut = await allSoldOut(d, realNow);
     const nowIso = new Date(now).toISOString();
     const cap = emailsPerRecipientPerDay();
     const email = d.email;

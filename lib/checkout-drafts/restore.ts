@@ -16,7 +16,7 @@ import { readDraftLinkToken } from '@/lib/email/draft-links';
 import { stepCoupon } from '@/lib/email/cart-reminder';
 import { sha256Hex } from '@/lib/security/tokens';
 import { formatBRL } from '@balcao/br/money';
-import { parseLines, type DraftLine } from './drafts';
+import { cartLines, parseLines, type DraftLine } from './drafts';
 import { isExpired } from './reminders';
 
 export type RestoreFailure = 'invalid' | 'used' | 'expired' | 'converted';
@@ -47,7 +47,10 @@ export async function restoreDraft(token: string, newSessionToken: string, secre
     );
   });
   if (!moved) return { ok: false, reason: 'used' };
-  const saved = parseLines(d.lines);
+  // A payment link's or a session's checkout is priced again by its own page (the link's or the
+  // session's amount now); only the cart's lines go back into the cart.
+  if (d.source !== 'cart') return { ok: true, lines: [], source: d.source, sourceRef: d.sourceRef };
+  const saved = cartLines(parseLines(d.lines));
   const catalog = await itemsOfProducts(saved.map((l) => l.productId));
   const priced = priceCart(saved, catalog);
   // Only what can still be bought goes back into the cart; the page says what changed.
@@ -55,6 +58,13 @@ export async function restoreDraft(token: string, newSessionToken: string, secre
     .filter((l) => l.problem !== 'Esgotado.')
     .map((l) => ({ productId: l.product.id, ...(l.product.variantId !== undefined && saved.some((s) => s.variantId === l.product.variantId) ? { variantId: l.product.variantId } : {}), quantity: l.quantity }));
   return { ok: true, lines, source: d.source, sourceRef: d.sourceRef };
+}
+
+/** The checkout a draft was left on, which its restore link reopens: the cart's, the payment link's or the API session's. */
+export function checkoutPathOf(source: string, ref: string | null): string {
+  if (source === 'link' && ref) return `/pagar/${encodeURIComponent(ref)}`;
+  if (source === 'session' && ref) return `/c/${encodeURIComponent(ref)}`;
+  return '/checkout';
 }
 
 /** What changed since the draft was saved, as the checkout says it (pt-BR). */

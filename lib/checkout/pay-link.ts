@@ -19,8 +19,16 @@ import { REFUSAL_MESSAGES } from '@/lib/links/place';
 import { previewCoupon } from '@/lib/coupons/coupons';
 import { couponMessage } from '@/lib/coupons/rules';
 import { getSettings } from '@/lib/settings/settings';
+import { keepDraft } from './draft';
 
-export async function payLink(code: string, form: FormData, ctx: { ip: string; origin?: Attribution | null }): Promise<CheckoutOutcome> {
+/** `draftSession`: the browser's draft cookie; every submit saves the link's draft (or converts it). */
+export async function payLink(code: string, form: FormData, ctx: { ip: string; origin?: Attribution | null; draftSession?: string }): Promise<CheckoutOutcome> {
+  const outcome = await payLinkForm(code, form, ctx);
+  if (ctx.draftSession) await keepDraft(ctx.draftSession, { source: 'link', sourceRef: code }, outcome.ok ? {} : outcome.values, outcome);
+  return outcome;
+}
+
+async function payLinkForm(code: string, form: FormData, ctx: { ip: string; origin?: Attribution | null }): Promise<CheckoutOutcome> {
   const typedAmount = typeof form.get('amount') === 'string' ? String(form.get('amount')).slice(0, 40) : '';
   const values: FormValues = { ...formValuesOf(form), amount: typedAmount };
   if (!(await hit('checkout', ctx.ip)).ok) return rateLimited(values);

@@ -15,8 +15,16 @@ import { logger } from '@/lib/server/log';
 import { sessionById, sessionOrderStatus, SESSION_REFUSAL_MESSAGES } from '@/lib/checkout-sessions/sessions';
 import { checkoutFailure, invalidForm, outcomeOfPlacement, rateLimited, unexpected, type CheckoutOutcome } from './outcome';
 import { formValuesOf, parseCheckoutForm } from './parse-form';
+import { keepDraft } from './draft';
 
-export async function paySession(sessionId: string, form: FormData, ctx: { ip: string; origin?: Attribution | null }): Promise<CheckoutOutcome> {
+/** `draftSession`: the browser's draft cookie; every submit saves the session's draft (or converts it). */
+export async function paySession(sessionId: string, form: FormData, ctx: { ip: string; origin?: Attribution | null; draftSession?: string }): Promise<CheckoutOutcome> {
+  const outcome = await paySessionForm(sessionId, form, ctx);
+  if (ctx.draftSession) await keepDraft(ctx.draftSession, { source: 'session', sourceRef: sessionId }, outcome.ok ? {} : outcome.values, outcome);
+  return outcome;
+}
+
+async function paySessionForm(sessionId: string, form: FormData, ctx: { ip: string; origin?: Attribution | null }): Promise<CheckoutOutcome> {
   const values = formValuesOf(form);
   if (!(await hit('checkout', ctx.ip)).ok) return rateLimited(values);
 

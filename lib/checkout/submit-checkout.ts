@@ -19,7 +19,8 @@ import { orderTokenByCheckoutKey } from '@/lib/orders/queries';
 import type { FormValues } from '@/lib/checkout/fields';
 import { appliedCoupon, checkoutFailure, invalidForm, outcomeOfPlacement, rateLimited, unexpected, type CheckoutOutcome } from './outcome';
 import { formValuesOf, parseCheckoutForm } from './parse-form';
-import { convertCartDraft, saveCartDraft } from './draft';
+import { keepDraft } from './draft';
+import { CART } from '@/lib/checkout-drafts/drafts';
 
 export { mapFieldErrors, RATE_LIMITED_MESSAGE, UNEXPECTED_MESSAGE, type CheckoutFailure, type CheckoutOutcome } from './outcome';
 
@@ -32,18 +33,8 @@ export async function submitCheckout(form: FormData, ctx: { ip: string; origin?:
   const limit = await hit('checkout', ctx.ip);
   if (!limit.ok) return rateLimited(values);
   const outcome = await submitCheckoutLimited(form, values, ctx.origin ?? null);
-  if (ctx.draftSession) await keepDraft(ctx.draftSession, values, outcome);
+  if (ctx.draftSession) await keepDraft(ctx.draftSession, CART, values, outcome);
   return outcome;
-}
-
-/** Saves the draft, or converts it once the order exists; a failure here never fails the checkout. */
-async function keepDraft(session: string, values: FormValues, outcome: CheckoutOutcome): Promise<void> {
-  try {
-    if (outcome.ok) await convertCartDraft(session, outcome.orderToken);
-    else await saveCartDraft(session, values, true);
-  } catch (error) {
-    logger().warn({ err: error instanceof Error ? error.message : String(error) }, 'checkout draft not saved');
-  }
 }
 
 async function submitCheckoutLimited(form: FormData, values: FormValues, origin: Attribution | null): Promise<CheckoutOutcome> {

@@ -1,6 +1,7 @@
 /**
  * The abandoned-checkout reminder (outbox kind `cart_reminder`, key `draft:<id>:reminder:<n>`,
- * no order): the saved cart's lines with their photos at today's prices, the total, the button
+ * no order): the saved cart's lines with their photos at today's prices (a payment link's or
+ * session's lines as saved, at their own price), the total, the button
  * "Finalizar minha compra" (a signed restore link, draft-links.ts) and "Não quero receber
  * lembretes" (one click). Rendered at send time from the draft as it is then: a draft converted,
  * deleted or all sold out since, or an address that opted out, is not sent.
@@ -38,30 +39,23 @@ export async function loadCartReminderEmail(row: { dedupeKey: string; recipient:
   if (draft.status !== 'open') return { skip: 'Não enviado: a compra já foi finalizada' };
   const [opted] = await db().select().from(emailOptOuts).where(eq(emailOptOuts.email, row.recipient));
   if (opted) return { skip: 'Não enviado: o endereço pediu para não receber lembretes' };
-  let lines: { productId: number; variantId?: number; quantity: number }[] = [];
-  try {
-    lines = JSON.parse(draft.lines) as typeof lines;
-  } catch {
-    lines = [];
-  }
-  const catalog = await itemsOfProducts(lines.map((l) => l.productId));
-  const cart = priceCart(lines, catalog);
-  const available = cart.lines.filter((l) => l.problem !== 'Esgotado.');
-  if (available.length === 0) return { skip: 'Não enviado: os produtos esgotaram' };
+  const shown = await shownLines(draft);
+  if (!shown) return { skip: 'Não enviado: os produtos esgotaram' };
   const step = Number(m[2]);
   const coupon = await stepCoupon(step);
   const { appUrl, authSecret } = env();
   const restoreUrl = `${appUrl}${restorePath(draftLinkToken('restore', { id: draft.id, nonce: draft.restoreNonce, step }, authSecret))}`;
   const unsubscribeUrl = `${appUrl}${unsubscribePath(draftLinkToken('unsubscribe', { id: draft.id, nonce: 0, step: 0 }, authSecret))}`;
   const shopName = (await getShopIdentity()).name;
-  const total = formatBRL(cart.subtotalCents);
+  const total = formatBRL(shown.totalCents);
+  const intro = draft.source === 'cart' ? 'Você deixou estes produtos no carrinho. Eles ainda estão aqui, é só finalizar.' : 'Você começou este pagamento e não o concluiu. Ele ainda está aqui, é só finalizar.';
   const photo = (src: string) => (/^https?:/.test(src) ? src : `${appUrl}${src.startsWith('/') ? '' : '/'}${src}`);
   const cell = 'padding:6px 0;font-size:15px;border-bottom:1px solid #eaeef2;vertical-align:middle';
-  const body = html`${p('Você deixou estes produtos no carrinho. Eles ainda estão aqui, é só finalizar.')}
+  const body = html`${p(intro)}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px">
-${cart.lines.map(
+${shown.lines.map(
   (l) =>
-    html`<tr><td width="64" style="${cell}"><img src="${photo(l.product.imagePath)}" width="56" height="56" alt="${l.product.name}" style="display:block;width:56px;height:56px;border:0;border-radius:4px;object-fit:cover"></td><td style="${cell}">${l.quantity} × ${l.product.name}${l.problem ? html` <span style="color:#57606a">(${l.problem})</span>` : ''}</td><td align="right" style="${cell};white-space:nowrap">${formatBRL(l.lineTotalCents)}</td></tr>`,
+    html`<tr><td width="64" style="${cell}">${l.imagePath ? html`<img src="${photo(l.imagePath)}" width="56" height="56" alt="${l.name}" style="display:block;width:56px;height:56px;border:0;border-radius:4px;object-fit:cover">` : ''}</td><td style="${cell}">${l.quantity} × ${l.name}${l.problem ? html` <span style="color:#57606a">(${l.problem})</span>` : ''}</td><td align="right" style="${cell};white-space:nowrap">${formatBRL(l.lineTotalCents)}</td></tr>`,
 )}
 <tr><td></td><td style="padding:8px 0;font-size:16px;font-weight:700">Total</td><td align="right" style="padding:8px 0;font-size:16px;font-weight:700;white-space:nowrap">${total}</td></tr>
 </table>
@@ -70,9 +64,9 @@ ${button(restoreUrl, 'Finalizar minha compra')}`;
   const reason = `Você recebeu este e-mail porque começou uma compra em ${shopName} e informou este endereço.`;
   const footer = html`${link(unsubscribeUrl, 'Não quero receber lembretes')}<br>`;
   const text = [
-    'Você deixou estes produtos no carrinho. Eles ainda estão aqui, é só finalizar.',
+    intro,
     '',
-    ...cart.lines.map((l) => `${l.quantity} × ${l.product.name}: ${formatBRL(l.lineTotalCents)}`),
+    ...shown.lines.map((l) => `${l.quantity} × ${l.name}: ${formatBRL(l.lineTotalCents)}`),
     `Total: ${total}`,
     ...(coupon ? ['', `Cupom: ${coupon}`] : []),
     '',
@@ -90,5 +84,32 @@ ${button(restoreUrl, 'Finalizar minha compra')}`;
       text,
       attachments: [],
     },
+  };
+}
+
+type ShownLine = { name: string; quantity: number; lineTotalCents: number; imagePath?: string; problem?: string };
+
+/**
+ * The lines the e-mail lists, or null when nothing can be bought: a cart's at today's catalog
+ * prices, with photos; a payment link's or an API session's as the draft saved them (their own
+ * price; whether the link or session still takes payments was checked when the reminder was due).
+ */
+async function shownLines(draft: { source: string; lines: string; totalCents: number }): Promise<{ lines: ShownLine[]; totalCents: number } | null> {
+  let saved: { productId: number | null; variantId?: number; quantity: number; unitCents?: number; name?: string }[] = [];
+  try {
+    saved = JSON.parse(draft.lines) as typeof saved;
+  } catch {
+    saved = [];
+  }
+  if (draft.source !== 'cart') {
+    const lines = saved.map((l) => ({ name: l.name ?? '', quantity: l.quantity, lineTotalCents: (l.unitCents ?? 0) * l.quantity }));
+    return lines.length > 0 ? { lines, totalCents: draft.totalCents } : null;
+  }
+  const items = saved.filter((l): l is typeof l & { productId: number } => l.productId !== null);
+  const cart = priceCart(items, await itemsOfProducts(items.map((l) => l.productId)));
+  if (!cart.lines.some((l) => l.problem !== 'Esgotado.')) return null;
+  return {
+    lines: cart.lines.map((l) => ({ name: l.product.name, quantity: l.quantity, lineTotalCents: l.lineTotalCents, imagePath: l.product.imagePath, ...(l.problem ? { problem: l.problem } : {}) })),
+    totalCents: cart.subtotalCents,
   };
 }

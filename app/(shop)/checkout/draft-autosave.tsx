@@ -1,22 +1,20 @@
 'use client';
 
-import Link from 'next/link';
-import { useEffect, useRef } from 'react';
+import { useEffect, type RefObject } from 'react';
 
 const SAVE_AFTER_MS = 1200;
 
 /**
- * Below the form's fields, before paying (placed there so the fields above keep their place on
- * a phone): the shop may send a reminder about this purchase (the privacy policy
- * says how), and, with JavaScript, the form's fields saved as a draft a moment after the shopper
- * stops typing (app/api/checkout/draft; the server keeps nothing before a valid e-mail or phone,
- * never the CPF/CNPJ). Without JavaScript each submit saves it.
+ * With JavaScript, the form's fields saved as a draft a moment after the shopper stops typing
+ * (app/api/checkout/draft: the cart's, or the payment link's or session's the form names in its
+ * hidden `linkCode` / `sessionId`; the server keeps nothing before a valid e-mail or phone,
+ * never the CPF/CNPJ). Without JavaScript each submit saves it. Renders nothing: the notice
+ * sits next to the e-mail field (buyer-section.tsx).
  */
-export function DraftAutosave() {
-  const marker = useRef<HTMLParagraphElement>(null);
+export function DraftAutosave({ formRef }: { formRef: RefObject<HTMLFormElement | null> }) {
   useEffect(() => {
-    const form = marker.current?.closest('form');
-    if (!form || window.location.pathname !== '/checkout') return;
+    const form = formRef.current;
+    if (!form) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const save = () => {
       const data = new FormData(form);
@@ -39,10 +37,6 @@ export function DraftAutosave() {
       form.removeEventListener('input', onInput);
       form.removeEventListener('change', onInput);
     };
-  }, []);
-  return (
-    <p ref={marker} className="small muted" data-testid="draft-notice">
-      A loja pode enviar um lembrete sobre esta compra ao seu e-mail se você não a concluir. Veja a <Link href="/politicas/privacidade">Política de privacidade</Link>.
-    </p>
-  );
+  }, [formRef]);
+  return null;
 }

@@ -10,6 +10,7 @@ import linkStyles from '../../pagar/[code]/pay-link.module.css';
 import { CheckoutForm } from '../../checkout/checkout-form';
 import { TermsConsent } from '../../_components/terms-consent';
 import { paySessionAction } from './actions';
+import { sessionDraftPrefill } from '@/lib/checkout/draft-prefill';
 
 export const metadata: Metadata = { title: 'Pagamento', robots: { index: false, follow: false } };
 export const dynamic = 'force-dynamic';
@@ -58,6 +59,8 @@ export default async function SessionCheckoutPage({ params }: Props) {
 
   const c = session.customer;
   const { requireBuyerPhone } = await getSettings();
+  // What this browser typed here before (a draft, or its restore link) wins over what the store sent.
+  const draft = await sessionDraftPrefill(session.id);
   return (
     <main className="container">
       <p className={`small muted ${linkStyles.shop}`}>Pagamento para {shop}</p>
@@ -91,7 +94,7 @@ export default async function SessionCheckoutPage({ params }: Props) {
             action={paySessionAction}
             methods={session.methods}
             hiddenFields={{ sessionId: session.id }}
-            prefill={{ name: c.name ?? '', document: c.document ?? '', email: c.email ?? '', phone: c.phone ?? '' }}
+            prefill={{ name: c.name ?? '', document: c.document ?? '', email: c.email ?? '', phone: c.phone ?? '', ...draft.prefill }}
             phoneRequired={requireBuyerPhone}
           />
           <TermsConsent />

@@ -24,6 +24,8 @@ import { linkUtmFields, queryOf } from '@/lib/attribution/attribution';
 import { getShopIdentity } from '@/lib/shop/identity';
 import { logoUrl } from '@/lib/shop/identity-values';
 import { linkOpenGraph } from '@/lib/shop/share';
+import { linkDraftPrefill } from '@/lib/checkout/draft-prefill';
+import { DraftChanges } from '../../checkout/draft-changes';
 
 
 export const dynamic = 'force-dynamic';
@@ -51,7 +53,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PayLinkPage({ params, searchParams }: Props) {
   const { code } = await params;
   // The link's own UTM (its share buttons add utm_source) travels with its form: "Origem" of this sale.
-  const utmFields = Object.fromEntries(linkUtmFields(queryOf(await searchParams)).map((f) => [f.name, f.value]));
+  const query = await searchParams;
+  const utmFields = Object.fromEntries(linkUtmFields(queryOf(query)).map((f) => [f.name, f.value]));
   const found = await lookUp(code);
   if (found === 'limited') {
     return (
@@ -63,6 +66,7 @@ export default async function PayLinkPage({ params, searchParams }: Props) {
   }
   if (!found) notFound();
   const { link, stats } = found;
+  const draft = await linkDraftPrefill(link.code, link.amountCents, query.retomada === '1');
   const shop = (await getShopIdentity()).name;
   const mine = await buyerOrderOnLink((await cookies()).get(buyerCookieName(link.code))?.value, link.id);
   const closed = closedMessage(link, stats, saoPauloDate());
@@ -84,6 +88,7 @@ export default async function PayLinkPage({ params, searchParams }: Props) {
     <main className="container">
       <p className={`small muted ${styles.shop}`}>Cobrança de {shop}</p>
       <h1>{link.title}</h1>
+      <DraftChanges changes={draft.changes} />
       {mine ? (
         <p className={`alert alert-info ${styles.mine}`} role="status">
           <span>
@@ -140,6 +145,7 @@ export default async function PayLinkPage({ params, searchParams }: Props) {
               pixHint={pixHint}
               coupons={link.allowCoupons}
               phoneRequired={settings.requireBuyerPhone}
+              prefill={draft.prefill}
               {...(link.amountCents === null ? { amount: { hint: `A partir de ${formatBRL(min)}.` } } : {})}
             />
             <TermsConsent />

@@ -1,11 +1,11 @@
 /**
  * The checkout's draft autosave (debounced by the form's script): the form's fields as
- * form data. Same-origin only, rate-limited per client address and per browser session;
+ * form data, from the cart's checkout or a payment link's or session's (its hidden field says). Same-origin only, rate-limited per client address and per browser session;
  * saves nothing until a valid e-mail or phone was typed (lib/checkout-drafts/drafts.ts).
  */
 import { headers } from 'next/headers';
 import { formValuesOf } from '@/lib/checkout/parse-form';
-import { saveCartDraft } from '@/lib/checkout/draft';
+import { draftSourceOf, saveCheckoutDraft } from '@/lib/checkout/draft';
 import { clientRateKey } from '@/lib/security/client-address';
 import { hit } from '@/lib/security/rate-limit';
 import { sha256Hex } from '@/lib/security/tokens';
@@ -25,6 +25,8 @@ export async function POST(req: Request): Promise<Response> {
   } catch {
     return new Response(null, { status: 400 });
   }
-  const saved = await saveCartDraft(session!, formValuesOf(form), false);
+  const amount = form.get('amount');
+  const values = { ...formValuesOf(form), ...(typeof amount === 'string' ? { amount: amount.slice(0, 40) } : {}) };
+  const saved = await saveCheckoutDraft(session!, draftSourceOf(form), values, false);
   return new Response(null, { status: saved ? 204 : 202 });
 }
