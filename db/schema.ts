@@ -1132,3 +1132,31 @@ export const abandonedCheckoutSettings = sqliteTable('abandoned_checkout_setting
   step3Minutes: integer('step3_minutes').notNull().default(4320),
   step3Coupon: text('step3_coupon'),
 });
+
+/**
+ * "Importar produtos": the file the merchant sent, kept between the preview and "Confirmar
+ * importação" (the confirmation names this row and the file's sha256; nothing of the file
+ * travels through the form), then the import's outcome and the progress of its photos, which
+ * are fetched after the products are saved (lib/catalog/import-photos.ts).
+ */
+export const productImports = sqliteTable('product_imports', {
+  /** Random, unguessable: the preview's address. */
+  id: text('id').primaryKey(),
+  sha256: text('sha256').notNull(),
+  fileName: text('file_name').notNull(),
+  bytes: blob('bytes', { mode: 'buffer' }).notNull(),
+  createdBy: integer('created_by'),
+  createdAt: text('created_at').notNull().default(now),
+  /** Set once, by the confirmation that applied it (a second click applies nothing). */
+  appliedAt: text('applied_at'),
+  /** JSON: how many products were new, updated, unchanged, refused. */
+  summary: text('summary'),
+  /** JSON `[{productId, urls}]`: the photos still to fetch. */
+  photoQueue: text('photo_queue').notNull().default('[]'),
+  photosTotal: integer('photos_total').notNull().default(0),
+  photosDone: integer('photos_done').notNull().default(0),
+  photosFailed: integer('photos_failed').notNull().default(0),
+  /** A photo pass holds the queue until then (one pass at a time across processes). */
+  photoLeaseUntil: text('photo_lease_until'),
+});
+export type ProductImportRow = typeof productImports.$inferSelect;
