@@ -36,6 +36,7 @@ import { runT15, T15 } from './t15-round-trips';
 import { runT10, T10 } from './t10-api-sessions';
 import { runT11, T11 } from './t11-outbound-webhooks';
 import { runT12, T12 } from './t12-rate-limit-cost';
+import { runT16, T16 } from './t16-runner';
 
 type Spec = { id: string; title: string; target: string; needsServer: boolean; run: (ctx: BenchContext) => Promise<TargetResult> };
 
@@ -67,6 +68,7 @@ const specs: Spec[] = [
   { ...GROWTH, needsServer: true, run: runGrowth },
   // In-process, no server: last, so that it does not compete with a running server's targets.
   { ...T3, needsServer: false, run: (ctx) => runT3({ quick: ctx.quick, log: ctx.log }) },
+  { ...T16, needsServer: false, run: (ctx) => runT16({ quick: ctx.quick, log: ctx.log }) },
 ];
 
 async function main() {

@@ -84,7 +84,7 @@ export type ImportProduct = {
   variants: ImportVariant[];
 };
 
-export type LineError = { line: number; message: string };
+export type LineError = { line: number; message: string; /** The line's product, when its slug could be read. */ slug?: string };
 export type ImportFileParse =
   | { ok: true; products: ImportProduct[]; errors: LineError[]; /** Products (or lines without a slug) refused while reading. */ refused: number; lineCount: number; encoding: 'utf-8' | 'windows-1252' }
   | { ok: false; error: string };
@@ -257,8 +257,8 @@ export function parseImportFile(bytes: Uint8Array): ImportFileParse {
       else groups.set(r.slug, [r]);
     } catch (e) {
       if (!(e instanceof CellError)) throw e;
-      errors.push({ line: record.line, message: columnError(e.column, e.message) });
       const slug = slugify((cells.slug ?? '').trim().replace(NEUTRALISED, ''));
+      errors.push({ line: record.line, message: columnError(e.column, e.message), ...(slug ? { slug } : {}) });
       if (!slug) refused++;
       else if (!refusedSlugs.has(slug)) refusedSlugs.set(slug, record.line);
     }
@@ -269,7 +269,7 @@ export function parseImportFile(bytes: Uint8Array): ImportFileParse {
   for (const [slug, lines] of groups) {
     const badLine = refusedSlugs.get(slug);
     if (badLine !== undefined) {
-      for (const l of lines) errors.push({ line: l.variant.line, message: otherLineError(slug, badLine) });
+      for (const l of lines) errors.push({ line: l.variant.line, message: otherLineError(slug, badLine), slug });
       continue;
     }
     const product = productOf(slug, lines, errors, skus);
@@ -285,7 +285,7 @@ export function parseImportFile(bytes: Uint8Array): ImportFileParse {
 function productOf(slug: string, lines: ReadLine[], errors: LineError[], skus: Map<string, number>): ImportProduct | null {
   const first = lines[0];
   const own: LineError[] = [];
-  const fail = (line: number, column: Column, message: string) => own.push({ line, message: columnError(column, message) });
+  const fail = (line: number, column: Column, message: string) => own.push({ line, message: columnError(column, message), slug });
   if (!first.product.name) fail(first.variant.line, 'name', 'informe o nome do produto na primeira linha dele.');
   if (first.product.priceCents === null) fail(first.variant.line, 'price', 'informe o preço na primeira linha do produto.');
   for (const l of lines.slice(1)) {
@@ -331,7 +331,7 @@ function productOf(slug: string, lines: ReadLine[], errors: LineError[], skus: M
     const bad = new Set(own.map((e) => e.line));
     errors.push(...own);
     for (const l of lines) {
-      if (!bad.has(l.variant.line)) errors.push({ line: l.variant.line, message: otherLineError(slug, own[0].line) });
+      if (!bad.has(l.variant.line)) errors.push({ line: l.variant.line, message: otherLineError(slug, own[0].line), slug });
     }
     return null;
   }

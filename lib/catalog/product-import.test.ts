@@ -72,8 +72,8 @@ describe('parseImportFile: bad files', () => {
     const r = parseImportFile(file('x;Xícara;;10,00;;Cor;Azul;;;;;;300;10;10;10', 'x;Caneca;;;;Cor;Verde;;;;;;300;10;10;10'));
     if (!r.ok) throw new Error(r.error);
     expect(r.errors).toEqual([
-      { line: 2, message: expect.stringMatching(/^outra linha/) },
-      { line: 3, message: expect.stringMatching(/^Nome: difere da linha 2/) },
+      { line: 2, slug: 'x', message: expect.stringMatching(/^outra linha/) },
+      { line: 3, slug: 'x', message: expect.stringMatching(/^Nome: difere da linha 2/) },
     ]);
   });
 });

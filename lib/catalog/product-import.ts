@@ -250,7 +250,7 @@ export async function previewImport(bytes: Uint8Array): Promise<Preview> {
       for (const [line, status] of plan.lineStatus) lines.push({ line, slug: incoming.slug, name: incoming.name, status });
     }
   });
-  for (const e of parsed.errors) lines.push({ line: e.line, slug: '', name: '', status: 'erro', message: e.message });
+  for (const e of parsed.errors) lines.push({ line: e.line, slug: e.slug ?? '', name: '', status: 'erro', message: e.message });
   lines.sort((a, b) => a.line - b.line);
   return { ok: true, lines, summary: summarise(outcomes, parsed.lineCount, parsed.refused), photos, encoding: parsed.encoding };
 }
