@@ -240,6 +240,8 @@ export const paymentLinks = sqliteTable(
     createdBy: text('created_by'),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
+    /** The variant the link sells (its order line names it and takes its stock); null: the link's title alone. */
+    variantId: integer('variant_id').references(() => productVariants.id),
   },
   (t) => [index('payment_links_created_idx').on(t.createdAt)],
 );

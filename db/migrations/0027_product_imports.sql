@@ -14,5 +14,6 @@ CREATE TABLE `product_imports` (
 	`photo_lease_until` text
 );
 --> statement-breakpoint
+ALTER TABLE `payment_links` ADD `variant_id` integer REFERENCES product_variants(id);--> statement-breakpoint
 -- SKUs are unique in the shop whatever their case (lib/catalog/variant-admin.ts, product-import.ts): the import looks each up by lower(sku).
 CREATE INDEX `product_variants_sku_lower_idx` ON `product_variants` (lower(`sku`));

@@ -27,6 +27,7 @@ import { checkOrderInput, type LinkOrderInput, type OrderInput, type SessionOrde
 import { attachSessionOrder, claimSession, sessionById, SESSION_REFUSAL_MESSAGES, type SessionRefusal } from '@/lib/checkout-sessions/sessions';
 import { priceLinkOrder, priceOrder, shortStockMessage, type PricedOrder } from '@/lib/orders/pricing';
 import { linkById } from '@/lib/links/links';
+import { linkVariantLine } from '@/lib/links/link-variant';
 import { claimLinkPlace, REFUSAL_MESSAGES, type LinkRefusal } from '@/lib/links/place';
 import { MAX_ORDER_CENTS } from '@/lib/orders/pricing';
 import { anyShips, shippingForOrder } from '@/lib/checkout/shipping';
@@ -141,7 +142,10 @@ async function priceOf(
     const amount = link.amountCents ?? input.link.amountCents ?? 0;
     const coupon = input.coupon ? await couponFor(input.coupon, amount) : null;
     if (coupon && !coupon.ok) return coupon;
-    const priced = priceLinkOrder(link, input.link.amountCents, input.method, {
+    // A link that sells a variant: its line names it (and the order takes its stock, below).
+    const variant = link.variantId ? await linkVariantLine(link.variantId) : null;
+    if (link.variantId && !variant) return { ok: false, linkRefusal: 'sold_out' };
+    const priced = priceLinkOrder({ ...link, variant }, input.link.amountCents, input.method, {
       pixDiscountBps: link.pixDiscount ? settings.pixDiscountBps : 0,
       coupon: coupon?.coupon,
     });
