@@ -13,6 +13,9 @@ import { lineName, variantLabel } from '@/lib/catalog/variants';
 
 export type LinkVariantLine = { productId: number; variantId: number; sku: string | null; variantName: string | null; name: string };
 
+/** What the buyer of a link is told when the variant it sells has no unit left or is off sale. */
+export const LINK_VARIANT_SOLD_OUT = 'O produto deste link esgotou. Nada foi cobrado: fale com a loja.';
+
 export const VARIANT_NOT_FOUND = 'Nenhuma variante à venda com este SKU. Confira o SKU na página do produto (Variantes).';
 
 /** The form's "Variante (SKU)": a SKU (any case) or a variant's id → the variant on sale, or why not. */
