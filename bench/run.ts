@@ -37,6 +37,7 @@ import { runT10, T10 } from './t10-api-sessions';
 import { runT11, T11 } from './t11-outbound-webhooks';
 import { runT12, T12 } from './t12-rate-limit-cost';
 import { runT16, T16 } from './t16-draft-cost';
+import { runT17, T17 } from './t17-runner';
 
 type Spec = { id: string; title: string; target: string; needsServer: boolean; run: (ctx: BenchContext) => Promise<TargetResult> };
 
@@ -69,6 +70,7 @@ const specs: Spec[] = [
   { ...GROWTH, needsServer: true, run: runGrowth },
   // In-process, no server: last, so that it does not compete with a running server's targets.
   { ...T3, needsServer: false, run: (ctx) => runT3({ quick: ctx.quick, log: ctx.log }) },
+  { ...T17, needsServer: false, run: (ctx) => runT17({ quick: ctx.quick, log: ctx.log }) },
 ];
 
 async function main() {

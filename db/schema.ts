@@ -240,6 +240,8 @@ export const paymentLinks = sqliteTable(
     createdBy: text('created_by'),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
+    /** The variant the link sells (its order line names it and takes its stock); null: the link's title alone. */
+    variantId: integer('variant_id').references(() => productVariants.id),
   },
   (t) => [index('payment_links_created_idx').on(t.createdAt)],
 );
@@ -1290,3 +1292,31 @@ export const pixelOrderContexts = sqliteTable('pixel_order_contexts', {
   createdAt: text('created_at').notNull().default(now),
 });
 export type PixelOrderContextRow = typeof pixelOrderContexts.$inferSelect;
+
+/**
+ * "Importar produtos": the file the merchant sent, kept between the preview and "Confirmar
+ * importação" (the confirmation names this row and the file's sha256; nothing of the file
+ * travels through the form), then the import's outcome and the progress of its photos, which
+ * are fetched after the products are saved (lib/catalog/import-photos.ts).
+ */
+export const productImports = sqliteTable('product_imports', {
+  /** Random, unguessable: the preview's address. */
+  id: text('id').primaryKey(),
+  sha256: text('sha256').notNull(),
+  fileName: text('file_name').notNull(),
+  bytes: blob('bytes', { mode: 'buffer' }).notNull(),
+  createdBy: integer('created_by'),
+  createdAt: text('created_at').notNull().default(now),
+  /** Set once, by the confirmation that applied it (a second click applies nothing). */
+  appliedAt: text('applied_at'),
+  /** JSON: how many products were new, updated, unchanged, refused. */
+  summary: text('summary'),
+  /** JSON `[{productId, urls}]`: the photos still to fetch. */
+  photoQueue: text('photo_queue').notNull().default('[]'),
+  photosTotal: integer('photos_total').notNull().default(0),
+  photosDone: integer('photos_done').notNull().default(0),
+  photosFailed: integer('photos_failed').notNull().default(0),
+  /** A photo pass holds the queue until then (one pass at a time across processes). */
+  photoLeaseUntil: text('photo_lease_until'),
+});
+export type ProductImportRow = typeof productImports.$inferSelect;

@@ -7,7 +7,7 @@ import 'server-only';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { database } from '@/db';
 import { all, get, run, type AnyDb, type Step } from '@/db/driver';
-import { productVariants, products, type ProductVariant } from '@/db/schema';
+import { productPhotos, productVariants, products, type ProductVariant } from '@/db/schema';
 import type { AppSchema } from '@/db';
 import { STOCK_CHANGED } from './admin';
 import { cellName, type VariantEdit } from './variant-form';
@@ -91,6 +91,11 @@ export async function saveVariantGrid(productId: number, rows: readonly VariantE
       const product = yield* get(tx.select().from(products).where(eq(products.id, productId)));
       if (!product) throw new GridRefused({ ok: false, error: 'Este produto não existe mais.' });
       for (const row of rows) {
+        if (row.photoId) {
+          // Only one of this product's own photos.
+          const photo = yield* get(tx.select({ id: productPhotos.id }).from(productPhotos).where(and(eq(productPhotos.id, row.photoId), eq(productPhotos.productId, productId))));
+          if (!photo) throw new GridRefused({ ok: false, error: 'Revise os campos destacados.', fieldErrors: { [cellName(row.id, 'photo')]: 'Esta foto não é mais do produto: escolha outra.' } });
+        }
         if (row.sku) {
           const holder = yield* get(
             tx
@@ -113,6 +118,7 @@ export async function saveVariantGrid(productId: number, rows: readonly VariantE
               widthCm: row.widthCm,
               lengthCm: row.lengthCm,
               active: row.active,
+              ...(row.photoId !== undefined ? { photoId: row.photoId } : {}),
             })
             .where(and(eq(productVariants.id, row.id), eq(productVariants.productId, productId), stillShown)),
         );

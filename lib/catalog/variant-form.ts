@@ -21,12 +21,14 @@ export type VariantEdit = {
   widthCm: number | null;
   lengthCm: number | null;
   active: boolean;
+  /** One of the product's photos shown when this variant is chosen; null: the product's cover; undefined: not in the form (kept). */
+  photoId?: number | null;
 };
 
 export const SKU_MAX = 64;
 const SKU = /^[\p{L}\p{N}._\-/]+$/u;
 
-export const cellName = (id: number, column: GridColumn | 'stockShown') => `v${id}-${column}`;
+export const cellName = (id: number, column: GridColumn | 'stockShown' | 'photo') => `v${id}-${column}`;
 
 type FormLike = { get(name: string): unknown };
 const str = (form: FormLike, name: string) => {
@@ -42,6 +44,15 @@ function whole(text: string, min: number, max: number): number | null | 'bad' {
   return n < min || n > max ? 'bad' : n;
 }
 
+/** The "Foto" cell: absent (kept), empty (the product's cover) or a photo id. */
+function photoOf(raw: unknown, fail: (message: string) => void): { photoId?: number | null } {
+  if (typeof raw !== 'string') return {};
+  if (raw.trim() === '') return { photoId: null };
+  if (/^[1-9]\d{0,9}$/.test(raw.trim())) return { photoId: Number(raw.trim()) };
+  fail('Escolha uma das fotos do produto.');
+  return {};
+}
+
 export type GridParse = { ok: true; rows: VariantEdit[] } | { ok: false; fieldErrors: Record<string, string> };
 
 export function parseVariantGrid(form: FormLike): GridParse {
@@ -53,7 +64,7 @@ export function parseVariantGrid(form: FormLike): GridParse {
   const rows: VariantEdit[] = [];
   const skus = new Map<string, number>();
   for (const id of ids) {
-    const cell = (c: GridColumn | 'stockShown') => str(form, cellName(id, c));
+    const cell = (c: GridColumn | 'stockShown' | 'photo') => str(form, cellName(id, c));
     const sku = cell('sku');
     if (sku && ([...sku].length > SKU_MAX || !SKU.test(sku))) fieldErrors[cellName(id, 'sku')] = `Use letras, números, ".", "-", "_" ou "/", até ${SKU_MAX} caracteres.`;
     else if (sku && skus.has(sku.toLowerCase())) fieldErrors[cellName(id, 'sku')] = 'Este SKU já está em outra variante.';
@@ -87,6 +98,7 @@ export function parseVariantGrid(form: FormLike): GridParse {
       widthCm: dims.widthCm === 'bad' ? null : dims.widthCm,
       lengthCm: dims.lengthCm === 'bad' ? null : dims.lengthCm,
       active: cell('active') === 'on',
+      ...photoOf(form.get(cellName(id, 'photo')), (message) => (fieldErrors[cellName(id, 'photo')] = message)),
     });
   }
   return Object.keys(fieldErrors).length > 0 ? { ok: false, fieldErrors } : { ok: true, rows };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '@/db';
-import { productVariants, products } from '@/db/schema';
+import { productPhotos, productVariants, products } from '@/db/schema';
 import { prepareDatabase } from '@/test/payments/db';
 import { insertProduct } from '@/test/catalog/products';
 import { itemsOfProducts } from './catalog';
@@ -194,5 +194,34 @@ describe('saving options and the grid', () => {
       fieldErrors: { [`v${sp.id}-widthCm`]: DIMENSIONS_REQUIRED, [`v${sm.id}-widthCm`]: DIMENSIONS_REQUIRED },
     });
     expect(await saveVariantGrid(shipping, [edit(sp, { widthCm: 25 }), edit(sm, { widthCm: 26 })])).toMatchObject({ ok: true });
+  });
+});
+
+describe("a variant's photo (the grid's \"Foto\")", () => {
+  beforeAll(prepareDatabase);
+
+  it('reads the cell (absent: kept; empty: the cover; an id), and saves only one of the product\'s own photos', async () => {
+    expect(parseVariantGrid(form({ variantIds: '5', 'v5-photo': '12' }))).toMatchObject({ ok: true, rows: [{ id: 5, photoId: 12 }] });
+    expect(parseVariantGrid(form({ variantIds: '5', 'v5-photo': '' }))).toMatchObject({ ok: true, rows: [{ id: 5, photoId: null }] });
+    expect(parseVariantGrid(form({ variantIds: '5', 'v5-photo': 'x' }))).toEqual({ ok: false, fieldErrors: { 'v5-photo': 'Escolha uma das fotos do produto.' } });
+
+    const slug = `camiseta-foto-${randomUUID().slice(0, 8)}`;
+    const id = await insertProduct({ slug, name: 'Camiseta com foto', description: '', priceCents: 4990, imagePath: '', active: false, stock: null });
+    const other = await insertProduct({ slug: `${slug}-outra`, name: 'Outra', description: '', priceCents: 4990, imagePath: '', active: false, stock: null });
+    const { db } = database();
+    const [mine] = await db.insert(productPhotos).values({ productId: id, position: 0, width: 10, height: 10 }).returning({ id: productPhotos.id });
+    const [theirs] = await db.insert(productPhotos).values({ productId: other, position: 0, width: 10, height: 10 }).returning({ id: productPhotos.id });
+    await saveOptions(id, [{ name: 'Cor', values: 'Preto, Branco' }]);
+    const [preto, branco] = (await variantsForEdit(id)).variants;
+    const row = (v: typeof preto, photoId: number | null | undefined): VariantEdit => ({ id: v.id, sku: null, priceCents: null, stock: v.stock, stockShown: v.stock, weightGrams: null, heightCm: null, widthCm: null, lengthCm: null, active: true, photoId });
+
+    expect(await saveVariantGrid(id, [row(preto, mine.id), row(branco, undefined)])).toEqual({ ok: true, message: 'Variantes salvas.' });
+    expect((await variantsForEdit(id)).variants.map((v) => v.photoId)).toEqual([mine.id, null]);
+    // Another product's photo is refused on its cell, and nothing is written.
+    expect(await saveVariantGrid(id, [row(preto, null), row(branco, theirs.id)])).toMatchObject({ ok: false, fieldErrors: { [`v${branco.id}-photo`]: 'Esta foto não é mais do produto: escolha outra.' } });
+    expect((await variantsForEdit(id)).variants.map((v) => v.photoId)).toEqual([mine.id, null]);
+    // Back to the cover.
+    await saveVariantGrid(id, [row(preto, null)]);
+    expect((await variantsForEdit(id)).variants.map((v) => v.photoId)).toEqual([null, null]);
   });
 });

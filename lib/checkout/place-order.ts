@@ -27,6 +27,7 @@ import { checkOrderInput, type LinkOrderInput, type OrderInput, type SessionOrde
 import { attachSessionOrder, claimSession, sessionById, SESSION_REFUSAL_MESSAGES, type SessionRefusal } from '@/lib/checkout-sessions/sessions';
 import { priceLinkOrder, priceOrder, shortStockMessage, type PricedOrder } from '@/lib/orders/pricing';
 import { linkById } from '@/lib/links/links';
+import { LINK_VARIANT_SOLD_OUT, linkVariantLine } from '@/lib/links/link-variant';
 import { claimLinkPlace, REFUSAL_MESSAGES, type LinkRefusal } from '@/lib/links/place';
 import { MAX_ORDER_CENTS } from '@/lib/orders/pricing';
 import { anyShips, shippingForOrder } from '@/lib/checkout/shipping';
@@ -141,7 +142,10 @@ async function priceOf(
     const amount = link.amountCents ?? input.link.amountCents ?? 0;
     const coupon = input.coupon ? await couponFor(input.coupon, amount) : null;
     if (coupon && !coupon.ok) return coupon;
-    const priced = priceLinkOrder(link, input.link.amountCents, input.method, {
+    // A link that sells a variant: its line names it (and the order takes its stock, below).
+    const variant = link.variantId ? await linkVariantLine(link.variantId) : null;
+    if (link.variantId && !variant) return { ok: false, message: LINK_VARIANT_SOLD_OUT, field: 'items' };
+    const priced = priceLinkOrder({ ...link, variant }, input.link.amountCents, input.method, {
       pixDiscountBps: link.pixDiscount ? settings.pixDiscountBps : 0,
       coupon: coupon?.coupon,
     });
@@ -372,7 +376,8 @@ async function place(input: ValidOrder, settings: PaymentSettings, origin: Attri
       return { ok: false, error: message, fieldErrors: { document: message } };
     }
     if (error instanceof OutOfStock) {
-      const message = shortStockMessage(error.productName, error.left);
+      // A link's buyer has no cart to change: the link's own words.
+      const message = linkId ? LINK_VARIANT_SOLD_OUT : shortStockMessage(error.productName, error.left);
       return { ok: false, error: message, fieldErrors: { items: message } };
     }
     // Another process stored the same submit first (checkout_key is unique): continue with it.

@@ -16,21 +16,8 @@ import { discountCents, orderMoneyLines } from '@/lib/orders/money-lines';
 import type { OrderExportRow } from './orders-query';
 import { originLabel } from '@/lib/attribution/attribution';
 
-export const CSV_BOM = '\uFEFF';
-export const CSV_SEPARATOR = ';';
-export const CSV_NEWLINE = '\r\n';
-
-/** One cell: formula-looking text neutralised, then quoted if it holds ; " CR or LF. */
-export function csvCell(value: string | number | null | undefined): string {
-  let s = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  if (/[;"\r\n]/.test(s)) s = `"${s.replace(/"/g, '""')}"`;
-  return s;
-}
-
-export function csvRow(cells: (string | number | null | undefined)[]): string {
-  return cells.map(csvCell).join(CSV_SEPARATOR) + CSV_NEWLINE;
-}
+export { CSV_BOM, CSV_NEWLINE, CSV_SEPARATOR, csvCell, csvRow } from '@/lib/csv/write';
+import { csvRow } from '@/lib/csv/write';
 
 export const ORDER_CSV_HEADER = [
   'Número',

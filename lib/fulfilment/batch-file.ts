@@ -2,11 +2,14 @@
  * Reading the "Enviar em lote" file into rows (lib/fulfilment/batch.ts applies them). Pure and
  * browser-safe.
  *
- * Checked by content: at most BATCH_MAX_BYTES, no NUL byte, valid UTF-8 (a leading BOM is
- * dropped), then CSV with the separator the first line uses most (`;`, `,` or tab) and quotes
- * as spreadsheets write them. A first row is a header when one of its cells names a column;
+ * Read by the app's one CSV reader (lib/csv/read.ts): at most BATCH_MAX_BYTES, no NUL byte,
+ * strict UTF-8 (a leading BOM is dropped; order numbers and codes need nothing else), then CSV
+ * with the separator the first line uses most (`;`, `,` or tab) and quotes as spreadsheets
+ * write them. A first row is a header when one of its cells names a column;
  * without a header the columns are, in order, order number, tracking code, carrier, link.
  */
+
+import { readCsv } from '@/lib/csv/read';
 
 /**
  * Under the server actions' 1 MB body cap (next.config.mjs), so an oversized file reaches the
@@ -42,76 +45,15 @@ export function headerColumn(cell: string): BatchColumn | null {
   return null;
 }
 
-/** Splits CSV text into records, each with the line it starts on; quoted fields may hold separators, quotes and newlines. */
-export function splitCsv(text: string, sep: string): { line: number; cells: string[] }[] {
-  const records: { line: number; cells: string[] }[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  const endRecord = () => {
-    cells.push(cell);
-    if (cells.some((c) => c.trim() !== '')) records.push({ line: start, cells });
-    cells = [];
-    cell = '';
-  };
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (ch === '\n') line++;
-        cell += ch;
-      }
-      continue;
-    }
-    if (ch === '"' && cell.trim() === '') {
-      quoted = true;
-      cell = '';
-    } else if (ch === sep) {
-      cells.push(cell);
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      endRecord();
-      line++;
-      start = line;
-    } else cell += ch;
-  }
-  endRecord();
-  return records;
-}
-
-function separatorOf(text: string): string {
-  const first = text.split(/\r?\n/, 1)[0] ?? '';
-  const counts = [';', ',', '\t'].map((s) => [s, first.split(s).length - 1] as const);
-  const best = counts.reduce((a, b) => (b[1] > a[1] ? b : a));
-  return best[1] > 0 ? best[0] : ';';
-}
-
-function decode(bytes: Uint8Array): string | null {
-  if (bytes.includes(0)) return null;
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    return null;
-  }
-}
-
 const looksLikeNumber = (cell: string | undefined) => /^\s*#?\s*\d{1,12}\s*$/.test(cell ?? '');
 
 export function parseBatchFile(bytes: Uint8Array): BatchFileParse {
-  if (bytes.byteLength === 0) return { ok: false, error: 'O arquivo está vazio.' };
-  if (bytes.byteLength > BATCH_MAX_BYTES) return { ok: false, error: `O arquivo passa de ${BATCH_MAX_BYTES / 1024} KB. Divida-o em arquivos menores.` };
-  const text = decode(bytes);
-  if (text === null) return { ok: false, error: NOT_TEXT };
-  const records = splitCsv(text, separatorOf(text));
-  if (records.length === 0) return { ok: false, error: 'O arquivo está vazio.' };
+  const read = readCsv(bytes, { maxBytes: BATCH_MAX_BYTES });
+  if (!read.ok) {
+    if (read.reason === 'too_large') return { ok: false, error: `O arquivo passa de ${BATCH_MAX_BYTES / 1024} KB. Divida-o em arquivos menores.` };
+    return { ok: false, error: read.reason === 'empty' ? 'O arquivo está vazio.' : NOT_TEXT };
+  }
+  const records = read.records;
 
   const headerCells = records[0].cells.map(headerColumn);
   const header = !looksLikeNumber(records[0].cells[0]) && headerCells.some((c) => c !== null);

@@ -23,8 +23,14 @@ describe('parseLinkForm', () => {
         allowCoupons: false,
         expiresOn: '2026-12-01',
         maxPayments: 1,
+        variantRef: null,
       },
     });
+  });
+
+  it('reads the catalog variant a link sells ("Variante do catálogo"), as typed; too long is refused on its field', () => {
+    expect(parseLinkForm(form({ amount: '55,00', variant: ' CAM-M-PRETO ' }), TODAY)).toMatchObject({ ok: true, value: { variantRef: 'CAM-M-PRETO' } });
+    expect(parseLinkForm(form({ amount: '55,00', variant: 'x'.repeat(65) }), TODAY)).toMatchObject({ ok: false, fieldErrors: { variant: expect.stringContaining('SKU') } });
   });
 
   it('reads a buyer-chosen amount with its minimum, ignoring the fixed amount field', () => {

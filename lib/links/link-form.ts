@@ -8,7 +8,7 @@ import { formatBRL, parseBRLInput } from '@balcao/br/money';
 import { MAX_ORDER_CENTS, MIN_ORDER_CENTS } from '@/lib/orders/pricing';
 import type { LinkMethods } from '@/db/schema';
 
-export const LINK_FIELDS = ['title', 'description', 'amountMode', 'amount', 'minAmount', 'methods', 'pixDiscount', 'allowCoupons', 'expiresOn', 'maxPayments'] as const;
+export const LINK_FIELDS = ['title', 'description', 'amountMode', 'amount', 'minAmount', 'methods', 'pixDiscount', 'allowCoupons', 'expiresOn', 'maxPayments', 'variant'] as const;
 export type LinkField = (typeof LINK_FIELDS)[number];
 export type LinkFormValues = Record<LinkField, string>;
 export type LinkFieldErrors = Partial<Record<LinkField, string>>;
@@ -35,6 +35,10 @@ export type NewLink = {
   /** Last São Paulo day (YYYY-MM-DD) it accepts payments, or null. */
   expiresOn: string | null;
   maxPayments: number | null;
+  /** "Variante (SKU)": the catalog variant the link sells, as typed (resolved by lib/links/link-variant.ts); null: none. */
+  variantRef?: string | null;
+  /** The variant resolved from variantRef (set by the use-case, never by the form). */
+  variantId?: number | null;
 };
 
 export type LinkFormParse = { ok: true; value: NewLink } | { ok: false; fieldErrors: LinkFieldErrors; values: LinkFormValues };
@@ -127,6 +131,9 @@ export function parseLinkForm(form: { get(name: string): unknown }, today: strin
     else maxPayments = n;
   }
 
+  const variantRef = values.variant.trim();
+  if ([...variantRef].length > 64) fieldErrors.variant = 'Use o SKU da variante (até 64 caracteres), ou deixe em branco.';
+
   if (Object.keys(fieldErrors).length > 0 || !methods) return { ok: false, fieldErrors, values };
   return {
     ok: true,
@@ -140,6 +147,7 @@ export function parseLinkForm(form: { get(name: string): unknown }, today: strin
       allowCoupons: values.allowCoupons === 'on' || values.allowCoupons === 'true',
       expiresOn,
       maxPayments,
+      variantRef: variantRef || null,
     },
   };
 }

@@ -26,7 +26,7 @@ function isCodeCollision(error: unknown): boolean {
 }
 
 /** Stores a new link under a fresh code (a collision of two 71-bit codes is simply drawn again). */
-export async function createLink(value: NewLink, actor: string): Promise<PaymentLink> {
+export async function createLink({ variantRef: _typed, ...value }: NewLink, actor: string): Promise<PaymentLink> {
   for (let attempt = 0; ; attempt++) {
     const row = { id: newId(), code: newLinkCode(), ...value, createdBy: actor };
     try {

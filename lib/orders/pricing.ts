@@ -211,7 +211,14 @@ export function priceOrder(
 }
 
 /** What pricing needs of a payment link. */
-export type PricingLink = { title: string; amountCents: number | null; minAmountCents: number | null; methods: 'pix' | 'boleto' | 'both' };
+export type PricingLink = {
+  title: string;
+  amountCents: number | null;
+  minAmountCents: number | null;
+  methods: 'pix' | 'boleto' | 'both';
+  /** The catalog variant the link sells (lib/links/link-variant.ts): its line names it. */
+  variant?: { productId: number; variantId: number; sku: string | null; variantName: string | null; name: string } | null;
+};
 
 export const METHOD_NOT_ON_LINK = { pix: 'Este link aceita só boleto.', boleto: 'Este link aceita só Pix.' } as const;
 
@@ -240,7 +247,9 @@ export function priceLinkOrder(
   // A link that takes the shop's Pix discount (opts.pixDiscountBps given by the caller) has it as its own line too.
   const money = orderMoney(amount, method, opts.pixDiscountBps ?? 0, couponDiscountCents(amount, opts.coupon));
   if (money.totalCents < MIN_ORDER_CENTS) return { ok: false, message: money.pixDiscountCents > 0 ? PIX_MINIMUM_MESSAGE : COUPON_MINIMUM_MESSAGE, field: 'items' };
-  return { ok: true, lines: [{ productId: null, name: link.title, unitPriceCents: amount, quantity: 1, lineTotalCents: amount }], ...money };
+  const v = link.variant;
+  const line = v ? { productId: v.productId, variantId: v.variantId, sku: v.sku, variantName: v.variantName, name: v.name } : { productId: null, name: link.title };
+  return { ok: true, lines: [{ ...line, unitPriceCents: amount, quantity: 1, lineTotalCents: amount }], ...money };
 }
 
 /** The charge: items − coupon − Pix discount + shipping. */

@@ -212,3 +212,47 @@ export function guardedFetch(targetPolicy: () => TargetPolicy | readonly string[
     return { status, ok: status >= 200 && status < 300, arrayBuffer: async () => new ArrayBuffer(0) } as Response;
   }) as typeof fetch;
 }
+
+export type GuardedGetResult = { status: number; location: string | null; bytes: Uint8Array | null };
+
+/**
+ * One GET under the same guard (a product photo named by URL in an import): the address
+ * re-checked at connect time unless the origin is allow-listed, no redirect followed (the caller
+ * checks a `location` like any other URL), the body read up to `maxBytes` (beyond, it fails).
+ */
+export async function guardedGet(url: string, targetPolicy: TargetPolicy | readonly string[], opts: { maxBytes: number; signal?: AbortSignal; userAgent?: string }): Promise<GuardedGetResult> {
+  const u = new URL(url);
+  const policy = policyOf(targetPolicy);
+  const trusted = isAllowListed(u.href, policy.allowedOrigins);
+  const transport = u.protocol === 'https:' ? https : http;
+  return new Promise<GuardedGetResult>((resolve, reject) => {
+    const req = transport.request(
+      u,
+      { method: 'GET', headers: { 'User-Agent': opts.userAgent ?? 'Balcao/1.0', Accept: 'image/*' }, signal: opts.signal, ...(trusted ? {} : { lookup: guardedLookup(policy) }) },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (status < 200 || status >= 300) {
+          res.resume();
+          const location = typeof res.headers.location === 'string' ? new URL(res.headers.location, u).href : null;
+          res.on('end', () => resolve({ status, location, bytes: null }));
+          res.on('error', reject);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > opts.maxBytes) {
+            req.destroy(Object.assign(new Error('answer too large'), { code: 'ETOOLARGE' }));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('end', () => resolve({ status, location: null, bytes: new Uint8Array(Buffer.concat(chunks)) }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}

@@ -10,6 +10,9 @@ import { merchantAction } from '@/lib/auth/merchant-action';
 import { saoPauloDate } from '@balcao/br/dates';
 import { linkFormValues, parseLinkForm } from '@/lib/links/link-form';
 import { createLink, disableLink } from '@/lib/links/links';
+import { resolveLinkVariant } from '@/lib/links/link-variant';
+
+const INVALID_LINK = 'Revise os campos destacados.';
 
 export const createLinkAction = merchantAction(
   {
@@ -18,8 +21,14 @@ export const createLinkAction = merchantAction(
     parse: (form) => parseLinkForm(form, saoPauloDate()),
     onError: (_error, form) => refused(UNEXPECTED, undefined, linkFormValues(form)),
   },
-  async (link, { merchant }) => {
-    const { id } = await createLink(link, merchant.email);
+  async (link, { merchant, form }) => {
+    let variantId: number | null = null;
+    if (link.variantRef) {
+      const found = await resolveLinkVariant(link.variantRef);
+      if (!found.ok) return refused(INVALID_LINK, { variant: found.error }, linkFormValues(form));
+      variantId = found.variantId;
+    }
+    const { id } = await createLink({ ...link, variantId }, merchant.email);
     revalidatePath('/dashboard/links');
     return { redirect: `/dashboard/links/${id}?novo=1` };
   },

@@ -43,6 +43,12 @@ export default async function ProductsPage({ searchParams }: Props) {
           <Link href="/dashboard/produtos/categorias" className="btn btn-secondary">
             Categorias
           </Link>
+          <Link href="/dashboard/produtos/importar" className="btn btn-secondary">
+            Importar produtos
+          </Link>
+          <a href="/dashboard/produtos/exportar" className="btn btn-secondary" download>
+            Exportar produtos
+          </a>
           <Link href="/dashboard/produtos/novo" className="btn">
             Novo produto
           </Link>

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { LinkVariantName } from './link-variant-name';
 import { cache } from 'react';
 import { cookies, headers } from 'next/headers';
 import { notFound } from 'next/navigation';
@@ -89,6 +90,7 @@ export default async function PayLinkPage({ params, searchParams }: Props) {
       <p className={`small muted ${styles.shop}`}>Cobrança de {shop}</p>
       <h1>{link.title}</h1>
       <DraftChanges changes={draft.changes} />
+      <LinkVariantName variantId={link.variantId} />
       {mine ? (
         <p className={`alert alert-info ${styles.mine}`} role="status">
           <span>

@@ -216,6 +216,22 @@ export function NewLinkForm({ today, pixDiscountPercent }: { today: string; pixD
             1 = cobrança única, para um só cliente. Em branco, sem limite (um serviço de preço fixo, por exemplo).
           </p>
         </div>
+        <div className="field">
+          <label htmlFor="variant">Variante do catálogo (SKU, opcional)</label>
+          <input
+            id="variant"
+            name="variant"
+            autoComplete="off"
+            defaultValue={values.variant ?? ''}
+            maxLength={70}
+            aria-invalid={errors.variant ? true : undefined}
+            aria-describedby={describe('variant', true)}
+          />
+          {errorOf('variant')}
+          <p id="variant-dica" className="field-hint">
+            O pedido sai com o nome da variante (por exemplo &quot;Camiseta básica — M / Preto&quot;) e baixa o estoque dela. Em branco, o pedido leva só o título do link.
+          </p>
+        </div>
       </div>
 
       <div className={styles.actions}>

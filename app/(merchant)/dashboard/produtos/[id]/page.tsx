@@ -111,7 +111,9 @@ export default async function EditProductPage({ params, searchParams }: Props) {
               widthCm: num(v.widthCm),
               lengthCm: num(v.lengthCm),
               active: v.active ? 'on' : '',
+              photo: v.photoId && product.photos.some((p) => p.id === v.photoId) ? String(v.photoId) : '',
             }))}
+            photos={product.photos.map((p, i) => ({ id: p.id, label: `Foto ${i + 1}${i === 0 ? ' (capa)' : ''}` }))}
           />
         ) : null}
         {product.oldSlugs.length > 0 ? (

@@ -8,7 +8,9 @@ import { saveOptionsAction, saveVariantsAction } from '../actions';
 import styles from '../produtos.module.css';
 
 export type OptionRow = { name: string; values: string };
-export type GridRow = { id: number; label: string } & Record<GridColumn, string>;
+export type GridRow = { id: number; label: string; /** The chosen photo's id, '' for the product's cover. */ photo: string } & Record<GridColumn, string>;
+/** The product's photos the grid offers ("Foto 1" is the cover). */
+export type GridPhoto = { id: number; label: string };
 
 /**
  * "Opções": up to 3 options, each a name and its values separated by commas. Saving creates every
@@ -92,7 +94,7 @@ const HEADERS: Record<GridColumn, string> = {
  * "Variantes": one row per combination; empty price, weight or size cells are the product's, an
  * empty stock is not tracked. The whole grid saves at once.
  */
-export function VariantGrid({ productId, rows }: { productId: number; rows: GridRow[] }) {
+export function VariantGrid({ productId, rows, photos = [] }: { productId: number; rows: GridRow[]; photos?: GridPhoto[] }) {
   const [state, formAction, pending] = useActionState(saveVariantsAction, null);
   const typed = state && !state.ok ? state.values : undefined;
   const errors = (state && !state.ok ? state.fieldErrors : undefined) ?? {};
@@ -100,7 +102,9 @@ export function VariantGrid({ productId, rows }: { productId: number; rows: Grid
   return (
     <section className="card stack" aria-labelledby="variantes-titulo">
       <h2 id="variantes-titulo">Variantes</h2>
-      <p className="small muted">Em branco: o preço, o peso e as medidas do produto; estoque em branco não é controlado.</p>
+      <p className="small muted">
+        Em branco: o preço, o peso e as medidas do produto; estoque em branco não é controlado.{photos.length > 0 ? ' A foto aparece na loja quando a variante é escolhida.' : ''}
+      </p>
       <form action={formAction} className="stack" noValidate key={state?.at ?? 0}>
         <input type="hidden" name="productId" value={productId} />
         <input type="hidden" name="variantIds" value={rows.map((r) => r.id).join(',')} />
@@ -114,6 +118,7 @@ export function VariantGrid({ productId, rows }: { productId: number; rows: Grid
                     {HEADERS[c]}
                   </th>
                 ))}
+                {photos.length > 0 ? <th scope="col">Foto</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -150,6 +155,7 @@ export function VariantGrid({ productId, rows }: { productId: number; rows: Grid
                       </td>
                     );
                   })}
+                  {photos.length > 0 ? <PhotoCell row={r} photos={photos} typed={typed?.[`v${r.id}-photo`]} error={errors[`v${r.id}-photo`]} /> : null}
                 </tr>
               ))}
             </tbody>
@@ -163,5 +169,27 @@ export function VariantGrid({ productId, rows }: { productId: number; rows: Grid
         </div>
       </form>
     </section>
+  );
+}
+
+/** The variant's photo among the product's (without JavaScript too: a plain select). */
+function PhotoCell({ row, photos, typed, error }: { row: GridRow; photos: GridPhoto[]; typed: string | undefined; error: string | undefined }) {
+  const name = `v${row.id}-photo`;
+  return (
+    <td>
+      <select name={name} aria-label={`Foto: ${row.label}`} defaultValue={typed ?? row.photo} aria-invalid={error ? true : undefined} aria-describedby={error ? `${name}-error` : undefined}>
+        <option value="">Capa do produto</option>
+        {photos.map((p) => (
+          <option key={p.id} value={String(p.id)}>
+            {p.label}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={`${name}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </td>
   );
 }
