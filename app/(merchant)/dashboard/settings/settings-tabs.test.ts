@@ -1,10 +1,9 @@
 /** Configurações' tabs per role: Integrações (endpoint URLs may hold secret tokens) only for who manages them. */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => [] }) }));
-const { settingsTabsFor } = await import('./settings-tabs');
+import { settingsPagesFor } from '../nav-sections';
 
-const labels = (role: Parameters<typeof settingsTabsFor>[0]) => settingsTabsFor(role).map((t) => t.label);
+const labels = (role: Parameters<typeof settingsPagesFor>[0]) => settingsPagesFor(role).map((t) => t.label);
 
 describe('the settings tabs', () => {
   it('show Integrações to the Dono and the Gerente', () => {

@@ -3,15 +3,12 @@ import { getMerchantOrNull } from '@/lib/auth/session';
 import { settingsPagesFor, type SettingsPageKey } from '../nav-sections';
 import styles from './settings.module.css';
 
-/** The tabs a role is shown: Configurações' pages (nav-sections.ts) less those it may not see. */
-export const settingsTabsFor = settingsPagesFor;
-
 /** Configurações → Loja | Pagamento | Entrega | E-mails e avisos | Equipe | Integrações | Dados do comprador | Atividade (server component: the current tab is passed in). */
 export async function SettingsTabs({ current }: { current: SettingsPageKey }) {
   const merchant = await getMerchantOrNull();
   return (
     <nav aria-label="Configurações" className={styles.tabs}>
-      {settingsTabsFor(merchant?.role ?? null).map((t) => (
+      {settingsPagesFor(merchant?.role ?? null).map((t) => (
         <Link key={t.key} href={t.href} className={styles.tab} aria-current={t.key === current ? 'page' : undefined}>
           {t.label}
         </Link>
