@@ -104,7 +104,7 @@ test('merchant creates a product with a photo; shoppers buy it by Pix at the dis
   await expect(page.getByText('Produto criado. Agora adicione as fotos.')).toBeVisible();
 
   // Photos: a renamed PDF is refused by its content; a phone photo is stored without its EXIF.
-  const photoInput = page.locator('input[type=file]');
+  const photoInput = page.locator('input#fotos');
   await photoInput.setInputFiles({ name: 'foto.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('%PDF-1.7\n1 0 obj\n<< >>\nendobj\n%%EOF') });
   await expect(page.getByText('foto.jpg: Este arquivo não é uma foto. Envie uma imagem JPEG, PNG ou WebP.')).toBeVisible();
   const photo = await phonePhoto();
