@@ -93,6 +93,21 @@ export async function fanOut(nowIso = new Date().toISOString(), keys?: readonly 
 
 type Due = { id: number; eventId: string; body: string; attempts: number; createdAt: string; url: string; secret: string };
 
+/**
+ * What makes a delivery due now: pending, its endpoint enabled, its time come, no lease held.
+ * One condition for the pass that sends them and for the count the cron route reports, so a
+ * disabled endpoint's deliveries are neither sent nor reported as work left. It names the
+ * endpoint's columns: the query joins `webhookEndpoints`.
+ */
+function dueNow(nowIso: string) {
+  return and(
+    eq(outboundDeliveries.status, 'pending'),
+    eq(webhookEndpoints.enabled, true),
+    lte(outboundDeliveries.nextAttemptAt, nowIso),
+    or(isNull(outboundDeliveries.leaseUntil), lt(outboundDeliveries.leaseUntil, nowIso)),
+  );
+}
+
 async function dueDeliveries(nowIso: string, keys?: readonly string[]): Promise<Due[]> {
   return database()
     .db.select({
@@ -108,10 +123,7 @@ async function dueDeliveries(nowIso: string, keys?: readonly string[]): Promise<
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, outboundDeliveries.endpointId))
     .where(
       and(
-        eq(outboundDeliveries.status, 'pending'),
-        eq(webhookEndpoints.enabled, true),
-        lte(outboundDeliveries.nextAttemptAt, nowIso),
-        or(isNull(outboundDeliveries.leaseUntil), lt(outboundDeliveries.leaseUntil, nowIso)),
+        dueNow(nowIso),
         keys ? inArray(outboundDeliveries.eventId, database().db.select({ id: outboundEvents.id }).from(outboundEvents).where(inArray(outboundEvents.dedupeKey, [...keys]))) : undefined,
       ),
     )
@@ -226,7 +238,8 @@ export async function webhookWorkLeft(nowIso = new Date().toISOString()): Promis
   const [due] = await db
     .select({ n: count() })
     .from(outboundDeliveries)
-    .where(and(eq(outboundDeliveries.status, 'pending'), lte(outboundDeliveries.nextAttemptAt, nowIso)));
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, outboundDeliveries.endpointId))
+    .where(dueNow(nowIso));
   return (events?.n ?? 0) + (due?.n ?? 0);
 }
 

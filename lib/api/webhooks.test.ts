@@ -19,7 +19,7 @@ import { startProcessContext } from '@/lib/process/context';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { prepareDatabase } from '@/test/payments/db';
 import { createEndpoint, listEndpoints, recentAttempts, sendTestDelivery, setEndpointEnabled } from './webhook-endpoints';
-import { retryDelayMs, runWebhookWorkerOnce } from './webhook-worker';
+import { retryDelayMs, runWebhookWorkerOnce, webhookWorkLeft } from './webhook-worker';
 
 type Received = { headers: Record<string, string>; raw: string };
 let received: Received[] = [];
@@ -157,6 +157,21 @@ describe('order.paid to a merchant endpoint', () => {
     await runWebhookWorkerOnce();
     expect(received).toHaveLength(1);
     expect(new Webhook(secret).verify(received[0].raw, received[0].headers)).toMatchObject({ type: 'order.expired', data: { order: { id: s.orderId, status: 'expired' } } });
+  });
+
+  it('the work left counts what the pass would send: not a disabled endpoint\'s deliveries', async () => {
+    const { id: endpointId } = await createEndpoint(url, ['order.paid']);
+    status = 500;
+    await paidSessionOrder();
+    await runWebhookWorkerOnce();
+    expect(received).toHaveLength(1);
+    const later = new Date(Date.now() + retryDelayMs(1) + 1_000).toISOString();
+    expect(await webhookWorkLeft(later)).toBe(1);
+    await setEndpointEnabled(endpointId, false);
+    // The pass sends nothing to it, so the cron must not report it as work left.
+    await runWebhookWorkerOnce({ now: () => Date.parse(later) });
+    expect(received).toHaveLength(1);
+    expect(await webhookWorkLeft(later)).toBe(0);
   });
 
   it('backs off exponentially up to 12 hours between attempts', () => {
