@@ -6,12 +6,25 @@
  * the shop (search and product page with its variants). "Exportar produtos" gives the file
  * back. axe on every page and state visited.
  */
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { appQuery, signIn } from './shop-helpers';
+import { appQuery, PORT, signIn } from './shop-helpers';
 
 const RUN = Date.now().toString(36);
 const HEADER = 'Slug;Nome;Descrição;Preço;Categorias;Opção 1;Valor 1;SKU;Estoque;Peso (g);Altura (cm);Largura (cm);Comprimento (cm);Fotos';
+
+// The shop is shared by every journey of this server: the 20 imported products leave it when
+// this one ends (archived, as the dashboard's "Arquivar" does), so the catalog's counts hold.
+test.afterAll(() => {
+  const db = new Database(path.resolve(`data/e2e-${PORT}/app.db`));
+  try {
+    db.prepare("update products set active = 0, archived_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') where slug like ?").run(`importado-${RUN}-%`);
+  } finally {
+    db.close();
+  }
+});
 
 /** Latin-1 text as Windows-1252 bytes. */
 const cp1252 = (text: string) => Buffer.from(text, 'latin1');
