@@ -110,7 +110,7 @@ export async function proxy(request: NextRequest) {
 
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   applyHeaders(response.headers, headers);
-  // The checkout's draft cookie (lib/checkout-drafts/drafts.ts DRAFT_COOKIE) is given with the
+  // The checkout's draft cookie (lib/checkout/drafts/drafts.ts DRAFT_COOKIE) is given with the
   // page, not by the form's action: a cookie set in a server action refreshes the page under
   // the shopper's feet. It names no draft until a valid e-mail or phone is typed. The three
   // checkouts: the cart's, a payment link's and an API session's hosted one.

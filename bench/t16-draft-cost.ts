@@ -1,5 +1,5 @@
 /**
- * T16 — what the saved checkout (lib/checkout-drafts, issue 45) costs the checkout form POST:
+ * T16 — what the saved checkout (lib/checkout/drafts, issue 45) costs the checkout form POST:
  * p95 with a draft vs without, target ≤ 1.05×.
  *
  * One server, the same cart, interleaved request by request (A B, B A, …) in rounds, so both

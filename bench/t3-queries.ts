@@ -4,7 +4,7 @@
  * check: the verdict at 100k is the full run's).
  *
  * The app's own functions are timed (lib/orders/queries: the status route's and the order
- * page's queries; lib/dashboard/orders-query listOrders: the orders page, count + page); the
+ * page's queries; lib/orders/orders-query listOrders: the orders page, count + page); the
  * raw side replays exactly the statements each function sent (captured at the connection),
  * through prepared statements made once. Both run interleaved (A,B,B,A…), same process.
  *
@@ -54,9 +54,9 @@ async function main() {
   const { orderStatusByToken, orderViewByToken } = await import('@/lib/orders/queries');
   let listOrders: ((f: Record<string, unknown>, page?: number) => Promise<{ rows: { id: string }[]; total: number }>) | null = null;
   try {
-    listOrders = (await import('@/lib/dashboard/orders-query')).listOrders as never;
+    listOrders = (await import('@/lib/orders/orders-query')).listOrders as never;
   } catch (e) {
-    console.error(`lib/dashboard/orders-query not loadable: ${String(e)}`);
+    console.error(`lib/orders/orders-query not loadable: ${String(e)}`);
   }
   // The webhook route's lookup, the app's own (prepared) function.
   const { findPaymentByWebhookToken } = await import('@/lib/payments/webhook-intake');

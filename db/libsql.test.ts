@@ -29,7 +29,7 @@ vi.mock('@/db', async (importOriginal) => {
 import { MIGRATIONS_FOLDER } from './index';
 import { isEmpty, seed } from './seed';
 import { orderStatusByToken } from '@/lib/orders/queries';
-import { countOrders, listOrders, ordersForExport } from '@/lib/dashboard/orders-query';
+import { countOrders, listOrders, ordersForExport } from '@/lib/orders/orders-query';
 import { applyObservation } from '@/lib/payments/apply';
 import { dedupe, insertEvent, type PaymentEventType } from '@/lib/payments/events';
 

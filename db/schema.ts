@@ -883,7 +883,7 @@ export const activityLog = sqliteTable(
 export type ActivityRow = typeof activityLog.$inferSelect;
 
 /**
- * Integrations (lib/api): the merchant's API keys. Only the key's SHA-256 is kept (the key is
+ * Integrations (lib/public-api): the merchant's API keys. Only the key's SHA-256 is kept (the key is
  * shown once); `mode` says which provider it was made for ('test' = the sandbox, `bk_test_`;
  * 'live' = a real provider, `bk_live_`). A revoked key stops working at once.
  */
@@ -1071,7 +1071,7 @@ export const productCategories = sqliteTable(
 );
 export type Category = typeof categories.$inferSelect;
 
-// ---------- saved checkouts (abandoned-checkout recovery, lib/checkout-drafts) ----------
+// ---------- saved checkouts (abandoned-checkout recovery, lib/checkout/drafts) ----------
 
 export const DRAFT_STATUSES = ['open', 'converted'] as const;
 export const DRAFT_SOURCES = ['cart', 'link', 'session'] as const;

@@ -9,12 +9,16 @@
  * - product code imports a test helper or a test (scaffolding stays beside the product); or
  * - a workspace package imports the shop (anything outside packages/, `@/…` included); or
  * - a workspace package's `exports` gives out its test helpers (its `test/`): the app's tests
- *   import them by path, so the package's public face holds none.
+ *   import them by path, so the package's public face holds none; or
+ * - product code imports a file of another `lib/<name>` that is not one of that folder's entry
+ *   files, its face, listed in lib/faces.json (every lib folder has its list there; tests and
+ *   test helpers may reach inside).
  * Tests (`*.test.ts`) sit above everything and may import anything; nothing may import them.
  * With none of these, the folders form layers, printed lowest first by `--layers`.
  *
  *   node scripts/check-layers.mjs            # check (part of `npm run lint`)
  *   node scripts/check-layers.mjs --layers   # the folders by layer, lowest first (one line each)
+ *   node scripts/check-layers.mjs --faces    # the files each lib folder is imported through now
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -146,12 +150,47 @@ function layers(graph) {
   return order;
 }
 
+const FACES = 'lib/faces.json';
+/** A lib folder's file that another folder imports (`lib/<name>/<file>`), or null. */
+const libFileOf = (unit, targetRel) => (unit.startsWith('lib/') ? targetRel.slice(unit.length + 1) : null);
+
+function sourceFiles(root) {
+  const relOf = (f) => path.relative(root, f).split(path.sep).join('/');
+  return [...SOURCE_DIRS.flatMap((d) => walk(path.join(root, d), [])), ...ROOT_FILES.map((f) => path.join(root, f)).filter((f) => fs.existsSync(f))].filter(
+    (f) => !relOf(f).split('/').includes('node_modules'),
+  );
+}
+
+/**
+ * The files of each lib folder that product code of another folder imports now, by folder:
+ * what lib/faces.json must list (sorted; a folder nobody imports has an empty list).
+ */
+export function usedFaces(root) {
+  const relOf = (f) => path.relative(root, f).split(path.sep).join('/');
+  const faces = {};
+  for (const file of sourceFiles(root)) {
+    const rel = relOf(file);
+    const unit = unitOf(rel);
+    if (unit.startsWith('lib/')) faces[unit] ??= new Set();
+    if (isTest(rel) || isTestHelper(rel)) continue;
+    for (const m of fs.readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      const target = resolve(root, file, m[1] ?? m[2]);
+      if (!target) continue;
+      const targetRel = relOf(target);
+      const targetUnit = unitOf(targetRel);
+      if (targetUnit === unit || !targetUnit.startsWith('lib/') || isTest(targetRel)) continue;
+      (faces[targetUnit] ??= new Set()).add(libFileOf(targetUnit, targetRel));
+    }
+  }
+  return Object.fromEntries(Object.keys(faces).sort().map((u) => [u, [...faces[u]].sort()]));
+}
+
 /** Checks the tree at `root`; returns the problems found (empty when none) and the layers. */
 export function checkLayers(root) {
   const relOf = (f) => path.relative(root, f).split(path.sep).join('/');
-  const files = [...SOURCE_DIRS.flatMap((d) => walk(path.join(root, d), [])), ...ROOT_FILES.map((f) => path.join(root, f)).filter((f) => fs.existsSync(f))].filter(
-    (f) => !relOf(f).split('/').includes('node_modules'),
-  );
+  const files = sourceFiles(root);
+  const facesFile = path.join(root, FACES);
+  const faces = fs.existsSync(facesFile) ? JSON.parse(fs.readFileSync(facesFile, 'utf8')) : null;
   const fileGraph = new Map();
   const unitGraph = new Map();
   const why = new Map();
@@ -180,6 +219,9 @@ export function checkLayers(root) {
       }
       targets.add(targetRel);
       const [a, b] = [unitOf(rel), unitOf(targetRel)];
+      if (faces && a !== b && b.startsWith('lib/') && !isTestHelper(rel) && faces[b] && !faces[b].includes(libFileOf(b, targetRel))) {
+        problems.push(`an import into another folder's inner file: ${rel} → ${targetRel} (${b}'s entry files are listed in ${FACES})`);
+      }
       if (!unitGraph.has(a)) unitGraph.set(a, new Set());
       if (!unitGraph.has(b)) unitGraph.set(b, new Set());
       if (a !== b) {
@@ -196,6 +238,13 @@ export function checkLayers(root) {
       if (typeof target === 'string' && isTestHelper(path.posix.join('packages', manifest, target))) problems.push(`a package exports test helpers: packages/${manifest}/package.json "${key}" → ${target}`);
     }
   }
+  if (faces) {
+    const libUnits = new Set(files.map((f) => unitOf(relOf(f))).filter((u) => u.startsWith('lib/')));
+    for (const unit of [...libUnits].sort()) if (!faces[unit]) problems.push(`${unit} lists no entry files in ${FACES}`);
+    for (const [unit, entries] of Object.entries(faces)) {
+      for (const entry of entries) if (!fs.existsSync(path.join(root, unit, entry))) problems.push(`${FACES}: ${unit} lists ${entry}, which does not exist`);
+    }
+  }
   for (const loop of loops(unitGraph)) {
     const edges = loop.flatMap((a) => loop.filter((b) => unitGraph.get(a).has(b)).map((b) => `    ${a} → ${b}   (${why.get(`${a}>${b}`)})`));
     problems.push(`folders import each other: ${loop.join(', ')}\n${edges.join('\n')}`);
@@ -206,6 +255,10 @@ export function checkLayers(root) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  if (process.argv.includes('--faces')) {
+    console.log(JSON.stringify(usedFaces(root), null, 2));
+    process.exit(0);
+  }
   const { problems, layers: order } = checkLayers(root);
   if (process.argv.includes('--layers')) console.log(order.map((level) => level.join('  ')).join('\n'));
   if (problems.length) {

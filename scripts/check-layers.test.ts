@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkLayers as check } from './check-layers.mjs';
+import { checkLayers as check, usedFaces } from './check-layers.mjs';
 
 function tree(files: Record<string, string>): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'check-layers-'));
@@ -103,6 +103,27 @@ describe('check-layers', () => {
       'test/low/fake.ts': "import { a } from '@/lib/low/a';\nexport const fake = a;",
     });
     expect(check(root)).toEqual({ problems: [], layers: [['lib/low'], ['app']] });
+  });
+
+  it("refuses an import into another lib folder's file that is not one of its entry files (lib/faces.json)", () => {
+    const files = {
+      'lib/low/index.ts': "export { inner } from './inner';",
+      'lib/low/inner.ts': 'export const inner = 1;',
+      'lib/low/inner.test.ts': "import { inner } from './inner';\nexport const t = inner;",
+      'lib/mid/b.ts': "import { inner } from '@/lib/low';\nexport const b = inner;",
+      'lib/mid/c.ts': "import { inner } from '../low/inner';\nexport const c = inner;",
+      'lib/mid/c.test.ts': "import { inner } from '@/lib/low/inner';\nexport const t = inner;",
+      'test/mid/fake.ts': "import { inner } from '@/lib/low/inner';\nexport const fake = inner;",
+    };
+    const root = tree({ ...files, 'lib/faces.json': JSON.stringify({ 'lib/low': ['index.ts'], 'lib/mid': [] }) });
+    expect(check(root).problems).toEqual([
+      "an import into another folder's inner file: lib/mid/c.ts → lib/low/inner.ts (lib/low's entry files are listed in lib/faces.json)",
+    ]);
+    // what the folders are imported through now: the product's imports only, tests and helpers aside
+    expect(usedFaces(root)).toEqual({ 'lib/low': ['index.ts', 'inner.ts'], 'lib/mid': [] });
+    // every lib folder lists its face, and lists only files that exist
+    const missing = tree({ ...files, 'lib/faces.json': JSON.stringify({ 'lib/low': ['index.ts', 'inner.ts', 'gone.ts'] }) });
+    expect(check(missing).problems).toEqual(['lib/mid lists no entry files in lib/faces.json', 'lib/faces.json: lib/low lists gone.ts, which does not exist']);
   });
 
   it('holds for this repository', () => {

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { readCart } from '@/lib/cart/cart';
+import { readCart } from '@/lib/checkout/cart/cart';
 import { listCategories } from '@/lib/catalog/search';
 import { darken, lighten } from '@/lib/shop/contrast';
 import { getShopIdentity } from '@/lib/shop/identity';

@@ -5,7 +5,7 @@
  */
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pixCharge, pixCreated } from '@/lib/payment-api/mappers';
+import { pixCharge, pixCreated } from '@/lib/payment-provider/mappers';
 import { listenProviderStub } from './provider-stub';
 
 let server: http.Server;

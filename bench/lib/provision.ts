@@ -1,9 +1,9 @@
 /**
  * What a merchant sets up before a benchmark can use it — an API key, a webhook endpoint, a
- * coupon — made by the product's own functions (lib/api/keys.ts createApiKey,
- * lib/api/webhook-endpoints.ts createEndpoint, lib/coupons createCoupon: what Configurações →
+ * coupon — made by the product's own functions (lib/public-api/keys.ts createApiKey,
+ * lib/outbound-events/webhook-endpoints.ts createEndpoint, lib/coupons createCoupon: what Configurações →
  * Integrações / Cupons call), in a child process against a running bench server's SQLite file
- * (WAL: safe while it runs). Also records order events with lib/order-events recordOrderEvent,
+ * (WAL: safe while it runs). Also records order events with lib/outbound-events recordOrderEvent,
  * the function a state change calls in its transaction (T11). The product modules import
  * `server-only`, so this runs with the react-server condition: bench code calls `provision()`
  * (bench/lib/provision-client.ts), never this file directly.
@@ -27,15 +27,15 @@ async function main() {
   await ensureMigrated();
   switch (command.kind) {
     case 'api-key': {
-      const { createApiKey } = await import('@/lib/api/keys');
+      const { createApiKey } = await import('@/lib/public-api/keys');
       return createApiKey(command.name);
     }
     case 'endpoint': {
-      const { createEndpoint } = await import('@/lib/api/webhook-endpoints');
+      const { createEndpoint } = await import('@/lib/outbound-events/webhook-endpoints');
       return createEndpoint(command.url, command.events as Parameters<typeof createEndpoint>[1]);
     }
     case 'endpoint-enabled': {
-      const { setEndpointEnabled } = await import('@/lib/api/webhook-endpoints');
+      const { setEndpointEnabled } = await import('@/lib/outbound-events/webhook-endpoints');
       return { changed: await setEndpointEnabled(command.id, command.enabled) };
     }
     case 'coupon': {
@@ -48,7 +48,7 @@ async function main() {
       return { id: made.coupon.id, code: made.coupon.code };
     }
     case 'order-events': {
-      const { recordOrderEvent } = await import('@/lib/order-events/record');
+      const { recordOrderEvent } = await import('@/lib/outbound-events/record');
       const { outboundEvents } = await import('@/db/schema');
       const type = command.type as Parameters<typeof recordOrderEvent>[2];
       // One transaction per event, as each state change writes its own (the worker sees them

@@ -17,8 +17,8 @@ const LAST = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', '
 async function main() {
   const total = Number(process.argv[2] ?? 100_000);
   const { insertOrders } = await import('@/test/dashboard/fixtures');
-  const { listOrders, countOrders, ordersForExport, whereOf } = await import('@/lib/dashboard/orders-query');
-  const { overviewStats } = await import('@/lib/dashboard/overview');
+  const { listOrders, countOrders, ordersForExport, whereOf } = await import('@/lib/orders/orders-query');
+  const { overviewStats } = await import('@/lib/orders/overview');
   const { database } = await import('@/db');
   const { orders } = await import('@/db/schema');
 

@@ -210,7 +210,7 @@ export function originLabel(a: Pick<Attribution, 'source' | 'campaign' | 'referr
   return a?.campaign ? `${source} / ${a.campaign}` : source;
 }
 
-/** The source an order is grouped under: its utm_source, else the referring host, else "direto" (the SQL of lib/dashboard/origin.ts says the same). */
+/** The source an order is grouped under: its utm_source, else the referring host, else "direto" (the SQL of lib/orders/origin-sales.ts says the same). */
 export const DIRECT_SOURCE = 'direto';
 export function originSource(a: Pick<Attribution, 'source' | 'referrer'> | null | undefined): string {
   return a?.source ?? a?.referrer ?? DIRECT_SOURCE;

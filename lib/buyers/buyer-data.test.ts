@@ -3,10 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { randomUUID } from 'node:crypto';
 import { activityLog, apiIdempotency, apiKeys, caughtEmails, checkoutSessions, orders, outboundDeliveries, outboundEvents, webhookDeliveries, webhookEndpoints } from '@/db/schema';
-import { api } from '@/lib/payments/api';
+import { paymentProvider } from '@/lib/payments/provider';
 import { reconcileAll } from '@/lib/payments/reconcile';
 import { placeOrder } from '@/lib/checkout/place-order';
-import { overviewStats } from '@/lib/dashboard/overview';
+import { overviewStats } from '@/lib/orders/overview';
 import { startProcessContext } from '@/lib/process/context';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { clearOrders, eventsOf, orderById, prepareDatabase, productIdBySlug } from '@/test/payments/db';
@@ -20,7 +20,7 @@ beforeEach(async () => {
   await clearOrders();
   await database().db.delete(caughtEmails);
   fake = new FakePaymentApi();
-  startProcessContext([api.provide(fake)]);
+  startProcessContext([paymentProvider.provide(fake)]);
 });
 afterAll(() => startProcessContext());
 

@@ -1,5 +1,5 @@
 /**
- * Checkout sessions as the shop keeps them (created by lib/api, paid at /c/<id>): reading one,
+ * Checkout sessions as the shop keeps them (created by lib/public-api, paid at /c/<id>): reading one,
  * its state, and the step that ties it to its one order inside that order's transaction.
  * A session's lines were priced when it was created; the order takes them as they are.
  */

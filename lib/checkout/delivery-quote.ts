@@ -4,7 +4,7 @@
  * placeOrder will price them (lib/shipping/options.ts). Rate-limited like the CEP lookup.
  */
 import 'server-only';
-import { readCart } from '@/lib/cart/cart';
+import { readCart } from '@/lib/checkout/cart/cart';
 import type { CatalogItem } from '@/lib/catalog/catalog';
 import { hit } from '@/lib/security/rate-limit';
 import { getCarrierSettings } from '@/lib/shipping/carrier';

@@ -10,16 +10,16 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { apiKeys, checkoutDrafts, checkoutSessions, emailOutbox, orders, paymentLinks } from '@/db/schema';
-import { api } from '@/lib/payments/api';
+import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { prepareDatabase } from '@/test/payments/db';
 import { createLink } from '@/lib/links/links';
 import type { NewLink } from '@/lib/links/link-form';
-import { draftOfSession } from '@/lib/checkout-drafts/drafts';
-import { checkoutPathOf, restoreDraft } from '@/lib/checkout-drafts/restore';
-import { enqueueDueDraftReminders } from '@/lib/checkout-drafts/reminders';
-import { DEFAULT_REMINDERS, saveReminderSteps } from '@/lib/checkout-drafts/settings';
+import { draftOfSession } from '@/lib/checkout/drafts/drafts';
+import { checkoutPathOf, restoreDraft } from '@/lib/checkout/drafts/restore';
+import { enqueueDueDraftReminders } from '@/lib/checkout/drafts/reminders';
+import { DEFAULT_REMINDERS, saveReminderSteps } from '@/lib/checkout/drafts/settings';
 import { draftLinkToken } from '@/lib/email/draft-links';
 import { loadCartReminderEmail } from '@/lib/email/cart-reminder';
 import { draftSourceOf, saveCheckoutDraft } from './draft';
@@ -37,7 +37,7 @@ beforeAll(async () => {
   keyId = randomUUID();
   await database().db.insert(apiKeys).values({ id: keyId, name: 'Loja', mode: 'test', keyHash: randomUUID(), hint: 'abcd' });
 });
-beforeEach(() => startProcessContext([api.provide(new FakePaymentApi())]));
+beforeEach(() => startProcessContext([paymentProvider.provide(new FakePaymentApi())]));
 afterAll(() => startProcessContext());
 
 function form(values: Record<string, string>): FormData {

@@ -6,8 +6,8 @@
  */
 import 'server-only';
 import { cookies } from 'next/headers';
-import { CART, DRAFT_COOKIE, draftOfSession, parseFields, parseLines, type DraftSource } from '@/lib/checkout-drafts/drafts';
-import { draftChanges } from '@/lib/checkout-drafts/restore';
+import { CART, DRAFT_COOKIE, draftOfSession, parseFields, parseLines, type DraftSource } from '@/lib/checkout/drafts/drafts';
+import { draftChanges } from '@/lib/checkout/drafts/restore';
 import type { PricedCart } from '@/lib/orders/pricing';
 import type { CatalogItem } from '@/lib/catalog/catalog';
 import { formatBRL } from '@balcao/br/money';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { cookies } from 'next/headers';
 import { randomToken } from '@/lib/security/tokens';
-import { DRAFT_COOKIE, DRAFT_COOKIE_MAX_AGE_S } from '@/lib/checkout-drafts/drafts';
+import { DRAFT_COOKIE, DRAFT_COOKIE_MAX_AGE_S } from '@/lib/checkout/drafts/drafts';
 import { env } from '@/lib/config/env';
 
 /** This browser's draft cookie; `create` makes one (server actions and route handlers only). */

@@ -1,21 +1,21 @@
 /**
- * The checkout's saved draft (lib/checkout-drafts) on each of its three paths: the cart's
+ * The checkout's saved draft (lib/checkout/drafts) on each of its three paths: the cart's
  * (/checkout), a payment link's (/pagar/<code>) and an API session's (/c/<id>). What the form
  * holds, with what is being bought priced now, saved under the browser's draft cookie;
  * converted when the order is placed. Drafts hold no stock: this only records what was typed
  * and chosen.
  */
 import 'server-only';
-import { readCart } from '@/lib/cart/cart';
+import { readCart } from '@/lib/checkout/cart/cart';
 import { shopNow } from '@/lib/embedded-provider/clock';
 import { linkByCode } from '@/lib/links/links';
 import { sessionById } from '@/lib/checkout-sessions/sessions';
 import { logger } from '@/lib/server/log';
 import { parseBRLInput } from '@balcao/br/money';
-import { CART, convertSessionDraftByOrderToken, saveDraft, type DraftLine, type DraftSource } from '@/lib/checkout-drafts/drafts';
+import { CART, convertSessionDraftByOrderToken, saveDraft, type DraftLine, type DraftSource } from '@/lib/checkout/drafts/drafts';
 import type { FormValues } from './fields';
 
-export type { DraftSource } from '@/lib/checkout-drafts/drafts';
+export type { DraftSource } from '@/lib/checkout/drafts/drafts';
 
 /** Which checkout a form is (its hidden `linkCode` or `sessionId` name the link's or the session's). */
 export function draftSourceOf(form: FormData): DraftSource {

@@ -9,9 +9,9 @@ import { database, MIGRATIONS_FOLDER } from '@/db';
 import { openDatabase } from '@/db/driver';
 import * as schema from '@/db/schema';
 import { orders } from '@/db/schema';
-import { planSearch } from '@/lib/dashboard/order-search';
-import { listOrders } from '@/lib/dashboard/orders-query';
-import { api } from '@/lib/payments/api';
+import { planSearch } from '@/lib/orders/order-search';
+import { listOrders } from '@/lib/orders/orders-query';
+import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
 import { placeOrder } from '@/lib/checkout/place-order';
 import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
@@ -27,7 +27,7 @@ let fake: FakePaymentApi;
 beforeAll(prepareDatabase);
 beforeEach(() => {
   fake = new FakePaymentApi();
-  startProcessContext([api.provide(fake)]);
+  startProcessContext([paymentProvider.provide(fake)]);
 });
 afterAll(() => startProcessContext());
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { apiKeyOrigins, apiKeys, checkoutSessions, orders } from '@/db/schema';
 import { safeReturnUrl, sessionById, storeReturnUrlOfOrder } from '@/lib/checkout-sessions/sessions';
-import { api } from '@/lib/payments/api';
+import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { prepareDatabase } from '@/test/payments/db';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   await database().db.insert(apiKeys).values({ id: keyId, name: 'Loja', mode: 'test', keyHash: randomUUID(), hint: 'abcd' });
   await database().db.insert(apiKeyOrigins).values({ apiKeyId: keyId, origin: 'https://loja.example' });
 });
-beforeEach(() => startProcessContext([api.provide(new FakePaymentApi())]));
+beforeEach(() => startProcessContext([paymentProvider.provide(new FakePaymentApi())]));
 afterAll(() => startProcessContext());
 
 async function newSession(over: Partial<typeof checkoutSessions.$inferInsert> = {}): Promise<string> {

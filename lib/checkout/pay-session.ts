@@ -30,7 +30,7 @@ async function paySessionForm(sessionId: string, form: FormData, ctx: { ip: stri
 
   const session = await sessionById(sessionId);
   if (!session) return checkoutFailure(SESSION_REFUSAL_MESSAGES.not_found, values);
-  // A session sells nothing to deliver (lib/api refuses products that ship).
+  // A session sells nothing to deliver (lib/public-api refuses products that ship).
   const parsed = parseCheckoutForm(values, { needsDelivery: false, phoneRequired: (await getSettings()).requireBuyerPhone });
   if (!parsed.ok) return invalidForm(CHECK_FIELDS_MESSAGE, parsed.fieldErrors, values);
   const { data } = parsed;

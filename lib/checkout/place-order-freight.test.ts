@@ -8,7 +8,7 @@ import { DEFAULT_SHIPPING_RULES, type ShippingRules } from '@/lib/shipping/quote
 import { saveShippingRules } from '@/lib/shipping/settings';
 import { DEFAULT_SERVICES, saveCarrierSettings } from '@/lib/shipping/carrier';
 import { clearQuoteCache, deliveryOptions } from '@/lib/shipping/options';
-import { api } from '@/lib/payments/api';
+import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
 import { CHOOSE_FREIGHT_MESSAGE } from './freight';
 import { placeOrder, type OrderInput } from './place-order';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   cafe = await productIdBySlug('cafe-especial-250g');
 });
 beforeEach(async () => {
-  startProcessContext([api.provide(new FakePaymentApi())]);
+  startProcessContext([paymentProvider.provide(new FakePaymentApi())]);
   clearQuoteCache();
   await saveShippingRules(RULES);
   await saveCarrierSettings(CARRIER);

@@ -7,7 +7,7 @@ import { saveOptions, saveVariantGrid, variantsForEdit } from '@/lib/catalog/var
 import { createLink } from '@/lib/links/links';
 import type { NewLink } from '@/lib/links/link-form';
 import { LINK_VARIANT_SOLD_OUT, resolveLinkVariant, VARIANT_NOT_FOUND } from '@/lib/links/link-variant';
-import { api } from '@/lib/payments/api';
+import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
 import { insertProduct } from '@/test/catalog/products';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
@@ -15,7 +15,7 @@ import { prepareDatabase, VALID_CPF } from '@/test/payments/db';
 import { placeOrder, type LinkOrderInput } from './place-order';
 
 beforeAll(prepareDatabase);
-beforeEach(() => startProcessContext([api.provide(new FakePaymentApi())]));
+beforeEach(() => startProcessContext([paymentProvider.provide(new FakePaymentApi())]));
 afterAll(() => startProcessContext());
 
 const link: NewLink = { title: 'Camiseta combinada no WhatsApp', description: null, amountCents: 5500, minAmountCents: null, methods: 'both', pixDiscount: false, expiresOn: null, maxPayments: null };

@@ -7,11 +7,11 @@ import { orderItems, orders, payments } from '@/db/schema';
 import { createLink, disableLink } from '@/lib/links/links';
 import type { NewLink } from '@/lib/links/link-form';
 import { REFUSAL_MESSAGES } from '@/lib/links/place';
-import type { NewPix } from '@/lib/payment-api/types';
+import type { NewPix } from '@/lib/payment-provider/types';
 import { placeOrder, type LinkOrderInput } from './place-order';
 import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { prepareDatabase, VALID_CPF } from '@/test/payments/db';
-import { api } from '@/lib/payments/api';
+import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
 
 let fake: FakePaymentApi;
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   fake = new FakePaymentApi();
-  startProcessContext([api.provide(fake)]);
+  startProcessContext([paymentProvider.provide(fake)]);
 });
 afterAll(() => startProcessContext());
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { orders } from '@/db/schema';
-import { api } from '@/lib/payments/api';
+import { paymentProvider } from '@/lib/payments/provider';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { prepareDatabase, VALID_CPF } from '@/test/payments/db';
 import type { NewLink } from '@/lib/links/link-form';
@@ -18,7 +18,7 @@ const base: NewLink = { title: 'Guia', description: null, amountCents: 5000, min
 beforeAll(async () => {
   await prepareDatabase();
 });
-beforeEach(() => startProcessContext([api.provide(new FakePaymentApi())]));
+beforeEach(() => startProcessContext([paymentProvider.provide(new FakePaymentApi())]));
 afterAll(() => startProcessContext());
 
 async function orderOf(token: string) {

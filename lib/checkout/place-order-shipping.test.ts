@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { orders, payments, products } from '@/db/schema';
-import type { NewBoleto, NewPix } from '@/lib/payment-api/types';
+import type { NewBoleto, NewPix } from '@/lib/payment-provider/types';
 import { DEFAULT_SHIPPING_RULES, type ShippingRules } from '@/lib/shipping/quote';
 import { saveShippingRules } from '@/lib/shipping/settings';
-import { api } from '@/lib/payments/api';
+import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
 import { CHECK_FIELDS_MESSAGE } from '@/lib/checkout/fields';
 import { placeOrder, type OrderInput } from './place-order';
@@ -35,7 +35,7 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   fake = new FakePaymentApi();
-  startProcessContext([api.provide(fake)]);
+  startProcessContext([paymentProvider.provide(fake)]);
   await saveShippingRules(RULES);
   await database().db.update(products).set({ requiresShipping: true });
 });

@@ -7,14 +7,14 @@ import { addDays, saoPauloDate } from '@balcao/br/dates';
 import { saveShopIdentity } from '@/lib/shop/identity';
 import { DEMO_IDENTITY } from '@/db/seed';
 import { env } from '@/lib/config/env';
-import type { NewBoleto, NewPix } from '@/lib/payment-api/types';
+import type { NewBoleto, NewPix } from '@/lib/payment-provider/types';
 import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
 import { parseCheckoutForm } from '@/lib/checkout/parse-form';
 import { EXPIRED_FORM_MESSAGE } from '@/lib/checkout/order-input';
 import { placeOrder, PROVIDER_DID_NOT_ANSWER, type OrderInput } from './place-order';
 import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { prepareDatabase, productIdBySlug, VALID_CNPJ, VALID_CPF } from '@/test/payments/db';
-import { api } from '@/lib/payments/api';
+import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
 
 let fake: FakePaymentApi;
@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   fake = new FakePaymentApi();
-  startProcessContext([api.provide(fake)]);
+  startProcessContext([paymentProvider.provide(fake)]);
   await updateSettings({ ...DEFAULT_SETTINGS });
 });
 afterAll(() => startProcessContext());

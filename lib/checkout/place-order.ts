@@ -20,7 +20,7 @@ import { saoPauloDate } from '@balcao/br/dates';
 import { maskDocument } from '@balcao/br/documents';
 import { itemsOfProducts } from '@/lib/catalog/catalog';
 import { OutOfStock, releaseLapsedHolds, takeForOrder } from '@/lib/catalog/stock';
-import { userMessage } from '@/lib/payment-api/client';
+import { userMessage } from '@/lib/payment-provider/client';
 import { CHECK_FIELDS_MESSAGE, type FieldErrors } from '@/lib/checkout/fields';
 import { nextOrderNumber } from '@/lib/checkout/order-number';
 import { checkOrderInput, type LinkOrderInput, type OrderInput, type SessionOrderInput, type ValidOrder } from '@/lib/checkout/order-input';
@@ -130,7 +130,7 @@ async function priceOf(
     const session = await sessionById(input.session.id);
     if (!session) return { ok: false, sessionRefusal: 'not_found' };
     if (!session.methods.includes(input.method)) return { ok: false, message: `Esta compra aceita só ${session.methods[0] === 'pix' ? 'Pix' : 'boleto'}.`, field: 'method' };
-    // Nothing in a session ships (lib/api refuses products that need delivery).
+    // Nothing in a session ships (lib/public-api refuses products that need delivery).
     const itemsCents = session.amountTotalCents;
     return { ok: true, lines: session.lines, itemsCents, couponDiscountCents: 0, pixDiscountCents: 0, pixDiscountBps: 0, totalCents: itemsCents, ships: false };
   }

@@ -6,7 +6,7 @@
  */
 import 'server-only';
 import type { Attribution } from '@/lib/attribution/attribution';
-import { readCart } from '@/lib/cart/cart';
+import { readCart } from '@/lib/checkout/cart/cart';
 import { CHECK_FIELDS_MESSAGE } from '@/lib/checkout/fields';
 import { checkoutBlocker, orderItemsOf } from '@/lib/orders/pricing';
 import { previewCoupon } from '@/lib/coupons/coupons';
@@ -20,7 +20,7 @@ import type { FormValues } from '@/lib/checkout/fields';
 import { appliedCoupon, checkoutFailure, invalidForm, outcomeOfPlacement, rateLimited, unexpected, type CheckoutOutcome } from './outcome';
 import { formValuesOf, parseCheckoutForm } from './parse-form';
 import { keepDraft } from './draft';
-import { CART } from '@/lib/checkout-drafts/drafts';
+import { CART } from '@/lib/checkout/drafts/drafts';
 
 export { mapFieldErrors, RATE_LIMITED_MESSAGE, UNEXPECTED_MESSAGE, type CheckoutFailure, type CheckoutOutcome } from './outcome';
 

@@ -7,7 +7,7 @@ import { syncPayment } from '@/lib/payments/sync';
 import { newPixAttempt } from '@/lib/payments/attempts';
 import { reconcileAll, reconcileOrder } from '@/lib/payments/reconcile';
 import { startProcessContext } from '@/lib/process/context';
-import { api } from '@/lib/payments/api';
+import { paymentProvider } from '@/lib/payments/provider';
 import { placeOrder } from '@/lib/checkout/place-order';
 import { createLink } from '@/lib/links/links';
 import type { NewLink } from '@/lib/links/link-form';
@@ -49,7 +49,7 @@ beforeAll(async () => {
   await prepareDatabase();
 });
 beforeEach(() => {
-  startProcessContext([api.provide(new FakePaymentApi())]);
+  startProcessContext([paymentProvider.provide(new FakePaymentApi())]);
 });
 
 const buyer = (document: string) => ({ name: 'Ana Souza', document, email: 'ana@example.com' });
@@ -123,7 +123,7 @@ describe('a coupon use given back when its order ends unpaid', () => {
 
   it('gives it back exactly once when the webhook, reconciliation and a duplicate webhook all report the expiry at once; a late payment counts it again', async () => {
     const fake = new FakePaymentApi();
-    startProcessContext([api.provide(fake)]);
+    startProcessContext([paymentProvider.provide(fake)]);
     const l = await createLink(link, 'dono@example.com');
     const c = await createCoupon(coupon({ maxUses: 1, onePerDocument: true }), 'dono@example.com');
     if (!c.ok) throw new Error('coupon not created');
@@ -153,7 +153,7 @@ describe('a coupon use given back when its order ends unpaid', () => {
 
   it('gives it back exactly once when webhooks and reconciliations in six processes read the expiry at the same instant', async () => {
     const fake = new FakePaymentApi();
-    startProcessContext([api.provide(fake)]);
+    startProcessContext([paymentProvider.provide(fake)]);
     const l = await createLink(link, 'dono@example.com');
     const c = await createCoupon(coupon({ maxUses: 3 }), 'dono@example.com');
     if (!c.ok) throw new Error('coupon not created');
@@ -172,7 +172,7 @@ describe('a coupon use given back when its order ends unpaid', () => {
 
   it('"Gerar novo Pix" on the expired order counts its use again, once', async () => {
     const fake = new FakePaymentApi();
-    startProcessContext([api.provide(fake)]);
+    startProcessContext([paymentProvider.provide(fake)]);
     const l = await createLink(link, 'dono@example.com');
     const c = await createCoupon(coupon(), 'dono@example.com');
     if (!c.ok) throw new Error('coupon not created');
@@ -187,7 +187,7 @@ describe('a coupon use given back when its order ends unpaid', () => {
 
   it('"um por CPF" no longer counts an order whose use was given back: the same CPF may use the coupon again', async () => {
     const fake = new FakePaymentApi();
-    startProcessContext([api.provide(fake)]);
+    startProcessContext([paymentProvider.provide(fake)]);
     const l = await createLink(link, 'dono@example.com');
     const c = await createCoupon(coupon({ onePerDocument: true }), 'dono@example.com');
     if (!c.ok) throw new Error('coupon not created');

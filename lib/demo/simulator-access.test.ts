@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { db } from '@/db';
 import { accountPolicy, users } from '@/db/schema';
 import { env } from '@/lib/config/env';
-import { api } from '@/lib/payments/api';
+import { paymentProvider } from '@/lib/payments/provider';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { prepareDatabase } from '@/test/payments/db';
 import { placeTestOrder } from '@/test/payments/place';
@@ -26,7 +26,7 @@ let mine: { token: string; charge: string };
 let theirs: { token: string; charge: string };
 beforeAll(async () => {
   await prepareDatabase();
-  startProcessContext([api.provide(new FakePaymentApi())]);
+  startProcessContext([paymentProvider.provide(new FakePaymentApi())]);
   const a = await placeTestOrder('pix');
   const b = await placeTestOrder('boleto');
   mine = { token: a.order.token, charge: a.payment.providerId! };

@@ -8,13 +8,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { emailOutbox } from '@/db/schema';
-import { api } from '@/lib/payments/api';
+import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { applyObservation } from '@/lib/payments/apply';
 import { resendInstructions, RESEND_MESSAGES } from '@/lib/payments/resend-instructions';
 import { chargeCreatedEffects } from '@/lib/payments/state-effects';
-import { chargeStateOf } from '@/lib/payment-api/status';
+import { chargeStateOf } from '@/lib/payment-provider/status';
 import { emailsOf, insertOrderWithPayment, prepareDatabase } from '@/test/payments/db';
 import { orderViewByToken } from '@/lib/orders/queries';
 import { emailKey } from './keys';
@@ -94,7 +94,7 @@ describe('at most 3 e-mails a day to one recipient from unpaid orders', () => {
   });
 
   it('holds across processes: 4 processes × 2 checkouts at one instant to one address queue exactly 3 e-mails', async () => {
-    startProcessContext([api.provide(new FakePaymentApi())]);
+    startProcessContext([paymentProvider.provide(new FakePaymentApi())]);
     // The checkout worker buys as comprador@example.com, through the real placeOrder.
     const productId = await insertProduct({ slug: 'cap-race', name: 'Sem estoque controlado', description: '', priceCents: 2000, imagePath: '', stock: null });
     const outcomes = await raceCheckouts(productId, 4, 2);

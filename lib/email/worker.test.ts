@@ -17,7 +17,7 @@ import { qrPngDataUri } from '@balcao/br/qr';
 import { DEMO_IDENTITY } from '@/db/seed';
 import { saveShopIdentity } from '@/lib/shop/identity';
 import { applyObservation } from '@/lib/payments/apply';
-import { chargeStateOf } from '@/lib/payment-api/status';
+import { chargeStateOf } from '@/lib/payment-provider/status';
 import { chargeCreatedEffects } from '@/lib/payments/state-effects';
 import { emailsOf, insertOrderWithPayment, prepareDatabase } from '@/test/payments/db';
 import { shortOrderId } from '@/lib/orders/format';

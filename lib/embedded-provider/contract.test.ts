@@ -1,10 +1,10 @@
 /**
- * Contract test: the app's own client (lib/payment-api/client.ts) against the sandbox over real
+ * Contract test: the app's own client (lib/payment-provider/client.ts) against the sandbox over real
  * HTTP (node:http → Request → handleSandboxRequest → Response), on the real clock.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addDays, saoPauloDate } from '@balcao/br/dates';
-import { paymentApi, PaymentApiError, type NewBoleto, type NewPix } from '@/lib/payment-api/client';
+import { paymentApi, PaymentApiError, type NewBoleto, type NewPix } from '@/lib/payment-provider/client';
 import { closeSandboxContext, createSandboxContext, type SandboxContext } from '@balcao/payment-sandbox';
 import { startSandboxHttpServer, type TestServer } from '@/packages/payment-sandbox/test/http-server';
 import { advanceClock, CPF, KEY, OTHER_KEY, tempDbUrl } from '@/packages/payment-sandbox/test/fixtures';

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, test } from 'vitest';
 import { addDays, saoPauloDate } from '@balcao/br/dates';
 import { env } from '@/lib/config/env';
-import { paymentApi, PaymentApiError, type PaymentApiOptions } from '@/lib/payment-api/client';
+import { paymentApi, PaymentApiError, type PaymentApiOptions } from '@/lib/payment-provider/client';
 import { replaceFaults } from '@/packages/payment-sandbox/test/fixtures';
 import { defaultSandbox, stopSandboxWorker } from './index';
 import { inProcessExchange, sandboxSegments } from './in-process-exchange';

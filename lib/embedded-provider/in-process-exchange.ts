@@ -1,6 +1,6 @@
 /**
- * The payment client's exchange (lib/payment-api/exchange.ts) answered by this process's
- * sandbox, for when it is the provider (PAYMENT_API_URL unset; lib/payments/api.ts chooses
+ * The payment client's exchange (lib/payment-provider/exchange.ts) answered by this process's
+ * sandbox, for when it is the provider (PAYMENT_API_URL unset; lib/payments/provider.ts chooses
  * it): each call is handed to the sandbox's handler directly instead of being sent over TCP
  * back into the same server.
  *
@@ -15,7 +15,7 @@
  * reached over HTTP.
  */
 import 'server-only';
-import { ExchangeTimeout, type Exchange } from '@/lib/payment-api/exchange';
+import { ExchangeTimeout, type Exchange } from '@/lib/payment-provider/exchange';
 import { handleSandboxCall } from './index';
 
 /** The path segments after the sandbox's mount point, decoded as the catch-all route would give them. */

@@ -13,7 +13,7 @@ import { orders, paymentEvents, payments, type EmailKind, type FulfillmentStatus
 import { emailKey } from '@/lib/email/keys';
 import { kickOutbox } from '@/lib/email/kick';
 import { enqueueEmail } from '@/lib/email/outbox';
-import { recordOrderEvent } from '@/lib/order-events/record';
+import { recordOrderEvent } from '@/lib/outbound-events/record';
 import { checkMove, type FulfilmentMove } from './moves';
 import type { Tracking } from './tracking';
 

@@ -94,7 +94,7 @@ export async function shippingDocuments(kind: DocumentKind, req: DocumentsReques
       return { ok: false, status: selected.length ? 409 : 404, error: selected.length ? `Nenhum pedido selecionado tem este documento.\n${why}` : 'Pedido não encontrado.' };
     }
   } else {
-    // The "A enviar" view's orders (lib/dashboard/orders-query.ts): paid, to send, oldest first.
+    // The "A enviar" view's orders (lib/orders/orders-query.ts): paid, to send, oldest first.
     rows = await db()
       .select()
       .from(orders)

@@ -6,7 +6,7 @@
 import { type Provision } from '@/lib/process/context';
 import { afterPassDeliverers, type AfterPassDeliverers } from '@/lib/server/after-pass';
 import { drainOutbox } from '@/lib/email/worker';
-import { runWebhookWorkerOnce } from '@/lib/api/webhook-worker';
+import { runWebhookWorkerOnce } from '@/lib/public-api/webhook-worker';
 import { runPixelSenderOnce } from '@/lib/pixels/sender';
 
 export const outboxDeliverers: AfterPassDeliverers = {

@@ -3,7 +3,7 @@ import { handleCronReconcile, isAuthorizedCron } from './cron';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { clearOrders, orderById, prepareDatabase } from '@/test/payments/db';
 import { placeTestOrder } from '@/test/payments/place';
-import { api } from '@/lib/payments/api';
+import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
 
 const SECRET = 'cron-secret-0123456789';
@@ -12,11 +12,11 @@ beforeAll(prepareDatabase);
 beforeEach(async () => {
   await clearOrders();
   fake = new FakePaymentApi();
-  startProcessContext([api.provide(fake)]);
+  startProcessContext([paymentProvider.provide(fake)]);
 });
 afterEach(() => {
   delete process.env.CRON_SECRET;
-  startProcessContext([api.provide(fake)]);
+  startProcessContext([paymentProvider.provide(fake)]);
 });
 afterAll(() => startProcessContext());
 
@@ -48,7 +48,7 @@ describe('GET|POST /api/cron/reconcile', () => {
 
   it('401 with a wrong secret; 200 {checked, changed} with the right one (GET and POST)', async () => {
     process.env.CRON_SECRET = SECRET;
-    startProcessContext([api.provide(fake)]);
+    startProcessContext([paymentProvider.provide(fake)]);
     const { order, payment } = await placeTestOrder('pix');
     fake.pay(payment.providerId!);
     expect((await call('POST', 'Bearer wrong-secret-0123456789')).status).toBe(401);
@@ -70,7 +70,7 @@ describe('the cron route sends e-mails too (no process stays up on Vercel)', () 
     const { caughtEmails, emailOutbox } = await import('@/db/schema');
     const { eq } = await import('drizzle-orm');
     process.env.CRON_SECRET = SECRET;
-    startProcessContext([api.provide(fake)]);
+    startProcessContext([paymentProvider.provide(fake)]);
     const { order, payment } = await placeTestOrder('pix');
     fake.pay(payment.providerId!);
     expect((await call('GET', `Bearer ${SECRET}`)).status).toBe(200);
@@ -85,7 +85,7 @@ describe('the cron route sends e-mails too (no process stays up on Vercel)', () 
 describe('bounded chunks', () => {
   it('a run stops starting work when its time box is spent, says what is left, and the next run continues', async () => {
     process.env.CRON_SECRET = SECRET;
-    startProcessContext([api.provide(fake)]);
+    startProcessContext([paymentProvider.provide(fake)]);
     for (let i = 0; i < 3; i++) await placeTestOrder('pix');
     const run = (budgetMs?: number) =>
       handleCronReconcile(new Request('http://localhost/api/cron/reconcile', { headers: { authorization: `Bearer ${SECRET}` } }), { budgetMs }).then((r) => r.json());

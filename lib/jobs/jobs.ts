@@ -44,8 +44,8 @@ export type BackgroundJob = {
   readonly pass: CronPass | null;
 };
 
-/** The abandoned checkouts' reminders and deletions (lib/checkout-drafts/scan.ts), before the outbox drains. */
-const runDraftScan = async () => (await import('@/lib/checkout-drafts/scan')).runDraftScan();
+/** The abandoned checkouts' reminders and deletions (lib/checkout/drafts/scan.ts), before the outbox drains. */
+const runDraftScan = async () => (await import('@/lib/checkout/drafts/scan')).runDraftScan();
 
 export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
   {
@@ -102,13 +102,13 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
   {
     // The merchant's outbound webhooks (Integrações → endpoints): fan-out, then the deliveries due.
     name: 'webhook-worker',
-    start: async () => (await import('@/lib/api/webhook-worker')).startWebhookWorker(),
-    stop: async () => (await import('@/lib/api/webhook-worker')).stopWebhookWorker(),
+    start: async () => (await import('@/lib/public-api/webhook-worker')).startWebhookWorker(),
+    stop: async () => (await import('@/lib/public-api/webhook-worker')).stopWebhookWorker(),
     pass: {
       left: 'webhooks',
       shareMs: 2_000,
       run: async () => {
-        const { runWebhookWorkerOnce, webhookWorkLeft } = await import('@/lib/api/webhook-worker');
+        const { runWebhookWorkerOnce, webhookWorkLeft } = await import('@/lib/public-api/webhook-worker');
         await runWebhookWorkerOnce();
         return { left: await webhookWorkLeft() };
       },

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { db } from '@/db';
 import { activityLog, orderNotes } from '@/db/schema';
 import { insertOrders } from '@/test/dashboard/fixtures';
-import { getOrderDetail } from '@/lib/dashboard/order-detail';
+import { getOrderDetail } from '@/lib/order-admin/order-detail';
 import { addOrderNote, noteSchema, orderNotesOf } from './notes';
 
 const ana = { id: 7, email: 'ana@loja.com.br', name: 'Ana' };

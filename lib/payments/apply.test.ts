@@ -7,7 +7,7 @@ import { barcodeToDigitableLine } from '@balcao/br/boleto';
 import { applyObservation, TOUCH_MIN_INTERVAL_MS } from './apply';
 import { dedupe, insertEvent, type PaymentEventType } from './events';
 import type { Observation } from './observation';
-import { chargeStateOf } from '@/lib/payment-api/status';
+import { chargeStateOf } from '@/lib/payment-provider/status';
 import { barcodeFor } from '@/test/payments/fake-payment-api';
 import { eventsOf, insertOrderWithPayment, orderById, paymentById, prepareDatabase, statusEventsOf } from '@/test/payments/db';
 

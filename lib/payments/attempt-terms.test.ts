@@ -15,7 +15,7 @@ import { newId } from '@/lib/security/tokens';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { insertOrderWithPayment, orderById, prepareDatabase } from '@/test/payments/db';
 import { raceWorkers } from '@/test/worker-process';
-import { api } from './api';
+import { paymentProvider } from './provider';
 import { newPixAttempt, switchToPix } from './attempts';
 import { pixAttemptOffer, TERMS_MESSAGES } from './attempt-terms';
 
@@ -24,7 +24,7 @@ let keyId: string;
 
 beforeAll(async () => {
   await prepareDatabase();
-  startProcessContext([api.provide(new FakePaymentApi())]);
+  startProcessContext([paymentProvider.provide(new FakePaymentApi())]);
   keyId = newId();
   await db().insert(apiKeys).values({ id: keyId, name: 'Loja externa', mode: 'test', keyHash: `hash-${keyId}`, hint: 'abcd' });
 });

@@ -14,7 +14,7 @@ import { caughtEmails, emailOutbox, paymentEvents, payments, webhookDeliveries, 
 import { emailKey } from '@/lib/email/keys';
 import { catcherTransport } from '@/lib/email/transport';
 import { drainOutbox } from '@/lib/email/worker';
-import { paymentApi, type PaymentApi } from '@/lib/payment-api/client';
+import { paymentApi, type PaymentApi } from '@/lib/payment-provider/client';
 import { closeSandboxContext, createSandboxContext, handleSandboxRequestWith, type SandboxContext } from '@balcao/payment-sandbox';
 import { sandboxSegments, startHttpServer, type TestServer } from '@/packages/payment-sandbox/test/http-server';
 import { placeOrder } from '@/lib/checkout/place-order';
@@ -24,11 +24,11 @@ import { switchToPix } from './attempts';
 import { runWorker } from '@/test/worker-process';
 import { recordManualRefund } from './manual-refund';
 import { reconcileAll } from './reconcile';
-import { chargeStateOf } from '@/lib/payment-api/status';
+import { chargeStateOf } from '@/lib/payment-provider/status';
 import { signWebhook } from './webhook-signature';
 import { deliveriesOfToken, emailsOf, eventsOf, orderById, paymentById, prepareDatabase, productIdBySlug, statusEventsOf } from '@/test/payments/db';
 import { checkoutInput, rowsByToken } from '@/test/payments/place';
-import { api } from '@/lib/payments/api';
+import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
 
 const KEY = 'sk_sandbox_dev';
@@ -73,7 +73,7 @@ beforeAll(async () => {
   cafe = await productIdBySlug('cafe-especial-250g');
   // Retries inside the client wait at most 20 ms (the sandbox asks for 1 s).
   client = paymentApi({ baseUrl: `${server.url}/api/sandbox`, apiKey: KEY, sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 20))) });
-  startProcessContext([api.provide(client)]);
+  startProcessContext([paymentProvider.provide(client)]);
 }, 60_000);
 
 afterAll(async () => {

@@ -6,7 +6,7 @@
  */
 import type { Order, PaymentMethod } from '@/db/schema';
 import { addDays } from '@balcao/br/dates';
-import type { NewBoleto, NewPix } from '@/lib/payment-api/client';
+import type { NewBoleto, NewPix } from '@/lib/payment-provider/client';
 import { isAcceptedNotificationUrl } from '@balcao/payment-contract';
 import type { PaymentSettings } from '@/lib/settings/settings';
 

@@ -16,10 +16,10 @@ import { database, type Tx } from '@/db';
 import { get, run } from '@/db/driver';
 import { orderItems, orders, paymentEvents, payments, type Order, type Payment, type PaymentMethod } from '@/db/schema';
 import { env } from '@/lib/config/env';
-import { isPaymentApiError, type PaymentApiError } from '@/lib/payment-api/client';
+import { isPaymentApiError, type PaymentApiError } from '@/lib/payment-provider/client';
 import { kickOutbox } from '@/lib/email/kick';
 import { logger, redactSecrets } from '@/lib/server/log';
-import { api } from './api';
+import { paymentProvider } from './provider';
 import { dedupe, insertEvent, type EventSource } from './events';
 import { boletoRequest, notificationUrlFor, parseTerms, payableUntilOf, pixRequest, type ChargeTerms } from './charge-request';
 import { newId, randomToken, tokenHash } from '@/lib/security/tokens';
@@ -117,7 +117,7 @@ export async function submitCreate(paymentId: string, opts: SubmitOptions): Prom
   let created: { id: string; status?: string; pixCode?: string; pixImage?: string };
   try {
     const key = { idempotencyKey: payment.idempotencyKey };
-    created = terms.method === 'pix' ? await api().createPix(pixRequest(order, terms, notificationUrl), key) : await api().createBoleto(boletoRequest(order, terms, notificationUrl), key);
+    created = terms.method === 'pix' ? await paymentProvider().createPix(pixRequest(order, terms, notificationUrl), key) : await paymentProvider().createBoleto(boletoRequest(order, terms, notificationUrl), key);
   } catch (error) {
     if (isDefiniteRefusal(error, !!opts.firstAttempt)) {
       log.warn({ err: errorText(error), field: error.field }, 'payment create refused by the provider');

@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { statusLabel } from '@/lib/orders/status-labels';
 import { applyObservation } from './apply';
 import { MANUAL_REFUND_MESSAGES, recordManualRefund } from './manual-refund';
-import { chargeStateOf } from '@/lib/payment-api/status';
+import { chargeStateOf } from '@/lib/payment-provider/status';
 import { clearOrders, emailsOf, eventsOf, insertOrderWithPayment, orderById, paymentById, prepareDatabase } from '@/test/payments/db';
 
 const ACTOR = 'dono@loja.com';

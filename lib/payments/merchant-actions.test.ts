@@ -8,7 +8,7 @@ import { placeTestOrder } from '@/test/payments/place';
 import { database } from '@/db';
 import { paymentEvents } from '@/db/schema';
 import { eq } from 'drizzle-orm';
-import { api } from '@/lib/payments/api';
+import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
 
 const ACTOR = 'demo@balcao.dev';
@@ -17,7 +17,7 @@ beforeAll(prepareDatabase);
 beforeEach(async () => {
   await clearOrders();
   fake = new FakePaymentApi();
-  startProcessContext([api.provide(fake)]);
+  startProcessContext([paymentProvider.provide(fake)]);
 });
 afterAll(() => startProcessContext());
 

@@ -8,11 +8,11 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { database } from '@/db';
 import { get, run, type Step } from '@/db/driver';
 import { orders, paymentEvents, payments, type Order, type Payment, currentPaymentOf } from '@/db/schema';
-import { isPaymentApiError, userMessage, type RefundInput } from '@/lib/payment-api/client';
+import { isPaymentApiError, userMessage, type RefundInput } from '@/lib/payment-provider/client';
 import { LIMITS } from '@balcao/payment-contract';
 import { formatBRL } from '@balcao/br/money';
 import { logger, redactSecrets } from '@/lib/server/log';
-import { api } from './api';
+import { paymentProvider } from './provider';
 import { applyObservation, type ApplyResult } from './apply';
 import { dedupe, insertEvent, type PaymentEventType } from './events';
 import type { Observation } from './observation';
@@ -79,8 +79,8 @@ export async function cancelOrderPayment(orderId: string, actor: string): Promis
 
   // 2. Ask the provider.
   try {
-    if (payment.method === 'pix') await api().cancelPix(payment.providerId!);
-    else await api().cancelBoleto(payment.providerId!);
+    if (payment.method === 'pix') await paymentProvider().cancelPix(payment.providerId!);
+    else await paymentProvider().cancelBoleto(payment.providerId!);
   } catch (error) {
     await recordEvent(payment, 'cancel_failed', actor, { error: isPaymentApiError(error) ? error.kind : 'error' });
     const back = await readBack(payment, actor, { action: 'cancel' });
@@ -191,7 +191,7 @@ export async function refundOrderPayment(orderId: string, input: RefundInput, ac
   const partial = amountCents < (target === 'current' ? order.totalCents : payment.amountCents);
 
   try {
-    await api().refundPix(payment.providerId!, { amountCents, reason: input.reason, description: input.description.trim() });
+    await paymentProvider().refundPix(payment.providerId!, { amountCents, reason: input.reason, description: input.description.trim() });
   } catch (error) {
     const back = await readBack(payment, actor, { action: 'refund' });
     if (back?.obs.observed === 'refunded') {

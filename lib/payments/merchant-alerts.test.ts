@@ -4,7 +4,7 @@ import { emailSettings, users } from '@/db/schema';
 import { emailKey } from '@/lib/email/keys';
 import { applyObservation } from './apply';
 import type { Observation } from './observation';
-import { chargeStateOf } from '@/lib/payment-api/status';
+import { chargeStateOf } from '@/lib/payment-provider/status';
 import { emailsOf, insertOrderWithPayment, prepareDatabase } from '@/test/payments/db';
 
 const pix = (status: string): Observation => ({ method: 'pix', providerStatus: status, observed: chargeStateOf('pix', status), artifacts: {} });

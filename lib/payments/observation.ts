@@ -4,7 +4,7 @@
  * PDF). Pure: built from the client's BoletoCharge / PixCharge.
  */
 import type { PaymentMethod } from '@/db/schema';
-import type { BoletoCharge, PixCharge } from '@/lib/payment-api/client';
+import type { BoletoCharge, PixCharge } from '@/lib/payment-provider/client';
 import type { Observed } from './state';
 
 export type Artifacts = {

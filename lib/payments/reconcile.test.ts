@@ -7,7 +7,7 @@ import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { backdatePayment, clearOrders, eventsOf, orderById, paymentById, prepareDatabase, productIdBySlug, statusEventsOf } from '@/test/payments/db';
 import { checkoutInput, placeTestOrder } from '@/test/payments/place';
 import { ORDER_FAILED, placeOrder } from '@/lib/checkout/place-order';
-import { api } from '@/lib/payments/api';
+import { paymentProvider } from '@/lib/payments/provider';
 import { processSlot, startProcessContext } from '@/lib/process/context';
 
 /** True while the in-process scheduler is on: its state, read from the process context by its name. */
@@ -18,7 +18,7 @@ beforeAll(prepareDatabase);
 beforeEach(async () => {
   await clearOrders();
   fake = new FakePaymentApi();
-  startProcessContext([api.provide(fake)]);
+  startProcessContext([paymentProvider.provide(fake)]);
 });
 afterAll(() => startProcessContext());
 
@@ -174,13 +174,13 @@ describe('startReconcileScheduler', () => {
     await stopReconcileScheduler();
     vi.useRealTimers();
     delete process.env.RECONCILE_INTERVAL_SECONDS;
-    startProcessContext([api.provide(fake)]);
+    startProcessContext([paymentProvider.provide(fake)]);
   });
 
   it('runs every interval, never two passes at once, and is idempotent to start', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     process.env.RECONCILE_INTERVAL_SECONDS = '2';
-    startProcessContext([api.provide(fake)]);
+    startProcessContext([paymentProvider.provide(fake)]);
     const { payment, order } = await placeTestOrder('pix');
     fake.pay(payment.providerId!);
     fake.latencyMs = 50;
@@ -199,7 +199,7 @@ describe('startReconcileScheduler', () => {
 
   it('stays off with RECONCILE_INTERVAL_SECONDS=0', () => {
     process.env.RECONCILE_INTERVAL_SECONDS = '0';
-    startProcessContext([api.provide(fake)]);
+    startProcessContext([paymentProvider.provide(fake)]);
     startReconcileScheduler();
     expect(reconcileSchedulerRunning()).toBe(false);
   });

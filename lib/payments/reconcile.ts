@@ -15,7 +15,7 @@ import { and, asc, eq, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm
 import { database } from '@/db';
 import { payments, type Payment, currentPaymentOf } from '@/db/schema';
 import { env } from '@/lib/config/env';
-import { userMessage } from '@/lib/payment-api/client';
+import { userMessage } from '@/lib/payment-provider/client';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { releaseLapsedReservations } from './reservations';
 import { CREATE_RETRY_AFTER_MS, syncPayment } from './sync';

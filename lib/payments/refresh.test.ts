@@ -3,7 +3,7 @@ import { refreshNow, refreshSoon, REFRESH_MIN_INTERVAL_MS, takeRefreshSlot } fro
 import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { clearOrders, orderById, prepareDatabase } from '@/test/payments/db';
 import { placeTestOrder } from '@/test/payments/place';
-import { api } from '@/lib/payments/api';
+import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
 
 let fake: FakePaymentApi;
@@ -11,7 +11,7 @@ beforeAll(prepareDatabase);
 beforeEach(async () => {
   await clearOrders();
   fake = new FakePaymentApi();
-  startProcessContext([api.provide(fake)]);
+  startProcessContext([paymentProvider.provide(fake)]);
 });
 afterAll(() => startProcessContext());
 

@@ -15,13 +15,13 @@ import { createLink, linkWithStats } from '@/lib/links/links';
 import { REFUSAL_MESSAGES } from '@/lib/links/place';
 import { SOLD_OUT_WHILE_BUYING } from '@/lib/orders/pricing';
 import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
-import { api } from '@/lib/payments/api';
+import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
 import { applyObservation } from './apply';
 import type { Observation } from './observation';
 import { placeOrder, tooManyUnpaidMessage, type LinkOrderInput, type OrderInput } from '@/lib/checkout/place-order';
 import { releaseLapsedReservations } from './reservations';
-import { chargeStateOf } from '@/lib/payment-api/status';
+import { chargeStateOf } from '@/lib/payment-provider/status';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { orderById, prepareDatabase, VALID_CNPJ } from '@/test/payments/db';
 import { rowsByToken, TEST_ADDRESS } from '@/test/payments/place';
@@ -57,7 +57,7 @@ afterAll(() => {
   startProcessContext();
 });
 beforeEach(async () => {
-  startProcessContext([api.provide(new FakePaymentApi())]);
+  startProcessContext([paymentProvider.provide(new FakePaymentApi())]);
   vi.useFakeTimers({ toFake: ['Date'] });
   at(0);
   await updateSettings({ ...DEFAULT_SETTINGS });

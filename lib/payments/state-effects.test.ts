@@ -6,7 +6,7 @@ import { emailKey } from '@/lib/email/keys';
 import { SKIPPED_BY_SETTINGS } from '@/lib/email/outbox';
 import { applyObservation } from './apply';
 import type { Observation } from './observation';
-import { chargeStateOf } from '@/lib/payment-api/status';
+import { chargeStateOf } from '@/lib/payment-provider/status';
 import { barcodeFor } from '@/test/payments/fake-payment-api';
 import { emailsOf, insertOrderWithPayment, prepareDatabase } from '@/test/payments/db';
 import { barcodeToDigitableLine } from '@balcao/br/boleto';

@@ -37,7 +37,7 @@ import { reservationCutoffIn } from '@/lib/settings/reservation';
 import { emailKey, KIND_OF_STATE } from '@/lib/email/keys';
 import { enqueueEmail, hasEmail, MERCHANT_RECIPIENTS } from '@/lib/email/outbox';
 import type { Tx } from '@/db';
-import { recordStateEvents } from '@/lib/order-events/record';
+import { recordStateEvents } from '@/lib/outbound-events/record';
 import { recordPurchase } from '@/lib/pixels/record';
 
 export type StateChange = {

@@ -2,13 +2,13 @@
  * The order/payment state machine, pure (docs/reference.md "Order states").
  *
  * It speaks only the app's words: the payment client has already reduced the provider's
- * status to what it means for us (`ChargeState`, lib/payment-api/status.ts), and `nextState`
+ * status to what it means for us (`ChargeState`, lib/payment-provider/status.ts), and `nextState`
  * decides how the local state moves: only forward (pending → paid → refunded;
  * pending → canceled | expired), except that the provider's "paid" always wins over a
  * canceled or expired order (a late payment). A stale read never moves anything back.
  */
 import type { OrderStatus } from '@/db/schema';
-import type { ChargeState } from '@/lib/payment-api/types';
+import type { ChargeState } from '@/lib/payment-provider/types';
 
 /** What the provider's read means for the order, in the app's words. */
 export type Observed = ChargeState;

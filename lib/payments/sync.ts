@@ -6,8 +6,8 @@
  */
 import 'server-only';
 import type { Payment } from '@/db/schema';
-import { isPaymentApiError } from '@/lib/payment-api/client';
-import { api } from './api';
+import { isPaymentApiError } from '@/lib/payment-provider/client';
+import { paymentProvider } from './provider';
 import { coalescedRead } from './coalesced-read';
 import { applyObservation, type ApplyExtras, type ApplyResult } from './apply';
 import type { EventSource } from './events';
@@ -28,7 +28,7 @@ export async function readProvider(payment: Pick<Payment, 'method' | 'providerId
   const providerId = payment.providerId;
   if (!providerId) throw new Error('payment has no provider id yet');
   return coalescedRead(`${payment.method}:${providerId}`, async () =>
-    payment.method === 'pix' ? observationOfPix(await api().getPix(providerId)) : observationOfBoleto(await api().getBoleto(providerId)),
+    payment.method === 'pix' ? observationOfPix(await paymentProvider().getPix(providerId)) : observationOfBoleto(await paymentProvider().getBoleto(providerId)),
   );
 }
 
@@ -78,8 +78,8 @@ async function resumeCreate(payment: SyncTarget, source: EventSource, now: numbe
 export async function cancelAtProvider(payment: Pick<Payment, 'method' | 'providerId'>): Promise<void> {
   if (!payment.providerId) return;
   try {
-    if (payment.method === 'pix') await api().cancelPix(payment.providerId);
-    else await api().cancelBoleto(payment.providerId);
+    if (payment.method === 'pix') await paymentProvider().cancelPix(payment.providerId);
+    else await paymentProvider().cancelBoleto(payment.providerId);
   } catch (error) {
     if (!isPaymentApiError(error) || (error.kind !== 'rejected' && error.kind !== 'validation' && error.kind !== 'not_found')) throw error;
   }

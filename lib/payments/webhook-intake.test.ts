@@ -15,7 +15,7 @@ import { placeTestOrder } from '@/test/payments/place';
 import { boletoExtrasFromBody, parseWebhookBody } from './webhook-body';
 import { findPaymentByWebhookToken, handlePaymentWebhook } from './webhook-intake';
 import { signWebhook, verifyWebhookSignature } from './webhook-signature';
-import { api } from '@/lib/payments/api';
+import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
 
 let fake: FakePaymentApi;
@@ -23,7 +23,7 @@ beforeAll(prepareDatabase);
 beforeEach(async () => {
   await clearOrders();
   fake = new FakePaymentApi();
-  startProcessContext([api.provide(fake)]);
+  startProcessContext([paymentProvider.provide(fake)]);
 });
 afterAll(() => startProcessContext());
 
@@ -278,7 +278,7 @@ describe('webhook intake', () => {
     expect(await findPaymentByWebhookToken(pix.webhookToken)).toMatchObject({ id: pix.id, createState: 'created' });
     await setRow(pix.id, { amountCents: 1 });
     expect(await findPaymentByWebhookToken(pix.webhookToken)).toMatchObject({ id: pix.id, amountCents: pix.amountCents });
-    startProcessContext([api.provide(fake)]);
+    startProcessContext([paymentProvider.provide(fake)]);
     expect(await findPaymentByWebhookToken(pix.webhookToken)).toMatchObject({ id: pix.id, amountCents: 1 });
 
     // A boleto without its barcode yet, and a payment still creating: read again every time.
@@ -297,11 +297,11 @@ describe('webhook intake', () => {
   describe('rate limit', () => {
     afterEach(() => {
       delete process.env.RATE_LIMIT_WEBHOOK_PER_MIN;
-      startProcessContext([api.provide(fake)]);
+      startProcessContext([paymentProvider.provide(fake)]);
     });
     it('429 with Retry-After beyond the per-token limit', async () => {
       process.env.RATE_LIMIT_WEBHOOK_PER_MIN = '3';
-      startProcessContext([api.provide(fake)]);
+      startProcessContext([paymentProvider.provide(fake)]);
       const { payment } = await placeTestOrder('pix');
       const statuses = [];
       for (let i = 0; i < 5; i++) {
@@ -317,7 +317,7 @@ describe('webhook intake', () => {
 
     it('a flood of random unknown tokens from one IP is cut off per IP and stops writing rows', async () => {
       process.env.RATE_LIMIT_WEBHOOK_PER_MIN = '3';
-      startProcessContext([api.provide(fake)]);
+      startProcessContext([paymentProvider.provide(fake)]);
       const tokens = Array.from({ length: 5 }, (_, i) => `unknown-token-${i}-${'x'.repeat(30)}`);
       const statuses = [];
       for (const t of tokens) statuses.push((await post(t, '{}', { 'x-forwarded-for': '203.0.113.9' })).status);
@@ -330,7 +330,7 @@ describe('webhook intake', () => {
 
     it('rotating a spoofed X-Forwarded-For hop does not buy a new unknown-token budget', async () => {
       process.env.RATE_LIMIT_WEBHOOK_PER_MIN = '3';
-      startProcessContext([api.provide(fake)]);
+      startProcessContext([paymentProvider.provide(fake)]);
       const statuses = [];
       // The client writes the left hops; the right-most is what the trusted side saw (TRUSTED_PROXY_HOPS=0, no socket stamp in tests).
       for (let i = 0; i < 20; i++) {

@@ -18,7 +18,7 @@ import { run } from '@/db/driver';
 import { preparedQuery } from '@/db/statements';
 import { payments, type Payment } from '@/db/schema';
 import { env } from '@/lib/config/env';
-import { isPaymentApiError } from '@/lib/payment-api/client';
+import { isPaymentApiError } from '@/lib/payment-provider/client';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '@balcao/payment-contract';
 import { clientRateKey } from '@/lib/security/client-address';
 import { hit } from '@/lib/security/rate-limit';

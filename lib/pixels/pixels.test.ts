@@ -11,7 +11,7 @@ import { pixelEvents, pixelOrderContexts, pixelSettings } from '@/db/schema';
 import { anonymiseBuyer } from '@/lib/buyers/buyer-data';
 import { applyObservation } from '@/lib/payments/apply';
 import type { Observation } from '@/lib/payments/observation';
-import { chargeStateOf } from '@/lib/payment-api/status';
+import { chargeStateOf } from '@/lib/payment-provider/status';
 import { startProcessContext } from '@/lib/process/context';
 import { insertOrderWithPayment, prepareDatabase } from '@/test/payments/db';
 import { startPixelReceiver } from '@/test/pixels/receiver';

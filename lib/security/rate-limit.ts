@@ -17,7 +17,7 @@ import { processSingleton } from '@/lib/process/context';
  * 'link': opening /pagar/<code> (guessing codes), limited like checkout. 'api': one API key's
  * calls to the public REST API. 'password-reset' / 'password-reset-account': "Esqueci minha
  * senha" per client address and per account. 'dashboard-search': one signed-in person's order
- * searches and exports (lib/dashboard/search-scope.ts).
+ * searches and exports (lib/orders/search-scope.ts).
  */
 export type RateBucket =
   | 'checkout'

@@ -8,7 +8,7 @@
  * instructions and the store's `order.paid` within seconds, not at the next cron run.
  *
  * The pass is one more sender beside the in-process workers and the cron route: every row is
- * claimed with a lease by whoever sends it (lib/email/worker.ts, lib/api/webhook-worker.ts),
+ * claimed with a lease by whoever sends it (lib/email/worker.ts, lib/public-api/webhook-worker.ts),
  * so the three racing never send one message twice. A row whose transaction rolled back was
  * noted all the same: the pass finds nothing by its key and does nothing.
  *

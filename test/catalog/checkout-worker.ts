@@ -9,14 +9,14 @@
 import { randomUUID } from 'node:crypto';
 import { startProcessContext } from '@/lib/process/context';
 import { database } from '@/db';
-import { api } from '@/lib/payments/api';
+import { paymentProvider } from '@/lib/payments/provider';
 import { placeOrder } from '@/lib/checkout/place-order';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { getSettings } from '@/lib/settings/settings';
 
 async function main() {
   const [productId, startAt, shoppers, variantId] = process.argv.slice(2).map(Number);
-  startProcessContext([api.provide(new FakePaymentApi())]);
+  startProcessContext([paymentProvider.provide(new FakePaymentApi())]);
   await getSettings(); // opens the connection before the start line
   while (Date.now() < startAt) {
     /* spin: every process leaves the line within a millisecond of the others */

@@ -10,7 +10,7 @@
 import { eq } from 'drizzle-orm';
 import { database } from '@/db';
 import { payments } from '@/db/schema';
-import { api } from '@/lib/payments/api';
+import { paymentProvider } from '@/lib/payments/provider';
 import { reconcileAll, reconcileOrder } from '@/lib/payments/reconcile';
 import { syncPayment } from '@/lib/payments/sync';
 import { startProcessContext } from '@/lib/process/context';
@@ -21,7 +21,7 @@ async function main() {
   const fake = new FakePaymentApi();
   const pix = JSON.parse(pixJson);
   fake.pix.set(pix.id, pix);
-  startProcessContext([api.provide(fake)]);
+  startProcessContext([paymentProvider.provide(fake)]);
   const [payment] = await database().db.select().from(payments).where(eq(payments.orderId, orderId));
   process.stdout.write('ready\n');
   await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));

@@ -1,5 +1,5 @@
 /**
- * One server instance's abandoned-checkout scan in its own process (lib/checkout-drafts/reminders.test.ts,
+ * One server instance's abandoned-checkout scan in its own process (lib/checkout/drafts/reminders.test.ts,
  * started by raceWorkers): connects, says "ready", waits for "go", runs the scan at the clock
  * given, prints `{"written": n}`.
  * Run: node --conditions=react-server --import tsx scan-worker.ts <nowMs>
@@ -7,7 +7,7 @@
 import { startProcessContext } from '@/lib/process/context';
 import { database } from '@/db';
 import { checkoutDrafts } from '@/db/schema';
-import { enqueueDueDraftReminders } from '@/lib/checkout-drafts/reminders';
+import { enqueueDueDraftReminders } from '@/lib/checkout/drafts/reminders';
 
 async function main() {
   const now = Number(process.argv[2]);

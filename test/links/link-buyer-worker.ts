@@ -11,13 +11,13 @@ import { randomUUID } from 'node:crypto';
 import { startProcessContext } from '@/lib/process/context';
 import { database } from '@/db';
 import { orders } from '@/db/schema';
-import { api } from '@/lib/payments/api';
+import { paymentProvider } from '@/lib/payments/provider';
 import { placeOrder } from '@/lib/checkout/place-order';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 
 async function main() {
   const [linkId, document, coupon] = process.argv.slice(2);
-  startProcessContext([api.provide(new FakePaymentApi())]);
+  startProcessContext([paymentProvider.provide(new FakePaymentApi())]);
   await database().db.select().from(orders).limit(1); // connected and every module loaded before the start
   process.stdout.write('ready\n');
   await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));

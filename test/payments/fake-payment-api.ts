@@ -5,9 +5,9 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { buildBoletoBarcode, barcodeToDigitableLine } from '@balcao/br/boleto';
-import { PaymentApiError } from '@/lib/payment-api/errors';
-import { chargeStateOf } from '@/lib/payment-api/status';
-import type { BoletoCharge, NewBoleto, NewPix, PaymentApi, PixCharge, RefundInput } from '@/lib/payment-api/types';
+import { PaymentApiError } from '@/lib/payment-provider/errors';
+import { chargeStateOf } from '@/lib/payment-provider/status';
+import type { BoletoCharge, NewBoleto, NewPix, PaymentApi, PixCharge, RefundInput } from '@/lib/payment-provider/types';
 
 type Op = keyof PaymentApi;
 

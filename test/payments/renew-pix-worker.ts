@@ -9,13 +9,13 @@
 import { startProcessContext } from '@/lib/process/context';
 import { database } from '@/db';
 import { orders } from '@/db/schema';
-import { api } from '@/lib/payments/api';
+import { paymentProvider } from '@/lib/payments/provider';
 import { newPixAttempt } from '@/lib/payments/attempts';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 
 async function main() {
   const [token] = process.argv.slice(2);
-  startProcessContext([api.provide(new FakePaymentApi())]);
+  startProcessContext([paymentProvider.provide(new FakePaymentApi())]);
   await database().db.select().from(orders).limit(1); // connected and every module loaded before the start
   process.stdout.write('ready\n');
   await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));

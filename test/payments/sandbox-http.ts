@@ -4,8 +4,8 @@
  * sends its webhooks over HTTP to the route, as in production.
  */
 import { POST as webhookRoute } from '@/app/api/webhooks/payments/[token]/route';
-import { paymentApi, type PaymentApi } from '@/lib/payment-api/client';
-import { api } from '@/lib/payments/api';
+import { paymentApi, type PaymentApi } from '@/lib/payment-provider/client';
+import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
 import { closeSandboxContext, createSandboxContext, handleSandboxRequestWith, type SandboxContext } from '@balcao/payment-sandbox';
 import { sandboxSegments, startHttpServer, type TestServer } from '@/packages/payment-sandbox/test/http-server';
@@ -37,7 +37,7 @@ export async function startSandboxHttp(opts: { random?: () => number } = {}): Pr
   startProcessContext();
   const sandbox = (made.sandbox = createSandboxContext({ databaseUrl: process.env.SANDBOX_DATABASE_URL!, appUrl: server.url, allowHttpWebhooks: true, random: opts.random }));
   const client = paymentApi({ baseUrl: `${server.url}/api/sandbox`, apiKey: SANDBOX_KEY, sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 20))) });
-  startProcessContext([api.provide(client)]);
+  startProcessContext([paymentProvider.provide(client)]);
 
   async function sim<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
     const res = await fetch(`${server.url}/api/sandbox/sim/${path}`, {

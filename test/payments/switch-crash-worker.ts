@@ -8,8 +8,8 @@
  */
 import { startProcessContext } from '@/lib/process/context';
 import { database } from '@/db';
-import { paymentApi } from '@/lib/payment-api/client';
-import { api } from '@/lib/payments/api';
+import { paymentApi } from '@/lib/payment-provider/client';
+import { paymentProvider } from '@/lib/payments/provider';
 import { switchToPix } from '@/lib/payments/attempts';
 
 async function main() {
@@ -22,7 +22,7 @@ async function main() {
       return new Promise<never>(() => undefined);
     },
   };
-  startProcessContext([api.provide(dying)]);
+  startProcessContext([paymentProvider.provide(dying)]);
   const result = await switchToPix(token);
   process.stdout.write(`${JSON.stringify(result)}\n`);
   database().close();

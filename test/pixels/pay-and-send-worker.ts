@@ -10,7 +10,7 @@ import { startProcessContext } from '@/lib/process/context';
 import { database } from '@/db';
 import { orders } from '@/db/schema';
 import { applyObservation } from '@/lib/payments/apply';
-import { chargeStateOf } from '@/lib/payment-api/status';
+import { chargeStateOf } from '@/lib/payment-provider/status';
 import { runPixelSenderOnce } from '@/lib/pixels/sender';
 
 async function main() {

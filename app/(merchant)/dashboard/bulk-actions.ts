@@ -12,7 +12,7 @@ import { refused } from '@/lib/auth/action-state';
 import { INVALID_FORM, merchantAction, typedValues } from '@/lib/auth/merchant-action';
 import { can } from '@/lib/auth/permissions';
 import { bulkShipSummary, checkBulkShip, shipSelected, type BulkShipReport } from '@/lib/fulfilment/bulk-ship';
-import { SELECTION_MAX } from '@/lib/dashboard/selection-limits';
+import { SELECTION_MAX } from '@/lib/order-admin/selection-limits';
 import { recordRequestActivity } from '@/lib/security/activity';
 
 export type BulkShipState = { ok: true; message: string; at: number; report: BulkShipReport };

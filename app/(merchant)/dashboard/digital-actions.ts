@@ -11,7 +11,7 @@ import { INVALID_FORM, merchantAction, typedValues } from '@/lib/auth/merchant-a
 import { removeDigital, saveDigitalContent } from '@/lib/digital/product-digital';
 import { renewDigitalAccess, revokeDigitalAccess } from '@/lib/fulfilment/digital-access';
 import { recordRequestActivity } from '@/lib/security/activity';
-import { getOrderForAction } from '@/lib/dashboard/order-detail';
+import { getOrderForAction } from '@/lib/order-admin/order-detail';
 import { orderIdOf, ORDER_NOT_FOUND, revalidateOrder } from './order-action-helpers';
 import { orderLabel } from '@/lib/orders/format';
 

@@ -10,14 +10,14 @@
 import { revalidatePath } from 'next/cache';
 import { done, refused, type ActionState } from '@/lib/auth/action-state';
 import { INVALID_FORM, merchantAction } from '@/lib/auth/merchant-action';
-import { getOrderForAction } from '@/lib/dashboard/order-detail';
+import { getOrderForAction } from '@/lib/order-admin/order-detail';
 import { ORDER_NOT_FOUND, orderIdOf, revalidateOrder } from './order-action-helpers';
 import { applyFulfilmentMove, type MoveRequest } from '@/lib/fulfilment/apply-move';
 import { applyShipBatch, type BatchReport } from '@/lib/fulfilment/batch';
 import { parseShipForm } from '@/lib/fulfilment/ship-form';
 import type { CarrierChoice } from '@/lib/fulfilment/tracking';
 import { can, type Role } from '@/lib/auth/permissions';
-import { parseManualRefundForm } from '@/lib/dashboard/manual-refund-form';
+import { parseManualRefundForm } from '@/lib/payments/manual-refund-form';
 import { recordManualRefund } from '@/lib/payments/manual-refund';
 import { recordRequestActivity } from '@/lib/security/activity';
 import { orderLabel } from '@/lib/orders/format';

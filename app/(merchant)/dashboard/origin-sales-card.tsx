@@ -1,11 +1,11 @@
 /**
- * "Vendas por origem": the overview's period's orders by source and campaign (lib/dashboard/origin-sales.ts),
+ * "Vendas por origem": the overview's period's orders by source and campaign (lib/orders/origin-sales.ts),
  * each source a link to the orders list filtered on it.
  */
 import Link from 'next/link';
 import { formatDateBR } from '@balcao/br/dates';
 import { formatBRL } from '@balcao/br/money';
-import { salesByOriginOnDays } from '@/lib/dashboard/origin-sales';
+import { salesByOriginOnDays } from '@/lib/orders/origin-sales';
 import components from './_components/components.module.css';
 import styles from './origin-sales.module.css';
 

@@ -1,8 +1,8 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { MAX_QUANTITY } from '@/lib/cart/cart-cookie';
-import { addProduct, positiveInt, removeProduct, replaceCart, setProductQuantity } from '@/lib/cart/mutations';
+import { MAX_QUANTITY } from '@/lib/checkout/cart/cart-cookie';
+import { addProduct, positiveInt, removeProduct, replaceCart, setProductQuantity } from '@/lib/checkout/cart/mutations';
 import { reorderLinesByToken } from '@/lib/orders/queries';
 import { trackAddToCart } from '@/lib/pixels/track';
 

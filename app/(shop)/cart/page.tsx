@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { MAX_QUANTITY } from '@/lib/cart/cart-cookie';
-import { readCart } from '@/lib/cart/cart';
+import { MAX_QUANTITY } from '@/lib/checkout/cart/cart-cookie';
+import { readCart } from '@/lib/checkout/cart/cart';
 import { coversOf } from '@/lib/catalog/photos';
 import { MIN_ORDER_CENTS, orderMoney } from '@/lib/orders/pricing';
 import { bpsToPercentText } from '@/lib/settings/pix-discount';

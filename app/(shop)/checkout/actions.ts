@@ -3,7 +3,7 @@
 import { cookies, headers } from 'next/headers';
 import { ATTRIBUTION_COOKIE, parseAttributionCookie } from '@/lib/attribution/attribution';
 import { redirect } from 'next/navigation';
-import { clearCart } from '@/lib/cart/cart';
+import { clearCart } from '@/lib/checkout/cart/cart';
 import { submitCheckout, type CheckoutFailure } from '@/lib/checkout/submit-checkout';
 import { clientRateKey } from '@/lib/security/client-address';
 import { draftSession } from '@/lib/checkout/draft-session';

@@ -2,7 +2,7 @@
 /**
  * "Seus dados": name, CPF/CNPJ, e-mail and "Celular (WhatsApp)". Next to the e-mail, and read
  * with it (aria-describedby), the notice that the shop may send a reminder about this purchase
- * (the saved checkout, lib/checkout-drafts), with the privacy policy's link.
+ * (the saved checkout, lib/checkout/drafts), with the privacy policy's link.
  */
 import Link from 'next/link';
 import { documentMask, phoneMask } from '@balcao/br/masks';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { randomUUID } from 'node:crypto';
-import { readCart } from '@/lib/cart/cart';
+import { readCart } from '@/lib/checkout/cart/cart';
 import { MIN_ORDER_CENTS, orderMoney, PIX_MINIMUM_MESSAGE, type PricedCart } from '@/lib/orders/pricing';
 import { bpsToPercentText } from '@/lib/settings/pix-discount';
 import { getSettings } from '@/lib/settings/settings';

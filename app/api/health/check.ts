@@ -10,8 +10,8 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { db } from '@/db';
-import { isPaymentApiError } from '@/lib/payment-api/client';
-import { providerApi } from '@/lib/payments/api';
+import { isPaymentApiError } from '@/lib/payment-provider/client';
+import { providerApi } from '@/lib/payments/provider';
 import { logger } from '@/lib/server/log';
 import { processSlot } from '@/lib/process/context';
 

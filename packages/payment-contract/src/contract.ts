@@ -1,6 +1,6 @@
 /**
  * The Payment Service API contract as zod schemas (docs/payment-api-contract.md).
- * Shared by the app's client (lib/payment-api/client.ts) and the embedded sandbox (@balcao/payment-sandbox):
+ * Shared by the app's client (lib/payment-provider/client.ts) and the embedded sandbox (@balcao/payment-sandbox):
  * request schemas are strict (what every reading of the provider's text accepts), response
  * schemas are lenient (the real provider may send more fields and more statuses).
  * No server-only import here: pure data definitions.

@@ -6,7 +6,7 @@ import { formatBRL } from '@balcao/br/money';
 import { formatDateTimeBR } from '@balcao/br/dates';
 import { shopNow } from '@/lib/embedded-provider/clock';
 import { getShopIdentity } from '@/lib/shop/identity';
-import { ABANDONED_STATUS_LABELS, abandonedCheckouts } from '@/lib/dashboard/abandoned';
+import { ABANDONED_STATUS_LABELS, abandonedCheckouts } from '@/lib/checkout/drafts/abandoned';
 
 export const metadata: Metadata = { title: 'Carrinhos abandonados' };
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 /**
  * The orders list's bulk actions, in the order of their buttons. Each is a submit button of the
  * bulk bar's GET form (works without JavaScript): its `action` receives the selection
- * (`selecao=1` with `pedido=<id>`… or `todos=1` and the list's query; lib/dashboard/
+ * (`selecao=1` with `pedido=<id>`… or `todos=1` and the list's query; lib/orders/
  * order-selection.ts) and checks the session and permission itself. A download answers at
  * once (a PDF, a CSV); an action that changes orders is a page with its own form, whose server
  * action answers per order (orders/enviar → bulk-actions.ts). A new bulk action is one more row.

@@ -5,7 +5,7 @@
 import Link from 'next/link';
 import { formatDateTimeBR } from '@balcao/br/dates';
 import { maskDocument } from '@balcao/br/documents';
-import type { OrderListRow } from '@/lib/dashboard/orders-query';
+import type { OrderListRow } from '@/lib/orders/orders-query';
 import { formatBRL } from '@balcao/br/money';
 import { orderLabel } from '@/lib/orders/format';
 import { METHOD_LABELS, statusBadgeClass, statusLabel } from '@/lib/orders/status-labels';

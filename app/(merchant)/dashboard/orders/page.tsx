@@ -6,19 +6,19 @@ import { can } from '@/lib/auth/permissions';
 import { FULFILMENT_LABELS } from '@/lib/fulfilment/moves';
 import { requireMerchant } from '@/lib/auth/session';
 import { maskOrderBuyer } from '@balcao/br/personal-data';
-import { hasAnyFilter, orderQueryString, parseOrderQuery, type OrderFilters } from '@/lib/dashboard/order-filters';
-import { countSearch, scopeSearch, SEARCH_RATE_LIMITED_MESSAGE } from '@/lib/dashboard/search-scope';
+import { hasAnyFilter, orderQueryString, parseOrderQuery, type OrderFilters } from '@/lib/orders/order-filters';
+import { countSearch, scopeSearch, SEARCH_RATE_LIMITED_MESSAGE } from '@/lib/orders/search-scope';
 import type { Merchant } from '@/lib/auth/session';
-import { countToShip, listOrders, listToShip } from '@/lib/dashboard/orders-query';
-import { itemsSummaryOf } from '@/lib/dashboard/items-summary';
-import { currentChip, ORDER_CHIPS, type OrderChipKey } from '@/lib/dashboard/order-chips';
+import { countToShip, listOrders, listToShip } from '@/lib/orders/orders-query';
+import { itemsSummaryOf } from '@/lib/orders/items-summary';
+import { currentChip, ORDER_CHIPS, type OrderChipKey } from '@/lib/orders/order-chips';
 import { linkChoices, linkTitlesOf } from '@/lib/links/links';
 import { METHOD_LABELS, statusLabel } from '@/lib/orders/status-labels';
 import { OrdersList, OrdersPagination } from './orders-list';
 import { ShipBatchForm } from './ship-batch-form';
 import { BulkBar, BULK_FORM_ID } from './bulk-bar';
 import { FiltersFold } from './filters-fold';
-import { originChoices } from '@/lib/dashboard/origin-sales';
+import { originChoices } from '@/lib/orders/origin-sales';
 import styles from './orders.module.css';
 
 export const metadata: Metadata = { title: 'Pedidos' };
@@ -27,7 +27,7 @@ export const dynamic = 'force-dynamic';
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /**
- * The filters this person may search with (lib/dashboard/search-scope.ts): a masked role's search
+ * The filters this person may search with (lib/orders/search-scope.ts): a masked role's search
  * only by order number, and every search counted per person; what was dropped is said in `errors`.
  */
 async function searchableFilters(merchant: Merchant, asked: OrderFilters, errors: string[]): Promise<OrderFilters> {

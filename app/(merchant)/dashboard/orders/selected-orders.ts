@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { db } from '@/db';
 import { orders } from '@/db/schema';
-import { itemsSummaryOf } from '@/lib/dashboard/items-summary';
+import { itemsSummaryOf } from '@/lib/orders/items-summary';
 import { maskOrderBuyer } from '@balcao/br/personal-data';
 import { orderLabel } from '@/lib/orders/format';
 

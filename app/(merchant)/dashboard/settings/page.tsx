@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { requireMerchant } from '@/lib/auth/session';
 import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
-import { settingInputText } from '@/lib/dashboard/settings-form';
+import { settingInputText } from '@/lib/settings/settings-form';
 import { bpsToPercentText } from '@/lib/settings/pix-discount';
 import { getSettings } from '@/lib/settings/settings';
 import { SettingsForm } from './settings-form';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { RESTORE_FAILURE_MESSAGES, type RestoreFailure } from '@/lib/checkout-drafts/restore';
+import { RESTORE_FAILURE_MESSAGES, type RestoreFailure } from '@/lib/checkout/drafts/restore';
 
 export const metadata: Metadata = { title: 'Retomar compra' };
 

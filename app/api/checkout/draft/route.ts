@@ -1,7 +1,7 @@
 /**
  * The checkout's draft autosave (debounced by the form's script): the form's fields as
  * form data, from the cart's checkout or a payment link's or session's (its hidden field says). Same-origin only, rate-limited per client address and per browser session;
- * saves nothing until a valid e-mail or phone was typed (lib/checkout-drafts/drafts.ts).
+ * saves nothing until a valid e-mail or phone was typed (lib/checkout/drafts/drafts.ts).
  */
 import { headers } from 'next/headers';
 import { formValuesOf } from '@/lib/checkout/parse-form';

@@ -1,4 +1,4 @@
-import { openApiDocument } from '@/lib/api/openapi';
+import { openApiDocument } from '@/lib/public-api/openapi';
 
 export const dynamic = 'force-static';
 

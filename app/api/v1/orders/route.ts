@@ -1,4 +1,4 @@
-import { getOrders } from '@/lib/api/routes';
+import { getOrders } from '@/lib/public-api/routes';
 
 export const dynamic = 'force-dynamic';
 

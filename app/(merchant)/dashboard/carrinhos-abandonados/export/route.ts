@@ -3,8 +3,8 @@ import { merchantFor } from '@/lib/auth/merchant-action';
 import { can } from '@/lib/auth/permissions';
 import { recordActivity } from '@/lib/security/activity';
 import { shopNow } from '@/lib/embedded-provider/clock';
-import { CSV_BOM, csvRow } from '@/lib/dashboard/csv';
-import { ABANDONED_CSV_HEADER, abandonedCheckouts, abandonedCsvRow } from '@/lib/dashboard/abandoned';
+import { CSV_BOM, csvRow } from '@/lib/order-admin/csv';
+import { ABANDONED_CSV_HEADER, abandonedCheckouts, abandonedCsvRow } from '@/lib/checkout/drafts/abandoned';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,7 +2,7 @@
 
 import { useActionState, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { MoneyInput } from '@/app/_components/masked-input';
-import type { ActionState } from '@/lib/dashboard/action-state';
+import type { ActionState } from '@/lib/auth/action-state';
 import { DESCRIPTION_MAX, TITLE_MAX, type LinkField } from '@/lib/links/link-form';
 import { createLinkAction } from '../actions';
 import styles from '../links.module.css';

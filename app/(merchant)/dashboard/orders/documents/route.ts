@@ -10,7 +10,7 @@
  */
 import { merchantFor } from '@/lib/auth/merchant-action';
 import { can, type Role } from '@/lib/auth/permissions';
-import { parseSelection, selectedOrderIds } from '@/lib/dashboard/order-selection';
+import { parseSelection, selectedOrderIds } from '@/lib/order-admin/order-selection';
 import { shippingDocuments, type DocumentKind, type DocumentsRequest } from '@/lib/fulfilment/documents';
 import { logger } from '@/lib/server/log';
 
@@ -22,7 +22,7 @@ function text(status: number, body: string): Response {
   return new Response(`${body}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
 }
 
-/** One order (`order`), the "A enviar" view, or the orders list's selection (`selecao=1`: lib/dashboard/order-selection.ts). */
+/** One order (`order`), the "A enviar" view, or the orders list's selection (`selecao=1`: lib/order-admin/order-selection.ts). */
 async function documentsRequest(params: URLSearchParams, role: Role | null): Promise<{ ok: true; value: DocumentsRequest } | { ok: false; error: string }> {
   if (params.get('selecao') === '1') {
     const parsed = parseSelection(params);

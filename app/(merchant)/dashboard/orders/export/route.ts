@@ -3,7 +3,7 @@
  * streamed in keyset batches so 100,000 orders never sit in memory. Session and permission
  * checked here (lib/auth/merchant-action.ts): without a session, a browser is sent to /login
  * and anything else gets 401; a role without `buyers:read` (the demonstration account) gets
- * the buyers masked, and its search only by order number (lib/dashboard/search-scope.ts: which
+ * the buyers masked, and its search only by order number (lib/orders/search-scope.ts: which
  * rows a name or CPF filter returns would tell the buyer's data). The orders list's bulk bar
  * exports its selection here too (`selecao=1`: the checked orders, or "todos os N do filtro").
  * Every export counts toward the
@@ -11,14 +11,14 @@
  */
 import { merchantFor } from '@/lib/auth/merchant-action';
 import { can, type Role } from '@/lib/auth/permissions';
-import { parseSelection, selectedOrderIds } from '@/lib/dashboard/order-selection';
+import { parseSelection, selectedOrderIds } from '@/lib/order-admin/order-selection';
 import { recordActivity } from '@/lib/security/activity';
 import { maskOrderBuyer } from '@balcao/br/personal-data';
-import { CSV_BOM, exportFileName, ORDER_CSV_HEADER, orderCsvRow, csvRow } from '@/lib/dashboard/csv';
-import { orderQueryString, parseOrderQuery } from '@/lib/dashboard/order-filters';
-import { ordersForExport } from '@/lib/dashboard/orders-query';
+import { CSV_BOM, exportFileName, ORDER_CSV_HEADER, orderCsvRow, csvRow } from '@/lib/order-admin/csv';
+import { orderQueryString, parseOrderQuery } from '@/lib/orders/order-filters';
+import { ordersForExport } from '@/lib/orders/orders-query';
 import { logger } from '@/lib/server/log';
-import { countSearch, scopeSearch, SEARCH_RATE_LIMITED_MESSAGE } from '@/lib/dashboard/search-scope';
+import { countSearch, scopeSearch, SEARCH_RATE_LIMITED_MESSAGE } from '@/lib/orders/search-scope';
 
 const plain = (status: number, text: string, headers: Record<string, string> = {}) =>
   new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });

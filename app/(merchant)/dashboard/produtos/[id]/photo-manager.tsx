@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useActionState, useRef, useState } from 'react';
-import type { ActionState } from '@/lib/dashboard/action-state';
+import type { ActionState } from '@/lib/auth/action-state';
 import { ActionResult } from '../../_components/action-result';
 import { movePhotoAction, removePhotoAction } from '../actions';
 import styles from '../produtos.module.css';

@@ -4,8 +4,8 @@ import { revalidatePath } from 'next/cache';
 import { done, refused, type ActionState } from '@/lib/auth/action-state';
 import { merchantAction } from '@/lib/auth/merchant-action';
 import { couponByCode } from '@/lib/coupons/coupons';
-import { parseReminderForm } from '@/lib/checkout-drafts/settings-form';
-import { saveReminderSteps } from '@/lib/checkout-drafts/settings';
+import { parseReminderForm } from '@/lib/checkout/drafts/settings-form';
+import { saveReminderSteps } from '@/lib/checkout/drafts/settings';
 
 /** Saves Configurações → "Carrinhos abandonados". */
 export const saveAbandonedSettingsAction = merchantAction({ name: 'abandoned-settings', permission: 'settings:edit' }, async (form): Promise<ActionState> => {

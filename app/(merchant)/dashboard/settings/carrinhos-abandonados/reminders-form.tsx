@@ -2,7 +2,7 @@
 
 import { useActionState } from 'react';
 import type { ActionState } from '@/lib/auth/action-state';
-import type { ReminderStep } from '@/lib/checkout-drafts/settings';
+import type { ReminderStep } from '@/lib/checkout/drafts/settings';
 
 const TITLES = { 1: '1º lembrete', 2: '2º lembrete', 3: '3º lembrete' } as const;
 

@@ -5,7 +5,7 @@ import { ActionForm } from '@/app/(merchant)/dashboard/_components/action-form';
 import { PermissionNote } from '@/app/(merchant)/dashboard/_components/permission-note';
 import { can, refusalMessage } from '@/lib/auth/permissions';
 import { requireMerchant } from '@/lib/auth/session';
-import { countSearch, SEARCH_RATE_LIMITED_MESSAGE } from '@/lib/dashboard/search-scope';
+import { countSearch, SEARCH_RATE_LIMITED_MESSAGE } from '@/lib/orders/search-scope';
 import { buyerSummary, isAnonymised } from '@/lib/buyers/buyer-data';
 import { buyerQueryText, parseBuyerQuery } from '@/lib/buyers/query';
 import { formatDateBR } from '@balcao/br/dates';
@@ -31,7 +31,7 @@ export default async function BuyerDataPage({ searchParams }: { searchParams: Pr
   const anonymised = typeof params.anonimizado === 'string' && /^\d{1,6}$/.test(params.anonimizado) ? Number(params.anonimizado) : null;
   const typed = typeof raw === 'string' ? raw : '';
   const parsed = typed ? parseBuyerQuery(typed) : null;
-  // Each search counts toward the person's limit (lib/dashboard/search-scope.ts).
+  // Each search counts toward the person's limit (lib/orders/search-scope.ts).
   const limited = parsed?.ok && can(role, 'buyers:read') ? !(await countSearch(id)).ok : false;
   const summary = parsed?.ok && can(role, 'buyers:read') && !limited ? await buyerSummary(parsed.query) : null;
   const q = parsed?.ok ? buyerQueryText(parsed.query) : '';

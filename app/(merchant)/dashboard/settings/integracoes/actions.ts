@@ -5,9 +5,9 @@ import { headers } from 'next/headers';
 import { z } from 'zod';
 import { done, refused, type ActionState } from '@/lib/auth/action-state';
 import { merchantAction } from '@/lib/auth/merchant-action';
-import { apiKeyFormSchema, createApiKey, revokeApiKey, type ApiKeyForm } from '@/lib/api/keys';
-import { createEndpoint, endpointFormSchema, sendTestDelivery, setEndpointEnabled } from '@/lib/api/webhook-endpoints';
-import type { ApiEventType } from '@/lib/api/schemas';
+import { apiKeyFormSchema, createApiKey, revokeApiKey, type ApiKeyForm } from '@/lib/public-api/keys';
+import { createEndpoint, endpointFormSchema, sendTestDelivery, setEndpointEnabled } from '@/lib/outbound-events/webhook-endpoints';
+import type { ApiEventType } from '@/lib/public-api/schemas';
 import { clientAddress } from '@/lib/security/client-address';
 import { logger } from '@/lib/server/log';
 

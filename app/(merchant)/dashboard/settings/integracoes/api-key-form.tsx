@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState, useEffect, useRef } from 'react';
-import { API_KEY_NAME_MAX } from '@/lib/api/key-limits';
+import { API_KEY_NAME_MAX } from '@/lib/public-api/key-limits';
 import { createApiKeyAction, type KeyCreatedState } from './actions';
 import { ShownOnceSecret } from './shown-once-secret';
 import styles from '../settings.module.css';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState, useEffect, useRef } from 'react';
-import { OUTBOUND_EVENT_TYPES as API_EVENT_TYPES } from '@/lib/order-events/event-types';
+import { OUTBOUND_EVENT_TYPES as API_EVENT_TYPES } from '@/lib/outbound-events/event-types';
 import { createEndpointAction, type EndpointCreatedState } from './actions';
 import { ShownOnceSecret } from './shown-once-secret';
 import styles from '../settings.module.css';

@@ -1,9 +1,9 @@
 import { NextResponse } from 'next/server';
-import { writeCartLines } from '@/lib/cart/cart';
+import { writeCartLines } from '@/lib/checkout/cart/cart';
 import { env } from '@/lib/config/env';
 import { shopNow } from '@/lib/embedded-provider/clock';
-import { checkoutPathOf, restoreDraft } from '@/lib/checkout-drafts/restore';
-import { DRAFT_COOKIE, DRAFT_COOKIE_MAX_AGE_S } from '@/lib/checkout-drafts/drafts';
+import { checkoutPathOf, restoreDraft } from '@/lib/checkout/drafts/restore';
+import { DRAFT_COOKIE, DRAFT_COOKIE_MAX_AGE_S } from '@/lib/checkout/drafts/drafts';
 import { randomToken } from '@/lib/security/tokens';
 import { cookies } from 'next/headers';
 

@@ -1,4 +1,4 @@
-import { getAbandonedCheckouts } from '@/lib/api/routes';
+import { getAbandonedCheckouts } from '@/lib/public-api/routes';
 
 export const dynamic = 'force-dynamic';
 

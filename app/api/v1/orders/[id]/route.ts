@@ -1,4 +1,4 @@
-import { getOrder } from '@/lib/api/routes';
+import { getOrder } from '@/lib/public-api/routes';
 
 export const dynamic = 'force-dynamic';
 

@@ -6,9 +6,9 @@
 import { merchantFor } from '@/lib/auth/merchant-action';
 import { buyerDataExport, buyerOrders } from '@/lib/buyers/buyer-data';
 import { parseBuyerQuery } from '@/lib/buyers/query';
-import { CSV_BOM, ORDER_CSV_HEADER, csvRow, orderCsvRow } from '@/lib/dashboard/csv';
+import { CSV_BOM, ORDER_CSV_HEADER, csvRow, orderCsvRow } from '@/lib/order-admin/csv';
 import { logger } from '@/lib/server/log';
-import { countSearch, SEARCH_RATE_LIMITED_MESSAGE } from '@/lib/dashboard/search-scope';
+import { countSearch, SEARCH_RATE_LIMITED_MESSAGE } from '@/lib/orders/search-scope';
 import { recordActivity } from '@/lib/security/activity';
 import { maskDocument, maskEmail } from '@balcao/br/personal-data';
 
@@ -22,7 +22,7 @@ export async function GET(request: Request): Promise<Response> {
   if (!access.ok) return text(access.error, access.status);
   const parsed = parseBuyerQuery(url.searchParams.get('q'));
   if (!parsed.ok) return text(parsed.error, 400);
-  // A search by CPF or e-mail, counted like every dashboard search (lib/dashboard/search-scope.ts).
+  // A search by CPF or e-mail, counted like every dashboard search (lib/orders/search-scope.ts).
   const limit = await countSearch(access.merchant.id);
   if (!limit.ok) return new Response(`${SEARCH_RATE_LIMITED_MESSAGE}\n`, { status: 429, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': String(limit.retryAfterSeconds) } });
   const format = url.searchParams.get('format') === 'csv' ? 'csv' : 'json';

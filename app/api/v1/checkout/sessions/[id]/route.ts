@@ -1,4 +1,4 @@
-import { getCheckoutSession } from '@/lib/api/routes';
+import { getCheckoutSession } from '@/lib/public-api/routes';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { postRefund } from '@/lib/api/routes';
+import { postRefund } from '@/lib/public-api/routes';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { CSV_BOM, csvCell, csvRow, exportFileName, ORDER_CSV_HEADER, orderCsvRow } from './csv';
+import type { OrderExportRow } from '@/lib/orders/orders-query';
+import { NOTHING_SHIPS, PAULISTA_DELIVERY } from '@/test/orders/delivery';
+
+describe('csvCell', () => {
+  it('leaves plain text alone', () => {
+    expect(csvCell('Maria da Silva')).toBe('Maria da Silva');
+    expect(csvCell(12)).toBe('12');
+    expect(csvCell(null)).toBe('');
+  });
+  it('quotes ; " and line breaks, doubling quotes', () => {
+    expect(csvCell('a;b')).toBe('"a;b"');
+    expect(csvCell('diz "oi"')).toBe('"diz ""oi"""');
+    expect(csvCell('linha 1\nlinha 2')).toBe('"linha 1\nlinha 2"');
+  });
+  it.each([
+    ['=HYPERLINK("http://x")', `"'=HYPERLINK(""http://x"")"`],
+    ['+5511999999999', "'+5511999999999"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\t=1', "'\t=1"],
+  ])('neutralises formula %j', (input, out) => expect(csvCell(input)).toBe(out));
+});
+
+describe('orderCsvRow', () => {
+  const row: OrderExportRow = {
+    id: '3f2a9c1b-0000-4000-8000-000000000001',
+    number: 1042,
+    status: 'refunded',
+    method: 'pix',
+    totalCents: 123456,
+    itemsCents: 129954,
+    pixDiscountCents: 6498,
+    couponCode: null,
+    couponDiscountCents: 0,
+    refundedCents: 2000,
+    buyerName: '=cmd; "Zé"',
+    buyerDocument: '52998224725',
+    buyerEmail: 'ze@example.com',
+    latePayment: false,
+    doublePaidAt: null,
+    createdAt: '2025-03-10T03:05:00.000Z',
+    paidAt: '2025-03-10T13:00:00.000Z',
+    paymentLinkId: null,
+    linkTitle: null,
+    fulfillmentStatus: 'unfulfilled',
+    trackingCode: null,
+    fulfillmentCarrier: null,
+    manualRefundCents: 0,
+    buyerPhone: null,
+    buyerNote: null,
+    originSource: null,
+    originCampaign: null,
+    ...NOTHING_SHIPS,
+  };
+  it('writes São Paulo dates, comma decimals, labels and safe cells', () => {
+    expect(orderCsvRow(row)).toBe(
+      '1042;3f2a9c1b-0000-4000-8000-000000000001;10/03/2025 00:05;Reembolsado parcialmente;Pix;1299,54;;0,00;64,98;1234,56;20,00;10/03/2025 10:00;Não;' +
+        `"'=cmd; ""Zé""";529.982.247-25;ze@example.com;;;;;;;;Não;;;;;\r\n`,
+    );
+  });
+  it('has the coupon and its discount as their own cells', () => {
+    const line = orderCsvRow({ ...row, couponCode: 'VERAO10', couponDiscountCents: 12995 });
+    expect(line).toContain(';Pix;1299,54;VERAO10;129,95;64,98;1234,56;');
+  });
+  it("carries the payment link's title, neutralised like any cell", () => {
+    expect(orderCsvRow({ ...row, paymentLinkId: '3f2a9c1b-0000-4000-8000-000000000009', linkTitle: '=Bolo; de cenoura' }).endsWith(`;"'=Bolo; de cenoura";;;;Não;;;;;\r\n`)).toBe(true);
+  });
+  it('adds the shipping and the delivery address (or the pickup) as their own cells', () => {
+    const delivered = {
+      ...row,
+      ...PAULISTA_DELIVERY,
+    };
+    expect(orderCsvRow(delivered)).toMatch(/;ze@example\.com;12,90;Entrega;Avenida Paulista, 1000 — apto 12 · Bela Vista, São Paulo\/SP · CEP 01310-100;;A enviar;;;Não;;;;;\r\n$/);
+    expect(orderCsvRow({ ...row, shippingMethod: 'pickup', pickupAddress: 'Rua Augusta, 1500' })).toMatch(/;0,00;Retirar na loja;Rua Augusta, 1500;;A preparar para retirada;;;Não;;;;;\r\n$/);
+  });
+  it('says "Sim" in "Pago em duplicidade" for an order paid twice', () => {
+    expect(orderCsvRow({ ...row, status: 'paid', doublePaidAt: '2025-03-11T10:00:00.000Z' })).toMatch(/;Sim;;;;;\r\n$/);
+  });
+  it('adds the fulfilment, the tracking code and a manual refund', () => {
+    const shipped = { ...row, ...PAULISTA_DELIVERY, status: 'paid' as const, fulfillmentStatus: 'shipped' as const, fulfillmentCarrier: 'Correios', trackingCode: 'AB123456785BR' };
+    expect(orderCsvRow(shipped)).toMatch(/;Enviado;Correios AB123456785BR;;Não;;;;;\r\n$/);
+    expect(orderCsvRow({ ...row, method: 'boleto', manualRefundCents: 123456 })).toMatch(/;;;1234,56;Não;;;;;\r\n$/);
+  });
+  it('has "Celular", the buyer’s WhatsApp as people read it, after every older column', () => {
+    expect(ORDER_CSV_HEADER.at(-5)).toBe('Celular');
+    expect(ORDER_CSV_HEADER.at(-6)).toBe('Pago em duplicidade');
+    expect(orderCsvRow({ ...row, buyerPhone: '11987654321' })).toMatch(/;Não;\(11\) 98765-4321;;;;\r\n$/);
+    // A role without buyers:read gets the masked number (export route: maskOrderBuyer).
+    expect(orderCsvRow({ ...row, buyerPhone: '(11) *****-**21' })).toMatch(/;Não;\(11\) \*\*\*\*\*-\*\*21;;;;\r\n$/);
+  });
+  it('has "SKU" and "Variante": the lines\' SKUs and variant names', () => {
+    expect(ORDER_CSV_HEADER.slice(-4, -2)).toEqual(['SKU', 'Variante']);
+    expect(orderCsvRow({ ...row, itemSkus: 'CAM-M-PRETO, CAF-250', itemVariants: 'M / Preto' })).toMatch(/;Não;;CAM-M-PRETO, CAF-250;M \/ Preto;;\r\n$/);
+  });
+  it('has "Observações", the buyer’s note as typed, neutralised like any cell', () => {
+    expect(ORDER_CSV_HEADER.at(-2)).toBe('Observações');
+    expect(orderCsvRow({ ...row, buyerNote: 'Embrulhar para presente; obrigado' })).toMatch(/;Não;;;;"Embrulhar para presente; obrigado";\r\n$/);
+    expect(orderCsvRow({ ...row, buyerNote: '=HYPERLINK("x")' })).toMatch(/;"'=HYPERLINK\(""x""\)";\r\n$/);
+  });
+
+  it('ends with "Origem": source / campaign, empty when unknown', () => {
+    expect(ORDER_CSV_HEADER.at(-1)).toBe('Origem');
+    expect(orderCsvRow({ ...row, originSource: 'instagram', originCampaign: 'black-friday' })).toMatch(/;instagram \/ black-friday\r\n$/);
+    expect(orderCsvRow({ ...row, originSource: 'google.com', originCampaign: null })).toMatch(/;google\.com\r\n$/);
+    expect(orderCsvRow({ ...row, originSource: null, originCampaign: null })).toMatch(/;\r\n$/);
+  });
+  it('has a header of the same width', () => {
+    expect(csvRow(ORDER_CSV_HEADER).split(';')).toHaveLength(orderCsvRow({ ...row, buyerName: 'x' }).split(';').length);
+    expect(CSV_BOM).toBe('\uFEFF');
+  });
+  it('names the file with the São Paulo date and time', () => {
+    expect(exportFileName(new Date('2025-03-10T02:30:00.000Z'))).toBe('pedidos_2025-03-09_2330.csv');
+  });
+});
