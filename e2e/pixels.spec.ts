@@ -1,7 +1,7 @@
 /**
  * Ad pixels, sent from the server, with consent. The merchant turns the Meta Pixel on in
- * Integrações; a shopper from an Instagram post accepts marketing cookies, buys with Pix and
- * pays; the platforms' stand-in — a local receiver three ports above the app, where the e2e
+ * Integrações; a shopper from an Instagram post accepts marketing cookies, buys the digital
+ * e-book with Pix and pays (and gets "Baixar"); the platforms' stand-in — a local receiver three ports above the app, where the e2e
  * server's META_GRAPH_URL and GA4_COLLECT_URL point — gets exactly one Purchase, with the right
  * value and the hashed e-mail, and only after the payment. A shopper who refuses (without
  * JavaScript, too) gets no marketing cookie and no pixel script.
@@ -68,7 +68,7 @@ test.describe('Pixels with consent', () => {
     await setMetaPixel(page, '', '');
   });
 
-  test('a shopper from Instagram accepts, buys with Pix; the receiver gets one Purchase with the value and the hashed e-mail, only after the payment', async ({ page, browser, baseURL }) => {
+  test('a shopper from Instagram accepts, buys the e-book with Pix, gets "Baixar"; the receiver gets one Purchase with the value and the hashed e-mail, only after the payment', async ({ page, browser, baseURL }) => {
     await signIn(page, '/dashboard/settings/integracoes');
     await setMetaPixel(page, PIXEL_ID, 'EAABtestTokenForTheE2eReceiver0123');
     await expect(page.getByRole('form', { name: 'Meta Pixel' }).getByLabel('Token da API de Conversões')).toHaveValue('');
@@ -92,7 +92,7 @@ test.describe('Pixels with consent', () => {
     const csp = (await tab.request.get('/')).headers()['content-security-policy'];
     expect(csp).toContain('https://connect.facebook.net');
 
-    await addToCart(tab, 'filtros-de-papel');
+    await addToCart(tab, 'ebook-guia-do-cafe-coado');
     await tab.goto('/checkout');
     await fillPix(tab, { email: 'Pixel.Buyer@Exemplo.com.br' });
     await tab.getByRole('button', { name: 'Pagar com Pix' }).click();
@@ -106,6 +106,7 @@ test.describe('Pixels with consent', () => {
 
     await payWithCode(tab.request, await tab.getByLabel('Pix copia e cola').inputValue());
     await expect(tab.getByTestId('order-status')).toHaveText('Pago', { timeout: 20_000 });
+    await expect(tab.getByRole('link', { name: /Baixar/ })).toBeVisible();
     await expect.poll(() => appQuery<{ status: string }>("SELECT status FROM pixel_events WHERE order_id = ? AND name = 'Purchase'", order.id), { timeout: 15_000 }).toEqual([{ status: 'sent' }]);
     const [purchase] = purchases();
     expect(purchases()).toHaveLength(1);
