@@ -115,6 +115,10 @@ test.describe('shipping with the carrier', () => {
     const pdf = await office.request.get(href);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    // "Imprimir etiquetas" (the orders list's bulk bar): the selection's labels in one PDF.
+    const batch = await office.request.get(`/dashboard/orders/etiquetas/pdf?selecao=1&pedido=${orderId}`);
+    expect(batch.headers()['content-type']).toBe('application/pdf');
+    expect((await batch.body()).subarray(0, 5).toString()).toBe('%PDF-');
     // The shopper (no session) is sent to the sign-in page, never given the label.
     const anonymous = await page.request.get(href, { maxRedirects: 0 });
     expect(anonymous.status()).toBe(307);

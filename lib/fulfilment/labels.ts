@@ -16,6 +16,7 @@
  */
 import 'server-only';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import { database, db } from '@/db';
 import { get, run } from '@/db/driver';
 import { orderItems, orders, productVariants, type Order } from '@/db/schema';
@@ -263,6 +264,40 @@ export async function labelPdfOf(orderId: string): Promise<{ ok: true; pdf: Uint
   } catch (error) {
     return { ok: false, status: 502, error: refusalOf(error) };
   }
+}
+
+/**
+ * "Imprimir etiquetas": the labels of a selection of orders in one PDF, in the selection's order,
+ * to print in one go. Orders without a generated label are left out and named (`missing`);
+ * none at all is a 409. At most MAX_LABELS_PER_BATCH, like the purchase.
+ */
+export async function labelsPdfOf(
+  orderIds: readonly string[],
+): Promise<{ ok: true; pdf: Uint8Array; fileName: string; count: number; missing: string[] } | { ok: false; status: 409 | 502; error: string }> {
+  const ids = [...new Set(orderIds)].slice(0, MAX_LABELS_PER_BATCH);
+  const rows = ids.length ? await db().select().from(orders).where(inArray(orders.id, ids)) : [];
+  const byId = new Map(rows.map((o) => [o.id, o]));
+  const ready = ids.flatMap((id) => {
+    const o = byId.get(id);
+    return o && o.labelStep === 'generated' && o.labelId ? [o] : [];
+  });
+  const missing = ids.flatMap((id) => {
+    const o = byId.get(id);
+    return o && !ready.includes(o) ? [orderLabel(o)] : [];
+  });
+  if (ready.length === 0) return { ok: false, status: 409, error: 'Nenhum dos pedidos selecionados tem etiqueta: use "Comprar etiquetas".' };
+  const connection = connectionOf(await getCarrierSettings());
+  if (!connection) return { ok: false, status: 409, error: 'Ative o Melhor Envio em Configurações → Entrega para imprimir etiquetas.' };
+  const merged = await PDFDocument.create();
+  try {
+    for (const order of ready) {
+      const one = await PDFDocument.load(await labelPdfBytes(connection, order.labelId!));
+      for (const page of await merged.copyPages(one, one.getPageIndices())) merged.addPage(page);
+    }
+  } catch (error) {
+    return { ok: false, status: 502, error: refusalOf(error) };
+  }
+  return { ok: true, pdf: await merged.save(), fileName: `etiquetas-${ready.length}.pdf`, count: ready.length, missing };
 }
 
 export type BatchLabelResult = { orderId: string; number: string | null } & LabelResult;
