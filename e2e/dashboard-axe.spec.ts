@@ -13,6 +13,7 @@ const PAGES = [
   '/dashboard/orders',
   '/dashboard/orders?view=a-enviar',
   '/dashboard/orders/enviar',
+  '/dashboard/orders/etiquetas',
   '/dashboard/produtos',
   '/dashboard/produtos/novo',
   '/dashboard/produtos/categorias',
@@ -34,13 +35,18 @@ const PAGES = [
   '/dashboard/settings/atividade',
 ];
 
-/** Pages of one thing: the first product, and the first order and payment link when there are any. */
+/** Pages of one thing: the first product, and the first order (its page, and the bulk pages with it selected) and payment link when there are any. */
 function onePageEach(): string[] {
   const first = (sql: string) => appQuery<{ id: string }>(sql)[0]?.id;
   const product = first('select id from products order by id limit 1');
   const order = first('select id from orders order by created_at limit 1');
   const link = first('select id from payment_links order by created_at limit 1');
-  return [product && `/dashboard/produtos/${product}`, order && `/dashboard/orders/${order}`, link && `/dashboard/links/${link}`].filter((p): p is string => !!p);
+  return [
+    product && `/dashboard/produtos/${product}`,
+    order && `/dashboard/orders/${order}`,
+    order && `/dashboard/orders/etiquetas?selecao=1&pedido=${order}`,
+    link && `/dashboard/links/${link}`,
+  ].filter((p): p is string => !!p);
 }
 
 test('every dashboard page at 390 px passes axe', async ({ page }) => {
