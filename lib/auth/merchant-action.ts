@@ -105,6 +105,25 @@ export function merchantAction<T = FormData, S extends ActionState = ActionState
   };
 }
 
+/** A route handler's answer in plain text (its refusals and errors), never cached. */
+export function plainTextResponse(status: number, body: string): Response {
+  return new Response(`${body}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+}
+
+/**
+ * The answer of a merchant route handler that `merchantFor` refused: a browser without a session
+ * (it asks for HTML) goes to the sign-in page and back to `callbackPath`; anything else gets the
+ * status and the reason in plain text.
+ */
+export function routeRefusal(request: Request, refusal: { status: 401 | 403; error: string }, callbackPath: string): Response {
+  if (refusal.status === 401 && (request.headers.get('accept') ?? '').includes('text/html')) {
+    const login = new URL('/login', request.url);
+    login.searchParams.set('callbackUrl', callbackPath);
+    return Response.redirect(login, 303);
+  }
+  return plainTextResponse(refusal.status, refusal.status === 401 ? 'Sessão expirada: entre novamente.' : refusal.error);
+}
+
 /** For merchant route handlers (CSV, photo upload, QR, mail catcher): the merchant, or why not. */
 export async function merchantFor(permission: Permission): Promise<{ ok: true; merchant: Merchant } | { ok: false; status: 401 | 403; error: string }> {
   const merchant = await getMerchantOrNull();

@@ -8,7 +8,7 @@
  * Session and permission checked here (lib/auth/merchant-action.ts); a role without
  * `buyers:read` (the demonstration account) gets the buyers masked on the paper too.
  */
-import { merchantFor } from '@/lib/auth/merchant-action';
+import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth/merchant-action';
 import { can, type Role } from '@/lib/auth/permissions';
 import { parseSelection, selectedOrderIds } from '@/lib/order-admin/order-selection';
 import { shippingDocuments, type DocumentKind, type DocumentsRequest } from '@/lib/fulfilment/documents';
@@ -18,9 +18,6 @@ export const dynamic = 'force-dynamic';
 
 const KINDS: readonly DocumentKind[] = ['declaracao', 'separacao'];
 
-function text(status: number, body: string): Response {
-  return new Response(`${body}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
-}
 
 /** One order (`order`), the "A enviar" view, or the orders list's selection (`selecao=1`: lib/order-admin/order-selection.ts). */
 async function documentsRequest(params: URLSearchParams, role: Role | null): Promise<{ ok: true; value: DocumentsRequest } | { ok: false; error: string }> {
@@ -39,21 +36,14 @@ async function documentsRequest(params: URLSearchParams, role: Role | null): Pro
 export async function GET(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const access = await merchantFor('dashboard:view');
-  if (!access.ok) {
-    if (access.status === 401 && (request.headers.get('accept') ?? '').includes('text/html')) {
-      const login = new URL('/login', url);
-      login.searchParams.set('callbackUrl', '/dashboard/orders?view=a-enviar');
-      return Response.redirect(login, 303);
-    }
-    return text(access.status, access.status === 401 ? 'Sessão expirada: entre novamente.' : access.error);
-  }
+  if (!access.ok) return routeRefusal(request, access, '/dashboard/orders?view=a-enviar');
   const kind = url.searchParams.get('kind') as DocumentKind;
-  if (!KINDS.includes(kind)) return text(400, 'Documento desconhecido: use kind=declaracao ou kind=separacao.');
+  if (!KINDS.includes(kind)) return plainTextResponse(400, 'Documento desconhecido: use kind=declaracao ou kind=separacao.');
   const request_ = await documentsRequest(url.searchParams, access.merchant.role);
-  if (!request_.ok) return text(400, request_.error);
+  if (!request_.ok) return plainTextResponse(400, request_.error);
 
   const result = await shippingDocuments(kind, request_.value, { masked: !can(access.merchant.role, 'buyers:read') });
-  if (!result.ok) return text(result.status, result.error);
+  if (!result.ok) return plainTextResponse(result.status, result.error);
   logger().info({ actor: access.merchant.id, kind, orders: result.count, skipped: result.skipped.length }, 'shipping documents printed');
   return new Response(Buffer.from(result.pdf), {
     headers: {

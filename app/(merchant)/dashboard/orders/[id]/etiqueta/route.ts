@@ -4,7 +4,7 @@
  * Session and permission checked here; the label names the buyer and their address, so a role
  * that sees buyers masked does not get it.
  */
-import { merchantFor } from '@/lib/auth/merchant-action';
+import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth/merchant-action';
 import { can, refusalMessage } from '@/lib/auth/permissions';
 import { labelPdfOf } from '@/lib/fulfilment/labels';
 
@@ -12,25 +12,15 @@ export const dynamic = 'force-dynamic';
 
 type Context = { params: Promise<{ id: string }> };
 
-function text(status: number, body: string): Response {
-  return new Response(`${body}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
-}
 
 export async function GET(request: Request, context: Context): Promise<Response> {
   const { id } = await context.params;
   const access = await merchantFor('fulfilment:act');
-  if (!access.ok) {
-    if (access.status === 401 && (request.headers.get('accept') ?? '').includes('text/html')) {
-      const login = new URL('/login', request.url);
-      login.searchParams.set('callbackUrl', `/dashboard/orders/${encodeURIComponent(id)}`);
-      return Response.redirect(login, 303);
-    }
-    return text(access.status, access.status === 401 ? 'Sessão expirada: entre novamente.' : access.error);
-  }
-  if (!can(access.merchant.role, 'buyers:read')) return text(403, refusalMessage(access.merchant.role, 'buyers:read'));
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return text(404, 'Pedido não encontrado.');
+  if (!access.ok) return routeRefusal(request, access, `/dashboard/orders/${encodeURIComponent(id)}`);
+  if (!can(access.merchant.role, 'buyers:read')) return plainTextResponse(403, refusalMessage(access.merchant.role, 'buyers:read'));
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return plainTextResponse(404, 'Pedido não encontrado.');
   const result = await labelPdfOf(id.toLowerCase());
-  if (!result.ok) return text(result.status, result.error);
+  if (!result.ok) return plainTextResponse(result.status, result.error);
   return new Response(Buffer.from(result.pdf), {
     headers: {
       'Content-Type': 'application/pdf',

@@ -7,35 +7,25 @@
  * here like "Imprimir etiqueta": the labels name buyers and their addresses, so a role that sees
  * buyers masked does not get them.
  */
-import { merchantFor } from '@/lib/auth/merchant-action';
+import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth/merchant-action';
 import { can, refusalMessage } from '@/lib/auth/permissions';
 import { labelsPdfOf } from '@/lib/fulfilment/labels';
 import { parseSelection, selectedOrderIds } from '@/lib/order-admin/order-selection';
 
 export const dynamic = 'force-dynamic';
 
-function text(status: number, body: string): Response {
-  return new Response(`${body}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
-}
 
 export async function GET(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const access = await merchantFor('fulfilment:act');
-  if (!access.ok) {
-    if (access.status === 401 && (request.headers.get('accept') ?? '').includes('text/html')) {
-      const login = new URL('/login', url);
-      login.searchParams.set('callbackUrl', '/dashboard/orders');
-      return Response.redirect(login, 303);
-    }
-    return text(access.status, access.status === 401 ? 'Sessão expirada: entre novamente.' : access.error);
-  }
-  if (!can(access.merchant.role, 'buyers:read')) return text(403, refusalMessage(access.merchant.role, 'buyers:read'));
+  if (!access.ok) return routeRefusal(request, access, '/dashboard/orders');
+  if (!can(access.merchant.role, 'buyers:read')) return plainTextResponse(403, refusalMessage(access.merchant.role, 'buyers:read'));
   const parsed = parseSelection(url.searchParams);
-  if (!parsed.ok) return text(400, parsed.error);
+  if (!parsed.ok) return plainTextResponse(400, parsed.error);
   const ids = await selectedOrderIds(parsed.selection, access.merchant.role);
-  if (!ids.ok) return text(400, ids.error);
+  if (!ids.ok) return plainTextResponse(400, ids.error);
   const result = await labelsPdfOf(ids.ids);
-  if (!result.ok) return text(result.status, result.error);
+  if (!result.ok) return plainTextResponse(result.status, result.error);
   return new Response(Buffer.from(result.pdf), {
     headers: {
       'Content-Type': 'application/pdf',
