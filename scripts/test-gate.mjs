@@ -29,10 +29,16 @@ function run(stage, alone) {
     child.stdout?.on('data', (chunk) => held.push(chunk));
     child.stderr?.on('data', (chunk) => held.push(chunk));
     child.on('close', (code, signal) => {
-      if (held.length) process.stdout.write(Buffer.concat(held));
-      resolve({ name: stage.name, ok: code === 0, code: code ?? signal, seconds: (Date.now() - started) / 1000 });
+      resolve({ name: stage.name, ok: code === 0, code: code ?? signal, seconds: (Date.now() - started) / 1000, output: Buffer.concat(held).toString() });
     });
   });
+}
+
+/** The failing tests' names and the end of the stage's log, without colour codes. */
+export function failureDigest({ name, output }) {
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const failing = [...new Set(lines.filter((l) => /^\s*(FAIL\b|×|✘|\d+\) )/.test(l)).map((l) => l.trim()))].slice(0, 30);
+  return [`\n✗ ${name} failed`, ...(failing.length ? ['  failing:', ...failing.map((l) => `    ${l}`)] : []), '  its log ends:', ...lines.slice(-40).map((l) => `    ${l}`)].join('\n');
 }
 
 async function main() {
@@ -42,12 +48,15 @@ async function main() {
   for (const group of STAGES) {
     console.log(`\n▶ ${group.map((s) => s.name).join(' + ')}`);
     const results = await Promise.all(group.map((stage) => run(stage, group.length === 1)));
+    // A failed stage's log goes last, next to the table, so a log cut to its tail still shows it.
+    for (const r of [...results.filter((r) => r.ok), ...results.filter((r) => !r.ok)]) process.stdout.write(r.output);
     done.push(...results);
     failed = results.find((r) => !r.ok);
     if (failed) break;
   }
   const total = (Date.now() - started) / 1000;
   const rows = done.map((r) => `  ${r.name.padEnd(18)} ${r.seconds.toFixed(1).padStart(7)} s${r.ok ? '' : `  FAILED (${r.code})`}`);
+  for (const r of done.filter((r) => !r.ok && r.output)) console.log(failureDigest(r));
   console.log(`\nTest gate, time per stage (side by side: typecheck + lint + build, then e2e + unit):\n${rows.join('\n')}\n  ${'total'.padEnd(18)} ${total.toFixed(1).padStart(7)} s`);
   process.exit(failed ? 1 : 0);
 }
