@@ -78,7 +78,8 @@ describe('libsql over a local file', () => {
       }),
     );
     expect(await Promise.all(bodies)).toEqual([0, 1, 2, 3]);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // Well under one busy timeout (5 s), which a blocked event loop would have waited through.
+    expect(Date.now() - started).toBeLessThan(4_500);
     expect((await d.db.select().from(schema.products)).length).toBe(20);
   });
 });
