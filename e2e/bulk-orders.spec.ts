@@ -158,3 +158,48 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('bulk-ship-result')).toHaveText('2 enviados');
   });
 });
+
+/** Where the bulk actions' bar and the list's visible rows (cards on a phone, the table at a desk) are on screen. */
+async function barAndRows(page: Page) {
+  return page.evaluate(() => {
+    const bar = document.querySelector('[aria-label="Com os pedidos selecionados"]')!.getBoundingClientRect();
+    const rows = [...document.querySelectorAll('tbody tr, ul[aria-label] > li.card')].filter((e) => e.getClientRects().length > 0 && (e as HTMLElement).offsetParent);
+    return { bar: { top: bar.top, bottom: bar.bottom }, rows: rows.map((r) => ({ top: r.getBoundingClientRect().top, bottom: r.getBoundingClientRect().bottom })), scrollY };
+  });
+}
+
+for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+  test(`at ${viewport.width} px the bulk bar hides no order, and selecting the page moves nothing`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, '/dashboard/orders');
+    const before = await barAndRows(page);
+    expect(before.rows.length).toBeGreaterThan(1);
+    // At rest the actions sit above the list, in the page's flow: the first order is below them, uncovered.
+    expect(before.rows[0].top).toBeGreaterThanOrEqual(before.bar.bottom);
+
+    // "Selecionar a página" (a link): every row is checked, and nothing on the page moves.
+    await page.getByRole('link', { name: 'Selecionar a página' }).click();
+    await expect(page.getByRole('link', { name: 'Limpar seleção' })).toBeVisible();
+    const boxes = page.getByRole('checkbox', { name: /^Selecionar pedido #/ });
+    for (const box of await boxes.all()) if (await box.isVisible()) await expect(box).toBeChecked();
+    expect(await barAndRows(page)).toEqual(before);
+    await page.getByRole('link', { name: 'Limpar seleção' }).click();
+    await expect(page.getByRole('link', { name: 'Selecionar a página' })).toBeVisible();
+    for (const box of await boxes.all()) if (await box.isVisible()) await expect(box).not.toBeChecked();
+
+    // Scrolled (a short window, so that the list is longer than it), the bar sticks to the top;
+    // what Shift+Tab reaches from the second order scrolls out from under it.
+    await page.setViewportSize({ width: viewport.width, height: 480 });
+    await page.evaluate((y) => window.scrollTo(0, y), before.rows[0].top + before.scrollY - 10);
+    const scrolled = await barAndRows(page);
+    expect(scrolled.bar.top).toBeLessThanOrEqual(1);
+    expect(scrolled.rows[0].top).toBeLessThan(scrolled.bar.bottom);
+    const shown = [];
+    for (const box of await boxes.all()) if (await box.isVisible()) shown.push(box);
+    await shown[1].evaluate((e: HTMLElement) => e.focus({ preventScroll: true }));
+    await page.keyboard.press('Shift+Tab');
+    const focused = await page.evaluate(() => document.activeElement!.getBoundingClientRect().top);
+    expect(focused).toBeGreaterThanOrEqual((await barAndRows(page)).bar.bottom);
+    await expectNoAxeViolations(page);
+  });
+}

@@ -61,6 +61,10 @@ test('importing 20 products with variants: preview, confirm, found in the shop; 
   const table = page.getByRole('table', { name: 'Resultado de cada linha' });
   await expect(table.getByRole('row', { name: `2 Avental importado 1 ${RUN} novo` })).toBeVisible();
   await expect(table.getByRole('row', { name: new RegExp(`^62 errado-${RUN} erro: Estoque: use um número inteiro de 0`) })).toBeVisible();
+  // The refused line is also listed first, alone, above the 61 lines.
+  const refusedLines = page.getByRole('table', { name: 'Linhas com erro' }).getByRole('row');
+  await expect(refusedLines).toHaveCount(2);
+  await expect(refusedLines.nth(1)).toHaveAccessibleName(new RegExp(`^62 errado-${RUN} erro: Estoque:`));
   await expectNoAxeViolations(page);
   // Nothing is saved before the confirmation.
   expect(appQuery('select id from products where slug like ?', `importado-${RUN}-%`)).toEqual([]);

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { readCart } from '@/lib/checkout/cart/cart';
-import { listCategories } from '@/lib/catalog/search';
+import { shopCategories } from '@/lib/catalog/search';
 import { darken, lighten } from '@/lib/shop/contrast';
 import { getShopIdentity } from '@/lib/shop/identity';
 import { logoUrl } from '@/lib/shop/identity-values';
@@ -31,7 +31,7 @@ function themeCss(color: string): string | null {
 }
 
 export default async function ShopLayout({ children }: { children: React.ReactNode }) {
-  const [cart, shop, categories] = await Promise.all([readCart(), getShopIdentity(), listCategories()]);
+  const [cart, shop, categories] = await Promise.all([readCart(), getShopIdentity(), shopCategories()]);
   const count = cart.itemCount;
   const theme = themeCss(shop.color);
   return (

@@ -146,6 +146,12 @@ describe('listDashboardProducts', () => {
     expect((await listDashboardProducts({ q: 'Xícara número 3', filter: 'esgotados' })).rows).toMatchObject([{ status: 'sold_out' }]);
     expect((await listDashboardProducts({ q: '100%_' })).total).toBe(0);
   });
+
+  it('finds a product by a variant\'s SKU, any case, and by part of it', async () => {
+    expect((await listDashboardProducts({ q: 'cam-cafe-m' })).rows.map((r) => r.slug)).toEqual(['camiseta-cafe-da-esquina']);
+    expect((await listDashboardProducts({ q: 'CAM-CAFE' })).rows.map((r) => r.slug)).toEqual(['camiseta-cafe-da-esquina']);
+    expect((await listDashboardProducts({ q: 'CAM-CAFE-XX' })).total).toBe(0);
+  });
 });
 
 describe('photos', () => {

@@ -42,7 +42,10 @@ export async function listDashboardProducts(opts: { q?: string; filter?: Product
   if (q) {
     const folded = slugify(q);
     const byName = sql`${products.name} LIKE ${containsPattern(q)} ESCAPE '\\'`;
-    conditions.push(folded ? or(byName, like(products.slug, `%${folded}%`))! : byName);
+    // A variant's SKU, as the shop's search finds it (the table written out: in a one-table
+    // select Drizzle writes a column without its table, which the subquery would take as its own).
+    const bySku = sql`EXISTS (SELECT 1 FROM product_variants AS v WHERE v.product_id = "products"."id" AND v.sku LIKE ${containsPattern(q)} ESCAPE '\\')`;
+    conditions.push(folded ? or(byName, bySku, like(products.slug, `%${folded}%`))! : or(byName, bySku)!);
   }
   switch (opts.filter ?? 'todos') {
     case 'ativos':

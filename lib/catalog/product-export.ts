@@ -4,7 +4,7 @@
  * changes nothing. A variant's weight and size are written as sold (its own or the product's).
  */
 import 'server-only';
-import { asc, eq, inArray, isNull } from 'drizzle-orm';
+import { asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { database } from '@/db';
 import { categories, productCategories, productVariants, products } from '@/db/schema';
 import { exportCsv, type ExportLine } from './import-file';
@@ -15,11 +15,12 @@ const CHUNK = 500;
 
 export async function* exportLines(appUrl: string): AsyncGenerator<ExportLine> {
   const { db } = database();
-  const ids = (await db.select({ id: products.id }).from(products).where(isNull(products.archivedAt)).orderBy(asc(products.id))).map((r) => r.id);
+  // The catalog's order, so the file's rows are the shop's order (an import appends new products in row order).
+  const ids = (await db.select({ id: products.id }).from(products).where(isNull(products.archivedAt)).orderBy(asc(products.displayOrder), desc(products.id))).map((r) => r.id);
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
     const [rows, variants, cats, photos] = await Promise.all([
-      db.select().from(products).where(inArray(products.id, chunk)).orderBy(asc(products.id)),
+      db.select().from(products).where(inArray(products.id, chunk)),
       db.select().from(productVariants).where(inArray(productVariants.productId, chunk)).orderBy(asc(productVariants.position), asc(productVariants.id)),
       db
         .select({ productId: productCategories.productId, name: categories.name })
@@ -29,7 +30,8 @@ export async function* exportLines(appUrl: string): AsyncGenerator<ExportLine> {
         .orderBy(asc(categories.position), asc(categories.name)),
       photosOf(chunk),
     ]);
-    for (const p of rows) {
+    const byId = new Map(rows.map((p) => [p.id, p]));
+    for (const p of chunk.flatMap((id) => byId.get(id) ?? [])) {
       const options = readOptions(p.options);
       const own = variants.filter((v) => v.productId === p.id && valuesOf(v).length === options.length);
       const catNames = cats.filter((c) => c.productId === p.id).map((c) => c.name);

@@ -10,7 +10,7 @@ export const DESCRIPTION_MAX = 2000;
 export const MIN_PRICE_CENTS = 50;
 export const MAX_PRICE_CENTS = 10_000_000;
 export const MAX_STOCK = 1_000_000;
-const MAX_DISPLAY_ORDER = 100_000;
+export const MAX_DISPLAY_ORDER = 100_000;
 
 export const PRODUCT_FIELDS = ['name', 'description', 'price', 'slug', 'stock', 'displayOrder', 'active', 'requiresShipping', 'weightGrams', 'heightCm', 'widthCm', 'lengthCm'] as const;
 /** Most grams and centimetres a parcel may say (far above any carrier's limit: a typo, not a parcel). */

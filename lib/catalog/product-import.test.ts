@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, desc, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { categories, productCategories, productVariants, products } from '@/db/schema';
@@ -169,6 +169,42 @@ describe('importing products', () => {
     expect(await confirmImport(id, 'f'.repeat(64))).toEqual({ ok: false, error: expect.stringContaining('envie-o de novo') });
     expect(await confirmImport(id, sha256)).toMatchObject({ ok: true, summary: { novo: 1 } });
     expect(await confirmImport(id, sha256)).toMatchObject({ ok: false, alreadyApplied: true });
+  });
+});
+
+describe('the order of imported products', () => {
+  const catalogOrder = async () =>
+    (await database().db.select({ slug: products.slug }).from(products).where(isNull(products.archivedAt)).orderBy(asc(products.displayOrder), desc(products.id))).map((r) => r.slug);
+
+  it('new products go after the shop\'s, in the file\'s row order; a re-import keeps the order the merchant set', async () => {
+    const before = await catalogOrder();
+    const rows = file(
+      'ordem-cafe;Café em grão;;49,90;;;;;;ORD-CAFE;;5;500;10;10;20',
+      'ordem-filtro;Filtro de papel;;12,90;;;;;;ORD-FILTRO;;5;100;5;10;15',
+      'ordem-bule;Bule;;89,90;;;;;;ORD-BULE;;5;900;20;20;20',
+    );
+    expect(await applyImportFile(rows)).toMatchObject({ ok: true, summary: { novo: 3 } });
+    expect(await catalogOrder()).toEqual([...before, 'ordem-cafe', 'ordem-filtro', 'ordem-bule']);
+
+    // The merchant moves the kettle to the top by hand ("Ordem de exibição"), then imports a
+    // changed file: prices change, the order does not.
+    await database().db.update(products).set({ displayOrder: -1 }).where(eq(products.slug, 'ordem-bule'));
+    const changed = file(
+      'ordem-cafe;Café em grão;;52,90;;;;;;ORD-CAFE;;5;500;10;10;20',
+      'ordem-filtro;Filtro de papel;;13,90;;;;;;ORD-FILTRO;;5;100;5;10;15',
+      'ordem-bule;Bule;;94,90;;;;;;ORD-BULE;;5;900;20;20;20',
+    );
+    expect(await applyImportFile(changed)).toMatchObject({ ok: true, summary: { atualizado: 3 } });
+    expect(await catalogOrder()).toEqual(['ordem-bule', ...before, 'ordem-cafe', 'ordem-filtro']);
+    expect((await variantsOf('ordem-bule')).product).toMatchObject({ priceCents: 9490, displayOrder: -1 });
+
+    // The export is written in the catalog's order, so its rows are the shop's order.
+    const slugs = (await exportProductsCsv(APP))
+      .split('\r\n')
+      .slice(1)
+      .map((l) => l.split(';')[0])
+      .filter((s, i, all) => s && all.indexOf(s) === i);
+    expect(slugs).toEqual(await catalogOrder());
   });
 });
 

@@ -8,11 +8,12 @@
  */
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { database, type AppSchema } from '@/db';
 import { all, get, run, type AnyDb, type Step } from '@/db/driver';
 import { categories, productCategories, productImports, productPhotos, productSlugRedirects, productVariants, products, type Product, type ProductVariant } from '@/db/schema';
 import { columnError, otherLineError, type ImportProduct, type ImportVariant, type LineError, parseImportFile, type Column } from './import-file';
+import { MAX_DISPLAY_ORDER } from './product-form';
 import { slugify, uniqueSlug } from './slug';
 import { DIMENSIONS_REQUIRED, missingDimensions, readOptions, valuesOf, type Dimensions } from './variants';
 
@@ -291,7 +292,8 @@ type OkPlan = Extract<Plan, { ok: true }>;
 function* write(tx: Tx, slug: string, current: Current | null, plan: OkPlan): Generator<Step, number, unknown> {
   let productId: number;
   if (!current) {
-    const inserted = yield* get(tx.insert(products).values({ ...plan.product, slug, imagePath: '' }).returning({ id: products.id }));
+    const displayOrder = yield* nextDisplayOrder(tx);
+    const inserted = yield* get(tx.insert(products).values({ ...plan.product, slug, imagePath: '', displayOrder }).returning({ id: products.id }));
     productId = inserted!.id;
   } else {
     productId = current.product.id;
@@ -323,6 +325,17 @@ function* write(tx: Tx, slug: string, current: Current | null, plan: OkPlan): Ge
   if (implicit && !noOptions) yield* run(tx.update(productVariants).set({ active: false }).where(eq(productVariants.id, implicit.id)));
   yield* setCategories(tx, productId, plan.categories);
   return productId;
+}
+
+/**
+ * A new product goes after every product the shop shows: products are applied in the file's
+ * order, one transaction each, so a file's new products keep its row order. (The default 0 would
+ * put them before the merchant's ordered products, newest first, i.e. the file upside down.) An
+ * update never writes the order, so the merchant's "Ordem de exibição" survives any re-import.
+ */
+function* nextDisplayOrder(tx: Tx): Generator<Step, number, unknown> {
+  const row = yield* get(tx.select({ last: sql<number | null>`max(${products.displayOrder})` }).from(products).where(isNull(products.archivedAt)));
+  return Math.min((row?.last ?? -1) + 1, MAX_DISPLAY_ORDER);
 }
 
 function* setCategories(tx: Tx, productId: number, names: string[]): Generator<Step, void, unknown> {

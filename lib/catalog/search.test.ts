@@ -5,7 +5,7 @@ import { seed } from '@/db/seed';
 import { eq } from 'drizzle-orm';
 import { insertProductWithVariants } from '@/test/catalog/products';
 import { createCategory, removeCategory, setProductCategories } from './categories';
-import { categoryBySlug, categoryProducts, ftsQuery, listCategories, searchProducts, sortedCatalogPage, sortOf } from './search';
+import { categoriesWithCounts, categoryBySlug, categoryProducts, ftsQuery, listCategories, searchProducts, shopCategories, sortedCatalogPage, sortOf } from './search';
 
 beforeAll(async () => {
   await ensureMigrated();
@@ -48,6 +48,28 @@ describe('search (FTS5)', () => {
     expect(await slugs('lona avental')).toEqual(['avental-barista']);
     expect(await removeCategory(made.id)).toBe(true);
     expect(await slugs('acessorios')).toEqual([]);
+  });
+});
+
+describe('the categories a shopper is offered', () => {
+  it('only those with a product on sale: a new category joins the menu with its first active product and leaves with it', async () => {
+    const names = async () => (await shopCategories()).map((c) => c.name);
+    const made = await createCategory('Presentes');
+    if (!made.ok) throw new Error(made.error);
+    expect(await names()).not.toContain('Presentes');
+    expect((await listCategories()).map((c) => c.name)).toContain('Presentes');
+    expect((await categoriesWithCounts()).find((c) => c.id === made.id)).toMatchObject({ name: 'Presentes', onSale: 0 });
+
+    const { productId } = await insertProductWithVariants({ slug: 'caixa-presente', name: 'Caixa de presente', description: '', priceCents: 4900, imagePath: '' }, [], [{ values: [], stock: 2 }]);
+    await setProductCategories(productId, [made.id]);
+    expect(await names()).toContain('Presentes');
+    expect((await categoriesWithCounts()).find((c) => c.id === made.id)?.onSale).toBe(1);
+    // The seed's categories keep their order around it.
+    expect((await names()).slice(0, 3)).toEqual(['Cafés', 'Utensílios', 'Roupas']);
+
+    await db().update(products).set({ active: false }).where(eq(products.id, productId));
+    expect(await names()).not.toContain('Presentes');
+    expect((await categoriesWithCounts()).find((c) => c.id === made.id)?.onSale).toBe(0);
   });
 });
 

@@ -4,7 +4,7 @@
  * and categories, folded for case and accents by unicode61), on better-sqlite3 and libSQL alike.
  */
 import 'server-only';
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { db } from '@/db';
 import { categories, productCategories, products, type Category } from '@/db/schema';
 import { CATALOG_PAGE_SIZE, catalogColumns, catalogOrder, type CatalogCard } from './catalog';
@@ -67,6 +67,34 @@ export async function searchProducts(q: string, page: number, sort: Sort): Promi
 /** The categories, in the menu's order. */
 export async function listCategories(): Promise<Category[]> {
   return db().select().from(categories).orderBy(asc(categories.position), asc(categories.name));
+}
+
+/**
+ * How many products on sale a category holds (what its page would list). Spelled out with
+ * aliases: in a one-table select Drizzle writes a column without its table, and a bare "id"
+ * inside the subquery would be the product's.
+ */
+const onSaleCount = sql<number>`(SELECT count(*) FROM product_categories AS pc JOIN products AS p ON p.id = pc.product_id WHERE pc.category_id = "categories"."id" AND p.active = 1)`;
+
+/** Every category with its count of products on sale, in the menu's order (the dashboard's list). */
+export async function categoriesWithCounts(): Promise<(Category & { onSale: number })[]> {
+  return db()
+    .select({ ...getTableColumns(categories), onSale: onSaleCount })
+    .from(categories)
+    .orderBy(asc(categories.position), asc(categories.name));
+}
+
+/**
+ * The categories a shopper is offered (the header's menu, an empty search): only those with a
+ * product on sale, so a category made ahead of its products, or whose products were all
+ * deactivated, never leads to an empty page. Its page still answers, saying it is empty.
+ */
+export async function shopCategories(): Promise<Category[]> {
+  return db()
+    .select()
+    .from(categories)
+    .where(sql`${onSaleCount} > 0`)
+    .orderBy(asc(categories.position), asc(categories.name));
 }
 
 export async function categoryBySlug(slug: string): Promise<Category | null> {

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { searchProducts, listCategories, sortOf } from '@/lib/catalog/search';
+import { searchProducts, shopCategories, sortOf } from '@/lib/catalog/search';
 import { env } from '@/lib/config/env';
 import { getSettings } from '@/lib/settings/settings';
 import { getShopIdentity } from '@/lib/shop/identity';
@@ -24,7 +24,7 @@ export default async function SearchPage({ searchParams }: Props) {
   const q = one(params.q).trim().slice(0, 100);
   const sort = sortOf(params.ordem);
   const requested = /^\d{1,6}$/.test(one(params.pagina)) ? Number(one(params.pagina)) : 1;
-  const [result, settings, categories] = await Promise.all([searchProducts(q, requested, sort), getSettings(), listCategories()]);
+  const [result, settings, categories] = await Promise.all([searchProducts(q, requested, sort), getSettings(), shopCategories()]);
   const hrefOf = (page: number) => `/busca?${new URLSearchParams({ q, ...(sort !== 'recentes' ? { ordem: sort } : {}), ...(page > 1 ? { pagina: String(page) } : {}) })}`;
   return (
     <main className="container stack">
@@ -38,7 +38,16 @@ export default async function SearchPage({ searchParams }: Props) {
       </form>
       {q && result.total === 0 ? (
         <div className="alert alert-info stack" role="status">
-          <p style={{ margin: 0 }}>Nenhum produto encontrado para “{q}”. Confira a ortografia ou veja as categorias:</p>
+          <p style={{ margin: 0 }}>
+            Nenhum produto encontrado para “{q}”.{' '}
+            {categories.length > 0 ? (
+              'Confira a ortografia ou veja as categorias:'
+            ) : (
+              <>
+                Confira a ortografia ou <Link href="/">veja todos os produtos</Link>.
+              </>
+            )}
+          </p>
           {categories.length > 0 ? (
             <ul className={styles.categoryList}>
               {categories.map((c) => (

@@ -18,7 +18,7 @@ type Props = {
   clearHref: string;
   pageSelected: boolean;
   scope: 'filtro' | 'lista';
-  /** The list itself: inside the form, so that the actions' row can stay in sight (sticky) while it scrolls. */
+  /** The list itself: inside the form, so that the actions' row above it can stay in sight (sticky) while it scrolls. */
   children: React.ReactNode;
 };
 
@@ -40,7 +40,7 @@ export function BulkBar({ role, query, total, shown, selectPageHref, clearHref, 
           <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
         ))}
         <div className={styles.bulkSelect}>
-          <span className="small muted">Marque os pedidos e escolha a ação na barra abaixo da lista, ou</span>
+          <span className="small muted">Marque os pedidos na lista e escolha a ação nos botões abaixo, ou</span>
           {pageSelected ? (
             <Link href={clearHref} className="btn btn-ghost">
               Limpar seleção
@@ -61,7 +61,7 @@ export function BulkBar({ role, query, total, shown, selectPageHref, clearHref, 
           ) : null}
         </div>
       </div>
-      {children}
+      {/* Above the list, in the page's flow: it never sits over a row it could not be scrolled off (sticky only once the list scrolls under it). */}
       <div className={styles.bulkButtons} role="group" aria-label="Com os pedidos selecionados">
         {actions.map((a) => (
           <button key={a.label} type="submit" className="btn btn-secondary" formAction={a.action} name={a.submit?.name} value={a.submit?.value}>
@@ -69,6 +69,7 @@ export function BulkBar({ role, query, total, shown, selectPageHref, clearHref, 
           </button>
         ))}
       </div>
+      {children}
     </form>
   );
 }

@@ -24,11 +24,15 @@ type Props = {
   select?: { form: string; checked: boolean };
 };
 
-/** A row's checkbox for the bulk bar; the box around it is the tap target. */
+/**
+ * A row's checkbox for the bulk bar; the box around it is the tap target. Keyed by the page's
+ * selection: "Selecionar a página" and "Limpar seleção" are links, and a client-side navigation
+ * keeps a mounted checkbox as it was whatever its new defaultChecked says.
+ */
 function SelectBox({ order, select }: { order: OrderListRow; select: NonNullable<Props['select']> }) {
   return (
     <label className={styles.selectBox}>
-      <input type="checkbox" name="pedido" value={order.id} form={select.form} defaultChecked={select.checked} aria-label={`Selecionar pedido ${orderLabel(order)}`} />
+      <input key={select.checked ? 'page' : 'none'} type="checkbox" name="pedido" value={order.id} form={select.form} defaultChecked={select.checked} aria-label={`Selecionar pedido ${orderLabel(order)}`} />
     </label>
   );
 }

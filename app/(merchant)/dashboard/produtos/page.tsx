@@ -68,7 +68,7 @@ export default async function ProductsPage({ searchParams }: Props) {
       <form method="get" action="/dashboard/produtos" className={`card ${styles.filters}`} role="search" aria-label="Buscar produtos">
         <div className="field">
           <label htmlFor="q">Buscar</label>
-          <input id="q" name="q" type="search" defaultValue={q} maxLength={120} placeholder="Nome do produto" />
+          <input id="q" name="q" type="search" defaultValue={q} maxLength={120} placeholder="Nome ou SKU" />
         </div>
         <div className="field">
           <label htmlFor="status">Status</label>

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { categoryBySlug as loadCategory, categoryProducts, sortOf } from '@/lib/catalog/search';
@@ -37,7 +38,9 @@ export default async function CategoryPage({ params, searchParams }: Props) {
     <main className="container stack">
       <h1>{category.name}</h1>
       {result.total === 0 ? (
-        <p className="alert alert-info">Nenhum produto nesta categoria no momento.</p>
+        <p className="alert alert-info">
+          Nenhum produto nesta categoria no momento. <Link href="/">Ver todos os produtos</Link>
+        </p>
       ) : (
         <>
           <SortForm action={base} sort={sort} />

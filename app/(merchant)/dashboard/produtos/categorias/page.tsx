@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireMerchant } from '@/lib/auth/session';
 import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
-import { listCategories } from '@/lib/catalog/search';
+import { categoriesWithCounts } from '@/lib/catalog/search';
 import { ActionForm } from '../../_components/action-form';
 import { removeCategoryAction } from '../actions';
 import { NewCategoryForm } from './new-category-form';
@@ -12,14 +12,14 @@ export const dynamic = 'force-dynamic';
 
 export default async function CategoriesPage() {
   const merchant = await requireMerchant('/dashboard/produtos/categorias');
-  const categories = await listCategories();
+  const categories = await categoriesWithCounts();
   return (
     <div className="stack">
       <nav aria-label="Trilha" className="small">
         <Link href="/dashboard/produtos">Produtos</Link> <span aria-hidden="true">›</span> <span className="muted">Categorias</span>
       </nav>
       <h1>Categorias</h1>
-      <p className="muted">Cada categoria tem sua página na loja e aparece no menu. Um produto pode estar em várias: escolha na página do produto.</p>
+      <p className="muted">Cada categoria tem sua página na loja e aparece no menu quando tem produto à venda. Um produto pode estar em várias: escolha na página do produto.</p>
       <PermissionGate role={merchant.role} permission="catalog:edit">
         <NewCategoryForm />
       </PermissionGate>
@@ -29,7 +29,12 @@ export default async function CategoriesPage() {
         <ul className="card stack" aria-label="Categorias da loja">
           {categories.map((c) => (
             <li key={c.id} className="row" style={{ justifyContent: 'space-between' }}>
-              <Link href={`/categorias/${c.slug}`}>{c.name}</Link>
+              <span>
+                <Link href={`/categorias/${c.slug}`}>{c.name}</Link>
+                <span className="small muted" style={{ display: 'block' }}>
+                  {c.onSale === 0 ? 'Nenhum produto à venda: fora do menu da loja' : c.onSale === 1 ? '1 produto à venda' : `${c.onSale.toLocaleString('pt-BR')} produtos à venda`}
+                </span>
+              </span>
               <PermissionGate role={merchant.role} permission="catalog:edit">
                 <ActionForm
                   action={removeCategoryAction}

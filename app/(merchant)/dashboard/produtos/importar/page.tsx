@@ -31,6 +31,7 @@ export default async function ImportPage() {
           (endereços http ou https) vão separadas por &quot;|&quot;.
         </p>
         <p className="small">{COLUMN_ORDER.map((c) => COLUMNS[c]).join(' · ')}</p>
+        <p className="small">Produtos novos entram no fim do catálogo, na ordem das linhas. Importar de novo não muda a ordem de exibição dos produtos que já existem.</p>
       </details>
     </div>
   );

@@ -78,7 +78,11 @@ export default async function ImportPreviewPage({ params }: Props) {
           <PermissionGate role={merchant.role} permission="catalog:edit">
             <ConfirmImportForm importId={row.id} sha256={row.sha256} nothingToDo={preview.summary.novo + preview.summary.atualizado === 0} />
           </PermissionGate>
-          <PreviewTable lines={preview.lines} />
+          {/* A long file's few refused lines, first: nobody scrolls 5,000 rows to find them. */}
+          {preview.summary.erro > 0 && preview.lines.some((l) => l.status !== 'erro') ? (
+            <PreviewTable id="preview-errors" caption="Linhas com erro" lines={preview.lines.filter((l) => l.status === 'erro')} />
+          ) : null}
+          <PreviewTable id="preview-caption" caption="Resultado de cada linha" lines={preview.lines} />
         </>
       )}
     </div>
@@ -89,11 +93,11 @@ function resultText(l: LineResult): string {
   return l.status === 'erro' ? `erro: ${l.message}` : l.status;
 }
 
-function PreviewTable({ lines }: { lines: LineResult[] }) {
+function PreviewTable({ id, caption, lines }: { id: string; caption: string; lines: LineResult[] }) {
   return (
-    <div className="card table-wrap" tabIndex={0} role="region" aria-labelledby="preview-caption">
+    <div className="card table-wrap" tabIndex={0} role="region" aria-labelledby={id}>
       <table>
-        <caption id="preview-caption">Resultado de cada linha</caption>
+        <caption id={id}>{caption}</caption>
         <thead>
           <tr>
             <th scope="col">Linha</th>
