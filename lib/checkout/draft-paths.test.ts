@@ -9,11 +9,12 @@ import { randomUUID } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
-import { apiKeys, checkoutDrafts, checkoutSessions, emailOutbox, orders, paymentLinks } from '@/db/schema';
+import { checkoutDrafts, checkoutSessions, emailOutbox, orders, paymentLinks } from '@/db/schema';
 import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { prepareDatabase } from '@/test/payments/db';
+import { insertApiKey, insertCheckoutSession } from '@/test/checkout/api-session';
 import { createLink } from '@/lib/links/links';
 import type { NewLink } from '@/lib/links/link-form';
 import { draftOfSession } from '@/lib/checkout/drafts/drafts';
@@ -34,8 +35,7 @@ let keyId: string;
 beforeAll(async () => {
   await prepareDatabase();
   await saveReminderSteps(DEFAULT_REMINDERS);
-  keyId = randomUUID();
-  await database().db.insert(apiKeys).values({ id: keyId, name: 'Loja', mode: 'test', keyHash: randomUUID(), hint: 'abcd' });
+  keyId = await insertApiKey();
 });
 beforeEach(() => startProcessContext([paymentProvider.provide(new FakePaymentApi())]));
 afterAll(() => startProcessContext());
@@ -51,21 +51,7 @@ const rowOf = async (id: string) => (await database().db.select().from(checkoutD
 const orderIdOf = async (token: string) => (await database().db.select({ id: orders.id }).from(orders).where(eq(orders.token, token)))[0].id;
 const remindersOf = (draftId: string) => database().db.select().from(emailOutbox).where(like(emailOutbox.dedupeKey, `draft:${draftId}:%`));
 
-async function newSession(): Promise<string> {
-  const id = `cs_${randomUUID().replace(/-/g, '')}`;
-  await database()
-    .db.insert(checkoutSessions)
-    .values({
-      id,
-      apiKeyId: keyId,
-      lines: JSON.stringify([{ productId: null, name: 'Mentoria', unitPriceCents: 4990, quantity: 2, lineTotalCents: 9980 }]),
-      amountTotalCents: 9980,
-      methods: 'pix',
-      successUrl: 'https://loja.example/obrigado',
-      expiresAt: new Date(Date.now() + 3 * H).toISOString(),
-    });
-  return id;
-}
+const newSession = () => insertCheckoutSession(keyId, { name: 'Mentoria', unitPriceCents: 4990, quantity: 2 }, { expiresAt: new Date(Date.now() + 3 * H).toISOString() });
 
 describe('draftSourceOf', () => {
   it("names the checkout by the form's hidden field", () => {
