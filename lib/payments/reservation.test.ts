@@ -6,7 +6,7 @@
 import { insertProduct, stockOfProduct } from '@/test/catalog/products';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { database } from '@/db';
 import { orders, stockMovements } from '@/db/schema';
 import { availability } from '@/lib/catalog/availability';
@@ -26,6 +26,7 @@ import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { orderById, prepareDatabase, VALID_CNPJ } from '@/test/payments/db';
 import { rowsByToken, TEST_ADDRESS } from '@/test/payments/place';
 import { validCpf } from '@/test/documents';
+import { withEnvDefault } from '@/test/env';
 
 const T0 = new Date('2026-11-20T15:00:00.000Z').getTime();
 const MIN = 60_000;
@@ -36,17 +37,8 @@ const pix = (status: string): Observation => ({ method: 'pix', providerStatus: s
 let nextCpf = 100_000_000;
 const freshCpf = () => validCpf(nextCpf++);
 
-const raisedCap = process.env.UNPAID_ORDERS_PER_DOCUMENT;
-beforeAll(async () => {
-  delete process.env.UNPAID_ORDERS_PER_DOCUMENT; // the default: 3
-  startProcessContext();
-  await prepareDatabase();
-});
-afterAll(() => {
-  process.env.UNPAID_ORDERS_PER_DOCUMENT = raisedCap;
-  startProcessContext();
-  startProcessContext();
-});
+withEnvDefault('UNPAID_ORDERS_PER_DOCUMENT'); // the default: 3
+beforeAll(prepareDatabase);
 beforeEach(async () => {
   startProcessContext([paymentProvider.provide(new FakePaymentApi())]);
   vi.useFakeTimers({ toFake: ['Date'] });
