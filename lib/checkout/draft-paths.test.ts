@@ -26,6 +26,7 @@ import { loadCartReminderEmail } from '@/lib/email/cart-reminder';
 import { draftSourceOf, saveCheckoutDraft } from './draft';
 import { payLink } from './pay-link';
 import { paySession } from './pay-session';
+import { formData as form } from '@/test/form-data';
 
 const SECRET = 'x'.repeat(32);
 const H = 3_600_000;
@@ -40,11 +41,6 @@ beforeAll(async () => {
 beforeEach(() => startProcessContext([paymentProvider.provide(new FakePaymentApi())]));
 afterAll(() => startProcessContext());
 
-function form(values: Record<string, string>): FormData {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(values)) f.set(k, v);
-  return f;
-}
 const email = () => `cliente-${randomUUID().slice(0, 8)}@exemplo.com.br`;
 const pix = (over: Record<string, string>) => ({ checkoutKey: randomUUID(), method: 'pix', name: 'Ana Souza', document: '529.982.247-25', ...over });
 const rowOf = async (id: string) => (await database().db.select().from(checkoutDrafts).where(eq(checkoutDrafts.id, id)))[0];

@@ -11,17 +11,13 @@ import type { NewLink } from '@/lib/links/link-form';
 import { createLink } from '@/lib/links/links';
 import { REFUSAL_MESSAGES } from '@/lib/links/place';
 import { payLink } from './pay-link';
+import { formData as form } from '@/test/form-data';
 
 let fake: FakePaymentApi;
 const base: NewLink = { title: 'Bolo de cenoura', description: null, amountCents: 15000, minAmountCents: null, methods: 'both', pixDiscount: true, expiresOn: null, maxPayments: null };
 
 withFakeProvider((f) => (fake = f), { clearOrders: false });
 
-function form(values: Record<string, string>): FormData {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(values)) f.set(k, v);
-  return f;
-}
 const pixForm = (over: Record<string, string> = {}) => form({ checkoutKey: randomUUID(), method: 'pix', name: 'Ana Souza', document: '529.982.247-25', email: 'ana@exemplo.com.br', ...over });
 
 async function orderOf(token: string) {

@@ -10,6 +10,7 @@ import { merchantSettings, orders, rateLimitCounters, users } from '@/db/schema'
 import { insertOrders, type InsertedOrder } from '@/test/dashboard/fixtures';
 import { sessionCookiesOf } from '@/test/auth/session';
 import { DASHBOARD_SEARCHES_PER_MIN } from '@/lib/security/rate-limit';
+import { formData as fd } from '@/test/form-data';
 
 const jar = vi.hoisted(() => ({ cookies: [] as { name: string; value: string }[] }));
 vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => jar.cookies, set: () => {} }), headers: async () => new Headers() }));
@@ -22,12 +23,6 @@ let demo: { name: string; value: string }[];
 let owner: { name: string; value: string }[];
 let shipped: InsertedOrder;
 let other: InsertedOrder;
-
-const fd = (values: Record<string, string>) => {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(values)) f.set(k, v);
-  return f;
-};
 
 beforeAll(async () => {
   await ensureMigrated();
