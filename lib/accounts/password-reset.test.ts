@@ -1,14 +1,13 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import bcrypt from 'bcryptjs';
 import { eq } from 'drizzle-orm';
-import { database, ensureMigrated } from '@/db';
+import { database } from '@/db';
 import { accountTokens, activityLog, emailOutbox, users } from '@/db/schema';
 import { createMerchant } from '@/lib/auth/create-merchant';
 import { loadAccountEmail } from '@/lib/email/account-emails';
 import { drainOutbox } from '@/lib/email/worker';
 import { catcherTransport } from '@/lib/email/transport';
-import { startProcessContext } from '@/lib/process/context';
-import { clearRateLimits } from '@/test/security/rate-limits';
+import { withCleanLimits } from '@/test/security/rate-limits';
 import { changePassword, CHANGE_MESSAGES, requestPasswordReset, resetPassword, RESET_MESSAGES, RESET_TTL_MS } from './password-reset';
 
 const EMAIL = 'dona@loja.com.br';
@@ -32,13 +31,8 @@ async function lastLinkToken(): Promise<string> {
   return m![1];
 }
 
-beforeAll(async () => {
-  startProcessContext();
-  await ensureMigrated();
-});
+withCleanLimits();
 beforeEach(async () => {
-  startProcessContext();
-  await clearRateLimits();
   const { db } = database();
   await db.delete(emailOutbox);
   await db.delete(accountTokens);

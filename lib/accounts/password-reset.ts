@@ -11,8 +11,8 @@ import 'server-only';
 import bcrypt from 'bcryptjs';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { database, db } from '@/db';
-import { get, run } from '@/db/driver';
+import { database, db, type Tx } from '@/db';
+import { get, run, type Step } from '@/db/driver';
 import { accountTokens, users } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { BCRYPT_COST } from '@/lib/config/password-cost';
@@ -80,6 +80,21 @@ export async function openAccountToken(token: string, purpose: 'password_reset' 
   return row;
 }
 
+/**
+ * Uses up an opened token inside the transaction that acts on it, compare-and-set: of two tabs
+ * submitting the same link, one wins (true); the other, or a token expired meanwhile, gets false.
+ */
+export function* spendAccountToken(tx: Tx, id: string, nowIso: string): Generator<Step, boolean, unknown> {
+  const used = yield* get(
+    tx
+      .update(accountTokens)
+      .set({ usedAt: nowIso })
+      .where(and(eq(accountTokens.id, id), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, nowIso)))
+      .returning({ id: accountTokens.id }),
+  );
+  return !!used;
+}
+
 const resetSchema = z
   .object({ password: newPasswordSchema, confirm: z.string() })
   .refine((v) => v.password === v.confirm, { message: PASSWORD_MESSAGES.mismatch, path: ['confirm'] });
@@ -103,15 +118,7 @@ export async function resetPassword(input: { token: string; password: string; co
   const passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
   const nowIso = new Date(now).toISOString();
   const done = await database().transaction(function* (tx) {
-    // Compare-and-set: of two tabs submitting the same link, one wins.
-    const used = yield* get(
-      tx
-        .update(accountTokens)
-        .set({ usedAt: nowIso })
-        .where(and(eq(accountTokens.id, row.id), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, nowIso)))
-        .returning({ id: accountTokens.id }),
-    );
-    if (!used) return false;
+    if (!(yield* spendAccountToken(tx, row.id, nowIso))) return false;
     yield* run(tx.update(users).set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId)));
     // Any other reset link of this account stops working too.
     yield* run(tx.update(accountTokens).set({ usedAt: nowIso }).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, 'password_reset'), isNull(accountTokens.usedAt))));

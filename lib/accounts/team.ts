@@ -24,7 +24,7 @@ import { enqueueAccountEmail } from '@/lib/email/account-emails';
 import { kickOutbox } from '@/lib/email/kick';
 import { activityStep } from '@/lib/security/activity';
 import { accountLinkToken, newId, sha256Hex } from '@/lib/security/tokens';
-import { newPasswordErrors, openAccountToken, type AccountResult } from './password-reset';
+import { newPasswordErrors, openAccountToken, spendAccountToken, type AccountResult } from './password-reset';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
 
@@ -129,14 +129,7 @@ export async function acceptInvitation(input: { token: string; name: string; pas
   const passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
   const nowIso = new Date(now).toISOString();
   const outcome = await database().transaction(function* (tx) {
-    const used = yield* get(
-      tx
-        .update(accountTokens)
-        .set({ usedAt: nowIso })
-        .where(and(eq(accountTokens.id, row.id), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, nowIso)))
-        .returning({ id: accountTokens.id }),
-    );
-    if (!used) return 'invalid' as const;
+    if (!(yield* spendAccountToken(tx, row.id, nowIso))) return 'invalid' as const;
     const made = yield* get(tx.insert(users).values({ email: row.email, name, passwordHash, role }).onConflictDoNothing({ target: users.email }).returning({ id: users.id }));
     if (!made) return 'taken' as const;
     yield* activityStep(tx, { actor: { id: made.id, email: row.email }, action: 'people', summary: `Aceitou o convite como ${ROLE_LABELS[role]}`, target: row.email, ip: input.ip });

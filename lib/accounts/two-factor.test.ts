@@ -1,13 +1,12 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { generateSync } from 'otplib';
-import { database, ensureMigrated } from '@/db';
+import { database } from '@/db';
 import { accountPolicy, activityLog, totpRecoveryCodes, users } from '@/db/schema';
 import { createMerchant } from '@/lib/auth/create-merchant';
 import { authorizeLogin, SecondStepInvalidError, SecondStepLockedError, SecondStepRequiredError } from '@/lib/auth/login';
 import { mustEnrollTwoFactor } from '@/lib/auth/two-factor';
-import { startProcessContext } from '@/lib/process/context';
-import { clearRateLimits } from '@/test/security/rate-limits';
+import { withCleanLimits } from '@/test/security/rate-limits';
 import { beginTwoFactor, confirmTwoFactor, disableTwoFactor, RECOVERY_CODE_COUNT, setTwoFactorRequirement, TWO_FACTOR_MESSAGES } from './two-factor';
 
 /** A fixed clock: every code in this file is computed for these instants. */
@@ -28,13 +27,8 @@ async function enable(): Promise<{ secret: string; codes: string[] }> {
 
 const login = (code: string | undefined, nowMs: number) => authorizeLogin({ email: EMAIL, password: PASSWORD, ...(code !== undefined ? { code } : {}) }, headers, nowMs);
 
-beforeAll(async () => {
-  startProcessContext();
-  await ensureMigrated();
-});
+withCleanLimits();
 beforeEach(async () => {
-  startProcessContext();
-  await clearRateLimits();
   await database().db.delete(users);
   await database().db.delete(accountPolicy);
   const r = await createMerchant({ email: EMAIL, name: 'Dono', password: PASSWORD });

@@ -7,6 +7,7 @@ import { users } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { UNEXPECTED, done } from './action-state';
 import { SESSION_EXPIRED_MESSAGE } from './session';
+import { formData as fd } from '@/test/form-data';
 
 const jar = vi.hoisted(() => ({ cookies: [] as { name: string; value: string }[] }));
 vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => jar.cookies }) }));
@@ -24,11 +25,6 @@ let owner: string;
 let demo: string;
 const as = (cookie: string | null) => {
   jar.cookies = cookie ? [{ name: 'next-auth.session-token', value: cookie }] : [];
-};
-const fd = (values: Record<string, string>) => {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(values)) f.set(k, v);
-  return f;
 };
 
 beforeAll(async () => {

@@ -105,9 +105,9 @@ export function merchantAction<T = FormData, S extends ActionState = ActionState
   };
 }
 
-/** A route handler's answer in plain text (its refusals and errors), never cached. */
-export function plainTextResponse(status: number, body: string): Response {
-  return new Response(`${body}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+/** A route handler's answer in plain text (its refusals and errors), never cached; `headers` adds to them (Retry-After). */
+export function plainTextResponse(status: number, body: string, headers: Record<string, string> = {}): Response {
+  return new Response(`${body}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });
 }
 
 /**

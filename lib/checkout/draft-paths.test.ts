@@ -9,11 +9,12 @@ import { randomUUID } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
-import { apiKeys, checkoutDrafts, checkoutSessions, emailOutbox, orders, paymentLinks } from '@/db/schema';
+import { checkoutDrafts, checkoutSessions, emailOutbox, orders, paymentLinks } from '@/db/schema';
 import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { prepareDatabase } from '@/test/payments/db';
+import { insertApiKey, insertCheckoutSession } from '@/test/checkout/api-session';
 import { createLink } from '@/lib/links/links';
 import type { NewLink } from '@/lib/links/link-form';
 import { draftOfSession } from '@/lib/checkout/drafts/drafts';
@@ -25,6 +26,7 @@ import { loadCartReminderEmail } from '@/lib/email/cart-reminder';
 import { draftSourceOf, saveCheckoutDraft } from './draft';
 import { payLink } from './pay-link';
 import { paySession } from './pay-session';
+import { formData as form } from '@/test/form-data';
 
 const SECRET = 'x'.repeat(32);
 const H = 3_600_000;
@@ -34,38 +36,18 @@ let keyId: string;
 beforeAll(async () => {
   await prepareDatabase();
   await saveReminderSteps(DEFAULT_REMINDERS);
-  keyId = randomUUID();
-  await database().db.insert(apiKeys).values({ id: keyId, name: 'Loja', mode: 'test', keyHash: randomUUID(), hint: 'abcd' });
+  keyId = await insertApiKey();
 });
 beforeEach(() => startProcessContext([paymentProvider.provide(new FakePaymentApi())]));
 afterAll(() => startProcessContext());
 
-function form(values: Record<string, string>): FormData {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(values)) f.set(k, v);
-  return f;
-}
 const email = () => `cliente-${randomUUID().slice(0, 8)}@exemplo.com.br`;
 const pix = (over: Record<string, string>) => ({ checkoutKey: randomUUID(), method: 'pix', name: 'Ana Souza', document: '529.982.247-25', ...over });
 const rowOf = async (id: string) => (await database().db.select().from(checkoutDrafts).where(eq(checkoutDrafts.id, id)))[0];
 const orderIdOf = async (token: string) => (await database().db.select({ id: orders.id }).from(orders).where(eq(orders.token, token)))[0].id;
 const remindersOf = (draftId: string) => database().db.select().from(emailOutbox).where(like(emailOutbox.dedupeKey, `draft:${draftId}:%`));
 
-async function newSession(): Promise<string> {
-  const id = `cs_${randomUUID().replace(/-/g, '')}`;
-  await database()
-    .db.insert(checkoutSessions)
-    .values({
-      id,
-      apiKeyId: keyId,
-      lines: JSON.stringify([{ productId: null, name: 'Mentoria', unitPriceCents: 4990, quantity: 2, lineTotalCents: 9980 }]),
-      amountTotalCents: 9980,
-      methods: 'pix',
-      successUrl: 'https://loja.example/obrigado',
-      expiresAt: new Date(Date.now() + 3 * H).toISOString(),
-    });
-  return id;
-}
+const newSession = () => insertCheckoutSession(keyId, { name: 'Mentoria', unitPriceCents: 4990, quantity: 2 }, { expiresAt: new Date(Date.now() + 3 * H).toISOString() });
 
 describe('draftSourceOf', () => {
   it("names the checkout by the form's hidden field", () => {

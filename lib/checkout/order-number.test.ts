@@ -4,18 +4,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { database, MIGRATIONS_FOLDER } from '@/db';
 import { openDatabase } from '@/db/driver';
 import * as schema from '@/db/schema';
 import { orders } from '@/db/schema';
 import { planSearch } from '@/lib/orders/order-search';
 import { listOrders } from '@/lib/orders/orders-query';
-import { paymentProvider } from '@/lib/payments/provider';
-import { startProcessContext } from '@/lib/process/context';
 import { placeOrder } from '@/lib/checkout/place-order';
-import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
-import { prepareDatabase } from '@/test/payments/db';
+import { apiError, type FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { withFakeProvider } from '@/test/payments/fake-provider';
 import { TEST_ADDRESS } from '@/test/payments/place';
 import { orderLabel } from '@/lib/orders/format';
 import { FIRST_ORDER_NUMBER, nextOrderNumber } from './order-number';
@@ -24,12 +22,7 @@ import { runWorker } from '@/test/worker-process';
 const WORKER = 'test/catalog/checkout-worker.ts';
 
 let fake: FakePaymentApi;
-beforeAll(prepareDatabase);
-beforeEach(() => {
-  fake = new FakePaymentApi();
-  startProcessContext([paymentProvider.provide(fake)]);
-});
-afterAll(() => startProcessContext());
+withFakeProvider((f) => (fake = f), { clearOrders: false });
 
 async function newProduct(): Promise<number> {
   const slug = `numero-${randomUUID().slice(0, 8)}`;

@@ -6,6 +6,15 @@ const NOTHING_SHIPS = { needsDelivery: false };
 const SHIPS = { needsDelivery: true };
 const KEY = '6f1c1d0e-8a57-4c43-9d1b-2f4f8d1f6a10';
 const pix: FormValues = { checkoutKey: KEY, method: 'pix', name: 'Maria  da Silva ', document: '529.982.247-25', email: ' maria@exemplo.com.br ' };
+/** Each part of an empty address, with its message (the complement is optional). */
+const EMPTY_ADDRESS_ERRORS = {
+  zip: 'Informe o CEP.',
+  street: 'Informe a rua.',
+  number: 'Informe o número (ou S/N).',
+  neighborhood: 'Informe o bairro.',
+  city: 'Informe a cidade.',
+  state: 'Escolha a UF.',
+};
 const boleto: FormValues = { ...pix, method: 'boleto', zip: '01310-100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' };
 
 describe('parseCheckoutForm', () => {
@@ -48,17 +57,7 @@ describe('parseCheckoutForm', () => {
     const r = parseCheckoutForm({ checkoutKey: KEY, method: 'boleto' }, NOTHING_SHIPS);
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.fieldErrors).toEqual({
-      name: 'Informe seu nome completo.',
-      document: 'Informe o CPF ou CNPJ.',
-      email: 'Informe seu e-mail.',
-      zip: 'Informe o CEP.',
-      street: 'Informe a rua.',
-      number: 'Informe o número (ou S/N).',
-      neighborhood: 'Informe o bairro.',
-      city: 'Informe a cidade.',
-      state: 'Escolha a UF.',
-    });
+    expect(r.fieldErrors).toEqual({ name: 'Informe seu nome completo.', document: 'Informe o CPF ou CNPJ.', email: 'Informe seu e-mail.', ...EMPTY_ADDRESS_ERRORS });
   });
 
   it('checks CPF/CNPJ check digits, length and the alphanumeric CNPJ', () => {
@@ -158,14 +157,7 @@ describe('parseCheckoutForm with something to ship', () => {
     const r = parseCheckoutForm(pix, SHIPS);
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.fieldErrors).toEqual({
-      zip: 'Informe o CEP.',
-      street: 'Informe a rua.',
-      number: 'Informe o número (ou S/N).',
-      neighborhood: 'Informe o bairro.',
-      city: 'Informe a cidade.',
-      state: 'Escolha a UF.',
-    });
+    expect(r.fieldErrors).toEqual(EMPTY_ADDRESS_ERRORS);
     const ok = parseCheckoutForm({ ...pix, ...address }, SHIPS);
     expect(ok.ok && ok.data.delivery).toEqual(delivered);
     expect(ok.ok && ok.data.address).toBeUndefined();

@@ -10,16 +10,11 @@
 import type { z } from 'zod';
 import { ADDRESS_FIELDS, BILLING_FIELDS, BUYER_FIELDS, FORM_FIELDS, billingFieldOf, type FieldErrors, type FormValues } from '@/lib/checkout/fields';
 import { fieldErrorsOf, schemasFor, type CheckoutDetails } from '@/lib/checkout/order-input';
+import { typedValues } from '@/lib/auth/action-state';
 
 /** The form's fields as strings (a missing or file field is ""). */
 export function formValuesOf(form: FormData | Record<string, unknown>): FormValues {
-  const get = (k: string) => (form instanceof FormData ? form.get(k) : form[k]);
-  const out: FormValues = {};
-  for (const field of FORM_FIELDS) {
-    const v = get(field);
-    out[field] = typeof v === 'string' ? v.slice(0, 1000) : '';
-  }
-  return out;
+  return typedValues(form, FORM_FIELDS, 1000);
 }
 
 export type ParsedForm = { ok: true; data: CheckoutDetails } | { ok: false; fieldErrors: FieldErrors };

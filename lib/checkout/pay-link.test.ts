@@ -1,36 +1,23 @@
 /** /pagar/<code>'s use-case against a real SQLite file and the real placeOrder (in-memory provider). */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { orders } from '@/db/schema';
-import { paymentProvider } from '@/lib/payments/provider';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
-import { prepareDatabase } from '@/test/payments/db';
+import { type FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { withFakeProvider } from '@/test/payments/fake-provider';
 import { RATE_LIMITED_MESSAGE } from './submit-checkout';
 import type { NewLink } from '@/lib/links/link-form';
 import { createLink } from '@/lib/links/links';
 import { REFUSAL_MESSAGES } from '@/lib/links/place';
 import { payLink } from './pay-link';
-import { startProcessContext } from '@/lib/process/context';
+import { formData as form } from '@/test/form-data';
 
 let fake: FakePaymentApi;
 const base: NewLink = { title: 'Bolo de cenoura', description: null, amountCents: 15000, minAmountCents: null, methods: 'both', pixDiscount: true, expiresOn: null, maxPayments: null };
 
-beforeAll(async () => {
-  await prepareDatabase();
-});
-beforeEach(() => {
-  fake = new FakePaymentApi();
-  startProcessContext([paymentProvider.provide(fake)]);
-});
-afterAll(() => startProcessContext());
+withFakeProvider((f) => (fake = f), { clearOrders: false });
 
-function form(values: Record<string, string>): FormData {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(values)) f.set(k, v);
-  return f;
-}
 const pixForm = (over: Record<string, string> = {}) => form({ checkoutKey: randomUUID(), method: 'pix', name: 'Ana Souza', document: '529.982.247-25', email: 'ana@exemplo.com.br', ...over });
 
 async function orderOf(token: string) {

@@ -3,41 +3,26 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
-import { apiKeyOrigins, apiKeys, checkoutSessions, orders } from '@/db/schema';
+import { apiKeyOrigins, checkoutSessions, orders } from '@/db/schema';
 import { safeReturnUrl, sessionById, storeReturnUrlOfOrder } from '@/lib/checkout-sessions/sessions';
 import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { prepareDatabase } from '@/test/payments/db';
+import { insertApiKey, insertCheckoutSession } from '@/test/checkout/api-session';
 import { paySession } from './pay-session';
 
 let keyId: string;
 
 beforeAll(async () => {
   await prepareDatabase();
-  keyId = randomUUID();
-  await database().db.insert(apiKeys).values({ id: keyId, name: 'Loja', mode: 'test', keyHash: randomUUID(), hint: 'abcd' });
+  keyId = await insertApiKey();
   await database().db.insert(apiKeyOrigins).values({ apiKeyId: keyId, origin: 'https://loja.example' });
 });
 beforeEach(() => startProcessContext([paymentProvider.provide(new FakePaymentApi())]));
 afterAll(() => startProcessContext());
 
-async function newSession(over: Partial<typeof checkoutSessions.$inferInsert> = {}): Promise<string> {
-  const id = `cs_${randomUUID().replace(/-/g, '')}`;
-  await database()
-    .db.insert(checkoutSessions)
-    .values({
-      id,
-      apiKeyId: keyId,
-      lines: JSON.stringify([{ productId: null, name: 'Aula de violão', unitPriceCents: 4990, quantity: 1, lineTotalCents: 4990 }]),
-      amountTotalCents: 4990,
-      methods: 'pix',
-      successUrl: 'https://loja.example/obrigado',
-      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-      ...over,
-    });
-  return id;
-}
+const newSession = (over: Partial<typeof checkoutSessions.$inferInsert> = {}) => insertCheckoutSession(keyId, { name: 'Aula de violão', unitPriceCents: 4990, quantity: 1 }, over);
 
 function form(sessionId: string, over: Record<string, string> = {}): FormData {
   const f = new FormData();

@@ -8,31 +8,27 @@ import { DEFAULT_SHIPPING_RULES, type ShippingRules } from '@/lib/shipping/quote
 import { saveShippingRules } from '@/lib/shipping/settings';
 import { DEFAULT_SERVICES, saveCarrierSettings } from '@/lib/shipping/carrier';
 import { clearQuoteCache, deliveryOptions } from '@/lib/shipping/options';
-import { paymentProvider } from '@/lib/payments/provider';
-import { startProcessContext } from '@/lib/process/context';
 import { CHOOSE_FREIGHT_MESSAGE } from './freight';
 import { placeOrder, type OrderInput } from './place-order';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
-import { prepareDatabase, productIdBySlug } from '@/test/payments/db';
+import { withFakeProvider } from '@/test/payments/fake-provider';
+import { productIdBySlug } from '@/test/payments/db';
 
 const RULES: ShippingRules = { ...DEFAULT_SHIPPING_RULES, nationalCents: 1990, freeAboveCents: null };
 const CARRIER = { enabled: true, environment: 'sandbox' as const, originZip: '01310100', services: [...DEFAULT_SERVICES], handlingDays: 1, adjust: { kind: 'none' as const, value: 0 } };
 const RJ = { zip: '20040-002', street: 'Avenida Rio Branco', number: '1', neighborhood: 'Centro', city: 'Rio de Janeiro', state: 'RJ' };
 
 let cafe: number;
+withFakeProvider(undefined, { clearOrders: false });
 beforeAll(async () => {
-  await prepareDatabase();
   cafe = await productIdBySlug('cafe-especial-250g');
 });
 beforeEach(async () => {
-  startProcessContext([paymentProvider.provide(new FakePaymentApi())]);
   clearQuoteCache();
   await saveShippingRules(RULES);
   await saveCarrierSettings(CARRIER);
   await database().db.update(products).set({ requiresShipping: true });
 });
 afterAll(async () => {
-  startProcessContext();
   await saveShippingRules(DEFAULT_SHIPPING_RULES);
   await saveCarrierSettings({ ...CARRIER, enabled: false });
 });

@@ -1,7 +1,7 @@
 /** placeOrder for a payment link: the same path as a cart's order, with the link's price and rules. */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { orderItems, orders, payments } from '@/db/schema';
 import { createLink, disableLink } from '@/lib/links/links';
@@ -9,21 +9,13 @@ import type { NewLink } from '@/lib/links/link-form';
 import { REFUSAL_MESSAGES } from '@/lib/links/place';
 import type { NewPix } from '@/lib/payment-provider/types';
 import { placeOrder, type LinkOrderInput } from './place-order';
-import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
-import { prepareDatabase, VALID_CPF } from '@/test/payments/db';
-import { paymentProvider } from '@/lib/payments/provider';
-import { startProcessContext } from '@/lib/process/context';
+import { apiError, type FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { withFakeProvider } from '@/test/payments/fake-provider';
+import { VALID_CPF } from '@/test/payments/db';
 
 let fake: FakePaymentApi;
 
-beforeAll(async () => {
-  await prepareDatabase();
-});
-beforeEach(() => {
-  fake = new FakePaymentApi();
-  startProcessContext([paymentProvider.provide(fake)]);
-});
-afterAll(() => startProcessContext());
+withFakeProvider((f) => (fake = f), { clearOrders: false });
 
 const fixed: NewLink = { title: 'Bolo de cenoura', description: null, amountCents: 15000, minAmountCents: null, methods: 'both', pixDiscount: true, expiresOn: null, maxPayments: null };
 const address = { zip: '01310-100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' };

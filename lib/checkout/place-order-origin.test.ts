@@ -12,6 +12,7 @@ import { createLink } from '@/lib/links/links';
 import { startProcessContext } from '@/lib/process/context';
 import { placeOrder } from './place-order';
 import { payLink } from './pay-link';
+import { formData as form } from '@/test/form-data';
 
 const base: NewLink = { title: 'Guia', description: null, amountCents: 5000, minAmountCents: null, methods: 'both', pixDiscount: false, expiresOn: null, maxPayments: null };
 
@@ -26,11 +27,6 @@ async function orderOf(token: string) {
 }
 const buyer = { name: 'Ana Souza', document: VALID_CPF, email: 'ana@example.com' };
 
-function form(values: Record<string, string>): FormData {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(values)) f.set(k, v);
-  return f;
-}
 const pixForm = (over: Record<string, string> = {}) => form({ checkoutKey: randomUUID(), method: 'pix', name: 'Ana Souza', document: '529.982.247-25', email: 'ana@exemplo.com.br', ...over });
 
 describe('placeOrder keeps the origin', () => {

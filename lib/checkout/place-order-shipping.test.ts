@@ -7,12 +7,11 @@ import { orders, payments, products } from '@/db/schema';
 import type { NewBoleto, NewPix } from '@/lib/payment-provider/types';
 import { DEFAULT_SHIPPING_RULES, type ShippingRules } from '@/lib/shipping/quote';
 import { saveShippingRules } from '@/lib/shipping/settings';
-import { paymentProvider } from '@/lib/payments/provider';
-import { startProcessContext } from '@/lib/process/context';
 import { CHECK_FIELDS_MESSAGE } from '@/lib/checkout/fields';
 import { placeOrder, type OrderInput } from './place-order';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
-import { prepareDatabase, productIdBySlug } from '@/test/payments/db';
+import { type FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { withFakeProvider } from '@/test/payments/fake-provider';
+import { productIdBySlug } from '@/test/payments/db';
 
 const RULES: ShippingRules = {
   nationalCents: null,
@@ -28,21 +27,16 @@ let fake: FakePaymentApi;
 let cafe: number; // R$ 39,90
 let kit: number; // R$ 89,90
 
+withFakeProvider((f) => (fake = f), { clearOrders: false });
 beforeAll(async () => {
-  await prepareDatabase();
   cafe = await productIdBySlug('cafe-especial-250g');
   kit = await productIdBySlug('kit-degustacao');
 });
 beforeEach(async () => {
-  fake = new FakePaymentApi();
-  startProcessContext([paymentProvider.provide(fake)]);
   await saveShippingRules(RULES);
   await database().db.update(products).set({ requiresShipping: true });
 });
-afterAll(async () => {
-  startProcessContext();
-  await saveShippingRules(DEFAULT_SHIPPING_RULES);
-});
+afterAll(() => saveShippingRules(DEFAULT_SHIPPING_RULES));
 
 const input = (over: Partial<OrderInput> = {}): OrderInput => ({
   checkoutKey: randomUUID(),

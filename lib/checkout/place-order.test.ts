@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { database } from '@/db';
 import { orderItems, orders, paymentEvents, payments, products, shopIdentity } from '@/db/schema';
 import { addDays, saoPauloDate } from '@balcao/br/dates';
@@ -12,26 +12,20 @@ import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
 import { parseCheckoutForm } from '@/lib/checkout/parse-form';
 import { EXPIRED_FORM_MESSAGE } from '@/lib/checkout/order-input';
 import { placeOrder, PROVIDER_DID_NOT_ANSWER, type OrderInput } from './place-order';
-import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
-import { prepareDatabase, productIdBySlug, VALID_CNPJ, VALID_CPF } from '@/test/payments/db';
-import { paymentProvider } from '@/lib/payments/provider';
-import { startProcessContext } from '@/lib/process/context';
+import { apiError, type FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { withFakeProvider } from '@/test/payments/fake-provider';
+import { productIdBySlug, VALID_CNPJ, VALID_CPF } from '@/test/payments/db';
 
 let fake: FakePaymentApi;
 let cafe: number; // R$ 39,90
 let adesivo: number; // R$ 3,50
 
+withFakeProvider((f) => (fake = f), { clearOrders: false });
 beforeAll(async () => {
-  await prepareDatabase();
   cafe = await productIdBySlug('cafe-especial-250g');
   adesivo = await productIdBySlug('adesivo-balcao');
 });
-beforeEach(async () => {
-  fake = new FakePaymentApi();
-  startProcessContext([paymentProvider.provide(fake)]);
-  await updateSettings({ ...DEFAULT_SETTINGS });
-});
-afterAll(() => startProcessContext());
+beforeEach(() => updateSettings({ ...DEFAULT_SETTINGS }));
 
 const address = { zip: '01310-100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' };
 

@@ -7,6 +7,7 @@ import { seed } from '@/db/seed';
 import type { OrderInput, PlaceOrderResult } from '@/lib/checkout/place-order';
 import { startProcessContext } from '@/lib/process/context';
 import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
+import { formData as form } from '@/test/form-data';
 
 const jar = vi.hoisted(() => ({ value: undefined as string | undefined }));
 vi.mock('next/headers', () => ({
@@ -22,12 +23,6 @@ const placeOrder = vi.hoisted(() => vi.fn<(input: OrderInput, opts?: unknown) =>
 vi.mock('@/lib/checkout/place-order', () => ({ placeOrder }));
 
 const { submitCheckout, RATE_LIMITED_MESSAGE, UNEXPECTED_MESSAGE, mapFieldErrors } = await import('./submit-checkout');
-
-function form(values: Record<string, string>): FormData {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(values)) f.set(k, v);
-  return f;
-}
 
 const DELIVERY = { zip: '01310-100', street: 'Avenida Paulista', number: '1000', complement: '', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' };
 const pixForm = (over: Record<string, string> = {}) =>

@@ -16,6 +16,7 @@ import { raceWorkers } from '@/test/worker-process';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { createCoupon, previewCoupon } from './coupons';
 import type { NewCoupon } from './coupon-form';
+import { validCpf } from '@/test/documents';
 
 const WORKER = 'test/links/link-buyer-worker.ts';
 
@@ -32,18 +33,7 @@ const coupon = (over: Partial<NewCoupon> = {}): NewCoupon => ({
   ...over,
 });
 
-/** A valid CPF from 9 digits (its two check digits computed). */
-function cpf(n: number): string {
-  const base = String(100000000 + n).slice(-9).split('').map(Number);
-  const check = (digits: number[]) => {
-    const sum = digits.reduce((s, d, i) => s + d * (digits.length + 1 - i), 0);
-    const r = (sum * 10) % 11;
-    return r === 10 ? 0 : r;
-  };
-  const d1 = check(base);
-  const d2 = check([...base, d1]);
-  return [...base, d1, d2].join('');
-}
+const cpf = (n: number) => validCpf(100000000 + n);
 
 beforeAll(async () => {
   await prepareDatabase();

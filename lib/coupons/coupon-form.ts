@@ -9,6 +9,7 @@ import { parseDateInput } from '@/lib/links/link-form';
 import { MAX_ORDER_CENTS } from '@/lib/orders/pricing';
 import { COUPON_CODE_MAX } from './rules';
 import { normalizeCouponCode } from './rules';
+import { typedValues } from '@/lib/auth/action-state';
 
 export const COUPON_FIELDS = ['code', 'kind', 'value', 'minSubtotal', 'startsOn', 'endsOn', 'maxUses', 'onePerDocument'] as const;
 export type CouponField = (typeof COUPON_FIELDS)[number];
@@ -29,12 +30,7 @@ export type NewCoupon = {
 export type CouponFormParse = { ok: true; value: NewCoupon } | { ok: false; fieldErrors: CouponFieldErrors; values: CouponFormValues };
 
 export function couponFormValues(form: { get(name: string): unknown }): CouponFormValues {
-  return Object.fromEntries(
-    COUPON_FIELDS.map((f) => {
-      const v = form.get(f);
-      return [f, typeof v === 'string' ? v.slice(0, 200) : ''];
-    }),
-  ) as CouponFormValues;
+  return typedValues(form, COUPON_FIELDS, 200);
 }
 
 /** "10" or "7,5" (%) → basis points; null when not a percentage with at most two decimals. */

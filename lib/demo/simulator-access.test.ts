@@ -1,4 +1,3 @@
-import { encode } from 'next-auth/jwt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/db';
 import { accountPolicy, users } from '@/db/schema';
@@ -8,6 +7,7 @@ import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { prepareDatabase } from '@/test/payments/db';
 import { placeTestOrder } from '@/test/payments/place';
 import { startProcessContext } from '@/lib/process/context';
+import { insertPerson, sessionCookiesOf } from '@/test/auth/session';
 
 const jar = vi.hoisted(() => ({ cookies: [] as { name: string; value: string }[] }));
 vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => jar.cookies }) }));
@@ -63,18 +63,14 @@ describe('the simulator in a public demo', () => {
   it('a signed-in merchant may act on everything', async () => {
     publicDemo(true);
     const [u] = await db().insert(users).values({ email: 'lojista@balcao.dev', name: 'Loja', passwordHash: 'x' }).returning();
-    jar.cookies = [{ name: 'next-auth.session-token', value: await encode({ token: { sub: String(u.id), sv: 0 }, secret: env().authSecret }) }];
+    jar.cookies = await sessionCookiesOf(u.id);
     expect(await hasFullSimulatorAccess()).toBe(true);
     expect(await mayActOnCharge(theirs.charge, null)).toBe(true);
   });
 });
 
 async function signInAs(email: string, role: 'owner' | 'demo' | 'attendant', totp = false): Promise<void> {
-  const [u] = await db()
-    .insert(users)
-    .values({ email, name: 'Pessoa', passwordHash: 'x', role, totpEnabledAt: totp ? new Date().toISOString() : null })
-    .returning();
-  jar.cookies = [{ name: 'next-auth.session-token', value: await encode({ token: { sub: String(u.id), sv: 0 }, secret: env().authSecret }) }];
+  jar.cookies = await sessionCookiesOf(await insertPerson(email, role, totp));
 }
 
 describe("the boleto's payer in a public demo (review 3, finding 1)", () => {

@@ -5,7 +5,7 @@
  */
 import { insertProduct } from '@/test/catalog/products';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { emailOutbox } from '@/db/schema';
 import { paymentProvider } from '@/lib/payments/provider';
@@ -21,17 +21,10 @@ import { emailKey } from './keys';
 import { RECIPIENT_CAP_REASON } from './caps';
 import { enqueueDueReminders } from './reminders';
 import { runWorker } from '@/test/worker-process';
+import { withEnvDefault } from '@/test/env';
 
-const raised = process.env.EMAILS_PER_RECIPIENT_PER_DAY;
-beforeAll(async () => {
-  delete process.env.EMAILS_PER_RECIPIENT_PER_DAY; // the default: 3
-  startProcessContext();
-  await prepareDatabase();
-});
-afterAll(() => {
-  process.env.EMAILS_PER_RECIPIENT_PER_DAY = raised;
-  startProcessContext();
-});
+withEnvDefault('EMAILS_PER_RECIPIENT_PER_DAY'); // the default: 3
+beforeAll(prepareDatabase);
 
 /** A Pix order whose charge was just created: what create-charge.ts writes. */
 async function pixOrderFor(email: string) {

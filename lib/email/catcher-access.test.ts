@@ -2,12 +2,11 @@
  * Who reads the mail catcher in a public demo: the Dono's "exigir verificação em duas etapas"
  * covers it as it covers the dashboard (review 3, finding 11).
  */
-import { encode } from 'next-auth/jwt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db, ensureMigrated } from '@/db';
-import { accountPolicy, users } from '@/db/schema';
-import { env } from '@/lib/config/env';
+import { accountPolicy } from '@/db/schema';
 import { startProcessContext } from '@/lib/process/context';
+import { insertPerson, sessionCookiesOf } from '@/test/auth/session';
 
 const jar = vi.hoisted(() => ({ cookies: [] as { name: string; value: string }[] }));
 vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => jar.cookies }) }));
@@ -26,11 +25,7 @@ afterAll(() => {
 });
 
 async function signInAs(email: string, role: 'owner' | 'manager' | 'demo', totp: boolean): Promise<void> {
-  const [u] = await db()
-    .insert(users)
-    .values({ email, name: 'Pessoa', passwordHash: 'x', role, totpEnabledAt: totp ? new Date().toISOString() : null })
-    .returning();
-  jar.cookies = [{ name: 'next-auth.session-token', value: await encode({ token: { sub: String(u.id), sv: 0 }, secret: env().authSecret }) }];
+  jar.cookies = await sessionCookiesOf(await insertPerson(email, role, totp));
 }
 
 describe('the catcher and the two-step requirement', () => {

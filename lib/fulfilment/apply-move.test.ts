@@ -1,10 +1,9 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { database } from '@/db';
 import { emailSettings, orders } from '@/db/schema';
-import { clearOrders, prepareDatabase } from '@/test/payments/db';
 import { applyFulfilmentMove, type MoveResult } from './apply-move';
-import { fulfilmentEventsOf, fulfilmentOrder, orderRow, outboxOf } from '@/test/fulfilment/orders';
+import { fulfilmentEventsOf, fulfilmentOrder, orderRow, outboxOf, withFulfilmentOrders } from '@/test/fulfilment/orders';
 import { parseTracking, type Tracking } from './tracking';
 import { runWorker } from '@/test/worker-process';
 
@@ -17,11 +16,7 @@ function correios(code: string): Tracking {
   return r.value;
 }
 
-beforeAll(prepareDatabase);
-beforeEach(async () => {
-  await clearOrders();
-  await database().db.delete(emailSettings);
-});
+withFulfilmentOrders();
 
 describe('applyFulfilmentMove', () => {
   it('ships a paid order: state, tracking, who and when in the timeline, one "enviado" e-mail', async () => {

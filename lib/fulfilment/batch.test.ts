@@ -1,28 +1,16 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { database } from '@/db';
-import { emailSettings, orders, payments } from '@/db/schema';
-import { clearOrders, prepareDatabase, VALID_CPF } from '@/test/payments/db';
+import { orders, payments } from '@/db/schema';
+import { VALID_CPF } from '@/test/payments/db';
 import { newId, randomToken } from '@/lib/security/tokens';
 import { applyShipBatch, BATCH_MAX_BYTES, parseBatchFile } from './batch';
-import { fulfilmentEventsOf, fulfilmentOrder, orderRow, outboxOf } from '@/test/fulfilment/orders';
-import { s10CheckDigit } from './tracking';
+import { fulfilmentEventsOf, numberedOrder, orderRow, outboxOf, s10Code, withFulfilmentOrders } from '@/test/fulfilment/orders';
 
 const ACTOR = 'loja@example.com';
 const bytes = (text: string) => new TextEncoder().encode(text);
 const BOM = '\uFEFF';
 
-/** A valid Correios code for a serial (the S10 check digit computed). */
-const code = (serial: number, prefix = 'AB') => {
-  const s = String(serial).padStart(8, '0');
-  return `${prefix}${s}${s10CheckDigit(s)}BR`;
-};
-
-async function numbered(n: number, o: Parameters<typeof fulfilmentOrder>[0] = {}) {
-  const { order } = await fulfilmentOrder(o);
-  await database().db.update(orders).set({ number: n }).where(eq(orders.id, order.id));
-  return order;
-}
 
 async function run(text: string | Uint8Array) {
   const r = await applyShipBatch(typeof text === 'string' ? bytes(text) : text, ACTOR);
@@ -30,11 +18,7 @@ async function run(text: string | Uint8Array) {
   return r.report;
 }
 
-beforeAll(prepareDatabase);
-beforeEach(async () => {
-  await clearOrders();
-  await database().db.delete(emailSettings);
-});
+withFulfilmentOrders();
 
 describe('parseBatchFile', () => {
   it('reads ;-separated text with a BOM and a Portuguese header in any order', () => {
@@ -73,36 +57,36 @@ describe('parseBatchFile', () => {
 
 describe('applyShipBatch', () => {
   it('applies good rows as "Marcar como enviado": state, timeline with who, one e-mail each', async () => {
-    const a = await numbered(1001);
-    const b = await numbered(1002);
-    const report = await run(`Pedido;Código de rastreio;Transportadora\n#1001;${code(1)}\n1002;JD-77;Jadlog\n`);
+    const a = await numberedOrder(1001);
+    const b = await numberedOrder(1002);
+    const report = await run(`Pedido;Código de rastreio;Transportadora\n#1001;${s10Code(1)}\n1002;JD-77;Jadlog\n`);
     expect(report.refused).toEqual([]);
     expect(report.applied.map((l) => [l.line, l.number, l.code])).toEqual([
-      [2, '#1001', code(1)],
+      [2, '#1001', s10Code(1)],
       [3, '#1002', 'JD-77'],
     ]);
-    expect(await orderRow(a.id)).toMatchObject({ fulfillmentStatus: 'shipped', fulfillmentCarrier: 'Correios', trackingCode: code(1), fulfillmentBy: ACTOR });
+    expect(await orderRow(a.id)).toMatchObject({ fulfillmentStatus: 'shipped', fulfillmentCarrier: 'Correios', trackingCode: s10Code(1), fulfillmentBy: ACTOR });
     expect(await orderRow(b.id)).toMatchObject({ fulfillmentStatus: 'shipped', fulfillmentCarrier: 'Jadlog', trackingCode: 'JD-77' });
     expect(await fulfilmentEventsOf(a.id)).toHaveLength(1);
     expect((await outboxOf(b.id)).map((e) => e.kind)).toEqual(['shipped']);
   });
 
   it('refuses bad rows, each with its line and why, and moves nothing for them', async () => {
-    await numbered(1001, { status: 'pending' });
-    await numbered(1002, { method: 'pickup' });
-    await numbered(1003, { method: null });
-    const shipped = await numbered(1004);
-    await run(`1004;${code(4)}`);
-    const refunded = await numbered(1005, { status: 'refunded' });
+    await numberedOrder(1001, { status: 'pending' });
+    await numberedOrder(1002, { method: 'pickup' });
+    await numberedOrder(1003, { method: null });
+    const shipped = await numberedOrder(1004);
+    await run(`1004;${s10Code(4)}`);
+    const refunded = await numberedOrder(1005, { status: 'refunded' });
     const report = await run(
-      [`1001;${code(1)}`, `1002;${code(2)}`, `1003;${code(3)}`, `1004;${code(40)}`, `1005;${code(5)}`, `9999;${code(9)}`, 'abc;AB123456785BR', '1006;AB123456784BR', '1007;', `;${code(7)}`].join('\n'),
+      [`1001;${s10Code(1)}`, `1002;${s10Code(2)}`, `1003;${s10Code(3)}`, `1004;${s10Code(40)}`, `1005;${s10Code(5)}`, `9999;${s10Code(9)}`, 'abc;AB123456785BR', '1006;AB123456784BR', '1007;', `;${s10Code(7)}`].join('\n'),
     );
     expect(report.applied).toEqual([]);
     expect(report.refused.map((l) => [l.line, l.message])).toEqual([
       [1, 'Só um pedido pago pode ser enviado ou retirado.'],
       [2, 'Este pedido é para retirar na loja, não para enviar.'],
       [3, 'Este pedido não tem nada para entregar.'],
-      [4, `Já enviado com outro código (${code(4)}). Para trocar, use "Corrigir rastreio" na página do pedido.`],
+      [4, `Já enviado com outro código (${s10Code(4)}). Para trocar, use "Corrigir rastreio" na página do pedido.`],
       [5, 'Pedido reembolsado: a entrega fica como estava.'],
       [6, 'Pedido #9999 não encontrado.'],
       [7, 'Número do pedido inválido: "abc".'],
@@ -110,15 +94,15 @@ describe('applyShipBatch', () => {
       [9, 'Falta o código de rastreio.'],
       [10, 'Falta o número do pedido.'],
     ]);
-    expect((await orderRow(shipped.id)).trackingCode).toBe(code(4));
+    expect((await orderRow(shipped.id)).trackingCode).toBe(s10Code(4));
     expect((await orderRow(refunded.id)).fulfillmentStatus).toBe('unfulfilled');
   });
 
   it('a mixed file applies the good rows and reports the bad ones; uploaded again, moves nothing twice', async () => {
-    const good = await numbered(1001);
-    await numbered(1002, { status: 'pending' });
-    const other = await numbered(1003);
-    const file = `Pedido;Rastreio\n1001;${code(1)}\n1002;${code(2)}\n1003;${code(3)}\n1003;${code(33)}\n`;
+    const good = await numberedOrder(1001);
+    await numberedOrder(1002, { status: 'pending' });
+    const other = await numberedOrder(1003);
+    const file = `Pedido;Rastreio\n1001;${s10Code(1)}\n1002;${s10Code(2)}\n1003;${s10Code(3)}\n1003;${s10Code(33)}\n`;
     const first = await run(file);
     expect(first.applied.map((l) => l.line)).toEqual([2, 4]);
     expect(first.refused.map((l) => l.line)).toEqual([3, 5]);
@@ -137,7 +121,7 @@ describe('applyShipBatch', () => {
   });
 
   it('refuses a file that is not a CSV without touching any order', async () => {
-    const o = await numbered(1001);
+    const o = await numberedOrder(1001);
     const r = await applyShipBatch(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0, 0xff, 0xfe]), ACTOR);
     expect(r).toEqual({ ok: false, error: expect.stringContaining('não é um CSV') });
     expect((await orderRow(o.id)).fulfillmentStatus).toBe('unfulfilled');
@@ -183,7 +167,7 @@ describe('applyShipBatch', () => {
         })),
       );
     }
-    const lines = Array.from({ length: N }, (_, i) => `${10_001 + i};${code(i + 1)}`);
+    const lines = Array.from({ length: N }, (_, i) => `${10_001 + i};${s10Code(i + 1)}`);
     const file = `${BOM}Pedido;Código de rastreio\r\n${lines.join('\r\n')}\r\n`;
     const started = performance.now();
     const report = await run(file);

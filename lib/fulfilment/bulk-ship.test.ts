@@ -1,25 +1,11 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { database } from '@/db';
-import { emailSettings, orders } from '@/db/schema';
-import { clearOrders, prepareDatabase } from '@/test/payments/db';
-import { fulfilmentEventsOf, fulfilmentOrder, orderRow, outboxOf } from '@/test/fulfilment/orders';
+import { describe, expect, it } from 'vitest';
+import { fulfilmentEventsOf, numberedOrder, orderRow, outboxOf, s10Code, withFulfilmentOrders } from '@/test/fulfilment/orders';
 import { raceWorkers } from '@/test/worker-process';
 import { applyFulfilmentMove } from './apply-move';
 import { bulkShipSummary, checkBulkShip, shipSelected, type BulkShipReport } from './bulk-ship';
-import { parseTracking, s10CheckDigit } from './tracking';
+import { parseTracking } from './tracking';
 
 const ACTOR = 'loja@example.com';
-const code = (serial: number) => {
-  const s = String(serial).padStart(8, '0');
-  return `AB${s}${s10CheckDigit(s)}BR`;
-};
-
-async function numbered(n: number, o: Parameters<typeof fulfilmentOrder>[0] = {}) {
-  const { order } = await fulfilmentOrder(o);
-  await database().db.update(orders).set({ number: n }).where(eq(orders.id, order.id));
-  return order;
-}
 
 function checked(rows: { orderId: string; code: string }[]) {
   const r = checkBulkShip({ carrier: 'Correios', rows });
@@ -27,15 +13,11 @@ function checked(rows: { orderId: string; code: string }[]) {
   return r.rows;
 }
 
-beforeAll(prepareDatabase);
-beforeEach(async () => {
-  await clearOrders();
-  await database().db.delete(emailSettings);
-});
+withFulfilmentOrders();
 
 describe('checkBulkShip', () => {
   it('puts each bad code beside its own order, and applies nothing', () => {
-    const r = checkBulkShip({ carrier: 'Correios', rows: [{ orderId: 'a', code: code(1) }, { orderId: 'b', code: 'AB123' }, { orderId: 'c', code: '' }] });
+    const r = checkBulkShip({ carrier: 'Correios', rows: [{ orderId: 'a', code: s10Code(1) }, { orderId: 'b', code: 'AB123' }, { orderId: 'c', code: '' }] });
     expect(r.ok).toBe(false);
     expect(r.ok === false && Object.keys(r.codeErrors)).toEqual(['b', 'c']);
   });
@@ -48,16 +30,16 @@ describe('checkBulkShip', () => {
 
 describe('shipSelected', () => {
   it('ships the others when the one in the middle was already sent, and names it', async () => {
-    const [a, b, c] = [await numbered(1041), await numbered(1043), await numbered(1044)];
-    const sent = parseTracking({ carrier: 'Correios', code: code(9) });
+    const [a, b, c] = [await numberedOrder(1041), await numberedOrder(1043), await numberedOrder(1044)];
+    const sent = parseTracking({ carrier: 'Correios', code: s10Code(9) });
     if (!sent.ok) throw new Error('bad code');
     expect((await applyFulfilmentMove(b.id, { move: 'ship', tracking: sent.value }, ACTOR)).ok).toBe(true);
 
     const report = await shipSelected(
       checked([
-        { orderId: a.id, code: code(1) },
-        { orderId: b.id, code: code(2) },
-        { orderId: c.id, code: code(3) },
+        { orderId: a.id, code: s10Code(1) },
+        { orderId: b.id, code: s10Code(2) },
+        { orderId: c.id, code: s10Code(3) },
       ]),
       ACTOR,
     );
@@ -67,18 +49,18 @@ describe('shipSelected', () => {
       ['#1044', 'applied'],
     ]);
     expect(bulkShipSummary(report)).toBe('2 enviados, 1 recusado: #1043 já foi enviado');
-    expect((await orderRow(b.id)).trackingCode).toBe(code(9));
-    expect((await orderRow(c.id)).trackingCode).toBe(code(3));
+    expect((await orderRow(b.id)).trackingCode).toBe(s10Code(9));
+    expect((await orderRow(c.id)).trackingCode).toBe(s10Code(3));
     expect(await fulfilmentEventsOf(b.id)).toHaveLength(1);
     for (const o of [a, c]) expect((await outboxOf(o.id)).filter((e) => e.kind === 'shipped')).toHaveLength(1);
   });
 
   it('says why an order that cannot ship is refused (pickup, unpaid)', async () => {
-    const [a, b] = [await numbered(1050, { method: 'pickup' }), await numbered(1051, { status: 'pending' })];
+    const [a, b] = [await numberedOrder(1050, { method: 'pickup' }), await numberedOrder(1051, { status: 'pending' })];
     const report = await shipSelected(
       checked([
-        { orderId: a.id, code: code(1) },
-        { orderId: b.id, code: code(2) },
+        { orderId: a.id, code: s10Code(1) },
+        { orderId: b.id, code: s10Code(2) },
       ]),
       ACTOR,
     );
@@ -88,8 +70,8 @@ describe('shipSelected', () => {
   });
 
   it('the same selection sent again moves nothing: each order already sent with its code', async () => {
-    const o = await numbered(1060);
-    const rows = checked([{ orderId: o.id, code: code(1) }]);
+    const o = await numberedOrder(1060);
+    const rows = checked([{ orderId: o.id, code: s10Code(1) }]);
     await shipSelected(rows, ACTOR);
     const again = await shipSelected(rows, ACTOR);
     expect(bulkShipSummary(again)).toBe('0 enviados, 1 já estava enviado com o mesmo código');
@@ -99,8 +81,8 @@ describe('shipSelected', () => {
 
 describe('two tabs, two server processes, "Marcar como enviados" on the same three orders at once', () => {
   it('move each order once, with one timeline entry and one e-mail each', async () => {
-    const list = [await numbered(1071), await numbered(1072), await numbered(1073)];
-    const args = list.map((o, i) => `${o.id}=${code(i + 1)}`);
+    const list = [await numberedOrder(1071), await numberedOrder(1072), await numberedOrder(1073)];
+    const args = list.map((o, i) => `${o.id}=${s10Code(i + 1)}`);
     const reports = await raceWorkers<BulkShipReport>('test/fulfilment/bulk-ship-worker.ts', [args, args]);
     for (const r of reports) expect(r.lines).toHaveLength(3);
     // Each order: one tab moved it; the other found it already sent (same code) or just moved.

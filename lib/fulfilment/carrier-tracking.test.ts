@@ -1,24 +1,16 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createCarrierSandbox } from '@balcao/shipping-sandbox';
 import { database } from '@/db';
-import { emailSettings, orders, shippingSettings } from '@/db/schema';
+import { orders } from '@/db/schema';
 import { melhorEnvio } from '@/lib/shipping/melhor-envio';
-import { clearOrders, prepareDatabase } from '@/test/payments/db';
+import { withCarrierShop } from '@/test/fulfilment/carrier';
 import { fulfilmentEventsOf, fulfilmentOrder, orderRow, outboxOf } from '@/test/fulfilment/orders';
 import { sandboxFetch } from '@/test/shipping/sandbox-fetch';
 import { readCarrierTracking, TRACKING_ACTOR } from './carrier-tracking';
 import { buyLabel } from './labels';
 
-beforeAll(async () => {
-  await prepareDatabase();
-  const values = { carrierEnabled: true, carrierOriginZip: '01310100' };
-  await database().db.insert(shippingSettings).values({ id: 1, ...values }).onConflictDoUpdate({ target: shippingSettings.id, set: values });
-});
-beforeEach(async () => {
-  await clearOrders();
-  await database().db.delete(emailSettings);
-});
+withCarrierShop();
 
 describe('readCarrierTracking', () => {
   it('moves a delivered parcel to "Entregue" exactly once, with its e-mail, on the clock the sandbox is given; two passes at once deliver it once', async () => {

@@ -14,7 +14,7 @@ import { db } from '@/db';
 import { orders } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { logger } from '@/lib/server/log';
-import { processSingleton } from '@/lib/process/context';
+import { intervalLoop } from '@/lib/server/interval-loop';
 import { carrierClient, connectionOf, getCarrierSettings, LABEL_TIMEOUT_MS } from '@/lib/shipping/carrier';
 import type { MelhorEnvio } from '@/lib/shipping/melhor-envio';
 import { applyFulfilmentMove } from './apply-move';
@@ -59,30 +59,21 @@ export async function readCarrierTracking(o: { deadlineMs?: number; client?: Mel
   return out;
 }
 
-const loop = processSingleton('fulfilment.carrier-tracking', () => ({ timer: undefined as NodeJS.Timeout | undefined, running: undefined as Promise<void> | undefined }));
+const loop = intervalLoop(
+  'fulfilment.carrier-tracking',
+  async () => {
+    const r = await readCarrierTracking();
+    if (r.delivered > 0) logger().info(r, 'carrier tracking: orders delivered');
+  },
+  (error) => logger().error({ err: String(error) }, 'carrier tracking pass failed'),
+);
 
 /** The loop of a Node host: every RECONCILE_INTERVAL_SECONDS, as the payments' reconciliation. */
 export function startTrackingLoop(): void {
-  const state = loop();
   const seconds = env().reconcileIntervalSeconds;
-  if (state.timer || !seconds) return;
-  state.timer = setInterval(() => {
-    if (state.running) return;
-    state.running = readCarrierTracking()
-      .then((r) => {
-        if (r.delivered > 0) logger().info(r, 'carrier tracking: orders delivered');
-      })
-      .catch((error) => logger().error({ err: String(error) }, 'carrier tracking pass failed'))
-      .finally(() => {
-        state.running = undefined;
-      });
-  }, seconds * 1000);
-  state.timer.unref?.();
+  if (seconds) loop.start(seconds * 1000);
 }
 
-export async function stopTrackingLoop(): Promise<void> {
-  const state = loop();
-  if (state.timer) clearInterval(state.timer);
-  state.timer = undefined;
-  await state.running;
+export function stopTrackingLoop(): Promise<void> {
+  return loop.stop();
 }

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { database } from '@/db';
-import { orders, shippingSettings } from '@/db/schema';
+import { orders } from '@/db/schema';
 import { orderLabel } from '@/lib/orders/format';
 import { melhorEnvio } from '@/lib/shipping/melhor-envio';
 import { clearOrders, prepareDatabase } from '@/test/payments/db';
 import { fulfilmentOrder } from '@/test/fulfilment/orders';
+import { enableCarrier } from '@/test/fulfilment/carrier';
 import { startCarrierServer } from '@/test/shipping/carrier-server';
 import { buyLabelsForOrders, labelPdfOf, labelsPdfOf } from './labels';
 
@@ -18,8 +19,7 @@ beforeAll(async () => {
   carrier = await startCarrierServer();
   process.env.MELHOR_ENVIO_URL = carrier.url;
   await prepareDatabase();
-  const values = { carrierEnabled: true, carrierOriginZip: '01310100' };
-  await database().db.insert(shippingSettings).values({ id: 1, ...values }).onConflictDoUpdate({ target: shippingSettings.id, set: values });
+  await enableCarrier();
   await clearOrders();
 });
 afterAll(() => carrier.close());

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createCarrierSandbox, isValidS10, type CarrierSandbox } from '@balcao/shipping-sandbox';
 import { database } from '@/db';
-import { activityLog, emailSettings, orders, shippingSettings } from '@/db/schema';
+import { activityLog, orders } from '@/db/schema';
 import { melhorEnvio, type MelhorEnvio } from '@/lib/shipping/melhor-envio';
-import { clearOrders, prepareDatabase } from '@/test/payments/db';
+import { clearOrders } from '@/test/payments/db';
+import { withCarrierShop } from '@/test/fulfilment/carrier';
 import { fulfilmentEventsOf, fulfilmentOrder, orderRow, outboxOf } from '@/test/fulfilment/orders';
 import { sandboxFetch } from '@/test/shipping/sandbox-fetch';
 import { startCarrierServer } from '@/test/shipping/carrier-server';
@@ -14,15 +15,7 @@ import { buyLabel, buyLabelsForOrders, LABEL_IN_PROGRESS, LABEL_LEASE_MS, labelM
 const ACTOR = { id: 1, email: 'loja@example.com' };
 const RIO = { deliveryZip: '20040002', deliveryStreet: 'Avenida Rio Branco', deliveryNumber: '10', deliveryNeighborhood: 'Centro', deliveryCity: 'Rio de Janeiro', deliveryState: 'RJ' };
 
-beforeAll(async () => {
-  await prepareDatabase();
-  const values = { carrierEnabled: true, carrierOriginZip: '01310100' };
-  await database().db.insert(shippingSettings).values({ id: 1, ...values }).onConflictDoUpdate({ target: shippingSettings.id, set: values });
-});
-beforeEach(async () => {
-  await clearOrders();
-  await database().db.delete(emailSettings);
-});
+withCarrierShop();
 
 /** A paid order that ships to Rio by SEDEX (service 2), charged R$ 30,00 of freight. */
 async function sedexOrder(o: { serviceId?: number | null } = {}) {

@@ -1,24 +1,19 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { handleCronReconcile, isAuthorizedCron } from './cron';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
-import { clearOrders, orderById, prepareDatabase } from '@/test/payments/db';
+import { type FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { withFakeProvider } from '@/test/payments/fake-provider';
+import { orderById } from '@/test/payments/db';
 import { placeTestOrder } from '@/test/payments/place';
 import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
 
 const SECRET = 'cron-secret-0123456789';
 let fake: FakePaymentApi;
-beforeAll(prepareDatabase);
-beforeEach(async () => {
-  await clearOrders();
-  fake = new FakePaymentApi();
-  startProcessContext([paymentProvider.provide(fake)]);
-});
+withFakeProvider((f) => (fake = f));
 afterEach(() => {
   delete process.env.CRON_SECRET;
   startProcessContext([paymentProvider.provide(fake)]);
 });
-afterAll(() => startProcessContext());
 
 const call = (method: 'GET' | 'POST', authorization?: string) =>
   handleCronReconcile(new Request('http://localhost/api/cron/reconcile', { method, headers: authorization ? { authorization } : {} }));

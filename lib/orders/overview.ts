@@ -37,7 +37,7 @@ export type HourRow = { hour: string; cents: number | null; n: number };
  * Paid totals and refunds by UTC hour (`YYYY-MM-DDTHH`) between two instants: what the overview's
  * chart and the period's numbers turn into São Paulo days (a São Paulo day is whole UTC hours).
  */
-export async function revenueByHour(start: string, end: string): Promise<{ paidRows: HourRow[]; refundRows: HourRow[] }> {
+async function revenueByHour(start: string, end: string): Promise<{ paidRows: HourRow[]; refundRows: HourRow[] }> {
   const paidHour = sql<string>`substr(${orders.paidAt}, 1, 13)`;
   const paidRows = (await db()
     .select({ hour: paidHour, cents: sql<number>`sum(${orders.totalCents})`, n: count() })
@@ -61,16 +61,14 @@ function spDateOfHour(hour: string): string {
   return saoPauloDate(new Date(`${hour}:00:00.000Z`));
 }
 
-export async function overviewStats(now: Date = new Date()): Promise<OverviewStats> {
-  const todaySp = saoPauloDate(now);
-  const firstDay = addDays(todaySp, -(CHART_DAYS - 1));
-  const start = saoPauloDayStart(firstDay);
-  const end = saoPauloDayStart(addDays(todaySp, 1));
-
-  const { paidRows, refundRows } = await revenueByHour(start, end);
-
+/**
+ * `dayCount` São Paulo days from `firstDay`, each with what was paid and refunded on it (a day
+ * without either at zero): the overview's chart and the period's numbers.
+ */
+export async function dailyRevenue(firstDay: string, dayCount: number): Promise<DayRevenue[]> {
+  const { paidRows, refundRows } = await revenueByHour(saoPauloDayStart(firstDay), saoPauloDayStart(addDays(firstDay, dayCount)));
   const days = new Map<string, DayRevenue>();
-  for (let i = 0; i < CHART_DAYS; i++) {
+  for (let i = 0; i < dayCount; i++) {
     const date = addDays(firstDay, i);
     days.set(date, { date, paidCents: 0, refundedCents: 0, netCents: 0, paidCount: 0 });
   }
@@ -84,7 +82,16 @@ export async function overviewStats(now: Date = new Date()): Promise<OverviewSta
     const d = days.get(spDateOfHour(r.hour));
     if (d) d.refundedCents += Number(r.cents ?? 0);
   }
-  const daily = [...days.values()].map((d) => ({ ...d, netCents: d.paidCents - d.refundedCents }));
+  return [...days.values()].map((d) => ({ ...d, netCents: d.paidCents - d.refundedCents }));
+}
+
+export async function overviewStats(now: Date = new Date()): Promise<OverviewStats> {
+  const todaySp = saoPauloDate(now);
+  const firstDay = addDays(todaySp, -(CHART_DAYS - 1));
+  const start = saoPauloDayStart(firstDay);
+  const end = saoPauloDayStart(addDays(todaySp, 1));
+
+  const daily = await dailyRevenue(firstDay, CHART_DAYS);
   const sum = (k: 'paidCents' | 'refundedCents' | 'netCents' | 'paidCount') => daily.reduce((a, d) => a + d[k], 0);
 
   const statusRows = await db().select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status);

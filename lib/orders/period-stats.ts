@@ -13,7 +13,7 @@ import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { db } from '@/db';
 import { orderItems, orders, products, PAYMENT_METHODS, type PaymentMethod } from '@/db/schema';
 import { addDays, saoPauloDate } from '@balcao/br/dates';
-import { revenueByHour, type DayRevenue } from './overview';
+import { dailyRevenue, type DayRevenue } from './overview';
 import { averageTicket, change, periodRange, previousRange, type Change, type DayRange, type Period } from './periods';
 import { saoPauloDayStart } from './sp-time';
 
@@ -39,17 +39,6 @@ export type PeriodStats = {
   topProducts: { name: string; quantity: number; cents: number }[];
   paymentMix: { method: PaymentMethod; count: number; cents: number }[];
 };
-
-const spDateOfHour = (hour: string) => saoPauloDate(new Date(`${hour}:00:00.000Z`));
-
-function days(from: string, n: number): Map<string, DayRevenue> {
-  const m = new Map<string, DayRevenue>();
-  for (let i = 0; i < n; i++) {
-    const date = addDays(from, i);
-    m.set(date, { date, paidCents: 0, refundedCents: 0, netCents: 0, paidCount: 0 });
-  }
-  return m;
-}
 
 async function conversionOf(r: DayRange): Promise<{ created: number; createdPaid: number }> {
   const [row] = await db()
@@ -78,24 +67,11 @@ function totals(list: DayRevenue[], conv: { created: number; createdPaid: number
 export async function periodStats(period: Period, now: Date = new Date()): Promise<PeriodStats> {
   const range = periodRange(period, saoPauloDate(now));
   const previous = previousRange(range);
-  const start = saoPauloDayStart(previous.from);
   const end = saoPauloDayStart(addDays(range.to, 1));
   const rangeStart = saoPauloDayStart(range.from);
 
-  const { paidRows, refundRows } = await revenueByHour(start, end);
-
-  const all = days(previous.from, previous.days + range.days);
-  for (const r of paidRows) {
-    const d = all.get(spDateOfHour(r.hour));
-    if (!d) continue;
-    d.paidCents += Number(r.cents ?? 0);
-    d.paidCount += Number(r.n);
-  }
-  for (const r of refundRows) {
-    const d = all.get(spDateOfHour(r.hour));
-    if (d) d.refundedCents += Number(r.cents ?? 0);
-  }
-  const list = [...all.values()].map((d) => ({ ...d, netCents: d.paidCents - d.refundedCents }));
+  // The previous period and this one, day by day (the previous ends the day before this begins).
+  const list = await dailyRevenue(previous.from, previous.days + range.days);
   const daily = list.slice(previous.days);
   const [convNow, convBefore] = await Promise.all([conversionOf(range), conversionOf(previous)]);
   const current = totals(daily, convNow);

@@ -11,13 +11,14 @@ import { eq, inArray } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
-import { apiKeys, checkoutSessions, outboundAttempts, outboundDeliveries, outboundEvents, payments, webhookEndpoints } from '@/db/schema';
+import { checkoutSessions, outboundAttempts, outboundDeliveries, outboundEvents, payments, webhookEndpoints } from '@/db/schema';
 import { paymentProvider } from '@/lib/payments/provider';
 import { placeOrder } from '@/lib/checkout/place-order';
 import { reconcileOrder } from '@/lib/payments/reconcile';
 import { startProcessContext } from '@/lib/process/context';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { prepareDatabase } from '@/test/payments/db';
+import { insertApiKey, insertCheckoutSession } from '@/test/checkout/api-session';
 import { createEndpoint, listEndpoints, recentAttempts, sendTestDelivery, setEndpointEnabled } from './webhook-endpoints';
 import { retryDelayMs, runWebhookWorkerOnce, webhookWorkLeft } from '@/lib/public-api/webhook-worker';
 
@@ -31,8 +32,7 @@ let keyId: string;
 
 beforeAll(async () => {
   await prepareDatabase();
-  keyId = randomUUID();
-  await database().db.insert(apiKeys).values({ id: keyId, name: 'Loja', mode: 'test', keyHash: randomUUID(), hint: 'abcd' });
+  keyId = await insertApiKey();
   receiver = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
@@ -57,18 +57,7 @@ afterAll(() => new Promise((r) => receiver.close(r)));
 
 /** An order placed from a session with metadata, then paid at the provider and read back. */
 async function paidSessionOrder(): Promise<{ orderId: string; sessionId: string }> {
-  const sessionId = `cs_${randomUUID().replace(/-/g, '')}`;
-  await database()
-    .db.insert(checkoutSessions)
-    .values({
-      id: sessionId,
-      apiKeyId: keyId,
-      lines: JSON.stringify([{ productId: null, name: 'Aula', unitPriceCents: 4990, quantity: 1, lineTotalCents: 4990 }]),
-      amountTotalCents: 4990,
-      successUrl: 'https://loja.example/ok',
-      metadata: JSON.stringify({ pedido_loja: '77' }),
-      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-    });
+  const sessionId = await insertCheckoutSession(keyId, undefined, { metadata: JSON.stringify({ pedido_loja: '77' }) });
   const placed = await placeOrder({ checkoutKey: randomUUID(), method: 'pix', session: { id: sessionId }, buyer: { name: 'Ana Souza', document: '52998224725', email: 'ana@example.com' } });
   if (!placed.ok) throw new Error(placed.error);
   const [s] = await database().db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
@@ -141,10 +130,7 @@ describe('order.paid to a merchant endpoint', () => {
 
   it('order.expired is written with the expiry and delivered to an endpoint subscribed to it; order.paid is not sent there', async () => {
     const { secret } = await createEndpoint(url, ['order.expired']);
-    const sessionId = `cs_${randomUUID().replace(/-/g, '')}`;
-    await database()
-      .db.insert(checkoutSessions)
-      .values({ id: sessionId, apiKeyId: keyId, lines: JSON.stringify([{ productId: null, name: 'Aula', unitPriceCents: 4990, quantity: 1, lineTotalCents: 4990 }]), amountTotalCents: 4990, successUrl: 'https://loja.example/ok', expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    const sessionId = await insertCheckoutSession(keyId);
     const placed = await placeOrder({ checkoutKey: randomUUID(), method: 'pix', session: { id: sessionId }, buyer: { name: 'Ana Souza', document: '52998224725', email: 'ana@example.com' } });
     expect(placed.ok).toBe(true);
     const [s] = await database().db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));

@@ -16,7 +16,7 @@ import 'server-only';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { database, type Tx } from '@/db';
 import { get, run, type Step } from '@/db/driver';
-import { orders, payments, type Order, type Payment } from '@/db/schema';
+import { orders, payments, type Order, type Payment, type PaymentMethod } from '@/db/schema';
 import { saoPauloDate } from '@balcao/br/dates';
 import { OutOfStock, retakeForNewAttempt } from '@/lib/catalog/stock';
 import { linkRefusesAttempt, REFUSAL_MESSAGES as LINK_REFUSAL_MESSAGES } from '@/lib/links/place';
@@ -98,6 +98,35 @@ function* refuseIfLinkClosed(tx: Tx, linkId: string | null, orderId: string): Ge
   if (refusal) throw new Refused(LINK_REFUSAL_MESSAGES[refusal]);
 }
 
+/**
+ * Inside the attempt's transaction: the order and its current attempt read again, still as the
+ * click found them (the order's method, both in `status`), or the click is refused with `refusal`.
+ */
+function* orderAndCurrentAttempt(
+  tx: Tx,
+  orderId: string,
+  expected: { method: PaymentMethod; status: 'pending' | 'expired' },
+  refusal: string,
+): Generator<Step, { o: Order; old: Payment }, unknown> {
+  const o = yield* get(tx.select().from(orders).where(eq(orders.id, orderId)));
+  if (!o || o.status !== expected.status || o.method !== expected.method) throw new Refused(refusal);
+  const old = yield* get(tx.select().from(payments).where(and(eq(payments.orderId, o.id), isNull(payments.supersededAt))));
+  if (!old || old.status !== expected.status) throw new Refused(refusal);
+  return { o, old };
+}
+
+/** Runs the attempt's transaction; a refusal inside it (a closed link, units sold out) is the click's error. */
+async function attemptTransaction(body: (tx: Tx) => Generator<Step, void, unknown>): Promise<AttemptResult> {
+  try {
+    await database().transaction(body);
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, error: error.userMessage };
+    if (error instanceof OutOfStock) return { ok: false, error: ATTEMPT_MESSAGES.soldOut(error.productName) };
+    throw error;
+  }
+}
+
 /** "Pagar com Pix agora": an unpaid boleto order becomes a Pix on the same order. */
 export async function switchToPix(orderToken: string): Promise<AttemptResult> {
   const order = await orderByToken(orderToken);
@@ -124,36 +153,29 @@ export async function switchToPix(orderToken: string): Promise<AttemptResult> {
   const terms = chargeTerms('pix', settings, saoPauloDate(), order.number ?? 0, shop);
   const now = new Date().toISOString();
 
-  try {
-    await database().transaction(function* (tx) {
-      const o = yield* get(tx.select().from(orders).where(eq(orders.id, order.id)));
-      if (!o || o.status !== 'pending' || o.method !== 'boleto') throw new Refused(ATTEMPT_MESSAGES.notSwitchable);
-      const old = yield* get(tx.select().from(payments).where(and(eq(payments.orderId, o.id), isNull(payments.supersededAt))));
-      if (!old || old.status !== 'pending') throw new Refused(ATTEMPT_MESSAGES.notSwitchable);
-      if (old.createState !== 'created') throw new Refused(old.createState === 'creating' ? ATTEMPT_MESSAGES.stillCreating : ATTEMPT_MESSAGES.notSwitchable);
-      yield* refuseIfLinkClosed(tx, linkId, o.id);
-      // The intent, first: the boleto is replaced and its cancellation asked for…
-      yield* run(
-        tx
-          .update(payments)
-          .set({ supersededAt: now, cancelRequestedAt: old.cancelRequestedAt ?? now, version: old.version + 1, updatedAt: now })
-          .where(and(eq(payments.id, old.id), eq(payments.version, old.version))),
-      );
-      yield* run(insertEvent(tx, { paymentId: old.id, orderId: o.id, type: 'switched_to_pix', source: 'checkout', dedupeKey: `switch:${old.id}` }));
-      // …and the Pix attempt is written with the terms its create (or a retry of it) sends.
-      const paymentId = newId();
-      yield* openAttempt(tx, { paymentId, orderId: o.id, attempt: old.attempt + 1, method: 'pix', amountCents: totalCents, terms });
-      yield* run(
-        tx
-          .update(orders)
-          .set({ method: 'pix', totalCents, pixDiscountCents: money.pixDiscountCents, pixDiscountBps: money.pixDiscountBps, updatedAt: now })
-          .where(eq(orders.id, o.id)),
-      );
-    });
-  } catch (error) {
-    if (error instanceof Refused) return { ok: false, error: error.userMessage };
-    throw error;
-  }
+  const done = await attemptTransaction(function* (tx) {
+    const { o, old } = yield* orderAndCurrentAttempt(tx, order.id, { method: 'boleto', status: 'pending' }, ATTEMPT_MESSAGES.notSwitchable);
+    if (old.createState !== 'created') throw new Refused(old.createState === 'creating' ? ATTEMPT_MESSAGES.stillCreating : ATTEMPT_MESSAGES.notSwitchable);
+    yield* refuseIfLinkClosed(tx, linkId, o.id);
+    // The intent, first: the boleto is replaced and its cancellation asked for…
+    yield* run(
+      tx
+        .update(payments)
+        .set({ supersededAt: now, cancelRequestedAt: old.cancelRequestedAt ?? now, version: old.version + 1, updatedAt: now })
+        .where(and(eq(payments.id, old.id), eq(payments.version, old.version))),
+    );
+    yield* run(insertEvent(tx, { paymentId: old.id, orderId: o.id, type: 'switched_to_pix', source: 'checkout', dedupeKey: `switch:${old.id}` }));
+    // …and the Pix attempt is written with the terms its create (or a retry of it) sends.
+    const paymentId = newId();
+    yield* openAttempt(tx, { paymentId, orderId: o.id, attempt: old.attempt + 1, method: 'pix', amountCents: totalCents, terms });
+    yield* run(
+      tx
+        .update(orders)
+        .set({ method: 'pix', totalCents, pixDiscountCents: money.pixDiscountCents, pixDiscountBps: money.pixDiscountBps, updatedAt: now })
+        .where(eq(orders.id, o.id)),
+    );
+  });
+  if (!done.ok) return done;
   logger().info({ orderId: order.id, totalCents }, 'order switched from boleto to Pix');
   return finish(order.id);
 }
@@ -171,28 +193,20 @@ export async function newPixAttempt(orderToken: string): Promise<AttemptResult> 
   const shop = (await getShopIdentity()).name;
   const terms = chargeTerms('pix', settings, saoPauloDate(), order.number ?? 0, shop);
   const now = new Date().toISOString();
-  try {
-    await database().transaction(function* (tx) {
-      const o = yield* get(tx.select().from(orders).where(eq(orders.id, order.id)));
-      if (!o || o.status !== 'expired' || o.method !== 'pix') throw new Refused(ATTEMPT_MESSAGES.notRenewable);
-      const old = yield* get(tx.select().from(payments).where(and(eq(payments.orderId, o.id), isNull(payments.supersededAt))));
-      if (!old || old.status !== 'expired') throw new Refused(ATTEMPT_MESSAGES.notRenewable);
-      const round = old.attempt + 1;
-      yield* refuseIfLinkClosed(tx, allowed.linkId, o.id);
-      // The units went back when the Pix expired: take them again, or refuse (rolls back).
-      yield* retakeForNewAttempt(tx, o.id, round);
-      yield* retakeCouponUse(tx, o.id);
-      yield* run(tx.update(payments).set({ supersededAt: now, version: old.version + 1, updatedAt: now }).where(and(eq(payments.id, old.id), eq(payments.version, old.version))));
-      const paymentId = newId();
-      yield* openAttempt(tx, { paymentId, orderId: o.id, attempt: round, method: 'pix', amountCents: o.totalCents, terms });
-      yield* run(insertEvent(tx, { paymentId, orderId: o.id, type: 'new_attempt', source: 'checkout', fromStatus: 'expired', toStatus: 'pending', detail: { replaced: old.id } }));
-      yield* run(tx.update(orders).set({ status: 'pending', updatedAt: now }).where(and(eq(orders.id, o.id), eq(orders.status, 'expired'))));
-    });
-  } catch (error) {
-    if (error instanceof Refused) return { ok: false, error: error.userMessage };
-    if (error instanceof OutOfStock) return { ok: false, error: ATTEMPT_MESSAGES.soldOut(error.productName) };
-    throw error;
-  }
+  const done = await attemptTransaction(function* (tx) {
+    const { o, old } = yield* orderAndCurrentAttempt(tx, order.id, { method: 'pix', status: 'expired' }, ATTEMPT_MESSAGES.notRenewable);
+    const round = old.attempt + 1;
+    yield* refuseIfLinkClosed(tx, allowed.linkId, o.id);
+    // The units went back when the Pix expired: take them again, or refuse (rolls back).
+    yield* retakeForNewAttempt(tx, o.id, round);
+    yield* retakeCouponUse(tx, o.id);
+    yield* run(tx.update(payments).set({ supersededAt: now, version: old.version + 1, updatedAt: now }).where(and(eq(payments.id, old.id), eq(payments.version, old.version))));
+    const paymentId = newId();
+    yield* openAttempt(tx, { paymentId, orderId: o.id, attempt: round, method: 'pix', amountCents: o.totalCents, terms });
+    yield* run(insertEvent(tx, { paymentId, orderId: o.id, type: 'new_attempt', source: 'checkout', fromStatus: 'expired', toStatus: 'pending', detail: { replaced: old.id } }));
+    yield* run(tx.update(orders).set({ status: 'pending', updatedAt: now }).where(and(eq(orders.id, o.id), eq(orders.status, 'expired'))));
+  });
+  if (!done.ok) return done;
   logger().info({ orderId: order.id }, 'new Pix attempt for an expired order');
   return finish(order.id);
 }

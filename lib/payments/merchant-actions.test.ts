@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { statusLabel } from '@/lib/orders/status-labels';
 import { cancelOrderPayment, MESSAGES, refundOrderPayment, REFUND_LOCK_STALE_MS } from './merchant-actions';
 import { reconcileAll } from './reconcile';
-import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
-import { clearOrders, eventsOf, orderById, paymentById, prepareDatabase } from '@/test/payments/db';
+import { apiError, type FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { withFakeProvider } from '@/test/payments/fake-provider';
+import { eventsOf, orderById, paymentById } from '@/test/payments/db';
 import { placeTestOrder } from '@/test/payments/place';
 import { database } from '@/db';
 import { paymentEvents } from '@/db/schema';
 import { eq } from 'drizzle-orm';
-import { paymentProvider } from '@/lib/payments/provider';
-import { startProcessContext } from '@/lib/process/context';
 
 const ACTOR = 'demo@balcao.dev';
 let fake: FakePaymentApi;
-beforeAll(prepareDatabase);
-beforeEach(async () => {
-  await clearOrders();
-  fake = new FakePaymentApi();
-  startProcessContext([paymentProvider.provide(fake)]);
-});
-afterAll(() => startProcessContext());
+withFakeProvider((f) => (fake = f));
 
 async function paidPix(quantity = 1) {
   const o = await placeTestOrder('pix', quantity);

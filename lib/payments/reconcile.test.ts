@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { database } from '@/db';
 import { orders, payments } from '@/db/schema';
 import { reconcileAll, reconcileCandidates, reconcileOrder, startReconcileScheduler, stopReconcileScheduler } from './reconcile';
-import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
-import { backdatePayment, clearOrders, eventsOf, orderById, paymentById, prepareDatabase, productIdBySlug, statusEventsOf } from '@/test/payments/db';
+import { apiError, type FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { withFakeProvider } from '@/test/payments/fake-provider';
+import { backdatePayment, eventsOf, orderById, paymentById, productIdBySlug, statusEventsOf } from '@/test/payments/db';
 import { checkoutInput, placeTestOrder } from '@/test/payments/place';
 import { ORDER_FAILED, placeOrder } from '@/lib/checkout/place-order';
 import { paymentProvider } from '@/lib/payments/provider';
@@ -14,13 +15,7 @@ import { processSlot, startProcessContext } from '@/lib/process/context';
 const reconcileSchedulerRunning = () => !!processSlot<{ timer?: unknown }>('reconcile.scheduler').get()?.timer;
 
 let fake: FakePaymentApi;
-beforeAll(prepareDatabase);
-beforeEach(async () => {
-  await clearOrders();
-  fake = new FakePaymentApi();
-  startProcessContext([paymentProvider.provide(fake)]);
-});
-afterAll(() => startProcessContext());
+withFakeProvider((f) => (fake = f));
 
 const DAY = 24 * 60 * 60 * 1000;
 

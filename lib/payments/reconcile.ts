@@ -19,7 +19,7 @@ import { userMessage } from '@/lib/payment-provider/client';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { releaseLapsedReservations } from './reservations';
 import { CREATE_RETRY_AFTER_MS, syncPayment } from './sync';
-import { processSingleton } from '@/lib/process/context';
+import { intervalLoop } from '@/lib/server/interval-loop';
 
 export const RECONCILE_CONCURRENCY = 4;
 export const RECONCILE_DEFAULT_LIMIT = 500;
@@ -111,32 +111,19 @@ export async function reconcileOrder(orderId: string): Promise<{ changed: boolea
 
 // ---------- in-process scheduler (one Node host) ----------
 
-type SchedulerState = { timer?: ReturnType<typeof setInterval>; running?: Promise<void> };
-const scheduler = processSingleton<SchedulerState>('reconcile.scheduler', () => ({}), { close: (state) => state.timer && clearInterval(state.timer) });
+const scheduler = intervalLoop(
+  'reconcile.scheduler',
+  () => reconcileAll(),
+  (error) => logger().error({ err: redactSecrets(String(error)) }, 'reconcile pass failed'),
+);
 
 /** Runs reconcileAll every RECONCILE_INTERVAL_SECONDS (0 = off); never two passes at once. Idempotent. */
 export function startReconcileScheduler(): void {
-  const state = scheduler();
-  if (state.timer) return;
   const seconds = env().reconcileIntervalSeconds;
-  if (!seconds) return;
-  state.timer = setInterval(() => {
-    if (state.running) return;
-    state.running = reconcileAll()
-      .then(() => undefined)
-      .catch((error) => logger().error({ err: redactSecrets(String(error)) }, 'reconcile pass failed'))
-      .finally(() => {
-        state.running = undefined;
-      });
-  }, seconds * 1000);
-  state.timer.unref?.();
-  logger().info({ everySeconds: seconds }, 'reconciliation scheduled');
+  if (seconds && scheduler.start(seconds * 1000)) logger().info({ everySeconds: seconds }, 'reconciliation scheduled');
 }
 
 /** Stops the scheduler and waits for a pass in progress. */
-export async function stopReconcileScheduler(): Promise<void> {
-  const state = scheduler();
-  if (state.timer) clearInterval(state.timer);
-  state.timer = undefined;
-  await state.running;
+export function stopReconcileScheduler(): Promise<void> {
+  return scheduler.stop();
 }

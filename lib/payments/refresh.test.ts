@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { refreshNow, refreshSoon, REFRESH_MIN_INTERVAL_MS, takeRefreshSlot } from './refresh';
-import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
-import { clearOrders, orderById, prepareDatabase } from '@/test/payments/db';
+import { apiError, type FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { withFakeProvider } from '@/test/payments/fake-provider';
+import { orderById } from '@/test/payments/db';
 import { placeTestOrder } from '@/test/payments/place';
-import { paymentProvider } from '@/lib/payments/provider';
-import { startProcessContext } from '@/lib/process/context';
 
 let fake: FakePaymentApi;
-beforeAll(prepareDatabase);
-beforeEach(async () => {
-  await clearOrders();
-  fake = new FakePaymentApi();
-  startProcessContext([paymentProvider.provide(fake)]);
-});
-afterAll(() => startProcessContext());
+withFakeProvider((f) => (fake = f));
 
 describe('refreshSoon', () => {
   it('fetches a pending payment back in the background and heals the order', async () => {

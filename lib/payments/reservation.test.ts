@@ -6,7 +6,7 @@
 import { insertProduct, stockOfProduct } from '@/test/catalog/products';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { database } from '@/db';
 import { orders, stockMovements } from '@/db/schema';
 import { availability } from '@/lib/catalog/availability';
@@ -25,6 +25,8 @@ import { chargeStateOf } from '@/lib/payment-provider/status';
 import { FakePaymentApi } from '@/test/payments/fake-payment-api';
 import { orderById, prepareDatabase, VALID_CNPJ } from '@/test/payments/db';
 import { rowsByToken, TEST_ADDRESS } from '@/test/payments/place';
+import { validCpf } from '@/test/documents';
+import { withEnvDefault } from '@/test/env';
 
 const T0 = new Date('2026-11-20T15:00:00.000Z').getTime();
 const MIN = 60_000;
@@ -33,29 +35,10 @@ const pix = (status: string): Observation => ({ method: 'pix', providerStatus: s
 
 /** Every buyer has a document of their own unless a test says otherwise (the cap is per document). */
 let nextCpf = 100_000_000;
-function freshCpf(): string {
-  const base = String(nextCpf++).padStart(9, '0').split('').map(Number);
-  const digit = (ds: number[]) => {
-    const sum = ds.reduce((s, d, i) => s + d * (ds.length + 1 - i), 0);
-    const r = (sum * 10) % 11;
-    return r === 10 ? 0 : r;
-  };
-  const d1 = digit(base);
-  const d2 = digit([...base, d1]);
-  return [...base, d1, d2].join('');
-}
+const freshCpf = () => validCpf(nextCpf++);
 
-const raisedCap = process.env.UNPAID_ORDERS_PER_DOCUMENT;
-beforeAll(async () => {
-  delete process.env.UNPAID_ORDERS_PER_DOCUMENT; // the default: 3
-  startProcessContext();
-  await prepareDatabase();
-});
-afterAll(() => {
-  process.env.UNPAID_ORDERS_PER_DOCUMENT = raisedCap;
-  startProcessContext();
-  startProcessContext();
-});
+withEnvDefault('UNPAID_ORDERS_PER_DOCUMENT'); // the default: 3
+beforeAll(prepareDatabase);
 beforeEach(async () => {
   startProcessContext([paymentProvider.provide(new FakePaymentApi())]);
   vi.useFakeTimers({ toFake: ['Date'] });

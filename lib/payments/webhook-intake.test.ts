@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { database } from '@/db';
 import { run } from '@/db/driver';
 import { payments } from '@/db/schema';
@@ -9,8 +9,9 @@ import { env } from '@/lib/config/env';
 import { dedupe, insertEvent } from './events';
 import { tokenHash } from '@/lib/security/tokens';
 import { reconcileAll } from './reconcile';
-import { apiError, barcodeFor, FakePaymentApi } from '@/test/payments/fake-payment-api';
-import { backdatePayment, clearOrders, deliveriesOfToken, eventsOf, orderById, paymentById, prepareDatabase, statusEventsOf } from '@/test/payments/db';
+import { apiError, barcodeFor, type FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { withFakeProvider } from '@/test/payments/fake-provider';
+import { backdatePayment, deliveriesOfToken, eventsOf, orderById, paymentById, statusEventsOf } from '@/test/payments/db';
 import { placeTestOrder } from '@/test/payments/place';
 import { boletoExtrasFromBody, parseWebhookBody } from './webhook-body';
 import { findPaymentByWebhookToken, handlePaymentWebhook } from './webhook-intake';
@@ -19,13 +20,7 @@ import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
 
 let fake: FakePaymentApi;
-beforeAll(prepareDatabase);
-beforeEach(async () => {
-  await clearOrders();
-  fake = new FakePaymentApi();
-  startProcessContext([paymentProvider.provide(fake)]);
-});
-afterAll(() => startProcessContext());
+withFakeProvider((f) => (fake = f));
 
 const nowSeconds = () => String(Math.floor(Date.now() / 1000));
 

@@ -17,7 +17,8 @@ import { database } from '@/db';
 import { run } from '@/db/driver';
 import { pixelEvents, type PixelEventRow } from '@/db/schema';
 import { env } from '@/lib/config/env';
-import { processSingleton, processSlot } from '@/lib/process/context';
+import { processSingleton } from '@/lib/process/context';
+import { intervalLoop } from '@/lib/server/interval-loop';
 import { logger } from '@/lib/server/log';
 import { getPixelCredentials, type PixelCredentials } from './settings';
 
@@ -182,28 +183,17 @@ export async function pixelWorkLeft(nowIso = new Date().toISOString()): Promise<
   return due?.n ?? 0;
 }
 
-type SenderState = { timer?: ReturnType<typeof setInterval>; running?: Promise<unknown> };
-const senderSlot = processSlot<SenderState>('pixels.sender', { close: (s) => s.timer && clearInterval(s.timer) });
+const senderLoop = intervalLoop(
+  'pixels.sender',
+  () => runPixelSenderOnce(),
+  (error) => logger().error({ err: error instanceof Error ? error.message : String(error) }, 'pixel sender pass failed'),
+);
 
 /** The in-process loop (Node host): a pass every 2 seconds, one at a time. */
 export function startPixelSender(intervalMs = 2_000): void {
-  const state = senderSlot.get() ?? senderSlot.set({});
-  if (state.timer) return;
-  state.timer = setInterval(() => {
-    if (state.running) return;
-    state.running = runPixelSenderOnce()
-      .catch((error) => logger().error({ err: error instanceof Error ? error.message : String(error) }, 'pixel sender pass failed'))
-      .finally(() => {
-        state.running = undefined;
-      });
-  }, intervalMs);
-  state.timer.unref?.();
+  senderLoop.start(intervalMs);
 }
 
-export async function stopPixelSender(): Promise<void> {
-  const state = senderSlot.get();
-  if (!state) return;
-  if (state.timer) clearInterval(state.timer);
-  state.timer = undefined;
-  await state.running;
+export function stopPixelSender(): Promise<void> {
+  return senderLoop.stop();
 }

@@ -10,7 +10,7 @@
 import 'server-only';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseInline, type Inline } from '@/lib/shop/markdown';
+import { parseInline, textBlocks, type Inline } from '@/lib/shop/markdown';
 
 export type GuideInline = Inline | { type: 'code'; text: string };
 export type GuideBlock =
@@ -53,14 +53,8 @@ const cells = (line: string) =>
 export function parseGuide(source: string): GuideBlock[] {
   const blocks: GuideBlock[] = [];
   const lines = source.replace(/\r\n?/g, '\n').split('\n');
-  let paragraph: string[] = [];
-  let list: { ordered: boolean; items: string[] } | null = null;
-  const flush = () => {
-    if (paragraph.length) blocks.push({ type: 'paragraph', children: parseGuideInline(paragraph.join(' ')) });
-    if (list) blocks.push({ type: 'list', ordered: list.ordered, items: list.items.map(parseGuideInline) });
-    paragraph = [];
-    list = null;
-  };
+  const open = textBlocks(parseGuideInline, (block) => blocks.push(block));
+  const flush = open.flush;
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i];
     const line = raw.trim();
@@ -92,19 +86,12 @@ export function parseGuide(source: string): GuideBlock[] {
     }
     const item = /^([-*]|\d+\.)\s+(.*)$/.exec(line);
     if (item) {
-      const ordered = /\d/.test(item[1]);
-      if (paragraph.length || (list && list.ordered !== ordered)) flush();
-      list ??= { ordered, items: [] };
-      list.items.push(item[2]);
+      open.item(/\d/.test(item[1]), item[2]);
       continue;
     }
-    // A list item's continuation line (indented) belongs to the item.
-    if (list && /^\s+/.test(raw)) {
-      list.items[list.items.length - 1] += ` ${line}`;
-      continue;
-    }
-    if (list) flush();
-    paragraph.push(line);
+    // A list item's continuation line (indented) belongs to the item; any other line ends the list.
+    if (open.inList() && /^\s+/.test(raw)) open.continueItem(line);
+    else open.text(line);
   }
   flush();
   return blocks;

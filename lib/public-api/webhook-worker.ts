@@ -21,7 +21,8 @@ import { run } from '@/db/driver';
 import { abandonedOfEvent } from './abandoned';
 import { checkoutSessions, orders, outboundAttempts, outboundDeliveries, outboundEvents, webhookEndpoints } from '@/db/schema';
 import { env } from '@/lib/config/env';
-import { processSingleton, processSlot } from '@/lib/process/context';
+import { processSingleton } from '@/lib/process/context';
+import { intervalLoop } from '@/lib/server/interval-loop';
 import { logger } from '@/lib/server/log';
 import { sweepIdempotency } from './http';
 import { apiOrders } from './orders';
@@ -243,28 +244,17 @@ export async function webhookWorkLeft(nowIso = new Date().toISOString()): Promis
   return (events?.n ?? 0) + (due?.n ?? 0);
 }
 
-type WorkerState = { timer?: ReturnType<typeof setInterval>; running?: Promise<void> };
-const workerSlot = processSlot<WorkerState>('api.webhook-worker', { close: (s) => s.timer && clearInterval(s.timer) });
+const workerLoop = intervalLoop(
+  'api.webhook-worker',
+  () => runWebhookWorkerOnce(),
+  (error) => logger().error({ err: error instanceof Error ? error.message : String(error) }, 'webhook worker pass failed'),
+);
 
 /** The in-process worker (Node host): a pass every second, one at a time. */
 export function startWebhookWorker(intervalMs = 1_000): void {
-  const state = workerSlot.get() ?? workerSlot.set({});
-  if (state.timer) return;
-  state.timer = setInterval(() => {
-    if (state.running) return;
-    state.running = runWebhookWorkerOnce()
-      .catch((error) => logger().error({ err: error instanceof Error ? error.message : String(error) }, 'webhook worker pass failed'))
-      .finally(() => {
-        state.running = undefined;
-      });
-  }, intervalMs);
-  state.timer.unref?.();
+  workerLoop.start(intervalMs);
 }
 
-export async function stopWebhookWorker(): Promise<void> {
-  const state = workerSlot.get();
-  if (!state) return;
-  if (state.timer) clearInterval(state.timer);
-  state.timer = undefined;
-  await state.running;
+export function stopWebhookWorker(): Promise<void> {
+  return workerLoop.stop();
 }

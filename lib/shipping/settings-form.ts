@@ -6,6 +6,7 @@ import { UF_CODES, type UF } from '@balcao/br/uf';
 import { formatDecimalComma, parseBRLInput } from '@balcao/br/money';
 import type { ShippingRules } from './quote';
 import { REGIONS, type Region } from './regions';
+import { typedValues } from '@/lib/auth/action-state';
 
 export const MAX_RATE_CENTS = 9_999_999; // R$ 99.999,99
 export const PICKUP_ADDRESS_MAX = 300;
@@ -33,11 +34,7 @@ export function shippingFormValues(rules: ShippingRules): ShippingFormValues {
 }
 
 export function parseShippingForm(form: FormData | Record<string, unknown>): ShippingFormResult {
-  const get = (k: string) => {
-    const v = form instanceof FormData ? form.get(k) : form[k];
-    return typeof v === 'string' ? v.slice(0, 1000) : '';
-  };
-  const values: ShippingFormValues = Object.fromEntries(FIELDS.map((f) => [f, get(f)]));
+  const values: ShippingFormValues = typedValues(form, FIELDS, 1000);
   const fieldErrors: Record<string, string> = {};
 
   const money = (field: string, what: string): number | null => {

@@ -118,16 +118,48 @@ export function parseInline(text: string): Inline[] {
   return parseRange(text, marksOf(text), 0, text.length);
 }
 
-export function parseMarkdown(source: string): Block[] {
-  const blocks: Block[] = [];
+export type TextBlock<I> = { type: 'paragraph'; children: I[] } | { type: 'list'; ordered: boolean; items: I[][] };
+
+/**
+ * The paragraph or list a block parser is in the middle of (this file's and the API guide's,
+ * lib/public-api/guide.ts): lines gather into a paragraph, items into a list of one kind, and
+ * `flush` hands what was gathered to `emit` as a block, its text through `inline`.
+ */
+export function textBlocks<I>(inline: (text: string) => I[], emit: (block: TextBlock<I>) => void) {
   let paragraph: string[] = [];
   let list: { ordered: boolean; items: string[] } | null = null;
   const flush = () => {
-    if (paragraph.length) blocks.push({ type: 'paragraph', children: parseInline(paragraph.join(' ')) });
-    if (list) blocks.push({ type: 'list', ordered: list.ordered, items: list.items.map(parseInline) });
+    if (paragraph.length) emit({ type: 'paragraph', children: inline(paragraph.join(' ')) });
+    if (list) emit({ type: 'list', ordered: list.ordered, items: list.items.map(inline) });
     paragraph = [];
     list = null;
   };
+  return {
+    flush,
+    /** Within a list? */
+    inList: () => list !== null,
+    /** A list item; a paragraph, or a list of the other kind, ends first. */
+    item(ordered: boolean, text: string) {
+      if (paragraph.length || (list && list.ordered !== ordered)) flush();
+      list ??= { ordered, items: [] };
+      list.items.push(text);
+    },
+    /** A line that continues the list's last item. */
+    continueItem(line: string) {
+      if (list) list.items[list.items.length - 1] += ` ${line}`;
+    },
+    /** A paragraph's line; a list ends first. */
+    text(line: string) {
+      if (list) flush();
+      paragraph.push(line);
+    },
+  };
+}
+
+export function parseMarkdown(source: string): Block[] {
+  const blocks: Block[] = [];
+  const open = textBlocks(parseInline, (block) => blocks.push(block));
+  const flush = open.flush;
   for (const raw of source.replace(/\r\n?/g, '\n').split('\n')) {
     const line = raw.trim();
     if (!line) {
@@ -143,18 +175,12 @@ export function parseMarkdown(source: string): Block[] {
     }
     const item = /^(?:([-*])|(\d{1,3})[.)])\s+(.*)$/.exec(line);
     if (item) {
-      const ordered = item[2] !== undefined;
-      if (paragraph.length || (list && list.ordered !== ordered)) flush();
-      list ??= { ordered, items: [] };
-      list.items.push(item[3]);
+      open.item(item[2] !== undefined, item[3]);
       continue;
     }
-    if (list) {
-      // A line under a list item continues it.
-      list.items[list.items.length - 1] += ` ${line}`;
-      continue;
-    }
-    paragraph.push(line);
+    // A line under a list item continues it.
+    if (open.inList()) open.continueItem(line);
+    else open.text(line);
   }
   flush();
   return blocks;

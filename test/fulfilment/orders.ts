@@ -1,8 +1,28 @@
 /** Test helpers: paid orders that ship or are picked up, and what a move left behind. */
 import { asc, eq } from 'drizzle-orm';
+import { beforeAll, beforeEach } from 'vitest';
 import { database } from '@/db';
-import { emailOutbox, orders, paymentEvents, type OrderStatus, type ShippingMethod } from '@/db/schema';
-import { insertOrderWithPayment } from '@/test/payments/db';
+import { emailOutbox, emailSettings, orders, paymentEvents, type OrderStatus, type ShippingMethod } from '@/db/schema';
+import { s10CheckDigit } from '@/lib/fulfilment/tracking';
+import { clearOrders, insertOrderWithPayment, prepareDatabase } from '@/test/payments/db';
+
+/**
+ * Registers the hooks of a fulfilment test file: the database prepared once; before each test,
+ * no orders and the default e-mail settings (so each move's e-mail is written).
+ */
+export function withFulfilmentOrders(): void {
+  beforeAll(prepareDatabase);
+  beforeEach(async () => {
+    await clearOrders();
+    await database().db.delete(emailSettings);
+  });
+}
+
+/** A valid Correios tracking code for a serial (its S10 check digit computed). */
+export function s10Code(serial: number, prefix = 'AB'): string {
+  const s = String(serial).padStart(8, '0');
+  return `${prefix}${s}${s10CheckDigit(s)}BR`;
+}
 
 export async function fulfilmentOrder(o: { method?: ShippingMethod | null; status?: OrderStatus } = {}) {
   const { order, payment } = await insertOrderWithPayment({ status: o.status ?? 'paid' });
@@ -20,6 +40,13 @@ export async function fulfilmentOrder(o: { method?: ShippingMethod | null; statu
     })
     .where(eq(orders.id, order.id));
   return { order, payment };
+}
+
+/** A fulfilmentOrder with the shop's order number `n` (#n in a batch file or the orders list). */
+export async function numberedOrder(n: number, o: Parameters<typeof fulfilmentOrder>[0] = {}) {
+  const { order } = await fulfilmentOrder(o);
+  await database().db.update(orders).set({ number: n }).where(eq(orders.id, order.id));
+  return order;
 }
 
 export async function fulfilmentEventsOf(orderId: string) {

@@ -7,6 +7,7 @@ import { env } from '@/lib/config/env';
 import { SESSION_EXPIRED_MESSAGE } from '@/lib/auth/session';
 import { insertOrders, type InsertedOrder } from '@/test/dashboard/fixtures';
 import { getSettings } from '@/lib/settings/settings';
+import { formData as fd } from '@/test/form-data';
 
 const jar = vi.hoisted(() => ({ cookies: [] as { name: string; value: string }[] }));
 vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => jar.cookies }) }));
@@ -31,12 +32,6 @@ const actions = await import('./actions');
 
 let order: InsertedOrder;
 let sessionCookie: string;
-
-const fd = (values: Record<string, string>) => {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(values)) f.set(k, v);
-  return f;
-};
 
 beforeAll(async () => {
   await ensureMigrated();

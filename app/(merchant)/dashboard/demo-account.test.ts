@@ -12,6 +12,7 @@ import { env } from '@/lib/config/env';
 import { insertOrders, type InsertedOrder } from '@/test/dashboard/fixtures';
 import { createLink } from '@/lib/links/links';
 import { pdfPagesText } from '@/test/fulfilment/pdf-text';
+import { formData as fd } from '@/test/form-data';
 
 const jar = vi.hoisted(() => ({ cookies: [] as { name: string; value: string }[] }));
 vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => jar.cookies, set: () => {} }) }));
@@ -45,11 +46,6 @@ let order: InsertedOrder;
 let productId: number;
 let linkId: string;
 let demoId: number;
-const fd = (values: Record<string, string>) => {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(values)) f.set(k, v);
-  return f;
-};
 
 beforeAll(async () => {
   await ensureMigrated();

@@ -4,13 +4,13 @@
  * (finding 6), and the search as an oracle of masked buyers' data (finding 2).
  */
 import { eq } from 'drizzle-orm';
-import { encode } from 'next-auth/jwt';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, ensureMigrated } from '@/db';
 import { merchantSettings, orders, rateLimitCounters, users } from '@/db/schema';
-import { env } from '@/lib/config/env';
 import { insertOrders, type InsertedOrder } from '@/test/dashboard/fixtures';
+import { sessionCookiesOf } from '@/test/auth/session';
 import { DASHBOARD_SEARCHES_PER_MIN } from '@/lib/security/rate-limit';
+import { formData as fd } from '@/test/form-data';
 
 const jar = vi.hoisted(() => ({ cookies: [] as { name: string; value: string }[] }));
 vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => jar.cookies, set: () => {} }), headers: async () => new Headers() }));
@@ -19,25 +19,18 @@ vi.mock('next/cache', () => ({ revalidatePath: vi.fn() }));
 const fulfilment = await import('./fulfilment-actions');
 const exportCsv = await import('./orders/export/route');
 
-const cookieOf = async (id: number) => [{ name: 'next-auth.session-token', value: await encode({ token: { sub: String(id), sv: 0 }, secret: env().authSecret }) }];
 let demo: { name: string; value: string }[];
 let owner: { name: string; value: string }[];
 let shipped: InsertedOrder;
 let other: InsertedOrder;
-
-const fd = (values: Record<string, string>) => {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(values)) f.set(k, v);
-  return f;
-};
 
 beforeAll(async () => {
   await ensureMigrated();
   await db().insert(merchantSettings).values({ id: 1 }).onConflictDoNothing();
   const [d] = await db().insert(users).values({ email: 'demo-r3@balcao.dev', name: 'Demo', passwordHash: 'x', role: 'demo' }).returning();
   const [o] = await db().insert(users).values({ email: 'dono-r3@balcao.dev', name: 'Dono', passwordHash: 'x', role: 'owner' }).returning();
-  demo = await cookieOf(d.id);
-  owner = await cookieOf(o.id);
+  demo = await sessionCookiesOf(d.id);
+  owner = await sessionCookiesOf(o.id);
   [shipped, other] = await insertOrders([
     { status: 'paid', method: 'pix', totalCents: 5000, buyerName: 'Renata Prado Nogueira', buyerDocument: '52998224725', buyerEmail: 'renata@exemplo.com.br' },
     { status: 'paid', method: 'pix', totalCents: 7000, buyerName: 'Otávio Lemos', buyerDocument: '11144477735', buyerEmail: 'otavio@exemplo.com.br' },

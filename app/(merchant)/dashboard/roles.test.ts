@@ -12,6 +12,7 @@ import { env } from '@/lib/config/env';
 import { can, refusalMessage, ROLES, type Permission, type Role } from '@/lib/auth/permissions';
 import { insertOrders, type InsertedOrder } from '@/test/dashboard/fixtures';
 import { createLink } from '@/lib/links/links';
+import { formData as fd } from '@/test/form-data';
 
 const jar = vi.hoisted(() => ({ cookies: [] as { name: string; value: string }[] }));
 vi.mock('next/headers', () => ({
@@ -52,12 +53,6 @@ const cookies: Partial<Record<Role, string>> = {};
 let order: InsertedOrder;
 let productId: number;
 let linkId: string;
-
-const fd = (values: Record<string, string | File>) => {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(values)) f.set(k, v);
-  return f;
-};
 
 beforeAll(async () => {
   await ensureMigrated();

@@ -1,24 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { EmailKind } from '@/db/schema';
 import { renderEmail, type EmailData } from '.';
+import { EMAIL_APP_URL, EMAIL_SHOP, emailOrder } from '@/test/email/email-data';
 
-const APP = 'https://loja.example.com.br';
+const APP = EMAIL_APP_URL;
 
 function data(kind: EmailKind, delivery: Partial<NonNullable<EmailData['delivery']>> = {}): EmailData {
   return {
     kind,
-    shop: { name: 'Café do Zé', appUrl: APP },
-    order: {
-      id: '3f2a9c1d-0000-4000-8000-000000000000',
-      number: 1042,
-      token: 'tok_abc',
-      status: 'paid',
-      method: 'pix',
-      buyerName: 'Maria <b>da</b> Silva',
-      createdAt: '2026-03-01T12:00:00.000Z',
-      paidAt: '2026-03-02T15:04:00.000Z',
-      money: { items: [{ name: 'Café & Cia 250 g', quantity: 2, unitPriceCents: 3990, lineTotalCents: 7980 }], adjustments: [], totalCents: 7980, refundedCents: 0 },
-    },
+    shop: EMAIL_SHOP,
+    order: emailOrder({ status: 'paid' }),
     payment: { pixCode: null, pixQrPng: null, digitableLine: null, pdfUrl: null, dueDate: null, payableUntil: null, refundedAt: null },
     delivery: {
       carrier: 'Correios',

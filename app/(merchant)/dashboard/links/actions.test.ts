@@ -6,6 +6,7 @@ import { paymentLinks, users } from '@/db/schema';
 import { SESSION_EXPIRED_MESSAGE } from '@/lib/auth/session';
 import { env } from '@/lib/config/env';
 import { createLink, linkById } from '@/lib/links/links';
+import { formData as fd } from '@/test/form-data';
 
 const jar = vi.hoisted(() => ({ cookies: [] as { name: string; value: string }[] }));
 vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => jar.cookies }) }));
@@ -21,11 +22,6 @@ vi.mock('next/navigation', () => ({
 const actions = await import('./actions');
 let sessionCookie: string;
 
-const fd = (values: Record<string, string>) => {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(values)) f.set(k, v);
-  return f;
-};
 const newLinkForm = () => fd({ title: 'Bolo de cenoura', amountMode: 'fixed', amount: '150,00', methods: 'both', maxPayments: '1' });
 const linkCount = async () => (await db().select().from(paymentLinks)).length;
 

@@ -8,6 +8,7 @@ import { productPhotos, products, users } from '@/db/schema';
 import { SESSION_EXPIRED_MESSAGE } from '@/lib/auth/session';
 import { env } from '@/lib/config/env';
 import { prepareDatabase } from '@/test/payments/db';
+import { formData as fd } from '@/test/form-data';
 
 const jar = vi.hoisted(() => ({ cookies: [] as { name: string; value: string }[] }));
 vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => jar.cookies }) }));
@@ -25,11 +26,6 @@ const images = await import('../../../images/products/[file]/route');
 let sessionCookie: string;
 let productId: number;
 
-const fd = (values: Record<string, string>) => {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(values)) f.set(k, v);
-  return f;
-};
 const signIn = () => {
   jar.cookies = [{ name: 'next-auth.session-token', value: sessionCookie }];
 };

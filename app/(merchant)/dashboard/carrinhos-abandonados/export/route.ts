@@ -1,5 +1,5 @@
 /** "Exportar CSV" of Carrinhos abandonados: session and permission checked here; contacts masked for a role without `buyers:read`. */
-import { merchantFor } from '@/lib/auth/merchant-action';
+import { merchantFor, routeRefusal } from '@/lib/auth/merchant-action';
 import { can } from '@/lib/auth/permissions';
 import { recordActivity } from '@/lib/security/activity';
 import { shopNow } from '@/lib/embedded-provider/clock';
@@ -10,12 +10,7 @@ export const dynamic = 'force-dynamic';
 
 export async function GET(request: Request): Promise<Response> {
   const access = await merchantFor('dashboard:view');
-  if (!access.ok) {
-    return new Response(access.status === 401 ? 'Sessão expirada: entre novamente.\n' : `${access.error}\n`, {
-      status: access.status,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-    });
-  }
+  if (!access.ok) return routeRefusal(request, access, '/dashboard/carrinhos-abandonados');
   const { merchant } = access;
   await recordActivity({ actor: merchant, action: 'export', summary: 'Exportou carrinhos abandonados em CSV', target: null, headers: request.headers });
   const reveal = can(merchant.role, 'buyers:read');

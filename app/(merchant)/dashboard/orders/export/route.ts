@@ -9,7 +9,7 @@
  * Every export counts toward the
  * person's search limit (429 beyond it).
  */
-import { merchantFor } from '@/lib/auth/merchant-action';
+import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth/merchant-action';
 import { can, type Role } from '@/lib/auth/permissions';
 import { parseSelection, selectedOrderIds } from '@/lib/order-admin/order-selection';
 import { recordActivity } from '@/lib/security/activity';
@@ -19,9 +19,6 @@ import { orderQueryString, parseOrderQuery } from '@/lib/orders/order-filters';
 import { ordersForExport } from '@/lib/orders/orders-query';
 import { logger } from '@/lib/server/log';
 import { countSearch, scopeSearch, SEARCH_RATE_LIMITED_MESSAGE } from '@/lib/orders/search-scope';
-
-const plain = (status: number, text: string, headers: Record<string, string> = {}) =>
-  new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });
 
 export const dynamic = 'force-dynamic';
 
@@ -42,25 +39,17 @@ export async function GET(request: Request): Promise<Response> {
   const { filters: asked } = parseOrderQuery(url.searchParams);
   const access = await merchantFor('dashboard:view');
   if (!access.ok) {
-    if (access.status === 401 && (request.headers.get('accept') ?? '').includes('text/html')) {
-      const qs = orderQueryString(asked);
-      const login = new URL('/login', url);
-      login.searchParams.set('callbackUrl', `/dashboard/orders${qs ? `?${qs}` : ''}`);
-      return Response.redirect(login, 303);
-    }
-    return new Response(access.status === 401 ? 'Sessão expirada: entre novamente.\n' : `${access.error}\n`, {
-      status: access.status,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-    });
+    const qs = orderQueryString(asked);
+    return routeRefusal(request, access, `/dashboard/orders${qs ? `?${qs}` : ''}`);
   }
 
   const { merchant } = access;
   const { filters, refused } = scopeSearch(merchant.role, asked);
-  if (refused) return plain(400, `${refused}\n`);
+  if (refused) return plainTextResponse(400, refused);
   const selection = await selectionIds(url.searchParams, merchant.role);
-  if (selection && !selection.ok) return plain(400, `${selection.error}\n`);
+  if (selection && !selection.ok) return plainTextResponse(400, selection.error);
   const limit = await countSearch(merchant.id);
-  if (!limit.ok) return plain(429, `${SEARCH_RATE_LIMITED_MESSAGE}\n`, { 'Retry-After': String(limit.retryAfterSeconds) });
+  if (!limit.ok) return plainTextResponse(429, SEARCH_RATE_LIMITED_MESSAGE, { 'Retry-After': String(limit.retryAfterSeconds) });
   await recordActivity({ actor: merchant, action: 'export', summary: 'Exportou pedidos em CSV', target: selection ? `${selection.ids.length} selecionados` : orderQueryString(filters) || null, headers: request.headers });
   const shown = can(merchant.role, 'buyers:read') ? orderCsvRow : (o: Parameters<typeof orderCsvRow>[0]) => orderCsvRow(maskOrderBuyer(o));
   const encoder = new TextEncoder();

@@ -1,18 +1,13 @@
 /** "Exportar produtos": the products CSV (the format "Importar produtos" reads); session and permission checked here. */
-import { merchantFor } from '@/lib/auth/merchant-action';
+import { merchantFor, routeRefusal } from '@/lib/auth/merchant-action';
 import { env } from '@/lib/config/env';
 import { exportProductsCsv } from '@/lib/catalog/product-export';
 
 export const dynamic = 'force-dynamic';
 
-export async function GET(): Promise<Response> {
+export async function GET(request: Request): Promise<Response> {
   const access = await merchantFor('dashboard:view');
-  if (!access.ok) {
-    return new Response(access.status === 401 ? 'Sessão expirada: entre novamente.\n' : `${access.error}\n`, {
-      status: access.status,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-    });
-  }
+  if (!access.ok) return routeRefusal(request, access, '/dashboard/produtos');
   return new Response(await exportProductsCsv(env().appUrl), {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',

@@ -11,6 +11,7 @@ import { shopIdentity, users } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { getShopIdentity, policyText, storedPolicies } from '@/lib/shop/identity';
 import { defaultPolicy } from '@/lib/shop/policies';
+import { formData as fd } from '@/test/form-data';
 
 const jar = vi.hoisted(() => ({ cookies: [] as { name: string; value: string }[] }));
 vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => jar.cookies }) }));
@@ -21,11 +22,6 @@ const { saveShopIdentityAction, savePoliciesAction } = await import('./actions')
 let owner: string;
 let demo: string;
 
-const fd = (values: Record<string, string | File>) => {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(values)) f.set(k, v);
-  return f;
-};
 const as = (cookie: string) => {
   jar.cookies = [{ name: 'next-auth.session-token', value: cookie }];
 };

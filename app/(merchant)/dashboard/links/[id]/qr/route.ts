@@ -2,7 +2,7 @@
  * The link's QR code as a PNG (shown on its page; ?download=1 saves it to print or show at a
  * counter). Session checked here: the QR code is the link, which only the merchant hands out.
  */
-import { merchantFor } from '@/lib/auth/merchant-action';
+import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth/merchant-action';
 import { qrPng } from '@balcao/br/qr';
 import { env } from '@/lib/config/env';
 import { linkById } from '@/lib/links/links';
@@ -11,11 +11,11 @@ import { linkUrl } from '@/lib/links/share';
 export const dynamic = 'force-dynamic';
 
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
-  const access = await merchantFor('dashboard:view');
-  if (!access.ok) return new Response(access.status === 401 ? 'Sessão expirada: entre novamente.\n' : `${access.error}\n`, { status: access.status, headers: { 'Cache-Control': 'no-store' } });
   const { id } = await params;
+  const access = await merchantFor('dashboard:view');
+  if (!access.ok) return routeRefusal(request, access, `/dashboard/links/${encodeURIComponent(id)}`);
   const link = await linkById(id.toLowerCase());
-  if (!link) return new Response('Link não encontrado.\n', { status: 404, headers: { 'Cache-Control': 'no-store' } });
+  if (!link) return plainTextResponse(404, 'Link não encontrado.');
   const png = await qrPng(linkUrl(env().appUrl, link.code));
   const download = new URL(request.url).searchParams.get('download') === '1';
   return new Response(new Uint8Array(png), {

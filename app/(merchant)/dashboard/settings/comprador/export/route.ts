@@ -3,7 +3,7 @@
  * as the orders' CSV (the columns of "Exportar CSV"). Needs `buyers:read`: the export is the
  * buyer's whole data, never masked.
  */
-import { merchantFor } from '@/lib/auth/merchant-action';
+import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth/merchant-action';
 import { buyerDataExport, buyerOrders } from '@/lib/buyers/buyer-data';
 import { parseBuyerQuery } from '@/lib/buyers/query';
 import { CSV_BOM, ORDER_CSV_HEADER, csvRow, orderCsvRow } from '@/lib/order-admin/csv';
@@ -14,17 +14,15 @@ import { maskDocument, maskEmail } from '@balcao/br/personal-data';
 
 export const dynamic = 'force-dynamic';
 
-const text = (body: string, status: number) => new Response(`${body}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
-
 export async function GET(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const access = await merchantFor('buyers:read');
-  if (!access.ok) return text(access.error, access.status);
+  if (!access.ok) return routeRefusal(request, access, '/dashboard/settings/comprador');
   const parsed = parseBuyerQuery(url.searchParams.get('q'));
-  if (!parsed.ok) return text(parsed.error, 400);
+  if (!parsed.ok) return plainTextResponse(400, parsed.error);
   // A search by CPF or e-mail, counted like every dashboard search (lib/orders/search-scope.ts).
   const limit = await countSearch(access.merchant.id);
-  if (!limit.ok) return new Response(`${SEARCH_RATE_LIMITED_MESSAGE}\n`, { status: 429, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': String(limit.retryAfterSeconds) } });
+  if (!limit.ok) return plainTextResponse(429, SEARCH_RATE_LIMITED_MESSAGE, { 'Retry-After': String(limit.retryAfterSeconds) });
   const format = url.searchParams.get('format') === 'csv' ? 'csv' : 'json';
   const stamp = new Date().toISOString().slice(0, 10);
   const headers = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
