@@ -106,7 +106,7 @@ test.describe('Pixels with consent', () => {
 
     await payWithCode(tab.request, await tab.getByLabel('Pix copia e cola').inputValue());
     await expect(tab.getByTestId('order-status')).toHaveText('Pago', { timeout: 20_000 });
-    await expect(tab.getByRole('link', { name: /Baixar/ })).toBeVisible();
+    await expect(tab.getByRole('button', { name: /Baixar/ })).toBeVisible();
     await expect.poll(() => appQuery<{ status: string }>("SELECT status FROM pixel_events WHERE order_id = ? AND name = 'Purchase'", order.id), { timeout: 15_000 }).toEqual([{ status: 'sent' }]);
     const [purchase] = purchases();
     expect(purchases()).toHaveLength(1);
