@@ -8,7 +8,7 @@ import { getShopIdentity } from '@/lib/shop/identity';
 
 export async function generateMetadata(): Promise<Metadata> {
   const shop = await getShopIdentity();
-  return { title: { absolute: `Seu produto digital · ${shop.name}` }, robots: { index: false, follow: false }, referrer: 'no-referrer' };
+  return { title: { absolute: `Seu produto digital · ${shop.name}` }, robots: { index: false, follow: false }, referrer: 'same-origin' };
 }
 
 type Props = { params: Promise<{ token: string }>; searchParams: Promise<{ sessao?: string | string[] }> };
@@ -18,7 +18,9 @@ type Props = { params: Promise<{ token: string }>; searchParams: Promise<{ sessa
  * and a button. Opening it spends nothing — a mail provider's scanner fetches every link of an
  * e-mail before the buyer does — only the button (a form POST, so it works without JavaScript)
  * is a use. After "Acessar", the same page shows the link or the text (`?sessao=…`).
- * Outside the shop's layout on purpose: no pixel script ever sees this address.
+ * Outside the shop's layout on purpose: no pixel script ever sees this address. Referrer
+ * `same-origin`: nothing of it leaves for another site, and the button's POST still carries its
+ * Origin (`no-referrer` would make it `null`, which the route refuses).
  */
 export default async function DigitalLinkPage({ params, searchParams }: Props) {
   const [{ token }, { sessao }, shop] = await Promise.all([params, searchParams, getShopIdentity()]);
