@@ -14,7 +14,7 @@ import { addToCart, appQuery, fillPix, payWithCode, PORT, signIn, tokenFromUrl }
 
 const RECEIVER_PORT = PORT + 3;
 const PIXEL_ID = '123456789012345';
-type Hit = { path: string; body: { data?: { event_name: string; event_id: string; user_data: Record<string, unknown>; custom_data?: Record<string, unknown> }[] } };
+type Hit = { path: string; body: { data?: { event_name: string; event_id: string; event_source_url?: string; user_data: Record<string, unknown>; custom_data?: Record<string, unknown> }[] } };
 const hits: Hit[] = [];
 let receiver: http.Server;
 
@@ -114,6 +114,10 @@ test.describe('Pixels with consent', () => {
     expect(purchase.user_data.em).toEqual([createHash('sha256').update('pixel.buyer@exemplo.com.br').digest('hex')]);
     expect(purchase.user_data.client_user_agent).toMatch(/Android/);
     expect(hits.every((h) => h.path === `/meta/v21.0/${PIXEL_ID}/events`)).toBe(true);
+    // The order's address is a bearer link: cut in what is sent, and no browser script on its page.
+    expect(purchase.event_source_url).toBe(`${baseURL}/orders/`);
+    expect(JSON.stringify(hits)).not.toContain(token);
+    expect(await hasPixelScript(tab)).toBe(false);
 
     // The order's page seen again: still one Purchase; the merchant reads it on the order's timeline.
     await tab.reload();
