@@ -67,6 +67,13 @@ test('the e-book: bought with Pix, paid in the sandbox, "Baixar" downloads it by
   expect(part.headers()['content-range']).toBe(`bytes 0-99/${stored.byteLength}`);
   expect((await part.body()).equals(stored.subarray(0, 100))).toBe(true);
   expect((await request.get(session, { headers: { Range: `bytes=${stored.byteLength}-` } })).status()).toBe(416);
+  // The session's page offers the same download again, spending nothing; a broken link says why.
+  await page.goto(`${link}?sessao=${new URL(session).searchParams.get('sessao')}`);
+  await expect(page.getByTestId('digital-opened').getByRole('link', { name: 'Baixar' })).toHaveAttribute('href', new URL(session).pathname + new URL(session).search);
+  await expectNoAxeViolations(page);
+  await page.goto('/d/1.0.1.nope');
+  await expect(page.getByTestId('digital-refused')).toHaveText('Este link de acesso não é válido.');
+  await expectNoAxeViolations(page);
 
   // Counted and logged; the order (nothing to ship) counts as delivered, once.
   const [order] = appQuery<{ id: string; fulfillment_status: string }>('select id, fulfillment_status from orders where token = ?', token);
