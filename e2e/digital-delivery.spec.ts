@@ -1,7 +1,8 @@
 /**
  * Digital delivery: a shopper buys the seed's e-book with Pix; nothing of it shows before "Pago";
- * once paid the order page offers "Baixar" and the file downloads byte for byte through the
- * order's signed link. The merchant sees the access on the order; the demonstration account
+ * once paid the order page offers "Baixar". The signed link (the e-mail's) opens a page that a
+ * mail scanner may fetch without spending a use; its "Baixar" downloads the file byte for byte
+ * and opens a download session whose range requests spend nothing more. The merchant sees the access on the order; the demonstration account
  * cannot take the buyer's file (disabled controls with the reason, the route refuses); the owner
  * re-sends the access.
  */
@@ -24,7 +25,7 @@ test('the e-book: bought with Pix, paid in the sandbox, "Baixar" downloads it by
   const token = tokenFromUrl(page.url());
   // Before "Pago": nothing of it reachable.
   await expect(page.getByTestId('digital-access')).toHaveCount(0);
-  await expect(page.getByRole('link', { name: /Baixar/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Baixar/ })).toHaveCount(0);
 
   await payWithCode(request, await page.getByLabel('Pix copia e cola').inputValue());
   await expect(page.getByTestId('order-status')).toHaveText('Pago', { timeout: 20_000 });
@@ -33,7 +34,21 @@ test('the e-book: bought with Pix, paid in the sandbox, "Baixar" downloads it by
   await expect(offer.getByRole('heading', { name: 'Seu produto digital' })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  const [download] = await Promise.all([page.waitForEvent('download'), offer.getByRole('link', { name: /^Baixar/ }).click()]);
+  // The e-mail's link opens the product's page. A mail scanner fetching it (GET, HEAD) spends nothing.
+  const start = await offer.locator('form').getAttribute('action');
+  expect(start).toMatch(/^\/d\/[^/]+\/baixar$/);
+  const link = start!.replace(/\/baixar$/, '');
+  expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(200);
+  expect((await request.head(link, { maxRedirects: 0 })).status()).toBe(200);
+  expect((await request.get(start!, { maxRedirects: 0 })).status()).toBe(303);
+  expect(appQuery<{ n: number }>('select count(*) as n from digital_access a join orders o on o.id = a.order_id where o.token = ?', token)[0].n).toBe(0);
+
+  await page.goto(link);
+  const linkPage = page.getByTestId('digital-link');
+  await expect(linkPage.getByRole('heading', { name: 'E-book: Guia do café coado' })).toBeVisible();
+  await expect(linkPage).toContainText('ainda pode ser usado 5 de 5 vezes');
+  await expectNoAxeViolations(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), linkPage.getByRole('button', { name: 'Baixar' }).click()]);
   expect(download.suggestedFilename()).toBe('guia-do-cafe-coado.pdf');
   const got = await readFile((await download.path())!);
   const stored = Buffer.concat(
@@ -43,6 +58,22 @@ test('the e-book: bought with Pix, paid in the sandbox, "Baixar" downloads it by
   );
   expect(got.subarray(0, 5).toString()).toBe('%PDF-');
   expect(sha(got)).toBe(sha(stored));
+
+  // The press opened a download session: a player's ranges within it spend no further use.
+  const session = download.url();
+  expect(session).toMatch(/\/baixar\?sessao=1\./);
+  const part = await request.get(session, { headers: { Range: 'bytes=0-99' } });
+  expect(part.status()).toBe(206);
+  expect(part.headers()['content-range']).toBe(`bytes 0-99/${stored.byteLength}`);
+  expect((await part.body()).equals(stored.subarray(0, 100))).toBe(true);
+  expect((await request.get(session, { headers: { Range: `bytes=${stored.byteLength}-` } })).status()).toBe(416);
+  // The session's page offers the same download again, spending nothing; a broken link says why.
+  await page.goto(`${link}?sessao=${new URL(session).searchParams.get('sessao')}`);
+  await expect(page.getByTestId('digital-opened').getByRole('link', { name: 'Baixar' })).toHaveAttribute('href', new URL(session).pathname + new URL(session).search);
+  await expectNoAxeViolations(page);
+  await page.goto('/d/1.0.1.nope');
+  await expect(page.getByTestId('digital-refused')).toHaveText('Este link de acesso não é válido.');
+  await expectNoAxeViolations(page);
 
   // Counted and logged; the order (nothing to ship) counts as delivered, once.
   const [order] = appQuery<{ id: string; fulfillment_status: string }>('select id, fulfillment_status from orders where token = ?', token);

@@ -14,7 +14,7 @@ import { addToCart, appQuery, fillPix, payWithCode, PORT, signIn, tokenFromUrl }
 
 const RECEIVER_PORT = PORT + 3;
 const PIXEL_ID = '123456789012345';
-type Hit = { path: string; body: { data?: { event_name: string; event_id: string; user_data: Record<string, unknown>; custom_data?: Record<string, unknown> }[] } };
+type Hit = { path: string; body: { data?: { event_name: string; event_id: string; event_source_url?: string; user_data: Record<string, unknown>; custom_data?: Record<string, unknown> }[] } };
 const hits: Hit[] = [];
 let receiver: http.Server;
 
@@ -106,7 +106,7 @@ test.describe('Pixels with consent', () => {
 
     await payWithCode(tab.request, await tab.getByLabel('Pix copia e cola').inputValue());
     await expect(tab.getByTestId('order-status')).toHaveText('Pago', { timeout: 20_000 });
-    await expect(tab.getByRole('link', { name: /Baixar/ })).toBeVisible();
+    await expect(tab.getByRole('button', { name: /Baixar/ })).toBeVisible();
     await expect.poll(() => appQuery<{ status: string }>("SELECT status FROM pixel_events WHERE order_id = ? AND name = 'Purchase'", order.id), { timeout: 15_000 }).toEqual([{ status: 'sent' }]);
     const [purchase] = purchases();
     expect(purchases()).toHaveLength(1);
@@ -114,9 +114,13 @@ test.describe('Pixels with consent', () => {
     expect(purchase.user_data.em).toEqual([createHash('sha256').update('pixel.buyer@exemplo.com.br').digest('hex')]);
     expect(purchase.user_data.client_user_agent).toMatch(/Android/);
     expect(hits.every((h) => h.path === `/meta/v21.0/${PIXEL_ID}/events`)).toBe(true);
+    // The order's address is a bearer link: cut in what is sent, and no browser script on its page.
+    expect(purchase.event_source_url).toBe(`${baseURL}/orders/`);
+    expect(JSON.stringify(hits)).not.toContain(token);
 
     // The order's page seen again: still one Purchase; the merchant reads it on the order's timeline.
     await tab.reload();
+    expect(await hasPixelScript(tab)).toBe(false);
     expect(appQuery("SELECT 1 FROM pixel_events WHERE order_id = ? AND name = 'Purchase'", order.id)).toHaveLength(1);
     await page.goto(`/dashboard/orders/${order.id}`);
     await expect(page.getByText('Compra enviada — Meta (API de Conversões)')).toBeVisible();

@@ -11,7 +11,7 @@ import { all, type Step } from '@/db/driver';
 import type { Tx } from '@/db';
 import { digitalAccess, digitalFiles, orderItems, orders, productDigital, type DigitalKind } from '@/db/schema';
 import { env } from '@/lib/config/env';
-import { ACCESS_MAX_USES, ACCESS_VALID_MS, accessPath, signAccessToken } from './signed-link';
+import { ACCESS_MAX_USES, ACCESS_VALID_MS, accessPath, signAccessToken, startPath } from './signed-link';
 
 export type AccessState = { generation: number; expiresAt: string; uses: number; revokedAt: string | null };
 
@@ -87,7 +87,7 @@ export function* digitalLinesStep(tx: Tx, orderIds: string[]): Generator<Step, D
     orderId: r.orderId,
     name: r.name,
     kind: r.kind,
-    fileLabel: r.mime ? FILE_LABELS[r.mime] ?? 'Arquivo' : null,
+    fileLabel: r.mime ? fileLabelOf(r.mime) : null,
     fileSize: r.size ?? null,
     access: accessStateOf(r.generation === null ? undefined : { generation: r.generation, expiresAt: r.expiresAt!, uses: r.uses!, revokedAt: r.revokedAt }, r.paidAt ?? new Date(0).toISOString()),
   }));
@@ -95,11 +95,20 @@ export function* digitalLinesStep(tx: Tx, orderIds: string[]): Generator<Step, D
 
 const FILE_LABELS: Record<string, string> = { 'application/pdf': 'PDF', 'application/zip': 'ZIP', 'application/epub+zip': 'EPUB', 'video/mp4': 'MP4' };
 
+/** A file's type as the buyer reads it ("PDF"). */
+export function fileLabelOf(mime: string): string {
+  return FILE_LABELS[mime] ?? 'Arquivo';
+}
+
 export async function digitalLinesOf(orderId: string): Promise<DigitalLine[]> {
   return database().transaction((tx) => digitalLinesStep(tx, [orderId]));
 }
 
-export type DigitalOffer = { itemId: number; name: string; kind: DigitalKind; action: 'Baixar' | 'Acessar'; href: string; fileLabel: string | null; verdict: AccessVerdict };
+/**
+ * `href` opens the link's page (the e-mail's link: a GET that spends nothing); `startHref` is
+ * where its "Baixar" / "Acessar" button posts (the use).
+ */
+export type DigitalOffer = { itemId: number; name: string; kind: DigitalKind; action: 'Baixar' | 'Acessar'; href: string; startHref: string; fileLabel: string | null; verdict: AccessVerdict };
 
 /** The button's word for each kind: a file is downloaded, a link or a text is opened. */
 export const ACTION_WORD: Record<DigitalKind, 'Baixar' | 'Acessar'> = { file: 'Baixar', link: 'Acessar', text: 'Acessar' };
@@ -114,13 +123,15 @@ export async function digitalOffersOf(order: { id: string; status: string }, opt
   const { authSecret, appUrl } = env();
   const now = opts.now ?? new Date();
   return lines.map((l) => {
-    const path = accessPath(signAccessToken(authSecret, { orderId: order.id, itemId: l.itemId, generation: l.access.generation, expiresAt: l.access.expiresAt }));
+    const token = signAccessToken(authSecret, { orderId: order.id, itemId: l.itemId, generation: l.access.generation, expiresAt: l.access.expiresAt });
+    const path = accessPath(token);
     return {
       itemId: l.itemId,
       name: l.name,
       kind: l.kind,
       action: ACTION_WORD[l.kind],
       href: opts.absolute ? `${appUrl}${path}` : path,
+      startHref: startPath(token),
       fileLabel: l.fileLabel,
       verdict: checkAccess(l.access, l.access.generation, order.status, now),
     };

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { digitalFiles, productDigital, products } from '@/db/schema';
 import { prepareDatabase, productIdBySlug } from '@/test/payments/db';
-import { beginUpload, chunkCount, CHUNK_BYTES, PART_BYTES, readWholeFile, storePart, storeWholeFile } from './files';
+import { beginUpload, chunkCount, CHUNK_BYTES, fileStream, PART_BYTES, readStream, readWholeFile, storePart, storeWholeFile } from './files';
 import { productDigitalOf } from './product-digital';
 import { FILE_MESSAGES } from './content';
 
@@ -25,6 +25,28 @@ describe('a digital file stored in chunks', () => {
     expect((await readWholeFile(d.file!.id)).equals(bytes)).toBe(true);
     // Made digital: nothing to ship.
     expect((await database().db.select().from(products).where(eq(products.id, productId)))[0]!.requiresShipping).toBe(false);
+  });
+
+  it('a range of bytes is read from the chunks it spans, and only those, byte for byte', async () => {
+    const productId = await productIdBySlug('kit-degustacao');
+    const bytes = pdfOf(PART_BYTES + 3 * CHUNK_BYTES + 77);
+    expect(await storeWholeFile(productId, 'kit.pdf', bytes)).toMatchObject({ ok: true });
+    const fileId = (await productDigitalOf(productId))!.file!.id;
+    const ranges = [
+      [0, 0],
+      [0, 99],
+      [CHUNK_BYTES - 10, CHUNK_BYTES + 9],
+      [CHUNK_BYTES, 2 * CHUNK_BYTES - 1],
+      [PART_BYTES - 1, PART_BYTES + CHUNK_BYTES],
+      [123, 3 * CHUNK_BYTES + 456],
+      [bytes.byteLength - 77, bytes.byteLength - 1],
+      [bytes.byteLength - 1, bytes.byteLength - 1],
+    ];
+    for (const [start, end] of ranges) {
+      const got = await readStream(fileStream(fileId, { start: start!, end: end! }));
+      expect(got.byteLength, `${start}-${end}`).toBe(end! - start! + 1);
+      expect(got.equals(bytes.subarray(start!, end! + 1)), `${start}-${end}`).toBe(true);
+    }
   });
 
   it('a file that is not a PDF, ZIP, EPUB or MP4 is refused at its first part and nothing is kept; a name ending .pdf does not help', async () => {

@@ -99,36 +99,52 @@ export async function storeWholeFile(productId: number, name: string, bytes: Uin
   return result;
 }
 
-export type StoredFile = { id: number; name: string; mime: string; size: number };
+export type StoredFile = { id: number; name: string; mime: string; size: number; createdAt: string };
 
 export async function completeFile(fileId: number): Promise<StoredFile | undefined> {
   const [row] = await database()
-    .db.select({ id: digitalFiles.id, name: digitalFiles.name, mime: digitalFiles.mime, size: digitalFiles.size })
+    .db.select({ id: digitalFiles.id, name: digitalFiles.name, mime: digitalFiles.mime, size: digitalFiles.size, createdAt: digitalFiles.createdAt })
     .from(digitalFiles)
     .where(and(eq(digitalFiles.id, fileId), eq(digitalFiles.complete, true)));
   return row;
 }
 
-/** The file's bytes as a stream: one chunk read per pull. */
-export function fileStream(fileId: number): ReadableStream<Uint8Array> {
-  let seq = 0;
+/**
+ * The file's bytes as a stream, one chunk read per pull: all of them, or bytes `start` to `end`
+ * (inclusive, a range request's). Every chunk but the last holds CHUNK_BYTES, so the first
+ * chunk of a range is found by division.
+ */
+export function fileStream(fileId: number, range?: { start: number; end: number }): ReadableStream<Uint8Array> {
+  const start = range?.start ?? 0;
+  const end = range?.end ?? Infinity;
+  let seq = Math.floor(start / CHUNK_BYTES);
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
+      const at = seq * CHUNK_BYTES;
+      if (at > end) return controller.close();
       const [row] = await database()
         .db.select({ bytes: digitalFileChunks.bytes })
         .from(digitalFileChunks)
         .where(and(eq(digitalFileChunks.fileId, fileId), eq(digitalFileChunks.seq, seq)));
       if (!row) return controller.close();
       seq++;
-      controller.enqueue(new Uint8Array(row.bytes));
+      const bytes = new Uint8Array(row.bytes);
+      const from = Math.max(0, start - at);
+      const to = Math.min(bytes.byteLength, end - at + 1);
+      controller.enqueue(from === 0 && to === bytes.byteLength ? bytes : bytes.subarray(from, to));
     },
   });
 }
 
 /** The whole file (tests, small files): the stream read to the end. */
 export async function readWholeFile(fileId: number): Promise<Buffer> {
+  return readStream(fileStream(fileId));
+}
+
+/** A stream read to the end (tests). */
+export async function readStream(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
   const parts: Uint8Array[] = [];
-  const reader = fileStream(fileId).getReader();
+  const reader = stream.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;

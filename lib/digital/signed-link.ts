@@ -40,3 +40,46 @@ export function signatureValid(secret: string, orderId: string, t: TokenParts): 
 export function accessPath(token: string): string {
   return `/d/${token}`;
 }
+
+/**
+ * A download session: what one use of the link buys. The "Baixar" button (a POST: a mail
+ * scanner's GET never spends a use) counts the use and answers with the session's address,
+ * `/d/<token>/baixar?sessao=<use>.<expiry>.<signature>`, which serves the file — whole or in
+ * ranges, as often as the player or the download manager asks — for this long, never past the
+ * link's own expiry. So seeking in a video or resuming a cut download is the same use.
+ */
+export const SESSION_VALID_MS = 6 * 60 * 60 * 1000;
+
+export type SessionClaim = { orderId: string; itemId: number; generation: number; use: number; expiresAt: string };
+export type SessionParts = { use: number; expSeconds: number; signature: string };
+
+function sessionMac(secret: string, c: { orderId: string; itemId: number; generation: number; use: number; expSeconds: number }): string {
+  return createHmac('sha256', secret).update(`balcao:digital-session:v1:${c.orderId}:${c.itemId}:${c.generation}:${c.use}:${c.expSeconds}`).digest('base64url');
+}
+
+/** When a session opened at `now` ends: SESSION_VALID_MS later, or when the link expires if sooner. */
+export function sessionExpiry(now: Date, linkExpiresAt: string): string {
+  return new Date(Math.min(now.getTime() + SESSION_VALID_MS, Date.parse(linkExpiresAt))).toISOString();
+}
+
+export function signSessionToken(secret: string, c: SessionClaim): string {
+  const expSeconds = Math.floor(Date.parse(c.expiresAt) / 1000);
+  return `${c.use}.${expSeconds}.${sessionMac(secret, { ...c, expSeconds })}`;
+}
+
+export function readSessionToken(session: string): SessionParts | null {
+  const m = /^([1-9]\d{0,5})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(session);
+  return m ? { use: Number(m[1]), expSeconds: Number(m[2]), signature: m[3] } : null;
+}
+
+/** Whether the session was opened by this app on this order line's link of this generation. */
+export function sessionSignatureValid(secret: string, line: { orderId: string; itemId: number; generation: number }, s: SessionParts): boolean {
+  const expected = Buffer.from(sessionMac(secret, { ...line, use: s.use, expSeconds: s.expSeconds }));
+  const given = Buffer.from(s.signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** Where the "Baixar" button posts, and where its session is served. */
+export function startPath(token: string): string {
+  return `/d/${token}/baixar`;
+}

@@ -135,4 +135,19 @@ describe('an order with nothing to ship counts as delivered when first downloade
     expect(await eventsOf(order.id, 'digital_accessed')).toHaveLength(5);
     expect((await database().db.select().from(digitalAccess).where(eq(digitalAccess.orderItemId, itemId)))[0]!.uses).toBe(5);
   }, 90_000);
+
+  it('at the last use, two processes pressing "Baixar" at once, each then seeking in its session: one session opens, the seeks spend nothing, never past 5', async () => {
+    const { order, itemId } = await ebookOrder();
+    const token = linkToken(order.id, itemId, order.paidAt!);
+    for (let i = 1; i < ACCESS_MAX_USES; i++) expect(await openDigitalAccess(token)).toMatchObject({ ok: true, use: i });
+    const startAt = Date.now() + 4000;
+    type Result = { ok: boolean; use?: number; seeks?: number; error?: string };
+    const results = (await Promise.all([runWorker<Result[]>(WORKER, [token, startAt, 1, 8]), runWorker<Result[]>(WORKER, [token, startAt, 1, 8])])).flat();
+    expect(results).toHaveLength(2);
+    const served = results.filter((r) => r.ok);
+    expect(served).toEqual([{ ok: true, use: 5, seeks: 8 }]);
+    expect(results.find((r) => !r.ok)!.error).toContain('5 vezes');
+    expect((await database().db.select().from(digitalAccess).where(eq(digitalAccess.orderItemId, itemId)))[0]!.uses).toBe(5);
+    expect(await eventsOf(order.id, 'digital_accessed')).toHaveLength(5);
+  }, 90_000);
 });

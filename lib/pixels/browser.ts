@@ -20,7 +20,9 @@ export function metaBaseScript(pixelId: string): string {
     "!function(f,b,e,v,n,t,s){if(f.fbq)return;n=f.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};" +
     "if(!f._fbq)f._fbq=n;n.push=n;n.loaded=!0;n.version='2.0';n.queue=[];t=b.createElement(e);t.async=!0;t.src=v;" +
     "s=b.getElementsByTagName(e)[0];s.parentNode.insertBefore(t,s)}(window,document,'script','https://connect.facebook.net/en_US/fbevents.js');" +
-    `fbq('init',${js(pixelId)});`
+    // Only the events this page tracks: no automatic PageView on an in-app navigation (the next
+    // page may be a bearer link's, page-url.ts) and no automatic events (button texts, page data).
+    `fbq.disablePushState=!0;fbq('set','autoConfig',false,${js(pixelId)});fbq('init',${js(pixelId)});`
   );
 }
 

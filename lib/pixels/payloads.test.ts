@@ -62,6 +62,8 @@ describe('the browser snippets', () => {
     const code = metaTrackScript('ViewContent', '</script><script>alert(1)</script>', { content_ids: ['</script>'] });
     expect(code).not.toContain('</script>');
     expect(metaBaseScript('123456789012345')).toContain("fbq('init',\"123456789012345\")");
+    // Meta's script sends nothing by itself: no PageView on an in-app navigation, no automatic events.
+    expect(metaBaseScript('123456789012345')).toContain("fbq.disablePushState=!0;fbq('set','autoConfig',false,\"123456789012345\");fbq('init',");
     expect(ga4BaseScript('G-ABC123')).toContain("send_page_view:false");
   });
 });

@@ -146,9 +146,3 @@ export async function keepOrderContext(orderId: string, visitor: Visitor & { url
     if (order?.status === 'paid') yield* recordPurchase(tx, orderId);
   });
 }
-
-/** An order's lines as the pixels name them (the browser's Purchase repeats the server's content ids). */
-export async function orderPixelItems(orderId: string): Promise<PixelItem[]> {
-  const lines = await database().db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
-  return lines.map((l) => ({ id: contentIdOf(l), name: l.name, quantity: l.quantity, unitCents: l.unitPriceCents }));
-}

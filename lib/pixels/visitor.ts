@@ -11,6 +11,7 @@ import { env } from '@/lib/config/env';
 import { clientAddress, UNKNOWN_ADDRESS } from '@/lib/security/client-address';
 import { CONSENT_COOKIE, consentOf, type Consent } from './consent';
 import type { PixelsOn } from './csp';
+import { isBearerPage, pixelPageUrl } from './page-url';
 import { fbcFromClickId, gaClientIdOf, metaCookieOf, type Visitor } from './payloads';
 import { cachedPixelSettings, pixelsOnOf, type PixelSettings } from './settings';
 
@@ -21,8 +22,10 @@ export type PixelRequest = {
   ids: { meta: string | null; ga4: string | null };
   /** The shopper's browser, only when they accepted (else null). */
   visitor: Visitor | null;
-  /** This page's address (APP_URL + path), for event_source_url / page_location. */
+  /** This page's address as a platform may read it (page-url.ts), for event_source_url / page_location. */
   url: string;
+  /** A bearer link's page (the order's): its events go from the server only, no browser script. */
+  bearerPage: boolean;
   /** The path and query, for the banner's way back. */
   path: string;
   nonce: string | undefined;
@@ -34,7 +37,7 @@ export async function pixelRequest(): Promise<PixelRequest> {
   const [jar, h] = await Promise.all([cookies(), headers()]);
   const consent = consentOf(jar.get(CONSENT_COOKIE)?.value);
   const path = h.get('x-request-path') ?? '/';
-  const base = { consent, url: `${env().appUrl}${path}`, path, nonce: h.get('x-nonce') ?? undefined };
+  const base = { consent, url: pixelPageUrl(env().appUrl, path), bearerPage: isBearerPage(path), path, nonce: h.get('x-nonce') ?? undefined };
   // No consent answer yet: the banner is shown only when a pixel is on, so that is read too.
   if (consent === 'refused') return { ...base, on: NONE, ids: { meta: null, ga4: null }, visitor: null };
   const settings = await cachedPixelSettings();

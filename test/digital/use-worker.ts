@@ -1,22 +1,30 @@
 /**
  * A buyer's download in its own process, for digital-access.test.ts: opens the shop database
  * named by DATABASE_URL (its own connection, as another server instance would), waits for the
- * shared start instant, then makes `uses` concurrent uses of one signed link.
- * Prints one JSON line: the results (without the bytes).
- * Run: node --conditions=react-server --import tsx use-worker.ts <token> <startAtMs> <uses>
+ * shared start instant, then makes `uses` concurrent uses of one signed link ("Baixar" pressed);
+ * with `seeks`, each use that opened a session then asks for that many ranges in it, as a
+ * video player does. Prints one JSON line: the results (without the bytes).
+ * Run: node --conditions=react-server --import tsx use-worker.ts <token> <startAtMs> <uses> [seeks]
  */
 import { database } from '@/db';
 import { getEmailSettings } from '@/lib/email/settings';
-import { openDigitalAccess } from '@/lib/fulfilment/digital-access';
+import { openDigitalAccess, resumeDigitalSession } from '@/lib/fulfilment/digital-access';
 
 async function main() {
-  const [token, startAt, uses] = process.argv.slice(2);
+  const [token, startAt, uses, seeks = '0'] = process.argv.slice(2);
   await getEmailSettings(); // opens the connection before the start line
   while (Date.now() < Number(startAt)) {
     /* spin: every process leaves the line within a millisecond of the others */
   }
-  const results = await Promise.all(Array.from({ length: Number(uses) }, () => openDigitalAccess(token)));
-  process.stdout.write(`${JSON.stringify(results.map((r) => (r.ok ? { ok: true, use: r.use } : { ok: false, error: r.error })))}\n`);
+  const results = await Promise.all(
+    Array.from({ length: Number(uses) }, async () => {
+      const r = await openDigitalAccess(token);
+      if (!r.ok) return { ok: false, error: r.error };
+      const seen = await Promise.all(Array.from({ length: Number(seeks) }, () => resumeDigitalSession(token, r.session)));
+      return { ok: true, use: r.use, seeks: seen.filter((s) => s.ok).length };
+    }),
+  );
+  process.stdout.write(`${JSON.stringify(results)}\n`);
   database().close();
 }
 

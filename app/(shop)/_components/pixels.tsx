@@ -6,7 +6,6 @@
  */
 import { metaBaseScript, metaTrackScript, ga4BaseScript } from '@/lib/pixels/browser';
 import type { PixelEventName, PixelItem } from '@/lib/pixels/payloads';
-import { orderPixelItems, purchaseEventId } from '@/lib/pixels/record';
 import { trackBrowsing, trackOrderPage } from '@/lib/pixels/track';
 import { pixelRequest } from '@/lib/pixels/visitor';
 import { ConsentBanner } from './consent-banner';
@@ -29,7 +28,8 @@ export async function ShopPixels() {
   if (request.consent === 'unknown' && (request.on.meta || request.on.ga4)) return <ConsentBanner returnTo={request.path} />;
   if (request.consent !== 'accepted') return null;
   const tracked = await trackBrowsing('PageView');
-  if (!tracked) return null;
+  // A bearer link's page (the order's): the server's event only; a browser script would send its address.
+  if (!tracked || tracked.request.bearerPage) return null;
   const { ids, nonce } = tracked.request;
   return (
     <>
@@ -42,14 +42,17 @@ export async function ShopPixels() {
 /** A page's own event (ViewContent on a product, InitiateCheckout on the checkout). */
 export async function PixelEvent({ name, items, valueCents }: { name: Exclude<PixelEventName, 'Purchase' | 'PageView'>; items?: PixelItem[]; valueCents?: number }) {
   const tracked = await trackBrowsing(name, { items, valueCents });
-  if (!tracked?.request.ids.meta) return null;
+  if (!tracked?.request.ids.meta || tracked.request.bearerPage) return null;
   return <Inline nonce={tracked.request.nonce} code={metaTrackScript(name, tracked.eventId, metaData(items, valueCents))} />;
 }
 
-/** The order's page: keeps the consenting buyer's values for the Purchase; once paid, the browser's Purchase with the server's event id. */
-export async function PixelOrder({ orderId, paid, valueCents }: { orderId: string; paid: boolean; valueCents: number }) {
-  const request = await trackOrderPage(orderId);
-  if (!request?.ids.meta || !paid) return null;
-  const items = await orderPixelItems(orderId);
-  return <Inline nonce={request.nonce} code={metaTrackScript('Purchase', purchaseEventId(orderId), metaData(items, valueCents))} />;
+/**
+ * The order's page: keeps the consenting buyer's values for the order's Purchase, which goes
+ * from the server only. No browser script here: the page's address is a bearer link (its
+ * token opens the buyer's order and digital products; lib/pixels/page-url.ts), and Meta's
+ * script would send it.
+ */
+export async function PixelOrder({ orderId }: { orderId: string }) {
+  await trackOrderPage(orderId);
+  return null;
 }

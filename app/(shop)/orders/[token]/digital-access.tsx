@@ -3,7 +3,7 @@ import { ACCESS_MAX_USES } from '@/lib/digital/signed-link';
 
 /**
  * A paid order's digital products: "Baixar" (a file) or "Acessar" (a link, a text) through the
- * order's signed links. Nothing before the order is paid (digitalOffersOf answers nothing);
+ * order's signed links: each button spends one use and opens its download session. Nothing before the order is paid (digitalOffersOf answers nothing);
  * a link that no longer works says why instead of a button.
  */
 export async function DigitalAccess({ order }: { order: { id: string; status: string } }) {
@@ -20,9 +20,12 @@ export async function DigitalAccess({ order }: { order: { id: string; status: st
               {o.fileLabel ? <span className="small muted"> ({o.fileLabel})</span> : null}
             </span>
             {o.verdict.ok ? (
-              <a className="btn btn-primary" href={o.href} aria-label={`${o.action}: ${o.name}`} {...(o.kind === 'file' ? { download: '' } : { rel: 'noopener noreferrer' })}>
-                {o.action}
-              </a>
+              // A form POST, not a link: the use is spent by this button only (works without JavaScript).
+              <form method="post" action={o.startHref}>
+                <button type="submit" className="btn btn-primary" aria-label={`${o.action}: ${o.name}`}>
+                  {o.action}
+                </button>
+              </form>
             ) : (
               <span className="small">{ACCESS_REFUSALS[o.verdict.reason]}</span>
             )}

@@ -67,7 +67,7 @@ export default async function OrderPage({ params, searchParams }: Props) {
 
   return (
     <main className="container">
-      <PixelOrder orderId={order.id} paid={order.status === 'paid'} valueCents={order.totalCents} />
+      <PixelOrder orderId={order.id} />
       <div className={styles.head}>
         <p className="small muted">Pedido {orderLabel(order)}</p>
         <h1>{headline(order)}</h1>

@@ -4,12 +4,13 @@
  *   then POST `?file=<id>&part=<n>` with each part's bytes (4 MB, the last smaller), in order
  *   (lib/digital/files.ts). Parts, not one body: a serverless host caps a request at 4.5 MB.
  *   `catalog:edit`, same origin, a body type a form cannot send (as the photos' route).
- * - GET: the merchant downloads the file, with `digital:files` (not the public demo's login: the
- *   file is what buyers paid for).
+ * - GET: the merchant downloads the file (whole or a range, lib/digital/serve.ts), with
+ *   `digital:files` (not the public demo's login: the file is what buyers paid for).
  * Left out of proxy.ts's matcher (its body buffer); sets its own headers.
  */
 import { merchantFor } from '@/lib/auth/merchant-action';
-import { beginUpload, completeFile, fileStream, PART_BYTES, storePart } from '@/lib/digital/files';
+import { beginUpload, completeFile, PART_BYTES, storePart } from '@/lib/digital/files';
+import { fileResponse } from '@/lib/digital/serve';
 import { productDigitalOf } from '@/lib/digital/product-digital';
 import { readBodyCapped } from '@balcao/server-kit/read-body';
 import { FILE_MESSAGES } from '@/lib/digital/content';
@@ -51,14 +52,12 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
   return stored.ok ? json({ ok: true, complete: stored.complete }) : json({ ok: false, error: stored.error }, stored.status);
 }
 
-export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
+export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const access = await merchantFor('digital:files');
   if (!access.ok) return json({ ok: false, error: access.error }, access.status);
   const productId = idOf((await params).id);
   const digital = productId ? await productDigitalOf(productId) : null;
   const file = digital?.file ? await completeFile(digital.file.id) : undefined;
   if (!file) return json({ ok: false, error: 'Este produto não tem arquivo.' }, 404);
-  return new Response(fileStream(file.id), {
-    headers: { ...HEADERS, 'Content-Type': file.mime, 'Content-Length': String(file.size), 'Content-Disposition': `attachment; filename="${file.name}"` },
-  });
+  return fileResponse(request, file, HEADERS);
 }
