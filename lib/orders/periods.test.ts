@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averageTicket, change, formatChange, parsePeriod, periodRange, previousRange } from './periods';
+import { averageTicket, change, chartPeriodLabel, comparedWith, formatChange, parsePeriod, periodRange, previousRange, revenueTitle } from './periods';
 
 describe('periodRange and previousRange, in São Paulo days', () => {
   it.each([
@@ -48,5 +48,21 @@ describe('averageTicket', () => {
     expect(averageTicket(5, 2)).toBe(3);
     expect(averageTicket(5900, 1)).toBe(5900);
     expect(averageTicket(0, 0)).toBeNull();
+  });
+});
+
+describe('the period in words (the overview)', () => {
+  it('compares one day with yesterday, more with as many days before', () => {
+    expect(comparedWith(1)).toBe('ontem');
+    expect(comparedWith(7)).toBe('os 7 dias anteriores');
+  });
+  it.each([
+    ['hoje', 'Receita de hoje', 'hoje'],
+    ['7d', 'Receita em 7 dias', '7 dias'],
+    ['30d', 'Receita em 30 dias', '30 dias'],
+    ['mes', 'Receita do mês', 'este mês'],
+  ] as const)('%s: "%s", chart "%s"', (period, title, chart) => {
+    expect(revenueTitle(period)).toBe(title);
+    expect(chartPeriodLabel(period)).toBe(chart);
   });
 });

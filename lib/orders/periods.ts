@@ -4,6 +4,7 @@
  * ("▲ 12 %"). Pure and browser-safe: the caller gives today's São Paulo date.
  */
 import { addDays, daysBetween } from '@balcao/br/dates';
+import { plural } from '@balcao/br/plural';
 
 export const PERIODS = ['hoje', '7d', '30d', 'mes'] as const;
 export type Period = (typeof PERIODS)[number];
@@ -51,4 +52,19 @@ export function formatChange(c: Change | null): string {
 /** The average ticket in centavos, rounded half up; null without an order. */
 export function averageTicket(cents: number, orders: number): number | null {
   return orders > 0 ? Math.floor((cents * 2 + orders) / (orders * 2)) : null;
+}
+
+/** What a period's numbers are compared with, in words: "ontem", "os 7 dias anteriores". */
+export function comparedWith(previousDays: number): string {
+  return previousDays === 1 ? 'ontem' : `os ${plural(previousDays, 'dia anterior', 'dias anteriores')}`;
+}
+
+/** The period inside a sentence: "de hoje" / "do mês" / "em 7 dias" after "Receita". */
+export function revenueTitle(period: Period): string {
+  return `Receita${period === 'hoje' ? ' de hoje' : period === 'mes' ? ' do mês' : ` em ${PERIOD_LABELS[period]}`}`;
+}
+
+/** The period as the revenue chart names it: "hoje", "este mês", "7 dias". */
+export function chartPeriodLabel(period: Period): string {
+  return period === 'hoje' ? 'hoje' : period === 'mes' ? 'este mês' : PERIOD_LABELS[period];
 }

@@ -39,3 +39,18 @@ export function scopeSearch(role: Role | null, filters: OrderFilters): { filters
 export function countSearch(userId: number): Promise<RateDecision> {
   return hit('dashboard-search', String(userId));
 }
+
+/**
+ * The filters the orders page searches with for this person: `scopeSearch`'s, and the search
+ * text dropped when they searched too often. What was dropped is said in `errors`.
+ */
+export async function searchableFilters(who: { id: number; role: Role | null }, asked: OrderFilters, errors: string[]): Promise<OrderFilters> {
+  const { filters, refused } = scopeSearch(who.role, asked);
+  if (refused) errors.push(refused);
+  if (!filters.q) return filters;
+  if ((await countSearch(who.id)).ok) return filters;
+  errors.push(SEARCH_RATE_LIMITED_MESSAGE);
+  const rest = { ...filters };
+  delete rest.q;
+  return rest;
+}

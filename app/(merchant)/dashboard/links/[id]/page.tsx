@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { can, refusalMessage } from '@/lib/auth/permissions';
 import { requireMerchant } from '@/lib/auth/session';
 import { maskOrderBuyer } from '@balcao/br/personal-data';
-import { formatDateBR, formatDateTimeBR } from '@balcao/br/dates';
+import { formatDateTimeBR } from '@balcao/br/dates';
 import { env } from '@/lib/config/env';
 import { listOrders } from '@/lib/orders/orders-query';
 import { linkWithStats } from '@/lib/links/links';
@@ -12,13 +12,11 @@ import { whatsAppUrl } from '@balcao/br/phone';
 import { amountText, linkUrl, whatsappMessage } from '@/lib/links/share';
 import { LINK_STATE_BADGES, LINK_STATE_LABELS } from '@/lib/links/status';
 import { formatBRL } from '@balcao/br/money';
-import { bpsToPercentText } from '@/lib/settings/pix-discount';
 import { getSettings } from '@/lib/settings/settings';
-import { ActionForm } from '../../_components/action-form';
 import { OrdersList, OrdersPagination } from '../../orders/orders-list';
-import { disableLinkAction } from '../actions';
 import styles from '../links.module.css';
 import { SharePanel } from './share-panel';
+import { LinkSummary, METHODS_LABEL } from './link-summary';
 import { withUtmSource } from '@/lib/attribution/attribution';
 
 export const dynamic = 'force-dynamic';
@@ -29,17 +27,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
   const found = await linkWithStats(id.toLowerCase());
   return { title: found ? `Link “${found.link.title}”` : 'Link' };
-}
-
-const METHODS_LABEL = { both: 'Pix e boleto', pix: 'Só Pix', boleto: 'Só boleto' } as const;
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
 }
 
 export default async function LinkPage({ params, searchParams }: Props) {
@@ -87,69 +74,12 @@ export default async function LinkPage({ params, searchParams }: Props) {
           code={link.code}
           open={state === 'active'}
         />
-        <section className={`card ${styles.facts}`} aria-labelledby="resumo-link">
-          <h2 id="resumo-link">Resumo</h2>
-          <dl className={styles.stats}>
-            <div>
-              <dt>Pagamentos recebidos</dt>
-              <dd data-testid="link-paid-count">{link.maxPayments === null ? stats.paidCount : `${stats.paidCount} de ${link.maxPayments}`}</dd>
-            </div>
-            <div>
-              <dt>Total recebido</dt>
-              <dd data-testid="link-paid-total">{formatBRL(stats.paidCents)}</dd>
-            </div>
-            <div>
-              <dt>Aguardando</dt>
-              <dd>{stats.pending}</dd>
-            </div>
-          </dl>
-          <dl className={styles.dl}>
-            <Row label="Valor">{amountText(link)}</Row>
-            <Row label="Formas">{METHODS_LABEL[link.methods]}</Row>
-            {link.methods !== 'boleto' && settings.pixDiscountBps > 0 ? (
-              <Row label="Desconto no Pix">{link.pixDiscount ? `Sim (${bpsToPercentText(settings.pixDiscountBps)}%)` : 'Não'}</Row>
-            ) : null}
-            <Row label="Aceita cupom">{link.allowCoupons ? 'Sim' : 'Não'}</Row>
-            <Row label="Validade">{link.expiresOn ? `Até ${formatDateBR(link.expiresOn)}` : 'Não expira'}</Row>
-            <Row label="Limite">
-              {link.maxPayments === null ? 'Sem limite' : link.maxPayments === 1 ? '1 pagamento (cobrança única)' : `${link.maxPayments} pagamentos`}
-            </Row>
-            {link.description ? <Row label="Descrição">{link.description}</Row> : null}
-            {link.disabledAt ? <Row label="Desativado em">{formatDateTimeBR(link.disabledAt)}</Row> : null}
-          </dl>
-          {link.maxPayments !== null ? (
-            <p className="small muted">
-              Um pagamento em aberto reserva a sua vaga pelo tempo da reserva de estoque (Configurações), até ser pago ou expirar; cancelar a
-              cobrança na página do pedido libera a vaga na hora. Se ele for pago depois da reserva e as vagas já tiverem sido usadas, o pedido
-              aparece marcado como “acima do limite”.
-            </p>
-          ) : null}
-          <ActionForm
-            action={disableLinkAction}
-            fields={{ linkId: link.id }}
-            label="Desativar"
-            pendingLabel="Desativando…"
-            className="btn btn-ghost"
-            available={!link.disabledAt}
-            denied={can(merchant.role, 'links:edit') ? undefined : refusalMessage(merchant.role, 'links:edit')}
-            confirm={{
-              title: 'Desativar este link?',
-              body: (
-                <>
-                  <p>Quem abrir o link verá que ele foi desativado, sem nada para pagar. Não dá para reativar: se precisar, crie outro link.</p>
-                  {stats.pending > 0 ? (
-                    <p>
-                      {stats.pending === 1 ? '1 cobrança já gerada continua válida' : `${stats.pending} cobranças já geradas continuam válidas`}: cancele na
-                      página do pedido, se quiser.
-                    </p>
-                  ) : null}
-                </>
-              ),
-              confirmLabel: 'Desativar link',
-              confirmClassName: 'btn btn-danger',
-            }}
-          />
-        </section>
+        <LinkSummary
+          link={link}
+          stats={stats}
+          pixDiscountBps={settings.pixDiscountBps}
+          denied={can(merchant.role, 'links:edit') ? undefined : refusalMessage(merchant.role, 'links:edit')}
+        />
       </div>
 
       <section className="stack" aria-labelledby="pedidos-do-link">

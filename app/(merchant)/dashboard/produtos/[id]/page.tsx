@@ -8,16 +8,18 @@ import { MAX_PHOTOS, sourceAtLeast } from '@/lib/catalog/photos';
 import { maskMoneyInput } from '@balcao/br/masks';
 import { formatDecimalComma } from '@balcao/br/money';
 import { ActionForm } from '../../_components/action-form';
-import { removeProductAction, restoreProductAction } from '../actions';
+import { restoreProductAction } from '../actions';
 import { ProductForm } from '../product-form';
 import { PhotoManager } from './photo-manager';
 import { readOptions, variantLabel } from '@/lib/catalog/variants';
 import { variantsForEdit } from '@/lib/catalog/variant-admin';
-import { OptionsForm, VariantGrid } from './variants-editor';
+import { OptionsForm } from './variants-editor';
+import { VariantGrid } from './variant-grid';
 import { ProductCategoriesForm } from './categories-form';
 import { categoryIdsOf, listCategories } from '@/lib/catalog/search';
 import { DigitalProductSection } from './digital-product';
 import { digitalInitialOf } from './digital-initial';
+import { RemoveProductSection } from './remove-product-section';
 
 export const metadata: Metadata = { title: 'Produto' };
 export const dynamic = 'force-dynamic';
@@ -122,29 +124,7 @@ export default async function EditProductPage({ params, searchParams }: Props) {
           </p>
         ) : null}
 
-        {!product.archivedAt ? (
-          <section className="card stack" aria-labelledby="excluir-titulo">
-            <h2 id="excluir-titulo">{product.ordered ? 'Arquivar produto' : 'Excluir produto'}</h2>
-            <p className="small muted">
-              {product.ordered
-                ? 'Este produto já foi pedido: ele será arquivado (sai da loja e desta lista) e os pedidos antigos continuam mostrando o nome e o preço com que foi vendido.'
-                : 'Ninguém pediu este produto ainda: ele e suas fotos serão excluídos.'}
-            </p>
-            <ActionForm
-              action={removeProductAction}
-              fields={{ productId: String(product.id) }}
-              label={product.ordered ? 'Arquivar produto' : 'Excluir produto'}
-              pendingLabel={product.ordered ? 'Arquivando…' : 'Excluindo…'}
-              className="btn btn-danger"
-              confirm={{
-                title: product.ordered ? 'Arquivar este produto?' : 'Excluir este produto?',
-                body: product.ordered ? 'Ele sai da loja. Você pode restaurá-lo depois.' : 'Esta ação não pode ser desfeita.',
-                confirmLabel: product.ordered ? 'Arquivar' : 'Excluir',
-                confirmClassName: 'btn btn-danger',
-              }}
-            />
-          </section>
-        ) : null}
+        {!product.archivedAt ? <RemoveProductSection productId={product.id} ordered={product.ordered} /> : null}
       </PermissionGate>
     </div>
   );
