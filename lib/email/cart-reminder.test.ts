@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '@/db';
-import { abandonedCheckoutSettings, checkoutDrafts, paymentLinks } from '@/db/schema';
+import { abandonedCheckoutSettings, checkoutDrafts, coupons, paymentLinks } from '@/db/schema';
 import { createLink } from '@/lib/links/links';
 import type { NewLink } from '@/lib/links/link-form';
 import { prepareDatabase } from '@/test/payments/db';
@@ -18,6 +18,7 @@ const LINK: NewLink = { title: 'Aula de cerâmica', description: null, amountCen
 
 beforeAll(async () => {
   await prepareDatabase();
+  await database().db.insert(coupons).values({ id: randomUUID(), code: 'VOLTA10', kind: 'percent', value: 1000 });
   await database()
     .db.insert(abandonedCheckoutSettings)
     .values({ id: 1, step1On: true, step1Minutes: 60, step2On: true, step2Minutes: 120, step2Coupon: 'VOLTA10', step3On: false, step3Minutes: 4320, step3Coupon: null });
@@ -99,5 +100,14 @@ describe('the reminder as sent, per path', () => {
     expect(m.text).toContain('2 × Coador: R$ 50,00');
     expect(m.html).toMatch(/<img src="https?:\/\/[^"]+\/images\/coador\.webp"/);
     expect(m.text).toContain('Cupom: VOLTA10');
+
+    // A coupon that would no longer apply is not promised: switched off, or above this total.
+    await database().db.update(coupons).set({ minSubtotalCents: 6000 }).where(eq(coupons.code, 'VOLTA10'));
+    expect((await mail(id, 2)).text).not.toContain('VOLTA10');
+    await database().db.update(coupons).set({ minSubtotalCents: 0, disabledAt: new Date().toISOString() }).where(eq(coupons.code, 'VOLTA10'));
+    expect((await mail(id, 2)).text).not.toContain('VOLTA10');
+    await database().db.update(coupons).set({ disabledAt: null, endsOn: '2020-01-01' }).where(eq(coupons.code, 'VOLTA10'));
+    expect((await mail(id, 2)).text).not.toContain('VOLTA10');
+    await database().db.update(coupons).set({ endsOn: null }).where(eq(coupons.code, 'VOLTA10'));
   });
 });

@@ -10,7 +10,8 @@
 import 'server-only';
 import { eq, inArray } from 'drizzle-orm';
 import { db } from '@/db';
-import { abandonedCheckoutSettings, checkoutDrafts, emailOptOuts, paymentLinks, productVariants, products } from '@/db/schema';
+import { abandonedCheckoutSettings, checkoutDrafts, coupons, emailOptOuts, paymentLinks, productVariants, products } from '@/db/schema';
+import { saoPauloDate } from '@balcao/br/dates';
 import { env } from '@/lib/config/env';
 import { itemsOfProducts } from '@/lib/catalog/catalog';
 import { priceCart } from '@/lib/orders/pricing';
@@ -42,7 +43,8 @@ export async function loadCartReminderEmail(row: { dedupeKey: string; recipient:
   const shown = await shownLines(draft, appUrl);
   if (!shown) return { skip: 'Não enviado: os produtos esgotaram' };
   const step = Number(m[2]);
-  const coupon = shown.takesCoupons ? await stepCoupon(step) : null;
+  const code = shown.takesCoupons ? await stepCoupon(step) : null;
+  const coupon = code && (await couponStillApplies(code, shown.totalCents)) ? code : null;
   const shopName = (await getShopIdentity()).name;
   const rendered = cartReminderEmail({
     shopName,
@@ -55,6 +57,21 @@ export async function loadCartReminderEmail(row: { dedupeKey: string; recipient:
     unsubscribeUrl: `${appUrl}${unsubscribePath(draftLinkToken('unsubscribe', { id: draft.id, nonce: 0, step: 0 }, authSecret))}`,
   });
   return { shopName, rendered };
+}
+
+/**
+ * Whether the step's coupon would still apply to this purchase today: the e-mail promises it
+ * "já vem aplicado", so a coupon switched off, outside its days, used up or above this total
+ * since the merchant chose it is left out. The same rules as checkCoupon (lib/coupons/rules.ts,
+ * a folder above this one); the per-CPF rule needs the document, which a draft never keeps.
+ */
+async function couponStillApplies(code: string, itemsCents: number): Promise<boolean> {
+  const [c] = await db().select().from(coupons).where(eq(coupons.code, code));
+  if (!c || c.disabledAt) return false;
+  const today = saoPauloDate();
+  if ((c.startsOn && today < c.startsOn) || (c.endsOn && today > c.endsOn)) return false;
+  if (c.maxUses !== null && c.usesCount >= c.maxUses) return false;
+  return itemsCents >= c.minSubtotalCents;
 }
 
 const pathOf = (source: string): CartReminderPath => (source === 'link' || source === 'session' ? source : 'cart');
