@@ -125,6 +125,12 @@ test('a checkout left after the e-mail: the reminder, the restore on another bro
   await expect(recovered).toContainText('Carrinho');
   await expect(page.getByTestId('abandoned-card').filter({ hasText: LINK_EMAIL })).toContainText(`Link de pagamento “${LINK_TITLE}”`);
   await expectNoAxeViolations(page);
+  // At a desk, the table's "Canal" column.
+  const phone = page.viewportSize()!;
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await expect(page.getByTestId('abandoned-row').filter({ hasText: LINK_EMAIL }).getByRole('cell', { name: `Link de pagamento “${LINK_TITLE}”` })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.setViewportSize(phone);
   await page.goto('/dashboard');
   await expect(page.getByTestId('recovered-card')).toContainText(/[1-9]\d* pedidos? pagos?/);
 
