@@ -1,6 +1,6 @@
 /**
  * Abandoned checkouts, end to end: the merchant sets the reminders (the 1st off, the 2nd after
- * 1 hour with a coupon), a shopper types the e-mail at checkout and leaves; the sandbox clock
+ * 1 hour with a coupon; a refused save keeps what was typed), a shopper types the e-mail at checkout and leaves; the sandbox clock
  * moves 1 hour and the reminder is on the mail catcher (/sandbox/emails: a public demo here,
  * read with a merchant session); its "Finalizar minha compra" opens the checkout in a fresh
  * browser with the cart and the fields back; the shopper pays with the coupon; the merchant
@@ -44,6 +44,15 @@ test('a checkout left after the e-mail: the reminder, the restore on another bro
   await page.getByRole('group', { name: '1º lembrete' }).getByLabel('Enviar').uncheck();
   await page.getByLabel('Horas após a última alteração').nth(1).fill('1');
   await page.getByLabel('Cupom (opcional)').first().fill(CODE);
+  // A refused save keeps what was typed beside the error.
+  await page.getByLabel('Horas após a última alteração').nth(2).fill('0');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Informe de 1 a 720 horas.')).toBeVisible();
+  await expect(page.getByRole('group', { name: '1º lembrete' }).getByLabel('Enviar')).not.toBeChecked();
+  await expect(page.getByLabel('Horas após a última alteração').nth(1)).toHaveValue('1');
+  await expect(page.getByLabel('Cupom (opcional)').first()).toHaveValue(CODE);
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Horas após a última alteração').nth(2).fill('72');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Lembretes salvos.')).toBeVisible();
   await page.goto('/dashboard/links/novo');
