@@ -1,10 +1,12 @@
 /**
  * Abandoned checkouts, end to end: the merchant sets the reminders (the 1st off, the 2nd after
- * 1 hour with a coupon), a shopper types the e-mail at checkout and leaves; the sandbox clock
+ * 1 hour with a coupon; a refused save keeps what was typed), a shopper types the e-mail at checkout and leaves; the sandbox clock
  * moves 1 hour and the reminder is on the mail catcher (/sandbox/emails: a public demo here,
  * read with a merchant session); its "Finalizar minha compra" opens the checkout in a fresh
  * browser with the cart and the fields back; the shopper pays with the coupon; the merchant
  * sees "Recuperado" and "Recuperados em 30 dias" counts it. Then "Não quero receber lembretes".
+ * Beside it, a payment link left after the e-mail: its reminder speaks of the payment (no cart,
+ * no coupon: the link takes none) and the list says which checkout each draft was left on.
  *
  * Moves the sandbox clock 1 hour for the whole server (charges made later stay valid: a Pix is
  * due tomorrow, a boleto in 3 days).
@@ -15,6 +17,8 @@ import { addToCart, appQuery, CPF, payWithCode, SANDBOX_KEY, signIn } from './sh
 
 const CODE = `VOLTA${Date.now().toString(36).toUpperCase()}`;
 const EMAIL = `volta-${Date.now().toString(36)}@exemplo.com.br`;
+const LINK_EMAIL = `link-${Date.now().toString(36)}@exemplo.com.br`;
+const LINK_TITLE = `Aula de cerâmica ${Date.now().toString(36)}`;
 const MAIL_PAGE_AXE = { exclude: ['iframe[sandbox]'] };
 
 async function waitForMailTo(page: Page, to: string) {
@@ -40,8 +44,22 @@ test('a checkout left after the e-mail: the reminder, the restore on another bro
   await page.getByRole('group', { name: '1º lembrete' }).getByLabel('Enviar').uncheck();
   await page.getByLabel('Horas após a última alteração').nth(1).fill('1');
   await page.getByLabel('Cupom (opcional)').first().fill(CODE);
+  // A refused save keeps what was typed beside the error.
+  await page.getByLabel('Horas após a última alteração').nth(2).fill('0');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Informe de 1 a 720 horas.')).toBeVisible();
+  await expect(page.getByRole('group', { name: '1º lembrete' }).getByLabel('Enviar')).not.toBeChecked();
+  await expect(page.getByLabel('Horas após a última alteração').nth(1)).toHaveValue('1');
+  await expect(page.getByLabel('Cupom (opcional)').first()).toHaveValue(CODE);
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Horas após a última alteração').nth(2).fill('72');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Lembretes salvos.')).toBeVisible();
+  await page.goto('/dashboard/links/novo');
+  await page.getByLabel('Título').fill(LINK_TITLE);
+  await page.getByLabel('Valor a cobrar').fill('120,00');
+  await page.getByRole('button', { name: 'Criar link' }).click();
+  const linkUrl = (await page.getByTestId('link-url').textContent())!.trim();
 
   // The shopper types the e-mail and leaves (a fresh context: no merchant cookie).
   const shopper = await browser.newContext();
@@ -53,6 +71,10 @@ test('a checkout left after the e-mail: the reminder, the restore on another bro
   await shop.getByLabel('Nome completo').fill('Rita Lee');
   await shop.getByLabel('E-mail').fill(EMAIL);
   await expect.poll(() => appQuery<{ n: number }>('select count(*) n from checkout_drafts where email = ?', EMAIL)[0].n, { timeout: 15_000 }).toBe(1);
+  // The same shopper on a payment link: a draft of its own.
+  await shop.goto(new URL(linkUrl).pathname);
+  await shop.getByLabel('E-mail').fill(LINK_EMAIL);
+  await expect.poll(() => appQuery<{ n: number }>("select count(*) n from checkout_drafts where email = ? and source = 'link'", LINK_EMAIL)[0].n, { timeout: 15_000 }).toBe(1);
   await shopper.close();
 
   // One hour later by the sandbox clock: the reminder.
@@ -67,6 +89,13 @@ test('a checkout left after the e-mail: the reminder, the restore on another bro
   const restore = (await mail.getByRole('link', { name: 'Finalizar minha compra' }).getAttribute('href'))!;
   const unsubscribe = (await mail.getByRole('link', { name: 'Não quero receber lembretes' }).getAttribute('href'))!;
   expect(restore).toMatch(/\/checkout\/retomar\//);
+  // The payment link's reminder: the payment's words, the link's title and amount, no coupon.
+  await waitForMailTo(page, LINK_EMAIL);
+  await page.getByRole('listitem').filter({ hasText: `Para ${LINK_EMAIL}` }).first().getByRole('link', { name: /Seu pagamento ficou pela metade/ }).click();
+  await expect(mail.getByRole('heading', { name: 'Seu pagamento ficou pela metade' })).toBeVisible();
+  await expect(mail.getByText(`Você começou o pagamento de “${LINK_TITLE}” de R$ 120,00`)).toBeVisible();
+  await expect(mail.getByText(`1 × ${LINK_TITLE}`)).toBeVisible();
+  await expect(mail.getByText(CODE)).toHaveCount(0);
 
   // Another device: the cart and the fields come back, with the coupon.
   const other = await browser.newContext();
@@ -98,9 +127,19 @@ test('a checkout left after the e-mail: the reminder, the restore on another bro
 
   // The merchant: "Recuperado", and the overview counts it.
   await expect.poll(() => appQuery<{ s: string }>("select o.status s from checkout_drafts d join orders o on o.id = d.order_id where d.email = ?", EMAIL)[0]?.s, { timeout: 20_000 }).toBe('paid');
+  // On a phone each draft is a card saying which checkout it was left on.
   await page.goto('/dashboard/carrinhos-abandonados');
-  await expect(page.getByTestId('abandoned-row').filter({ hasText: EMAIL })).toContainText('Recuperado');
+  const recovered = page.getByTestId('abandoned-card').filter({ hasText: EMAIL });
+  await expect(recovered).toContainText('Recuperado');
+  await expect(recovered).toContainText('Carrinho');
+  await expect(page.getByTestId('abandoned-card').filter({ hasText: LINK_EMAIL })).toContainText(`Link de pagamento “${LINK_TITLE}”`);
   await expectNoAxeViolations(page);
+  // At a desk, the table's "Canal" column.
+  const phone = page.viewportSize()!;
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await expect(page.getByTestId('abandoned-row').filter({ hasText: LINK_EMAIL }).getByRole('cell', { name: `Link de pagamento “${LINK_TITLE}”` })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.setViewportSize(phone);
   await page.goto('/dashboard');
   await expect(page.getByTestId('recovered-card')).toContainText(/[1-9]\d* pedidos? pagos?/);
 

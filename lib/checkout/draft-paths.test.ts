@@ -108,7 +108,8 @@ describe('a payment link’s draft', () => {
     const mail = await loadCartReminderEmail(row);
     if ('skip' in mail) throw new Error(mail.skip);
     expect(mail.rendered.text).toContain('1 × Aula de cerâmica: R$ 120,00');
-    expect(mail.rendered.text).toContain('Você começou este pagamento');
+    expect(mail.rendered.text).toContain('Você começou o pagamento de “Aula de cerâmica” de R$ 120,00');
+    expect(mail.rendered.subject).toContain('Seu pagamento ficou pela metade');
     // "Finalizar minha compra": the same link, its fields back in the opening browser; no cart lines.
     const opener = randomUUID();
     const restored = await restoreDraft(draftLinkToken('restore', { id, nonce: 0, step: 1 }, SECRET), opener, SECRET, Date.now() + 2 * H);

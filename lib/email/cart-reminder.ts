@@ -1,23 +1,23 @@
 /**
  * The abandoned-checkout reminder (outbox kind `cart_reminder`, key `draft:<id>:reminder:<n>`,
- * no order): the saved cart's lines with their photos at today's prices (a payment link's or
- * session's lines as saved, at their own price), the total, the button
+ * no order): the saved cart's lines with their photos at today's prices (a payment link's title
+ * at its amount now, a session's lines as saved; each with its product's photo where it names
+ * one), the total, the step's coupon where that checkout takes one, the button
  * "Finalizar minha compra" (a signed restore link, draft-links.ts) and "Não quero receber
  * lembretes" (one click). Rendered at send time from the draft as it is then: a draft converted,
  * deleted or all sold out since, or an address that opted out, is not sent.
  */
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { db } from '@/db';
-import { abandonedCheckoutSettings, checkoutDrafts, emailOptOuts } from '@/db/schema';
+import { abandonedCheckoutSettings, checkoutDrafts, coupons, emailOptOuts, paymentLinks, productVariants, products } from '@/db/schema';
+import { saoPauloDate } from '@balcao/br/dates';
 import { env } from '@/lib/config/env';
 import { itemsOfProducts } from '@/lib/catalog/catalog';
 import { priceCart } from '@/lib/orders/pricing';
-import { formatBRL } from '@balcao/br/money';
 import { getShopIdentity } from '@/lib/shop/identity';
 import { draftLinkToken, restorePath, unsubscribePath } from './draft-links';
-import { html } from './templates/html';
-import { button, layout, link, p } from './templates/layout';
+import { cartReminderEmail, type CartReminderLine, type CartReminderPath } from './templates/cart-reminder';
 import type { RenderedEmail } from './templates/types';
 
 export type CartReminderEmail = { shopName: string; rendered: RenderedEmail } | { skip: string };
@@ -39,77 +39,113 @@ export async function loadCartReminderEmail(row: { dedupeKey: string; recipient:
   if (draft.status !== 'open') return { skip: 'Não enviado: a compra já foi finalizada' };
   const [opted] = await db().select().from(emailOptOuts).where(eq(emailOptOuts.email, row.recipient));
   if (opted) return { skip: 'Não enviado: o endereço pediu para não receber lembretes' };
-  const shown = await shownLines(draft);
+  const { appUrl, authSecret } = env();
+  const shown = await shownLines(draft, appUrl);
   if (!shown) return { skip: 'Não enviado: os produtos esgotaram' };
   const step = Number(m[2]);
-  const coupon = await stepCoupon(step);
-  const { appUrl, authSecret } = env();
-  const restoreUrl = `${appUrl}${restorePath(draftLinkToken('restore', { id: draft.id, nonce: draft.restoreNonce, step }, authSecret))}`;
-  const unsubscribeUrl = `${appUrl}${unsubscribePath(draftLinkToken('unsubscribe', { id: draft.id, nonce: 0, step: 0 }, authSecret))}`;
+  const code = shown.takesCoupons ? await stepCoupon(step) : null;
+  const coupon = code && (await couponStillApplies(code, shown.totalCents)) ? code : null;
   const shopName = (await getShopIdentity()).name;
-  const total = formatBRL(shown.totalCents);
-  const intro = draft.source === 'cart' ? 'Você deixou estes produtos no carrinho. Eles ainda estão aqui, é só finalizar.' : 'Você começou este pagamento e não o concluiu. Ele ainda está aqui, é só finalizar.';
-  const photo = (src: string) => (/^https?:/.test(src) ? src : `${appUrl}${src.startsWith('/') ? '' : '/'}${src}`);
-  const cell = 'padding:6px 0;font-size:15px;border-bottom:1px solid #eaeef2;vertical-align:middle';
-  const body = html`${p(intro)}
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px">
-${shown.lines.map(
-  (l) =>
-    html`<tr><td width="64" style="${cell}">${l.imagePath ? html`<img src="${photo(l.imagePath)}" width="56" height="56" alt="${l.name}" style="display:block;width:56px;height:56px;border:0;border-radius:4px;object-fit:cover">` : ''}</td><td style="${cell}">${l.quantity} × ${l.name}${l.problem ? html` <span style="color:#57606a">(${l.problem})</span>` : ''}</td><td align="right" style="${cell};white-space:nowrap">${formatBRL(l.lineTotalCents)}</td></tr>`,
-)}
-<tr><td></td><td style="padding:8px 0;font-size:16px;font-weight:700">Total</td><td align="right" style="padding:8px 0;font-size:16px;font-weight:700;white-space:nowrap">${total}</td></tr>
-</table>
-${coupon ? p(html`Use o cupom <strong>${coupon}</strong>: ele já vem aplicado pelo botão abaixo.`) : ''}
-${button(restoreUrl, 'Finalizar minha compra')}`;
-  const reason = `Você recebeu este e-mail porque começou uma compra em ${shopName} e informou este endereço.`;
-  const footer = html`${link(unsubscribeUrl, 'Não quero receber lembretes')}<br>`;
-  const text = [
-    intro,
-    '',
-    ...shown.lines.map((l) => `${l.quantity} × ${l.name}: ${formatBRL(l.lineTotalCents)}`),
-    `Total: ${total}`,
-    ...(coupon ? ['', `Cupom: ${coupon}`] : []),
-    '',
-    `Finalizar minha compra: ${restoreUrl}`,
-    '',
-    '--',
-    reason,
-    `Não quero receber lembretes: ${unsubscribeUrl}`,
-  ].join('\n');
-  return {
+  const rendered = cartReminderEmail({
     shopName,
-    rendered: {
-      subject: `Seu carrinho está esperando — ${shopName}`,
-      html: layout({ shopName, preheader: `Seus produtos ainda estão no carrinho: ${total}`, title: 'Sua compra ficou pela metade', body, footer, reason }),
-      text,
-      attachments: [],
-    },
-  };
+    path: pathOf(draft.source),
+    ...(shown.linkTitle ? { linkTitle: shown.linkTitle } : {}),
+    lines: shown.lines,
+    totalCents: shown.totalCents,
+    coupon,
+    restoreUrl: `${appUrl}${restorePath(draftLinkToken('restore', { id: draft.id, nonce: draft.restoreNonce, step }, authSecret))}`,
+    unsubscribeUrl: `${appUrl}${unsubscribePath(draftLinkToken('unsubscribe', { id: draft.id, nonce: 0, step: 0 }, authSecret))}`,
+  });
+  return { shopName, rendered };
 }
 
-type ShownLine = { name: string; quantity: number; lineTotalCents: number; imagePath?: string; problem?: string };
+/**
+ * Whether the step's coupon would still apply to this purchase today: the e-mail promises it
+ * "já vem aplicado", so a coupon switched off, outside its days, used up or above this total
+ * since the merchant chose it is left out. The same rules as checkCoupon (lib/coupons/rules.ts,
+ * a folder above this one); the per-CPF rule needs the document, which a draft never keeps.
+ */
+async function couponStillApplies(code: string, itemsCents: number): Promise<boolean> {
+  const [c] = await db().select().from(coupons).where(eq(coupons.code, code));
+  if (!c || c.disabledAt) return false;
+  const today = saoPauloDate();
+  if ((c.startsOn && today < c.startsOn) || (c.endsOn && today > c.endsOn)) return false;
+  if (c.maxUses !== null && c.usesCount >= c.maxUses) return false;
+  return itemsCents >= c.minSubtotalCents;
+}
+
+const pathOf = (source: string): CartReminderPath => (source === 'link' || source === 'session' ? source : 'cart');
+
+/** A photo as an e-mail needs it: an absolute address. */
+const absolute = (appUrl: string, src: string) => (/^https?:/.test(src) ? src : `${appUrl}${src.startsWith('/') ? '' : '/'}${src}`);
+
+/** A draft's line as lib/checkout/drafts keeps it (that folder sits above this one). */
+type SavedLine = { productId: number | null; variantId?: number; quantity: number; unitCents: number; name: string };
+
+function savedLines(json: string): SavedLine[] {
+  try {
+    const v = JSON.parse(json) as unknown;
+    return Array.isArray(v) ? (v as SavedLine[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+type Shown = { lines: CartReminderLine[]; totalCents: number; linkTitle?: string; takesCoupons: boolean };
 
 /**
  * The lines the e-mail lists, or null when nothing can be bought: a cart's at today's catalog
- * prices, with photos; a payment link's or an API session's as the draft saved them (their own
- * price; whether the link or session still takes payments was checked when the reminder was due).
+ * prices; a payment link's one line with its title and today's amount (the amount typed when the
+ * buyer chooses it); an API session's lines as the store priced them (whether the link or session
+ * still takes payments was checked when the reminder was due). Each with its product's photo
+ * where it names one (a link that sells a variant, a session line of a catalog product).
  */
-async function shownLines(draft: { source: string; lines: string; totalCents: number }): Promise<{ lines: ShownLine[]; totalCents: number } | null> {
-  let saved: { productId: number | null; variantId?: number; quantity: number; unitCents?: number; name?: string }[] = [];
-  try {
-    saved = JSON.parse(draft.lines) as typeof saved;
-  } catch {
-    saved = [];
+async function shownLines(draft: { source: string; sourceRef: string | null; lines: string; totalCents: number }, appUrl: string): Promise<Shown | null> {
+  const saved = savedLines(draft.lines);
+  if (draft.source === 'link') {
+    const [link] = draft.sourceRef
+      ? await db()
+          .select({ title: paymentLinks.title, amountCents: paymentLinks.amountCents, allowCoupons: paymentLinks.allowCoupons, imagePath: products.imagePath })
+          .from(paymentLinks)
+          .leftJoin(productVariants, eq(productVariants.id, paymentLinks.variantId))
+          .leftJoin(products, eq(products.id, productVariants.productId))
+          .where(eq(paymentLinks.code, draft.sourceRef))
+      : [];
+    if (!link) return null;
+    const cents = link.amountCents ?? saved[0]?.unitCents ?? 0;
+    const line: CartReminderLine = { name: link.title, quantity: 1, lineTotalCents: cents, ...(link.imagePath ? { imageUrl: absolute(appUrl, link.imagePath) } : {}) };
+    return { lines: [line], totalCents: cents, linkTitle: link.title, takesCoupons: link.allowCoupons };
   }
-  if (draft.source !== 'cart') {
-    const lines = saved.map((l) => ({ name: l.name ?? '', quantity: l.quantity, lineTotalCents: (l.unitCents ?? 0) * l.quantity }));
-    return lines.length > 0 ? { lines, totalCents: draft.totalCents } : null;
+  if (draft.source === 'session') {
+    if (saved.length === 0) return null;
+    const photos = await productPhotos(saved.map((l) => l.productId));
+    const lines = saved.map((l): CartReminderLine => {
+      const src = l.productId !== null ? photos.get(l.productId) : undefined;
+      return { name: l.name, quantity: l.quantity, lineTotalCents: l.unitCents * l.quantity, ...(src ? { imageUrl: absolute(appUrl, src) } : {}) };
+    });
+    // A session's lines and amount were fixed by the store that created it: no coupon there.
+    return { lines, totalCents: draft.totalCents, takesCoupons: false };
   }
-  const items = saved.filter((l): l is typeof l & { productId: number } => l.productId !== null);
+  const items = saved.filter((l): l is SavedLine & { productId: number } => l.productId !== null);
   const cart = priceCart(items, await itemsOfProducts(items.map((l) => l.productId)));
   if (!cart.lines.some((l) => l.problem !== 'Esgotado.')) return null;
   return {
-    lines: cart.lines.map((l) => ({ name: l.product.name, quantity: l.quantity, lineTotalCents: l.lineTotalCents, imagePath: l.product.imagePath, ...(l.problem ? { problem: l.problem } : {}) })),
+    lines: cart.lines.map((l) => ({
+      name: l.product.name,
+      quantity: l.quantity,
+      lineTotalCents: l.lineTotalCents,
+      imageUrl: absolute(appUrl, l.product.imagePath),
+      ...(l.problem ? { problem: l.problem } : {}),
+    })),
     totalCents: cart.subtotalCents,
+    takesCoupons: true,
   };
+}
+
+/** The photo of each catalog product named (a session's lines may name products no longer on sale: they keep their photo). */
+async function productPhotos(ids: (number | null)[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db().select({ id: products.id, imagePath: products.imagePath }).from(products).where(inArray(products.id, wanted));
+  return new Map(rows.filter((r) => r.imagePath).map((r) => [r.id, r.imagePath]));
 }

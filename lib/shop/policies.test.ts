@@ -18,6 +18,11 @@ describe('default policies', () => {
     for (const part of ['Quais dados coletamos e por quê', 'Por quanto tempo', 'Seus direitos', 'Café da Esquina LTDA', 'LGPD']) expect(text).toContain(part);
   });
 
+  it('privacy: the saved checkout the checkout’s notice links here for (what is kept, never the CPF, the reminders, the opt-out, the 30 days)', () => {
+    const text = defaultPolicy('privacidade', shop);
+    for (const part of ['compra começada e não concluída', 'nunca o CPF ou CNPJ', 'até 3 lembretes', '"Não quero receber lembretes"', 'apagados 30 dias depois']) expect(text).toContain(part);
+  });
+
   it('every default parses to headings and paragraphs, and never names the product behind the shop', () => {
     for (const key of POLICY_KEYS) {
       const text = defaultPolicy(key, shop);

@@ -50,12 +50,15 @@ ${who} é o controlador dos dados pessoais informados nesta loja, conforme a Lei
 - **Nome, CPF ou CNPJ e e-mail:** para emitir a cobrança Pix ou boleto, que exige o documento do pagador, e para enviar a confirmação do pedido (execução do contrato, LGPD art. 7º, V).
 - **Endereço e celular:** para entregar o pedido e avisar sobre a entrega, quando há envio.
 - **Dados técnicos de acesso (endereço IP):** para proteger a loja contra fraude e abuso (legítimo interesse).
+- **Uma compra começada e não concluída:** a partir do momento em que você digita o e-mail ou o celular, guardamos o que foi digitado (nunca o CPF ou CNPJ) e os produtos escolhidos, para você retomar a compra de onde parou e para enviar até 3 lembretes por e-mail (legítimo interesse). Cada lembrete tem o link "Não quero receber lembretes", que vale com um clique.
 
 Não vendemos seus dados. Eles são compartilhados apenas com o provedor de pagamentos, para gerar e confirmar a cobrança, e com a transportadora, quando há entrega.
 
 # Por quanto tempo
 
 Os dados dos pedidos são guardados pelo prazo das obrigações fiscais e do Código de Defesa do Consumidor (em geral, 5 anos) e depois eliminados ou anonimizados.
+
+Os dados de uma compra não concluída são apagados 30 dias depois da última alteração ou do último lembrete; de quem pediu para não receber lembretes, guardamos apenas o e-mail, para respeitar o pedido.
 
 # Seus direitos
 

@@ -7,7 +7,8 @@ import { saveDraft, convertDraft } from '@/lib/checkout/drafts/drafts';
 import { enqueueDueDraftReminders } from '@/lib/checkout/drafts/reminders';
 import { insertOrderWithPayment, prepareDatabase } from '@/test/payments/db';
 import { insertProduct } from '@/test/catalog/products';
-import { abandonedCheckouts, abandonedCsvRow, recoveredIn30Days } from './abandoned';
+import { createLink } from '@/lib/links/links';
+import { ABANDONED_CSV_HEADER, abandonedCheckouts, abandonedCsvRow, recoveredIn30Days } from './abandoned';
 
 beforeAll(prepareDatabase);
 const H = 3_600_000;
@@ -44,5 +45,34 @@ describe('Carrinhos abandonados', () => {
     // Unpaid: not counted.
     await database().db.update(orders).set({ status: 'pending' }).where(eq(orders.id, order.id));
     expect(await recoveredIn30Days(now)).toEqual(before);
+  });
+
+  it('says which checkout each draft was left on ("Canal"): the cart, a payment link with its title, an API session; in the list, the WhatsApp message and the CSV', async () => {
+    const now = Date.now();
+    const link = await createLink({ title: 'Aula de cerâmica', description: null, amountCents: 12000, minAmountCents: null, methods: 'both', pixDiscount: false, expiresOn: null, maxPayments: null }, 'demo@balcao.dev');
+    const save = (source: 'cart' | 'link' | 'session', sourceRef: string | null, at: number) =>
+      saveDraft({ sessionToken: randomUUID(), source, sourceRef, values: { email: `${source}@example.com`, phone: '11987654321' }, lines: [{ productId: null, quantity: 1, unitCents: 12000, name: 'Aula de cerâmica' }], totalCents: 12000, now: at });
+    const onLink = (await save('link', link.code, now + 3 * H))!;
+    const onSession = (await save('session', `cs_${randomUUID().replace(/-/g, '')}`, now + 2 * H))!;
+    const onGoneLink = (await save('link', 'CodigoQueSumiu', now + H))!;
+    const inCart = (await save('cart', null, now + H / 2))!;
+    const rows = (await abandonedCheckouts({ reveal: true, now: now + 4 * H, limit: 3, shopName: 'Café do Zé' })).rows;
+    expect(rows.map((r) => [r.id, r.source, r.linkTitle])).toEqual([
+      [onLink, 'link', 'Aula de cerâmica'],
+      [onSession, 'session', null],
+      [onGoneLink, 'link', null],
+    ]);
+    // The WhatsApp message fits the path: a payment link's shopper had no cart.
+    const linkMessage = decodeURIComponent(new URL(rows[0].whatsApp!).searchParams.get('text')!);
+    expect(linkMessage).toMatch(/^Olá! Seu pagamento de “Aula de cerâmica” na Café do Zé ficou salvo\. Para finalizar: http.*\/checkout\/retomar\//);
+    expect(decodeURIComponent(new URL(rows[1].whatsApp!).searchParams.get('text')!)).toMatch(/^Olá! Sua compra na Café do Zé ficou salva\./);
+    const cartRow = (await abandonedCheckouts({ reveal: true, now: now + 4 * H, shopName: 'Café do Zé' })).rows.find((r) => r.id === inCart)!;
+    expect(cartRow).toMatchObject({ source: 'cart', linkTitle: null });
+    expect(decodeURIComponent(new URL(cartRow.whatsApp!).searchParams.get('text')!)).toMatch(/^Olá! Seu carrinho na Café do Zé ficou salvo\./);
+    // The CSV's "Canal" column, last.
+    expect(ABANDONED_CSV_HEADER.at(-1)).toBe('Canal');
+    expect(abandonedCsvRow(rows[0]).trimEnd()).toMatch(/;"?Link de pagamento “Aula de cerâmica”"?$/);
+    expect(abandonedCsvRow(rows[1]).trimEnd()).toMatch(/;Checkout da API$/);
+    expect(abandonedCsvRow(cartRow).trimEnd()).toMatch(/;Carrinho$/);
   });
 });

@@ -1,14 +1,15 @@
 /**
  * Dashboard → "Carrinhos abandonados": the saved checkouts, newest first, with the contact
  * (masked for a role without `buyers:read`, so always for the demonstration account), the value,
- * the step reached, the reminders sent and the status ("Aberto", "Recuperado", "Expirado");
+ * the step reached, the reminders sent, the status ("Aberto", "Recuperado", "Expirado") and the
+ * checkout it was left on ("Carrinho", "Link de pagamento" with its title, "Checkout da API");
  * a wa.me link with the restore link when a phone was typed; the overview's "Recuperados em 30
  * dias" (paid orders from drafts converted after a reminder, each order once); the CSV.
  */
 import 'server-only';
 import { and, desc, eq, gte, inArray, isNotNull, like, lt, or, sql } from 'drizzle-orm';
 import { db } from '@/db';
-import { checkoutDrafts, emailOutbox, orders, type CheckoutDraftRow } from '@/db/schema';
+import { checkoutDrafts, emailOutbox, orders, paymentLinks, type CheckoutDraftRow } from '@/db/schema';
 import { maskEmail } from '@balcao/br/personal-data';
 import { maskMobile, formatMobile, whatsAppUrl } from '@balcao/br/phone';
 import { formatDateTimeBR } from '@balcao/br/dates';
@@ -22,9 +23,17 @@ import { csvRow } from '@/lib/order-admin/csv';
 export type AbandonedStatus = 'open' | 'recovered' | 'expired';
 export const ABANDONED_STATUS_LABELS: Record<AbandonedStatus, string> = { open: 'Aberto', recovered: 'Recuperado', expired: 'Expirado' };
 
+/** The checkout a draft was left on: the cart's, a payment link's (/pagar/<code>) or an API session's hosted one (/c/<id>). */
+export type AbandonedSource = 'cart' | 'link' | 'session';
+/** "Canal" in the list and its CSV. */
+export const ABANDONED_SOURCE_LABELS: Record<AbandonedSource, string> = { cart: 'Carrinho', link: 'Link de pagamento', session: 'Checkout da API' };
+
 export type AbandonedRow = {
   id: string;
   status: AbandonedStatus;
+  source: AbandonedSource;
+  /** A payment link's title (null for the cart, a session, or a link deleted since). */
+  linkTitle: string | null;
   email: string | null;
   phone: string | null;
   totalCents: number;
@@ -56,6 +65,24 @@ async function remindersSentOf(ids: string[]): Promise<Map<string, number>> {
   return out;
 }
 
+const sourceOf = (s: string): AbandonedSource => (s === 'link' || s === 'session' ? s : 'cart');
+
+/** The titles of the payment links these drafts were left on, by code. */
+async function linkTitlesByCode(codes: string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(codes)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db().select({ code: paymentLinks.code, title: paymentLinks.title }).from(paymentLinks).where(inArray(paymentLinks.code, wanted));
+  return new Map(rows.map((r) => [r.code, r.title]));
+}
+
+/** The WhatsApp message, in the words of the path the shopper left (no "carrinho" for a payment link). */
+export function whatsAppMessage(source: AbandonedSource, linkTitle: string | null, shopName: string | undefined, restoreUrl: string): string {
+  const at = shopName ? ` na ${shopName}` : '';
+  if (source === 'link') return `Olá! Seu pagamento${linkTitle ? ` de “${linkTitle}”` : ''}${at} ficou salvo. Para finalizar: ${restoreUrl}`;
+  if (source === 'session') return `Olá! Sua compra${at} ficou salva. Para finalizar: ${restoreUrl}`;
+  return `Olá! Seu carrinho${at} ficou salvo. Para finalizar a compra: ${restoreUrl}`;
+}
+
 /**
  * One page of drafts, newest change first; `cursor` is the last row's "<updatedAt>|<id>".
  * `reveal`: the role may read buyers' data (otherwise contacts are masked and no wa.me link is made).
@@ -67,14 +94,19 @@ export async function abandonedCheckouts(o: { limit?: number; cursor?: string | 
   const list = await db().select().from(checkoutDrafts).where(after).orderBy(desc(checkoutDrafts.updatedAt), desc(checkoutDrafts.id)).limit(limit + 1);
   const page = list.slice(0, limit);
   const sent = await remindersSentOf(page.map((d) => d.id));
+  const titles = await linkTitlesByCode(page.filter((d) => d.source === 'link' && d.sourceRef).map((d) => d.sourceRef!));
   const { appUrl, authSecret } = env();
   const rows = page.map((d): AbandonedRow => {
     const status = statusOf(d, o.now);
     const restore = `${appUrl}${restorePath(draftLinkToken('restore', { id: d.id, nonce: d.restoreNonce, step: 0 }, authSecret))}`;
     const canMessage = o.reveal && d.phone && status === 'open';
+    const source = sourceOf(d.source);
+    const linkTitle = source === 'link' && d.sourceRef ? (titles.get(d.sourceRef) ?? null) : null;
     return {
       id: d.id,
       status,
+      source,
+      linkTitle,
       email: d.email ? (o.reveal ? d.email : maskEmail(d.email)) : null,
       phone: d.phone ? (o.reveal ? formatMobile(d.phone) : maskMobile(d.phone)) : null,
       totalCents: d.totalCents,
@@ -83,7 +115,7 @@ export async function abandonedCheckouts(o: { limit?: number; cursor?: string | 
       orderId: d.orderId,
       updatedAt: d.updatedAt,
       items: parseLines(d.lines),
-      whatsApp: canMessage ? whatsAppUrl(d.phone!, `Olá! Seu carrinho${o.shopName ? ` na ${o.shopName}` : ''} ficou salvo. Para finalizar a compra: ${restore}`) : null,
+      whatsApp: canMessage ? whatsAppUrl(d.phone!, whatsAppMessage(source, linkTitle, o.shopName, restore)) : null,
     };
   });
   const last = page[page.length - 1];
@@ -106,7 +138,12 @@ export async function recoveredIn30Days(now: number): Promise<{ orders: number; 
   return { orders: paid.length, revenueCents: paid.reduce((s, r) => s + r.total, 0) };
 }
 
-export const ABANDONED_CSV_HEADER = ['Atualizado em', 'Status', 'E-mail', 'Celular', 'Valor (R$)', 'Etapa', 'Lembretes enviados', 'Itens'];
+export const ABANDONED_CSV_HEADER = ['Atualizado em', 'Status', 'E-mail', 'Celular', 'Valor (R$)', 'Etapa', 'Lembretes enviados', 'Itens', 'Canal'];
+
+/** "Link de pagamento “Aula de cerâmica”"; the label alone for the cart and a session. */
+export function sourceText(r: Pick<AbandonedRow, 'source' | 'linkTitle'>): string {
+  return r.linkTitle ? `${ABANDONED_SOURCE_LABELS[r.source]} “${r.linkTitle}”` : ABANDONED_SOURCE_LABELS[r.source];
+}
 
 export function abandonedCsvRow(r: AbandonedRow): string {
   return csvRow([
@@ -118,5 +155,6 @@ export function abandonedCsvRow(r: AbandonedRow): string {
     r.step,
     r.remindersSent,
     r.items.map((i) => `${i.quantity} × ${i.name}`).join(', '),
+    sourceText(r),
   ]);
 }

@@ -112,6 +112,37 @@ describe('the reminder schedule (fixed clock)', () => {
     expect((await draftRow(id)).remindersAtConversion).toBe(1);
   });
 
+  it('checkout.abandoned for a draft no e-mail announces: a phone only, or any draft while every reminder is off; once, at the first reminder’s time', async () => {
+    const events = async (id: string) => (await database().db.select().from(outboundEvents).where(eq(outboundEvents.dedupeKey, `checkout.abandoned:${id}`))).length;
+    const phoneOnly = await saveDraft({ sessionToken: randomUUID(), source: 'cart', sourceRef: null, values: { phone: '(11) 98888-7777' }, lines: lines(), totalCents: 10000, now: T0 });
+    await enqueueDueDraftReminders(T0 + 59 * 60_000, T0);
+    expect(await events(phoneOnly!)).toBe(0);
+    await enqueueDueDraftReminders(T0 + H, T0);
+    await enqueueDueDraftReminders(T0 + 25 * H, T0);
+    expect(await events(phoneOnly!)).toBe(1);
+    expect(await rows(phoneOnly!)).toEqual([]);
+
+    // Every reminder off (an outside CRM takes over): the event still goes, no e-mail is written.
+    await saveReminderSteps(DEFAULT_REMINDERS.map((s) => ({ ...s, on: false })));
+    try {
+      const { id } = await draft();
+      await enqueueDueDraftReminders(T0 + H, T0);
+      await enqueueDueDraftReminders(T0 + 2 * H, T0);
+      expect(await events(id)).toBe(1);
+      expect(await rows(id)).toEqual([]);
+      // A draft whose buyer ordered it by another path gets none: it is converted.
+      const who = email();
+      const { id: bought } = await draft({ email: who, now: Date.now() });
+      const { order } = await insertOrderWithPayment({ method: 'pix', status: 'pending', buyerEmail: who });
+      await database().db.insert(orderItems).values({ orderId: order.id, productId, name: 'Camiseta', quantity: 2, unitPriceCents: 5000, lineTotalCents: 10000 });
+      await enqueueDueDraftReminders(Date.now() + 2 * H, Date.now());
+      expect(await draftRow(bought)).toMatchObject({ status: 'converted', orderId: order.id });
+      expect(await events(bought)).toBe(0);
+    } finally {
+      await saveReminderSteps(DEFAULT_REMINDERS);
+    }
+  });
+
   it('an order of the same e-mail for the same products by another path converts the draft instead', async () => {
     const who = email();
     const { id } = await draft({ email: who, now: Date.now() });

@@ -6,7 +6,8 @@
  * settings.ts) once: one conditional UPDATE moves `reminders_sent` from the value read to n, and
  * only the transaction that wins it writes the outbox row, keyed `draft:<id>:reminder:<n>` —
  * two processes scanning at once write one e-mail per step. In the same transaction the first
- * due reminder records the `checkout.abandoned` outbound event (once per draft).
+ * due reminder records the `checkout.abandoned` outbound event (once per draft); a draft no
+ * e-mail announces (a phone only, or every reminder off) records it on its own at that time.
  *
  * Before writing: a draft whose buyer already ordered the same products by another path (same
  * e-mail or phone, after the draft began) is converted instead; a draft whose products are all
@@ -14,7 +15,7 @@
  * (EMAILS_PER_RECIPIENT_PER_DAY, counted with the unpaid orders' e-mails), gets a `skipped` row.
  */
 import 'server-only';
-import { and, eq, gte, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { database, db } from '@/db';
 import { get, run } from '@/db/driver';
 import { checkoutDrafts, emailOptOuts, emailOutbox, orderItems, orders, outboundEvents, type CheckoutDraftRow } from '@/db/schema';
@@ -25,7 +26,7 @@ import { newEventId } from '@/lib/outbound-events/record';
 import { cartLines, convertDraft, parseLines } from './drafts';
 import { linkByCode, linkForBuyer } from '@/lib/links/links';
 import { sessionById } from '@/lib/checkout-sessions/sessions';
-import { dueStep, getReminderSteps } from './settings';
+import { dueStep, getReminderSteps, type ReminderStep } from './settings';
 
 export const OPTED_OUT_REASON = 'Não enviado: o endereço pediu para não receber lembretes';
 export const draftReminderKey = (draftId: string, step: number) => `draft:${draftId}:reminder:${step}`;
@@ -101,6 +102,7 @@ export async function orderByOtherPath(d: CheckoutDraftRow, offsetMs: number): P
 
 export async function enqueueDueDraftReminders(now: number, realNow = Date.now()): Promise<number> {
   const steps = await getReminderSteps();
+  await recordAbandonedWithoutReminder(steps, now, realNow);
   const on = steps.filter((s) => s.on);
   if (on.length === 0) return 0;
   const cutoff = new Date(now - Math.min(...on.map((s) => s.minutes)) * 60_000).toISOString();
@@ -151,6 +153,52 @@ export async function enqueueDueDraftReminders(now: number, realNow = Date.now()
     });
   }
   return written;
+}
+
+/**
+ * `checkout.abandoned` for the drafts no reminder e-mail will announce: one with a phone and no
+ * e-mail, and every draft while all three reminders are off (a merchant who hands abandoned
+ * checkouts to an outside CRM switches them off). Recorded when the first reminder would be due
+ * (the earliest one switched on, else the 1st's time), once per draft: one conditional UPDATE of
+ * `abandoned_event_at` decides, as for the reminders. A draft whose buyer already ordered by
+ * another path is converted instead.
+ */
+async function recordAbandonedWithoutReminder(steps: ReminderStep[], now: number, realNow: number): Promise<void> {
+  const on = steps.filter((s) => s.on);
+  const minutes = on.length > 0 ? Math.min(...on.map((s) => s.minutes)) : steps[0].minutes;
+  const cutoff = new Date(now - minutes * 60_000).toISOString();
+  const candidates = await db()
+    .select()
+    .from(checkoutDrafts)
+    .where(
+      and(
+        eq(checkoutDrafts.status, 'open'),
+        isNull(checkoutDrafts.abandonedEventAt),
+        lte(checkoutDrafts.updatedAt, cutoff),
+        on.length > 0 ? isNull(checkoutDrafts.email) : undefined,
+      ),
+    )
+    .limit(200);
+  for (const d of candidates) {
+    const ordered = await orderByOtherPath(d, now - realNow);
+    if (ordered) {
+      await convertDraft(d.id, ordered, now);
+      continue;
+    }
+    const nowIso = new Date(now).toISOString();
+    await database().transaction(function* (tx) {
+      const moved = yield* run(
+        tx
+          .update(checkoutDrafts)
+          .set({ abandonedEventAt: nowIso })
+          .where(and(eq(checkoutDrafts.id, d.id), eq(checkoutDrafts.status, 'open'), isNull(checkoutDrafts.abandonedEventAt))),
+      );
+      if (!moved) return;
+      yield* run(
+        tx.insert(outboundEvents).values({ id: newEventId(), type: 'checkout.abandoned', orderId: null, dedupeKey: `checkout.abandoned:${d.id}` }).onConflictDoNothing(),
+      );
+    });
+  }
 }
 
 /**

@@ -2,11 +2,10 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireMerchant } from '@/lib/auth/session';
 import { can } from '@/lib/auth/permissions';
-import { formatBRL } from '@balcao/br/money';
-import { formatDateTimeBR } from '@balcao/br/dates';
 import { shopNow } from '@/lib/embedded-provider/clock';
 import { getShopIdentity } from '@/lib/shop/identity';
-import { ABANDONED_STATUS_LABELS, abandonedCheckouts } from '@/lib/checkout/drafts/abandoned';
+import { abandonedCheckouts } from '@/lib/checkout/drafts/abandoned';
+import { AbandonedList } from './abandoned-list';
 
 export const metadata: Metadata = { title: 'Carrinhos abandonados' };
 export const dynamic = 'force-dynamic';
@@ -20,7 +19,7 @@ export default async function AbandonedCheckoutsPage({ searchParams }: { searchP
     <div className="stack">
       <h1>Carrinhos abandonados</h1>
       <p className="muted">
-        Compras que começaram e não terminaram: o carrinho foi salvo quando a pessoa digitou o e-mail ou o celular. Os lembretes saem conforme
+        Compras que começaram e não terminaram, no carrinho, num link de pagamento ou no checkout da API: cada uma foi salva quando a pessoa digitou o e-mail ou o celular. Os lembretes saem conforme
         Configurações → <Link href="/dashboard/settings/carrinhos-abandonados">Carrinhos abandonados</Link>.
       </p>
       <p>
@@ -31,52 +30,7 @@ export default async function AbandonedCheckoutsPage({ searchParams }: { searchP
       {rows.length === 0 ? (
         <p className="muted">Nenhum carrinho abandonado ainda.</p>
       ) : (
-        <div className="table-wrap card">
-          <table className="table">
-            <caption className="visually-hidden">Carrinhos abandonados, mais recentes primeiro</caption>
-            <thead>
-              <tr>
-                <th scope="col">Atualizado em</th>
-                <th scope="col">Contato</th>
-                <th scope="col" className="num">
-                  Valor
-                </th>
-                <th scope="col">Etapa</th>
-                <th scope="col" className="num">
-                  Lembretes
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Ações</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id} data-testid="abandoned-row">
-                  <td>{formatDateTimeBR(r.updatedAt)}</td>
-                  <td>
-                    {r.email ? <div>{r.email}</div> : null}
-                    {r.phone ? <div className="small muted">{r.phone}</div> : null}
-                  </td>
-                  <td className="num">{formatBRL(r.totalCents)}</td>
-                  <td>{r.step}</td>
-                  <td className="num">{r.remindersSent}</td>
-                  <td>
-                    {r.status === 'recovered' && r.orderId ? <Link href={`/dashboard/orders/${r.orderId}`}>{ABANDONED_STATUS_LABELS[r.status]}</Link> : ABANDONED_STATUS_LABELS[r.status]}
-                  </td>
-                  <td>
-                    {r.whatsApp ? (
-                      <a href={r.whatsApp} target="_blank" rel="noopener noreferrer">
-                        WhatsApp<span className="visually-hidden"> (abre em nova aba)</span>
-                      </a>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AbandonedList rows={rows} />
       )}
       {nextCursor ? (
         <p>

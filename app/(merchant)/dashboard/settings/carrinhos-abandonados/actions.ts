@@ -10,7 +10,7 @@ import { saveReminderSteps } from '@/lib/checkout/drafts/settings';
 /** Saves Configurações → "Carrinhos abandonados". */
 export const saveAbandonedSettingsAction = merchantAction({ name: 'abandoned-settings', permission: 'settings:edit' }, async (form): Promise<ActionState> => {
   const parsed = await parseReminderForm(form, async (code) => !!(await couponByCode(code)));
-  if (!parsed.ok) return refused('Confira os campos destacados.', parsed.fieldErrors);
+  if (!parsed.ok) return refused('Confira os campos destacados.', parsed.fieldErrors, parsed.values);
   await saveReminderSteps(parsed.steps);
   revalidatePath('/dashboard/settings/carrinhos-abandonados');
   return done('Lembretes salvos.');

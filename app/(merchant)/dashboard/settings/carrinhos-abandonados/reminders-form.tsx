@@ -10,6 +10,8 @@ const TITLES = { 1: '1º lembrete', 2: '2º lembrete', 3: '3º lembrete' } as co
 export function RemindersForm({ steps, action, denied }: { steps: ReminderStep[]; action: (prev: ActionState, form: FormData) => Promise<ActionState>; denied?: string }) {
   const [state, formAction, pending] = useActionState(action, null);
   const errors = state && !state.ok ? (state.fieldErrors ?? {}) : {};
+  // After a refusal the form shows what was typed (React resets a form after its action), else what is saved.
+  const typed = state && !state.ok ? state.values : undefined;
   return (
     <form action={formAction} className="card stack" noValidate>
       {state ? (
@@ -21,7 +23,7 @@ export function RemindersForm({ steps, action, denied }: { steps: ReminderStep[]
         <fieldset key={s.step} className="stack">
           <legend>{TITLES[s.step]}</legend>
           <label className="checkbox">
-            <input type="checkbox" name={`step${s.step}On`} defaultChecked={s.on} /> Enviar
+            <input type="checkbox" name={`step${s.step}On`} defaultChecked={typed ? typed[`step${s.step}On`] === 'on' : s.on} /> Enviar
           </label>
           <div className="field">
             <label htmlFor={`step${s.step}Hours`}>Horas após a última alteração</label>
@@ -29,7 +31,7 @@ export function RemindersForm({ steps, action, denied }: { steps: ReminderStep[]
               id={`step${s.step}Hours`}
               name={`step${s.step}Hours`}
               inputMode="numeric"
-              defaultValue={String(s.minutes / 60)}
+              defaultValue={typed ? (typed[`step${s.step}Hours`] ?? '') : String(s.minutes / 60)}
               aria-invalid={errors[`step${s.step}Hours`] ? true : undefined}
               aria-describedby={errors[`step${s.step}Hours`] ? `step${s.step}Hours-error` : undefined}
             />
@@ -45,7 +47,7 @@ export function RemindersForm({ steps, action, denied }: { steps: ReminderStep[]
               <input
                 id={`step${s.step}Coupon`}
                 name={`step${s.step}Coupon`}
-                defaultValue={s.coupon ?? ''}
+                defaultValue={typed ? (typed[`step${s.step}Coupon`] ?? '') : (s.coupon ?? '')}
                 autoCapitalize="characters"
                 aria-invalid={errors[`step${s.step}Coupon`] ? true : undefined}
                 aria-describedby={`step${s.step}Coupon-hint${errors[`step${s.step}Coupon`] ? ` step${s.step}Coupon-error` : ''}`}
