@@ -60,7 +60,7 @@ export function AbandonedList({ rows }: { rows: AbandonedRow[] }) {
         ))}
       </ul>
 
-      <div className={`table-wrap card ${styles.tableCard} ${styles.onlyDesk}`}>
+      <div className={`table-wrap card ${styles.tableCard} ${styles.onlyDesk}`} tabIndex={0} role="region" aria-label="Carrinhos abandonados">
         <table className="table">
           <caption className="visually-hidden">{CAPTION}</caption>
           <thead>
