@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { get, openDatabase, run, type DriverKind } from './driver';
+import { get, openDatabase, run, write, type DriverKind } from './driver';
 import { MIGRATIONS_FOLDER } from './index';
 import * as schema from './schema';
 
@@ -52,6 +52,45 @@ describe.each(['better-sqlite3', 'libsql'] as const)('database on %s', (driver) 
   });
 });
 
+describe.each(['better-sqlite3', 'libsql'] as const)('batch and held writes on %s', (driver) => {
+  const product = (slug: string) => ({ slug, name: slug, description: '', priceCents: 100, imagePath: '/x.png' });
+
+  it('batch: each result as the query alone gives it, in order', async () => {
+    const d = fresh(driver);
+    await d.migrate(MIGRATIONS_FOLDER);
+    await d.db.insert(schema.products).values([product('a'), product('b')]);
+    const [one, all, none] = await d.batch([
+      d.db.select({ slug: schema.products.slug }).from(schema.products).where(eq(schema.products.slug, 'a')),
+      d.db.select({ slug: schema.products.slug }).from(schema.products).orderBy(schema.products.slug),
+      d.db.select().from(schema.products).where(eq(schema.products.slug, 'z')),
+    ]);
+    expect(one).toEqual([{ slug: 'a' }]);
+    expect(all).toEqual([{ slug: 'a' }, { slug: 'b' }]);
+    expect(none).toEqual([]);
+  });
+
+  it('held writes are seen by the reads after them and roll back with the body, the failing one included', async () => {
+    const d = fresh(driver);
+    await d.migrate(MIGRATIONS_FOLDER);
+    const seen = await d.transaction(function* (tx) {
+      yield* write(tx.insert(schema.products).values(product('a')));
+      yield* write(tx.insert(schema.products).values(product('b')));
+      const rows = yield* get(tx.select({ n: sql<number>`count(*)` }).from(schema.products));
+      yield* write(tx.update(schema.products).set({ name: 'A' }).where(eq(schema.products.slug, 'a')));
+      return rows?.n;
+    });
+    expect(seen).toBe(2);
+    expect((await d.db.select({ name: schema.products.name }).from(schema.products).orderBy(schema.products.slug)).map((r) => r.name)).toEqual(['A', 'b']);
+    await expect(
+      d.transaction(function* (tx) {
+        yield* write(tx.insert(schema.products).values(product('c')));
+        yield* write(tx.insert(schema.products).values(product('a'))); // unique violation, found at the end
+      }),
+    ).rejects.toThrow();
+    expect((await d.db.select().from(schema.products)).map((r) => r.slug).sort()).toEqual(['a', 'b']);
+  });
+});
+
 describe('libsql over a local file', () => {
   it('gives every pooled connection the busy timeout, not only the first one', async () => {
     // Another process (a second instance) holding the write lock makes a connection without a
@@ -86,8 +125,8 @@ describe('libsql over a local file', () => {
 describe('BENCH_LIBSQL_PROBE (T15)', () => {
   it('count: one line per round trip — a statement, a transaction\'s begin, each step and its commit; unset, nothing', async () => {
     const lines: string[] = [];
-    const write = process.stderr.write.bind(process.stderr);
-    process.stderr.write = ((chunk: string) => (String(chunk).startsWith('db-rt ') ? lines.push(String(chunk)) > 0 : write(chunk))) as typeof process.stderr.write;
+    const toStderr = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string) => (String(chunk).startsWith('db-rt ') ? lines.push(String(chunk)) > 0 : toStderr(chunk))) as typeof process.stderr.write;
     try {
       process.env.BENCH_LIBSQL_PROBE = 'count,delay:5';
       const d = fresh('libsql');
@@ -101,6 +140,19 @@ describe('BENCH_LIBSQL_PROBE (T15)', () => {
       });
       expect(lines.map((l) => l.split(' ')[2])).toEqual(['execute', 'begin', 'tx-execute', 'tx-execute', 'commit']);
       expect(lines[0]).toMatch(/^db-rt \d+ execute select "id", "slug"/);
+
+      // Held writes: three in a row are one round trip (a batch inside the transaction), sent
+      // before the read that follows them; independent reads together are one batch.
+      lines.length = 0;
+      await d.transaction(function* (tx) {
+        for (const slug of ['w1', 'w2', 'w3']) yield* write(tx.insert(schema.products).values({ slug, name: slug, description: '', priceCents: 1, imagePath: '/x.png' }));
+        yield* get(tx.select().from(schema.products).where(eq(schema.products.slug, 'w1')));
+        yield* write(tx.update(schema.products).set({ name: 'y' }).where(eq(schema.products.slug, 'w1')));
+      });
+      expect(lines.map((l) => l.split(' ')[2])).toEqual(['begin', 'tx-batch', 'tx-execute', 'tx-batch', 'commit']);
+      lines.length = 0;
+      await d.batch([d.db.select().from(schema.products), d.db.select().from(schema.orders)]);
+      expect(lines.map((l) => l.split(' ')[2])).toEqual(['batch']);
       expect(Date.now() - started).toBeGreaterThanOrEqual(5 * 5);
 
 
@@ -112,7 +164,7 @@ describe('BENCH_LIBSQL_PROBE (T15)', () => {
       expect(lines).toEqual([]);
 
     } finally {
-      process.stderr.write = write;
+      process.stderr.write = toStderr;
       delete process.env.BENCH_LIBSQL_PROBE;
     }
   });

@@ -25,10 +25,20 @@
  *   in the body: write an outbox row instead.
  * - Hot statements can be prepared once per runner with `preparedQuery` (db/statements.ts):
  *   `yield* get(paymentById.on(tx, { id }))`.
+ * - A write whose answer nothing needs (no "rows changed" check) is `yield* write(q)`: on libSQL
+ *   the writes in a row travel together, one round trip for all of them, sent when the body
+ *   next reads or ends. An error one of them raises surfaces at that next step (or at the end),
+ *   and rolls everything back the same way.
+ *
+ * ## Reads that do not depend on each other
+ *
+ * `await database().batch([q1, q2, q3])` runs them as one libSQL batch (one round trip on Turso)
+ * and, on better-sqlite3, one after the other: each result as `await q` would give it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
+import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
 import { cacheCompiledStatements } from '@balcao/server-kit/sqlite-statements';
 
 export type DriverKind = 'better-sqlite3' | 'libsql';
@@ -40,7 +50,9 @@ const BUSY_TIMEOUT_MS = 5000;
 export type AnyDb<TSchema extends Record<string, unknown> = Record<string, unknown>> = BaseSQLiteDatabase<'sync' | 'async', any, TSchema>;
 
 type Runnable = { get(): unknown; all(): unknown; run(): unknown };
-export type Step = { mode: 'get' | 'all' | 'run'; query: Runnable };
+/** A query builder (not a prepared statement): its SQL can travel in a batch. */
+type Buildable = Runnable & { toSQL(): { sql: string; params: unknown[] } };
+export type Step = { mode: 'get' | 'all' | 'run'; query: Runnable } | { mode: 'write'; query: Buildable };
 export type TxBody<T, TSchema extends Record<string, unknown>> = (tx: AnyDb<TSchema>) => Generator<Step, T, unknown>;
 
 type Resolved<F> = F extends (...args: never[]) => infer R ? Awaited<R> : never;
@@ -59,12 +71,19 @@ export function* run<Q extends Runnable>(query: Q): Generator<Step, number, unkn
   return Number(result?.changes ?? result?.rowsAffected ?? 0);
 }
 
+/** A write whose answer nothing needs: on libSQL it travels with the writes next to it (see the top). */
+export function* write<Q extends Buildable>(query: Q): Generator<Step, void, unknown> {
+  yield { mode: 'write', query };
+}
+
+const modeOf = (step: Step) => (step.mode === 'write' ? 'run' : step.mode);
+
 function drive<T>(gen: Generator<Step, T, unknown>): T {
   let r = gen.next();
   while (!r.done) {
     let value: unknown;
     try {
-      value = r.value.query[r.value.mode]();
+      value = r.value.query[modeOf(r.value)]();
     } catch (e) {
       r = gen.throw(e);
       continue;
@@ -74,18 +93,36 @@ function drive<T>(gen: Generator<Step, T, unknown>): T {
   return r.value;
 }
 
-async function driveAsync<T>(gen: Generator<Step, T, unknown>): Promise<T> {
+type SendWrites = (statements: { sql: string; args: unknown[] }[]) => Promise<unknown>;
+
+/** `sendWrites`: how the held writes go in one round trip (libSQL's batch in the transaction). */
+async function driveAsync<T>(gen: Generator<Step, T, unknown>, sendWrites?: SendWrites): Promise<T> {
+  const held: { sql: string; args: unknown[] }[] = [];
+  const flush = async () => {
+    if (held.length === 0) return;
+    const statements = held.splice(0);
+    await sendWrites!(statements);
+  };
   let r = gen.next();
   while (!r.done) {
+    const step = r.value;
     let value: unknown;
     try {
-      value = await r.value.query[r.value.mode]();
+      if (step.mode === 'write' && sendWrites) {
+        const { sql, params } = step.query.toSQL();
+        held.push({ sql, args: params });
+        r = gen.next(undefined);
+        continue;
+      }
+      await flush();
+      value = await step.query[modeOf(step)]();
     } catch (e) {
       r = gen.throw(e);
       continue;
     }
     r = gen.next(value);
   }
+  await flush();
   return r.value;
 }
 
@@ -94,6 +131,8 @@ export interface Database<TSchema extends Record<string, unknown>> {
   db: AnyDb<TSchema>;
   /** Runs `body` atomically: all its writes or none. */
   transaction<T>(body: TxBody<T, TSchema>): Promise<T>;
+  /** Queries that do not depend on each other, in one round trip on libSQL (in turn on better-sqlite3). */
+  batch<U extends BatchItem<'sqlite'>, Q extends Readonly<[U, ...U[]]>>(queries: Q): Promise<BatchResponse<Q>>;
   /** Applies the Drizzle migrations in `folder`. */
   migrate(folder: string): Promise<void>;
   close(): void;
@@ -145,6 +184,12 @@ function openBetterSqlite<TSchema extends Record<string, unknown>>(opts: OpenOpt
       const exec = sqlite.transaction(() => drive(body(db)));
       return exec.immediate();
     },
+    async batch<U extends BatchItem<'sqlite'>, Q extends Readonly<[U, ...U[]]>>(queries: Q) {
+      // Synchronous underneath: in turn costs nothing more than together.
+      const results: unknown[] = [];
+      for (const query of queries) results.push(await query);
+      return results as BatchResponse<Q>;
+    },
     async migrate(folder: string) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { migrate } = require('drizzle-orm/better-sqlite3/migrator') as typeof import('drizzle-orm/better-sqlite3/migrator');
@@ -184,9 +229,12 @@ function openLibsql<TSchema extends Record<string, unknown>>(opts: OpenOptions<T
     db,
     async transaction<T>(body: TxBody<T, TSchema>) {
       await prepare();
-      const turn = queue.then(() => libsql.transaction((tx) => driveAsync(body(tx)), { behavior: 'immediate' }));
+      const turn = queue.then(() => libsql.transaction((tx) => driveAsync(body(tx), writesOf(tx)), { behavior: 'immediate' }));
       queue = turn.catch(() => undefined);
       return turn;
+    },
+    async batch<U extends BatchItem<'sqlite'>, Q extends Readonly<[U, ...U[]]>>(queries: Q) {
+      return libsql.batch(queries) as Promise<BatchResponse<Q>>;
     },
     async migrate(folder: string) {
       await prepare();
@@ -199,6 +247,17 @@ function openLibsql<TSchema extends Record<string, unknown>>(opts: OpenOptions<T
 }
 
 type LibsqlClient = import('@libsql/client').Client;
+
+/**
+ * The libSQL transaction under drizzle's: its `batch` sends the held writes in one round trip,
+ * inside the transaction. Drizzle keeps it on the transaction's session (`session.tx`); when a
+ * version moves it, the writes simply go one by one (db/driver.test.ts counts them).
+ */
+function writesOf(tx: unknown): SendWrites | undefined {
+  const ltx = (tx as { session?: { tx?: { batch?: unknown } } }).session?.tx as import('@libsql/client').Transaction | undefined;
+  if (!ltx || typeof ltx.batch !== 'function') return undefined;
+  return (statements) => ltx.batch(statements as import('@libsql/client').InStatement[]);
+}
 
 /**
  * The benchmark's probe of the libSQL path (BENCHMARKS.md, T15), never set in production:
