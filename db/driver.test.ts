@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { get, openDatabase, run, write, type DriverKind } from './driver';
+import { get, openDatabase, reads, run, write, type DriverKind } from './driver';
 import { MIGRATIONS_FOLDER } from './index';
 import * as schema from './schema';
 
@@ -77,10 +77,12 @@ describe.each(['better-sqlite3', 'libsql'] as const)('batch and held writes on %
       yield* write(tx.insert(schema.products).values(product('b')));
       const rows = yield* get(tx.select({ n: sql<number>`count(*)` }).from(schema.products));
       yield* write(tx.update(schema.products).set({ name: 'A' }).where(eq(schema.products.slug, 'a')));
-      return rows?.n;
+      const [names, counted] = yield* reads([tx.select({ name: schema.products.name }).from(schema.products).orderBy(schema.products.slug), tx.select({ n: sql<number>`count(*)` }).from(schema.products)] as const);
+      const changed = yield* run(tx.update(schema.products).set({ name: 'B' }).where(eq(schema.products.slug, 'b')));
+      return [rows?.n, names.map((r) => r.name), counted[0].n, changed];
     });
-    expect(seen).toBe(2);
-    expect((await d.db.select({ name: schema.products.name }).from(schema.products).orderBy(schema.products.slug)).map((r) => r.name)).toEqual(['A', 'b']);
+    expect(seen).toEqual([2, ['A', 'b'], 2, 1]);
+    expect((await d.db.select({ name: schema.products.name }).from(schema.products).orderBy(schema.products.slug)).map((r) => r.name)).toEqual(['A', 'B']);
     await expect(
       d.transaction(function* (tx) {
         yield* write(tx.insert(schema.products).values(product('c')));
@@ -141,15 +143,21 @@ describe('BENCH_LIBSQL_PROBE (T15)', () => {
       expect(lines.map((l) => l.split(' ')[2])).toEqual(['execute', 'begin', 'tx-execute', 'tx-execute', 'commit']);
       expect(lines[0]).toMatch(/^db-rt \d+ execute select "id", "slug"/);
 
-      // Held writes: three in a row are one round trip (a batch inside the transaction), sent
-      // before the read that follows them; independent reads together are one batch.
+      // Held writes: three in a row travel with the read that follows them (one batch inside
+      // the transaction), the last one alone at the end; reads together are one batch too.
       lines.length = 0;
-      await d.transaction(function* (tx) {
+      const got = await d.transaction(function* (tx) {
         for (const slug of ['w1', 'w2', 'w3']) yield* write(tx.insert(schema.products).values({ slug, name: slug, description: '', priceCents: 1, imagePath: '/x.png' }));
-        yield* get(tx.select().from(schema.products).where(eq(schema.products.slug, 'w1')));
+        const w1 = yield* get(tx.select({ slug: schema.products.slug }).from(schema.products).where(eq(schema.products.slug, 'w1')));
+        const [two, none] = yield* reads([
+          tx.select({ slug: schema.products.slug }).from(schema.products).where(eq(schema.products.slug, 'w2')),
+          tx.select().from(schema.orders),
+        ] as const);
         yield* write(tx.update(schema.products).set({ name: 'y' }).where(eq(schema.products.slug, 'w1')));
+        return { w1, two, none };
       });
-      expect(lines.map((l) => l.split(' ')[2])).toEqual(['begin', 'tx-batch', 'tx-execute', 'tx-batch', 'commit']);
+      expect(lines.map((l) => l.split(' ')[2])).toEqual(['begin', 'tx-batch', 'tx-batch', 'tx-batch', 'commit']);
+      expect(got).toEqual({ w1: { slug: 'w1' }, two: [{ slug: 'w2' }], none: [] });
       lines.length = 0;
       await d.batch([d.db.select().from(schema.products), d.db.select().from(schema.orders)]);
       expect(lines.map((l) => l.split(' ')[2])).toEqual(['batch']);

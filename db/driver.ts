@@ -26,9 +26,11 @@
  * - Hot statements can be prepared once per runner with `preparedQuery` (db/statements.ts):
  *   `yield* get(paymentById.on(tx, { id }))`.
  * - A write whose answer nothing needs (no "rows changed" check) is `yield* write(q)`: on libSQL
- *   the writes in a row travel together, one round trip for all of them, sent when the body
- *   next reads or ends. An error one of them raises surfaces at that next step (or at the end),
- *   and rolls everything back the same way.
+ *   the writes in a row travel together with the body's next step (a read, a write that counts
+ *   its rows), one round trip for all of them, or in one of their own at its end. An error one
+ *   of them raises surfaces at that next step (or at the end), and rolls everything back alike.
+ * - Reads that do not depend on each other: `const [a, b] = yield* reads([qa, qb])`, every row
+ *   of each, one round trip on libSQL (with any held writes).
  *
  * ## Reads that do not depend on each other
  *
@@ -52,7 +54,10 @@ export type AnyDb<TSchema extends Record<string, unknown> = Record<string, unkno
 type Runnable = { get(): unknown; all(): unknown; run(): unknown };
 /** A query builder (not a prepared statement): its SQL can travel in a batch. */
 type Buildable = Runnable & { toSQL(): { sql: string; params: unknown[] } };
-export type Step = { mode: 'get' | 'all' | 'run'; query: Runnable } | { mode: 'write'; query: Buildable };
+export type Step =
+  | { mode: 'get' | 'all' | 'run'; query: Runnable }
+  | { mode: 'write'; query: Buildable }
+  | { mode: 'reads'; queries: readonly Buildable[] };
 export type TxBody<T, TSchema extends Record<string, unknown>> = (tx: AnyDb<TSchema>) => Generator<Step, T, unknown>;
 
 type Resolved<F> = F extends (...args: never[]) => infer R ? Awaited<R> : never;
@@ -70,20 +75,22 @@ export function* run<Q extends Runnable>(query: Q): Generator<Step, number, unkn
   const result = (yield { mode: 'run', query }) as { changes?: number; rowsAffected?: number };
   return Number(result?.changes ?? result?.rowsAffected ?? 0);
 }
-
-/** A write whose answer nothing needs: on libSQL it travels with the writes next to it (see the top). */
+/** A write whose answer nothing needs: on libSQL it travels with the steps next to it (see the top). */
 export function* write<Q extends Buildable>(query: Q): Generator<Step, void, unknown> {
   yield { mode: 'write', query };
 }
-
-const modeOf = (step: Step) => (step.mode === 'write' ? 'run' : step.mode);
+/** Reads that do not depend on each other, inside a transaction: every row of each, one round trip on libSQL. */
+export function* reads<const Q extends readonly Buildable[]>(queries: Q): Generator<Step, { [K in keyof Q]: Resolved<Q[K]['all']> }, unknown> {
+  return (yield { mode: 'reads', queries }) as { [K in keyof Q]: Resolved<Q[K]['all']> };
+}
 
 function drive<T>(gen: Generator<Step, T, unknown>): T {
   let r = gen.next();
   while (!r.done) {
+    const step = r.value;
     let value: unknown;
     try {
-      value = r.value.query[modeOf(r.value)]();
+      value = step.mode === 'reads' ? step.queries.map((q) => q.all()) : step.query[step.mode === 'write' ? 'run' : step.mode]();
     } catch (e) {
       r = gen.throw(e);
       continue;
@@ -93,29 +100,81 @@ function drive<T>(gen: Generator<Step, T, unknown>): T {
   return r.value;
 }
 
-type SendWrites = (statements: { sql: string; args: unknown[] }[]) => Promise<unknown>;
+type Statement = { sql: string; args: unknown[] };
+/** Statements in one round trip inside the transaction; their raw answers, in order. */
+type SendBatch = (statements: Statement[]) => Promise<unknown[]>;
+type Mapped = { statement: Statement; answer(raw: unknown, mode: 'get' | 'all' | 'run'): unknown };
 
-/** `sendWrites`: how the held writes go in one round trip (libSQL's batch in the transaction). */
-async function driveAsync<T>(gen: Generator<Step, T, unknown>, sendWrites?: SendWrites): Promise<T> {
-  const held: { sql: string; args: unknown[] }[] = [];
+/**
+ * A query builder's statement and how its raw answer reads, as Drizzle's own `batch` does it
+ * (prepare, then map the batch's result); undefined for anything else (a prepared statement).
+ */
+function batchable(query: unknown): Mapped | undefined {
+  const prepare = (query as { _prepare?: () => unknown })._prepare;
+  if (typeof prepare !== 'function') return undefined;
+  const p = prepare.call(query) as {
+    getQuery?: () => { sql: string; params: unknown[] };
+    mapAllResult?: (raw: unknown, fromBatch: boolean) => unknown;
+    mapGetResult?: (raw: unknown, fromBatch: boolean) => unknown;
+  };
+  if (typeof p.getQuery !== 'function' || typeof p.mapAllResult !== 'function' || typeof p.mapGetResult !== 'function') return undefined;
+  const { sql, params } = p.getQuery();
+  return {
+    statement: { sql, args: params },
+    answer: (raw, mode) => (mode === 'all' ? p.mapAllResult!(raw, true) : mode === 'get' ? p.mapGetResult!(raw, true) : raw),
+  };
+}
+
+/**
+ * Runs a body on libSQL. `sendBatch`: the transaction's batch. Held writes wait for the next
+ * step and go in its round trip (or in one of their own at the end); `reads` go together.
+ */
+async function driveAsync<T>(gen: Generator<Step, T, unknown>, sendBatch?: SendBatch): Promise<T> {
+  const held: Statement[] = [];
+  /** Sends the held writes and `mapped` in one round trip; the answers of `mapped`. */
+  const together = async (mapped: Mapped[], modes: ('get' | 'all' | 'run')[]) => {
+    const statements = [...held.splice(0), ...mapped.map((m) => m.statement)];
+    const raw = await sendBatch!(statements);
+    const mine = raw.slice(raw.length - mapped.length);
+    return mapped.map((m, i) => m.answer(mine[i], modes[i]));
+  };
   const flush = async () => {
-    if (held.length === 0) return;
-    const statements = held.splice(0);
-    await sendWrites!(statements);
+    if (held.length > 0) await together([], []);
   };
   let r = gen.next();
   while (!r.done) {
     const step = r.value;
     let value: unknown;
     try {
-      if (step.mode === 'write' && sendWrites) {
-        const { sql, params } = step.query.toSQL();
-        held.push({ sql, args: params });
-        r = gen.next(undefined);
-        continue;
+      if (!sendBatch) {
+        if (step.mode !== 'reads') value = await step.query[step.mode === 'write' ? 'run' : step.mode]();
+        else {
+          value = [];
+          for (const q of step.queries) (value as unknown[]).push(await q.all());
+        }
+      } else if (step.mode === 'write') {
+        const mapped = batchable(step.query);
+        if (mapped) held.push(mapped.statement);
+        else {
+          await flush();
+          await step.query.run();
+        }
+      } else if (step.mode === 'reads') {
+        const mapped = step.queries.map(batchable);
+        if (mapped.every((m): m is Mapped => m !== undefined)) value = await together(mapped, mapped.map(() => 'all'));
+        else {
+          await flush();
+          value = [];
+          for (const q of step.queries) (value as unknown[]).push(await q.all());
+        }
+      } else {
+        const mapped = held.length > 0 ? batchable(step.query) : undefined;
+        if (mapped) [value] = await together([mapped], [step.mode]);
+        else {
+          await flush();
+          value = await step.query[step.mode]();
+        }
       }
-      await flush();
-      value = await step.query[modeOf(step)]();
     } catch (e) {
       r = gen.throw(e);
       continue;
@@ -229,7 +288,7 @@ function openLibsql<TSchema extends Record<string, unknown>>(opts: OpenOptions<T
     db,
     async transaction<T>(body: TxBody<T, TSchema>) {
       await prepare();
-      const turn = queue.then(() => libsql.transaction((tx) => driveAsync(body(tx), writesOf(tx)), { behavior: 'immediate' }));
+      const turn = queue.then(() => libsql.transaction((tx) => driveAsync(body(tx), batchOf(tx)), { behavior: 'immediate' }));
       queue = turn.catch(() => undefined);
       return turn;
     },
@@ -253,7 +312,7 @@ type LibsqlClient = import('@libsql/client').Client;
  * inside the transaction. Drizzle keeps it on the transaction's session (`session.tx`); when a
  * version moves it, the writes simply go one by one (db/driver.test.ts counts them).
  */
-function writesOf(tx: unknown): SendWrites | undefined {
+function batchOf(tx: unknown): SendBatch | undefined {
   const ltx = (tx as { session?: { tx?: { batch?: unknown } } }).session?.tx as import('@libsql/client').Transaction | undefined;
   if (!ltx || typeof ltx.batch !== 'function') return undefined;
   return (statements) => ltx.batch(statements as import('@libsql/client').InStatement[]);

@@ -12,7 +12,6 @@ import { addressLines, shippingValue } from '@/lib/orders/delivery';
 import { endOfSaoPauloDay } from '@/lib/orders/deadline';
 import { orderLabel } from '@/lib/orders/format';
 import { bpsToPercentText } from '@/lib/settings/pix-discount';
-import { getSettings } from '@/lib/settings/settings';
 import { orderViewByToken, type OrderView } from '@/lib/orders/queries';
 import { BoletoBarcode } from './boleto-barcode';
 import { CopyField } from './copy-field';
@@ -21,7 +20,7 @@ import { OrderStatusPanel, ReorderButton } from './order-status';
 import { RefreshWhileWaiting } from './refresh-while-waiting';
 import { switchToPixAction, type AttemptNotice } from './actions';
 import styles from './order.module.css';
-import { getShopIdentity } from '@/lib/shop/identity';
+import { storefront } from '@/lib/shop/storefront';
 import { storeReturnUrlOfOrder } from '@/lib/checkout-sessions/sessions';
 import { pixAttemptOffer } from '@/lib/payments/attempt-terms';
 import { boletoPdfHref } from '@/lib/demo/simulator-access';
@@ -30,7 +29,7 @@ import { PixelOrder } from '../../_components/pixels';
 
 /** The shop's pickup hours (Configurações → Loja), under the pickup address of an order to collect. */
 async function PickupHours() {
-  const { pickupHours } = await getShopIdentity();
+  const { pickupHours } = (await storefront()).identity;
   return pickupHours ? <p className="small">Horário de retirada: {pickupHours}</p> : null;
 }
 
@@ -61,7 +60,7 @@ export default async function OrderPage({ params, searchParams }: Props) {
   // An order placed from an API checkout session leads back to the store that sent the buyer.
   const storeUrl = await storeReturnUrlOfOrder(order.id);
   // "Pagar com Pix agora" and "Gerar novo Pix" only where the order's terms allow them (a session's methods and price, a link's state).
-  const settings = pending || order.status === 'expired' ? await getSettings() : null;
+  const settings = pending || order.status === 'expired' ? (await storefront()).settings : null;
   const pixSwitch = settings && pending && order.method === 'boleto' ? await pixAttemptOffer(order, 'switch', settings) : null;
   const pixRenewal = settings && order.method === 'pix' ? (await pixAttemptOffer(order, 'renew', settings)) !== null : false;
 
