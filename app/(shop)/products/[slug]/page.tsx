@@ -107,7 +107,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
             </>
           )}
           <p className="small muted">Pague com Pix (confirmação na hora) ou boleto (compensação em até 3 dias úteis).</p>
-          {chosen ? <ShippingCalculator productId={product.id} variantId={chosen.variantId} variantParam={hasOptions ? chosen.variantId : undefined} cep={cep} /> : null}
+          {chosen ? <ShippingCalculator item={chosen} variantParam={hasOptions ? chosen.variantId : undefined} cep={cep} /> : null}
         </div>
       </article>
     </main>
