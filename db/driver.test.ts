@@ -10,9 +10,9 @@ import * as schema from './schema';
 const opened: { close(): void }[] = [];
 afterEach(() => opened.splice(0).forEach((d) => d.close()));
 
-function fresh(driver: DriverKind) {
+function fresh(driver: DriverKind, busyTimeoutMs?: number) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'balcao-driver-'));
-  const d = openDatabase({ url: `file:${path.join(dir, 'nested', 'x.db')}`, schema, driver });
+  const d = openDatabase({ url: `file:${path.join(dir, 'nested', 'x.db')}`, schema, driver, busyTimeoutMs });
   opened.push(d);
   return d;
 }
@@ -121,6 +121,66 @@ describe('libsql over a local file', () => {
     expect(await Promise.all(bodies)).toEqual([0, 1, 2, 3]);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect((await d.db.select().from(schema.products)).length).toBe(20);
+  });
+});
+
+describe('libsql over a local file: one writer at a time, a busy connection dropped', () => {
+  const product = (slug: string) => ({ slug, name: slug, description: '', priceCents: 100, imagePath: '/x.png' });
+  const slugs = async (d: ReturnType<typeof fresh>) => (await d.db.select({ slug: schema.products.slug }).from(schema.products).orderBy(schema.products.id)).map((r) => r.slug);
+
+  it('a write outside a transaction, issued while one is open, waits for it instead of meeting its lock', async () => {
+    // The serverless e2e's stall: a request's autocommit write (a lease, a rate-limit hit) landed
+    // between another request's transaction steps, on another pooled connection. SQLite's busy
+    // wait is synchronous, so it blocked the event loop the transaction needed to commit, until
+    // the timeout, then failed with SQLITE_BUSY (and left its statement in progress).
+    const d = fresh('libsql', 300);
+    await d.migrate(MIGRATIONS_FOLDER);
+    let outside: Promise<string> | undefined;
+    await d.transaction(function* (tx) {
+      yield* run(tx.insert(schema.products).values(product('in-1')));
+      outside ??= d.db.insert(schema.products).values(product('outside')).then(() => 'written', (e: Error) => `failed: ${e.message}`);
+      yield* write(tx.insert(schema.products).values(product('in-2')));
+      yield* get(tx.select().from(schema.products).where(eq(schema.products.slug, 'in-1')));
+    });
+    expect(await outside).toBe('written');
+    expect(await slugs(d)).toEqual(['in-1', 'in-2', 'outside']);
+    // Reads do not wait for the writer (WAL): one issued mid-transaction sees the state before it.
+    let seen: Promise<string[]> | undefined;
+    await d.transaction(function* (tx) {
+      yield* run(tx.insert(schema.products).values(product('in-3')));
+      seen ??= slugs(d);
+      yield* run(tx.insert(schema.products).values(product('in-4')));
+    });
+    expect(await seen).toEqual(['in-1', 'in-2', 'outside']);
+  });
+
+  it('after a write failed busy on another process\'s lock, the next batch and transaction still commit', async () => {
+    // libsql 0.5.x leaves a statement that failed busy in progress on its connection, and the
+    // client hands that connection back to its pool: every COMMIT there then failed with
+    // "SQLITE_BUSY: cannot commit transaction - SQL statements in progress".
+    const d = fresh('libsql', 100);
+    await d.migrate(MIGRATIONS_FOLDER);
+    await d.db.insert(schema.products).values(product('a'));
+    const file = (await d.db.all<{ file: string }>(sql`select file from pragma_database_list where name = 'main'`))[0].file;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const Libsql = require('libsql') as new (path: string) => { exec(sql: string): void; close(): void };
+    const other = new Libsql(file); // another instance of the app on the same file
+    other.exec('BEGIN IMMEDIATE');
+    const busy = (e: unknown) => /SQLITE_BUSY/.test(`${(e as Error).message} ${(e as { cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code}`);
+    await expect(d.db.insert(schema.products).values(product('b'))).rejects.toSatisfy(busy);
+    await expect(d.transaction(function* (tx) {
+      yield* run(tx.insert(schema.products).values(product('c')));
+    })).rejects.toSatisfy(busy);
+    other.exec('COMMIT');
+    other.close();
+
+    const [rows] = await d.batch([d.db.select({ slug: schema.products.slug }).from(schema.products)]);
+    expect(rows.map((r) => r.slug)).toEqual(['a']);
+    await d.transaction(function* (tx) {
+      yield* run(tx.insert(schema.products).values(product('d')));
+    });
+    await d.db.insert(schema.products).values(product('e'));
+    expect(await slugs(d)).toEqual(['a', 'd', 'e']);
   });
 });
 

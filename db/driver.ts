@@ -32,6 +32,10 @@
  * - Reads that do not depend on each other: `const [a, b] = yield* reads([qa, qb])`, every row
  *   of each, one round trip on libSQL (with any held writes).
  *
+ * - Over a local libSQL file, a write outside a transaction (`await db().update(...)`) waits for
+ *   the process's open transaction to commit (one writer at a time, see openLibsql): never run
+ *   one from inside a body, which is why a body uses `tx` only.
+ *
  * ## Reads that do not depend on each other
  *
  * `await database().batch([q1, q2, q3])` runs them as one libSQL batch (one round trip on Turso)
@@ -203,6 +207,8 @@ export type OpenOptions<TSchema extends Record<string, unknown>> = {
   schema: TSchema;
   /** Force @libsql/client even for a file: URL (tests keep both drivers in step). */
   driver?: DriverKind;
+  /** How long a write waits for another process's lock (5 s unless told; tests make it short). */
+  busyTimeoutMs?: number;
 };
 
 export function driverFor(url: string): DriverKind {
@@ -231,7 +237,7 @@ function openBetterSqlite<TSchema extends Record<string, unknown>>(opts: OpenOpt
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  sqlite.pragma(`busy_timeout = ${opts.busyTimeoutMs ?? BUSY_TIMEOUT_MS}`);
   cacheCompiledStatements(sqlite);
   const drizzleDb = drizzle(sqlite, { schema: opts.schema });
   const db: AnyDb<TSchema> = drizzleDb;
@@ -268,29 +274,37 @@ function openLibsql<TSchema extends Record<string, unknown>>(opts: OpenOptions<T
   // more as it goes: a PRAGMA reaches only the connection that ran it. The busy timeout must
   // be the client's option, which every connection it opens gets, or a write meeting another
   // process's lock (a second instance) fails at once with SQLITE_BUSY. Remote URLs ignore it.
-  const client = probeRoundTrips(createClient({ url, authToken: opts.authToken, timeout: BUSY_TIMEOUT_MS }), process.env.BENCH_LIBSQL_PROBE);
+  const raw = probeRoundTrips(createClient({ url, authToken: opts.authToken, timeout: opts.busyTimeoutMs ?? BUSY_TIMEOUT_MS }), process.env.BENCH_LIBSQL_PROBE);
+  // One writer at a time per process. Each transaction would get a pooled connection of its
+  // own and their steps interleave at every await, so a second BEGIN IMMEDIATE would meet the
+  // first's lock; SQLite's busy wait is synchronous and blocks the event loop the first one
+  // needs to commit, for the whole timeout, then fails with SQLITE_BUSY. A write outside a
+  // transaction (an autocommit UPDATE of a lease, a rate-limit hit) meets the same lock the same
+  // way. So transactions and, over a local file, every other write take turns in one queue
+  // (`inTurn`); reads never wait (WAL lets them run beside the writer). better-sqlite3 has no
+  // such race: its transactions run synchronously. A turn waits only for the ones before it
+  // (microseconds each: a body never awaits anything but its own statements).
+  let queue: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const turn = queue.then(work);
+    queue = turn.catch(() => undefined);
+    return turn;
+  };
+  const local = url.startsWith('file:');
+  const client = local ? oneWriterAtATime(raw, inTurn) : raw;
   const libsql = drizzle(client, { schema: opts.schema });
   const db: AnyDb<TSchema> = libsql;
   let prepared: Promise<void> | undefined;
   // WAL is a property of the file (it persists), so one connection setting it is enough.
   // `synchronous` is per connection and the client has no hook to set it on each: libSQL keeps
   // SQLite's default (FULL, the WAL synced at every commit) where better-sqlite3 runs NORMAL.
-  const prepare = () => (prepared ??= url.startsWith('file:') ? client.execute('PRAGMA journal_mode = WAL').then(() => undefined) : Promise.resolve());
-  // One transaction at a time per process. Each would get a pooled connection of its own and
-  // their steps interleave at every await, so a second BEGIN IMMEDIATE would meet the first's
-  // lock; SQLite's busy wait is synchronous and blocks the event loop the first one needs to
-  // commit, for the whole timeout, then fails with SQLITE_BUSY. better-sqlite3 has no such
-  // race: its transactions run synchronously. Queued, a transaction waits only for the ones
-  // before it (microseconds each: the body never awaits anything but its own statements).
-  let queue: Promise<unknown> = Promise.resolve();
+  const prepare = () => (prepared ??= local ? client.execute('PRAGMA journal_mode = WAL').then(() => undefined) : Promise.resolve());
   return {
     kind: 'libsql',
     db,
     async transaction<T>(body: TxBody<T, TSchema>) {
       await prepare();
-      const turn = queue.then(() => libsql.transaction((tx) => driveAsync(body(tx), batchOf(tx)), { behavior: 'immediate' }));
-      queue = turn.catch(() => undefined);
-      return turn;
+      return inTurn(() => libsql.transaction((tx) => driveAsync(body(tx), batchOf(tx)), { behavior: 'immediate' }));
     },
     async batch<U extends BatchItem<'sqlite'>, Q extends Readonly<[U, ...U[]]>>(queries: Q) {
       return libsql.batch(queries) as Promise<BatchResponse<Q>>;
@@ -306,6 +320,58 @@ function openLibsql<TSchema extends Record<string, unknown>>(opts: OpenOptions<T
 }
 
 type LibsqlClient = import('@libsql/client').Client;
+
+/** `select …`: a statement that only reads (WAL runs it beside the writer, no turn needed). */
+const READ_ONLY = /^\s*select\b/i;
+const sqlText = (stmt: unknown) => (typeof stmt === 'string' ? stmt : Array.isArray(stmt) ? String(stmt[0]) : String((stmt as { sql?: string })?.sql ?? ''));
+
+/** SQLITE_BUSY (or SQLITE_BUSY_*) anywhere in an error's causes: the client's own, or Drizzle's wrapping it. */
+function isBusy(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('SQLITE_BUSY')) return true;
+  }
+  return false;
+}
+
+/**
+ * The client over a local file with every write outside a transaction in the process's one
+ * writer queue (see openLibsql), and a connection that met SQLITE_BUSY dropped.
+ *
+ * Why the drop: libsql 0.5.x's `run()` returns as soon as a step fails and does not reset the
+ * statement. A write that failed busy (another process held the lock past the timeout) stays
+ * "in progress" on its pooled connection until the garbage collector finalizes it, and every
+ * COMMIT on that connection — a transaction's, a batch's — fails meanwhile with "SQLITE_BUSY:
+ * cannot commit transaction - SQL statements in progress" (tursodatabase/libsql-client-ts#352,
+ * libsql-js#238). The client gives such a connection back to its pool, and its pool is private,
+ * so the whole pool is reopened, inside the turn: no transaction holds a connection then.
+ */
+function oneWriterAtATime(client: LibsqlClient, inTurn: <T>(work: () => Promise<T>) => Promise<T>): LibsqlClient {
+  const dropOnBusy = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (isBusy(error)) await client.reconnect();
+      throw error;
+    }
+  };
+  return new Proxy(client, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (typeof value !== 'function') return value;
+      if (prop === 'execute')
+        return (stmt: unknown, args?: unknown) =>
+          READ_ONLY.test(sqlText(stmt)) ? value.call(target, stmt, args) : inTurn(() => dropOnBusy(() => value.call(target, stmt, args)));
+      if (prop === 'batch')
+        return (stmts: unknown[], mode?: unknown) =>
+          stmts.every((s) => READ_ONLY.test(sqlText(s))) ? value.call(target, stmts, mode) : inTurn(() => dropOnBusy(() => value.call(target, stmts, mode)));
+      if (prop === 'executeMultiple' || prop === 'migrate') return (arg: unknown) => inTurn(() => dropOnBusy(() => value.call(target, arg)));
+      // Called by the driver's transaction, already in its turn: BEGIN IMMEDIATE failing busy.
+      if (prop === 'transaction') return (mode?: unknown) => dropOnBusy(() => value.call(target, mode));
+      return value.bind(target);
+    },
+  });
+}
 
 /**
  * The libSQL transaction under drizzle's: its `batch` sends the held writes in one round trip,
