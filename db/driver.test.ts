@@ -133,25 +133,35 @@ describe('libsql over a local file: one writer at a time, a busy connection drop
     // between another request's transaction steps, on another pooled connection. SQLite's busy
     // wait is synchronous, so it blocked the event loop the transaction needed to commit, until
     // the timeout, then failed with SQLITE_BUSY (and left its statement in progress).
+    process.env.BENCH_LIBSQL_PROBE = 'delay:20'; // each round trip waits 20 ms: the transaction spans timers
     const d = fresh('libsql', 300);
+    delete process.env.BENCH_LIBSQL_PROBE;
     await d.migrate(MIGRATIONS_FOLDER);
-    let outside: Promise<string> | undefined;
-    await d.transaction(function* (tx) {
+    const open = d.transaction(function* (tx) {
       yield* run(tx.insert(schema.products).values(product('in-1')));
-      outside ??= d.db.insert(schema.products).values(product('outside')).then(() => 'written', (e: Error) => `failed: ${e.message}`);
       yield* write(tx.insert(schema.products).values(product('in-2')));
       yield* get(tx.select().from(schema.products).where(eq(schema.products.slug, 'in-1')));
     });
+    // Its BEGIN is at 20 ms, its first step at 40 ms: another request's write and read at 30 ms.
+    await new Promise((r) => setTimeout(r, 30));
+    const outside = d.db.insert(schema.products).values(product('outside')).then(() => 'written', (e: Error) => `failed: ${e.message}`);
+    const seen = slugs(d); // reads do not wait for the writer (WAL): the state before it
+    await open;
     expect(await outside).toBe('written');
+    expect(await seen).toEqual([]);
     expect(await slugs(d)).toEqual(['in-1', 'in-2', 'outside']);
-    // Reads do not wait for the writer (WAL): one issued mid-transaction sees the state before it.
-    let seen: Promise<string[]> | undefined;
-    await d.transaction(function* (tx) {
-      yield* run(tx.insert(schema.products).values(product('in-3')));
-      seen ??= slugs(d);
-      yield* run(tx.insert(schema.products).values(product('in-4')));
-    });
-    expect(await seen).toEqual(['in-1', 'in-2', 'outside']);
+  });
+
+  it('a write through db() inside a transaction body fails at once instead of waiting for that transaction', async () => {
+    const d = fresh('libsql', 300);
+    await d.migrate(MIGRATIONS_FOLDER);
+    await expect(
+      d.transaction(function* (tx) {
+        yield* run(tx.insert(schema.products).values(product('a')));
+        yield* run(d.db.insert(schema.products).values(product('b'))); // the mistake: db, not tx
+      }),
+    ).rejects.toSatisfy((e: Error) => /inside a transaction body/.test(String((e.cause as Error | undefined)?.message ?? e.message)));
+    expect(await slugs(d)).toEqual([]);
   });
 
   it('after a write failed busy on another process\'s lock, the next batch and transaction still commit', async () => {

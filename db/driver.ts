@@ -41,6 +41,7 @@
  * `await database().batch([q1, q2, q3])` runs them as one libSQL batch (one round trip on Turso)
  * and, on better-sqlite3, one after the other: each result as `await q` would give it.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
@@ -304,7 +305,7 @@ function openLibsql<TSchema extends Record<string, unknown>>(opts: OpenOptions<T
     db,
     async transaction<T>(body: TxBody<T, TSchema>) {
       await prepare();
-      return inTurn(() => libsql.transaction((tx) => driveAsync(body(tx), batchOf(tx)), { behavior: 'immediate' }));
+      return inTurn(() => insideTransaction.run(true, () => libsql.transaction((tx) => driveAsync(body(tx), batchOf(tx)), { behavior: 'immediate' })));
     },
     async batch<U extends BatchItem<'sqlite'>, Q extends Readonly<[U, ...U[]]>>(queries: Q) {
       return libsql.batch(queries) as Promise<BatchResponse<Q>>;
@@ -320,6 +321,9 @@ function openLibsql<TSchema extends Record<string, unknown>>(opts: OpenOptions<T
 }
 
 type LibsqlClient = import('@libsql/client').Client;
+
+/** Set while a libSQL transaction runs (its body and its statements' promises). */
+const insideTransaction = new AsyncLocalStorage<true>();
 
 /** `select …`: a statement that only reads (WAL runs it beside the writer, no turn needed). */
 const READ_ONLY = /^\s*select\b/i;
@@ -346,7 +350,12 @@ function isBusy(error: unknown): boolean {
  * libsql-js#238). The client gives such a connection back to its pool, and its pool is private,
  * so the whole pool is reopened, inside the turn: no transaction holds a connection then.
  */
-function oneWriterAtATime(client: LibsqlClient, inTurn: <T>(work: () => Promise<T>) => Promise<T>): LibsqlClient {
+function oneWriterAtATime(client: LibsqlClient, queue: <T>(work: () => Promise<T>) => Promise<T>): LibsqlClient {
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    // From inside a transaction's body the turn would wait for that same transaction: forever.
+    if (insideTransaction.getStore()) return Promise.reject(new Error('db/driver: a write through db() inside a transaction body (use its tx)'));
+    return queue(work);
+  };
   const dropOnBusy = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       return await work();
