@@ -5,7 +5,7 @@
  * driver, which runs it. Written without `yield*`, `get(query)` only makes a generator object
  * that nobody runs: the query silently never happens. This rule fails on such a call.
  *
- * A "step" is a call to a generator function (`function*`, not async): db/driver's get/all/run,
+ * A "step" is a call to a generator function (`function*`, not async): db/driver's get/all/run/write,
  * one declared in the same file, or one imported from a project module that declares it with
  * `function*` (read from that module's source). It must be the argument of `yield*`, or be
  * handed on whole: returned, or the body of an arrow function (`(tx) => placeOrders(tx)`).
@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-const DRIVER_HELPERS = new Set(['get', 'all', 'run']);
+const DRIVER_HELPERS = new Set(['get', 'all', 'run', 'write']);
 const EXTENSIONS = ['.ts', '.tsx', '/index.ts'];
 
 /** `export function* name` / `export async function* name` in a module's source. */

@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { readCart } from '@/lib/checkout/cart/cart';
-import { shopCategories } from '@/lib/catalog/search';
 import { darken, lighten } from '@/lib/shop/contrast';
-import { getShopIdentity } from '@/lib/shop/identity';
+import { storefront } from '@/lib/shop/storefront';
 import { logoUrl } from '@/lib/shop/identity-values';
 import { ShopFooter } from './_components/shop-footer';
 import { ShopPixels } from './_components/pixels';
@@ -11,7 +10,7 @@ import styles from './shop.module.css';
 
 /** Page titles end with the shop's name; its logo, when there is one, is the tab's icon. */
 export async function generateMetadata(): Promise<Metadata> {
-  const shop = await getShopIdentity();
+  const shop = (await storefront()).identity;
   return {
     // absolute: the root layout's template ("· Balcão", for the merchant's pages) must not reach the shop.
     title: { absolute: shop.name, template: `%s · ${shop.name}` },
@@ -31,7 +30,7 @@ function themeCss(color: string): string | null {
 }
 
 export default async function ShopLayout({ children }: { children: React.ReactNode }) {
-  const [cart, shop, categories] = await Promise.all([readCart(), getShopIdentity(), shopCategories()]);
+  const [cart, { identity: shop, categories }] = await Promise.all([readCart(), storefront()]);
   const count = cart.itemCount;
   const theme = themeCss(shop.color);
   return (

@@ -1,5 +1,5 @@
 import { sortedCatalogPage, sortOf } from '@/lib/catalog/search';
-import { getSettings } from '@/lib/settings/settings';
+import { storefront } from '@/lib/shop/storefront';
 import { Pages, ProductGrid, SortForm } from './_components/product-grid';
 import styles from './catalog.module.css';
 
@@ -9,7 +9,7 @@ export default async function CatalogPage({ searchParams }: Props) {
   const raw = (await searchParams).pagina;
   const requested = typeof raw === 'string' && /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
   const sort = sortOf((await searchParams).ordem);
-  const [{ products, page, pages }, settings] = await Promise.all([sortedCatalogPage(requested, sort), getSettings()]);
+  const [{ products, page, pages }, { settings }] = await Promise.all([sortedCatalogPage(requested, sort), storefront()]);
   const hrefOf = (n: number) => {
     const qs = new URLSearchParams({ ...(sort !== 'recentes' ? { ordem: sort } : {}), ...(n > 1 ? { pagina: String(n) } : {}) }).toString();
     return qs ? `/?${qs}` : '/';

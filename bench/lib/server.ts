@@ -7,6 +7,7 @@
  * Every server started here is stopped on exit, even on Ctrl-C.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { withOverlay } from './overlay';
@@ -229,6 +230,16 @@ export async function startServer(opts: StartOptions = {}): Promise<Server> {
   // Migrations and the seed run in instrumentation before the first request is served;
   // one health call makes sure the app database is ready.
   await fetch(`${url}/api/health`).catch(() => undefined);
+  // The seed turns Melhor Envio on (a fresh clone quotes the carrier sandbox). The benches price
+  // by the UF table, as the e2e server does (scripts/e2e-server.mjs): with the carrier on, a
+  // checkout that names no carrier option is refused ("Escolha a forma de entrega").
+  // bench/shipping-quote.ts switches it per request itself.
+  const appDb = new Database(appDbPath);
+  try {
+    appDb.prepare('update shipping_settings set carrier_enabled = 0 where id = 1').run();
+  } finally {
+    appDb.close();
+  }
   return server;
 }
 

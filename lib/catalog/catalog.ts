@@ -1,9 +1,9 @@
 /** Read-only queries on the product catalog (the only source of prices). */
 import 'server-only';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { db } from '@/db';
-import { productSlugRedirects, productVariants, products } from '@/db/schema';
-import { coversOf, photosOf, type PhotoView } from './photos';
+import { database, db } from '@/db';
+import { productPhotos, productSlugRedirects, productVariants, products } from '@/db/schema';
+import { coversOf, photoRowsWhere, photosByProduct, type PhotoView } from './photos';
 import { isSlug } from './slug';
 import { effectiveOf, lineName, readOptions, variantLabel, type ProductOption } from './variants';
 
@@ -74,11 +74,27 @@ export async function catalogPage(page: number): Promise<{ products: CatalogCard
   return { products: rows.map((r) => ({ ...r, cover: covers.get(r.id) ?? null })), total: n, page: current, pages };
 }
 
-/** A product page: the product on sale with its photos, or the slug it now has (an old link), or null. */
-export async function productPage(slug: string): Promise<{ product: CatalogProduct; photos: PhotoView[] } | { movedTo: string } | null> {
-  const product = await productBySlug(slug);
-  if (product) return { product, photos: (await photosOf([product.id])).get(product.id) ?? [] };
+export type ProductPage = { product: CatalogProduct; photos: PhotoView[]; choice: ProductChoice };
+
+/**
+ * A product page: the product on sale with its photos and its choices (options, variants on
+ * sale), or the slug it now has (an old link), or null. The product, its photos and its
+ * variants are found by the slug in one batch: one round trip on Turso (BENCHMARKS.md, T15).
+ */
+export async function productPage(slug: string): Promise<ProductPage | { movedTo: string } | null> {
   if (!isSlug(slug)) return null;
+  const onSale = and(eq(products.slug, slug), eq(products.active, true));
+  const idOfSlug = db().select({ id: products.id }).from(products).where(onSale);
+  const [found, photoRows, variantRows] = await database().batch([
+    db().select({ ...columns, options: products.options }).from(products).where(onSale).limit(1),
+    photoRowsWhere(inArray(productPhotos.productId, idOfSlug)),
+    variantQuery().where(and(onSale, eq(productVariants.active, true))).orderBy(asc(productVariants.position), asc(productVariants.id)),
+  ]);
+  const [row] = found;
+  if (row) {
+    const { options, ...product } = row;
+    return { product, photos: photosByProduct(photoRows).get(product.id) ?? [], choice: choiceOf(options, variantRows) };
+  }
   const [moved] = await db()
     .select({ slug: products.slug })
     .from(productSlugRedirects)
@@ -186,11 +202,18 @@ function itemOf(r: VariantRow): CatalogItem {
 export async function itemsOfProducts(productIds: readonly number[]): Promise<CatalogItem[]> {
   const wanted = [...new Set(productIds.filter((id) => Number.isSafeInteger(id) && id > 0))];
   if (wanted.length === 0) return [];
-  const rows = await variantQuery()
+  return catalogItemsOf(await catalogItemsQuery(wanted));
+}
+
+/** `itemsOfProducts` as a query, to read in a batch with others (none found for no ids); `catalogItemsOf` reads its rows. */
+export function catalogItemsQuery(productIds: readonly number[]) {
+  const wanted = [...new Set(productIds.filter((id) => Number.isSafeInteger(id) && id > 0))];
+  return variantQuery()
     .where(and(inArray(products.id, wanted), eq(products.active, true), eq(productVariants.active, true)))
     .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
-  return rows.map(itemOf);
 }
+
+export const catalogItemsOf = (rows: VariantRow[]): CatalogItem[] => rows.map(itemOf);
 
 export type ProductChoice = { options: ProductOption[]; variants: (CatalogItem & { values: string[]; photoId: number | null })[] };
 
@@ -201,7 +224,11 @@ export async function choicesOf(productId: number, optionsJson?: string): Promis
   const rows = await variantQuery()
     .where(and(eq(products.id, productId), eq(productVariants.active, true)))
     .orderBy(asc(productVariants.position), asc(productVariants.id));
-  const options = readOptions(json);
+  return choiceOf(json, rows);
+}
+
+function choiceOf(optionsJson: string, rows: VariantRow[]): ProductChoice {
+  const options = readOptions(optionsJson);
   return {
     options,
     variants: rows

@@ -5,7 +5,7 @@
  * stored (only its position does), so its URLs can be cached forever.
  */
 import 'server-only';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { database } from '@/db';
 import { all, get, run } from '@/db/driver';
 import { productPhotoFiles, productPhotos, products } from '@/db/schema';
@@ -69,6 +69,14 @@ const fileColumns = {
 };
 
 /** Every photo of each product (the bytes are not read). */
+/** The stored widths of the photos of the products `where` picks (a batch's part; `photosByProduct` groups them). */
+export function photoRowsWhere(where: SQL) {
+  return database().db.select(fileColumns).from(productPhotos).innerJoin(productPhotoFiles, eq(productPhotoFiles.photoId, productPhotos.id)).where(where);
+}
+
+/** `photoRowsWhere`'s rows as each product's photos, in order. */
+export const photosByProduct = (rows: FileRow[]) => group(rows);
+
 export async function photosOf(productIds: readonly number[]): Promise<Map<number, PhotoView[]>> {
   if (productIds.length === 0) return new Map();
   const rows = await database()

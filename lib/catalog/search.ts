@@ -90,6 +90,11 @@ export async function categoriesWithCounts(): Promise<(Category & { onSale: numb
  * deactivated, never leads to an empty page. Its page still answers, saying it is empty.
  */
 export async function shopCategories(): Promise<Category[]> {
+  return shopCategoriesQuery();
+}
+
+/** shopCategories' statement, for a caller that sends it in a batch with others (lib/shop/storefront.ts). */
+export function shopCategoriesQuery() {
   return db()
     .select()
     .from(categories)

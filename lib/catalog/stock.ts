@@ -16,7 +16,7 @@
  *   paid later, the units are taken again or the order is flagged, as for a late payment.
  */
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import { all, get, run, type AnyDb, type Step } from '@/db/driver';
+import { all, get, run, write, type AnyDb, type Step } from '@/db/driver';
 import { orders, productVariants, products, stockMovements } from '@/db/schema';
 import type { AppSchema } from '@/db';
 
@@ -184,22 +184,79 @@ export function* retakeForNewAttempt(tx: Tx, orderId: string, round: number): Ge
  */
 export function* releaseLapsedHolds(tx: Tx, cutoff: string, productIds?: readonly number[]): Generator<Step, number, unknown> {
   if (productIds && productIds.length === 0) return 0;
+  const released = yield* releaseHolds(tx, yield* all(lapsedHoldsQuery(tx, cutoff, productIds)));
+  return [...released.values()].reduce((a, b) => a + b, 0);
+}
+
+/** The units held by unpaid orders placed before `cutoff` (of these products): what `releaseHolds` gives back. */
+export function lapsedHoldsQuery(tx: Tx, cutoff: string, productIds?: readonly number[]) {
   const net = sql<number>`sum(${stockMovements.delta})`;
-  const lapsed = yield* all(
-    tx
-      .select({ orderId: stockMovements.orderId, productId: stockMovements.productId, variantId: stockMovements.variantId, net })
-      .from(orders)
-      .innerJoin(stockMovements, eq(stockMovements.orderId, orders.id))
-      .where(and(eq(orders.status, 'pending'), lt(orders.createdAt, cutoff), productIds ? inArray(stockMovements.productId, [...productIds]) : undefined))
-      .groupBy(stockMovements.orderId, stockMovements.variantId)
-      .having(sql`${net} < 0`),
-  );
-  let units = 0;
+  return tx
+    .select({ orderId: stockMovements.orderId, productId: stockMovements.productId, variantId: stockMovements.variantId, net })
+    .from(orders)
+    .innerJoin(stockMovements, eq(stockMovements.orderId, orders.id))
+    .where(and(eq(orders.status, 'pending'), lt(orders.createdAt, cutoff), productIds ? inArray(stockMovements.productId, [...productIds]) : undefined))
+    .groupBy(stockMovements.orderId, stockMovements.variantId)
+    .having(sql`${net} < 0`);
+}
+
+/** Gives back the lapsed holds `lapsedHoldsQuery` found, once each; the units given back per variant. */
+export function* releaseHolds(tx: Tx, lapsed: Awaited<ReturnType<typeof lapsedHoldsQuery>>): Generator<Step, Map<number, number>, unknown> {
+  const released = new Map<number, number>();
   for (const h of lapsed) {
     const unit = { productId: h.productId, variantId: Number(h.variantId) };
-    if (yield* move(tx, { orderId: h.orderId, ...unit, delta: -Number(h.net), cause: 'released' })) units += -Number(h.net);
+    if (yield* move(tx, { orderId: h.orderId, ...unit, delta: -Number(h.net), cause: 'released' })) released.set(unit.variantId, (released.get(unit.variantId) ?? 0) + -Number(h.net));
   }
-  return units;
+  return released;
+}
+
+/** The stock of these variants and the names their lines go by, to read with the order's other reads. */
+export function stockOfVariantsQuery(tx: Tx, variantIds: readonly number[]) {
+  return tx
+    .select({ variantId: productVariants.id, stock: productVariants.stock, name: products.name })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(inArray(productVariants.id, [...variantIds]));
+}
+
+/**
+ * A new order's units, as `takeForOrder` takes them but from the stock already read in the
+ * transaction (`stockOfVariantsQuery`, plus what `releaseHolds` gave back since): throws
+ * OutOfStock before writing anything; then the movements and the stock go as held writes, one
+ * round trip with the order's other writes on libSQL. The order is new, so no movement of it
+ * can exist yet: its keys still gate a second run.
+ */
+export function* takeForNewOrder(
+  tx: Tx,
+  orderId: string,
+  lines: readonly (Unit & { quantity: number; name?: string })[],
+  stock: readonly { variantId: number; stock: number | null; name: string }[],
+  released: ReadonlyMap<number, number> = new Map(),
+): Generator<Step, void, unknown> {
+  const left = new Map(stock.map((v) => [v.variantId, v]));
+  const taking: (Unit & { quantity: number })[] = [];
+  for (const line of lines) {
+    const v = left.get(line.variantId);
+    // A variant moves once per order and cause (its key): a second line of it moves nothing, as in `move`.
+    if (!v || v.stock === null || taking.some((t) => t.variantId === line.variantId)) continue;
+    const free = v.stock + (released.get(line.variantId) ?? 0);
+    if (free < line.quantity) throw new OutOfStock(line.productId, line.name ?? v.name, free, line.variantId);
+    taking.push(line);
+  }
+  for (const line of taking) {
+    yield* write(
+      tx
+        .insert(stockMovements)
+        .values({ productId: line.productId, variantId: line.variantId, orderId, delta: -line.quantity, reason: 'order', dedupeKey: stockKey(orderId, line.variantId, 'order') })
+        .onConflictDoNothing(),
+    );
+    yield* write(
+      tx
+        .update(productVariants)
+        .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
+        .where(and(eq(productVariants.id, line.variantId), sql`${productVariants.stock} IS NOT NULL`)),
+    );
+  }
 }
 
 export type ReturnResult = { ok: true; units: number } | { ok: false; error: string };

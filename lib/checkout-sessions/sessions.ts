@@ -4,6 +4,7 @@
  * A session's lines were priced when it was created; the order takes them as they are.
  */
 import 'server-only';
+import { cache } from 'react';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppSchema } from '@/db';
 import { database } from '@/db';
@@ -92,8 +93,13 @@ export function* attachSessionOrder(tx: AnyDb<AppSchema>, sessionId: string, ord
   if (changed !== 1) throw new Error(`checkout session ${sessionId} already has an order`);
 }
 
-/** The session an order was placed from, if any (for the order page's "Voltar para a loja" and the API's order). */
-export async function sessionOfOrder(orderId: string): Promise<CheckoutSession | null> {
+/**
+ * The session an order was placed from, if any (for the order page's "Voltar para a loja" and the
+ * API's order). The order page asks twice (the return link, the Pix offer): once per render.
+ */
+export const sessionOfOrder = cache(readSessionOfOrder);
+
+async function readSessionOfOrder(orderId: string): Promise<CheckoutSession | null> {
   const [row] = await database().db.select().from(checkoutSessions).where(eq(checkoutSessions.orderId, orderId));
   return row ? sessionOf(row) : null;
 }

@@ -6,7 +6,7 @@
  * again, unlike MAX(number) + 1.
  */
 import { sql } from 'drizzle-orm';
-import { get, type AnyDb } from '@/db/driver';
+import { all, type AnyDb } from '@/db/driver';
 import { counters } from '@/db/schema';
 
 const COUNTER = 'order_number';
@@ -15,13 +15,19 @@ export const FIRST_ORDER_NUMBER = 1001;
 
 /** The next order number; yield* it inside the transaction that inserts the order. */
 export function* nextOrderNumber(tx: AnyDb) {
-  const row = yield* get(
-    tx
-      .insert(counters)
-      .values({ name: COUNTER, value: FIRST_ORDER_NUMBER })
-      .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + 1` } })
-      .returning({ value: counters.value }),
-  );
-  if (!row) throw new Error('order number counter returned no row');
-  return row.value;
+  return numberOf(yield* all(orderNumberQuery(tx)));
+}
+
+/** The bump as a query, to send in a batch with the order's reads (`reads`); `numberOf` reads its answer. */
+export function orderNumberQuery(tx: AnyDb) {
+  return tx
+    .insert(counters)
+    .values({ name: COUNTER, value: FIRST_ORDER_NUMBER })
+    .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + 1` } })
+    .returning({ value: counters.value });
+}
+
+export function numberOf(rows: readonly { value: number }[]): number {
+  if (!rows[0]) throw new Error('order number counter returned no row');
+  return rows[0].value;
 }

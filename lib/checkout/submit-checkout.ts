@@ -6,11 +6,10 @@
  */
 import 'server-only';
 import type { Attribution } from '@/lib/attribution/attribution';
-import { readCart } from '@/lib/checkout/cart/cart';
+import { readCartWithSettings } from '@/lib/checkout/cart/cart';
 import { CHECK_FIELDS_MESSAGE } from '@/lib/checkout/fields';
 import { checkoutBlocker, orderItemsOf } from '@/lib/orders/pricing';
 import { previewCoupon } from '@/lib/coupons/coupons';
-import { getSettings } from '@/lib/settings/settings';
 import { anyShips } from '@/lib/checkout/shipping';
 import { placeOrder } from '@/lib/checkout/place-order';
 import { hit } from '@/lib/security/rate-limit';
@@ -39,10 +38,9 @@ export async function submitCheckout(form: FormData, ctx: { ip: string; origin?:
 
 async function submitCheckoutLimited(form: FormData, values: FormValues, origin: Attribution | null): Promise<CheckoutOutcome> {
   // The cart (cookie → catalog) says whether anything ships, so which address the form needs.
-  const cart = await readCart();
-  if (form.get('intent') === APPLY_COUPON_INTENT) return applyCoupon(values, cart.blocker ? null : cart.subtotalCents);
-  const { requireBuyerPhone } = await getSettings();
-  const parsed = parseCheckoutForm(values, { needsDelivery: anyShips(cart.lines.map((l) => l.product)), phoneRequired: requireBuyerPhone });
+  const { cart, catalog, settings } = await readCartWithSettings();
+  if (form.get('intent') === APPLY_COUPON_INTENT) return applyCoupon(values, cart.blocker ? null : cart.subtotalCents, settings.pixDiscountBps);
+  const parsed = parseCheckoutForm(values, { needsDelivery: anyShips(cart.lines.map((l) => l.product)), phoneRequired: settings.requireBuyerPhone });
   if (!parsed.ok) return invalidForm(CHECK_FIELDS_MESSAGE, parsed.fieldErrors, values);
   const { data } = parsed;
 
@@ -66,7 +64,7 @@ async function submitCheckoutLimited(form: FormData, values: FormValues, origin:
       ...(data.delivery ? { delivery: data.delivery } : {}),
       ...(data.note ? { note: data.note } : {}),
       ...(data.freight ? { freight: data.freight } : {}),
-    }, { origin });
+    }, { origin, settings, catalog });
     return outcomeOfPlacement(result, values);
   } catch (error) {
     logger().error({ err: error instanceof Error ? { name: error.name, message: error.message } : String(error) }, 'checkout failed');
@@ -78,13 +76,12 @@ async function submitCheckoutLimited(form: FormData, values: FormValues, origin:
  * "Aplicar": what the coupon takes off this cart, or why it does not apply, next to its field.
  * Everything typed comes back as it was (same checkoutKey). The final submit prices it again.
  */
-async function applyCoupon(values: FormValues, itemsCents: number | null): Promise<CheckoutOutcome> {
+async function applyCoupon(values: FormValues, itemsCents: number | null, pixDiscountBps: number): Promise<CheckoutOutcome> {
   if (itemsCents === null) return checkoutFailure(CHECK_FIELDS_MESSAGE, values, { items: 'Revise o carrinho antes de aplicar o cupom.' });
   const code = (values.coupon ?? '').trim();
   if (!code) return checkoutFailure('', values, { coupon: 'Digite o código do cupom.' });
   const preview = await previewCoupon(code, { itemsCents });
   if (!preview.ok) return checkoutFailure('', values, { coupon: preview.message });
-  const { pixDiscountBps } = await getSettings();
   return {
     ...checkoutFailure('', { ...values, coupon: preview.code }),
     coupon: appliedCoupon(preview.code, preview.discountCents, itemsCents, pixDiscountBps),

@@ -8,7 +8,7 @@
  * (caps.ts). Nothing here talks to SMTP.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { run, type AnyDb, type Step } from '@/db/driver';
+import { run, write, type AnyDb, type Step } from '@/db/driver';
 import { emailOutbox, emailSettings, orders, type EmailKind } from '@/db/schema';
 import { noteOutboxRow } from '@/lib/server/after-pass';
 import { RECIPIENT_CAP_REASON, recipientCappedKinds, underRecipientCap } from './caps';
@@ -55,14 +55,25 @@ export type Enqueue = {
 
 /** Writes one keyed outbox row (or nothing, when the key exists). Returns 1 when a row was written. */
 export function* enqueueEmail(tx: Tx, e: Enqueue): Generator<Step, number, unknown> {
+  return yield* run(outboxInsert(tx, e));
+}
+
+/**
+ * `enqueueEmail` when nothing reads whether a row was written: a held write, which on libSQL
+ * travels with the transaction's next step (db/driver.ts `write`; BENCHMARKS.md, T15).
+ */
+export function* queueEmail(tx: Tx, e: Enqueue): Generator<Step, void, unknown> {
+  yield* write(outboxInsert(tx, e));
+}
+
+function outboxInsert(tx: Tx, e: Enqueue) {
   // The request sends it right after its response (lib/server/after-pass.ts).
   noteOutboxRow('email', e.key);
   // No settings row yet: each switch's default ("Pedido entregue" starts off).
   const enabled = e.force ? sql`1` : sql`coalesce(${SWITCH[e.kind]}, ${e.kind === 'delivered' ? 0 : 1})`;
   // A stranger's unpaid order may not make the shop mail an address over and over (caps.ts).
   const allowed = e.force || e.recipient || !recipientCappedKinds().includes(e.kind) ? sql`1` : underRecipientCap();
-  return yield* run(
-    tx
+  return tx
       .insert(emailOutbox)
       .select(
         tx
@@ -88,8 +99,7 @@ export function* enqueueEmail(tx: Tx, e: Enqueue): Generator<Step, number, unkno
           .leftJoin(emailSettings, eq(emailSettings.id, 1))
           .where(and(eq(orders.id, e.orderId), e.when, e.recipient ? sql`${e.recipient} is not null` : undefined)),
       )
-      .onConflictDoNothing(),
-  );
+      .onConflictDoNothing();
 }
 
 /** SQL: this order already has a row with this key (used as `when`). */

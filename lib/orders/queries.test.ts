@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { database, db, ensureMigrated } from '@/db';
-import { orderItems, orders, payments } from '@/db/schema';
+import { emailOutbox, orderItems, orders, paymentLinks, payments } from '@/db/schema';
 import { seed } from '@/db/seed';
 import { looksLikeToken } from '@/lib/security/tokens';
 import { orderStatusByToken, orderTokenByCheckoutKey, orderViewByToken, reorderLinesByToken, toIso } from './queries';
@@ -82,6 +82,20 @@ describe('order queries', () => {
       ['Café especial em grãos 250 g', 1, 3990],
       ['Coador de pano com suporte', 2, 4980],
     ]);
+  });
+
+  it("names the payment link's code and the instructions e-mail's state (one batch on libSQL, prepared statements on better-sqlite3)", async () => {
+    const linked = randomUUID();
+    const linkedToken = 'tok_' + 'b'.repeat(40);
+    const linkId = randomUUID();
+    await db().insert(paymentLinks).values({ id: linkId, code: `q${linked.slice(0, 8)}`, title: 'Aula avulsa' });
+    await db().insert(orders).values({ id: linked, token: linkedToken, checkoutKey: randomUUID(), status: 'pending', method: 'pix', totalCents: 5000, buyerName: 'Bia', buyerDocument: '52998224725', buyerEmail: 'bia@exemplo.com.br', paymentLinkId: linkId });
+    expect(await orderViewByToken(linkedToken)).toMatchObject({ id: linked, linkCode: `q${linked.slice(0, 8)}`, instructionsEmail: null, items: [], payment: null });
+    await db().insert(emailOutbox).values({ dedupeKey: `email:${linked}:instructions`, orderId: linked, kind: 'instructions', recipient: 'bia@exemplo.com.br', status: 'failed', lastError: 'caixa cheia' });
+    // Another order's e-mail is not this one's.
+    await db().insert(emailOutbox).values({ dedupeKey: `email:${orderId}:instructions`, orderId, kind: 'instructions', recipient: 'ana@exemplo.com.br', status: 'sent' });
+    expect((await orderViewByToken(linkedToken))?.instructionsEmail).toEqual({ status: 'failed', lastError: 'caixa cheia' });
+    expect(await orderViewByToken(token)).toMatchObject({ linkCode: null, instructionsEmail: { status: 'sent', lastError: null } });
   });
 
   it('finds the order of a checkout submit and the lines to buy again', async () => {

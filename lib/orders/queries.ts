@@ -1,7 +1,7 @@
 /** Read-only queries behind the buyer's order page, receipt and status route (by the unguessable token). */
 import 'server-only';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import { db } from '@/db';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { database, db } from '@/db';
 import { preparedQuery } from '@/db/statements';
 import { emailOutbox, orderItems, orders, paymentLinks, payments, type EmailStatus, type FulfillmentStatus, type Order, type OrderStatus, currentPaymentOf } from '@/db/schema';
 import { looksLikeToken } from '@/lib/security/tokens';
@@ -57,15 +57,17 @@ const orderWithPaymentQuery = preparedQuery((d: Db) =>
     .prepare(),
 );
 
+const itemColumns = {
+  productId: orderItems.productId,
+  name: orderItems.name,
+  unitPriceCents: orderItems.unitPriceCents,
+  quantity: orderItems.quantity,
+  lineTotalCents: orderItems.lineTotalCents,
+};
+
 const itemsQuery = preparedQuery((d: Db) =>
   d
-    .select({
-      productId: orderItems.productId,
-      name: orderItems.name,
-      unitPriceCents: orderItems.unitPriceCents,
-      quantity: orderItems.quantity,
-      lineTotalCents: orderItems.lineTotalCents,
-    })
+    .select(itemColumns)
     .from(orderItems)
     .where(eq(orderItems.orderId, sql.placeholder('orderId')))
     .orderBy(asc(orderItems.id))
@@ -163,16 +165,58 @@ export type OrderView = Pick<
   } | null;
 };
 
+type OrderParts = {
+  row: { order: Order; payment: typeof payments.$inferSelect | null };
+  items: OrderView['items'];
+  link: { code: string } | undefined;
+  instructionsEmail: OrderView['instructionsEmail'] | undefined;
+};
+
+/** better-sqlite3: the prepared statements one after the other (no round trips to save; T3). */
+async function orderPartsInTurn(token: string): Promise<OrderParts | null> {
+  const row = await orderWithPaymentQuery.on(db(), { token }).get();
+  if (!row) return null;
+  const items = await itemsQuery.on(db(), { orderId: row.order.id }).all();
+  const link = row.order.paymentLinkId ? await linkCodeQuery.on(db(), { linkId: row.order.paymentLinkId }).get() : undefined;
+  // Its key is "email:<order>:instructions" (lib/email/keys.ts); resends add ":resend:<n>".
+  const instructionsEmail = await instructionsEmailQuery.on(db(), { dedupeKey: `email:${row.order.id}:instructions` }).get();
+  return { row, items, link, instructionsEmail };
+}
+
+/** libSQL: the same four reads found by the token in one batch, one round trip on Turso (T15). */
+async function orderPartsTogether(token: string): Promise<OrderParts | null> {
+  const d = db();
+  const byToken = eq(orders.token, token);
+  const [rows, items, links, emails] = await database().batch([
+    d.select({ order: orders, payment: payments }).from(orders).leftJoin(payments, currentPaymentOf(orders.id)).where(byToken).limit(1),
+    d
+      .select(itemColumns)
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, d.select({ id: orders.id }).from(orders).where(byToken)))
+      .orderBy(asc(orderItems.id)),
+    d
+      .select({ code: paymentLinks.code })
+      .from(paymentLinks)
+      .where(inArray(paymentLinks.id, d.select({ id: orders.paymentLinkId }).from(orders).where(byToken)))
+      .limit(1),
+    d
+      .select({ status: emailOutbox.status, lastError: emailOutbox.lastError })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, sql`'email:' || (SELECT ${orders.id} FROM ${orders} WHERE ${byToken}) || ':instructions'`))
+      .limit(1),
+  ]);
+  const [row] = rows;
+  if (!row) return null;
+  return { row, items, link: links[0], instructionsEmail: emails[0] };
+}
+
 /** Everything the order page and the receipt show, or null for an unknown token. */
 export async function orderViewByToken(token: string): Promise<OrderView | null> {
   if (!looksLikeToken(token)) return null;
-  const row = await orderWithPaymentQuery.on(db(), { token }).get();
-  if (!row) return null;
+  const parts = database().kind === 'libsql' ? await orderPartsTogether(token) : await orderPartsInTurn(token);
+  if (!parts) return null;
+  const { row, items, link, instructionsEmail } = parts;
   const { order, payment } = row;
-  const items = await itemsQuery.on(db(), { orderId: order.id }).all();
-  const link = order.paymentLinkId ? await linkCodeQuery.on(db(), { linkId: order.paymentLinkId }).get() : undefined;
-  // Its key is "email:<order>:instructions" (lib/email/keys.ts); resends add ":resend:<n>".
-  const instructionsEmail = await instructionsEmailQuery.on(db(), { dedupeKey: `email:${order.id}:instructions` }).get();
   return {
     id: order.id,
     number: order.number,

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Tx } from '@/db';
-import { run, type Step } from '@/db/driver';
+import { run, write, type Step } from '@/db/driver';
 import { outboundEvents, type OrderStatus } from '@/db/schema';
 import { noteOutboxRow } from '@/lib/server/after-pass';
 import type { OrderEventType } from './event-types';
@@ -38,10 +38,17 @@ const EVENT_OF_STATE: Partial<Record<OrderStatus, OrderEventType>> = {
   expired: 'order.expired',
 };
 
-/** The events of the payment states an order entered in one transaction (lib/payments/state-effects.ts). */
+/**
+ * The events of the payment states an order entered in one transaction (lib/payments/state-effects.ts).
+ * Held writes: nothing reads whether each was new, so on libSQL they travel with the next step.
+ */
 export function* recordStateEvents(tx: Tx, orderId: string, steps: readonly OrderStatus[]): Generator<Step, void, unknown> {
+  const at = new Date().toISOString();
   for (const state of steps) {
     const type = EVENT_OF_STATE[state];
-    if (type) yield* recordOrderEvent(tx, orderId, type);
+    if (!type) continue;
+    const dedupeKey = `${type}:${orderId}`;
+    noteOutboxRow('event', dedupeKey);
+    yield* write(tx.insert(outboundEvents).values({ id: newEventId(), type, orderId, dedupeKey, createdAt: at }).onConflictDoNothing());
   }
 }

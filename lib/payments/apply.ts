@@ -7,7 +7,7 @@
 import 'server-only';
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { database, type Tx } from '@/db';
-import { get, run, type Step } from '@/db/driver';
+import { get, run, write, type Step } from '@/db/driver';
 import { preparedQuery } from '@/db/statements';
 import { orders, paymentEvents, payments, type OrderStatus, type Payment } from '@/db/schema';
 import { kickOutbox } from '@/lib/email/kick';
@@ -205,7 +205,7 @@ export async function applyObservation(paymentId: string, obs: Observation, sour
       }
 
       if (t.steps.length > 0) {
-        yield* run(
+        yield* write(
           tx
             .update(orders)
             .set({ status, paidAt, refundedCents, updatedAt: now, ...(t.late ? { latePayment: true } : {}) })

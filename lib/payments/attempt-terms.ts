@@ -54,7 +54,12 @@ export async function pixAttemptTerms(order: Pick<Order, 'id' | 'paymentLinkId'>
 async function readStep<T>(body: (d: Tx) => Generator<Step, T, unknown>): Promise<T> {
   const gen = body(database().db);
   let r = gen.next();
-  while (!r.done) r = gen.next(await r.value.query[r.value.mode]());
+  while (!r.done) {
+    const step = r.value;
+    // A read-only body yields only reads (get, all, reads).
+    if (step.mode === 'reads') r = gen.next(await Promise.all(step.queries.map((q) => q.all())));
+    else r = gen.next(await step.query[step.mode === 'write' ? 'run' : step.mode]());
+  }
   return r.value;
 }
 

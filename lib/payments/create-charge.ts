@@ -11,9 +11,9 @@
  *   exist, so only a retry with the same key and body may follow.
  */
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { database, type Tx } from '@/db';
-import { get, run } from '@/db/driver';
+import { get, run, write } from '@/db/driver';
 import { orderItems, orders, paymentEvents, payments, type Order, type Payment, type PaymentMethod } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { isPaymentApiError, type PaymentApiError } from '@/lib/payment-provider/client';
@@ -30,10 +30,11 @@ import { chargeCreatedEffects, stateEffects } from './state-effects';
  * A payment attempt about to be created at the provider, in the caller's transaction: its row in
  * createState 'creating' with its own Idempotency-Key and webhook token, and the terms its create
  * (or a retry of it) sends, kept so that a retry rebuilds exactly the same request. Placing an
- * order, "Pagar com Pix agora" and "Gerar novo Pix" all open their attempt here.
+ * order, "Pagar com Pix agora" and "Gerar novo Pix" all open their attempt here. Both rows are
+ * held writes (nothing reads their answer): on libSQL they travel with the transaction's next step.
  */
 export function* openAttempt(tx: Tx, a: { paymentId: string; orderId: string; attempt?: number; method: PaymentMethod; amountCents: number; terms: ChargeTerms }) {
-  yield* run(
+  yield* write(
     tx.insert(payments).values({
       id: a.paymentId,
       orderId: a.orderId,
@@ -48,7 +49,7 @@ export function* openAttempt(tx: Tx, a: { paymentId: string; orderId: string; at
       payableUntil: payableUntilOf(a.terms),
     }),
   );
-  yield* run(insertEvent(tx, { paymentId: a.paymentId, orderId: a.orderId, type: 'create_requested', source: 'checkout', dedupeKey: dedupe.createRequested(a.paymentId), detail: a.terms }));
+  yield* write(insertEvent(tx, { paymentId: a.paymentId, orderId: a.orderId, type: 'create_requested', source: 'checkout', dedupeKey: dedupe.createRequested(a.paymentId), detail: a.terms }));
 }
 
 export type CreateOutcome =
@@ -74,14 +75,16 @@ function errorText(error: unknown): string {
 
 async function load(paymentId: string): Promise<{ payment: Payment; order: Order; terms?: ChargeTerms } | undefined> {
   const { db } = database();
-  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
-  if (!payment) return undefined;
-  const [order] = await db.select().from(orders).where(eq(orders.id, payment.orderId));
-  if (!order) return undefined;
-  const [requested] = await db
-    .select({ detail: paymentEvents.detail })
-    .from(paymentEvents)
-    .where(eq(paymentEvents.dedupeKey, dedupe.createRequested(paymentId)));
+  // The three found by the payment's id together: one round trip on Turso (BENCHMARKS.md, T15).
+  const [[payment], [order], [requested]] = await database().batch([
+    db.select().from(payments).where(eq(payments.id, paymentId)),
+    db
+      .select()
+      .from(orders)
+      .where(inArray(orders.id, db.select({ id: payments.orderId }).from(payments).where(eq(payments.id, paymentId)))),
+    db.select({ detail: paymentEvents.detail }).from(paymentEvents).where(eq(paymentEvents.dedupeKey, dedupe.createRequested(paymentId))),
+  ]);
+  if (!payment || !order) return undefined;
   return { payment, order, terms: parseTerms(requested?.detail) };
 }
 
@@ -160,7 +163,8 @@ async function storeCreated(
         .where(and(eq(payments.id, payment.id), eq(payments.createState, 'creating'))),
     );
     if (changed === 1) {
-      yield* run(insertEvent(tx, { paymentId: payment.id, orderId: order.id, type: 'created', source, dedupeKey: dedupe.created(payment.id), detail: { providerId: created.id } }));
+      // Held: it travels with the instructions e-mail's row, one round trip on libSQL.
+      yield* write(insertEvent(tx, { paymentId: payment.id, orderId: order.id, type: 'created', source, dedupeKey: dedupe.created(payment.id), detail: { providerId: created.id } }));
       yield* chargeCreatedEffects(tx, { orderId: order.id, method: payment.method, hasBoletoLine: false });
       return true;
     }

@@ -35,7 +35,7 @@ import { releaseCouponUse, retakeCouponUse } from './coupon-uses';
 import { flagPaymentOverLinkLimit } from '@/lib/links/place';
 import { reservationCutoffIn } from '@/lib/settings/reservation';
 import { emailKey, KIND_OF_STATE } from '@/lib/email/keys';
-import { enqueueEmail, hasEmail, MERCHANT_RECIPIENTS } from '@/lib/email/outbox';
+import { hasEmail, MERCHANT_RECIPIENTS, queueEmail } from '@/lib/email/outbox';
 import type { Tx } from '@/db';
 import { recordStateEvents } from '@/lib/outbound-events/record';
 import { recordPurchase } from '@/lib/pixels/record';
@@ -58,14 +58,14 @@ export type StateChange = {
 export function* stateEffects(tx: Tx, c: StateChange): Generator<Step, void, unknown> {
   yield* stockEffects(tx, c);
   if (c.registered && c.method === 'boleto' && c.statusAfter === 'pending') {
-    yield* enqueueEmail(tx, { key: emailKey.instructions(c.orderId), orderId: c.orderId, kind: 'instructions' });
+    yield* queueEmail(tx, { key: emailKey.instructions(c.orderId), orderId: c.orderId, kind: 'instructions' });
   }
   for (const state of c.steps) {
     const kind = KIND_OF_STATE[state];
     if (!kind) continue;
     const key = emailKey[kind as 'paid' | 'refunded' | 'canceled' | 'expired'](c.orderId);
     const ended = kind === 'canceled' || kind === 'expired';
-    yield* enqueueEmail(tx, { key, orderId: c.orderId, kind, when: ended ? hasEmail(emailKey.instructions(c.orderId)) : undefined });
+    yield* queueEmail(tx, { key, orderId: c.orderId, kind, when: ended ? hasEmail(emailKey.instructions(c.orderId)) : undefined });
   }
   yield* merchantAlerts(tx, c);
   // The merchant's own webhooks (order.paid, order.refunded, order.canceled, order.expired).
@@ -76,9 +76,9 @@ export function* stateEffects(tx: Tx, c: StateChange): Generator<Step, void, unk
 
 function* merchantAlerts(tx: Tx, c: StateChange): Generator<Step, void, unknown> {
   if (!c.steps.includes('paid')) return;
-  yield* enqueueEmail(tx, { key: emailKey.newSale(c.orderId), orderId: c.orderId, kind: 'new_sale', recipient: MERCHANT_RECIPIENTS });
+  yield* queueEmail(tx, { key: emailKey.newSale(c.orderId), orderId: c.orderId, kind: 'new_sale', recipient: MERCHANT_RECIPIENTS });
   if (c.from === 'expired' || c.from === 'canceled') {
-    yield* enqueueEmail(tx, { key: emailKey.latePayment(c.orderId), orderId: c.orderId, kind: 'late_payment', recipient: MERCHANT_RECIPIENTS });
+    yield* queueEmail(tx, { key: emailKey.latePayment(c.orderId), orderId: c.orderId, kind: 'late_payment', recipient: MERCHANT_RECIPIENTS });
   }
 }
 
@@ -98,6 +98,6 @@ function* stockEffects(tx: Tx, c: StateChange): Generator<Step, void, unknown> {
 /** The charge was created at the provider (create-charge.ts): a Pix can be paid from now on. */
 export function* chargeCreatedEffects(tx: Tx, c: { orderId: string; method: 'pix' | 'boleto'; hasBoletoLine: boolean }): Generator<Step, void, unknown> {
   if (c.method === 'pix' || c.hasBoletoLine) {
-    yield* enqueueEmail(tx, { key: emailKey.instructions(c.orderId), orderId: c.orderId, kind: 'instructions' });
+    yield* queueEmail(tx, { key: emailKey.instructions(c.orderId), orderId: c.orderId, kind: 'instructions' });
   }
 }

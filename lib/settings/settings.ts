@@ -57,7 +57,16 @@ export const settingsSchema = z.object({
 export const getSettings = cache(readSettings);
 
 async function readSettings(): Promise<PaymentSettings> {
-  const [row] = await db().select().from(merchantSettings).where(eq(merchantSettings.id, 1));
+  return settingsOf(await settingsQuery());
+}
+
+/** The settings' row as a query, to read in a batch with others (lib/shop/storefront.ts); `settingsOf` reads its answer. */
+export function settingsQuery() {
+  return db().select().from(merchantSettings).where(eq(merchantSettings.id, 1));
+}
+
+export function settingsOf(rows: MerchantSettings[]): PaymentSettings {
+  const [row] = rows;
   if (!row) return { ...DEFAULT_SETTINGS };
   const { id: _id, updatedAt: _u, ...rest } = row;
   return rest;

@@ -55,12 +55,22 @@ const columns = {
 /**
  * The shop as buyers see it. Once per render (React's cache): the layout, the page and its
  * metadata all ask, and on Turso each read is a round trip (BENCHMARKS.md, T15). Outside a
- * render (an action, a route handler) every call reads.
+ * render (an action, a route handler) every call reads. A storefront render reads it with the
+ * settings and the categories in one batch instead (`storefront`, lib/shop/storefront.ts).
  */
 export const getShopIdentity = cache(readShopIdentity);
 
 async function readShopIdentity(): Promise<ShopIdentity> {
-  const [r] = await db().select(columns).from(shopIdentity).where(eq(shopIdentity.id, 1));
+  return identityOf(await identityQuery());
+}
+
+/** The identity's row as a query, to read in a batch with others; `identityOf` reads its answer. */
+export function identityQuery() {
+  return db().select(columns).from(shopIdentity).where(eq(shopIdentity.id, 1));
+}
+
+export function identityOf(rows: Awaited<ReturnType<typeof identityQuery>>): ShopIdentity {
+  const [r] = rows;
   if (!r) return EMPTY_IDENTITY;
   return {
     name: r.name.trim() || EMPTY_IDENTITY.name,

@@ -6,7 +6,9 @@ import 'server-only';
 import { cookies } from 'next/headers';
 import { cache } from 'react';
 import { env } from '@/lib/config/env';
-import { itemsOfProducts, type CatalogItem } from '@/lib/catalog/catalog';
+import { database } from '@/db';
+import { catalogItemsOf, catalogItemsQuery, itemsOfProducts, type CatalogItem } from '@/lib/catalog/catalog';
+import { settingsOf, settingsQuery, type PaymentSettings } from '@/lib/settings/settings';
 import { CART_COOKIE, parseCartCookie, serializeCart, type CartLine } from './cart-cookie';
 import { priceCart, type PricedCart } from '@/lib/orders/pricing';
 
@@ -24,6 +26,18 @@ export const readCart = cache(async (): Promise<PricedCart<CatalogItem>> => {
   const catalog = await itemsOfProducts(lines.map((l) => l.productId));
   return priceCart(lines, catalog);
 });
+
+/**
+ * The cart priced from the catalog, and the shop's settings, read in one batch: the checkout's
+ * submit needs both, and on Turso that is one round trip where it was two (BENCHMARKS.md, T15).
+ * `catalog`: the rows it was priced from, which placeOrder prices the order from again.
+ */
+export async function readCartWithSettings(): Promise<{ cart: PricedCart<CatalogItem>; catalog: CatalogItem[]; settings: PaymentSettings }> {
+  const lines = await readCartLines();
+  const [rows, settingsRows] = await database().batch([catalogItemsQuery(lines.map((l) => l.productId)), settingsQuery()]);
+  const catalog = catalogItemsOf(rows);
+  return { cart: priceCart(lines, catalog), catalog, settings: settingsOf(settingsRows) };
+}
 
 function secureCookies(): boolean {
   try {

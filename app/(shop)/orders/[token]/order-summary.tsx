@@ -4,7 +4,7 @@ import { formatBRL } from '@balcao/br/money';
 import { addressLines, shippingValue } from '@/lib/orders/delivery';
 import type { OrderView } from '@/lib/orders/queries';
 import { METHOD_LABELS } from '@/lib/orders/status-labels';
-import { getShopIdentity } from '@/lib/shop/identity';
+import { storefront } from '@/lib/shop/storefront';
 import styles from './order.module.css';
 
 /** "Resumo do pedido": the items and their money, where it goes, and who paid how. */
@@ -114,6 +114,6 @@ function SummaryDelivery({ delivery }: { delivery: OrderView['delivery'] }) {
 
 /** The shop's pickup hours (Configurações → Loja), under the pickup address of an order to collect. */
 async function PickupHours() {
-  const { pickupHours } = await getShopIdentity();
+  const { pickupHours } = (await storefront()).identity;
   return pickupHours ? <p className="small">Horário de retirada: {pickupHours}</p> : null;
 }

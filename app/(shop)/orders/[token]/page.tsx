@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { orderLabel } from '@/lib/orders/format';
-import { getSettings } from '@/lib/settings/settings';
+import { storefront } from '@/lib/shop/storefront';
 import { orderViewByToken, type OrderView } from '@/lib/orders/queries';
 import { OrderStatusPanel } from './order-status';
 import { ReorderButton } from './reorder-button';
@@ -44,7 +44,7 @@ export default async function OrderPage({ params, searchParams }: Props) {
   // An order placed from an API checkout session leads back to the store that sent the buyer.
   const storeUrl = await storeReturnUrlOfOrder(order.id);
   // "Pagar com Pix agora" and "Gerar novo Pix" only where the order's terms allow them (a session's methods and price, a link's state).
-  const settings = pending || order.status === 'expired' ? await getSettings() : null;
+  const settings = pending || order.status === 'expired' ? (await storefront()).settings : null;
   const pixSwitch = settings && pending && order.method === 'boleto' ? await pixAttemptOffer(order, 'switch', settings) : null;
   const pixRenewal = settings && order.method === 'pix' ? (await pixAttemptOffer(order, 'renew', settings)) !== null : false;
 

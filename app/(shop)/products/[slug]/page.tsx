@@ -3,14 +3,13 @@ import Link from 'next/link';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { cache } from 'react';
 import { availability } from '@/lib/catalog/availability';
-import { choicesOf, productPage as loadProductPage } from '@/lib/catalog/catalog';
+import { productPage as loadProductPage } from '@/lib/catalog/catalog';
 import { choiceGroups, chosenVariant, requestedVariant } from '@/lib/catalog/variant-choice';
 import { headers } from 'next/headers';
 import type { CatalogProduct } from '@/lib/catalog/catalog';
 import { sourceAtLeast, type PhotoView } from '@/lib/catalog/photos';
 import { env } from '@/lib/config/env';
-import { getSettings } from '@/lib/settings/settings';
-import { getShopIdentity } from '@/lib/shop/identity';
+import { storefront } from '@/lib/shop/storefront';
 import { productJsonLd, productOpenGraph, productPriceMeta, scriptJson, type ShareProduct } from '@/lib/shop/share';
 import { AddToCartForm } from '../../_components/add-to-cart-form';
 import { ProductImage } from '../../_components/product-image';
@@ -39,18 +38,17 @@ function shareOf(product: CatalogProduct, photos: PhotoView[]): ShareProduct {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const page = await productPage((await params).slug);
   if (!page || !('product' in page)) return { title: 'Produto não encontrado' };
-  const shop = await getShopIdentity();
+  const shop = (await storefront()).identity;
   return { title: page.product.name, description: page.product.description.slice(0, 160), ...productOpenGraph(shareOf(page.product, page.photos), shop.name, env().appUrl) };
 }
 
 export default async function ProductPage({ params, searchParams }: Props) {
-  const [page, settings, shop, nonce] = await Promise.all([productPage((await params).slug), getSettings(), getShopIdentity(), headers().then((h) => h.get('x-nonce') ?? undefined)]);
+  const [page, { settings, identity: shop }, nonce] = await Promise.all([productPage((await params).slug), storefront(), headers().then((h) => h.get('x-nonce') ?? undefined)]);
   if (!page) notFound();
   // An old address of a product whose slug changed: 308 to where it is now.
   if ('movedTo' in page) permanentRedirect(`/products/${page.movedTo}`);
-  const { product, photos } = page;
+  const { product, photos, choice } = page;
   // The variant chosen (`?variante=<id>`, or the first on sale): its price, stock and photo.
-  const choice = await choicesOf(product.id);
   const variants = choice.variants.map((v) => ({ ...v, soldOut: availability(v.stock).soldOut }));
   const query = (await searchParams) ?? {};
   const chosen = chosenVariant(variants, requestedVariant(query.variante));
@@ -109,7 +107,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
             </>
           )}
           <p className="small muted">Pague com Pix (confirmação na hora) ou boleto (compensação em até 3 dias úteis).</p>
-          {chosen ? <ShippingCalculator productId={product.id} variantId={chosen.variantId} variantParam={hasOptions ? chosen.variantId : undefined} cep={cep} /> : null}
+          {chosen ? <ShippingCalculator item={chosen} variantParam={hasOptions ? chosen.variantId : undefined} cep={cep} /> : null}
         </div>
       </article>
     </main>

@@ -4,14 +4,14 @@
  */
 import { headers } from 'next/headers';
 import { formatBRL } from '@balcao/br/money';
-import { itemsOfProducts } from '@/lib/catalog/catalog';
+import type { CatalogItem } from '@/lib/catalog/catalog';
 import { productDeliveryOptions } from '@/lib/checkout/delivery-quote';
 import { clientRateKey } from '@/lib/security/client-address';
 import { optionDays } from '@/lib/shipping/options';
 
-export async function ShippingCalculator({ productId, variantId, variantParam, cep }: { productId: number; variantId: number; variantParam?: number; cep: string }) {
-  const item = (await itemsOfProducts([productId])).find((i) => i.variantId === variantId);
-  if (!item || !item.requiresShipping) return null;
+/** `item`: the variant on screen, as the product page read it (its catalog row: no second read). */
+export async function ShippingCalculator({ item, variantParam, cep }: { item: CatalogItem; variantParam?: number; cep: string }) {
+  if (!item.requiresShipping) return null;
   const digits = cep.replace(/\D/g, '').slice(0, 8);
   const answer = digits ? await productDeliveryOptions(item, digits, clientRateKey(await headers())) : null;
   return (
