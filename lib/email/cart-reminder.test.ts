@@ -101,13 +101,20 @@ describe('the reminder as sent, per path', () => {
     expect(m.html).toMatch(/<img src="https?:\/\/[^"]+\/images\/coador\.webp"/);
     expect(m.text).toContain('Cupom: VOLTA10');
 
-    // A coupon that would no longer apply is not promised: switched off, or above this total.
+    // A coupon the checkout would refuse today (checkCoupon) is not promised: switched off, before
+    // or after its days, used up, or above this total.
     await database().db.update(coupons).set({ minSubtotalCents: 6000 }).where(eq(coupons.code, 'VOLTA10'));
     expect((await mail(id, 2)).text).not.toContain('VOLTA10');
     await database().db.update(coupons).set({ minSubtotalCents: 0, disabledAt: new Date().toISOString() }).where(eq(coupons.code, 'VOLTA10'));
     expect((await mail(id, 2)).text).not.toContain('VOLTA10');
     await database().db.update(coupons).set({ disabledAt: null, endsOn: '2020-01-01' }).where(eq(coupons.code, 'VOLTA10'));
     expect((await mail(id, 2)).text).not.toContain('VOLTA10');
-    await database().db.update(coupons).set({ endsOn: null }).where(eq(coupons.code, 'VOLTA10'));
+    await database().db.update(coupons).set({ endsOn: null, startsOn: '2999-01-01' }).where(eq(coupons.code, 'VOLTA10'));
+    expect((await mail(id, 2)).text).not.toContain('VOLTA10');
+    await database().db.update(coupons).set({ startsOn: null, maxUses: 3, usesCount: 3 }).where(eq(coupons.code, 'VOLTA10'));
+    expect((await mail(id, 2)).text).not.toContain('VOLTA10');
+    await database().db.update(coupons).set({ usesCount: 2 }).where(eq(coupons.code, 'VOLTA10'));
+    expect((await mail(id, 2)).text).toContain('Cupom: VOLTA10');
+    await database().db.update(coupons).set({ maxUses: null, usesCount: 0 }).where(eq(coupons.code, 'VOLTA10'));
   });
 });

@@ -10,10 +10,12 @@
 import 'server-only';
 import { eq, inArray } from 'drizzle-orm';
 import { db } from '@/db';
-import { abandonedCheckoutSettings, checkoutDrafts, coupons, emailOptOuts, paymentLinks, productVariants, products } from '@/db/schema';
+import { abandonedCheckoutSettings, checkoutDrafts, emailOptOuts, paymentLinks, productVariants, products } from '@/db/schema';
 import { saoPauloDate } from '@balcao/br/dates';
 import { env } from '@/lib/config/env';
 import { itemsOfProducts } from '@/lib/catalog/catalog';
+import { couponByCode } from '@/lib/coupons/coupons';
+import { checkCoupon } from '@/lib/coupons/rules';
 import { priceCart } from '@/lib/orders/pricing';
 import { getShopIdentity } from '@/lib/shop/identity';
 import { draftLinkToken, restorePath, unsubscribePath } from './draft-links';
@@ -62,16 +64,11 @@ export async function loadCartReminderEmail(row: { dedupeKey: string; recipient:
 /**
  * Whether the step's coupon would still apply to this purchase today: the e-mail promises it
  * "já vem aplicado", so a coupon switched off, outside its days, used up or above this total
- * since the merchant chose it is left out. The same rules as checkCoupon (lib/coupons/rules.ts,
- * a folder above this one); the per-CPF rule needs the document, which a draft never keeps.
+ * since the merchant chose it is left out. The checkout's own rule (checkCoupon); the per-CPF
+ * rule needs the document, which a draft never keeps.
  */
 async function couponStillApplies(code: string, itemsCents: number): Promise<boolean> {
-  const [c] = await db().select().from(coupons).where(eq(coupons.code, code));
-  if (!c || c.disabledAt) return false;
-  const today = saoPauloDate();
-  if ((c.startsOn && today < c.startsOn) || (c.endsOn && today > c.endsOn)) return false;
-  if (c.maxUses !== null && c.usesCount >= c.maxUses) return false;
-  return itemsCents >= c.minSubtotalCents;
+  return checkCoupon(await couponByCode(code), { itemsCents, today: saoPauloDate() }).ok;
 }
 
 const pathOf = (source: string): CartReminderPath => (source === 'link' || source === 'session' ? source : 'cart');
