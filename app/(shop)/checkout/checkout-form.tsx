@@ -9,7 +9,8 @@ import { useActionState, useEffect, useRef, useState, useSyncExternalStore } fro
 import { isUF } from '@balcao/br/uf';
 import { ufOfCep } from '@balcao/br/cep-uf';
 import { CHECK_FIELDS_MESSAGE, PERSON_FIELDS, type FieldErrors, type FormValues } from '@/lib/checkout/fields';
-import { setQuoteInput, setSummaryCoupon } from './shipping-quote';
+import { setQuoteInput } from './shipping-quote';
+import { setSummaryCoupon } from './checkout-totals';
 import { checkoutAction, type CheckoutActionState } from './actions';
 import { DraftAutosave } from './draft-autosave';
 import { addressLayout, fieldVisible, type ShipChoice } from './address-layout';

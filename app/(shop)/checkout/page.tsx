@@ -12,7 +12,7 @@ import { cepLookupEnabled } from '@/lib/cep/service';
 import { anyShips } from '@/lib/checkout/shipping';
 import { getShippingRules } from '@/lib/shipping/settings';
 import { getCarrierSettings, quotesWithCarrier } from '@/lib/shipping/carrier';
-import { CheckoutTotals } from './shipping-quote';
+import { CheckoutTotals } from './checkout-totals';
 import styles from './checkout.module.css';
 import { TermsConsent } from '../_components/terms-consent';
 import { draftPrefill } from '@/lib/checkout/draft-prefill';

@@ -1,19 +1,14 @@
 'use client';
 /**
  * What the checkout knows of the shipping so far (the UF, delivery or pickup), shared by the form
- * and the order summary, and the totals it makes with the shop's rules. The rules are the same
- * pure calculator the server runs again on submit (lib/shipping/quote.ts): what the page shows is
- * what is charged.
+ * and the order summary, and the quote it makes with the shop's rules, which the totals
+ * (checkout-totals.tsx) add. The rules are the same pure calculator the server runs again on
+ * submit (lib/shipping/quote.ts): what the page shows is what is charged.
  */
 import { useSyncExternalStore } from 'react';
 import type { UF } from '@balcao/br/uf';
 import { cepUfMismatchMessage } from '@/lib/checkout/cep-uf-message';
-import { formatBRL } from '@balcao/br/money';
-// Types only: lib/orders/pricing reaches zod, whose eval probe the page's CSP refuses.
-import type { OrderMoney } from '@/lib/orders/pricing';
-import { bpsToPercentText } from '@/lib/settings/pix-discount';
 import { quoteShipping, type ShippingQuote, type ShippingRules } from '@/lib/shipping/quote';
-import styles from './checkout.module.css';
 
 /** `state`: the UF chosen; `cepUf`: the UF the typed CEP belongs to (@balcao/br/cep-uf), which prices the shipping, as on the server. */
 export type QuoteInput = {
@@ -50,30 +45,6 @@ export function useQuoteInput(): QuoteInput {
 export type Shipping = { rules: ShippingRules; itemsCents: number; carrier?: boolean };
 
 /**
- * The coupon "Aplicar" priced on the server (null: none), which the summary's totals then use:
- * kept until the server refuses a code or prices another one, so a submit that comes back with
- * an error in another field does not drop it from the totals while the code is still in its field.
- */
-export type SummaryCoupon = { code: string; pix: OrderMoney; boleto: OrderMoney };
-let coupon: SummaryCoupon | null = null;
-const couponListeners = new Set<() => void>();
-
-export function setSummaryCoupon(next: SummaryCoupon | null): void {
-  if (next === coupon) return;
-  coupon = next;
-  for (const l of couponListeners) l();
-}
-
-function subscribeCoupon(l: () => void) {
-  couponListeners.add(l);
-  return () => couponListeners.delete(l);
-}
-
-function useSummaryCoupon(): SummaryCoupon | null {
-  return useSyncExternalStore(subscribeCoupon, () => coupon, () => null);
-}
-
-/**
  * null while the UF is unknown (delivery) — "Informe o CEP". A complete CEP decides the UF (the
  * server prices from it and refuses another UF), so a UF chosen against it changes nothing here.
  */
@@ -88,78 +59,4 @@ export function quoteFor(s: Shipping, input: QuoteInput): ShippingQuote | null {
 /** The words next to the UF when it disagrees with the CEP (the server says the same: lib/checkout/shipping.ts). */
 export function cepUfMismatch(input: Pick<QuoteInput, 'state' | 'cepUf'>): string | null {
   return input.cepUf && input.state && input.cepUf !== input.state ? cepUfMismatchMessage(input.cepUf) : null;
-}
-
-function shippingText(q: ShippingQuote | null): string {
-  if (!q) return 'Informe o CEP';
-  if (!q.ok) return 'Indisponível';
-  if (q.kind === 'pickup') return 'Retirar na loja (grátis)';
-  return q.cents === 0 ? 'Grátis' : formatBRL(q.cents);
-}
-
-type Money = { pix: OrderMoney; boleto: OrderMoney; /** Said when the Pix total falls below the minimum (the server decides). */ pixMinimumNote?: string | null };
-
-/**
- * Itens · Cupom · Desconto no Pix · Frete · Total, for each method: with `method` (the form,
- * hydrated) only that one; without it both, and CSS shows the one whose radio is checked (no
- * script needed). `shipping` null: nothing in the cart ships (no shipping line). `compact`: only
- * the total (the folded summary line on a phone). A coupon applied with "Aplicar" replaces the
- * page's money by the server's. The Pix discount never applies to shipping.
- */
-export function CheckoutTotals({ money: pageMoney, shipping, compact, live, method }: { money: Money; shipping: Shipping | null; compact?: boolean; live?: boolean; method?: 'pix' | 'boleto' }) {
-  const input = useQuoteInput();
-  const applied = useSummaryCoupon();
-  const money: Money = applied ? { ...pageMoney, pix: applied.pix, boleto: applied.boleto } : pageMoney;
-  const q = shipping ? quoteFor(shipping, input) : null;
-  const shippingCents = q && q.ok ? q.cents : 0;
-  const total = (m: OrderMoney) => formatBRL(m.totalCents + shippingCents);
-  const byMethod = (tid?: string) =>
-    method ? (
-      <span data-testid={tid}>{total(money[method])}</span>
-    ) : (
-      <>
-        <span className={styles.forPix}>{total(money.pix)}</span>
-        <span className={styles.forBoleto}>{total(money.boleto)}</span>
-      </>
-    );
-  if (compact) return <strong className={styles.total} data-testid="checkout-total">{byMethod()}</strong>;
-  const pix = money.pix;
-  const showDiscount = pix.pixDiscountCents > 0 && method !== 'boleto';
-  return (
-    <dl className={styles.totals} aria-live={live ? 'polite' : undefined}>
-      {shipping || pix.pixDiscountCents > 0 || pix.couponDiscountCents > 0 ? (
-        <div>
-          <dt>Produtos</dt>
-          <dd>{formatBRL(pix.itemsCents)}</dd>
-        </div>
-      ) : null}
-      {applied && pix.couponDiscountCents > 0 ? (
-        <div>
-          <dt>Cupom {applied.code}</dt>
-          <dd data-testid={live ? 'cupom' : undefined}>−{formatBRL(pix.couponDiscountCents)}</dd>
-        </div>
-      ) : null}
-      {showDiscount ? (
-        <div className={method ? undefined : styles.forPix}>
-          <dt>Desconto no Pix ({bpsToPercentText(pix.pixDiscountBps)}%)</dt>
-          <dd>−{formatBRL(pix.pixDiscountCents)}</dd>
-        </div>
-      ) : null}
-      {shipping ? (
-        <div>
-          <dt>Frete</dt>
-          <dd data-testid={live ? 'frete' : undefined}>
-            {shippingText(q)}
-            {q && q.ok && q.kind === 'delivery' && q.freeByThreshold ? <span className="small muted"> (compra acima do mínimo)</span> : null}
-          </dd>
-        </div>
-      ) : null}
-      <div className={styles.totalsTotal}>
-        <dt>Total</dt>
-        <dd>{byMethod(live ? 'total' : undefined)}</dd>
-      </div>
-      {q && !q.ok ? <p className={`field-error ${styles.totalsNote}`}>{q.message}</p> : null}
-      {money.pixMinimumNote && method !== 'boleto' ? <p className={`small ${method ? '' : styles.forPix}`}>{money.pixMinimumNote}</p> : null}
-    </dl>
-  );
 }

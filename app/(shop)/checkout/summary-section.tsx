@@ -8,7 +8,7 @@ import { BUYER_NOTE_MAX_LENGTH } from '@/lib/orders/note-limits';
 import type { FieldErrors, FormValues } from '@/lib/checkout/fields';
 import type { AppliedCoupon } from '@/lib/checkout/outcome';
 import { formatBRL } from '@balcao/br/money';
-import { CheckoutTotals } from './shipping-quote';
+import { CheckoutTotals } from './checkout-totals';
 import type { DeliveryProps } from './delivery-section';
 import type { Method } from './form-fields';
 import styles from './checkout.module.css';
