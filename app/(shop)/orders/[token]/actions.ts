@@ -2,24 +2,17 @@
 
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { ATTEMPT_MESSAGES, newPixAttempt, switchToPix } from '@/lib/payments/attempts';
+import { newPixAttempt, switchToPix } from '@/lib/payments/attempts';
+import { attemptNoticeOf } from '@/lib/checkout/order-page';
 
 const tokenForm = z.object({ token: z.string().min(1).max(100) });
-
-/** Which words the order page shows after a refused attempt (kept out of the URL). */
-export type AttemptNotice = 'esgotado' | 'indisponivel' | 'falhou';
-
-function noticeOf(error: string): AttemptNotice {
-  if (error.includes('esgotado')) return 'esgotado';
-  return error === ATTEMPT_MESSAGES.failed ? 'falhou' : 'indisponivel';
-}
 
 async function attempt(form: FormData, run: (token: string) => ReturnType<typeof switchToPix>): Promise<never> {
   const parsed = tokenForm.safeParse({ token: form.get('token') });
   if (!parsed.success) redirect('/');
   const { token } = parsed.data;
   const result = await run(token);
-  redirect(result.ok ? `/orders/${token}` : `/orders/${token}?pix=${noticeOf(result.error)}`);
+  redirect(result.ok ? `/orders/${token}` : `/orders/${token}?pix=${attemptNoticeOf(result.error)}`);
 }
 
 /** "Pagar com Pix agora" (a plain POST without JavaScript): the order page then shows the Pix. */

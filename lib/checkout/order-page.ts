@@ -1,0 +1,89 @@
+/**
+ * The shop's order page (/orders/<token>) as one view model: the order as the buyer sees it
+ * (lib/orders/queries.ts `orderViewByToken`) with what the page decides from it — the headline,
+ * which payment block shows (the Pix, the boleto, or "Nada foi cobrado" with a new order), whether
+ * the page waits for the charge's code, the way back to an API session's store, and the later Pix
+ * attempts the order's terms allow ("Pagar com Pix agora", "Gerar novo Pix": lib/payments/attempt-terms.ts).
+ *
+ * Its reads are the page's: the order's batch, the checkout session (by the order's id, which the
+ * token cannot give; read once per request, the attempt terms ask the same cached read) and the
+ * storefront, which the shop's layout reads in the same request anyway (BENCHMARKS.md, T15).
+ */
+import 'server-only';
+import { storeReturnUrlOfOrder } from '@/lib/checkout-sessions/sessions';
+import { orderViewByToken, type OrderView } from '@/lib/orders/queries';
+import { ATTEMPT_MESSAGES } from '@/lib/payments/attempts';
+import { pixAttemptOffer } from '@/lib/payments/attempt-terms';
+import { storefront } from '@/lib/shop/storefront';
+
+/** Why "Pagar com Pix agora" or "Gerar novo Pix" did not go through: the key the action puts in `?pix=` (the words stay out of the URL). */
+export type AttemptNotice = 'esgotado' | 'indisponivel' | 'falhou';
+
+const ATTEMPT_NOTICES: Record<AttemptNotice, string> = {
+  esgotado: 'Um dos produtos deste pedido está esgotado: não dá para gerar um novo Pix. Você pode escolher outros itens na loja.',
+  indisponivel: 'Não é possível pagar este pedido com Pix agora.',
+  falhou: 'Não foi possível gerar o Pix agora. Tente de novo em instantes.',
+};
+
+/** The notice key for an attempt's refusal (lib/payments/attempts.ts's words). */
+export function attemptNoticeOf(error: string): AttemptNotice {
+  if (error.includes('esgotado')) return 'esgotado';
+  return error === ATTEMPT_MESSAGES.failed ? 'falhou' : 'indisponivel';
+}
+
+/** The words of `?pix=` when it names a notice; anything else (a hand-typed value, a repeated key) shows none. */
+export function attemptNoticeText(key: string | string[] | undefined): string | null {
+  return typeof key === 'string' && Object.hasOwn(ATTEMPT_NOTICES, key) ? ATTEMPT_NOTICES[key as AttemptNotice] : null;
+}
+
+export function orderHeadline(order: Pick<OrderView, 'status' | 'method'>): string {
+  switch (order.status) {
+    case 'pending':
+      return order.method === 'pix' ? 'Falta só pagar o Pix' : 'Seu boleto';
+    case 'paid':
+      return 'Pedido pago';
+    case 'refunded':
+      return 'Pedido reembolsado';
+    case 'expired':
+      return 'Pedido expirado';
+    case 'canceled':
+      return 'Pedido cancelado';
+  }
+}
+
+/** Which payment block the page shows: the charge could not be made (a new order), the Pix, the boleto, or none. */
+export type PaymentBlock = 'failed' | 'pix' | 'boleto' | null;
+
+/** The order with token `token` as its page shows it, or null when there is none; `noticeKey`: the page's `?pix=`. */
+export async function shopOrderPageView(token: string, noticeKey?: string | string[]) {
+  const order = await orderViewByToken(token);
+  if (!order) return null;
+  const payment = order.payment;
+  const pending = order.status === 'pending';
+  const failed = pending && payment?.createState === 'failed';
+  // An order placed from an API checkout session leads back to the store that sent the buyer.
+  const storeUrl = await storeReturnUrlOfOrder(order.id);
+  // "Pagar com Pix agora" and "Gerar novo Pix" only where the order's terms allow them (a session's methods and price, a link's state).
+  const settings = pending || order.status === 'expired' ? (await storefront()).settings : null;
+  const pixSwitch = settings && pending && order.method === 'boleto' ? await pixAttemptOffer(order, 'switch', settings) : null;
+  const pixRenewal = settings && order.method === 'pix' ? (await pixAttemptOffer(order, 'renew', settings)) !== null : false;
+  const block: PaymentBlock = failed ? 'failed' : pending ? order.method : null;
+  return {
+    order,
+    headline: orderHeadline(order),
+    notice: attemptNoticeText(noticeKey),
+    /** The status panel's first snapshot, in the status route's shape (it polls from there). */
+    initial: { status: order.status, paid_at: order.paidAt, refunded_cents: order.refundedCents, updated_at: order.updatedAt, fulfillment: order.fulfillment },
+    failed,
+    block,
+    /** Pending with no Pix code or boleto line yet: the page refreshes until the charge has them. */
+    waitingForArtifacts: pending && !failed && (!payment || (order.method === 'pix' ? !payment.pixCode : !payment.barcode)),
+    storeUrl,
+    /** "Pagar com Pix agora" on a pending boleto, at this Pix discount (null: not offered). */
+    pixSwitch,
+    /** "Gerar novo Pix" offered on this Pix order once it expires. */
+    pixRenewal,
+  };
+}
+
+export type ShopOrderPageView = NonNullable<Awaited<ReturnType<typeof shopOrderPageView>>>;
