@@ -77,7 +77,10 @@ export default async function ShopLayout({ children }: { children: React.ReactNo
               </li>
             ))}
             <li>
-              <Link href="/busca">Buscar produtos</Link>
+              {/* "Buscar" on screen keeps the row within a phone's width; the link's name stays "Buscar produtos". */}
+              <Link href="/busca">
+                Buscar<span className="visually-hidden"> produtos</span>
+              </Link>
             </li>
           </ul>
         </nav>

@@ -17,7 +17,7 @@ export async function OriginSalesCard({ from, to }: { from: string; to: string }
     <section className="card" aria-labelledby="origin-sales-title">
       <h2 id="origin-sales-title">Vendas por origem</h2>
       <p className="small muted">
-        Pedidos criados de {formatDateBR(from)} a {formatDateBR(to)}, pela origem do comprador (utm_source ou o site de onde veio) e
+        Pedidos criados de {formatDateBR(from)} a {formatDateBR(to)}, pela origem do comprador (o link de campanha ou o site de onde veio) e
         campanha. Receita: pedidos pagos, menos reembolsos.
       </p>
       {rows.length === 0 ? (

@@ -27,8 +27,9 @@ const PAD = { top: 16, right: 12, bottom: 28, left: 64 };
  * labels keep their size on a phone, and a month scrolls sideways in its box.
  */
 export function RevenueChart({ days, periodLabel }: { days: DayRevenue[]; periodLabel: string }) {
-  // A week fits a 390 px screen with every day named; a month gets narrower bars.
-  const slotWidth = days.length <= 7 ? 40 : 22;
+  // A week fits a 390 px screen's card (326 px inside) with every day named, the last one
+  // included; a month gets narrower bars.
+  const slotWidth = days.length <= 7 ? 34 : 22;
   const labelEvery = days.length <= 7 ? 1 : 5;
   const W = PAD.left + PAD.right + days.length * slotWidth;
   const values = days.map((d) => d.netCents);

@@ -42,7 +42,7 @@ export default async function CouponsPage() {
       <section aria-labelledby="lista-cupons" className="stack">
         <h2 id="lista-cupons">Seus cupons</h2>
         {coupons.length === 0 ? (
-          <p className="muted">Nenhum cupom ainda.</p>
+          <p className="muted">Nenhum cupom ainda. Crie o primeiro acima e divulgue o código: o comprador o digita em “Cupom de desconto” ao finalizar a compra.</p>
         ) : (
           <div className="table-wrap card">
             <table className="table">

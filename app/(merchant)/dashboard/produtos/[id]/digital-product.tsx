@@ -7,6 +7,7 @@ import { removeDigitalAction, saveDigitalAction } from '../../digital-actions';
 import { DigitalAccessForm } from './digital-access-form';
 import { DigitalFileUpload } from './digital-file-upload';
 import { useDigitalUpload } from './digital-upload-client';
+import styles from '../produtos.module.css';
 
 export type DigitalInitial = {
   kind: DigitalKind | null;
@@ -54,7 +55,7 @@ export function DigitalProductSection({ productId, initial, downloadHref }: { pr
       <fieldset className="plain-fieldset stack">
         <legend>O que o comprador recebe</legend>
         {KINDS.map((k) => (
-          <label key={k.kind} className="row" style={{ gap: '0.5rem', alignItems: 'flex-start' }}>
+          <label key={k.kind} className={styles.kindChoice}>
             <input type="radio" name="digitalKindChoice" value={k.kind} checked={kind === k.kind} onChange={() => setKind(k.kind)} />
             <span>
               {k.label} <span className="small muted">— {k.hint}</span>

@@ -28,8 +28,9 @@ export default async function CategoriesPage() {
       ) : (
         <ul className="card stack" aria-label="Categorias da loja">
           {categories.map((c) => (
-            <li key={c.id} className="row" style={{ justifyContent: 'space-between' }}>
-              <span>
+            <li key={c.id} className="row" style={{ justifyContent: 'space-between', flexWrap: 'nowrap' }}>
+              {/* The name and count wrap in their own column, so "Excluir …" stays beside every row alike on a phone. */}
+              <span style={{ flex: '1 1 auto', minWidth: 0 }}>
                 <Link href={`/categorias/${c.slug}`}>{c.name}</Link>
                 <span className="small muted" style={{ display: 'block' }}>
                   {c.onSale === 0 ? 'Nenhum produto à venda: fora do menu da loja' : c.onSale === 1 ? '1 produto à venda' : `${c.onSale.toLocaleString('pt-BR')} produtos à venda`}

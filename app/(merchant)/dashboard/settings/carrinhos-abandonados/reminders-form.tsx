@@ -22,7 +22,7 @@ export function RemindersForm({ steps, action, denied }: { steps: ReminderStep[]
       {steps.map((s) => (
         <fieldset key={s.step} className="stack">
           <legend>{TITLES[s.step]}</legend>
-          <label className="checkbox">
+          <label className="check">
             <input type="checkbox" name={`step${s.step}On`} defaultChecked={typed ? typed[`step${s.step}On`] === 'on' : s.on} /> Enviar
           </label>
           <div className="field">

@@ -34,7 +34,7 @@ export function ReceiptFacts({ order }: { order: OrderView }) {
         <dd>{formatDateBR(order.createdAt)}</dd>
       </div>
       {order.delivery.address ? (
-        <div>
+        <div className={styles.wide}>
           <dt>Entrega em</dt>
           <dd>
             <address className={styles.address}>
