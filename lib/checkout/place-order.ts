@@ -34,7 +34,8 @@ import { reservationCutoff } from '@/lib/settings/reservation';
 import { getSettings, type PaymentSettings } from '@/lib/settings/settings';
 import { env } from '@/lib/config/env';
 import { chargeTerms } from '@/lib/payments/charge-request';
-import { openAttempt, submitCreate, type CreateOutcome } from '@/lib/payments/create-charge';
+import { createInputsOf, createInputsQueries, openAttempt, submitCreate, type CreateInputs, type CreateOutcome } from '@/lib/payments/create-charge';
+import { reads } from '@/db/driver';
 import { newId, randomToken } from '@/lib/security/tokens';
 import { CouponRefused } from '@/lib/coupons/claim';
 import { withAfterPass } from '@/lib/server/after-pass';
@@ -154,13 +155,17 @@ async function place(input: ValidOrder, settings: PaymentSettings, origin: Attri
   const { orderId } = placement;
   const { totalCents, shippingCents, freight } = priced;
 
+  let written: CreateInputs | undefined;
   try {
-    await database().transaction(function* (tx) {
+    written = await database().transaction(function* (tx) {
       placement.nowMs = Date.now();
       const reserved = yield* reserve(tx, placement);
       yield* insertOrder(tx, placement, reserved);
       const terms = chargeTerms(input.method, settings, saoPauloDate(), reserved.number, before.shop);
       yield* openAttempt(tx, { paymentId, orderId, method: input.method, amountCents: totalCents, terms });
+      // What the create is sent from, read back as written (its defaults, its keys) in the same
+      // round trip as the held writes: the create does not read it again (BENCHMARKS.md, T15).
+      return createInputsOf(yield* reads(createInputsQueries(tx, paymentId)));
     });
   } catch (error) {
     if (error instanceof CouponRefused) return { ok: false, error: error.refusal.message, fieldErrors: { coupon: error.refusal.message } };
@@ -183,7 +188,7 @@ async function place(input: ValidOrder, settings: PaymentSettings, origin: Attri
 
   const linkId = 'link' in input ? input.link.id : null;
   logger().info({ orderId, method: input.method, totalCents, shippingCents, shippingPricedBy: freight?.pricedBy, linkId, buyer: maskDocument(input.buyer.document) }, 'order placed');
-  return outcome(await submitCreate(paymentId, { source: 'checkout', onRefused: 'delete', firstAttempt: true }));
+  return outcome(await submitCreate(paymentId, { source: 'checkout', onRefused: 'delete', firstAttempt: true, known: written }));
 }
 
 async function resume(existing: { order: Order; paymentId?: string }): Promise<PlaceOrderResult> {

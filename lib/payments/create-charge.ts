@@ -73,19 +73,32 @@ function errorText(error: unknown): string {
   return redactSecrets(text).slice(0, 500);
 }
 
-async function load(paymentId: string): Promise<{ payment: Payment; order: Order; terms?: ChargeTerms } | undefined> {
-  const { db } = database();
-  // The three found by the payment's id together: one round trip on Turso (BENCHMARKS.md, T15).
-  const [[payment], [order], [requested]] = await database().batch([
+/** What a create is sent from: the payment, its order and the terms stored with it. */
+export type CreateInputs = { payment: Payment; order: Order; terms?: ChargeTerms };
+
+/**
+ * The three reads a create is sent from, found by the payment's id: one round trip on Turso
+ * (BENCHMARKS.md, T15). `db` is the database or a transaction (placing an order reads them back
+ * in its own transaction, with its held writes: `createInputsOf`).
+ */
+export function createInputsQueries(db: Tx, paymentId: string) {
+  return [
     db.select().from(payments).where(eq(payments.id, paymentId)),
     db
       .select()
       .from(orders)
       .where(inArray(orders.id, db.select({ id: payments.orderId }).from(payments).where(eq(payments.id, paymentId)))),
     db.select({ detail: paymentEvents.detail }).from(paymentEvents).where(eq(paymentEvents.dedupeKey, dedupe.createRequested(paymentId))),
-  ]);
+  ] as const;
+}
+
+export function createInputsOf([[payment], [order], [requested]]: readonly [Payment[], Order[], { detail: string | null }[]]): CreateInputs | undefined {
   if (!payment || !order) return undefined;
   return { payment, order, terms: parseTerms(requested?.detail) };
+}
+
+async function load(paymentId: string): Promise<CreateInputs | undefined> {
+  return createInputsOf(await database().batch(createInputsQueries(database().db, paymentId)));
 }
 
 export type SubmitOptions = {
@@ -94,10 +107,15 @@ export type SubmitOptions = {
   onRefused: 'delete' | 'fail';
   /** True for the very first send from placeOrder. */
   firstAttempt?: boolean;
+  /**
+   * What the caller read back in the transaction that opened the attempt (committed since):
+   * placing an order reads it with its held writes instead of reading it again here.
+   */
+  known?: CreateInputs;
 };
 
 export async function submitCreate(paymentId: string, opts: SubmitOptions): Promise<CreateOutcome> {
-  const loaded = await load(paymentId);
+  const loaded = opts.known?.payment.id === paymentId ? opts.known : await load(paymentId);
   if (!loaded) return { kind: 'missing' };
   const { payment, order, terms } = loaded;
   if (payment.createState === 'created') return { kind: 'created', orderToken: order.token };
