@@ -30,6 +30,7 @@
  */
 import type { Step } from '@/db/driver';
 import type { OrderStatus } from '@/db/schema';
+import type { SQL } from 'drizzle-orm';
 import { giveBack, retakeForLatePayment } from '@/lib/catalog/stock';
 import { releaseCouponUse, retakeCouponUse } from './coupon-uses';
 import { flagPaymentOverLinkLimit } from '@/lib/links/place';
@@ -96,8 +97,9 @@ function* stockEffects(tx: Tx, c: StateChange): Generator<Step, void, unknown> {
 }
 
 /** The charge was created at the provider (create-charge.ts): a Pix can be paid from now on. */
-export function* chargeCreatedEffects(tx: Tx, c: { orderId: string; method: 'pix' | 'boleto'; hasBoletoLine: boolean }): Generator<Step, void, unknown> {
+export function* chargeCreatedEffects(tx: Tx, c: { orderId: string; method: 'pix' | 'boleto'; hasBoletoLine: boolean; when?: SQL }): Generator<Step, void, unknown> {
   if (c.method === 'pix' || c.hasBoletoLine) {
-    yield* queueEmail(tx, { key: emailKey.instructions(c.orderId), orderId: c.orderId, kind: 'instructions' });
+    // `when`: the guard of a caller sent as one batch (create-charge.ts `storeCreated`).
+    yield* queueEmail(tx, { key: emailKey.instructions(c.orderId), orderId: c.orderId, kind: 'instructions', ...(c.when ? { when: c.when } : {}) });
   }
 }
