@@ -81,17 +81,24 @@ export function* linkRefusesAttempt(tx: AnyDb<AppSchema>, linkId: string, orderI
  * had lapsed (or it expired) and the link's places were all taken meanwhile, the link has now
  * received more payments than its limit: the payment is accepted (paid always wins) and the
  * order flagged (`link_over_limit`) for the merchant. Returns whether it was flagged.
+ * `holdsSince`: the reservation cutoff, as a step run only for an order of a link (an order
+ * from the cart costs no read of the settings; BENCHMARKS.md, T15).
  */
-export function* flagPaymentOverLinkLimit(tx: AnyDb<AppSchema>, orderId: string, holdsSince: string): Generator<Step, boolean, unknown> {
+export function* flagPaymentOverLinkLimit(
+  tx: AnyDb<AppSchema>,
+  orderId: string,
+  holdsSince: () => Generator<Step, string, unknown>,
+): Generator<Step, boolean, unknown> {
   const order = yield* get(tx.select({ linkId: orders.paymentLinkId }).from(orders).where(eq(orders.id, orderId)));
   if (!order?.linkId) return false;
+  const since = yield* holdsSince();
   const link = yield* get(tx.select({ maxPayments: paymentLinks.maxPayments }).from(paymentLinks).where(eq(paymentLinks.id, order.linkId)));
   if (!link || link.maxPayments === null) return false;
   const others = yield* get(
     tx
       .select({ n: count() })
       .from(orders)
-      .where(and(eq(orders.paymentLinkId, order.linkId), ne(orders.id, orderId), holdsPlace(holdsSince))),
+      .where(and(eq(orders.paymentLinkId, order.linkId), ne(orders.id, orderId), holdsPlace(since))),
   );
   if (Number(others?.n ?? 0) < link.maxPayments) return false;
   yield* run(tx.update(orders).set({ linkOverLimit: true }).where(eq(orders.id, orderId)));

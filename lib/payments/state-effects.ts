@@ -91,7 +91,7 @@ function* stockEffects(tx: Tx, c: StateChange): Generator<Step, void, unknown> {
     if (state === 'paid') {
       // Units given back (expiry, cancel, a lapsed reservation) come back to the order, or it is flagged.
       yield* retakeForLatePayment(tx, c.orderId);
-      yield* flagPaymentOverLinkLimit(tx, c.orderId, yield* reservationCutoffIn(tx));
+      yield* flagPaymentOverLinkLimit(tx, c.orderId, () => reservationCutoffIn(tx));
     }
   }
 }
