@@ -28,12 +28,12 @@
  * Coupons (coupon-uses.ts): expired, canceled give the coupon's use back; paid after
  * that counts it again. Each once, by compare-and-set on the order.
  */
-import type { Step } from '@/db/driver';
+import { reads, type Step } from '@/db/driver';
 import type { OrderStatus } from '@/db/schema';
 import type { SQL } from 'drizzle-orm';
-import { giveBack, retakeForLatePayment } from '@/lib/catalog/stock';
+import { giveBack, orderMovesQuery, retakeForLatePayment } from '@/lib/catalog/stock';
 import { releaseCouponUse, retakeCouponUse } from './coupon-uses';
-import { flagPaymentOverLinkLimit } from '@/lib/links/place';
+import { flagPaymentOverLinkLimit, orderLinkQuery } from '@/lib/links/place';
 import { reservationCutoffIn } from '@/lib/settings/reservation';
 import { emailKey, KIND_OF_STATE } from '@/lib/email/keys';
 import { hasEmail, MERCHANT_RECIPIENTS, queueEmail } from '@/lib/email/outbox';
@@ -89,9 +89,11 @@ function* stockEffects(tx: Tx, c: StateChange): Generator<Step, void, unknown> {
     if (state === 'paid') yield* retakeCouponUse(tx, c.orderId);
     if (state === 'expired' || state === 'canceled') yield* giveBack(tx, c.orderId, state, c.attempt);
     if (state === 'paid') {
-      // Units given back (expiry, cancel, a lapsed reservation) come back to the order, or it is flagged.
-      yield* retakeForLatePayment(tx, c.orderId);
-      yield* flagPaymentOverLinkLimit(tx, c.orderId, () => reservationCutoffIn(tx));
+      // Units given back (expiry, cancel, a lapsed reservation) come back to the order, or it is
+      // flagged. What both steps read, in one round trip on libSQL (BENCHMARKS.md, T15).
+      const [moves, link] = yield* reads([orderMovesQuery(tx, c.orderId), orderLinkQuery(tx, c.orderId)]);
+      yield* retakeForLatePayment(tx, c.orderId, moves);
+      yield* flagPaymentOverLinkLimit(tx, c.orderId, () => reservationCutoffIn(tx), link);
     }
   }
 }
