@@ -22,8 +22,9 @@ export default defineConfig({
       // The chaos test once more on the libSQL driver (the code path Turso takes, over a local
       // file): duplicate and lost webhooks, the provider down, a crash mid-payment — nothing lost
       // or doubled, the money reconciled (issue 46). And placing an order's named steps, whose
-      // reads go in batches and whose writes are held on libSQL (db/driver.ts).
-      { extends: true, test: { name: 'libsql', include: ['lib/payments/chaos.test.ts', 'lib/checkout/place-steps.test.ts'], env: { DATABASE_DRIVER: 'libsql' } } },
+      // reads go in batches and whose writes are held on libSQL (db/driver.ts), and storing a
+      // create's answer, one atomic batch with its guards in the SQL.
+      { extends: true, test: { name: 'libsql', include: ['lib/payments/chaos.test.ts', 'lib/checkout/place-steps.test.ts', 'lib/payments/create-charge.test.ts'], env: { DATABASE_DRIVER: 'libsql' } } },
     ],
   },
 });

@@ -55,6 +55,34 @@ describe.each(['better-sqlite3', 'libsql'] as const)('database on %s', (driver) 
 describe.each(['better-sqlite3', 'libsql'] as const)('batch and held writes on %s', (driver) => {
   const product = (slug: string) => ({ slug, name: slug, description: '', priceCents: 100, imagePath: '/x.png' });
 
+  it('atomicBatch: held writes then one final reads, all or none; any other step is refused before anything is written', async () => {
+    const d = fresh(driver);
+    await d.migrate(MIGRATIONS_FOLDER);
+    const slugsNow = async () => (await d.db.select({ slug: schema.products.slug }).from(schema.products)).map((r) => r.slug).sort();
+    const [rows] = await d.atomicBatch(function* (tx) {
+      yield* write(tx.insert(schema.products).values(product('a')));
+      yield* write(tx.update(schema.products).set({ name: 'A' }).where(eq(schema.products.slug, 'a')));
+      return yield* reads([tx.select({ name: schema.products.name }).from(schema.products)]);
+    });
+    expect(rows).toEqual([{ name: 'A' }]);
+    // A unique violation in the last write: the first one is not kept either.
+    await expect(
+      d.atomicBatch(function* (tx) {
+        yield* write(tx.insert(schema.products).values(product('b')));
+        yield* write(tx.insert(schema.products).values(product('a')));
+      }),
+    ).rejects.toThrow();
+    expect(await slugsNow()).toEqual(['a']);
+    // A step that needs its answer before the end is a transaction's, not a batch's.
+    await expect(
+      d.atomicBatch(function* (tx) {
+        yield* write(tx.insert(schema.products).values(product('c')));
+        yield* get(tx.select().from(schema.products));
+      }),
+    ).rejects.toThrow(/atomicBatch takes held writes/);
+    expect(await slugsNow()).toEqual(['a']);
+  });
+
   it('batch: each result as the query alone gives it, in order', async () => {
     const d = fresh(driver);
     await d.migrate(MIGRATIONS_FOLDER);
@@ -233,6 +261,16 @@ describe('BENCH_LIBSQL_PROBE (T15)', () => {
       await d.batch([d.db.select().from(schema.products), d.db.select().from(schema.orders)]);
       expect(lines.map((l) => l.split(' ')[2])).toEqual(['batch']);
       expect(Date.now() - started).toBeGreaterThanOrEqual(5 * 5);
+
+      // atomicBatch: the held writes and the final reads, one round trip (no begin, no commit).
+      lines.length = 0;
+      const [after] = await d.atomicBatch(function* (tx) {
+        yield* write(tx.update(schema.products).set({ name: 'z' }).where(eq(schema.products.slug, 'w2')));
+        yield* write(tx.insert(schema.products).values({ slug: 'w4', name: 'w4', description: '', priceCents: 1, imagePath: '/x.png' }));
+        return yield* reads([tx.select({ name: schema.products.name }).from(schema.products).where(eq(schema.products.slug, 'w2'))]);
+      });
+      expect(lines.map((l) => l.split(' ')[2])).toEqual(['batch']);
+      expect(after).toEqual([{ name: 'z' }]);
 
 
       delete process.env.BENCH_LIBSQL_PROBE;

@@ -32,6 +32,16 @@
  * - Reads that do not depend on each other: `const [a, b] = yield* reads([qa, qb])`, every row
  *   of each, one round trip on libSQL (with any held writes).
  *
+ * ## A transaction in one round trip
+ *
+ * A body whose steps are only held writes, then at most one `reads` as its last step, needs no
+ * answer before its end: `database().atomicBatch(body)` sends it as ONE libSQL batch (atomic:
+ * all of it or none, one round trip, no interactive transaction holding the lock between trips).
+ * A guard that would have read a row first goes into the SQL (a WHERE on the update, an
+ * INSERT … SELECT … WHERE EXISTS), and the final `reads` tells what happened. On better-sqlite3
+ * it is the same synchronous transaction as `transaction`. Any other step, or a step after the
+ * `reads`, is refused (the batch has been sent by then).
+ *
  * - Over a local libSQL file, a write outside a transaction (`await db().update(...)`) waits for
  *   the process's open transaction to commit (one writer at a time, see openLibsql): never run
  *   one from inside a body, which is why a body uses `tx` only.
@@ -190,11 +200,64 @@ async function driveAsync<T>(gen: Generator<Step, T, unknown>, sendBatch?: SendB
   return r.value;
 }
 
+/**
+ * Runs a body of held writes and at most one final `reads` as one batch (see the top): `send`
+ * takes every statement at once, atomically, and answers each.
+ */
+/**
+ * The body's steps as they come, refusing what one batch cannot carry (any step but a held write
+ * or the final `reads`, anything after that `reads`): better-sqlite3 checks the same contract
+ * as libSQL, so a body that passes on one cannot fail on the other.
+ */
+function* batchSteps<T>(gen: Generator<Step, T, unknown>): Generator<Step, T, unknown> {
+  let r = gen.next();
+  let readsDone = false;
+  while (!r.done) {
+    const step = r.value;
+    if (readsDone) throw new Error('db/driver: atomicBatch takes no step after its reads (the batch was sent)');
+    if (step.mode !== 'write' && step.mode !== 'reads') throw new Error(`db/driver: atomicBatch takes held writes and one final reads, not a ${step.mode} step (use transaction)`);
+    readsDone = step.mode === 'reads';
+    r = gen.next(yield step);
+  }
+  return r.value;
+}
+
+async function driveAsOneBatch<T>(gen: Generator<Step, T, unknown>, send: (statements: Statement[]) => Promise<unknown[]>): Promise<T> {
+  const held: Statement[] = [];
+  let sent = false;
+  let r = gen.next();
+  while (!r.done) {
+    const step = r.value;
+    if (step.mode === 'write') {
+      const mapped = batchable(step.query);
+      if (!mapped) throw new Error('db/driver: atomicBatch takes query builders only (not a prepared statement)');
+      held.push(mapped.statement);
+      r = gen.next();
+    } else if (step.mode === 'reads') {
+      const mapped = step.queries.map(batchable);
+      if (!mapped.every((m): m is Mapped => m !== undefined)) throw new Error('db/driver: atomicBatch takes query builders only (not a prepared statement)');
+      const raw = await send([...held, ...mapped.map((m) => m.statement)]);
+      sent = true;
+      const mine = raw.slice(held.length);
+      r = gen.next(mapped.map((m, i) => m.answer(mine[i], 'all')));
+    } else {
+      throw new Error('db/driver: atomicBatch: unreachable (batchSteps refuses this step)');
+    }
+  }
+  if (!sent && held.length > 0) await send(held);
+  return r.value;
+}
+
 export interface Database<TSchema extends Record<string, unknown>> {
   kind: DriverKind;
   db: AnyDb<TSchema>;
   /** Runs `body` atomically: all its writes or none. */
   transaction<T>(body: TxBody<T, TSchema>): Promise<T>;
+  /**
+   * Runs a body of held writes and at most one final `reads` atomically, in ONE round trip on
+   * libSQL (one batch); on better-sqlite3 exactly as `transaction` (see the top).
+   */
+  atomicBatch<T>(body: TxBody<T, TSchema>): Promise<T>;
   /** Queries that do not depend on each other, in one round trip on libSQL (in turn on better-sqlite3). */
   batch<U extends BatchItem<'sqlite'>, Q extends Readonly<[U, ...U[]]>>(queries: Q): Promise<BatchResponse<Q>>;
   /** Applies the Drizzle migrations in `folder`. */
@@ -249,6 +312,11 @@ function openBetterSqlite<TSchema extends Record<string, unknown>>(opts: OpenOpt
       // Synchronous: nothing else runs on this connection until it commits or rolls back.
       const exec = sqlite.transaction(() => drive(body(db)));
       return exec.immediate();
+    },
+    async atomicBatch<T>(body: TxBody<T, TSchema>) {
+      // The same synchronous transaction: its steps cost nothing more one by one.
+      // eslint-disable-next-line balcao/yield-db-steps -- a wrapper of the body: the driver drives it
+      return sqlite.transaction(() => drive(batchSteps(body(db)))).immediate();
     },
     async batch<U extends BatchItem<'sqlite'>, Q extends Readonly<[U, ...U[]]>>(queries: Q) {
       // Synchronous underneath: in turn costs nothing more than together.
@@ -309,6 +377,14 @@ function openLibsql<TSchema extends Record<string, unknown>>(opts: OpenOptions<T
     },
     async batch<U extends BatchItem<'sqlite'>, Q extends Readonly<[U, ...U[]]>>(queries: Q) {
       return libsql.batch(queries) as Promise<BatchResponse<Q>>;
+    },
+    async atomicBatch<T>(body: TxBody<T, TSchema>) {
+      await prepare();
+      if (insideTransaction.getStore()) throw new Error('db/driver: atomicBatch inside a transaction body (use its tx)');
+      // A 'write' batch is BEGIN IMMEDIATE … COMMIT around its statements, rolled back whole on
+      // any error: one round trip. Over a local file the client takes its turn in the queue.
+      // eslint-disable-next-line balcao/yield-db-steps -- a wrapper of the body: the driver drives it
+      return driveAsOneBatch(batchSteps(body(db)), (statements) => client.batch(statements as import('@libsql/client').InStatement[], 'write'));
     },
     async migrate(folder: string) {
       await prepare();

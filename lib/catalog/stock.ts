@@ -121,8 +121,9 @@ export function* giveBack(tx: Tx, orderId: string, cause: Exclude<StockCause, 'o
  * reservation lapsed; take them again where the stock still has them, and flag the order
  * (stock_short) where it does not. Nothing to do for an order that never gave any back.
  */
-export function* retakeForLatePayment(tx: Tx, orderId: string): Generator<Step, { short: boolean }, unknown> {
-  const moves = yield* movesOf(tx, orderId);
+export function* retakeForLatePayment(tx: Tx, orderId: string, read?: MoveRow[]): Generator<Step, { short: boolean }, unknown> {
+  // `read`: the order's movements as its caller read them in this transaction, in a batch with its own reads.
+  const moves = read ? movesFrom(read) : yield* movesOf(tx, orderId);
   if (!moves.some((m) => m.delta > 0 && RETAKEN_ON_PAYMENT.includes(m.reason))) return { short: false };
   let short = false;
   // What the order misses of what it first took (an order retried in rounds gave and took several times).
@@ -139,13 +140,20 @@ export function* retakeForLatePayment(tx: Tx, orderId: string): Generator<Step, 
   return { short };
 }
 
+/** Every stock movement of an order (what `retakeForLatePayment` reads), for a caller's `reads`. */
+export function orderMovesQuery(tx: Tx, orderId: string) {
+  return tx
+    .select({ productId: stockMovements.productId, variantId: stockMovements.variantId, delta: stockMovements.delta, reason: stockMovements.reason })
+    .from(stockMovements)
+    .where(eq(stockMovements.orderId, orderId));
+}
+type MoveRow = Awaited<ReturnType<typeof orderMovesQuery>>[number];
+
 function* movesOf(tx: Tx, orderId: string) {
-  const rows = yield* all(
-    tx
-      .select({ productId: stockMovements.productId, variantId: stockMovements.variantId, delta: stockMovements.delta, reason: stockMovements.reason })
-      .from(stockMovements)
-      .where(eq(stockMovements.orderId, orderId)),
-  );
+  return movesFrom(yield* all(orderMovesQuery(tx, orderId)));
+}
+
+function movesFrom(rows: MoveRow[]) {
   return rows.map((r) => ({ ...r, variantId: Number(r.variantId) }));
 }
 

@@ -12,9 +12,8 @@
  * answer was lost.
  */
 import 'server-only';
-import { eq } from 'drizzle-orm';
 import { database } from '@/db';
-import { orders, payments, shippingSettings, type Order, currentPaymentOf } from '@/db/schema';
+import { type Order } from '@/db/schema';
 import { saoPauloDate } from '@balcao/br/dates';
 import { maskDocument } from '@balcao/br/documents';
 import { catalogItemsOf, catalogItemsQuery, itemsOfProducts, type CatalogItem } from '@/lib/catalog/catalog';
@@ -23,27 +22,27 @@ import { userMessage } from '@/lib/payment-provider/client';
 import { CHECK_FIELDS_MESSAGE, type FieldErrors } from '@/lib/checkout/fields';
 import { checkOrderInput, type LinkOrderInput, type OrderInput, type SessionOrderInput, type ValidOrder } from '@/lib/checkout/order-input';
 import { pricePlacement, type PriceContext } from '@/lib/checkout/place-price';
+import { beforePricingOf, beforePricingQueries, existingOrderQuery, type BeforePricing } from '@/lib/checkout/place-before';
 import { insertOrder, LinkClosed, reserve, SessionClosed, TooManyUnpaid, type Placement } from '@/lib/checkout/place-steps';
 import { SESSION_REFUSAL_MESSAGES, type SessionRefusal } from '@/lib/checkout-sessions/sessions';
 import { shortStockMessage } from '@/lib/orders/pricing';
 import { LINK_VARIANT_SOLD_OUT } from '@/lib/links/link-variant';
 import { REFUSAL_MESSAGES } from '@/lib/links/place';
-import { rulesOf } from '@/lib/shipping/settings';
-import { carrierSettingsOf } from '@/lib/shipping/carrier';
 import type { DeliveryOption } from '@/lib/shipping/options';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { reservationCutoff } from '@/lib/settings/reservation';
 import { getSettings, type PaymentSettings } from '@/lib/settings/settings';
-import { identityOf, identityQuery } from '@/lib/shop/identity';
 import { env } from '@/lib/config/env';
 import { chargeTerms } from '@/lib/payments/charge-request';
-import { openAttempt, submitCreate, type CreateOutcome } from '@/lib/payments/create-charge';
+import { createInputsOf, createInputsQueries, openAttempt, submitCreate, type CreateInputs, type CreateOutcome } from '@/lib/payments/create-charge';
+import { reads } from '@/db/driver';
 import { newId, randomToken } from '@/lib/security/tokens';
 import { CouponRefused } from '@/lib/coupons/claim';
 import { withAfterPass } from '@/lib/server/after-pass';
 import { cleanAttribution, type Attribution } from '@/lib/attribution/attribution';
 
 export type { LinkOrderInput, OrderInput, SessionOrderInput } from '@/lib/checkout/order-input';
+export type { BeforePricing } from '@/lib/checkout/place-before';
 
 /** A field the order's data can be refused on (by our checks or the provider's). */
 type OrderFieldErrors = Omit<FieldErrors, 'checkoutKey' | 'method'>;
@@ -61,10 +60,11 @@ const inFlight = new Map<string, Promise<PlaceOrderResult>>();
 /**
  * Beside the order's own details: where the buyer came from ("Origem"), cleaned again here; and
  * what the caller already read from the database in this request (the checkout's cart and
- * settings), so that placing does not read it again (BENCHMARKS.md, T15). Prices still come
+ * settings; `before`: the order of its key, the shop's name, its shipping row, read in the same
+ * batch), so that placing does not read it again (BENCHMARKS.md, T15). Prices still come
  * only from the catalog's rows, never from the form.
  */
-export type PlaceOrderOptions = { origin?: Attribution | null; settings?: PaymentSettings; catalog?: CatalogItem[] };
+export type PlaceOrderOptions = { origin?: Attribution | null; settings?: PaymentSettings; catalog?: CatalogItem[]; before?: BeforePricing };
 
 /** A cart's order (`items`) or a payment link's (`link`): the same details, the same path. */
 export function placeOrder(input: OrderInput | LinkOrderInput | SessionOrderInput, opts: PlaceOrderOptions = {}): Promise<PlaceOrderResult> {
@@ -102,38 +102,17 @@ async function findByCheckoutKey(checkoutKey: string): Promise<{ order: Order; p
   return found ? { order: found.order, paymentId: found.paymentId ?? undefined } : undefined;
 }
 
-/** The order a submit with this key already made, and its current payment. */
-function existingOrderQuery(checkoutKey: string) {
-  return database()
-    .db.select({ order: orders, paymentId: payments.id })
-    .from(orders)
-    .leftJoin(payments, currentPaymentOf(orders.id))
-    .where(eq(orders.checkoutKey, checkoutKey))
-    .limit(1);
-}
-
 /**
  * What placing reads before pricing, in one batch (one round trip on Turso; BENCHMARKS.md, T15):
  * the order this submit may already have made, the shop's name, its shipping row, and a cart's
  * catalog rows unless its caller read them this request.
  */
-async function readBeforePricing(input: ValidOrder, catalog: CatalogItem[] | undefined) {
-  const cartIds = 'items' in input && !catalog ? input.items.map((i) => i.productId) : [];
-  const { db } = database();
-  const [existing, identity, shippingRows, catalogRows] = await database().batch([
-    existingOrderQuery(input.checkoutKey),
-    identityQuery(),
-    db.select().from(shippingSettings).where(eq(shippingSettings.id, 1)),
-    catalogItemsQuery(cartIds),
-  ]);
-  const [row] = shippingRows;
-  return {
-    existing: existing[0] ? { order: existing[0].order, paymentId: existing[0].paymentId ?? undefined } : undefined,
-    shop: identityOf(identity).name,
-    rules: rulesOf(row),
-    carrier: carrierSettingsOf(row),
-    catalog: catalog ?? catalogItemsOf(catalogRows),
-  };
+async function readBeforePricing(input: ValidOrder, known: Pick<PlaceOrderOptions, 'catalog' | 'before'>): Promise<BeforePricing & { catalog: CatalogItem[] }> {
+  // The checkout's submit read these with its cart, for this same key: nothing to read again.
+  if (known.catalog && known.before?.checkoutKey === input.checkoutKey) return { ...known.before, catalog: known.catalog };
+  const cartIds = 'items' in input && !known.catalog ? input.items.map((i) => i.productId) : [];
+  const [existing, identity, shippingRows, catalogRows] = await database().batch([...beforePricingQueries(input.checkoutKey), catalogItemsQuery(cartIds)]);
+  return { ...beforePricingOf(input.checkoutKey, existing, identity, shippingRows), catalog: known.catalog ?? catalogItemsOf(catalogRows) };
 }
 
 export function tooManyUnpaidMessage(limit: number): string {
@@ -144,8 +123,8 @@ export function tooManyUnpaidMessage(limit: number): string {
  * The steps, named (place-price.ts, place-steps.ts): 1. price; then in ONE transaction 2. reserve
  * (with 3. the number), 4. insert, 5. open the payment attempt; then the charge at the provider.
  */
-async function place(input: ValidOrder, settings: PaymentSettings, origin: Attribution | null, known: Pick<PlaceOrderOptions, 'catalog'>): Promise<PlaceOrderResult> {
-  const before = await readBeforePricing(input, known.catalog);
+async function place(input: ValidOrder, settings: PaymentSettings, origin: Attribution | null, known: Pick<PlaceOrderOptions, 'catalog' | 'before'>): Promise<PlaceOrderResult> {
+  const before = await readBeforePricing(input, known);
   if (before.existing) return resume(before.existing);
 
   const ctx: PriceContext = { settings, rules: before.rules, carrier: before.carrier, catalog: before.catalog };
@@ -176,13 +155,17 @@ async function place(input: ValidOrder, settings: PaymentSettings, origin: Attri
   const { orderId } = placement;
   const { totalCents, shippingCents, freight } = priced;
 
+  let written: CreateInputs | undefined;
   try {
-    await database().transaction(function* (tx) {
+    written = await database().transaction(function* (tx) {
       placement.nowMs = Date.now();
       const reserved = yield* reserve(tx, placement);
       yield* insertOrder(tx, placement, reserved);
       const terms = chargeTerms(input.method, settings, saoPauloDate(), reserved.number, before.shop);
       yield* openAttempt(tx, { paymentId, orderId, method: input.method, amountCents: totalCents, terms });
+      // What the create is sent from, read back as written (its defaults, its keys) in the same
+      // round trip as the held writes: the create does not read it again (BENCHMARKS.md, T15).
+      return createInputsOf(yield* reads(createInputsQueries(tx, paymentId)));
     });
   } catch (error) {
     if (error instanceof CouponRefused) return { ok: false, error: error.refusal.message, fieldErrors: { coupon: error.refusal.message } };
@@ -205,7 +188,7 @@ async function place(input: ValidOrder, settings: PaymentSettings, origin: Attri
 
   const linkId = 'link' in input ? input.link.id : null;
   logger().info({ orderId, method: input.method, totalCents, shippingCents, shippingPricedBy: freight?.pricedBy, linkId, buyer: maskDocument(input.buyer.document) }, 'order placed');
-  return outcome(await submitCreate(paymentId, { source: 'checkout', onRefused: 'delete', firstAttempt: true }));
+  return outcome(await submitCreate(paymentId, { source: 'checkout', onRefused: 'delete', firstAttempt: true, known: written }));
 }
 
 async function resume(existing: { order: Order; paymentId?: string }): Promise<PlaceOrderResult> {

@@ -14,7 +14,8 @@ import { OutOfStock } from '@/lib/catalog/stock';
 import { checkOrderInput, type ValidOrder } from '@/lib/checkout/order-input';
 import { pricePlacement, type PriceContext, type PricedPlacement } from '@/lib/checkout/place-price';
 import { insertOrder, reserve, TooManyUnpaid, type Placement } from '@/lib/checkout/place-steps';
-import { openAttempt } from '@/lib/payments/create-charge';
+import { createInputsOf, createInputsQueries, openAttempt } from '@/lib/payments/create-charge';
+import { reads } from '@/db/driver';
 import { chargeTerms } from '@/lib/payments/charge-request';
 import { newId, randomToken } from '@/lib/security/tokens';
 import { DEFAULT_SETTINGS } from '@/lib/settings/settings';
@@ -186,5 +187,23 @@ describe('step 5, open attempt', () => {
     expect(payment.idempotencyKey).toBeTruthy();
     const events = await database().db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId));
     expect(events.map((e) => e.type)).toEqual(['create_requested']);
+  });
+
+  it('reads back, in its own transaction with the held writes, exactly what the create would read after the commit', async () => {
+    const id = await product(null);
+    const input = cartOrder(id, 1);
+    const pl = placement(input, await priced(input));
+    const paymentId = newId();
+    const inside = await database().transaction(function* (tx) {
+      const r = yield* reserve(tx, pl);
+      yield* insertOrder(tx, pl, r);
+      const terms = chargeTerms('pix', { ...DEFAULT_SETTINGS }, saoPauloDate(), r.number, 'Loja');
+      yield* openAttempt(tx, { paymentId, orderId: pl.orderId, method: 'pix', amountCents: pl.priced.totalCents, terms });
+      return createInputsOf(yield* reads(createInputsQueries(tx, paymentId)));
+    });
+    const after = createInputsOf(await database().batch(createInputsQueries(database().db, paymentId)));
+    expect(inside?.payment.createState).toBe('creating');
+    expect(inside?.terms?.method).toBe('pix');
+    expect(inside).toEqual(after);
   });
 });

@@ -6,15 +6,15 @@
  */
 import 'server-only';
 import type { Attribution } from '@/lib/attribution/attribution';
-import { readCartWithSettings } from '@/lib/checkout/cart/cart';
+import { cartWithSettingsOf, cartWithSettingsQueries, readCartLines, type CartWithSettings } from '@/lib/checkout/cart/cart';
 import { CHECK_FIELDS_MESSAGE } from '@/lib/checkout/fields';
 import { checkoutBlocker, orderItemsOf } from '@/lib/orders/pricing';
 import { previewCoupon } from '@/lib/coupons/coupons';
 import { anyShips } from '@/lib/checkout/shipping';
 import { placeOrder } from '@/lib/checkout/place-order';
-import { hit } from '@/lib/security/rate-limit';
+import { beforePricingOf, beforePricingQueries, type BeforePricing } from '@/lib/checkout/place-before';
+import { hitAlong } from '@/lib/security/rate-limit';
 import { logger } from '@/lib/server/log';
-import { orderTokenByCheckoutKey } from '@/lib/orders/queries';
 import type { FormValues } from '@/lib/checkout/fields';
 import { appliedCoupon, checkoutFailure, invalidForm, outcomeOfPlacement, rateLimited, unexpected, type CheckoutOutcome } from './outcome';
 import { formValuesOf, parseCheckoutForm } from './parse-form';
@@ -29,16 +29,24 @@ export const APPLY_COUPON_INTENT = 'apply-coupon';
 /** `draftSession`: the browser's draft cookie; every submit saves the draft (the checkout without JavaScript). */
 export async function submitCheckout(form: FormData, ctx: { ip: string; origin?: Attribution | null; draftSession?: string }): Promise<CheckoutOutcome> {
   const values = formValuesOf(form);
-  const limit = await hit('checkout', ctx.ip);
+  // The rate limit's hit, the cart's catalog rows, the settings and what placing reads before
+  // pricing (the order of this checkoutKey, the shop's name, its shipping row) in one round trip
+  // on libSQL (BENCHMARKS.md, T15). A refused submit ignores what was read.
+  const lines = await readCartLines();
+  const checkoutKey = values.checkoutKey ?? '';
+  const [limit, [rows, settingsRows, existing, identity, shippingRows]] = await hitAlong('checkout', ctx.ip, [...cartWithSettingsQueries(lines), ...beforePricingQueries(checkoutKey)]);
   if (!limit.ok) return rateLimited(values);
-  const outcome = await submitCheckoutLimited(form, values, ctx.origin ?? null);
+  const read: ReadForSubmit = { ...cartWithSettingsOf(lines, rows, settingsRows), before: beforePricingOf(checkoutKey, existing, identity, shippingRows) };
+  const outcome = await submitCheckoutLimited(form, values, read, ctx.origin ?? null);
   if (ctx.draftSession) await keepDraft(ctx.draftSession, CART, values, outcome);
   return outcome;
 }
 
-async function submitCheckoutLimited(form: FormData, values: FormValues, origin: Attribution | null): Promise<CheckoutOutcome> {
+type ReadForSubmit = CartWithSettings & { before: BeforePricing };
+
+async function submitCheckoutLimited(form: FormData, values: FormValues, read: ReadForSubmit, origin: Attribution | null): Promise<CheckoutOutcome> {
   // The cart (cookie → catalog) says whether anything ships, so which address the form needs.
-  const { cart, catalog, settings } = await readCartWithSettings();
+  const { cart, catalog, settings, before } = read;
   if (form.get('intent') === APPLY_COUPON_INTENT) return applyCoupon(values, cart.blocker ? null : cart.subtotalCents, settings.pixDiscountBps);
   const parsed = parseCheckoutForm(values, { needsDelivery: anyShips(cart.lines.map((l) => l.product)), phoneRequired: settings.requireBuyerPhone });
   if (!parsed.ok) return invalidForm(CHECK_FIELDS_MESSAGE, parsed.fieldErrors, values);
@@ -46,7 +54,7 @@ async function submitCheckoutLimited(form: FormData, values: FormValues, origin:
 
   if (cart.blocker) {
     // A duplicate submit that arrives after the first one cleared the cart finds its order.
-    const existing = cart.lines.length === 0 ? await orderTokenByCheckoutKey(data.checkoutKey) : null;
+    const existing = cart.lines.length === 0 && before.checkoutKey === data.checkoutKey ? before.existing?.order.token : undefined;
     if (existing) return { ok: true, orderToken: existing };
     const blocker = checkoutBlocker(cart) ?? cart.blocker;
     return checkoutFailure(blocker, values, { items: blocker });
@@ -64,7 +72,7 @@ async function submitCheckoutLimited(form: FormData, values: FormValues, origin:
       ...(data.delivery ? { delivery: data.delivery } : {}),
       ...(data.note ? { note: data.note } : {}),
       ...(data.freight ? { freight: data.freight } : {}),
-    }, { origin, settings, catalog });
+    }, { origin, settings, catalog, before });
     return outcomeOfPlacement(result, values);
   } catch (error) {
     logger().error({ err: error instanceof Error ? { name: error.name, message: error.message } : String(error) }, 'checkout failed');

@@ -13,7 +13,7 @@
  */
 import { and, count, eq, gte, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AppSchema } from '@/db';
-import { get, run, type AnyDb, type Step } from '@/db/driver';
+import { all, get, run, type AnyDb, type Step } from '@/db/driver';
 import { orders, paymentLinks, payments, type OrderStatus, type PaymentLink } from '@/db/schema';
 
 export type LinkRefusal = 'not_found' | 'disabled' | 'expired' | 'sold_out';
@@ -76,22 +76,36 @@ export function* linkRefusesAttempt(tx: AnyDb<AppSchema>, linkId: string, orderI
   return Number(others?.n ?? 0) >= link.maxPayments ? 'sold_out' : null;
 }
 
+/** The payment link an order was placed from (none for the cart's). */
+export function orderLinkQuery(tx: AnyDb<AppSchema>, orderId: string) {
+  return tx.select({ linkId: orders.paymentLinkId }).from(orders).where(eq(orders.id, orderId));
+}
+
 /**
  * An order of a limited link was just paid (in the one writer's transaction). If its own place
  * had lapsed (or it expired) and the link's places were all taken meanwhile, the link has now
  * received more payments than its limit: the payment is accepted (paid always wins) and the
  * order flagged (`link_over_limit`) for the merchant. Returns whether it was flagged.
+ * `holdsSince`: the reservation cutoff, as a step run only for an order of a link (an order
+ * from the cart costs no read of the settings; BENCHMARKS.md, T15).
  */
-export function* flagPaymentOverLinkLimit(tx: AnyDb<AppSchema>, orderId: string, holdsSince: string): Generator<Step, boolean, unknown> {
-  const order = yield* get(tx.select({ linkId: orders.paymentLinkId }).from(orders).where(eq(orders.id, orderId)));
+export function* flagPaymentOverLinkLimit(
+  tx: AnyDb<AppSchema>,
+  orderId: string,
+  holdsSince: () => Generator<Step, string, unknown>,
+  /** The order's link as its caller read it in this transaction (`orderLinkQuery`, in a batch with its own reads). */
+  read?: { linkId: string | null }[],
+): Generator<Step, boolean, unknown> {
+  const [order] = read ?? (yield* all(orderLinkQuery(tx, orderId)));
   if (!order?.linkId) return false;
+  const since = yield* holdsSince();
   const link = yield* get(tx.select({ maxPayments: paymentLinks.maxPayments }).from(paymentLinks).where(eq(paymentLinks.id, order.linkId)));
   if (!link || link.maxPayments === null) return false;
   const others = yield* get(
     tx
       .select({ n: count() })
       .from(orders)
-      .where(and(eq(orders.paymentLinkId, order.linkId), ne(orders.id, orderId), holdsPlace(holdsSince))),
+      .where(and(eq(orders.paymentLinkId, order.linkId), ne(orders.id, orderId), holdsPlace(since))),
   );
   if (Number(others?.n ?? 0) < link.maxPayments) return false;
   yield* run(tx.update(orders).set({ linkOverLimit: true }).where(eq(orders.id, orderId)));

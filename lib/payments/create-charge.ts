@@ -11,16 +11,16 @@
  *   exist, so only a retry with the same key and body may follow.
  */
 import 'server-only';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, not, sql } from 'drizzle-orm';
 import { database, type Tx } from '@/db';
-import { get, run, write } from '@/db/driver';
+import { get, reads, run, write } from '@/db/driver';
 import { orderItems, orders, paymentEvents, payments, type Order, type Payment, type PaymentMethod } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { isPaymentApiError, type PaymentApiError } from '@/lib/payment-provider/client';
 import { kickOutbox } from '@/lib/email/kick';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { paymentProvider } from './provider';
-import { dedupe, insertEvent, type EventSource } from './events';
+import { dedupe, hasEvent, insertEvent, insertEventWhere, type EventSource } from './events';
 import { boletoRequest, notificationUrlFor, parseTerms, payableUntilOf, pixRequest, type ChargeTerms } from './charge-request';
 import { newId, randomToken, tokenHash } from '@/lib/security/tokens';
 import { giveBack } from '@/lib/catalog/stock';
@@ -73,19 +73,32 @@ function errorText(error: unknown): string {
   return redactSecrets(text).slice(0, 500);
 }
 
-async function load(paymentId: string): Promise<{ payment: Payment; order: Order; terms?: ChargeTerms } | undefined> {
-  const { db } = database();
-  // The three found by the payment's id together: one round trip on Turso (BENCHMARKS.md, T15).
-  const [[payment], [order], [requested]] = await database().batch([
+/** What a create is sent from: the payment, its order and the terms stored with it. */
+export type CreateInputs = { payment: Payment; order: Order; terms?: ChargeTerms };
+
+/**
+ * The three reads a create is sent from, found by the payment's id: one round trip on Turso
+ * (BENCHMARKS.md, T15). `db` is the database or a transaction (placing an order reads them back
+ * in its own transaction, with its held writes: `createInputsOf`).
+ */
+export function createInputsQueries(db: Tx, paymentId: string) {
+  return [
     db.select().from(payments).where(eq(payments.id, paymentId)),
     db
       .select()
       .from(orders)
       .where(inArray(orders.id, db.select({ id: payments.orderId }).from(payments).where(eq(payments.id, paymentId)))),
     db.select({ detail: paymentEvents.detail }).from(paymentEvents).where(eq(paymentEvents.dedupeKey, dedupe.createRequested(paymentId))),
-  ]);
+  ] as const;
+}
+
+export function createInputsOf([[payment], [order], [requested]]: readonly [Payment[], Order[], { detail: string | null }[]]): CreateInputs | undefined {
   if (!payment || !order) return undefined;
   return { payment, order, terms: parseTerms(requested?.detail) };
+}
+
+async function load(paymentId: string): Promise<CreateInputs | undefined> {
+  return createInputsOf(await database().batch(createInputsQueries(database().db, paymentId)));
 }
 
 export type SubmitOptions = {
@@ -94,10 +107,15 @@ export type SubmitOptions = {
   onRefused: 'delete' | 'fail';
   /** True for the very first send from placeOrder. */
   firstAttempt?: boolean;
+  /**
+   * What the caller read back in the transaction that opened the attempt (committed since):
+   * placing an order reads it with its held writes instead of reading it again here.
+   */
+  known?: CreateInputs;
 };
 
 export async function submitCreate(paymentId: string, opts: SubmitOptions): Promise<CreateOutcome> {
-  const loaded = await load(paymentId);
+  const loaded = opts.known?.payment.id === paymentId ? opts.known : await load(paymentId);
   if (!loaded) return { kind: 'missing' };
   const { payment, order, terms } = loaded;
   if (payment.createState === 'created') return { kind: 'created', orderToken: order.token };
@@ -139,15 +157,32 @@ export async function submitCreate(paymentId: string, opts: SubmitOptions): Prom
   return stored ? { kind: 'created', orderToken: order.token } : { kind: 'failed' };
 }
 
-async function storeCreated(
+/**
+ * Stores the provider's answer: the payment 'creating' → 'created', its 'created' event and the
+ * instructions e-mail, atomically and in ONE round trip on libSQL (db/driver.ts `atomicBatch`;
+ * BENCHMARKS.md, T15). Nothing is read first, so every guard is in the SQL:
+ * - the update changes the row only while it is still 'creating' (a concurrent retry, a
+ *   give-up or a refusal's delete may have come first);
+ * - the e-mail is written only when the row now holds THIS charge and its 'created' event does
+ *   not exist yet: that event is written only here, in the same batch as the update that made
+ *   the row 'created', so it exists exactly when some store already ran — the e-mail goes once,
+ *   even after its outbox row was sent and cleared;
+ * - the event is written only when the row holds this charge (its dedupe key keeps it single);
+ * - the row as it ends tells the result: stored (by us or by a retry with the same charge), or
+ *   a charge for a payment no longer waiting for it.
+ * Exported for its tests (create-charge.test.ts); callers go through `submitCreate`.
+ */
+export async function storeCreated(
   payment: Payment,
   order: Order,
   created: { id: string; status?: string; pixCode?: string; pixImage?: string },
   source: EventSource,
 ): Promise<boolean> {
   const now = new Date().toISOString();
-  return database().transaction(function* (tx) {
-    const changed = yield* run(
+  const holdsThisCharge = and(eq(payments.createState, 'created'), eq(payments.providerId, created.id));
+  const createdKey = dedupe.created(payment.id);
+  const after = await database().atomicBatch(function* (tx) {
+    yield* write(
       tx
         .update(payments)
         .set({
@@ -162,18 +197,20 @@ async function storeCreated(
         })
         .where(and(eq(payments.id, payment.id), eq(payments.createState, 'creating'))),
     );
-    if (changed === 1) {
-      // Held: it travels with the instructions e-mail's row, one round trip on libSQL.
-      yield* write(insertEvent(tx, { paymentId: payment.id, orderId: order.id, type: 'created', source, dedupeKey: dedupe.created(payment.id), detail: { providerId: created.id } }));
-      yield* chargeCreatedEffects(tx, { orderId: order.id, method: payment.method, hasBoletoLine: false });
-      return true;
-    }
-    // Someone else finished it first (a concurrent retry): fine if it is the same charge.
-    const now2 = yield* get(tx.select({ createState: payments.createState, providerId: payments.providerId }).from(payments).where(eq(payments.id, payment.id)));
-    if (now2?.createState === 'created' && now2.providerId === created.id) return true;
-    logger().error({ paymentId: payment.id, providerId: created.id, stored: now2 }, 'a charge was created for a payment no longer waiting for it (orphan at the provider)');
-    return false;
+    // Before the event: its absence is what says this batch's update is the one that stored it.
+    yield* chargeCreatedEffects(tx, {
+      orderId: order.id,
+      method: payment.method,
+      hasBoletoLine: false,
+      when: and(sql`exists (select 1 from ${payments} where ${payments.id} = ${payment.id} and ${holdsThisCharge})`, not(hasEvent(createdKey))),
+    });
+    yield* write(insertEventWhere(tx, { paymentId: payment.id, orderId: order.id, type: 'created', source, dedupeKey: createdKey, detail: { providerId: created.id } }, holdsThisCharge!));
+    const [rows] = yield* reads([tx.select({ createState: payments.createState, providerId: payments.providerId }).from(payments).where(eq(payments.id, payment.id))]);
+    return rows[0];
   });
+  if (after?.createState === 'created' && after.providerId === created.id) return true;
+  logger().error({ paymentId: payment.id, providerId: created.id, stored: after }, 'a charge was created for a payment no longer waiting for it (orphan at the provider)');
+  return false;
 }
 
 /** Deletes an order whose charge was never created (the provider refused it). */

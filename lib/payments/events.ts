@@ -4,8 +4,9 @@
  * how every writer (the single state writer in apply.ts, the create, the merchant's actions)
  * makes a duplicate or a replay change nothing.
  */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '@/db';
-import { paymentEvents, type OrderStatus } from '@/db/schema';
+import { paymentEvents, payments, type OrderStatus } from '@/db/schema';
 
 export type EventSource = 'checkout' | 'webhook' | 'reconcile' | 'merchant' | 'status_poll' | 'buyer';
 
@@ -69,6 +70,40 @@ export function insertEvent(tx: Tx, e: EventRow) {
       detail: e.detail ? JSON.stringify(e.detail) : null,
     })
     .onConflictDoNothing();
+}
+
+/**
+ * `insertEvent`, written only while `when` holds of the event's payment row (an INSERT … SELECT
+ * from that row): the guard of a transaction sent as one batch, which cannot read first
+ * (db/driver.ts `atomicBatch`). Nothing is written when the payment is gone.
+ */
+export function insertEventWhere(tx: Tx, e: EventRow, when: SQL) {
+  return tx
+    .insert(paymentEvents)
+    .select(
+      tx
+        // Drizzle's INSERT … SELECT wants every column, in the table's order.
+        .select({
+          id: sql`null`.as('id'),
+          paymentId: payments.id,
+          orderId: sql`${e.orderId}`.as('order_id'),
+          type: sql`${e.type}`.as('type'),
+          source: sql`${e.source}`.as('source'),
+          fromStatus: sql`${e.fromStatus ?? null}`.as('from_status'),
+          toStatus: sql`${e.toStatus ?? null}`.as('to_status'),
+          dedupeKey: sql`${e.dedupeKey ?? null}`.as('dedupe_key'),
+          detail: sql`${e.detail ? JSON.stringify(e.detail) : null}`.as('detail'),
+          createdAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`.as('created_at'),
+        })
+        .from(payments)
+        .where(and(eq(payments.id, e.paymentId), when)),
+    )
+    .onConflictDoNothing();
+}
+
+/** SQL: a payment_events row with this dedupe key exists. */
+export function hasEvent(dedupeKey: string): SQL {
+  return sql`exists (select 1 from ${paymentEvents} where ${paymentEvents.dedupeKey} = ${dedupeKey})`;
 }
 
 export const dedupe = {

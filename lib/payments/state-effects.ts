@@ -28,11 +28,12 @@
  * Coupons (coupon-uses.ts): expired, canceled give the coupon's use back; paid after
  * that counts it again. Each once, by compare-and-set on the order.
  */
-import type { Step } from '@/db/driver';
+import { reads, type Step } from '@/db/driver';
 import type { OrderStatus } from '@/db/schema';
-import { giveBack, retakeForLatePayment } from '@/lib/catalog/stock';
+import type { SQL } from 'drizzle-orm';
+import { giveBack, orderMovesQuery, retakeForLatePayment } from '@/lib/catalog/stock';
 import { releaseCouponUse, retakeCouponUse } from './coupon-uses';
-import { flagPaymentOverLinkLimit } from '@/lib/links/place';
+import { flagPaymentOverLinkLimit, orderLinkQuery } from '@/lib/links/place';
 import { reservationCutoffIn } from '@/lib/settings/reservation';
 import { emailKey, KIND_OF_STATE } from '@/lib/email/keys';
 import { hasEmail, MERCHANT_RECIPIENTS, queueEmail } from '@/lib/email/outbox';
@@ -88,16 +89,19 @@ function* stockEffects(tx: Tx, c: StateChange): Generator<Step, void, unknown> {
     if (state === 'paid') yield* retakeCouponUse(tx, c.orderId);
     if (state === 'expired' || state === 'canceled') yield* giveBack(tx, c.orderId, state, c.attempt);
     if (state === 'paid') {
-      // Units given back (expiry, cancel, a lapsed reservation) come back to the order, or it is flagged.
-      yield* retakeForLatePayment(tx, c.orderId);
-      yield* flagPaymentOverLinkLimit(tx, c.orderId, yield* reservationCutoffIn(tx));
+      // Units given back (expiry, cancel, a lapsed reservation) come back to the order, or it is
+      // flagged. What both steps read, in one round trip on libSQL (BENCHMARKS.md, T15).
+      const [moves, link] = yield* reads([orderMovesQuery(tx, c.orderId), orderLinkQuery(tx, c.orderId)]);
+      yield* retakeForLatePayment(tx, c.orderId, moves);
+      yield* flagPaymentOverLinkLimit(tx, c.orderId, () => reservationCutoffIn(tx), link);
     }
   }
 }
 
 /** The charge was created at the provider (create-charge.ts): a Pix can be paid from now on. */
-export function* chargeCreatedEffects(tx: Tx, c: { orderId: string; method: 'pix' | 'boleto'; hasBoletoLine: boolean }): Generator<Step, void, unknown> {
+export function* chargeCreatedEffects(tx: Tx, c: { orderId: string; method: 'pix' | 'boleto'; hasBoletoLine: boolean; when?: SQL }): Generator<Step, void, unknown> {
   if (c.method === 'pix' || c.hasBoletoLine) {
-    yield* queueEmail(tx, { key: emailKey.instructions(c.orderId), orderId: c.orderId, kind: 'instructions' });
+    // `when`: the guard of a caller sent as one batch (create-charge.ts `storeCreated`).
+    yield* queueEmail(tx, { key: emailKey.instructions(c.orderId), orderId: c.orderId, kind: 'instructions', ...(c.when ? { when: c.when } : {}) });
   }
 }

@@ -21,7 +21,7 @@ import { env } from '@/lib/config/env';
 import { isPaymentApiError } from '@/lib/payment-provider/client';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '@balcao/payment-contract';
 import { clientRateKey } from '@/lib/security/client-address';
-import { hit } from '@/lib/security/rate-limit';
+import { hit, hitAlong, type RateDecision } from '@/lib/security/rate-limit';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { readBodyCapped } from '@balcao/server-kit/read-body';
 import { applyObservation } from './apply';
@@ -54,9 +54,9 @@ function withBodyExtras(obs: Observation, payment: WebhookTarget, parsed: Webhoo
  */
 export type WebhookTarget = Pick<Payment, 'id' | 'method' | 'createState' | 'providerId' | 'createdAt' | 'amountCents'> & { hasBarcode: boolean };
 
-/** Every delivery starts with this lookup: prepared once per connection (BENCHMARKS.md, T3). */
-const paymentByTokenQuery = preparedQuery((db: Tx) =>
-  db
+/** The lookup of a token's payment: a query builder, for either form below. */
+function paymentByToken(db: Tx, token: string | ReturnType<typeof sql.placeholder>) {
+  return db
     .select({
       id: payments.id,
       method: payments.method,
@@ -67,10 +67,12 @@ const paymentByTokenQuery = preparedQuery((db: Tx) =>
       hasBarcode: sql<boolean>`${payments.barcode} is not null`.mapWith((v) => Number(v) === 1),
     })
     .from(payments)
-    .where(eq(payments.webhookToken, sql.placeholder('token')))
-    .limit(1)
-    .prepare(),
-);
+    .where(eq(payments.webhookToken, token))
+    .limit(1);
+}
+
+/** Every delivery starts with this lookup: prepared once per connection (BENCHMARKS.md, T3). */
+const paymentByTokenQuery = preparedQuery((db: Tx) => paymentByToken(db, sql.placeholder('token')).prepare());
 /**
  * Targets that can no longer change, by token. Once the provider has answered the create, what
  * the intake reads never changes again: id, method, provider id, amount and creation time are
@@ -92,7 +94,11 @@ export async function findPaymentByWebhookToken(token: string): Promise<WebhookT
   const settledTargets = settledTargetsOf();
   const known = settledTargets.get(token);
   if (known) return known;
-  const found = await paymentByTokenQuery.on(database().db, { token }).get();
+  return remembered(token, await paymentByTokenQuery.on(database().db, { token }).get());
+}
+
+function remembered(token: string, found: WebhookTarget | undefined): WebhookTarget | undefined {
+  const settledTargets = settledTargetsOf();
   if (found && isSettled(found)) {
     if (settledTargets.size >= SETTLED_TARGETS_MAX) settledTargets.delete(settledTargets.keys().next().value!);
     settledTargets.set(token, found);
@@ -100,18 +106,31 @@ export async function findPaymentByWebhookToken(token: string): Promise<WebhookT
   return found;
 }
 
+/**
+ * The token's payment and the delivery's rate-limit hit. On libSQL, when the payment is not
+ * remembered, both in one batch (one round trip on Turso; BENCHMARKS.md, T15); on better-sqlite3
+ * the prepared lookup, then the hit, as before. Either way every delivery is counted.
+ */
+async function targetAndHit(token: string, hash: string): Promise<[WebhookTarget | undefined, RateDecision]> {
+  if (database().kind === 'libsql' && looksLikeToken(token) && !settledTargetsOf().has(token)) {
+    const [limited, [rows]] = await hitAlong('webhook', hash, [paymentByToken(database().db, token)]);
+    return [remembered(token, rows[0]), limited];
+  }
+  const payment = await findPaymentByWebhookToken(token);
+  return [payment, await hit('webhook', hash)];
+}
+
 export async function handlePaymentWebhook(req: Request, token: string): Promise<Response> {
   const hash = tokenHash(String(token ?? ''));
   // A child logger only when something is logged (most deliveries log nothing).
   const log = () => logger().child({ webhook: hash });
 
-  const payment = await findPaymentByWebhookToken(token);
+  const [payment, limited] = await targetAndHit(token, hash);
   const base = { tokenHash: hash, paymentId: payment?.id ?? null };
   const signatureHeader = req.headers.get(SIGNATURE_HEADER);
   // A body not read (rate limited, too large) is never verified: a signature on it counts as invalid.
   const unverified: SignatureVerdict = signatureHeader ? 'invalid' : 'absent';
 
-  const limited = await hit('webhook', hash);
   if (!limited.ok) {
     if (shouldRecord429(hash)) await record({ ...base, signature: unverified, outcome: 'rejected', httpStatus: 429 });
     log().warn('webhook rate limited');

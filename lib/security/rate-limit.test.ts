@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database, ensureMigrated } from '@/db';
 import { rateLimitCounters } from '@/db/schema';
-import { hit, sweepRateLimits, usedUp } from './rate-limit';
+import { hit, hitAlong, sweepRateLimits, usedUp } from './rate-limit';
 import { startProcessContext } from '@/lib/process/context';
 import { clearRateLimits } from '@/test/security/rate-limits';
 import { runWorker } from '@/test/worker-process';
@@ -24,6 +24,22 @@ afterAll(() => {
 });
 
 const T0 = 1_700_000_000_000;
+
+describe('hitAlong (the hit in one batch with reads, on libSQL)', () => {
+  it('counts and refuses exactly like hit, on the same counter, and answers the reads whatever it decides', async () => {
+    const { db } = database();
+    const counters = () => db.select({ key: rateLimitCounters.key }).from(rateLimitCounters);
+    await hit('checkout', '7.7.7.7', T0);
+    const [first, [rows]] = await hitAlong('checkout', '7.7.7.7', [counters()], T0 + 1);
+    expect(first).toEqual({ ok: true, remaining: 1 });
+    expect(rows).toEqual([{ key: 'checkout:7.7.7.7' }]); // read in the same batch, after the hit
+    expect((await hitAlong('checkout', '7.7.7.7', [counters()], T0 + 2))[0]).toEqual({ ok: true, remaining: 0 });
+    const [refused, [still]] = await hitAlong('checkout', '7.7.7.7', [counters()], T0 + 20_000);
+    expect(refused).toEqual({ ok: false, retryAfterSeconds: 40 });
+    expect(still).toHaveLength(1);
+    expect(await hit('checkout', '7.7.7.7', T0 + 20_001)).toEqual({ ok: false, retryAfterSeconds: 40 });
+  });
+});
 
 describe('hit', () => {
   it('allows the configured number per minute, then refuses with the seconds left in the window', async () => {

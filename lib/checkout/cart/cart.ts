@@ -32,11 +32,26 @@ export const readCart = cache(async (): Promise<PricedCart<CatalogItem>> => {
  * submit needs both, and on Turso that is one round trip where it was two (BENCHMARKS.md, T15).
  * `catalog`: the rows it was priced from, which placeOrder prices the order from again.
  */
-export async function readCartWithSettings(): Promise<{ cart: PricedCart<CatalogItem>; catalog: CatalogItem[]; settings: PaymentSettings }> {
+export async function readCartWithSettings(): Promise<CartWithSettings> {
   const lines = await readCartLines();
-  const [rows, settingsRows] = await database().batch([catalogItemsQuery(lines.map((l) => l.productId)), settingsQuery()]);
+  const [rows, settingsRows] = await database().batch(cartWithSettingsQueries(lines));
+  return cartWithSettingsOf(lines, rows, settingsRows);
+}
+
+export type CartWithSettings = { cart: PricedCart<CatalogItem>; catalog: CatalogItem[]; settings: PaymentSettings };
+
+/** `readCartWithSettings`'s two reads, for a caller that sends them in a batch of its own. */
+export function cartWithSettingsQueries(lines: readonly CartLine[]) {
+  return [catalogItemsQuery(lines.map((l) => l.productId)), settingsQuery()] as const;
+}
+
+export function cartWithSettingsOf(
+  lines: readonly CartLine[],
+  rows: Awaited<ReturnType<typeof cartWithSettingsQueries>[0]>,
+  settingsRows: Awaited<ReturnType<typeof cartWithSettingsQueries>[1]>,
+): CartWithSettings {
   const catalog = catalogItemsOf(rows);
-  return { cart: priceCart(lines, catalog), catalog, settings: settingsOf(settingsRows) };
+  return { cart: priceCart([...lines], catalog), catalog, settings: settingsOf(settingsRows) };
 }
 
 function secureCookies(): boolean {
