@@ -8,18 +8,25 @@ import styles from './sandbox.module.css';
 
 const SCENARIOS: Record<string, string> = { approved: 'aprovado', refused: 'recusado', pending: 'pendente' };
 
+/** A charge's head line: Pix or Boleto, its state and its amount (the list and an order's own page). */
+export function PaymentHead({ p, kind }: { p: PaymentView; kind: string }) {
+  return (
+    <div className={styles.itemHead}>
+      <span className="row">
+        <span className={styles.kind}>{kind}</span>
+        <span className={`badge badge-${p.badge}`}>{p.label}</span>
+      </span>
+      <span className={styles.amount}>{p.amount}</span>
+    </div>
+  );
+}
+
 /** `showPdf`: the boleto's PDF names its payer whole, so only for who reads payers (lib/demo/simulator-access.ts). */
 export function PaymentCard({ p, showPdf }: { p: PaymentView; showPdf: boolean }) {
   const kind = p.kind === 'pix' ? 'Pix' : 'Boleto';
   return (
     <li className={`card ${styles.item}`} aria-label={`${kind} ${p.id}`}>
-      <div className={styles.itemHead}>
-        <span className="row">
-          <span className={styles.kind}>{kind}</span>
-          <span className={`badge badge-${p.badge}`}>{p.label}</span>
-        </span>
-        <span className={styles.amount}>{p.amount}</span>
-      </div>
+      <PaymentHead p={p} kind={kind} />
       {p.description && <p className="small">{p.description}</p>}
       <dl className={styles.meta}>
         <dt>ID</dt>

@@ -8,6 +8,7 @@ import { simulatorPayment } from '@balcao/payment-sandbox';
 import { expireAction, payAction } from '../../actions';
 import styles from '../../sandbox.module.css';
 import { ActionOutcome } from '../../action-outcome';
+import { PaymentHead } from '../../payment-card';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Simular pagamento', robots: { index: false, follow: false } };
@@ -45,13 +46,7 @@ export default async function OrderSimulatorPage({ params, searchParams }: Props
       </header>
       <ActionOutcome ok={ok} error={error} />
       <section className={`card ${styles.item}`} aria-label={`Cobrança ${kind} do pedido`}>
-        <div className={styles.itemHead}>
-          <span className="row">
-            <span className={styles.kind}>{kind}</span>
-            <span className={`badge badge-${p.badge}`}>{p.label}</span>
-          </span>
-          <span className={styles.amount}>{p.amount}</span>
-        </div>
+        <PaymentHead p={p} kind={kind} />
         <dl className={styles.meta}>
           <dt>Vencimento</dt>
           <dd>
