@@ -6,7 +6,7 @@
  * from RATE_LIMIT_*_PER_MIN. Callers key client limits with lib/security/client-address.ts
  * (clientRateKey), never with a header the client writes.
  */
-import { eq, lte, sql } from 'drizzle-orm';
+import { eq, lte, sql, type Placeholder } from 'drizzle-orm';
 import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
 import { database, db, type Tx } from '@/db';
 import { rateLimitCounters } from '@/db/schema';
@@ -105,33 +105,14 @@ export function windowOf(bucket: RateBucket): number {
 /**
  * The one statement of a hit: a new key, or a finished window, starts at 1; an open window
  * counts on. SQLite evaluates every SET expression against the row as it was, so both CASEs
- * see the old window start.
+ * see the old window start. Its values are placeholders when prepared (`countHit`), or the
+ * values themselves for a builder that travels in a libSQL batch (`hitAlong`).
  */
-const countHit = preparedQuery((d: Tx) => {
-  const finished = sql`${sql.placeholder('now')} - ${rateLimitCounters.windowStart} >= ${rateLimitCounters.windowMs}`;
+function countHitStatement(d: Tx, v: { key: string | Placeholder; now: number | Placeholder; window: number | Placeholder }) {
+  const finished = sql`${v.now} - ${rateLimitCounters.windowStart} >= ${rateLimitCounters.windowMs}`;
   return d
     .insert(rateLimitCounters)
-    .values({ key: sql.placeholder('key'), windowStart: sql.placeholder('now'), windowMs: sql.placeholder('window'), count: 1 })
-    .onConflictDoUpdate({
-      target: rateLimitCounters.key,
-      set: {
-        count: sql`CASE WHEN ${finished} THEN 1 ELSE ${rateLimitCounters.count} + 1 END`,
-        windowStart: sql`CASE WHEN ${finished} THEN excluded.window_start ELSE ${rateLimitCounters.windowStart} END`,
-      },
-    })
-    .returning({ count: rateLimitCounters.count, windowStart: rateLimitCounters.windowStart })
-    .prepare();
-});
-
-/**
- * The same statement as a query builder (not prepared): a builder can travel in a libSQL batch
- * beside the reads its request makes anyway (`hitAlong`).
- */
-function countHitQuery(key: string, now: number, window: number) {
-  const finished = sql`${now} - ${rateLimitCounters.windowStart} >= ${rateLimitCounters.windowMs}`;
-  return db()
-    .insert(rateLimitCounters)
-    .values({ key, windowStart: now, windowMs: window, count: 1 })
+    .values({ key: v.key, windowStart: v.now, windowMs: v.window, count: 1 })
     .onConflictDoUpdate({
       target: rateLimitCounters.key,
       set: {
@@ -141,6 +122,8 @@ function countHitQuery(key: string, now: number, window: number) {
     })
     .returning({ count: rateLimitCounters.count, windowStart: rateLimitCounters.windowStart });
 }
+
+const countHit = preparedQuery((d: Tx) => countHitStatement(d, { key: sql.placeholder('key'), now: sql.placeholder('now'), window: sql.placeholder('window') }).prepare());
 
 /** When this process last swept finished windows (each process sweeps at most once a window). */
 const lastSweep = processSingleton('rate-limit-sweep', () => ({ at: 0 }));
@@ -186,7 +169,7 @@ export async function hitAlong<U extends BatchItem<'sqlite'>, Q extends Readonly
   if (database_.kind !== 'libsql') return [await hit(bucket, id, now), await database_.batch(queries)];
   await sweepOnceAWindow(now);
   const window = windowOf(bucket);
-  const [rows, ...results] = (await database_.batch([countHitQuery(`${bucket}:${id}`, now, window), ...queries])) as unknown as [{ count: number; windowStart: number }[], ...unknown[]];
+  const [rows, ...results] = (await database_.batch([countHitStatement(db(), { key: `${bucket}:${id}`, now, window }), ...queries])) as unknown as [{ count: number; windowStart: number }[], ...unknown[]];
   return [decisionOf(bucket, rows[0], now), results as BatchResponse<Q>];
 }
 
