@@ -140,6 +140,13 @@ function batchable(query: unknown): Mapped | undefined {
   };
 }
 
+/** Reads one after the other, where they cannot travel in one batch. */
+async function eachRead(queries: readonly Buildable[]): Promise<unknown[]> {
+  const rows: unknown[] = [];
+  for (const q of queries) rows.push(await q.all());
+  return rows;
+}
+
 /**
  * Runs a body on libSQL. `sendBatch`: the transaction's batch. Held writes wait for the next
  * step and go in its round trip (or in one of their own at the end); `reads` go together.
@@ -162,11 +169,7 @@ async function driveAsync<T>(gen: Generator<Step, T, unknown>, sendBatch?: SendB
     let value: unknown;
     try {
       if (!sendBatch) {
-        if (step.mode !== 'reads') value = await step.query[step.mode === 'write' ? 'run' : step.mode]();
-        else {
-          value = [];
-          for (const q of step.queries) (value as unknown[]).push(await q.all());
-        }
+        value = step.mode === 'reads' ? await eachRead(step.queries) : await step.query[step.mode === 'write' ? 'run' : step.mode]();
       } else if (step.mode === 'write') {
         const mapped = batchable(step.query);
         if (mapped) held.push(mapped.statement);
@@ -179,8 +182,7 @@ async function driveAsync<T>(gen: Generator<Step, T, unknown>, sendBatch?: SendB
         if (mapped.every((m): m is Mapped => m !== undefined)) value = await together(mapped, mapped.map(() => 'all'));
         else {
           await flush();
-          value = [];
-          for (const q of step.queries) (value as unknown[]).push(await q.all());
+          value = await eachRead(step.queries);
         }
       } else {
         const mapped = held.length > 0 ? batchable(step.query) : undefined;
@@ -201,10 +203,6 @@ async function driveAsync<T>(gen: Generator<Step, T, unknown>, sendBatch?: SendB
 }
 
 /**
- * Runs a body of held writes and at most one final `reads` as one batch (see the top): `send`
- * takes every statement at once, atomically, and answers each.
- */
-/**
  * The body's steps as they come, refusing what one batch cannot carry (any step but a held write
  * or the final `reads`, anything after that `reads`): better-sqlite3 checks the same contract
  * as libSQL, so a body that passes on one cannot fail on the other.
@@ -222,6 +220,10 @@ function* batchSteps<T>(gen: Generator<Step, T, unknown>): Generator<Step, T, un
   return r.value;
 }
 
+/**
+ * Runs a body of held writes and at most one final `reads` as one batch (see the top): `send`
+ * takes every statement at once, atomically, and answers each.
+ */
 async function driveAsOneBatch<T>(gen: Generator<Step, T, unknown>, send: (statements: Statement[]) => Promise<unknown[]>): Promise<T> {
   const held: Statement[] = [];
   let sent = false;
