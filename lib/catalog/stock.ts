@@ -77,24 +77,6 @@ function* stockOf(tx: Tx, variantId: number) {
   );
 }
 
-/**
- * Takes the order's units of every tracked variant; throws OutOfStock (the caller's
- * transaction rolls back) when one cannot cover its quantity. Untracked variants move nothing.
- * `name`: the line's name for the refusal (else the product's).
- */
-export function* takeForOrder(
-  tx: Tx,
-  orderId: string,
-  lines: readonly (Unit & { quantity: number; name?: string })[],
-): Generator<Step, void, unknown> {
-  for (const line of lines) {
-    const v = yield* stockOf(tx, line.variantId);
-    if (!v || v.stock === null) continue;
-    if (v.stock < line.quantity) throw new OutOfStock(line.productId, line.name ?? v.name, v.stock, line.variantId);
-    yield* move(tx, { orderId, productId: line.productId, variantId: line.variantId, delta: -line.quantity, cause: 'order' });
-  }
-}
-
 /** Units the order holds now, per variant (taken minus given back). */
 function* held(tx: Tx, orderId: string) {
   const rows = yield* all(
@@ -228,8 +210,9 @@ export function stockOfVariantsQuery(tx: Tx, variantIds: readonly number[]) {
 }
 
 /**
- * A new order's units, as `takeForOrder` takes them but from the stock already read in the
- * transaction (`stockOfVariantsQuery`, plus what `releaseHolds` gave back since): throws
+ * A new order's units of every tracked variant (untracked ones move nothing), from the stock
+ * already read in the transaction (`stockOfVariantsQuery`, plus what `releaseHolds` gave back
+ * since); `name` is the line's name for the refusal (else the product's). Throws
  * OutOfStock before writing anything; then the movements and the stock go as held writes, one
  * round trip with the order's other writes on libSQL. The order is new, so no movement of it
  * can exist yet: its keys still gate a second run.
