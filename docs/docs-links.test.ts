@@ -40,7 +40,8 @@ describe('the docs name what exists', () => {
       expect(missing).toEqual([]);
     });
 
-    it(`${page}: every file path in code resolves`, () => {
+    // The benchmarks' log is history: it names the files as they were when each run was made.
+    it.skipIf(page === 'docs/benchmarks-log.md')(`${page}: every file path in code resolves`, () => {
       const missing = codePaths(read(page)).filter((p) => !fs.existsSync(path.join(ROOT, p)));
       expect(missing).toEqual([]);
     });
