@@ -98,9 +98,16 @@ test('a checkout left after the e-mail: the reminder, the restore on another bro
   await expect(mail.getByText(CODE)).toHaveCount(0);
 
   // Another device: the cart and the fields come back, with the coupon.
+  // A mail scanner's GET and a link preview's HEAD spend nothing; a cross-site form is refused.
+  expect((await request.head(restore)).status()).toBe(200);
+  expect((await request.get(restore)).status()).toBe(200);
+  const usePath = `${new URL(restore).pathname}/usar`;
+  expect((await request.post(usePath, { headers: { Origin: 'https://evil.example' }, maxRedirects: 0 })).status()).toBe(403);
   const other = await browser.newContext();
   const again = await other.newPage();
   await again.goto(restore);
+  await expectNoAxeViolations(again);
+  await again.getByRole('button', { name: 'Continuar a compra' }).click();
   await expect(again).toHaveURL(/\/checkout\?retomada=1$/);
   await expect(again.getByLabel('Nome completo')).toHaveValue('Rita Lee');
   await expect(again.getByLabel('E-mail')).toHaveValue(EMAIL);
