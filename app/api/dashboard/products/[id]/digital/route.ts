@@ -15,6 +15,7 @@ import { fileResponse } from '@/lib/digital/serve';
 import { productDigitalOf } from '@/lib/digital/product-digital';
 import { readBodyCapped } from '@balcao/server-kit/read-body';
 import { FILE_MESSAGES } from '@/lib/digital/content';
+import { recordActivity } from '@/lib/security/activity';
 
 const HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'" };
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: HEADERS });
@@ -41,6 +42,9 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
   const body = await readBodyCapped(request, PART_BYTES);
   if (body === 'too_large') return json({ ok: false, error: FILE_MESSAGES.tooLarge }, 413);
   const stored = await storePart(productId, fileId, part, body);
+  if (stored.ok && stored.complete) {
+    await recordActivity({ actor: access.merchant, action: 'catalog', summary: 'Arquivo do produto digital enviado', target: `produto ${productId}`, headers: request.headers });
+  }
   return stored.ok ? json({ ok: true, complete: stored.complete }) : json({ ok: false, error: stored.error }, stored.status);
 }
 
