@@ -55,7 +55,7 @@ describe('the activity log has no gaps', () => {
     expect(await latest()).toMatchObject({ summary: 'Produto digital salvo (texto)' });
 
     const bytes = new TextEncoder().encode('%PDF-1.4\n% um arquivo pequeno\n%%EOF\n');
-    const post = (query: string, body?: Uint8Array) =>
+    const post = (query: string, body?: Uint8Array<ArrayBuffer>) =>
       upload.POST(new Request(`${env().appUrl}/api/dashboard/products/${productId}/digital?${query}`, { method: 'POST', body, headers: { origin: env().appUrl, 'content-type': 'application/octet-stream' } }), { params: Promise.resolve({ id: String(productId) }) });
     const started = (await (await post(`name=guia.pdf&size=${bytes.byteLength}`)).json()) as { fileId: number };
     expect((await post(`file=${started.fileId}&part=0`, bytes)).status).toBe(200);

@@ -15,7 +15,7 @@
  * (EMAILS_PER_RECIPIENT_PER_DAY, counted with the unpaid orders' e-mails), gets a `skipped` row.
  */
 import 'server-only';
-import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { database, db } from '@/db';
 import { get, run } from '@/db/driver';
 import { checkoutDrafts, emailOptOuts, emailOutbox, orderItems, orders, outboundEvents, type CheckoutDraftRow } from '@/db/schema';
@@ -126,6 +126,8 @@ export async function enqueueDueDraftReminders(now: number, realNow = Date.now()
     .select()
     .from(checkoutDrafts)
     .where(and(eq(checkoutDrafts.status, 'open'), lte(checkoutDrafts.updatedAt, cutoff), lt(checkoutDrafts.remindersSent, 3), isNotNull(checkoutDrafts.email)))
+    // Oldest first: of one contact's drafts, the first left is the one that gets the reminders.
+    .orderBy(asc(checkoutDrafts.updatedAt))
     .limit(200);
   let written = 0;
   for (const d of candidates) {
