@@ -15,7 +15,6 @@ import { dueStep, DEFAULT_REMINDERS, saveReminderSteps } from './settings';
 import { loadCartReminderEmail } from '@/lib/email/cart-reminder';
 import { orderItems, products } from '@/db/schema';
 import { startProcessContext } from '@/lib/process/context';
-import { RECIPIENT_CAP_REASON } from '@/lib/email/caps';
 
 beforeAll(prepareDatabase);
 
