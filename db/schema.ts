@@ -646,6 +646,8 @@ export const EMAIL_KINDS = [
   // alerts to the merchant's notification addresses
   'new_sale',
   'late_payment',
+  // "Avalie sua compra", days after delivery (lib/reviews/schedule.ts)
+  'review_request',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 /** E-mails about a merchant user's account, not about an order (lib/email/account-emails.ts). */
@@ -1320,3 +1322,5 @@ export const productImports = sqliteTable('product_imports', {
   photoLeaseUntil: text('photo_lease_until'),
 });
 export type ProductImportRow = typeof productImports.$inferSelect;
+export * from './schema-feeds';
+export * from './schema-reviews';

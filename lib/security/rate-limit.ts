@@ -35,7 +35,9 @@ export type RateBucket =
   | 'second-step'
   | 'dashboard-search'
   | 'draft'
-  | 'draft-session';
+  | 'draft-session'
+  | 'feed'
+  | 'review';
 
 /**
  * Sign-in attempts on one account from all addresses together: enough room for a merchant's
@@ -55,6 +57,10 @@ export const SECOND_STEP_WINDOW_MS = 15 * 60_000;
 /** The checkout's draft autosave (debounced): per client address, and per browser session. */
 export const DRAFT_SAVES_PER_MIN = 60;
 export const DRAFT_SAVES_PER_SESSION_PER_MIN = 30;
+/** Product feed fetches per client: a channel fetches a few times a day; a loop gets 429. */
+export const FEED_FETCHES_PER_MIN = 30;
+/** Review pages and sends per client address: a family reviewing an order, not a flood. */
+export const REVIEWS_PER_MIN = 20;
 
 export type RateDecision = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
 
@@ -92,6 +98,10 @@ function limitOf(bucket: RateBucket): number {
       return DRAFT_SAVES_PER_MIN;
     case 'draft-session':
       return DRAFT_SAVES_PER_SESSION_PER_MIN;
+    case 'feed':
+      return FEED_FETCHES_PER_MIN;
+    case 'review':
+      return REVIEWS_PER_MIN;
   }
 }
 
