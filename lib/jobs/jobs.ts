@@ -20,7 +20,7 @@ export type PassResult = Partial<PassCounts> & { left: number };
  * cron's time box), then says what it left, under `left` in the cron's answer.
  */
 export type CronPass = {
-  readonly left: 'payments' | 'tracking' | 'emails' | 'webhooks' | 'pixels';
+  readonly left: 'payments' | 'tracking' | 'reviews' | 'emails' | 'webhooks' | 'pixels';
   /** Of CRON_BUDGET_MS, how long this job may start work. */
   readonly shareMs: number;
   readonly run: (budgetMs: number) => Promise<PassResult>;
@@ -75,6 +75,21 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
     },
   },
   {
+    // "Avalie sua compra": the orders whose review request fell due on the shop's clock get their
+    // request and its e-mail's outbox row (lib/reviews/schedule.ts), before the outbox drains.
+    name: 'review-requests',
+    start: async () => (await import('@/lib/reviews/request-loop')).startReviewRequests(),
+    stop: async () => (await import('@/lib/reviews/request-loop')).stopReviewRequests(),
+    pass: {
+      left: 'reviews',
+      shareMs: 500,
+      run: async (budgetMs) => {
+        const r = await (await import('@/lib/reviews/request-loop')).runReviewRequestsOnce(Math.max(1, budgetMs));
+        return { left: r.left };
+      },
+    },
+  },
+  {
     // The e-mail outbox: reminders that fell due (unpaid orders', then abandoned checkouts', which
     // also deletes the drafts past their time), then the queued e-mails (none when e-mails are off).
     name: 'email-worker',
@@ -82,7 +97,7 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
     stop: async () => (await import('@/lib/email/worker')).stopOutboxWorker(),
     pass: {
       left: 'emails',
-      shareMs: 2_500,
+      shareMs: 2_000,
       run: async (budgetMs) => {
         const { env } = await import('@/lib/config/env');
         if (env().email.mode === 'off') return { left: 0 };
@@ -155,7 +170,7 @@ export type CronResult = PassCounts & { left: Record<CronPass['left'], number> }
  * counts summed, and what each left.
  */
 export async function runJobPasses(jobs: readonly BackgroundJob[] = BACKGROUND_JOBS, budgetMs = CRON_BUDGET_MS): Promise<CronResult> {
-  const result: CronResult = { checked: 0, changed: 0, left: { payments: 0, tracking: 0, emails: 0, webhooks: 0, pixels: 0 } };
+  const result: CronResult = { checked: 0, changed: 0, left: { payments: 0, tracking: 0, reviews: 0, emails: 0, webhooks: 0, pixels: 0 } };
   const started = Date.now();
   let until = 0;
   for (const job of jobs) {
