@@ -17,7 +17,7 @@ export function shownNameOf(buyerName: string): string {
   return `${cap(first)}${initial}`;
 }
 
-/** The comment as stored: control and invisible formatting characters out, spaces trimmed, at most COMMENT_MAX. */
+/** The comment as stored: control and invisible formatting characters out, spaces trimmed (the caller checks COMMENT_MAX). */
 export function cleanComment(raw: string): string {
   return (
     raw
@@ -26,7 +26,6 @@ export function cleanComment(raw: string): string {
       .replace(/\r\n?/g, '\n')
       .replace(/\n{3,}/g, '\n\n')
       .trim()
-      .slice(0, COMMENT_MAX)
   );
 }
 
