@@ -4,9 +4,9 @@
  */
 import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { db } from '@/db';
-import { feedSettings } from '@/db/schema';
+import { categories, feedCategoryMap, feedSettings } from '@/db/schema';
 import { randomToken } from '@/lib/security/tokens';
 
 export type FeedChannel = 'google' | 'meta';
@@ -66,4 +66,33 @@ export async function noteFeedFetched(channel: FeedChannel, at = new Date()): Pr
     .insert(feedSettings)
     .values({ id: 1, ...set })
     .onConflictDoUpdate({ target: feedSettings.id, set: channel === 'google' ? { googleFetchedAt: sql`excluded.google_fetched_at` } : { metaFetchedAt: sql`excluded.meta_fetched_at` } });
+}
+
+/** The two feed addresses as a channel fetches them (absolute, with the secret token when one is set). */
+export function feedUrls(appUrl: string, accessToken: string | null): Record<FeedChannel, string> {
+  const q = accessToken ? `?token=${encodeURIComponent(accessToken)}` : '';
+  const base = appUrl.replace(/\/+$/, '');
+  return { google: `${base}/feeds/google.xml${q}`, meta: `${base}/feeds/meta.csv${q}` };
+}
+
+export const BRAND_MAX = 70;
+export const GOOGLE_CATEGORY_MAX = 250;
+
+/** The shop's categories with the Google category mapped to each ('' = none). */
+export async function categoryMappings(): Promise<{ id: number; name: string; googleCategory: string }[]> {
+  const rows = await db()
+    .select({ id: categories.id, name: categories.name, googleCategory: feedCategoryMap.googleCategory })
+    .from(categories)
+    .leftJoin(feedCategoryMap, eq(feedCategoryMap.categoryId, categories.id))
+    .orderBy(asc(categories.position), asc(categories.name));
+  return rows.map((r) => ({ id: r.id, name: r.name, googleCategory: r.googleCategory ?? '' }));
+}
+
+/** Saves each category's Google category (an empty one removes the mapping). */
+export async function saveCategoryMappings(mappings: readonly { categoryId: number; googleCategory: string }[]): Promise<void> {
+  for (const m of mappings) {
+    const value = m.googleCategory.trim().slice(0, GOOGLE_CATEGORY_MAX);
+    if (!value) await db().delete(feedCategoryMap).where(eq(feedCategoryMap.categoryId, m.categoryId));
+    else await db().insert(feedCategoryMap).values({ categoryId: m.categoryId, googleCategory: value }).onConflictDoUpdate({ target: feedCategoryMap.categoryId, set: { googleCategory: value } });
+  }
 }
