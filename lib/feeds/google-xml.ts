@@ -10,7 +10,6 @@ export const GOOGLE_NS = 'http://base.google.com/ns/1.0';
 /** Characters XML 1.0 cannot carry at all (control characters) are dropped; the five specials escaped. */
 export function xmlText(s: string): string {
   return s
-    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

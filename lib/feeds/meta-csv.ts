@@ -24,7 +24,6 @@ export const META_COLUMNS = [
 ] as const;
 
 function cell(value: string | null): string {
-  // eslint-disable-next-line no-control-regex
   const s = (value ?? '').replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }

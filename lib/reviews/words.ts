@@ -21,7 +21,6 @@ export function shownNameOf(buyerName: string): string {
 export function cleanComment(raw: string): string {
   return (
     raw
-      // eslint-disable-next-line no-control-regex
       .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/g, '')
       .replace(/\r\n?/g, '\n')
       .replace(/\n{3,}/g, '\n\n')
