@@ -224,6 +224,22 @@ describe('the buyer’s data and the API', () => {
     expect(row.comment).not.toContain('Rita Lee');
   });
 
+  it('review.created reaches an endpoint subscribed to it with data.review', async () => {
+    const { createEndpoint } = await import('@/lib/outbound-events/webhook-endpoints');
+    const { fanOut } = await import('@/lib/public-api/webhook-worker');
+    const { outboundDeliveries } = await import('@/db/schema');
+    await createEndpoint('https://loja.example/webhooks', ['review.created']);
+    await fanOut();
+    const o = await reviewableOrder({ productIds: [productA] });
+    await submit(o.orderId, form(o.itemIds[0], 4, { comentario: 'Bom' }));
+    expect(await fanOut()).toBe(1);
+    const deliveries = await database().db.select().from(outboundDeliveries);
+    const delivery = deliveries[deliveries.length - 1];
+    const body = JSON.parse(delivery.body) as { type: string; data: { review: { rating: number; comment: string; product_id: number } } };
+    expect(body.type).toBe('review.created');
+    expect(body.data.review).toMatchObject({ rating: 4, comment: 'Bom', product_id: productA });
+  });
+
   it('GET /api/v1/reviews pages newest first with a cursor', async () => {
     const o = await reviewableOrder({ productIds: [productB] });
     await submit(o.orderId, form(o.itemIds[0], 5));
