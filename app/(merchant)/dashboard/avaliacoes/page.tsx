@@ -49,12 +49,9 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Prom
               </p>
               {r.comment ? <p className={styles.comment}>{r.comment}</p> : <p className="small muted">Sem comentário.</p>}
               <div className={styles.actions}>
-                {r.status !== 'published' ? (
-                  <ActionForm action={publishReviewAction} fields={{ reviewId: String(r.id), slug: r.productSlug }} label="Publicar" pendingLabel="Publicando…" className="btn" denied={denied} />
-                ) : null}
-                {r.status !== 'hidden' ? (
-                  <ActionForm action={hideReviewAction} fields={{ reviewId: String(r.id), slug: r.productSlug }} label="Ocultar" pendingLabel="Ocultando…" className="btn btn-secondary" denied={denied} />
-                ) : null}
+                {/* Always mounted, shown only where it applies: the answer stays once the review moved. */}
+                <ActionForm action={publishReviewAction} fields={{ reviewId: String(r.id), slug: r.productSlug }} label="Publicar" pendingLabel="Publicando…" className="btn" denied={denied} available={r.status !== 'published'} />
+                <ActionForm action={hideReviewAction} fields={{ reviewId: String(r.id), slug: r.productSlug }} label="Ocultar" pendingLabel="Ocultando…" className="btn btn-secondary" denied={denied} available={r.status !== 'hidden'} />
               </div>
               <details>
                 <summary>{r.reply ? 'Resposta da loja (editar)' : 'Responder'}</summary>
