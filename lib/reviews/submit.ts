@@ -25,8 +25,8 @@ import { cleanComment, COMMENT_MAX, shownNameOf } from './words';
 export type ReviewLine = { itemId: number; name: string; reviewed: { rating: number } | null };
 export type ReviewPage =
   | { state: 'unknown' }
-  | { state: 'not_yet'; orderNumber: number | null }
-  | { state: 'open'; orderNumber: number | null; shownName: string; lines: ReviewLine[] };
+  | { state: 'not_yet'; order: { id: string; number: number | null } }
+  | { state: 'open'; order: { id: string; number: number | null }; shownName: string; lines: ReviewLine[] };
 
 const orderOf = (token: string) => orderIdOfReviewToken(token, env().authSecret);
 
@@ -38,7 +38,7 @@ export async function reviewPage(token: string): Promise<ReviewPage> {
     .from(orders)
     .where(eq(orders.id, orderId));
   if (!order) return { state: 'unknown' };
-  if (!order.reviewable) return { state: 'not_yet', orderNumber: order.number };
+  if (!order.reviewable) return { state: 'not_yet', order: { id: order.id, number: order.number } };
   const lines = await db()
     .select({ itemId: orderItems.id, name: orderItems.name, rating: reviews.rating })
     .from(orderItems)
@@ -47,7 +47,7 @@ export async function reviewPage(token: string): Promise<ReviewPage> {
     .orderBy(asc(orderItems.id));
   return {
     state: 'open',
-    orderNumber: order.number,
+    order: { id: order.id, number: order.number },
     shownName: shownNameOf(order.buyerName),
     lines: lines.map((l) => ({ itemId: l.itemId, name: l.name, reviewed: l.rating === null ? null : { rating: l.rating } })),
   };

@@ -30,11 +30,11 @@ export default async function ReviewPage({ params, searchParams }: Props) {
         </p>
       ) : page.state === 'not_yet' ? (
         <p className="alert alert-info" role="status">
-          O pedido {orderLabel({ id: '', number: page.orderNumber })} ainda não pode ser avaliado: a avaliação abre depois da entrega.
+          O pedido {orderLabel(page.order)} ainda não pode ser avaliado: a avaliação abre depois da entrega.
         </p>
       ) : (
         <>
-          <p>Pedido {orderLabel({ id: '', number: page.orderNumber })}. Sua nota ajuda outros compradores. Só aparece o nome que você escolher mostrar.</p>
+          <p>Pedido {orderLabel(page.order)}. Sua nota ajuda outros compradores. Só aparece o nome que você escolher mostrar.</p>
           {sent ? (
             <p className="alert alert-success" role="status">
               Obrigado pela avaliação! {one(query.publicada) ? 'Ela já aparece na loja.' : 'Ela aparece na loja depois que a loja aprovar.'}
