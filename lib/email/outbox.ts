@@ -33,6 +33,8 @@ const SWITCH: Record<EmailKind, SQL> = {
   delivered: sql`${emailSettings.sendDelivered}`,
   new_sale: sql`${emailSettings.sendNewSale}`,
   late_payment: sql`${emailSettings.sendLatePayment}`,
+  // Switched by Configurações → Avaliações (lib/reviews/settings.ts), which decides whether a request is written at all.
+  review_request: sql`1`,
 };
 
 /**

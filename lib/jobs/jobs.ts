@@ -70,7 +70,7 @@ export type OutboxEntry = {
 export const OUTBOX_CHANNELS: readonly OutboxEntry[] = [
   // The e-mail outbox: reminders that fell due (unpaid orders', then abandoned checkouts', which
   // also deletes the drafts past their time), then the queued e-mails (none when e-mails are off).
-  { name: 'email-worker', channel: 'email', left: 'emails', shareMs: 2_500, worker: async () => (await import('@/lib/email/worker')).emailWorker, before: runDraftScan },
+  { name: 'email-worker', channel: 'email', left: 'emails', shareMs: 2_000, worker: async () => (await import('@/lib/email/worker')).emailWorker, before: runDraftScan },
   // The merchant's outbound webhooks (Integrações → endpoints): fan-out, then the deliveries due.
   { name: 'webhook-worker', channel: 'webhook', left: 'webhooks', shareMs: 2_000, worker: async () => (await import('@/lib/public-api/webhook-worker')).webhookWorker },
   // The ad pixels' server events (Integrações → Meta Pixel, Google Analytics 4): the rows due.
@@ -125,6 +125,21 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
       shareMs: 1_000,
       run: async (budgetMs) => {
         const r = await (await import('@/lib/fulfilment/carrier-tracking')).readCarrierTracking({ deadlineMs: budgetMs });
+        return { left: r.left };
+      },
+    },
+  },
+  {
+    // "Avalie sua compra": the orders whose review request fell due on the shop's clock get their
+    // request and its e-mail's outbox row (lib/reviews/schedule.ts), before the outbox drains.
+    name: 'review-requests',
+    start: async () => (await import('@/lib/reviews/request-loop')).startReviewRequests(),
+    stop: async () => (await import('@/lib/reviews/request-loop')).stopReviewRequests(),
+    pass: {
+      left: 'reviews',
+      shareMs: 500,
+      run: async (budgetMs) => {
+        const r = await (await import('@/lib/reviews/request-loop')).runReviewRequestsOnce(Math.max(1, budgetMs));
         return { left: r.left };
       },
     },

@@ -152,6 +152,24 @@ export const abandonedCheckoutObject = z.object({
   updated_at: z.string(),
 });
 
+/** A buyer's review, as GET /api/v1/reviews lists it and `review.created` carries it. */
+export const reviewObject = z.object({
+  id: z.string().describe('rev_…'),
+  product_id: z.int(),
+  order_id: z.string(),
+  rating: z.int().min(1).max(5),
+  comment: z.string().describe('Plain text, at most 1,000 characters.'),
+  author: z.string().nullable().describe('The first name and initial the buyer chose to show ("Maria S."), or null.'),
+  status: z.enum(['pending', 'published', 'hidden']),
+  reply: z.string().nullable().describe("The shop's public reply."),
+  created_at: z.string(),
+  published_at: z.string().nullable(),
+});
+export type ApiReview = z.output<typeof reviewObject>;
+
+/** GET /api/v1/reviews */
+export const reviewList = z.object({ data: z.array(reviewObject), next_cursor: z.string().nullable() });
+
 /** The outbound webhook body (Standard Webhooks). */
 export const webhookEvent = z.object({
   id: z.string().describe('evt_…, the same on every delivery of this event (the webhook-id header).'),
@@ -160,6 +178,7 @@ export const webhookEvent = z.object({
   data: z.object({
     order: orderObject.optional().describe('Every order.* event.'),
     checkout: abandonedCheckoutObject.optional().describe('checkout.abandoned: the saved checkout whose first reminder is due (no order yet).'),
+    review: reviewObject.optional().describe('review.created: the review a buyer sent (its order in data.order is not sent).'),
     checkout_session_id: z.string().nullable(),
     metadata: z.record(z.string(), z.string()),
   }),

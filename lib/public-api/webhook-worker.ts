@@ -20,6 +20,7 @@ import { checkWebhookTarget, guardedFetch, TARGET_REFUSED, type TargetPolicy } f
 import { database } from '@/db';
 import { run, write } from '@/db/driver';
 import { abandonedOfEvent } from './abandoned';
+import { reviewOfEvent } from './reviews';
 import { checkoutSessions, orders, outboundAttempts, outboundDeliveries, outboundEvents, webhookEndpoints } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { processSingleton } from '@/lib/process/context';
@@ -65,7 +66,11 @@ export async function fanOut(nowIso = new Date().toISOString(), keys?: readonly 
   for (const event of events) {
     const targets = endpoints.filter((e) => e.events.split(',').includes(event.type));
     let body: string | null = null;
-    if (targets.length > 0 && event.type === 'checkout.abandoned') {
+    if (targets.length > 0 && event.type === 'review.created') {
+      // A buyer's review: `data.review` (lib/public-api/reviews.ts).
+      const review = await reviewOfEvent(event.dedupeKey);
+      if (review) body = JSON.stringify({ id: event.id, type: event.type, created_at: event.createdAt, data: { review, checkout_session_id: null, metadata: {} } });
+    } else if (targets.length > 0 && event.type === 'checkout.abandoned') {
       // A saved checkout, no order yet: `data.checkout` (lib/public-api/abandoned.ts).
       const checkout = await abandonedOfEvent(event.dedupeKey);
       if (checkout) body = JSON.stringify({ id: event.id, type: event.type, created_at: event.createdAt, data: { checkout, checkout_session_id: null, metadata: {} } });

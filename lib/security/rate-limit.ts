@@ -36,7 +36,9 @@ export type RateBucket =
   | 'dashboard-search'
   | 'draft'
   | 'draft-session'
-  | 'carrier-sandbox';
+  | 'carrier-sandbox'
+  | 'feed'
+  | 'review';
 
 /**
  * Sign-in attempts on one account from all addresses together: enough room for a merchant's
@@ -58,6 +60,10 @@ export const DRAFT_SAVES_PER_MIN = 60;
 export const DRAFT_SAVES_PER_SESSION_PER_MIN = 30;
 /** Calls to the embedded carrier sandbox over HTTP, per client address (the app itself calls it in process). */
 export const CARRIER_SANDBOX_CALLS_PER_MIN = 120;
+/** Product feed fetches per client: a channel fetches a few times a day; a loop gets 429. */
+export const FEED_FETCHES_PER_MIN = 30;
+/** Review pages and sends per client address: a family reviewing an order, not a flood. */
+export const REVIEWS_PER_MIN = 20;
 
 export type RateDecision = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
 
@@ -97,6 +103,10 @@ function limitOf(bucket: RateBucket): number {
       return DRAFT_SAVES_PER_SESSION_PER_MIN;
     case 'carrier-sandbox':
       return CARRIER_SANDBOX_CALLS_PER_MIN;
+    case 'feed':
+      return FEED_FETCHES_PER_MIN;
+    case 'review':
+      return REVIEWS_PER_MIN;
   }
 }
 

@@ -13,6 +13,7 @@ const EVENT_LABELS: Record<(typeof API_EVENT_TYPES)[number], string> = {
   'order.expired': 'order.expired — expirado',
   'order.fulfilled': 'order.fulfilled — enviado ou retirado',
   'checkout.abandoned': 'checkout.abandoned — carrinho abandonado',
+  'review.created': 'review.created — nova avaliação',
 };
 
 /** "Adicionar endpoint": "URL" and "Eventos"; the signing secret comes back once. */
