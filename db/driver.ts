@@ -472,7 +472,7 @@ function batchOf(tx: unknown): SendBatch | undefined {
 }
 
 /**
- * The benchmark's probe of the libSQL path (BENCHMARKS.md, T15), never set in production:
+ * The benchmark's probe of the libSQL path, never set in production:
  * BENCH_LIBSQL_PROBE=`count` prints one line per database round trip to stderr (`db-rt <epoch ms>
  * <what> <sql>`: a statement, a batch, a transaction's begin, commit or rollback), `delay:<ms>` waits
  * that long before each one (a Turso region away), `count,delay:10` both. Unset, the client is

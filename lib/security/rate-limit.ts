@@ -155,8 +155,8 @@ export async function hit(bucket: RateBucket, id: string, now = Date.now()): Pro
 }
 
 /**
- * `hit`, and reads that do not depend on it, in one round trip on libSQL (a batch; BENCHMARKS.md,
- * T15): the hit is counted whatever the reads find, and a refused request simply ignores them.
+ * `hit`, and reads that do not depend on it, in one round trip on libSQL (a batch): the hit is
+ * counted whatever the reads find, and a refused request simply ignores them.
  * On better-sqlite3 the hit keeps its prepared statement and the reads run after it.
  */
 export async function hitAlong<U extends BatchItem<'sqlite'>, Q extends Readonly<[U, ...U[]]>>(
