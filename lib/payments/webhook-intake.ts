@@ -107,17 +107,20 @@ function remembered(token: string, found: WebhookTarget | undefined): WebhookTar
 }
 
 /**
- * The token's payment and the delivery's rate-limit hit. On libSQL, when the payment is not
- * remembered, both in one batch (one round trip on Turso); on better-sqlite3
- * the prepared lookup, then the hit, as before. Either way every delivery is counted.
+ * The token's payment and the delivery's rate-limit hit. Where round trips cost (libSQL), when
+ * the payment is not remembered, both in one batch; where they do not (better-sqlite3), the
+ * prepared lookup, then the hit. Either way every delivery is counted.
  */
 async function targetAndHit(token: string, hash: string): Promise<[WebhookTarget | undefined, RateDecision]> {
-  if (database().kind === 'libsql' && looksLikeToken(token) && !settledTargetsOf().has(token)) {
-    const [limited, [rows]] = await hitAlong('webhook', hash, [paymentByToken(database().db, token)]);
-    return [remembered(token, rows[0]), limited];
-  }
-  const payment = await findPaymentByWebhookToken(token);
-  return [payment, await hit('webhook', hash)];
+  const inTurn = async (): Promise<[WebhookTarget | undefined, RateDecision]> => [await findPaymentByWebhookToken(token), await hit('webhook', hash)];
+  if (!looksLikeToken(token) || settledTargetsOf().has(token)) return inTurn();
+  return database().byRoundTrips({
+    inTurn,
+    together: async () => {
+      const [limited, [rows]] = await hitAlong('webhook', hash, [paymentByToken(database().db, token)]);
+      return [remembered(token, rows[0]), limited];
+    },
+  });
 }
 
 export async function handlePaymentWebhook(req: Request, token: string): Promise<Response> {

@@ -165,12 +165,15 @@ export async function hitAlong<U extends BatchItem<'sqlite'>, Q extends Readonly
   queries: Q,
   now = Date.now(),
 ): Promise<[RateDecision, BatchResponse<Q>]> {
-  const database_ = database();
-  if (database_.kind !== 'libsql') return [await hit(bucket, id, now), await database_.batch(queries)];
-  await sweepOnceAWindow(now);
-  const window = windowOf(bucket);
-  const [rows, ...results] = (await database_.batch([countHitStatement(db(), { key: `${bucket}:${id}`, now, window }), ...queries])) as unknown as [{ count: number; windowStart: number }[], ...unknown[]];
-  return [decisionOf(bucket, rows[0], now), results as BatchResponse<Q>];
+  return database().byRoundTrips<[RateDecision, BatchResponse<Q>]>({
+    inTurn: async () => [await hit(bucket, id, now), await database().batch(queries)],
+    together: async () => {
+      await sweepOnceAWindow(now);
+      const window = windowOf(bucket);
+      const [rows, ...results] = (await database().batch([countHitStatement(db(), { key: `${bucket}:${id}`, now, window }), ...queries])) as unknown as [{ count: number; windowStart: number }[], ...unknown[]];
+      return [decisionOf(bucket, rows[0], now), results as BatchResponse<Q>];
+    },
+  });
 }
 
 function decisionOf(bucket: RateBucket, row: { count: number; windowStart: number }, now: number): RateDecision {
