@@ -8,9 +8,13 @@ import { afterPassDeliverers, type AfterPassDeliverers } from '@/lib/server/afte
 import { drainOutbox } from '@/lib/email/worker';
 import { runWebhookWorkerOnce } from '@/lib/public-api/webhook-worker';
 import { runPixelSenderOnce } from '@/lib/pixels/sender';
+import { whatsappKeyOfEmailKey } from '@/lib/whatsapp/enqueue';
+import { drainWhatsapp } from '@/lib/whatsapp/sender';
 
 export const outboxDeliverers: AfterPassDeliverers = {
-  email: (keys) => drainOutbox({ keys }),
+  // The buyer's WhatsApp messages are written beside their e-mails, keyed alike: one pass each,
+  // apart, so a failed WhatsApp never holds the e-mail back.
+  email: (keys) => Promise.all([drainOutbox({ keys }), drainWhatsapp({ keys: keys.map(whatsappKeyOfEmailKey) }).catch(() => undefined)]),
   event: (keys) => runWebhookWorkerOnce({ keys }),
   pixel: (keys) => runPixelSenderOnce({ keys }),
 };
