@@ -70,7 +70,7 @@ describe('who gets a message', () => {
 
   it('at most 3 payment instructions a day to one number; the 4th is skipped; a confirmation is not capped', async () => {
     const phone = nextPhone();
-    const placed = [];
+    const placed: Awaited<ReturnType<typeof pixOrder>>[] = [];
     for (let i = 0; i < 4; i++) placed.push(await pixOrder({ phone }));
     expect((await Promise.all(placed.map((p) => rowOf(p.order.id)))).map((r) => r.status)).toEqual(['pending', 'pending', 'pending', 'skipped']);
     expect((await rowOf(placed[3].order.id)).lastError).toBe(SKIPPED_CAP);
