@@ -5,7 +5,6 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { orders } from './schema';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
@@ -42,7 +41,8 @@ export const whatsappOutbox = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     dedupeKey: text('dedupe_key').notNull().unique(),
-    orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /** The order (no foreign key: this file is re-exported by schema.ts and may not import it back); null for the opt-out's answer. */
+    orderId: text('order_id'),
     kind: text('kind', { enum: WHATSAPP_KINDS }).notNull(),
     /** E.164 ("+5511987654321"). */
     recipient: text('recipient').notNull(),

@@ -22,8 +22,7 @@ CREATE TABLE `whatsapp_outbox` (
 	`sent_at` text,
 	`delivered_at` text,
 	`read_at` text,
-	`failed_at` text,
-	FOREIGN KEY (`order_id`) REFERENCES `orders`(`id`) ON UPDATE no action ON DELETE cascade
+	`failed_at` text
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `whatsapp_outbox_dedupe_key_unique` ON `whatsapp_outbox` (`dedupe_key`);--> statement-breakpoint
