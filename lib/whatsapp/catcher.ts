@@ -40,7 +40,13 @@ export async function conversationViews(access: 'open' | 'masked'): Promise<Conv
   return conversations(sb).map((c) => ({
     ref: c.messages[0].wamid,
     title: access === 'masked' ? maskMobile(national(c.peer)) : formatMobile(national(c.peer)),
-    messages: c.messages.map((m) => ({ ...m, mine: m.direction === 'in', text: access === 'masked' && m.direction === 'in' ? '•••' : m.text })),
+    messages: c.messages.map((m) => ({
+      ...m,
+      mine: m.direction === 'in',
+      text: access === 'masked' && m.direction === 'in' ? '•••' : m.text,
+      // The sandbox's templates point at a placeholder host: here they open this shop's own pages.
+      buttons: m.buttons.map((b) => ({ ...b, url: b.url?.replace(/^https:\/\/balcao\.invalid/, '') })),
+    })),
   }));
 }
 
