@@ -1,7 +1,7 @@
 /**
  * The WhatsApp outbox's writes: a step of the same transaction that enqueues the matching
  * e-mail (lib/payments/state-effects.ts, lib/fulfilment/apply-move.ts), keyed on the same cause
- * (`whatsapp:<order>:<kind>`, the e-mail's key with its own prefix, ON CONFLICT DO NOTHING), so a
+ * (`whatsapp:<order>:<kind>`, ON CONFLICT DO NOTHING), so a
  * duplicate webhook or a racing writer never makes two. One INSERT … SELECT:
  * - no row at all unless the buyer ticked "Receber atualizações pelo WhatsApp" and gave a
  *   number, and WhatsApp is on in Configurações;
@@ -24,10 +24,8 @@ export const SKIPPED_SWITCH = 'Desativado nas Configurações';
 export const SKIPPED_OPT_OUT = 'O número pediu para sair ("SAIR")';
 export const SKIPPED_CAP = `Limite de ${WHATSAPP_PER_NUMBER_PER_DAY} mensagens por número em 24 horas`;
 
-/** The key of an order's message: the e-mail's key with the WhatsApp prefix (after-pass.ts maps one to the other). */
+/** The key of an order's message (its cause). */
 export const whatsappKey = (orderId: string, kind: WhatsappKind) => `whatsapp:${orderId}:${kind}`;
-/** The WhatsApp key beside an e-mail key (`email:<order>:<kind>`), for the request's after-pass. */
-export const whatsappKeyOfEmailKey = (emailKey: string) => emailKey.replace(/^email:/, 'whatsapp:');
 
 /** The capped kinds: what an unpaid order (or a saved checkout) makes the shop send. */
 export const CAPPED_KINDS: readonly WhatsappKind[] = ['instructions', 'cart_reminder'];
@@ -44,7 +42,8 @@ const E164 = sql`'+55' || ${orders.buyerPhone}`;
 /** Writes an order's message row (or nothing: no consent, WhatsApp off, or the key exists). */
 export function* queueWhatsapp(tx: Tx, e: { orderId: string; kind: 'instructions' | 'paid' | 'shipped'; when?: SQL }): Generator<Step, void, unknown> {
   const key = whatsappKey(e.orderId, e.kind);
-  noteOutboxRow('email', key.replace(/^whatsapp:/, 'email:'));
+  // The request sends it right after its response (lib/server/after-pass.ts, the "whatsapp" channel).
+  noteOutboxRow('whatsapp', key);
   const enabled = SWITCH[e.kind];
   const optedOut = sql`exists (select 1 from ${whatsappOptOuts} where ${whatsappOptOuts.phone} = ${E164})`;
   const overCap = CAPPED_KINDS.includes(e.kind)

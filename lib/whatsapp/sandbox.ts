@@ -11,8 +11,6 @@ import { closeWhatsappSandbox, createWhatsappSandbox, handleWhatsappCall, tick, 
 import { env } from '@/lib/config/env';
 import { shopNow } from '@/lib/embedded-provider/clock';
 import { processSlot } from '@/lib/process/context';
-import { intervalLoop } from '@/lib/server/interval-loop';
-import { logger } from '@/lib/server/log';
 import { EMBEDDED_WHATSAPP_PATH, sandboxCredentials } from './settings';
 import { handleWhatsappWebhookPost } from './webhook';
 
@@ -71,16 +69,8 @@ export function inProcessFetch(sb: WhatsappSandbox): typeof fetch {
   }) as typeof fetch;
 }
 
-/** One sandbox tick (statuses that fell due, webhook deliveries), when the sandbox is on. */
+/** One sandbox tick (statuses that fell due, webhook deliveries), when the sandbox is on: before each pass of the WhatsApp worker (lib/jobs/jobs.ts). */
 export async function tickWhatsappSandbox(): Promise<void> {
   if (!env().sandboxEnabled) return;
   await tick(whatsappSandbox());
 }
-
-const tickLoop = intervalLoop(
-  'whatsapp.sandbox.tick',
-  () => tickWhatsappSandbox(),
-  (error) => logger().error({ err: error instanceof Error ? error.message : String(error) }, 'whatsapp sandbox tick failed'),
-);
-export const startSandboxTicks = (ms = 1_000) => tickLoop.start(ms);
-export const stopSandboxTicks = () => tickLoop.stop();

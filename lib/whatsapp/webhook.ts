@@ -88,7 +88,7 @@ function* optOut(tx: Tx, phone: string): Generator<Step, void, unknown> {
       .set({ status: 'skipped', lastError: 'O número pediu para sair ("SAIR")' })
       .where(and(eq(whatsappOutbox.recipient, phone), eq(whatsappOutbox.status, 'pending'), inArray(whatsappOutbox.kind, ['instructions', 'paid', 'shipped', 'cart_reminder']))),
   );
-  noteOutboxRow('email', optOutKey(phone).replace(/^whatsapp:/, 'email:'));
+  noteOutboxRow('whatsapp', optOutKey(phone));
 }
 
 export async function handleWhatsappWebhookPost(raw: Uint8Array, signature: string | null): Promise<{ status: number; body: string }> {
