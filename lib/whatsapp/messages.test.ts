@@ -39,6 +39,13 @@ describe('template filling', () => {
     expect(buildTemplate('shipped', base).ok).toBe(false);
   });
 
+  it('the Pix code goes whole or not at all: never cut to the parameter limit, never reflowed', () => {
+    const long = `00020101021226${'9'.repeat(300)}6304ABCD`;
+    expect(texts(buildTemplate('instructions', { ...base, pixCode: long }))).toContain(long);
+    expect(buildTemplate('instructions', { ...base, pixCode: 'x'.repeat(600) })).toEqual({ ok: false, reason: 'o código Pix não cabe numa mensagem de WhatsApp' });
+    expect(buildTemplate('instructions', { ...base, pixCode: 'ab\ncd' }).ok).toBe(false);
+  });
+
   it('a parameter is one line with no run of spaces (Meta refuses them) and bounded', () => {
     expect(param('Loja\n\nda   Ana\t').text).toBe('Loja da Ana');
     expect(param('x'.repeat(500)).text).toHaveLength(200);

@@ -54,7 +54,16 @@ export function param(value: string, max = 200): { type: 'text'; text: string } 
   return { type: 'text', text: text || '-' };
 }
 
-const body = (...values: string[]) => ({ type: 'body' as const, parameters: values.map((v) => param(v)) });
+const body = (...values: (string | { exact: string })[]) => ({
+  type: 'body' as const,
+  parameters: values.map((v) => (typeof v === 'string' ? param(v) : { type: 'text' as const, text: v.exact })),
+});
+
+/** A code the buyer copies (the Pix code, the boleto line) goes as it is or not at all: never cut or reflowed. */
+const CODE_MAX = 512;
+function exact(code: string): { exact: string } | null {
+  return code.length > 0 && code.length <= CODE_MAX && !/[\n\t]| {5,}/.test(code) ? { exact: code } : null;
+}
 const urlButton = (suffix: string) => ({ type: 'button' as const, sub_type: 'url' as const, index: '0', parameters: [param(suffix)] });
 
 export type Built = { ok: true; template: TemplateMessage } | { ok: false; reason: string };
@@ -65,11 +74,15 @@ export function buildTemplate(kind: Exclude<WhatsappKind, 'opt_out_ack' | 'cart_
   if (kind === 'instructions') {
     if (d.method === 'pix') {
       if (!d.pixCode) return { ok: false, reason: 'o Pix ainda não tem código' };
+      const code = exact(d.pixCode);
+      if (!code) return { ok: false, reason: 'o código Pix não cabe numa mensagem de WhatsApp' };
       const until = d.payableUntil ?? d.dueDate;
-      return make(TEMPLATES.pix, [body(d.orderLabel, shop, formatBRL(d.totalCents), until ? formatDateBR(until) : 'o fim do prazo', d.pixCode), urlButton(d.orderToken)]);
+      return make(TEMPLATES.pix, [body(d.orderLabel, shop, formatBRL(d.totalCents), until ? formatDateBR(until) : 'o fim do prazo', code), urlButton(d.orderToken)]);
     }
     if (!d.digitableLine) return { ok: false, reason: 'o boleto ainda não tem linha digitável' };
-    return make(TEMPLATES.boleto, [body(d.orderLabel, shop, formatBRL(d.totalCents), d.dueDate ? formatDateBR(d.dueDate) : '-', d.digitableLine), urlButton(d.orderToken)]);
+    const line = exact(d.digitableLine);
+    if (!line) return { ok: false, reason: 'a linha digitável não cabe numa mensagem de WhatsApp' };
+    return make(TEMPLATES.boleto, [body(d.orderLabel, shop, formatBRL(d.totalCents), d.dueDate ? formatDateBR(d.dueDate) : '-', line), urlButton(d.orderToken)]);
   }
   if (kind === 'paid') return make(TEMPLATES.paid, [body(formatBRL(d.totalCents), d.orderLabel, shop), urlButton(d.orderToken)]);
   if (!d.trackingCode) return { ok: false, reason: 'o pedido não tem código de rastreio' };

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import styles from './checkout.module.css';
 
 export function WhatsappConsent({ initialPhone, initialChecked }: { initialPhone: string; initialChecked: boolean }) {
-  const ref = useRef<HTMLLabelElement>(null);
+  const ref = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState(initialPhone.replace(/\D/g, '').length > 0);
   useEffect(() => {
     const form = ref.current?.closest('form');
@@ -19,10 +19,15 @@ export function WhatsappConsent({ initialPhone, initialChecked }: { initialPhone
     phone.addEventListener('input', update);
     return () => phone.removeEventListener('input', update);
   }, []);
+  // The anchor stays (it finds the form); the box itself is only there once a phone is typed.
   return (
-    <label ref={ref} className={styles.sameAddress} hidden={!shown} data-testid="whatsapp-consent">
-      <input type="checkbox" name="whatsappConsent" value="on" defaultChecked={initialChecked} />
-      Receber atualizações pelo WhatsApp
-    </label>
+    <div ref={ref} data-testid="whatsapp-consent">
+      {shown ? (
+        <label className={styles.sameAddress}>
+          <input type="checkbox" name="whatsappConsent" value="on" defaultChecked={initialChecked} />
+          Receber atualizações pelo WhatsApp
+        </label>
+      ) : null}
+    </div>
   );
 }
