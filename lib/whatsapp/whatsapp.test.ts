@@ -18,6 +18,7 @@ import { drainWhatsapp } from './sender';
 import { whatsappSandbox } from './sandbox';
 import { connectionOf, getWhatsappSettings, saveWhatsappSettings, sandboxCredentials, type WhatsappSettingsInput } from './settings';
 import { handleWhatsappWebhookPost, optOutKey, verifySubscription } from './webhook';
+import { conversationViews, replyAsBuyer } from './catcher';
 
 const ON: WhatsappSettingsInput = { enabled: true, phoneNumberId: '', businessAccountId: '', sendInstructions: true, sendPaid: true, sendShipped: true, sendCartReminder: false };
 let phoneSeq = 0;
@@ -174,5 +175,20 @@ describe('settings', () => {
     expect(connectionOf(s)).toMatchObject({ token: 'EAAG-token-secreto', appSecret: 'app-secret', embedded: false, phoneNumberId: '123' });
     await saveWhatsappSettings({ ...ON, token: '', appSecret: '' });
     expect(connectionOf(await getWhatsappSettings())).toMatchObject({ embedded: true });
+  });
+});
+
+describe('"WhatsApp do comprador"', () => {
+  it('shows the conversation whole, or masked for a role without buyers:read (the number, the buyer\'s words)', async () => {
+    const o = await pixOrder();
+    await drainWhatsapp({ keys: [whatsappKey(o.order.id, 'instructions')] });
+    const digits = o.phone!.slice(3);
+    const open = (await conversationViews('open')).find((c) => c.title === `(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`)!;
+    expect(open.messages[0].text).toContain('000201PIX');
+    expect(open.messages[0].buttons[0]).toMatchObject({ text: 'Ver pedido', url: `/orders/${o.order.token}` });
+    expect(await replyAsBuyer(open.ref, 'Obrigada!')).toBe(true);
+    const masked = (await conversationViews('masked')).find((c) => c.ref === open.ref)!;
+    expect(masked.title).toBe(`(${digits.slice(0, 2)}) *****-**${digits.slice(-2)}`);
+    expect(masked.messages.at(-1)).toMatchObject({ mine: true, text: '•••' });
   });
 });
