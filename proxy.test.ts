@@ -67,6 +67,8 @@ describe('proxy: where the visit came from (balcao_origem)', () => {
   it('keeps another site as the origin, never this shop', async () => {
     expect(origin(await proxy(req('/', { headers: { referer: 'https://l.instagram.com/?u=x' } })))).toContain('referrer%3Dl.instagram.com');
     expect(origin(await proxy(req('/cart', { headers: { referer: 'http://localhost:3000/' } })))).toBeUndefined();
+    // The shop opened at 127.0.0.1 (the Host the browser sent), while Next's URL says localhost: no self-referral.
+    expect(origin(await proxy(req('/cart', { headers: { referer: 'http://127.0.0.1:3000/products/x', host: '127.0.0.1:3000' } })))).toBeUndefined();
   });
 
   it('keeps the first touch, sets nothing on a direct visit, the dashboard or a route', async () => {

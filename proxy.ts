@@ -30,6 +30,7 @@ import { ATTRIBUTION_COOKIE, ATTRIBUTION_MAX_AGE_SECONDS, attributionCookieFor }
 import { checkServerActionBody, checkServerActionHeaders, type ActionVerdict } from '@/lib/security/action-request';
 import { CONSENT_COOKIE, consentOf } from '@/lib/pixels/consent';
 import { pixelCspAdditions } from '@/lib/pixels/csp';
+import { ownHosts } from '@/lib/security/same-origin';
 
 /** The server-action checks: headers first, then the body (Next.js buffers it for the proxy; a clone leaves it to the action). */
 async function serverActionVerdict(request: NextRequest): Promise<ActionVerdict> {
@@ -120,7 +121,10 @@ export async function proxy(request: NextRequest) {
   }
   response.headers.set('x-request-id', requestId);
   if (!isApi && request.method === 'GET' && isShopPath(pathname)) {
-    const origin = attributionCookieFor(request.nextUrl, request.headers.get('referer'), request.cookies.get(ATTRIBUTION_COOKIE)?.value);
+    // The shop's own names (APP_URL, a trusted proxy's host) and the Host the browser sent: a
+    // page of this shop, opened at 127.0.0.1 or an IP, is never its own referrer.
+    const own = [...ownHosts(request.headers), request.headers.get('host') ?? ''].filter(Boolean);
+    const origin = attributionCookieFor(request.nextUrl, request.headers.get('referer'), request.cookies.get(ATTRIBUTION_COOKIE)?.value, own);
     if (origin) {
       response.cookies.set(ATTRIBUTION_COOKIE, origin, { httpOnly: true, sameSite: 'lax', secure: https, path: '/', maxAge: ATTRIBUTION_MAX_AGE_SECONDS });
     }

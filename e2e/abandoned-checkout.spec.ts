@@ -13,7 +13,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { addToCart, appQuery, CPF, payWithCode, SANDBOX_KEY, signIn } from './shop-helpers';
+import { addToCart, appQuery, CPF, payWithCode, PORT, SANDBOX_KEY, signIn } from './shop-helpers';
 
 const CODE = `VOLTA${Date.now().toString(36).toUpperCase()}`;
 const EMAIL = `volta-${Date.now().toString(36)}@exemplo.com.br`;
@@ -77,10 +77,26 @@ test('a checkout left after the e-mail: the reminder, the restore on another bro
   await expect.poll(() => appQuery<{ n: number }>("select count(*) n from checkout_drafts where email = ? and source = 'link'", LINK_EMAIL)[0].n, { timeout: 15_000 }).toBe(1);
   await shopper.close();
 
+  // The same shopper's address with a +tag, typed on the shop opened at 127.0.0.1 (not APP_URL's
+  // name): the autosave is the shop's own page all the same, no self-referral is recorded, and
+  // the alias's draft gets no reminders of its own (one draft per contact a day).
+  const ALIAS = EMAIL.replace('@', '+outra@');
+  const byIp = await browser.newContext({ baseURL: `http://127.0.0.1:${PORT}` });
+  const ipShop = await byIp.newPage();
+  await addToCart(ipShop, 'caneca-ceramica');
+  await ipShop.goto('/checkout');
+  await ipShop.getByLabel('E-mail').fill(ALIAS);
+  await expect.poll(() => appQuery<{ n: number }>('select count(*) n from checkout_drafts where email = ?', ALIAS)[0].n, { timeout: 15_000 }).toBe(1);
+  expect((await byIp.cookies()).find((c) => c.name === 'balcao_origem')).toBeUndefined();
+  await byIp.close();
+
   // One hour later by the sandbox clock: the reminder.
   const clock = await request.post('/api/sandbox/sim/clock', { headers: { 'X-API-KEY': SANDBOX_KEY, 'Content-Type': 'application/json' }, data: { advance_seconds: 3600 + 60 } });
   expect(clock.status(), await clock.text()).toBe(200);
   await waitForMailTo(page, EMAIL);
+  await expect
+    .poll(() => appQuery<{ status: string }>("select status from email_outbox where kind = 'cart_reminder' and recipient = ?", ALIAS).map((r) => r.status), { timeout: 15_000 })
+    .toEqual(['skipped']);
   await page.getByRole('listitem').filter({ hasText: `Para ${EMAIL}` }).first().getByRole('link').click();
   const mail = page.frameLocator('iframe[title^="Conteúdo HTML do e-mail"]');
   await expect(mail.getByText('2 × Caneca de cerâmica artesanal')).toBeVisible();
@@ -98,9 +114,16 @@ test('a checkout left after the e-mail: the reminder, the restore on another bro
   await expect(mail.getByText(CODE)).toHaveCount(0);
 
   // Another device: the cart and the fields come back, with the coupon.
+  // A mail scanner's GET and a link preview's HEAD spend nothing; a cross-site form is refused.
+  expect((await request.head(restore)).status()).toBe(200);
+  expect((await request.get(restore)).status()).toBe(200);
+  const usePath = `${new URL(restore).pathname}/usar`;
+  expect((await request.post(usePath, { headers: { Origin: 'https://evil.example' }, maxRedirects: 0 })).status()).toBe(403);
   const other = await browser.newContext();
   const again = await other.newPage();
   await again.goto(restore);
+  await expectNoAxeViolations(again);
+  await again.getByRole('button', { name: 'Continuar a compra' }).click();
   await expect(again).toHaveURL(/\/checkout\?retomada=1$/);
   await expect(again.getByLabel('Nome completo')).toHaveValue('Rita Lee');
   await expect(again.getByLabel('E-mail')).toHaveValue(EMAIL);

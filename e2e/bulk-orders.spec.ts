@@ -11,7 +11,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { addToCart, appQuery, fillPix, payWithCode, PORT, signIn, tokenFromUrl } from './shop-helpers';
+import { addToCart, appQuery, fillPix, payWithCode, PORT, signIn, tokenFromUrl, unquotedCsv } from './shop-helpers';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -112,7 +112,7 @@ test('on a phone: select three orders in "A enviar", print their declarações, 
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
   // "Exportar CSV" of the selection: the three orders, nothing else.
-  const csv = await (await page.request.get(await bulkUrl(page, 'Exportar CSV'))).text();
+  const csv = unquotedCsv(await (await page.request.get(await bulkUrl(page, 'Exportar CSV'))).text());
   const rows = csv.trim().split('\r\n').slice(1);
   expect(rows.map((r) => r.split(';')[0]).sort()).toEqual(numbers.map(String).sort());
 

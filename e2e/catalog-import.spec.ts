@@ -10,7 +10,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { appQuery, PORT, signIn } from './shop-helpers';
+import { appQuery, PORT, signIn, unquotedCsv } from './shop-helpers';
 
 const RUN = Date.now().toString(36);
 const HEADER = 'Slug;Nome;Descrição;Preço;Categorias;Opção 1;Valor 1;SKU;Estoque;Peso (g);Altura (cm);Largura (cm);Comprimento (cm);Fotos';
@@ -88,7 +88,7 @@ test('importing 20 products with variants: preview, confirm, found in the shop; 
   // Exported: the imported lines are there, in the same columns.
   const exported = await page.request.get('/dashboard/produtos/exportar');
   expect(exported.headers()['content-type']).toContain('text/csv');
-  const text = await exported.text();
+  const text = unquotedCsv(await exported.text());
   expect(text.split('\r\n')[0]).toContain('Slug;Nome;Descrição;Preço;Categorias');
   expect(text).toContain(`importado-${RUN}-7;Avental importado 7 ${RUN};Algodão cru, lavável.;47,90;Utensílios;sim;sim;Tamanho;M;;;;;AV-${RUN}-7-M;;7;300;2;30;40;sim;`);
 });

@@ -9,7 +9,7 @@
 import { expect, test } from '@playwright/test';
 import { pdfPagesText } from '../test/fulfilment/pdf-text';
 import { expectNoAxeViolations } from './axe';
-import { appQuery, fillPix, payWithCode, signIn, tokenFromUrl } from './shop-helpers';
+import { appQuery, fillPix, payWithCode, signIn, tokenFromUrl, unquotedCsv } from './shop-helpers';
 
 const NAME = `Camiseta básica ${Date.now().toString(36)}`;
 
@@ -125,7 +125,7 @@ test('a T-shirt in sizes and colours: one variant sold out by a Pix sale, the ot
   await page.goto(`/dashboard/orders/${orderId}`);
   await expect(page.getByText(`${NAME} — M / Preto`).first()).toBeVisible();
   await expectNoAxeViolations(page);
-  const csv = await (await page.request.get('/dashboard/orders/export')).text();
+  const csv = unquotedCsv(await (await page.request.get('/dashboard/orders/export')).text());
   const [header, ...rows] = csv.replace(/^\uFEFF/, '').split('\r\n');
   const columns = header.split(';');
   const row = rows.find((r) => r.includes(orderId))!.split(';');

@@ -4,7 +4,7 @@
  */
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { addToCart, appQuery, OWNER, fillPix, payWithCode, SANDBOX_KEY, signIn, tokenFromUrl } from './shop-helpers';
+import { addToCart, appQuery, OWNER, fillPix, payWithCode, SANDBOX_KEY, signIn, tokenFromUrl, unquotedCsv } from './shop-helpers';
 
 /** Passes proxy.ts's cookie-presence check, but is no session: the server-side guard must refuse it. */
 const FORGED_COOKIE = 'next-auth.session-token=forged.not-a-real-session-token';
@@ -189,7 +189,7 @@ test.describe('dashboard: an order from the shop', () => {
     expect(csv.headers()['content-disposition']).toMatch(/attachment; filename="pedidos_\d{4}-\d{2}-\d{2}_\d{4}\.csv"/);
     const body = await csv.body();
     expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const text = body.toString('utf8');
+    const text = unquotedCsv(body.toString('utf8'));
     // Items, the coupon and the Pix discount are columns of their own, before the value charged.
     expect(text).toContain('Pedido;Criado em;Status;Forma de pagamento;Itens (R$);Cupom;Desconto cupom (R$);Desconto Pix (R$);Valor (R$);Reembolsado (R$)');
     expect(text).toMatch(new RegExp(`${orderId};\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2};Reembolsado parcialmente;Pix;59,00;;0,00;0,00;59,00;10,00;`));

@@ -9,7 +9,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { addToCart, appQuery, CPF, payWithCode, PORT, sandboxQuery, signIn, tokenFromUrl } from './shop-helpers';
+import { addToCart, appQuery, CPF, payWithCode, PORT, sandboxQuery, signIn, tokenFromUrl, unquotedCsv } from './shop-helpers';
 import { screenshot } from './screenshot';
 
 /** The CEP stub the e2e server started (scripts/e2e-server.mjs): up, down or slow. */
@@ -108,7 +108,7 @@ test.describe('delivery', () => {
     await merchant.getByLabel('UF').selectOption('RJ');
     await screenshot(merchant, { path: test.info().outputPath('checkout-desk.png'), fullPage: true });
     const csv = await merchant.request.get('/dashboard/orders/export');
-    const text = (await csv.body()).toString('utf8');
+    const text = unquotedCsv((await csv.body()).toString('utf8'));
     expect(text).toContain('Frete (R$);Entrega;Endereço de entrega');
     expect(text).toMatch(new RegExp(`${order.id};[^\\r\\n]*;77,90;[^\\r\\n]*;18,90;Entrega;Rua da Quitanda, 25 — sala 3 · Centro, Rio de Janeiro/RJ · CEP 20040-002;;A enviar;;[^\\r\\n]*\\r\\n`));
     await desk.close();

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Browser, type APIRequestContext } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { addToCart, appQuery, DEMO, fillPix, payWithCode, SANDBOX_KEY, signIn, tokenFromUrl } from './shop-helpers';
+import { addToCart, appQuery, DEMO, fillPix, payWithCode, SANDBOX_KEY, signIn, tokenFromUrl, unquotedCsv } from './shop-helpers';
 
 const BUYER_EMAIL = 'renata.prado@exemplo.com.br';
 
@@ -46,10 +46,13 @@ test('the demo login: buyers masked on the order and in the CSV, a refund works,
   // The CSV: masked too.
   const csv = await page.request.get('/dashboard/orders/export');
   expect(csv.status()).toBe(200);
-  const text = await csv.text();
+  const text = unquotedCsv(await csv.text());
   expect(text).toContain(`${orderId};`);
   expect(text).toContain('529.***.***-25');
   for (const secret of ['529.982.247-25', '52998224725', 'Avenida Paulista', BUYER_EMAIL, 'Renata Prado']) expect(text).not.toContain(secret);
+
+  // The carrier sandbox's label list names no one to it: refused (buyers:read only).
+  expect((await page.request.get('/api/sandbox/melhorenvio/sim/labels')).status()).toBe(403);
 
   // It may act on orders: a whole refund with the sandbox's money.
   await page.getByText('Mais ações', { exact: true }).click();

@@ -11,7 +11,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { orderLabel } from '../lib/orders/format';
 import { expectNoAxeViolations } from './axe';
-import { addToCart, appQuery, fillBoleto, fillPix, payWithCode, signIn, tokenFromUrl } from './shop-helpers';
+import { addToCart, appQuery, fillBoleto, fillPix, payWithCode, signIn, tokenFromUrl, unquotedCsv } from './shop-helpers';
 
 const ALERTS_TO = 'alertas@cafe-e2e.com.br';
 const MAIL_PAGE_AXE = { exclude: ['iframe[sandbox]'] };
@@ -210,7 +210,7 @@ test('"Registrar reembolso manual" for a paid boleto: "Reembolsado (manual)" on 
   await page.goto('/dashboard/orders?status=refunded');
   await expect(page.getByText('Reembolsado parcialmente (manual)').first()).toBeVisible();
   await expectNoAxeViolations(page);
-  const csv = await (await page.request.get('/dashboard/orders/export?status=refunded')).text();
+  const csv = unquotedCsv(await (await page.request.get('/dashboard/orders/export?status=refunded')).text());
   const [header, ...rows] = csv.replace(/^\uFEFF/, '').split('\r\n');
   const line = rows.find((l) => l.includes(`;${orderId};`))!;
   expect(line).toContain('Reembolsado parcialmente (manual)');

@@ -4,7 +4,7 @@
  * list by it, and finds the sale in the overview's "Vendas por origem".
  */
 import { devices, expect, test } from '@playwright/test';
-import { addToCart, appQuery, fillPix, payWithCode, signIn, tokenFromUrl } from './shop-helpers';
+import { addToCart, appQuery, fillPix, payWithCode, signIn, tokenFromUrl, unquotedCsv } from './shop-helpers';
 import { expectNoAxeViolations } from './axe';
 
 test.describe('Instagram: Origem', () => {
@@ -42,7 +42,7 @@ test.describe('Instagram: Origem', () => {
     await expect(page.getByText('Origem: instagram / black-friday').first()).toBeVisible();
     await expectNoAxeViolations(page);
 
-    const csv = await (await page.request.get('/dashboard/orders/export?origin=instagram')).text();
+    const csv = unquotedCsv(await (await page.request.get('/dashboard/orders/export?origin=instagram')).text());
     const [header, ...lines] = csv.replace(/^\uFEFF/, '').split('\r\n');
     const line = lines.find((l) => l.includes(order.id))!.split(';');
     expect(line[header.split(';').indexOf('Origem')]).toBe('instagram / black-friday');

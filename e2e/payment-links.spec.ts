@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { devices, expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { appQuery, fillPix, payWithCode, signIn, tokenFromUrl } from './shop-helpers';
+import { appQuery, fillPix, payWithCode, signIn, tokenFromUrl, unquotedCsv } from './shop-helpers';
 import { screenshot, SCREENSHOT_DIR } from './screenshot';
 
 const SCREENSHOTS = SCREENSHOT_DIR;
@@ -162,7 +162,7 @@ test.describe('payment links', () => {
     await expect(page.getByLabel('Link de pagamento')).toHaveValue(id);
     await expect(page.getByText('1 pedido com esses filtros')).toBeVisible();
     const csv = await page.request.get(`/dashboard/orders/export?link=${id}`);
-    const text = await csv.text();
+    const text = unquotedCsv(await csv.text());
     expect(text.split('\r\n')[0]).toContain(';Link de pagamento');
     expect(text).toContain(`;${title};`);
   });

@@ -112,6 +112,30 @@ test('a key reads and refunds only within the scopes chosen when it was made; At
   expect(refunded.status()).toBe(201);
   expect(await refunded.json()).toMatchObject({ order: { id: catalog.id, refunded: 1000 } });
 
+  // Saved checkouts follow the key's scope too: a shopper leaves the narrow key's session after the e-mail.
+  const left = (await (
+    await request.post('/api/v1/checkout/sessions', {
+      headers: { ...auth(narrow), 'Content-Type': 'application/json' },
+      data: { items: [{ name: 'Aula deixada', amount: 4000, quantity: 1 }], methods: ['pix'], success_url: `${HOOK_ORIGIN}/obrigado` },
+    })
+  ).json()) as { id: string; url: string };
+  const leaver = await newPage(browser);
+  const leftEmail = `deixou-${RUN}@exemplo.com.br`;
+  await leaver.goto(new URL(left.url).pathname);
+  await leaver.getByLabel('E-mail').fill(leftEmail);
+  await expect.poll(() => appQuery<{ n: number }>('select count(*) n from checkout_drafts where email = ?', leftEmail)[0].n, { timeout: 15_000 }).toBe(1);
+  await leaver.context().close();
+  type Abandoned = { data: { source: string; source_ref: string | null; contact: { email: string | null } }[] };
+  const abandoned = async (key: string) => ((await (await request.get('/api/v1/checkouts/abandoned?limit=100', { headers: auth(key) })).json()) as Abandoned).data;
+  const narrowList = await abandoned(narrow);
+  expect(narrowList.length).toBeGreaterThan(0);
+  expect(narrowList.every((d) => d.source === 'session')).toBe(true);
+  expect(narrowList.find((d) => d.contact.email === leftEmail)).toMatchObject({ source_ref: left.id });
+  // The wide key sees that checkout, but never the narrow key's session id (it opens the checkout prefilled).
+  const wideList = await abandoned(wide);
+  expect(wideList.find((d) => d.contact.email === leftEmail)).toMatchObject({ source: 'session', source_ref: null });
+  expect(JSON.stringify(wideList)).not.toContain(left.id);
+
   // Atividade: the keys created, and the refund by the key's name.
   await page.goto('/dashboard/settings/atividade');
   const table = page.getByTestId('activity-table');

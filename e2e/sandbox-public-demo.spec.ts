@@ -105,3 +105,29 @@ test('the boleto page shows the payer masked: no full CPF, no street', async ({ 
   expect(html).not.toContain('Avenida Paulista');
   expect(html).not.toContain('Bruno Lima');
 });
+
+test('the carrier sandbox: its API only with a secret key, and no label file over HTTP (it names the buyer)', async ({ request }) => {
+  const ME = '/api/sandbox/melhorenvio/api/v2/me';
+  const cart = { service: 1, from: { postal_code: '01304001' }, to: { postal_code: '20040002', name: 'Renata Anônima', address: 'Rua Privada', number: '7' }, volumes: [{ width: 20, height: 4, length: 30, weight: 0.3 }] };
+  for (const token of [null, 'qualquer-coisa', 'sk_sandbox_dev']) {
+    const headers = token ? { Authorization: `Bearer ${token}` } : undefined;
+    expect((await request.post(`${ME}/cart`, { headers, data: cart })).status()).toBe(401);
+    expect((await request.get(ME, { headers })).status()).toBe(401);
+  }
+  const secret = { Authorization: `Bearer ${SANDBOX_KEY}` };
+  // Caps: an oversized field is refused before anything is kept.
+  expect((await request.post(`${ME}/cart`, { headers: secret, data: { ...cart, to: { ...cart.to, name: 'x'.repeat(300) } } })).status()).toBe(422);
+  const created = await request.post(`${ME}/cart`, { headers: secret, data: cart });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  expect((await request.post(`${ME}/shipment/checkout`, { headers: secret, data: { orders: [id] } })).status()).toBe(200);
+  expect((await request.post(`${ME}/shipment/generate`, { headers: secret, data: { orders: [id] } })).status()).toBe(200);
+  const { url } = (await (await request.post(`${ME}/shipment/print`, { headers: secret, data: { orders: [id] } })).json()) as { url: string };
+  for (const headers of [undefined, secret]) {
+    const pdf = await request.get(new URL(url).pathname, { headers });
+    expect(pdf.status()).toBe(404);
+    expect(await pdf.text()).not.toContain('Renata');
+  }
+  // The simulator's label list: not for a visitor.
+  expect((await request.get('/api/sandbox/melhorenvio/sim/labels')).status()).toBe(403);
+});

@@ -189,3 +189,40 @@ export async function statusOf(request: APIRequestContext, token: string) {
   const res = await request.get(`/api/orders/${token}/status`);
   return { status: res.status(), headers: res.headers(), body: (await res.json()) as Record<string, unknown> };
 }
+
+/**
+ * A CSV export read back and written with only the quotes a ";" file needs (the exports quote
+ * every text cell), so a journey can compare its cells as text.
+ */
+export function unquotedCsv(text: string): string {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ';') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  if (cell || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
+  const out = (c: string) => (/[;"\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c);
+  return rows.map((r) => r.map(out).join(';') + '\r\n').join('');
+}

@@ -30,6 +30,9 @@ describe('attribution: capture', () => {
     expect(captureAttribution(url(''), 'https://www.google.com/search?q=x')).toEqual({ referrer: 'google.com' });
     expect(captureAttribution(url('cart'), 'https://loja.example.com/products/x')).toBeNull();
     expect(referrerHost('https://www.loja.example.com/', 'loja.example.com:3000')).toBeUndefined();
+    // Under `next start` the URL says localhost while the shop was opened at 127.0.0.1 or an IP: still the shop itself.
+    expect(captureAttribution(new URL('http://localhost:3000/cart'), 'http://127.0.0.1:3000/products/x', ['127.0.0.1:3000'])).toBeNull();
+    expect(captureAttribution(new URL('http://localhost:3000/cart'), 'http://203.0.113.7/', ['203.0.113.7'])).toBeNull();
     expect(referrerHost('javascript:alert(1)', 'loja.example.com')).toBeUndefined();
     expect(referrerHost('not a url', 'loja.example.com')).toBeUndefined();
   });

@@ -142,8 +142,15 @@ export function linkUtmFields(params: URLSearchParams): { name: string; value: s
   return (Object.entries(QUERY_NAMES) as [Exclude<Field, 'referrer'>, string][]).flatMap(([field, name]) => (a[field] ? [{ name, value: a[field]! }] : []));
 }
 
-/** The referring page's host, unless it is this shop itself (moving between pages is no origin). */
-export function referrerHost(referrer: string | null | undefined, ownHost: string): string | undefined {
+/** A host without its port and `www.`, lower case: how two names of the shop are compared. */
+const bareHost = (host: string) => host.toLowerCase().replace(/:\d+$/, '').replace(/^www\./, '');
+
+/**
+ * The referring page's host, unless it is this shop itself (moving between pages is no origin).
+ * `ownHost`: every name the shop answers to for this request (the URL Next.js saw, the Host the
+ * browser sent, APP_URL's host), so a shop opened at 127.0.0.1 is not its own referrer.
+ */
+export function referrerHost(referrer: string | null | undefined, ownHost: string | readonly string[]): string | undefined {
   if (!referrer) return undefined;
   let url: URL;
   try {
@@ -153,8 +160,8 @@ export function referrerHost(referrer: string | null | undefined, ownHost: strin
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
   const host = cleanField('referrer', url.hostname);
-  const own = ownHost.toLowerCase().replace(/:\d+$/, '').replace(/^www\./, '');
-  if (!host || host === own) return undefined;
+  const own = (typeof ownHost === 'string' ? [ownHost] : ownHost).map(bareHost);
+  if (!host || own.includes(host) || own.includes(bareHost(url.host))) return undefined;
   return host;
 }
 
@@ -162,9 +169,9 @@ export function referrerHost(referrer: string | null | undefined, ownHost: strin
  * What a page request says about where the visitor came from: its query's tags and the
  * referring host. Null when it says nothing (a direct visit, or a click inside the shop).
  */
-export function captureAttribution(url: URL, referrer: string | null | undefined): Attribution | null {
+export function captureAttribution(url: URL, referrer: string | null | undefined, ownHosts: readonly string[] = []): Attribution | null {
   const fromQuery = attributionFromQuery(url.searchParams) ?? {};
-  const host = referrerHost(referrer, url.host);
+  const host = referrerHost(referrer, [url.host, ...ownHosts]);
   const all: Attribution = { ...fromQuery, ...(host ? { referrer: host } : {}) };
   return Object.keys(all).length ? all : null;
 }
@@ -197,9 +204,9 @@ export function parseAttributionCookie(value: string | null | undefined): Attrib
  * The cookie to set for this request, or null: only when the visit says where it came from and
  * no earlier visit did (first touch is kept).
  */
-export function attributionCookieFor(url: URL, referrer: string | null | undefined, existing: string | undefined): string | null {
+export function attributionCookieFor(url: URL, referrer: string | null | undefined, existing: string | undefined, ownHosts: readonly string[] = []): string | null {
   if (parseAttributionCookie(existing)) return null;
-  const captured = captureAttribution(url, referrer);
+  const captured = captureAttribution(url, referrer, ownHosts);
   return captured ? serializeAttribution(captured) : null;
 }
 

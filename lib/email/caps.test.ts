@@ -18,7 +18,8 @@ import { chargeStateOf } from '@/lib/payment-provider/status';
 import { emailsOf, insertOrderWithPayment, prepareDatabase } from '@/test/payments/db';
 import { orderViewByToken } from '@/lib/orders/queries';
 import { emailKey } from './keys';
-import { RECIPIENT_CAP_REASON } from './caps';
+import { normalisedAddress, normalisedAddressSql, RECIPIENT_CAP_REASON } from './caps';
+import { sql } from 'drizzle-orm';
 import { enqueueDueReminders } from './reminders';
 import { runWorker } from '@/test/worker-process';
 import { withEnvDefault } from '@/test/env';
@@ -124,3 +125,36 @@ async function raceCheckouts(productId: number, processes: number, shoppers: num
   const runs = Array.from({ length: processes }, () => runWorker<{ ok: boolean; error?: string }[]>(WORKER, [productId, startAt, shoppers]));
   return (await Promise.all(runs)).flat();
 }
+
+describe('the cap counts a mailbox, not a spelling', () => {
+  it('normalises case, +tag and Gmail dots, the same in TypeScript and in SQL', async () => {
+    const cases: [string, string][] = [
+      ['Ana.Silva+promo@GMail.com', 'anasilva@gmail.com'],
+      ['ana.silva@googlemail.com', 'anasilva@gmail.com'],
+      ['Ana.Silva+x@Empresa.com.BR', 'ana.silva@empresa.com.br'],
+      ['+tag@example.com', '+tag@example.com'],
+    ];
+    for (const [input, out] of cases) {
+      expect(normalisedAddress(input)).toBe(out);
+      const [row] = await database().db.all<{ n: string }>(sql`select ${normalisedAddressSql(sql`${input}`)} as n`);
+      expect(row.n).toBe(out);
+    }
+  });
+
+  it('+tag aliases of one address share its 3 a day', async () => {
+    const local = `tag${Date.now()}`;
+    const orders = [];
+    for (let i = 0; i < 4; i++) orders.push(await pixOrderFor(`${local}+${i}@example.com`));
+    const rows = await Promise.all(orders.map((o) => instructionsRow(o.order.id)));
+    expect(rows.map((r) => r.status)).toEqual(['pending', 'pending', 'pending', 'skipped']);
+  });
+
+  it("abandoned-checkout reminders have their own budget: three of them never skip a real order's instructions", async () => {
+    const victim = `budget${Date.now()}@example.com`;
+    for (let i = 0; i < 3; i++) {
+      await database().db.insert(emailOutbox).values({ dedupeKey: `draft:budget-${victim}-${i}:reminder:1`, orderId: null, kind: 'cart_reminder', recipient: victim, status: 'sent' });
+    }
+    const placed = await pixOrderFor(victim.toUpperCase());
+    expect((await instructionsRow(placed.order.id)).status).toBe('pending');
+  });
+});

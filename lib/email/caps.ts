@@ -13,6 +13,12 @@
  * neither, in a shop: a payment is a buyer's own act. In a public demo anyone pays any order
  * with the simulator and its shared login marks it shipped, so there every e-mail to a buyer
  * counts and is capped (`recipientCappedKinds`).
+ *
+ * An address is counted normalised (`normalisedAddress`): case, a `+tag` and, for the
+ * providers that ignore them (Gmail), the dots of the local part do not make a new recipient.
+ * Abandoned-checkout reminders have their own budget (the same number a day, counted among
+ * `cart_reminder` rows only), so strangers' saved checkouts can never use up the e-mails a
+ * real order of that buyer needs.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { emailOutbox, orders, type OutboxKind } from '@/db/schema';
@@ -27,6 +33,44 @@ export const BUYER_EMAIL_KINDS: readonly OutboxKind[] = ['instructions', 'paid',
 /** The kinds capped and counted per recipient: those of unpaid orders; in a public demo, every buyer's e-mail. */
 export function recipientCappedKinds(): readonly OutboxKind[] {
   return env().publicDemo ? BUYER_EMAIL_KINDS : RECIPIENT_CAPPED_KINDS;
+}
+
+/** The order e-mails' budget: the capped kinds but the abandoned-checkout reminders (their own budget). */
+export const orderCappedKinds = (): readonly OutboxKind[] => recipientCappedKinds().filter((k) => k !== 'cart_reminder');
+export const REMINDER_KINDS: readonly OutboxKind[] = ['cart_reminder'];
+
+/** Providers whose mailboxes ignore dots in the local part ("ana.silva" = "anasilva"), and their aliases. */
+const DOTLESS_DOMAINS: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
+
+/** One mailbox however it is spelt: lower case, no `+tag`, no dots where the provider ignores them. */
+export function normalisedAddress(address: string): string {
+  const a = address.trim().toLowerCase();
+  const at = a.lastIndexOf('@');
+  if (at < 1) return a;
+  let local = a.slice(0, at);
+  let domain = a.slice(at + 1);
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  if (DOTLESS_DOMAINS[domain]) {
+    domain = DOTLESS_DOMAINS[domain];
+    local = local.replaceAll('.', '');
+  }
+  return `${local}@${domain}`;
+}
+
+/** `normalisedAddress` in SQLite, for a column or an expression (addresses hold one "@": they were validated). */
+export function normalisedAddressSql(address: SQL | typeof orders.buyerEmail): SQL<string> {
+  const l = sql`lower(trim(${address}))`;
+  const local = sql`substr(${l}, 1, instr(${l}, '@') - 1)`;
+  const domain = sql`substr(${l}, instr(${l}, '@') + 1)`;
+  const untagged = sql`(case when instr(${local}, '+') > 1 then substr(${local}, 1, instr(${local}, '+') - 1) else ${local} end)`;
+  const dotless = sql.join(
+    Object.keys(DOTLESS_DOMAINS).map((d) => sql`${d}`),
+    sql`, `,
+  );
+  return sql<string>`(case when instr(${l}, '@') < 2 then ${l}
+    when ${domain} in (${dotless}) then replace(${untagged}, '.', '') || '@gmail.com'
+    else ${untagged} || '@' || ${domain} end)`;
 }
 
 export const RECIPIENT_CAP_REASON = 'Limite de e-mails para este endereço atingido (pedidos não pagos)';
@@ -44,18 +88,23 @@ export function emailsPerRecipientPerDay(): number {
  * last 24 hours, by the database's clock like the rows' created_at).
  */
 export function underRecipientCap(): SQL {
-  return sql`${recipientCapCount(orders.buyerEmail)} < ${emailsPerRecipientPerDay()}`;
+  return sql`${recipientCapCount(orders.buyerEmail, orderCappedKinds())} < ${emailsPerRecipientPerDay()}`;
 }
 
-/** SQL: the capped e-mails written to `recipient` (an address or a column) in the last 24 hours (abandoned-checkout reminders use it too). */
-export function recipientCapCount(recipient: SQL | string | typeof orders.buyerEmail): SQL<number> {
-  const kinds = sql.join(
-    recipientCappedKinds().map((k) => sql`${k}`),
+/**
+ * SQL: the e-mails of `kinds` written to `recipient` (an address or a column), normalised, in
+ * the last 24 hours. Orders count their own kinds; abandoned-checkout reminders count
+ * `REMINDER_KINDS`, their own budget.
+ */
+export function recipientCapCount(recipient: string | typeof orders.buyerEmail, kinds: readonly OutboxKind[]): SQL<number> {
+  const kindList = sql.join(
+    kinds.map((k) => sql`${k}`),
     sql`, `,
   );
+  const wanted = typeof recipient === 'string' ? sql`${normalisedAddress(recipient)}` : normalisedAddressSql(recipient);
   return sql`(select count(*) from ${emailOutbox} as capped
-    where capped.recipient = ${recipient}
-      and capped.kind in (${kinds})
+    where ${normalisedAddressSql(sql`capped.recipient`)} = ${wanted}
+      and capped.kind in (${kindList})
       and capped.status <> 'skipped'
       and capped.dedupe_key not like '%:resend:%'
       and capped.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day'))`;

@@ -1,6 +1,7 @@
 /** The process-level entry points, configured from env() (test/setup.ts gives this file its own SANDBOX_DATABASE_URL). */
 import { afterEach, describe, expect, test } from 'vitest';
-import { existingDefaultSandbox, handleSandboxRequest, startSandboxWorker, stopSandboxWorker } from './index';
+import { existingDefaultSandbox, handleSandboxRequest, runSandboxPass, startSandboxWorker, stopSandboxWorker } from './index';
+import { afterPassScheduler } from '@/lib/server/after-pass';
 import { startProcessContext } from '@/lib/process/context';
 
 const headers = { 'X-API-KEY': 'sk_sandbox_dev', 'Content-Type': 'application/json', 'User-Agent': 'test' };
@@ -9,6 +10,7 @@ const balance = () => handleSandboxRequest(new Request('http://localhost/api/san
 afterEach(async () => {
   await stopSandboxWorker();
   delete process.env.SANDBOX_ENABLED;
+  delete process.env.BACKGROUND_WORKERS;
   delete process.env.PAYMENT_API_URL;
   delete process.env.PAYMENT_API_KEY;
   startProcessContext();
@@ -40,5 +42,19 @@ describe('handleSandboxRequest / startSandboxWorker / stopSandboxWorker', () => 
     expect(res.status).toBe(404);
     startSandboxWorker();
     expect(existingDefaultSandbox()?.worker).toBeUndefined();
+  });
+
+  test('BACKGROUND_WORKERS=off: no interval worker, ever; one pass after each response, and the cron pass', async () => {
+    await stopSandboxWorker();
+    process.env.BACKGROUND_WORKERS = 'off';
+    const passes: (() => Promise<void>)[] = [];
+    startProcessContext([afterPassScheduler.provide((pass) => void passes.push(pass))]);
+    expect((await balance()).status).toBe(200);
+    startSandboxWorker();
+    expect(existingDefaultSandbox()!.worker).toBeUndefined();
+    expect(passes).toHaveLength(1);
+    await passes[0]();
+    expect(existingDefaultSandbox()!.worker).toBeUndefined();
+    expect(await runSandboxPass()).toEqual({ pending: expect.any(Number) });
   });
 });

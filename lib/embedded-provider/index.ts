@@ -11,6 +11,7 @@ import {
   createSandboxContext,
   errorResponse,
   handleSandboxCallWith,
+  runPass,
   sandboxRequestOf,
   startWorker,
   stopWorker,
@@ -22,6 +23,7 @@ import {
   type SandboxRequest,
 } from '@balcao/payment-sandbox';
 import { env, type AppEnv } from '@/lib/config/env';
+import { afterPassScheduler } from '@/lib/server/after-pass';
 import { logger } from '@/lib/server/log';
 import { processSlot } from '@/lib/process/context';
 
@@ -82,14 +84,32 @@ export function existingDefaultSandbox(): SandboxContext | undefined {
 
 /**
  * /api/sandbox/<pathSegments…> of this process (404 everywhere when SANDBOX_ENABLED is off).
- * The first request also starts the background worker if start-up has not (idempotent), so
- * webhooks go out even where nothing called startSandboxWorker().
+ * Where this process runs interval workers, the first request also starts the sandbox's if
+ * start-up has not (idempotent). With BACKGROUND_WORKERS=off (serverless) the sandbox follows
+ * the app's rule instead: no interval; one pass after the response (Next's after()), and the
+ * cron's pass (lib/jobs/jobs.ts) for what is left.
  */
 export async function handleSandboxCall(req: SandboxRequest, pathSegments: string[]): Promise<SandboxReply> {
   if (!sandboxEnabled()) return errorResponse(404, 'not found');
   const ctx = defaultSandbox();
-  startWorker(ctx);
-  return handleSandboxCallWith(ctx, req, pathSegments);
+  if (env().backgroundWorkers) startWorker(ctx);
+  const reply = await handleSandboxCallWith(ctx, req, pathSegments);
+  if (!env().backgroundWorkers) afterPassScheduler()(() => sandboxPassOf(ctx));
+  return reply;
+}
+
+async function sandboxPassOf(ctx: SandboxContext): Promise<void> {
+  try {
+    await runPass(ctx);
+  } catch (e) {
+    logger().error({ module: 'sandbox', err: e }, 'sandbox pass failed');
+  }
+}
+
+/** One awaited pass of the sandbox (transitions, deliveries due), for the cron: the deliveries still pending. No-op when the sandbox is off. */
+export async function runSandboxPass(): Promise<{ pending: number }> {
+  if (!sandboxEnabled()) return { pending: 0 };
+  return runPass(defaultSandbox());
 }
 
 /** The same behind fetch's Request and Response, for the route handler. */
@@ -99,7 +119,7 @@ export async function handleSandboxRequest(req: Request, pathSegments: string[])
 
 /** Starts this process's background worker (transitions + webhook deliveries). Idempotent; no-op when the sandbox is off. */
 export function startSandboxWorker(): void {
-  if (!sandboxEnabled()) return;
+  if (!sandboxEnabled() || !env().backgroundWorkers) return;
   startWorker(defaultSandbox());
 }
 

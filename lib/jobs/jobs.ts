@@ -120,7 +120,7 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
     stop: async () => (await import('@/lib/payments/reconcile')).stopReconcileScheduler(),
     pass: {
       left: 'payments',
-      shareMs: 4_000,
+      shareMs: 3_500,
       run: async (budgetMs) => (await import('@/lib/payments/reconcile')).reconcileAll({ deadlineMs: budgetMs }),
     },
   },
@@ -141,12 +141,17 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
   },
   ...OUTBOX_CHANNELS.map(outboxJob),
   {
-    // The embedded sandbox's clock-driven transitions and its webhook deliveries. No cron pass:
-    // without a long-lived worker the sandbox advances them on its next request (docs/deploy.md).
+    // The embedded sandbox's clock-driven transitions and its webhook deliveries (the app's
+    // webhooks, so what it left counts under `webhooks`). Without a long-lived worker each sandbox
+    // request also runs one pass after its response (lib/embedded-provider).
     name: 'sandbox-worker',
     start: async () => (await import('@/lib/embedded-provider')).startSandboxWorker(),
     stop: async () => (await import('@/lib/embedded-provider')).stopSandboxWorker(),
-    pass: null,
+    pass: {
+      left: 'webhooks',
+      shareMs: 500,
+      run: async () => ({ left: (await (await import('@/lib/embedded-provider')).runSandboxPass()).pending }),
+    },
   },
 ];
 

@@ -27,22 +27,34 @@ export function isOrderId(value: string): boolean {
   return UUID.test(value);
 }
 
+/** What a masked role reads instead of a note: a note is free text, so anything typed into it (a phone, a street) could be the buyer's. */
+export const NOTE_HIDDEN = 'Conteúdo da nota oculto para o seu acesso.';
+
 /**
- * `masked` (a role without `buyers:read`): the buyer's columns masked and every text of the
- * timeline (webhook bodies, event details, e-mail recipients) with that buyer's data masked.
+ * A boleto's `pdf_url` blanked in raw JSON: the link opens the payer's boleto, and a masked role
+ * gets the PDF only through routes that serve it masked.
+ */
+export function blankPdfUrls(text: string): string {
+  return text.replace(/("pdf_?url"\s*:\s*)"(?:[^"\\]|\\.)*"/gi, '$1""');
+}
+
+/**
+ * `masked` (a role without `buyers:read`): the buyer's columns masked, every text of the
+ * timeline (webhook bodies, event details, e-mail recipients) with that buyer's data masked and
+ * any `pdf_url` blanked, and the notes' bodies hidden.
  */
 export async function getOrderDetail(id: string, opts: { masked?: boolean } = {}): Promise<OrderDetail | null> {
   const detail = await readOrderDetail(id);
   if (!detail || !opts.masked) return detail;
-  const mask = (text: string) => maskBuyerIn(text, detail.order);
+  const mask = (text: string) => blankPdfUrls(maskBuyerIn(text, detail.order));
   return {
     ...detail,
     order: maskOrderBuyer(detail.order),
-    notes: detail.notes.map((n) => ({ ...n, body: mask(n.body) })),
+    notes: detail.notes.map((n) => ({ ...n, body: NOTE_HIDDEN })),
     timeline: detail.timeline.map((e) => ({
       ...e,
       title: mask(e.title),
-      facts: e.facts.map(mask),
+      facts: e.kind === 'note' ? [NOTE_HIDDEN, ...e.facts.slice(1).map(mask)] : e.facts.map(mask),
       technical: e.technical.map(mask),
       raw: e.raw ? { label: e.raw.label, text: mask(e.raw.text) } : undefined,
     })),

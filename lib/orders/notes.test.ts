@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { db } from '@/db';
-import { activityLog, orderNotes } from '@/db/schema';
+import { activityLog, orderNotes, payments, webhookDeliveries } from '@/db/schema';
 import { insertOrders } from '@/test/dashboard/fixtures';
-import { getOrderDetail } from '@/lib/order-admin/order-detail';
+import { getOrderDetail, NOTE_HIDDEN } from '@/lib/order-admin/order-detail';
 import { addOrderNote, noteSchema, orderNotesOf } from './notes';
 
 const ana = { id: 7, email: 'ana@loja.com.br', name: 'Ana' };
@@ -36,8 +36,30 @@ describe('Notas internas', () => {
     expect(JSON.stringify(masked!.timeline)).not.toContain('renata@example.com');
   });
 
+  it('hides note bodies from a masked role, even what the buyer record does not hold (a phone typed as is)', async () => {
+    const [order] = await insertOrders([{ status: 'paid', buyerEmail: 'lia@example.com' }]);
+    await addOrderNote(order.id, 'Ligar para 21 99876-5432, Rua das Flores 12', ana);
+    const masked = await getOrderDetail(order.id, { masked: true });
+    expect(masked!.notes.map((n) => n.body)).toEqual([NOTE_HIDDEN]);
+    expect(JSON.stringify(masked)).not.toContain('99876-5432');
+    expect(JSON.stringify(masked)).not.toContain('Flores');
+    expect(masked!.timeline.find((e) => e.kind === 'note')!.facts).toEqual([NOTE_HIDDEN, 'Por: Ana (ana@loja.com.br)']);
+  });
+
   it('refuses an empty or too long note in Portuguese', () => {
     expect(noteSchema.safeParse({ orderId: 'x', body: '   ' }).error?.issues[0].message).toBe('Escreva a nota.');
     expect(noteSchema.safeParse({ orderId: 'x', body: 'a'.repeat(2001) }).error?.issues[0].message).toBe('A nota pode ter até 2.000 caracteres.');
+  });
+
+  it("blanks a boleto's pdf_url in the timeline's technical details for a masked role (and keeps it for the owner)", async () => {
+    const [order] = await insertOrders([{ status: 'pending', method: 'boleto' }]);
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, order.id));
+    const body = JSON.stringify({ id: 'ev1', type: 'charge.created', data: { id: payment.providerId, pdf_url: 'http://localhost:3000/sandbox/invoice/boleto/pdf/abc' } });
+    await db().insert(webhookDeliveries).values({ paymentId: payment.id, tokenHash: 'x', eventType: 'charge.created', signature: 'valid', outcome: 'applied', httpStatus: 200, body });
+    const whole = await getOrderDetail(order.id);
+    expect(JSON.stringify(whole!.timeline)).toContain('/sandbox/invoice/boleto/pdf/abc');
+    const masked = await getOrderDetail(order.id, { masked: true });
+    expect(JSON.stringify(masked!.timeline)).not.toContain('/sandbox/invoice/boleto/pdf/abc');
+    expect(masked!.timeline.find((e) => e.kind === 'webhook')!.raw!.text).toContain('"pdf_url": ""');
   });
 });

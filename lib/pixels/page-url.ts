@@ -2,7 +2,7 @@
  * The page address the pixels may tell a platform (Meta's event_source_url, GA4's
  * page_location). Some shop addresses are bearer links — the order's page and receipt
  * (`/orders/<token>`: the buyer's name, address and digital products), the reminders' opt-out
- * (`/lembretes/sair/<token>`), an API checkout session (`/c/<id>`, prefilled with the buyer's
+ * (`/lembretes/sair/<token>`), the reminders' restore link (`/checkout/retomar/<token>`), an API checkout session (`/c/<id>`, prefilled with the buyer's
  * data): their secret part is cut, and those pages load no browser pixel script, which would
  * read the address itself. A query string keeps only the campaign parameters (it may carry
  * other tokens). Pure.
@@ -12,6 +12,7 @@ const BEARER_PAGES: { prefix: string; pattern: RegExp }[] = [
   { prefix: '/orders/', pattern: /^\/orders\/[^/]+/ },
   { prefix: '/lembretes/sair/', pattern: /^\/lembretes\/sair\/[^/]+/ },
   { prefix: '/c/', pattern: /^\/c\/[^/]+/ },
+  { prefix: '/checkout/retomar/', pattern: /^\/checkout\/retomar\/[^/]+/ },
 ];
 
 const CAMPAIGN_PARAMS = new Set(['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term', 'fbclid', 'gclid']);

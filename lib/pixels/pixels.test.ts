@@ -18,6 +18,9 @@ import { startPixelReceiver } from '@/test/pixels/receiver';
 import { raceWorkers } from '@/test/worker-process';
 import { sha256Hex } from './hashing';
 import { keepOrderContext, purchaseEventId, recordBrowsingEvent } from './record';
+import { POST as answerConsent } from '@/app/consentimento/route';
+import { NextRequest } from 'next/server';
+import { env } from '@/lib/config/env';
 import { BROWSING_EVENTS_KEPT_MS, runPixelSenderOnce, sweepPixelEvents } from './sender';
 import { getPixelSettings, saveGa4, saveMetaPixel } from './settings';
 
@@ -104,6 +107,28 @@ describe('Purchase', () => {
       ['sent', 1, 'HTTP 200'],
       ['sent', 1, 'HTTP 200'],
     ]);
+  });
+
+  it('"Recusar" after accepting deletes the pending context: the order paid afterwards sends no Purchase (on its page, or by the browser\'s cookies)', async () => {
+    const refuse = (voltar: string, cookie = '') =>
+      answerConsent(
+        new NextRequest(`${env().appUrl}/consentimento`, {
+          method: 'POST',
+          headers: { origin: env().appUrl, 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+          body: new URLSearchParams({ resposta: 'recusar', voltar }).toString(),
+        }),
+      );
+    const onItsPage = await insertOrderWithPayment();
+    await keepOrderContext(onItsPage.order.id, VISITOR);
+    expect((await refuse(`/orders/${onItsPage.order.token}`)).status).toBe(303);
+    const another = await insertOrderWithPayment();
+    await keepOrderContext(another.order.id, { ...VISITOR, fbp: 'fb.1.1700000000000.987654321' });
+    await refuse('/', '_fbp=fb.1.1700000000000.987654321');
+    for (const { order, payment } of [onItsPage, another]) {
+      expect(await database().db.select().from(pixelOrderContexts).where(eq(pixelOrderContexts.orderId, order.id))).toEqual([]);
+      await applyObservation(payment.id, pix('completed'), 'webhook');
+      expect(await rowsOf(order.id)).toEqual([]);
+    }
   });
 
   it('a buyer who gave no consent: the paid order sends nothing', async () => {

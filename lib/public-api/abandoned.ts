@@ -1,15 +1,18 @@
 /**
  * GET /api/v1/checkouts/abandoned: the saved checkouts, newest change first, keyset-paged like
- * the orders (docs/reference.md), and the `checkout.abandoned` event's `data.checkout`. The API
- * key is the merchant's: contacts are not masked.
+ * the orders (docs/reference.md), and the `checkout.abandoned` event's `data.checkout`. The list
+ * follows the key's order scope: a key with "own" sees only the checkouts of its own sessions; a
+ * key with "all" sees every saved checkout, but a session id (which opens that checkout prefilled)
+ * only for the sessions it created itself.
  */
 import 'server-only';
-import { and, desc, eq, like, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import { database } from '@/db';
-import { checkoutDrafts, emailOutbox, type CheckoutDraftRow } from '@/db/schema';
+import { checkoutDrafts, checkoutSessions, emailOutbox, type CheckoutDraftRow } from '@/db/schema';
 import { isExpired } from '@/lib/checkout/drafts/reminders';
 import { parseFields, parseLines } from '@/lib/checkout/drafts/drafts';
 import { shopNow } from '@/lib/embedded-provider/clock';
+import type { ApiCaller } from './keys';
 
 export type ApiAbandonedCheckout = {
   id: string;
@@ -26,7 +29,19 @@ export type ApiAbandonedCheckout = {
   updated_at: string;
 };
 
-export async function apiAbandoned(d: CheckoutDraftRow, now = shopNow()): Promise<ApiAbandonedCheckout> {
+type Scope = Pick<ApiCaller, 'keyId' | 'orderScope'>;
+
+/** The session ids a key created (the only ones it may be given back). */
+const ownSessions = (keyId: string) => database().db.select({ id: checkoutSessions.id }).from(checkoutSessions).where(eq(checkoutSessions.apiKeyId, keyId));
+
+/** The drafts `caller` may list: undefined (no condition) for "all". */
+function draftScopeOf(caller: Scope): SQL | undefined {
+  if (caller.orderScope === 'all') return undefined;
+  return and(eq(checkoutDrafts.source, 'session'), inArray(checkoutDrafts.sourceRef, ownSessions(caller.keyId)));
+}
+
+/** `ownSessionIds`: the reader's own sessions (undefined = the shop itself); another key's session id is blanked. */
+export async function apiAbandoned(d: CheckoutDraftRow, now = shopNow(), ownSessionIds?: ReadonlySet<string>): Promise<ApiAbandonedCheckout> {
   const sent = await database()
     .db.select({ n: sql<number>`count(*)` })
     .from(emailOutbox)
@@ -37,7 +52,7 @@ export async function apiAbandoned(d: CheckoutDraftRow, now = shopNow()): Promis
     contact: { email: d.email, phone: d.phone ? `+55${d.phone}` : null, name: parseFields(d.fields).name ?? null },
     total: d.totalCents,
     source: d.source,
-    source_ref: d.sourceRef,
+    source_ref: d.source === 'session' && ownSessionIds && !ownSessionIds.has(d.sourceRef ?? '') ? null : d.sourceRef,
     items: parseLines(d.lines).map((l) => ({ product_id: l.productId, variant_id: l.variantId ?? null, name: l.name, quantity: l.quantity, unit_price: l.unitCents })),
     reminders_sent: Number(sent[0]?.n ?? 0),
     order_id: d.orderId,
@@ -52,14 +67,17 @@ function decodeCursor(cursor: string): { updatedAt: string; id: string } | null 
 }
 
 /** A page, newest change first; `null` when the cursor is not one this API gave. */
-export async function listApiAbandoned(limit: number, cursor?: string): Promise<{ data: ApiAbandonedCheckout[]; next_cursor: string | null } | null> {
+export async function listApiAbandoned(caller: Scope, limit: number, cursor?: string): Promise<{ data: ApiAbandonedCheckout[]; next_cursor: string | null } | null> {
   const after = cursor ? decodeCursor(cursor) : undefined;
   if (after === null) return null;
   const where = after ? or(lt(checkoutDrafts.updatedAt, after.updatedAt), and(eq(checkoutDrafts.updatedAt, after.updatedAt), lt(checkoutDrafts.id, after.id))) : undefined;
-  const rows = await database().db.select().from(checkoutDrafts).where(where).orderBy(desc(checkoutDrafts.updatedAt), desc(checkoutDrafts.id)).limit(limit + 1);
+  const rows = await database().db.select().from(checkoutDrafts).where(and(where, draftScopeOf(caller))).orderBy(desc(checkoutDrafts.updatedAt), desc(checkoutDrafts.id)).limit(limit + 1);
   const page = rows.slice(0, limit);
   const now = shopNow();
-  return { data: await Promise.all(page.map((d) => apiAbandoned(d, now))), next_cursor: rows.length > limit ? encodeCursor(page[page.length - 1]) : null };
+  const refs = page.filter((d) => d.source === 'session' && d.sourceRef).map((d) => d.sourceRef!);
+  const own = refs.length ? await database().db.select({ id: checkoutSessions.id }).from(checkoutSessions).where(and(eq(checkoutSessions.apiKeyId, caller.keyId), inArray(checkoutSessions.id, refs))) : [];
+  const ownIds = new Set(own.map((r) => r.id));
+  return { data: await Promise.all(page.map((d) => apiAbandoned(d, now, ownIds))), next_cursor: rows.length > limit ? encodeCursor(page[page.length - 1]) : null };
 }
 
 /** The draft a `checkout.abandoned` event names (its dedupe key), as the webhook's `data.checkout`. */

@@ -44,10 +44,10 @@ export function postRefund(req: Request, orderId: string): Promise<Response> {
 }
 
 export function getAbandonedCheckouts(req: Request): Promise<Response> {
-  return serveApi(req, async ({ url }) => {
+  return serveApi(req, async ({ caller, url }) => {
     const parsed = listOrdersQuery.safeParse(Object.fromEntries(url.searchParams));
     if (!parsed.success) return invalidRequest(parsed.error);
-    const page = await listApiAbandoned(parsed.data.limit, parsed.data.cursor);
+    const page = await listApiAbandoned(caller, parsed.data.limit, parsed.data.cursor);
     return page ? { status: 200, body: page } : apiError('invalid_request', 'cursor: not a cursor this API gave', 'cursor');
   });
 }

@@ -81,23 +81,24 @@ export async function saveCarrierSettings(s: Omit<CarrierSettings, 'hasToken' | 
 }
 
 /**
- * The file the embedded carrier sandbox keeps its labels in: beside the payment sandbox's
+ * The SQLite file the embedded carrier sandbox keeps its labels in: beside the payment sandbox's
  * database (SANDBOX_DATABASE_URL), so a restart keeps the labels already bought; none (memory)
  * when that database is itself in memory.
  */
 export function carrierStoreFile(sandboxDatabaseUrl: string): string | null {
   const p = sandboxDatabaseUrl.replace(/^file:(\/\/)?/, '');
   if (!p || p === ':memory:' || p.startsWith(':memory:') || /^[a-z]+:\/\//i.test(sandboxDatabaseUrl)) return null;
-  return path.join(path.dirname(path.resolve(p)), 'carrier-sandbox.json');
+  return path.join(path.dirname(path.resolve(p)), 'carrier-sandbox.db');
 }
 
 /**
- * The process's embedded carrier sandbox: its labels in a file (carrierStoreFile), its tracking
+ * The process's embedded carrier sandbox: its labels in SQLite (carrierStoreFile), its tracking
  * on the shop's clock — the payment sandbox's when that is the provider, so moving the sandbox
  * clock delivers parcels too (docs/reference.md).
  */
 export const carrierSandbox = processSingleton<CarrierSandbox>('shipping.carrier-sandbox', () =>
   createCarrierSandbox({ storeFile: carrierStoreFile(env().sandboxDatabaseUrl), now: shopNow }),
+  { close: (sb) => sb.labels.close() },
 );
 
 /** A fetch that answers from the embedded sandbox without a network hop. */

@@ -25,19 +25,23 @@ const text = (form: FormData, name: string) => {
   return typeof v === 'string' ? v : '';
 };
 
-export const saveDigitalAction = merchantAction({ name: 'save-digital', permission: 'catalog:edit' }, async (form: FormData) => {
+export const saveDigitalAction = merchantAction({ name: 'save-digital', permission: 'catalog:edit' }, async (form: FormData, { merchant }) => {
   const id = productIdOf(form);
   if (!id) return refused('Produto não encontrado.');
-  const saved = await saveDigitalContent(id, { kind: text(form, 'digitalKind'), url: text(form, 'digitalUrl'), text: text(form, 'digitalText') });
+  const kind = text(form, 'digitalKind');
+  const saved = await saveDigitalContent(id, { kind, url: text(form, 'digitalUrl'), text: text(form, 'digitalText') });
   if (!saved.ok) return refused(INVALID_FORM, saved.fieldErrors, typedValues(form));
+  // The log says what changed, never the link or the text (they are what buyers pay for).
+  await recordRequestActivity({ actor: merchant, action: 'catalog', summary: `Produto digital salvo (${kind === 'text' ? 'texto' : kind === 'link' ? 'link' : kind})`, target: `produto ${id}` });
   revalidatePath(`/dashboard/produtos/${id}`);
   return done('Produto digital salvo. Quem comprar recebe o acesso assim que o pagamento for confirmado.');
 });
 
-export const removeDigitalAction = merchantAction({ name: 'remove-digital', permission: 'catalog:edit' }, async (form: FormData) => {
+export const removeDigitalAction = merchantAction({ name: 'remove-digital', permission: 'catalog:edit' }, async (form: FormData, { merchant }) => {
   const id = productIdOf(form);
   if (!id) return refused('Produto não encontrado.');
   await removeDigital(id);
+  await recordRequestActivity({ actor: merchant, action: 'catalog', summary: 'Produto deixou de ser digital', target: `produto ${id}` });
   revalidatePath(`/dashboard/produtos/${id}`);
   return done('O produto deixou de ser digital.');
 });

@@ -42,6 +42,9 @@ export function ShopFooter({ shop }: { shop: ShopIdentity }) {
               </li>
             ))}
             <li>
+              <Link href="/cookies">Preferências de cookies</Link>
+            </li>
+            <li>
               <Link href="/login">Área do lojista</Link>
             </li>
           </ul>

@@ -15,13 +15,13 @@
  * (EMAILS_PER_RECIPIENT_PER_DAY, counted with the unpaid orders' e-mails), gets a `skipped` row.
  */
 import 'server-only';
-import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { database, db } from '@/db';
 import { get, run } from '@/db/driver';
 import { checkoutDrafts, emailOptOuts, emailOutbox, orderItems, orders, outboundEvents, type CheckoutDraftRow } from '@/db/schema';
 import { itemsOfProducts } from '@/lib/catalog/catalog';
 import { priceCart } from '@/lib/orders/pricing';
-import { recipientCapCount, emailsPerRecipientPerDay, RECIPIENT_CAP_REASON } from '@/lib/email/caps';
+import { recipientCapCount, emailsPerRecipientPerDay, normalisedAddressSql, normalisedAddress, RECIPIENT_CAP_REASON, REMINDER_KINDS } from '@/lib/email/caps';
 import { newEventId } from '@/lib/outbound-events/record';
 import { cartLines, convertDraft, parseLines } from './drafts';
 import { linkByCode, linkForBuyer } from '@/lib/links/links';
@@ -100,6 +100,22 @@ export async function orderByOtherPath(d: CheckoutDraftRow, offsetMs: number): P
   return null;
 }
 
+export const ANOTHER_DRAFT_REASON = 'Outro carrinho deste endereço já recebe lembretes hoje';
+
+/**
+ * SQL: reminders of another draft sent to this contact (normalised) in the last 24 hours. One
+ * draft per contact a day gets reminders: a stranger typing someone's address into many
+ * checkouts earns that person one series, not one per draft.
+ */
+function otherDraftRemindedToday(email: string, draftId: string) {
+  return sql<number>`(select count(*) from ${emailOutbox} as other
+    where ${normalisedAddressSql(sql`other.recipient`)} = ${normalisedAddress(email)}
+      and other.kind = 'cart_reminder'
+      and other.status <> 'skipped'
+      and other.dedupe_key not like ${`draft:${draftId}:%`}
+      and other.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day'))`;
+}
+
 export async function enqueueDueDraftReminders(now: number, realNow = Date.now()): Promise<number> {
   const steps = await getReminderSteps();
   await recordAbandonedWithoutReminder(steps, now, realNow);
@@ -110,6 +126,8 @@ export async function enqueueDueDraftReminders(now: number, realNow = Date.now()
     .select()
     .from(checkoutDrafts)
     .where(and(eq(checkoutDrafts.status, 'open'), lte(checkoutDrafts.updatedAt, cutoff), lt(checkoutDrafts.remindersSent, 3), isNotNull(checkoutDrafts.email)))
+    // Oldest first: of one contact's drafts, the first left is the one that gets the reminders.
+    .orderBy(asc(checkoutDrafts.updatedAt))
     .limit(200);
   let written = 0;
   for (const d of candidates) {
@@ -142,8 +160,9 @@ export async function enqueueDueDraftReminders(now: number, realNow = Date.now()
       }
       if (soldOut) return 0;
       const optedOut = yield* get(tx.select({ email: emailOptOuts.email }).from(emailOptOuts).where(eq(emailOptOuts.email, email)));
-      const sentToday = (yield* get(tx.select({ n: recipientCapCount(email) }).from(checkoutDrafts).where(eq(checkoutDrafts.id, d.id))))?.n ?? 0;
-      const skip = optedOut ? OPTED_OUT_REASON : Number(sentToday) >= cap ? RECIPIENT_CAP_REASON : null;
+      const sentToday = (yield* get(tx.select({ n: recipientCapCount(email, REMINDER_KINDS) }).from(checkoutDrafts).where(eq(checkoutDrafts.id, d.id))))?.n ?? 0;
+      const another = yield* get(tx.select({ n: otherDraftRemindedToday(email, d.id) }).from(checkoutDrafts).where(eq(checkoutDrafts.id, d.id)));
+      const skip = optedOut ? OPTED_OUT_REASON : Number(another?.n ?? 0) > 0 ? ANOTHER_DRAFT_REASON : Number(sentToday) >= cap ? RECIPIENT_CAP_REASON : null;
       return yield* run(
         tx
           .insert(emailOutbox)

@@ -29,14 +29,31 @@ export const RESTORE_FAILURE_MESSAGES: Record<RestoreFailure, string> = {
 
 export type RestoreResult = { ok: true; lines: ItemLine[]; source: string; sourceRef: string | null } | { ok: false; reason: RestoreFailure };
 
-export async function restoreDraft(token: string, newSessionToken: string, secret: string, now: number): Promise<RestoreResult> {
+/**
+ * Whether a restore link would work now, spending nothing: the link's page asks this on a GET
+ * (a mail scanner or a link preview fetches every link of an e-mail), only its button's POST
+ * spends the link (restoreDraft).
+ */
+export async function previewRestore(token: string, secret: string, now: number): Promise<{ ok: true } | { ok: false; reason: RestoreFailure }> {
+  const checked = await checkRestore(token, secret, now);
+  return checked.ok ? { ok: true } : checked;
+}
+
+async function checkRestore(token: string, secret: string, now: number) {
   const t = readDraftLinkToken('restore', token, secret);
-  if (!t) return { ok: false, reason: 'invalid' };
+  if (!t) return { ok: false as const, reason: 'invalid' as const };
   const [d] = await db().select().from(checkoutDrafts).where(eq(checkoutDrafts.id, t.id));
-  if (!d) return { ok: false, reason: 'expired' };
-  if (d.status === 'converted') return { ok: false, reason: 'converted' };
-  if (isExpired(d, now)) return { ok: false, reason: 'expired' };
-  if (d.restoreNonce !== t.nonce) return { ok: false, reason: 'used' };
+  if (!d) return { ok: false as const, reason: 'expired' as const };
+  if (d.status === 'converted') return { ok: false as const, reason: 'converted' as const };
+  if (isExpired(d, now)) return { ok: false as const, reason: 'expired' as const };
+  if (d.restoreNonce !== t.nonce) return { ok: false as const, reason: 'used' as const };
+  return { ok: true as const, t, d };
+}
+
+export async function restoreDraft(token: string, newSessionToken: string, secret: string, now: number): Promise<RestoreResult> {
+  const checked = await checkRestore(token, secret, now);
+  if (!checked.ok) return checked;
+  const { t, d } = checked;
   const coupon = await stepCoupon(t.step);
   const moved = await database().transaction(function* (tx) {
     return yield* run(

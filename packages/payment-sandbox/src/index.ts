@@ -19,7 +19,7 @@ export {
   type SandboxOptions,
   type SandboxScenario,
 } from './context';
-export { startWorker, stopWorker } from './worker';
+export { runPass, startWorker, stopWorker } from './worker';
 export { sandboxNow } from './clock';
 export {
   simulatorAdvanceClock,

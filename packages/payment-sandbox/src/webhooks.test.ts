@@ -7,7 +7,7 @@ import { startHttpServer, type TestServer } from '../test/http-server';
 import { simulatorRedeliver } from './simulator';
 import { ownerOf } from './keys';
 import { attemptsOf, backoffMs, deliveryView, dispatch, findDeliveries, signWebhook } from './webhooks';
-import { startWorker, stopWorker } from './worker';
+import { runPass, startWorker, stopWorker } from './worker';
 
 type Delivery = {
   id: number;
@@ -310,5 +310,20 @@ describe('SSRF guard: where a webhook may go', () => {
     expect((api.log as Record<string, unknown>[])[0]).toEqual({ attempt: 1, at: expect.any(String), outcome: 'failed', duration_ms: expect.any(Number) });
     expect(JSON.stringify(api)).not.toContain('503');
     expect((await deliveries())[0].log[0].status_code).toBe(503);
+  });
+});
+
+describe('a host without an interval worker (serverless)', () => {
+  test('runPass brings payments up to the clock and delivers what is due, awaited; it answers what is still pending', async () => {
+    await createBoleto(s.ctx, { notification_url: hook() });
+    await advance(s.ctx, 3);
+    expect(s.ctx.worker).toBeUndefined();
+    expect(await runPass(s.ctx)).toEqual({ pending: 0 });
+    expect(received.map((r) => r.body.type)).toEqual(['charge.created']);
+    answer = () => new Response('no', { status: 500 });
+    const { id: pix } = await createPix(s.ctx, { notification_url: hook() });
+    await advance(s.ctx, 2);
+    expect((await call(s.ctx, 'POST', `sim/pix/${pix}/pay`)).status).toBe(200);
+    expect(await runPass(s.ctx)).toEqual({ pending: 1 });
   });
 });

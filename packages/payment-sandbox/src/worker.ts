@@ -24,6 +24,21 @@ export function workerPass(ctx: SandboxContext): void {
   void dispatch(ctx).catch((e) => ctx.log.error({ err: e }, 'sandbox worker: dispatch failed'));
 }
 
+/**
+ * One pass, awaited: transitions now, then one attempt of every delivery due. For a host that
+ * runs no interval (serverless): after a response and from its cron. Answers the deliveries
+ * still pending (a retry's back-off, or a target that failed).
+ */
+export async function runPass(ctx: SandboxContext): Promise<{ pending: number }> {
+  if (ctx.closed) return { pending: 0 };
+  tick(ctx);
+  purgeIdempotency(ctx, sandboxNow(ctx));
+  await dispatch(ctx);
+  if (ctx.closed) return { pending: 0 };
+  const row = ctx.db.prepare("SELECT count(*) AS n FROM deliveries WHERE status = 'pending'").get() as { n: number };
+  return { pending: row.n };
+}
+
 export function startWorker(ctx: SandboxContext, intervalMs = WORKER_INTERVAL_MS): void {
   if (ctx.worker || ctx.closed) return;
   const timer = setInterval(() => {

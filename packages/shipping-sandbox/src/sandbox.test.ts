@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import { billedGrams, createCarrierSandbox, cubicGrams, handleCarrierCall, isValidS10, priceCents, quote, s10CheckDigit, s10Code, SERVICES, type CarrierSandbox } from './index';
+import { billedGrams, createCarrierSandbox, cubicGrams, handleCarrierCall, isValidS10, MAX_FIELD_CHARS, MAX_IDS, MAX_LABELS, MAX_PARCELS, priceCents, quote, s10CheckDigit, s10Code, SERVICES, type CarrierSandbox } from './index';
 
 const SHIRT = { widthCm: 20, heightCm: 4, lengthCm: 30, weightKg: 0.3, quantity: 1, insuranceReais: 79.9 };
 const SP = '01310100';
@@ -118,9 +118,9 @@ describe('endpoints', () => {
     expect(r).toMatchObject({ status: 422, json: { message: 'Saldo insuficiente.' } });
     expect(sb.balanceCents).toBe(100);
   });
-  test('a restart keeps the labels, the balance and the serial (the store file); tracking reads the clock it is given', async () => {
+  test('a restart keeps the labels, the balance and the serial (the SQLite store); tracking reads the clock it is given', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carrier-store-'));
-    const storeFile = path.join(dir, 'carrier-sandbox.json');
+    const storeFile = path.join(dir, 'carrier-sandbox.db');
     let now = Date.parse('2026-12-01T12:00:00Z');
     const first = createCarrierSandbox({ storeFile, now: () => now, balanceCents: 10_000 });
     const id = ((await call(first, 'POST', 'api/v2/me/cart', { service: 2, ...calcBody(RIO) })).json as { id: string }).id;
@@ -143,8 +143,29 @@ describe('endpoints', () => {
     expect(second.labels.get(id2)!.tracking).not.toBe(code);
     now += 30 * 86_400_000;
     expect((await track()).status).toBe('delivered');
-    // A damaged file reads as an empty sandbox rather than failing the app.
-    fs.writeFileSync(storeFile, '{not json');
-    expect(createCarrierSandbox({ storeFile }).labels.size).toBe(0);
+    // A real store: one row per label, not a file holding every label rewritten on each write.
+    expect(new Uint8Array(fs.readFileSync(storeFile).subarray(0, 15))).toEqual(new TextEncoder().encode('SQLite format 3'));
+    first.labels.close();
+    second.labels.close();
+  });
+
+  test('caps what anyone can send: field lengths, parcels, ids, and the labels kept (unpaid carts go after a day)', async () => {
+    let now = Date.parse('2026-12-01T12:00:00Z');
+    const sb = createCarrierSandbox({ now: () => now });
+    const long = await call(sb, 'POST', 'api/v2/me/cart', { service: 1, ...calcBody(RIO), to: { postal_code: RIO, name: 'x'.repeat(MAX_FIELD_CHARS + 1) } });
+    expect(long).toMatchObject({ status: 422, json: { message: 'Campo grande demais: to.name.' } });
+    const parcels = Array.from({ length: MAX_PARCELS + 1 }, () => calcBody(RIO).products[0]);
+    expect((await call(sb, 'POST', 'api/v2/me/shipment/calculate', { ...calcBody(RIO), products: parcels })).status).toBe(422);
+    expect((await call(sb, 'POST', 'api/v2/me/shipment/tracking', { orders: Array.from({ length: MAX_IDS + 1 }, (_, i) => String(i)) })).status).toBe(422);
+    expect(sb.labels.size).toBe(0);
+    // The store full of carts nobody paid: the next cart is refused until they are a day old.
+    const insert = sb.labels.db.prepare("INSERT INTO labels (id, protocol, service_id, price_cents, status, from_text, to_text, created_at, delivery_days) VALUES (?, 'ORD', 1, 100, 'pending', '', '', ?, 5)");
+    sb.labels.transaction(() => {
+      for (let i = 0; i < MAX_LABELS; i++) insert.run(`full-${i}`, now);
+    });
+    expect(await call(sb, 'POST', 'api/v2/me/cart', { service: 1, ...calcBody(RIO) })).toMatchObject({ status: 429 });
+    now += 86_400_000 + 1;
+    expect((await call(sb, 'POST', 'api/v2/me/cart', { service: 1, ...calcBody(RIO) })).status).toBe(201);
+    expect(sb.labels.size).toBe(1);
   });
 });

@@ -1,56 +1,87 @@
 /**
  * The carrier sandbox: the Melhor Envio endpoints Balcão uses (docs/shipping-contract.md) and a
- * control API for demos and tests. One instance holds its labels in memory and, given a
- * `storeFile`, writes them there after every change (label-store.ts), so a restart keeps the
- * labels a shop already bought (one process owns the file: the app keeps one instance per
- * process). Tracking reads `now`, the clock the app gives it. Faults on demand, by the destination
- * CEP's last three digits: 999 → 503, 998 → an answer slower than the app waits (slowMs), 997 →
- * only the Correios serve it. Token "me_sandbox_recusado" → 401.
+ * control API for demos and tests. Its labels, balance and code serial live in SQLite
+ * (label-store.ts; in memory without a `storeFile`), one row written per change, so a restart
+ * keeps the labels a shop already bought and the store's cost does not grow with its size.
+ * Anything anyone can send is capped: labels kept (`MAX_LABELS`, carts never paid are dropped
+ * after a day), the length of every address field, the parcels of one request. Tracking reads
+ * `now`, the clock the app gives it. Faults on demand, by the destination CEP's last three
+ * digits: 999 → 503, 998 → an answer slower than the app waits (slowMs), 997 → only the
+ * Correios serve it. Token "me_sandbox_recusado" → 401.
  */
 import { ufOfCep } from '@balcao/br/cep-uf';
 import { labelPdf } from './label-pdf';
 import { quote, SERVICES, type Parcel } from './pricing';
 import { s10Code } from './s10';
-import { loadLabels, saveLabels, type StoredLabel } from './label-store';
+import { LabelStore, type StoredLabel } from './label-store';
 
 export type TrackingStatus = 'pending' | 'released' | 'posted' | 'in_transit' | 'delivered';
 
 type Label = StoredLabel;
 
+/** Labels kept at most; a cart beyond it is refused (429) until old unpaid carts go. */
+export const MAX_LABELS = 5_000;
+/** An address field (name, street, district, city…) at most this long; parcels per request at most. */
+export const MAX_FIELD_CHARS = 256;
+export const MAX_PARCELS = 100;
+/** Label ids in one checkout, generate, print or tracking request. */
+export const MAX_IDS = 50;
+const UNPAID_CART_MS = 86_400_000;
+
 export type CarrierSandbox = {
-  labels: Map<string, Label>;
+  labels: LabelStore;
   /** Sandbox time, ms. */
   now: () => number;
   slowMs: number;
-  /** The account's balance (centavos): a checkout beyond it is refused. */
+  /** The account's balance (centavos): a checkout beyond it is refused. Kept in the store. */
   balanceCents: number;
+  /** The next code serial. Kept in the store. */
   serial: number;
   sleep: (ms: number) => Promise<void>;
   /** Quotes answered (tests read it to see the app's cache). */
   quotes: number;
-  /** Where the labels, the balance and the serial are kept across restarts; null = memory only. */
-  storeFile: string | null;
 };
 
 export function createCarrierSandbox(
   o: { now?: () => number; slowMs?: number; balanceCents?: number; sleep?: (ms: number) => Promise<void>; storeFile?: string | null } = {},
 ): CarrierSandbox {
-  const stored = o.storeFile ? loadLabels(o.storeFile) : null;
+  const store = new LabelStore(o.storeFile ?? null);
+  if (store.meta('balance_cents') === undefined) store.setMeta('balance_cents', o.balanceCents ?? 100_000_00);
+  if (store.meta('serial') === undefined) store.setMeta('serial', 10_000_000 + Math.floor(Math.random() * 80_000_000));
   return {
-    labels: new Map((stored?.labels ?? []).map((l) => [l.id, l])),
+    labels: store,
     now: o.now ?? Date.now,
     slowMs: o.slowMs ?? 5000,
-    balanceCents: stored?.balanceCents ?? o.balanceCents ?? 100_000_00,
-    serial: stored?.serial ?? 10_000_000 + Math.floor(Math.random() * 80_000_000),
+    get balanceCents() {
+      return store.meta('balance_cents') ?? 0;
+    },
+    set balanceCents(v: number) {
+      store.setMeta('balance_cents', v);
+    },
+    get serial() {
+      return store.meta('serial') ?? 10_000_000;
+    },
+    set serial(v: number) {
+      store.setMeta('serial', v);
+    },
     sleep: o.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
     quotes: 0,
-    storeFile: o.storeFile ?? null,
   };
 }
 
-/** Writes the state after a change (no-op without a store file). */
-function persist(sb: CarrierSandbox): void {
-  if (sb.storeFile) saveLabels(sb.storeFile, { labels: [...sb.labels.values()], balanceCents: sb.balanceCents, serial: sb.serial });
+/** A field too long for the sandbox to keep, or null: every address field and the parcels. */
+function oversized(body: Record<string, unknown>): string | null {
+  for (const side of ['from', 'to'] as const) {
+    const o = body[side];
+    if (o === undefined || o === null) continue;
+    if (typeof o !== 'object') return side;
+    for (const [k, v] of Object.entries(o as Record<string, unknown>)) {
+      if (typeof v === 'string' ? v.length > MAX_FIELD_CHARS : typeof v === 'object' && v !== null) return `${side}.${k}`;
+    }
+  }
+  for (const list of ['products', 'volumes'] as const) if (Array.isArray(body[list]) && (body[list] as unknown[]).length > MAX_PARCELS) return list;
+  if (Array.isArray(body.orders) && body.orders.length > MAX_IDS) return 'orders';
+  return null;
 }
 
 export type CarrierRequest = { method: string; path: readonly string[]; authorization: string | null; body: unknown; baseUrl: string };
@@ -124,6 +155,8 @@ export async function handleCarrierCall(sb: CarrierSandbox, req: CarrierRequest)
   const token = /^Bearer\s+(\S+)$/i.exec(req.authorization ?? '')?.[1];
   if (!token) return json(401, { message: 'Unauthenticated.' });
   if (token === 'me_sandbox_recusado') return json(401, { message: 'Unauthenticated.' });
+  const tooLong = oversized(body);
+  if (tooLong) return json(422, { message: `Campo grande demais: ${tooLong}.`, errors: { [tooLong]: ['Campo grande demais.'] } });
 
   if (req.method === 'GET' && path === 'api/v2/me') return json(200, { id: 'sandbox', firstname: 'Loja', lastname: 'Sandbox', email: 'sandbox@melhorenvio.invalid', balance: (sb.balanceCents / 100).toFixed(2) });
   if (req.method !== 'POST') return json(405, { message: 'Method not allowed.' });
@@ -147,6 +180,9 @@ export async function handleCarrierCall(sb: CarrierSandbox, req: CarrierRequest)
       const entry = answer[0];
       if (!entry) return json(422, { message: 'Serviço inválido.' });
       if (entry.error) return json(422, { message: String(entry.error) });
+      // Carts nobody paid go after a day; beyond MAX_LABELS nothing new is kept.
+      sb.labels.dropPendingBefore(sb.now() - UNPAID_CART_MS);
+      if (sb.labels.size >= MAX_LABELS) return json(429, { message: 'Limite de etiquetas do sandbox atingido. Tente mais tarde.' });
       const id = crypto.randomUUID();
       const protocol = `ORD-${String(sb.serial++).slice(-8)}`;
       const range = entry.delivery_range as { max: number };
@@ -156,19 +192,23 @@ export async function handleCarrierCall(sb: CarrierSandbox, req: CarrierRequest)
       };
       const label: Label = { id, protocol, serviceId, priceCents: Math.round(Number(entry.custom_price) * 100), status: 'pending', tracking: null, fromText: addr(body.from) || from, toText: addr(body.to) || to, createdAt: sb.now(), generatedAt: null, manualSteps: 0, deliveryDays: range.max };
       sb.labels.set(id, label);
-      persist(sb);
       return json(201, { id, protocol, service_id: serviceId, price: entry.custom_price, status: 'pending', created_at: new Date(label.createdAt).toISOString() });
     }
     case 'api/v2/me/shipment/checkout': {
-      const labels = idsOf(body).map((id) => sb.labels.get(id));
-      if (labels.length === 0 || labels.some((l) => !l)) return json(422, { message: 'Etiqueta não encontrada no carrinho.' });
-      const due = labels.filter((l) => l!.status === 'pending');
-      const total = due.reduce((s, l) => s + l!.priceCents, 0);
-      if (total > sb.balanceCents) return json(422, { message: 'Saldo insuficiente.' });
-      sb.balanceCents -= total;
-      for (const l of due) l!.status = 'paid';
-      persist(sb);
-      return json(200, { purchase: { id: crypto.randomUUID(), protocol: `PUR-${sb.serial++}`, total: (total / 100).toFixed(2), status: 'paid', orders: labels.map((l) => ({ id: l!.id, status: 'released', price: (l!.priceCents / 100).toFixed(2) })) } });
+      // One transaction: the balance read, the debit and the labels paid together (no await inside).
+      const outcome = sb.labels.transaction(() => {
+        const labels = idsOf(body).map((id) => sb.labels.get(id));
+        if (labels.length === 0 || labels.some((l) => !l)) return { error: 'Etiqueta não encontrada no carrinho.' } as const;
+        const due = labels.filter((l) => l!.status === 'pending');
+        const total = due.reduce((s, l) => s + l!.priceCents, 0);
+        if (total > sb.balanceCents) return { error: 'Saldo insuficiente.' } as const;
+        sb.balanceCents -= total;
+        for (const l of due) sb.labels.set(l!.id, { ...l!, status: 'paid' });
+        return { labels, total, protocol: `PUR-${sb.serial++}` } as const;
+      });
+      if ('error' in outcome) return json(422, { message: outcome.error });
+      const { labels, total } = outcome;
+      return json(200, { purchase: { id: crypto.randomUUID(), protocol: outcome.protocol, total: (total / 100).toFixed(2), status: 'paid', orders: labels.map((l) => ({ id: l!.id, status: 'released', price: (l!.priceCents / 100).toFixed(2) })) } });
     }
     case 'api/v2/me/shipment/generate': {
       const out: Record<string, unknown> = {};
@@ -183,10 +223,10 @@ export async function handleCarrierCall(sb: CarrierSandbox, req: CarrierRequest)
           l.tracking = service?.correios ? s10Code(l.serviceId === 2 ? 'SX' : 'PC', sb.serial++) : `${service?.company.name.slice(0, 2).toUpperCase() ?? 'ME'}${sb.serial++}`;
           l.status = 'generated';
           l.generatedAt = sb.now();
+          sb.labels.set(l.id, l);
         }
         out[id] = { status: true, message: 'Envio gerado com sucesso' };
       }
-      persist(sb);
       return json(200, out);
     }
     case 'api/v2/me/shipment/print': {
@@ -208,19 +248,19 @@ export async function handleCarrierCall(sb: CarrierSandbox, req: CarrierRequest)
 }
 
 function control(sb: CarrierSandbox, path: string, body: Record<string, unknown>): CarrierReply {
-  if (path === 'sim/labels') return json(200, [...sb.labels.values()].map((l) => ({ ...trackingOf(sb, l), service_id: l.serviceId })));
+  // The newest labels, ids and tracking only: never the addresses (they name buyers).
+  if (path === 'sim/labels') return json(200, [...sb.labels.values(200)].map((l) => ({ ...trackingOf(sb, l), service_id: l.serviceId })));
   if (path === 'sim/advance') {
     // "Avançar entrega": one step (postado → em trânsito → entregue) for a label, by id or tracking code.
     const key = String(body.id ?? body.tracking ?? '');
-    const l = [...sb.labels.values()].find((x) => x.id === key || x.tracking === key);
+    const l = key ? sb.labels.byIdOrTracking(key) : undefined;
     if (!l || l.status !== 'generated') return json(404, { message: 'Etiqueta não encontrada.' });
     l.manualSteps = Math.min(2, l.manualSteps + (body.deliver ? 2 : 1));
-    persist(sb);
+    sb.labels.set(l.id, l);
     return json(200, trackingOf(sb, l));
   }
   if (path === 'sim/balance') {
     sb.balanceCents = Math.max(0, Math.round(num(body.cents, sb.balanceCents)));
-    persist(sb);
     return json(200, { balance_cents: sb.balanceCents });
   }
   return json(404, { message: 'Not found.' });

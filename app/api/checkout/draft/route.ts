@@ -8,12 +8,12 @@ import { formValuesOf } from '@/lib/checkout/parse-form';
 import { draftSourceOf, saveCheckoutDraft } from '@/lib/checkout/draft';
 import { clientRateKey } from '@/lib/security/client-address';
 import { hit } from '@/lib/security/rate-limit';
+import { isSameOrigin } from '@/lib/security/same-origin';
 import { sha256Hex } from '@/lib/security/tokens';
 import { draftSession } from '@/lib/checkout/draft-session';
 
 export async function POST(req: Request): Promise<Response> {
-  const origin = req.headers.get('origin');
-  if (!origin || origin !== new URL(req.url).origin) return new Response(null, { status: 403 });
+  if (!isSameOrigin(req.headers)) return new Response(null, { status: 403 });
   const byClient = await hit('draft', clientRateKey(await headers()));
   if (!byClient.ok) return new Response(null, { status: 429, headers: { 'Retry-After': String(byClient.retryAfterSeconds) } });
   const session = await draftSession(true);

@@ -2,13 +2,16 @@
 import { merchantFor, routeRefusal } from '@/lib/auth/merchant-action';
 import { env } from '@/lib/config/env';
 import { exportProductsCsv } from '@/lib/catalog/product-export';
+import { recordActivity } from '@/lib/security/activity';
 
 export const dynamic = 'force-dynamic';
 
 export async function GET(request: Request): Promise<Response> {
   const access = await merchantFor('dashboard:view');
   if (!access.ok) return routeRefusal(request, access, '/dashboard/produtos');
-  return new Response(await exportProductsCsv(env().appUrl), {
+  const csv = await exportProductsCsv(env().appUrl);
+  await recordActivity({ actor: access.merchant, action: 'export', summary: 'Exportou os produtos (CSV)', target: 'Produtos', headers: request.headers });
+  return new Response(csv, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': 'attachment; filename="produtos.csv"',

@@ -12,6 +12,7 @@ import { runImportPhotos } from '@/lib/catalog/import-photos';
 import { confirmImport, storeImport } from '@/lib/catalog/product-import';
 import { afterPassScheduler } from '@/lib/server/after-pass';
 import { logger } from '@/lib/server/log';
+import { recordRequestActivity } from '@/lib/security/activity';
 
 export const uploadImportAction = merchantAction({ name: 'product-import-upload', permission: 'catalog:edit' }, async (form: FormData, { merchant }) => {
   const file = form.get('file');
@@ -33,6 +34,8 @@ export const confirmImportAction = merchantAction({ name: 'product-import-confir
   if (!result.ok && !result.alreadyApplied) return refused(result.error);
   if (result.ok) {
     logger().info({ actor: merchant.id, importId: id, summary: result.summary }, 'products imported');
+    const s = result.summary;
+    await recordRequestActivity({ actor: merchant, action: 'catalog', summary: `Importou produtos: ${s.novo} novos, ${s.atualizado} atualizados, ${s.erro} com erro`, target: `importação ${id}` });
     revalidatePath('/dashboard/produtos', 'layout');
     revalidatePath('/', 'layout');
     if (result.photoQueue.length > 0) afterPassScheduler()(() => runImportPhotos(id));

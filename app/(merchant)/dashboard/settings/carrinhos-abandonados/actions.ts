@@ -6,12 +6,20 @@ import { merchantAction } from '@/lib/auth/merchant-action';
 import { couponByCode } from '@/lib/coupons/coupons';
 import { parseReminderForm } from '@/lib/checkout/drafts/settings-form';
 import { saveReminderSteps } from '@/lib/checkout/drafts/settings';
+import { recordRequestActivity } from '@/lib/security/activity';
 
 /** Saves Configurações → "Carrinhos abandonados". */
-export const saveAbandonedSettingsAction = merchantAction({ name: 'abandoned-settings', permission: 'settings:edit' }, async (form): Promise<ActionState> => {
+export const saveAbandonedSettingsAction = merchantAction({ name: 'abandoned-settings', permission: 'settings:edit' }, async (form, { merchant }): Promise<ActionState> => {
   const parsed = await parseReminderForm(form, async (code) => !!(await couponByCode(code)));
   if (!parsed.ok) return refused('Confira os campos destacados.', parsed.fieldErrors, parsed.values);
   await saveReminderSteps(parsed.steps);
+  const on = parsed.steps.filter((s) => s.on).map((s) => s.step);
+  await recordRequestActivity({
+    actor: merchant,
+    action: 'settings',
+    summary: `Lembretes de carrinho abandonado salvos (${on.length ? `ligados: ${on.join(', ')}` : 'todos desligados'})`,
+    target: 'Carrinhos abandonados',
+  });
   revalidatePath('/dashboard/settings/carrinhos-abandonados');
   return done('Lembretes salvos.');
 });

@@ -6,6 +6,7 @@ import { merchantAction } from '@/lib/auth/merchant-action';
 import { GA4_FIELDS, GA4_SECRET_NEEDED, META_FIELDS, META_TOKEN_NEEDED, parseGa4Form, parseMetaForm } from '@/lib/pixels/pixel-form';
 import { getPixelSettings, saveGa4, saveMetaPixel } from '@/lib/pixels/settings';
 import { logger } from '@/lib/server/log';
+import { recordRequestActivity } from '@/lib/security/activity';
 
 /** Integrações → "Meta Pixel" → "Salvar". */
 export const saveMetaPixelAction = merchantAction<{ pixelId: string; token?: string }, ActionState>(
@@ -16,6 +17,12 @@ export const saveMetaPixelAction = merchantAction<{ pixelId: string; token?: str
     }
     await saveMetaPixel(value);
     logger().info({ actor: merchant.id, on: !!value.pixelId }, 'meta pixel saved');
+    await recordRequestActivity({
+      actor: merchant,
+      action: 'integrations',
+      summary: value.pixelId ? `Meta Pixel salvo (${value.pixelId})${value.token ? ', com novo token' : ''}` : 'Meta Pixel desligado',
+      target: 'Integrações',
+    });
     revalidatePath('/dashboard/settings/integracoes');
     return done(value.pixelId ? 'Meta Pixel salvo. Os eventos de quem aceitar os cookies de marketing passam a ser enviados.' : 'Meta Pixel desligado.');
   },
@@ -30,6 +37,12 @@ export const saveGa4Action = merchantAction<{ measurementId: string; secret?: st
     }
     await saveGa4(value);
     logger().info({ actor: merchant.id, on: !!value.measurementId }, 'ga4 saved');
+    await recordRequestActivity({
+      actor: merchant,
+      action: 'integrations',
+      summary: value.measurementId ? `Google Analytics 4 salvo (${value.measurementId})${value.secret ? ', com novo segredo' : ''}` : 'Google Analytics 4 desligado',
+      target: 'Integrações',
+    });
     revalidatePath('/dashboard/settings/integracoes');
     return done(value.measurementId ? 'Google Analytics 4 salvo. Os eventos de quem aceitar os cookies de marketing passam a ser enviados.' : 'Google Analytics 4 desligado.');
   },

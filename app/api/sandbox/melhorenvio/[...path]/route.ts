@@ -1,9 +1,13 @@
-/** The embedded carrier sandbox (Melhor Envio's /api/v2/me/… and its /sim/… controls): thin, see @balcao/shipping-sandbox. */
+/**
+ * The embedded carrier sandbox over HTTP (Melhor Envio's /api/v2/me/… and its /sim/… controls):
+ * thin, see @balcao/shipping-sandbox and lib/shipping/carrier-sandbox-http.ts for who may call
+ * what. The app itself never comes here: it calls the sandbox in process.
+ */
 import { readBodyCapped } from '@balcao/server-kit/read-body';
 import { handleCarrierCall } from '@balcao/shipping-sandbox';
 import { env } from '@/lib/config/env';
-import { hasFullSimulatorAccess } from '@/lib/demo/simulator-access';
 import { carrierSandbox, EMBEDDED_PATH } from '@/lib/shipping/carrier';
+import { carrierHttpRefusal } from '@/lib/shipping/carrier-sandbox-http';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
@@ -13,8 +17,8 @@ type Context = { params: Promise<{ path: string[] }> };
 async function handle(req: Request, context: Context): Promise<Response> {
   if (!env().sandboxEnabled) return new Response('Not found', { status: 404 });
   const { path } = await context.params;
-  // The carrier simulator's controls (advance a delivery, set the balance) are the merchant's in a public demo.
-  if (path[0] === 'sim' && !(await hasFullSimulatorAccess())) return Response.json({ message: 'Entre como lojista para usar o simulador.' }, { status: 403 });
+  const refusal = await carrierHttpRefusal(path, req.headers);
+  if (refusal) return Response.json({ message: refusal.message }, { status: refusal.status, headers: refusal.retryAfter ? { 'Retry-After': String(refusal.retryAfter) } : {} });
   const raw = req.method === 'GET' ? new Uint8Array() : await readBodyCapped(req, 64 * 1024);
   if (raw === 'too_large') return Response.json({ message: 'Corpo grande demais.' }, { status: 413 });
   const text = new TextDecoder().decode(raw);

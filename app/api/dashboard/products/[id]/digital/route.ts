@@ -8,31 +8,24 @@
  *   `digital:files` (not the public demo's login: the file is what buyers paid for).
  * Left out of proxy.ts's matcher (its body buffer); sets its own headers.
  */
+import { isSameOrigin } from '@/lib/security/same-origin';
 import { merchantFor } from '@/lib/auth/merchant-action';
 import { beginUpload, completeFile, PART_BYTES, storePart } from '@/lib/digital/files';
 import { fileResponse } from '@/lib/digital/serve';
 import { productDigitalOf } from '@/lib/digital/product-digital';
 import { readBodyCapped } from '@balcao/server-kit/read-body';
 import { FILE_MESSAGES } from '@/lib/digital/content';
+import { recordActivity } from '@/lib/security/activity';
 
 const HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'" };
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: HEADERS });
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\b/i;
 
-function sameOrigin(request: Request): boolean {
-  const origin = request.headers.get('origin');
-  if (!origin) return false;
-  try {
-    return new URL(origin).host === (request.headers.get('host') ?? new URL(request.url).host);
-  } catch {
-    return false;
-  }
-}
 
 const idOf = (value: string | null | undefined) => (value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : 0);
 
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  if (!sameOrigin(request) || FORM_TYPES.test(request.headers.get('content-type') ?? '')) return json({ ok: false, error: 'Pedido recusado.' }, 403);
+  if (!isSameOrigin(request.headers) || FORM_TYPES.test(request.headers.get('content-type') ?? '')) return json({ ok: false, error: 'Pedido recusado.' }, 403);
   const access = await merchantFor('catalog:edit');
   if (!access.ok) return json({ ok: false, error: access.error }, access.status);
   const productId = idOf((await params).id);
@@ -49,6 +42,9 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
   const body = await readBodyCapped(request, PART_BYTES);
   if (body === 'too_large') return json({ ok: false, error: FILE_MESSAGES.tooLarge }, 413);
   const stored = await storePart(productId, fileId, part, body);
+  if (stored.ok && stored.complete) {
+    await recordActivity({ actor: access.merchant, action: 'catalog', summary: 'Arquivo do produto digital enviado', target: `produto ${productId}`, headers: request.headers });
+  }
   return stored.ok ? json({ ok: true, complete: stored.complete }) : json({ ok: false, error: stored.error }, stored.status);
 }
 

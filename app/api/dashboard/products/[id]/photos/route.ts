@@ -5,6 +5,7 @@
  * the session and the `catalog:edit` permission on the server; a cross-site page cannot call it (the body's content type is
  * not one a form can send without a CORS preflight, and the Origin must be this site).
  */
+import { isSameOrigin } from '@/lib/security/same-origin';
 import { merchantFor } from '@/lib/auth/merchant-action';
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from '@/lib/catalog/photo-processing';
 import { uploadProductPhoto } from '@/lib/catalog/photo-upload';
@@ -14,18 +15,9 @@ const HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosnif
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: HEADERS });
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\b/i;
 
-function sameOrigin(request: Request): boolean {
-  const origin = request.headers.get('origin');
-  if (!origin) return false;
-  try {
-    return new URL(origin).host === (request.headers.get('host') ?? new URL(request.url).host);
-  } catch {
-    return false;
-  }
-}
 
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  if (!sameOrigin(request) || FORM_TYPES.test(request.headers.get('content-type') ?? '')) return json({ ok: false, error: 'Pedido recusado.' }, 403);
+  if (!isSameOrigin(request.headers) || FORM_TYPES.test(request.headers.get('content-type') ?? '')) return json({ ok: false, error: 'Pedido recusado.' }, 403);
   const access = await merchantFor('catalog:edit');
   if (!access.ok) return json({ ok: false, error: access.error }, access.status);
   const { id } = await params;
