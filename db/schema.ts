@@ -312,6 +312,9 @@ export const orders = sqliteTable(
     buyerEmail: text('buyer_email').notNull(),
     /** "Celular (WhatsApp)": 11 national digits, DDD + 9 + 8 ("11987654321", @balcao/br/phone); null when not given. */
     buyerPhone: text('buyer_phone'),
+    /** "Receber atualizações pelo WhatsApp", ticked by the buyer (LGPD consent, with when). */
+    whatsappConsent: integer('whatsapp_consent', { mode: 'boolean' }).notNull().default(false),
+    whatsappConsentAt: text('whatsapp_consent_at'),
     addressZip: text('address_zip'),
     addressStreet: text('address_street'),
     addressNumber: text('address_number'),
@@ -1407,3 +1410,4 @@ export const reviews = sqliteTable(
   ],
 );
 export type ReviewRow = typeof reviews.$inferSelect;
+export * from './schema-whatsapp';

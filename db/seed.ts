@@ -3,12 +3,14 @@
  * the demo merchant. Runs on start-up when the database is empty and SEED_ON_EMPTY is on,
  * and by `npm run db:seed`.
  */
+import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import { BCRYPT_COST } from '@/lib/config/password-cost';
+import { env } from '@/lib/config/env';
 import type { AppDatabase } from './index';
 import { EBOOK_SLUG, seedEbook } from './seed-ebook';
-import { categories, merchantSettings, productCategories, productVariants, products, shippingSettings, shopIdentity, users, type User } from './schema';
+import { categories, merchantSettings, productCategories, productVariants, products, shippingSettings, shopIdentity, users, whatsappSettings, type User } from './schema';
 
 export const DEMO_MERCHANT = { email: 'demo@balcao.dev', password: 'balcao-demo', name: 'Loja Demonstração' } as const;
 
@@ -142,6 +144,9 @@ export async function seed(
   if (opts.demoMerchant) {
     // The demo shop shows shipping at work; a shop without rules delivers for free.
     await db.insert(shippingSettings).values(DEMO_SHIPPING).onConflictDoNothing();
+    // WhatsApp on against the embedded Cloud API sandbox whenever it is the provider (development,
+    // a public demo): buyers who tick "Receber atualizações pelo WhatsApp" see it at /sandbox/whatsapp.
+    if (env().sandboxEnabled) await db.insert(whatsappSettings).values({ id: 1, enabled: true, verifyToken: randomBytes(18).toString('base64url') }).onConflictDoNothing();
     // The coffee shop's own name and legal identity: its pages never say the product's name.
     await db.insert(shopIdentity).values({ id: 1, ...DEMO_IDENTITY }).onConflictDoNothing();
     // The same cost as every other hash and the dummy one: login timing must not tell that this e-mail exists.

@@ -23,6 +23,7 @@ import {
   checkoutSessions,
   checkoutDrafts,
   emailOutbox,
+  whatsappOutbox,
   orderItems,
   orders,
   outboundDeliveries,
@@ -181,6 +182,13 @@ export async function anonymiseBuyer(
           .where(and(eq(emailOutbox.orderId, before.id), inArray(emailOutbox.status, ['pending', 'sending']))),
       );
       yield* run(tx.update(emailOutbox).set({ recipient: after.buyerEmail }).where(and(eq(emailOutbox.orderId, before.id), eq(emailOutbox.recipient, before.buyerEmail))));
+      // The WhatsApp messages' number goes too; one still queued is not sent.
+      yield* run(
+        tx
+          .update(whatsappOutbox)
+          .set({ recipient: '+0', status: sql`case when ${whatsappOutbox.status} = 'pending' then 'skipped' else ${whatsappOutbox.status} end`, lastError: 'Comprador anonimizado', updatedAt: now })
+          .where(eq(whatsappOutbox.orderId, before.id)),
+      );
       yield* run(tx.delete(caughtEmails).where(or(eq(caughtEmails.orderId, before.id), eq(caughtEmails.toAddress, before.buyerEmail))));
       const pays = yield* all(tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, before.id)));
       for (const p of pays) {

@@ -83,6 +83,8 @@ const buyerOf = (phoneRequired: boolean) =>
       document: documentField,
       email: emailField,
       phone: phoneField(phoneRequired),
+      /** "Receber atualizações pelo WhatsApp": the buyer's own tick (LGPD consent); nothing without a phone. */
+      whatsappConsent: z.boolean().optional(),
     })
     .superRefine((b, ctx) => {
       // A person (CPF) has a first name and a surname; a company (CNPJ) may have a one-word name.

@@ -44,7 +44,7 @@ export function parseCheckoutForm(input: FormValues, opts: { needsDelivery: bool
   const r = schemasFor({ phoneRequired: opts.phoneRequired }).checkoutDetails.safeParse({
     checkoutKey: values.checkoutKey,
     method: values.method,
-    buyer: pick(values, BUYER_FIELDS),
+    buyer: { ...pick(values, BUYER_FIELDS), ...(values.whatsappConsent === 'on' ? { whatsappConsent: true } : {}) },
     address: billing,
     shipping: shape.shipping,
     ...(shape.delivering ? { delivery: block, freight: values.freight } : {}),

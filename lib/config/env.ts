@@ -65,6 +65,8 @@ const rawSchema = z.object({
   SANDBOX_DATABASE_URL: dbUrl.default('file:./data/sandbox.db'),
   /** Melhor Envio's base URL (docs/shipping-contract.md); unset → the embedded carrier sandbox or Melhor Envio's own. */
   MELHOR_ENVIO_URL: httpUrl.optional(),
+  /** The WhatsApp Cloud API's base URL (docs/whatsapp-contract.md); unset → the embedded sandbox or Meta's Graph API. */
+  WHATSAPP_GRAPH_URL: httpUrl.optional(),
   /** Where server-side pixel events go (lib/pixels/sender.ts); tests point them at a local receiver. */
   META_GRAPH_URL: httpUrl.optional(),
   GA4_COLLECT_URL: httpUrl.optional(),
@@ -144,6 +146,8 @@ export type AppEnv = {
   paymentApiUrl: string;
   /** MELHOR_ENVIO_URL, when set (lib/shipping/carrier.ts decides the default). */
   melhorEnvioUrl: string | undefined;
+  /** WHATSAPP_GRAPH_URL, when set (lib/whatsapp/settings.ts decides the default). */
+  whatsappGraphUrl: string | undefined;
   /** META_GRAPH_URL (before /<version>/<pixel id>/events) and GA4_COLLECT_URL (the whole collect address). */
   pixels: { metaGraphUrl: string; ga4CollectUrl: string };
   paymentApiKey: string;
@@ -262,6 +266,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     sandboxDatabaseUrl: e.SANDBOX_DATABASE_URL,
     paymentApiUrl: e.PAYMENT_API_URL ?? `${appUrl}/api/sandbox`,
     melhorEnvioUrl: e.MELHOR_ENVIO_URL,
+    whatsappGraphUrl: e.WHATSAPP_GRAPH_URL?.replace(/\/+$/, ''),
     pixels: {
       metaGraphUrl: (e.META_GRAPH_URL ?? 'https://graph.facebook.com').replace(/\/+$/, ''),
       ga4CollectUrl: e.GA4_COLLECT_URL ?? 'https://www.google-analytics.com/mp/collect',

@@ -14,6 +14,7 @@ import { emailKey } from '@/lib/email/keys';
 import { kickOutbox } from '@/lib/email/kick';
 import { enqueueEmail } from '@/lib/email/outbox';
 import { recordOrderEvent } from '@/lib/outbound-events/record';
+import { queueWhatsapp } from '@/lib/whatsapp/enqueue';
 import { checkMove, type FulfilmentMove } from './moves';
 import type { Tracking } from './tracking';
 
@@ -105,6 +106,8 @@ export function* moveStep(tx: Tx, orderId: string, req: MoveRequest, actor: stri
   // A digital delivery is the buyer's own download: no "Pedido entregue" e-mail about it.
   const email = req.move === 'correct_tracking' || req.move === 'digital' ? undefined : EMAIL_OF[verdict.to];
   if (email) yield* enqueueEmail(tx, { key: email.key(orderId), orderId, kind: email.kind });
+  // "Pedido enviado" on WhatsApp too, with consent (lib/whatsapp/enqueue.ts).
+  if (email && verdict.to === 'shipped') yield* queueWhatsapp(tx, { orderId, kind: 'shipped' });
   return { ok: true, to: verdict.to, message: DONE[req.move] };
 }
 

@@ -70,11 +70,21 @@ export type OutboxEntry = {
 export const OUTBOX_CHANNELS: readonly OutboxEntry[] = [
   // The e-mail outbox: reminders that fell due (unpaid orders', then abandoned checkouts', which
   // also deletes the drafts past their time), then the queued e-mails (none when e-mails are off).
-  { name: 'email-worker', channel: 'email', left: 'emails', shareMs: 2_000, worker: async () => (await import('@/lib/email/worker')).emailWorker, before: runDraftScan },
+  { name: 'email-worker', channel: 'email', left: 'emails', shareMs: 1_500, worker: async () => (await import('@/lib/email/worker')).emailWorker, before: runDraftScan },
   // The merchant's outbound webhooks (Integrações → endpoints): fan-out, then the deliveries due.
   { name: 'webhook-worker', channel: 'webhook', left: 'webhooks', shareMs: 2_000, worker: async () => (await import('@/lib/public-api/webhook-worker')).webhookWorker },
   // The ad pixels' server events (Integrações → Meta Pixel, Google Analytics 4): the rows due.
   { name: 'pixel-sender', channel: 'pixel', left: 'pixels', shareMs: 500, worker: async () => (await import('@/lib/pixels/sender')).pixelWorker },
+  // The buyers' WhatsApp messages (lib/whatsapp/sender.ts); before each pass, the embedded WhatsApp
+  // sandbox's tick (its delivery statuses on the sandbox clock, posted back to the webhook).
+  {
+    name: 'whatsapp-sender',
+    channel: 'whatsapp',
+    left: 'whatsapp',
+    shareMs: 500,
+    worker: async () => (await import('@/lib/whatsapp/sender')).whatsappWorker,
+    before: async () => (await import('@/lib/whatsapp/sandbox')).tickWhatsappSandbox(),
+  },
 ];
 
 /** A channel's job: its loop, and a cron pass that drains within its share and says what is left. */

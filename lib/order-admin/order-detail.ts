@@ -3,9 +3,10 @@ import 'server-only';
 import { maskBuyerIn, maskOrderBuyer } from '@balcao/br/personal-data';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { db } from '@/db';
-import { emailAttempts, emailOutbox, orderItems, orderNotes, orders, paymentEvents, payments, webhookDeliveries, pixelEvents, type Order, type OrderItem, type OrderNote, type Payment, currentPaymentOf } from '@/db/schema';
+import { emailAttempts, emailOutbox, orderItems, orderNotes, orders, paymentEvents, payments, webhookDeliveries, pixelEvents, whatsappOutbox, type Order, type OrderItem, type OrderNote, type Payment, currentPaymentOf } from '@/db/schema';
 import { buildTimeline, type TimelineEntry } from './timeline';
 import { withPixelEntries } from './pixel-timeline';
+import { withWhatsappEntries } from './whatsapp-timeline';
 
 export type OrderDetail = {
   order: Order;
@@ -84,7 +85,10 @@ async function readOrderDetail(id: string): Promise<OrderDetail | null> {
   const emails = emailRows.map((row) => ({ row, attempts: attempts.filter((a) => a.outboxId === row.id) }));
   // The ad pixels' Purchase events of the order (lib/pixels), under "Detalhes técnicos".
   const pixels = await db().select().from(pixelEvents).where(eq(pixelEvents.orderId, order.id)).orderBy(asc(pixelEvents.id));
-  return { order, items, payment, doublePix, notes, timeline: withPixelEntries(buildTimeline(events, deliveries, emails, notes), pixels), canResendInstructions: order.status === 'pending' && emailRows.some((r) => r.kind === 'instructions') };
+  // The buyer's WhatsApp messages (lib/whatsapp): sent, delivered, read, or why not.
+  const whatsapp = await db().select().from(whatsappOutbox).where(eq(whatsappOutbox.orderId, order.id)).orderBy(asc(whatsappOutbox.id));
+  const timeline = withWhatsappEntries(withPixelEntries(buildTimeline(events, deliveries, emails, notes), pixels), whatsapp);
+  return { order, items, payment, doublePix, notes, timeline, canResendInstructions: order.status === 'pending' && emailRows.some((r) => r.kind === 'instructions') };
 }
 
 /** What the merchant may do now (the use-cases check again; this only decides which buttons to show). */

@@ -40,6 +40,7 @@ import { hasEmail, MERCHANT_RECIPIENTS, queueEmail } from '@/lib/email/outbox';
 import type { Tx } from '@/db';
 import { recordStateEvents } from '@/lib/outbound-events/record';
 import { recordPurchase } from '@/lib/pixels/record';
+import { queueWhatsapp } from '@/lib/whatsapp/enqueue';
 
 export type StateChange = {
   orderId: string;
@@ -60,7 +61,10 @@ export function* stateEffects(tx: Tx, c: StateChange): Generator<Step, void, unk
   yield* stockEffects(tx, c);
   if (c.registered && c.method === 'boleto' && c.statusAfter === 'pending') {
     yield* queueEmail(tx, { key: emailKey.instructions(c.orderId), orderId: c.orderId, kind: 'instructions' });
+    yield* queueWhatsapp(tx, { orderId: c.orderId, kind: 'instructions' });
   }
+  // The buyer's WhatsApp, beside the e-mail, only with their consent (lib/whatsapp/enqueue.ts).
+  if (c.steps.includes('paid')) yield* queueWhatsapp(tx, { orderId: c.orderId, kind: 'paid' });
   for (const state of c.steps) {
     const kind = KIND_OF_STATE[state];
     if (!kind) continue;
@@ -103,5 +107,6 @@ export function* chargeCreatedEffects(tx: Tx, c: { orderId: string; method: 'pix
   if (c.method === 'pix' || c.hasBoletoLine) {
     // `when`: the guard of a caller sent as one batch (create-charge.ts `storeCreated`).
     yield* queueEmail(tx, { key: emailKey.instructions(c.orderId), orderId: c.orderId, kind: 'instructions', ...(c.when ? { when: c.when } : {}) });
+    yield* queueWhatsapp(tx, { orderId: c.orderId, kind: 'instructions', ...(c.when ? { when: c.when } : {}) });
   }
 }

@@ -39,6 +39,8 @@ export const SETTINGS_PAGES: readonly { key: SettingsPageKey; href: string; labe
   { key: 'team', href: '/dashboard/settings/equipe', label: 'Equipe' },
   // An endpoint's URL may carry a secret token: only who manages the integrations sees them.
   { key: 'integrations', href: '/dashboard/settings/integracoes', label: 'Integrações', needs: 'integrations:manage' },
+  // The access token and the webhook's verify token: only who manages the integrations.
+  { key: 'whatsapp', href: '/dashboard/settings/whatsapp', label: 'WhatsApp', needs: 'integrations:manage' },
   { key: 'buyers', href: '/dashboard/settings/comprador', label: 'Dados do comprador' },
   { key: 'activity', href: '/dashboard/settings/atividade', label: 'Atividade' },
 ];
@@ -54,11 +56,12 @@ export const GUIDE_SECTION: Readonly<Record<SettingsPageKey, string>> = {
   channels: 'vender-no-google-e-no-instagram-feeds',
   team: 'equipe-e-verificacao-em-duas-etapas',
   integrations: 'vender-por-link-e-pelo-instagram',
+  whatsapp: 'acompanhar-um-pedido',
   buyers: 'pedido-de-dados-do-comprador-lgpd',
   activity: 'equipe-e-verificacao-em-duas-etapas',
 };
 
-export type SettingsPageKey = 'shop' | 'payment' | 'shipping' | 'emails' | 'abandoned' | 'reviews' | 'channels' | 'team' | 'integrations' | 'buyers' | 'activity';
+export type SettingsPageKey = 'shop' | 'payment' | 'shipping' | 'emails' | 'abandoned' | 'reviews' | 'channels' | 'team' | 'integrations' | 'whatsapp' | 'buyers' | 'activity';
 
 /** The settings pages a role is shown (a page the role may only read stays; one it may not see at all goes). */
 export function settingsPagesFor(role: Role | null): readonly { key: SettingsPageKey; href: string; label: string }[] {

@@ -8,6 +8,7 @@ import Link from 'next/link';
 import { documentMask, phoneMask } from '@balcao/br/masks';
 import type { FieldErrors, FormValues } from '@/lib/checkout/fields';
 import { Field } from './form-fields';
+import { WhatsappConsent } from './whatsapp-consent';
 import styles from './checkout.module.css';
 
 export const REMINDER_NOTICE_ID = 'campo-email-lembrete';
@@ -60,6 +61,7 @@ export function BuyerSection({ values, errors, phoneRequired }: { values: FormVa
           mask={phoneMask}
           optional={!phoneRequired}
         />
+        <WhatsappConsent initialPhone={values.phone ?? ''} initialChecked={values.whatsappConsent === 'on'} />
       </div>
     </fieldset>
   );

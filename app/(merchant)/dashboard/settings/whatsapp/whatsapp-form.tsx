@@ -1,0 +1,72 @@
+'use client';
+
+import { useActionState, useState } from 'react';
+import type { ActionState } from '@/lib/auth/action-state';
+import styles from '../settings.module.css';
+import { saveWhatsappAction } from './actions';
+import { describedBy, FieldNotes } from '../field-notes';
+import { SaveBar } from '../save-bar';
+
+const MESSAGES: [string, string][] = [
+  ['sendInstructions', 'Instruções de pagamento (código Pix ou linha do boleto)'],
+  ['sendPaid', 'Pagamento confirmado'],
+  ['sendShipped', 'Pedido enviado (código de rastreio)'],
+  ['sendCartReminder', 'Lembrete de carrinho (modelo de marketing)'],
+];
+
+type Props = { initial: Record<string, string>; hasCredentials: boolean; sandboxDefault: boolean };
+
+/** Configurações → "WhatsApp". The token and the app secret are never shown again: blank keeps them. */
+export function WhatsappForm({ initial, hasCredentials, sandboxDefault }: Props) {
+  const [typed, setTyped] = useState<Record<string, string> | null>(null);
+  const [state, formAction, pending] = useActionState(async (previous: ActionState, form: FormData) => {
+    setTyped(form.get('intent') === 'test' ? Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string' && e[0] !== 'token' && e[0] !== 'appSecret')) : null);
+    return saveWhatsappAction(previous, form);
+  }, null);
+  const errors = (state && !state.ok ? state.fieldErrors : undefined) ?? {};
+  const values = (state && !state.ok ? state.values : undefined) ?? typed ?? initial;
+  const text = (name: string, label: string, hint?: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <div className="field">
+      <label htmlFor={name}>{label}</label>
+      <input id={name} name={name} defaultValue={values[name] ?? ''} aria-invalid={errors[name] ? true : undefined} aria-describedby={describedBy(name, { hint: !!hint, error: errors[name] })} {...props} />
+      <FieldNotes name={name} hint={hint} error={errors[name]} />
+    </div>
+  );
+  const secretHint = hasCredentials ? 'Salvo (não é mostrado). Em branco: mantém o salvo.' : sandboxDefault ? 'Sem token, a loja usa o sandbox embutido (WhatsApp do comprador).' : undefined;
+  return (
+    <form action={formAction} className="stack" noValidate>
+      <fieldset className={`card ${styles.group}`}>
+        <legend>WhatsApp</legend>
+        <div className="stack">
+          <div className={styles.checkRow}>
+            <input type="checkbox" id="enabled" name="enabled" defaultChecked={values.enabled === 'on'} />
+            <label htmlFor="enabled">Enviar mensagens pelo WhatsApp a quem aceitou recebê-las</label>
+          </div>
+          {text('phoneNumberId', 'ID do número', 'Em WhatsApp → Configuração da API, no painel de apps da Meta.', { inputMode: 'numeric', autoComplete: 'off' })}
+          {text('businessAccountId', 'ID da conta do WhatsApp Business', 'Para conferir os modelos de mensagem.', { inputMode: 'numeric', autoComplete: 'off' })}
+          {text('token', 'Token de acesso', secretHint, { type: 'password', autoComplete: 'off', defaultValue: '' })}
+          {text('appSecret', 'Chave secreta do app', hasCredentials ? 'Salva (não é mostrada). Em branco: mantém a salva.' : 'Assina os avisos de entrega que a Meta envia à loja.', { type: 'password', autoComplete: 'off', defaultValue: '' })}
+          {hasCredentials ? (
+            <div className={styles.checkRow}>
+              <input type="checkbox" id="removeCredentials" name="removeCredentials" />
+              <label htmlFor="removeCredentials">Remover token e chave secreta</label>
+            </div>
+          ) : null}
+          <fieldset>
+            <legend>Mensagens enviadas</legend>
+            {MESSAGES.map(([name, label]) => (
+              <div className={styles.checkRow} key={name}>
+                <input type="checkbox" id={name} name={name} defaultChecked={values[name] === 'on'} />
+                <label htmlFor={name}>{label}</label>
+              </div>
+            ))}
+          </fieldset>
+          <button type="submit" name="intent" value="test" className="btn btn-secondary" disabled={pending}>
+            Testar conexão
+          </button>
+        </div>
+      </fieldset>
+      <SaveBar state={state} pending={pending} label="Salvar WhatsApp" />
+    </form>
+  );
+}

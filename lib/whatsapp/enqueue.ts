@@ -1,0 +1,84 @@
+/**
+ * The WhatsApp outbox's writes: a step of the same transaction that enqueues the matching
+ * e-mail (lib/payments/state-effects.ts, lib/fulfilment/apply-move.ts), keyed on the same cause
+ * (`whatsapp:<order>:<kind>`, ON CONFLICT DO NOTHING), so a
+ * duplicate webhook or a racing writer never makes two. One INSERT … SELECT:
+ * - no row at all unless the buyer ticked "Receber atualizações pelo WhatsApp" and gave a
+ *   number, and WhatsApp is on in Configurações;
+ * - `skipped` with the reason when the merchant's switch for the message is off, the number
+ *   answered "SAIR", or the number is over its daily cap (caps count the messages an unpaid
+ *   order causes, as the e-mail caps do: WHATSAPP_PER_NUMBER_PER_DAY in 24 hours).
+ * Nothing here calls Meta; the e-mail's row is written whatever happens to this one.
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { write, type AnyDb, type Step } from '@/db/driver';
+import { orders, whatsappOptOuts, whatsappOutbox, whatsappSettings, type WhatsappKind } from '@/db/schema';
+import { noteOutboxRow } from '@/lib/server/after-pass';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Tx = AnyDb<any>;
+
+const NOW = sql`strftime('%Y-%m-%dT%H:%M:%fZ','now')`;
+export const WHATSAPP_PER_NUMBER_PER_DAY = 3;
+export const SKIPPED_SWITCH = 'Desativado nas Configurações';
+export const SKIPPED_OPT_OUT = 'O número pediu para sair ("SAIR")';
+export const SKIPPED_CAP = `Limite de ${WHATSAPP_PER_NUMBER_PER_DAY} mensagens por número em 24 horas`;
+
+/** The key of an order's message (its cause). */
+export const whatsappKey = (orderId: string, kind: WhatsappKind) => `whatsapp:${orderId}:${kind}`;
+
+/** The capped kinds: what an unpaid order (or a saved checkout) makes the shop send. */
+export const CAPPED_KINDS: readonly WhatsappKind[] = ['instructions', 'cart_reminder'];
+
+const SWITCH: Record<Exclude<WhatsappKind, 'opt_out_ack'>, SQL> = {
+  instructions: sql`${whatsappSettings.sendInstructions}`,
+  paid: sql`${whatsappSettings.sendPaid}`,
+  shipped: sql`${whatsappSettings.sendShipped}`,
+  cart_reminder: sql`${whatsappSettings.sendCartReminder}`,
+};
+
+const E164 = sql`'+55' || ${orders.buyerPhone}`;
+
+/** Writes an order's message row (or nothing: no consent, WhatsApp off, or the key exists). */
+export function* queueWhatsapp(tx: Tx, e: { orderId: string; kind: 'instructions' | 'paid' | 'shipped'; when?: SQL }): Generator<Step, void, unknown> {
+  const key = whatsappKey(e.orderId, e.kind);
+  // The request sends it right after its response (lib/server/after-pass.ts, the "whatsapp" channel).
+  noteOutboxRow('whatsapp', key);
+  const enabled = SWITCH[e.kind];
+  const optedOut = sql`exists (select 1 from ${whatsappOptOuts} where ${whatsappOptOuts.phone} = ${E164})`;
+  const overCap = CAPPED_KINDS.includes(e.kind)
+    ? sql`(select count(*) from ${whatsappOutbox} w where w.recipient = ${E164} and w.kind in ('instructions', 'cart_reminder') and w.status != 'skipped' and w.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day')) >= ${WHATSAPP_PER_NUMBER_PER_DAY}`
+    : sql`0`;
+  yield* write(
+    tx
+      .insert(whatsappOutbox)
+      .select(
+        tx
+          .select({
+            id: sql`null`.as('id'),
+            dedupeKey: sql`${key}`.as('dedupe_key'),
+            orderId: orders.id,
+            kind: sql`${e.kind}`.as('kind'),
+            recipient: sql`${E164}`.as('recipient'),
+            status: sql`case when not ${enabled} or ${optedOut} or ${overCap} then 'skipped' else 'pending' end`.as('status'),
+            attempts: sql`0`.as('attempts'),
+            nextAttemptAt: sql`${NOW}`.as('next_attempt_at'),
+            leaseUntil: sql`null`.as('lease_until'),
+            lastError: sql`case when not ${enabled} then ${SKIPPED_SWITCH} when ${optedOut} then ${SKIPPED_OPT_OUT} when ${overCap} then ${SKIPPED_CAP} else null end`.as('last_error'),
+            wamid: sql`null`.as('wamid'),
+            delivery: sql`null`.as('delivery'),
+            deliveryError: sql`null`.as('delivery_error'),
+            createdAt: sql`${NOW}`.as('created_at'),
+            updatedAt: sql`${NOW}`.as('updated_at'),
+            sentAt: sql`null`.as('sent_at'),
+            deliveredAt: sql`null`.as('delivered_at'),
+            readAt: sql`null`.as('read_at'),
+            failedAt: sql`null`.as('failed_at'),
+          })
+          .from(orders)
+          .innerJoin(whatsappSettings, and(eq(whatsappSettings.id, 1), eq(whatsappSettings.enabled, true)))
+          .where(and(eq(orders.id, e.orderId), eq(orders.whatsappConsent, true), sql`${orders.buyerPhone} is not null`, e.when)),
+      )
+      .onConflictDoNothing(),
+  );
+}
