@@ -646,6 +646,8 @@ export const EMAIL_KINDS = [
   // alerts to the merchant's notification addresses
   'new_sale',
   'late_payment',
+  // a subscription's notices (paused, canceled, suspended, price change…: lib/subscriptions/notices.ts)
+  'subscription',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 /** E-mails about a merchant user's account, not about an order (lib/email/account-emails.ts). */
@@ -1320,3 +1322,4 @@ export const productImports = sqliteTable('product_imports', {
   photoLeaseUntil: text('photo_lease_until'),
 });
 export type ProductImportRow = typeof productImports.$inferSelect;
+export * from './schema-subscriptions';

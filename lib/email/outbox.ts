@@ -33,6 +33,8 @@ const SWITCH: Record<EmailKind, SQL> = {
   delivered: sql`${emailSettings.sendDelivered}`,
   new_sale: sql`${emailSettings.sendNewSale}`,
   late_payment: sql`${emailSettings.sendLatePayment}`,
+  // What the subscriber agreed to be told about their subscription: not a switch.
+  subscription: sql`1`,
 };
 
 /**

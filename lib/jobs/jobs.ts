@@ -20,7 +20,7 @@ export type PassResult = Partial<PassCounts> & { left: number };
  * cron's time box), then says what it left, under `left` in the cron's answer.
  */
 export type CronPass = {
-  readonly left: 'payments' | 'tracking' | 'emails' | 'webhooks' | 'pixels';
+  readonly left: 'payments' | 'tracking' | 'subscriptions' | 'emails' | 'webhooks' | 'pixels';
   /** Of CRON_BUDGET_MS, how long this job may start work. */
   readonly shareMs: number;
   readonly run: (budgetMs: number) => Promise<PassResult>;
@@ -55,7 +55,7 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
     stop: async () => (await import('@/lib/payments/reconcile')).stopReconcileScheduler(),
     pass: {
       left: 'payments',
-      shareMs: 4_000,
+      shareMs: 3_000,
       run: async (budgetMs) => (await import('@/lib/payments/reconcile')).reconcileAll({ deadlineMs: budgetMs }),
     },
   },
@@ -70,6 +70,22 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
       shareMs: 1_000,
       run: async (budgetMs) => {
         const r = await (await import('@/lib/fulfilment/carrier-tracking')).readCarrierTracking({ deadlineMs: budgetMs });
+        return { left: r.left };
+      },
+    },
+  },
+  {
+    // Subscriptions' cycles (lib/subscriptions/cycles.ts): settles the cycles whose order was paid
+    // or expired (after reconciliation read them), then creates the orders of the cycles due on
+    // the shop's clock, before the outbox sends their e-mails.
+    name: 'subscription-cycles',
+    start: async () => (await import('@/lib/subscriptions/cycles')).startCycleLoop(),
+    stop: async () => (await import('@/lib/subscriptions/cycles')).stopCycleLoop(),
+    pass: {
+      left: 'subscriptions',
+      shareMs: 1_000,
+      run: async (budgetMs) => {
+        const r = await (await import('@/lib/subscriptions/cycles')).runCyclePass({ deadlineMs: Math.max(1, budgetMs) });
         return { left: r.left };
       },
     },
@@ -155,7 +171,7 @@ export type CronResult = PassCounts & { left: Record<CronPass['left'], number> }
  * counts summed, and what each left.
  */
 export async function runJobPasses(jobs: readonly BackgroundJob[] = BACKGROUND_JOBS, budgetMs = CRON_BUDGET_MS): Promise<CronResult> {
-  const result: CronResult = { checked: 0, changed: 0, left: { payments: 0, tracking: 0, emails: 0, webhooks: 0, pixels: 0 } };
+  const result: CronResult = { checked: 0, changed: 0, left: { payments: 0, tracking: 0, subscriptions: 0, emails: 0, webhooks: 0, pixels: 0 } };
   const started = Date.now();
   let until = 0;
   for (const job of jobs) {

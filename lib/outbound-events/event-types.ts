@@ -7,8 +7,14 @@ export const ORDER_EVENT_TYPES = ['order.paid', 'order.refunded', 'order.cancele
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
 /**
+ * A subscription's (lib/subscriptions): created when its first cycle is paid, renewed when a later
+ * cycle is, canceled once; `data.order` is the cycle's order (the first one's for a cancellation).
+ */
+export const SUBSCRIPTION_EVENT_TYPES = ['subscription.created', 'subscription.renewed', 'subscription.canceled'] as const;
+
+/**
  * Every outbound webhook event type an endpoint may choose: an order's, and a saved checkout's
  * (`checkout.abandoned`, once per draft when its first reminder is due: lib/checkout/drafts).
  */
-export const OUTBOUND_EVENT_TYPES = [...ORDER_EVENT_TYPES, 'checkout.abandoned'] as const;
+export const OUTBOUND_EVENT_TYPES = [...ORDER_EVENT_TYPES, 'checkout.abandoned', ...SUBSCRIPTION_EVENT_TYPES] as const;
 export type OutboundEventType = (typeof OUTBOUND_EVENT_TYPES)[number];

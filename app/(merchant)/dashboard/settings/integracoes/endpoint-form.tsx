@@ -13,6 +13,9 @@ const EVENT_LABELS: Record<(typeof API_EVENT_TYPES)[number], string> = {
   'order.expired': 'order.expired — expirado',
   'order.fulfilled': 'order.fulfilled — enviado ou retirado',
   'checkout.abandoned': 'checkout.abandoned — carrinho abandonado',
+  'subscription.created': 'subscription.created — assinatura ativa',
+  'subscription.renewed': 'subscription.renewed — ciclo da assinatura pago',
+  'subscription.canceled': 'subscription.canceled — assinatura cancelada',
 };
 
 /** "Adicionar endpoint": "URL" and "Eventos"; the signing secret comes back once. */
