@@ -81,3 +81,6 @@ export async function placeCycleOrder(c: CycleOrder): Promise<CyclePlaced> {
   const [order] = await database().db.select({ id: orders.id, totalCents: orders.totalCents }).from(orders).where(eq(orders.token, result.orderToken));
   return { ok: true, orderId: order.id, orderToken: result.orderToken, totalCents: order.totalCents };
 }
+
+/** The delivery address's one schema (order-input.ts), for a subscription's new address. */
+export { deliveryAddressSchema } from '@/lib/checkout/order-input';
