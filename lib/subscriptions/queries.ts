@@ -8,6 +8,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, sql } from 'drizzl
 import { database } from '@/db';
 import { orders, productVariants, products, subscriptionCycles, subscriptionLog, subscriptions, type CycleStatus, type SubscriptionRow, type SubscriptionStatus } from '@/db/schema';
 import { maskEmail, maskName } from '@balcao/br/personal-data';
+import { CSV_BOM, csvRow } from '@/lib/csv/write';
 import { cycleDate, INTERVAL_API, INTERVAL_LABELS, isInterval, monthlyCents, PER_PERIOD, unitPriceForCycle } from './schedule';
 
 export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
@@ -99,12 +100,12 @@ export async function subscriberView(token: string) {
 export type ListRow = { id: string; status: SubscriptionStatus; statusLabel: string; subscriber: string; email: string; productName: string; amountCents: number; interval: string; nextChargeDate: string | null; createdAt: string };
 
 /** The dashboard's "Assinaturas": newest first, optionally one status; masked for a role without buyers' data. */
-export async function merchantList(o: { status?: SubscriptionStatus; masked: boolean; limit?: number }): Promise<ListRow[]> {
+export async function merchantList(o: { status?: SubscriptionStatus; id?: string; masked: boolean; limit?: number }): Promise<ListRow[]> {
   const rows = await database()
     .db.select({ s: subscriptions, productName: products.name })
     .from(subscriptions)
     .leftJoin(products, eq(products.id, subscriptions.productId))
-    .where(o.status ? eq(subscriptions.status, o.status) : sql`1`)
+    .where(and(o.status ? eq(subscriptions.status, o.status) : sql`1`, o.id ? eq(subscriptions.id, o.id) : sql`1`))
     .orderBy(desc(subscriptions.createdAt))
     .limit(o.limit ?? 200);
   return rows.map(({ s, productName }) => ({
@@ -125,7 +126,7 @@ export async function merchantList(o: { status?: SubscriptionStatus; masked: boo
 export async function merchantDetail(id: string, masked: boolean) {
   const [s] = await database().db.select().from(subscriptions).where(eq(subscriptions.id, id));
   if (!s) return null;
-  const [row] = (await merchantList({ masked, limit: 1_000_000 })).filter((r) => r.id === id);
+  const [row] = await merchantList({ id, masked });
   const log = await database().db.select().from(subscriptionLog).where(eq(subscriptionLog.subscriptionId, id)).orderBy(asc(subscriptionLog.id));
   return { ...row, method: s.method, unpaidInRow: s.unpaidInRow, cycles: await cyclesOf(id), log };
 }
@@ -173,4 +174,16 @@ export async function apiSubscriptions(o: { cursor?: string; limit: number }) {
     })),
     next_cursor: rows.length > o.limit ? page[page.length - 1].id : null,
   };
+}
+
+const CSV_HEADER = ['Assinante', 'E-mail', 'Produto', 'Situação', 'Frequência', 'Valor', 'Próxima cobrança', 'Criada em'];
+
+/** "Exportar CSV": every subscription, newest first (values in reais with a comma, as the orders CSV). */
+export async function subscriptionsCsv(masked: boolean): Promise<string> {
+  const rows = await merchantList({ masked, limit: 100_000 });
+  let out = CSV_BOM + csvRow(CSV_HEADER);
+  for (const r of rows) {
+    out += csvRow([r.subscriber, r.email, r.productName, r.statusLabel, r.interval, (r.amountCents / 100).toFixed(2).replace('.', ','), r.nextChargeDate ?? '', r.createdAt.slice(0, 10)]);
+  }
+  return out;
 }

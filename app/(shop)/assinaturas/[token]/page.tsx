@@ -4,7 +4,7 @@ import { formatBRL } from '@balcao/br/money';
 import { formatDateBR } from '@balcao/br/dates';
 import { subscriberView } from '@/lib/subscriptions/queries';
 import { subscriberNoticeOf } from '@/lib/subscriptions/subscriber';
-import { CycleHistory } from './cycle-history';
+import { CycleHistory } from '@/app/_components/subscription-cycles';
 import { ManageForms } from './manage-forms';
 import { AddressForm } from './address-form';
 
