@@ -16,6 +16,7 @@ import {
   sessionObject,
   webhookEvent,
   abandonedCheckoutList,
+  subscriptionList,
 } from './schemas';
 
 function schema(s: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
@@ -87,6 +88,17 @@ export function openApiDocument(): Record<string, unknown> {
           responses: { '200': { description: 'The order', content: json('Order') }, ...errors(401, 404, 429) },
         },
       },
+      '/subscriptions': {
+        get: {
+          operationId: 'listSubscriptions',
+          summary: 'Subscriptions (each cycle is an order of its own), oldest first. A key scoped to its own orders lists none.',
+          parameters: [
+            { name: 'cursor', in: 'query', required: false, schema: { type: 'string' }, description: 'next_cursor of the previous page' },
+            { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
+          ],
+          responses: { '200': { description: 'A page of subscriptions', content: json('SubscriptionList') }, ...errors(400, 401, 429) },
+        },
+      },
       '/checkouts/abandoned': {
         get: {
           operationId: 'listAbandonedCheckouts',
@@ -136,6 +148,7 @@ export function openApiDocument(): Record<string, unknown> {
         RefundResult: schema(refundObject, 'output'),
         WebhookEvent: schema(webhookEvent, 'output'),
         AbandonedCheckoutList: schema(abandonedCheckoutList, 'output'),
+        SubscriptionList: schema(subscriptionList, 'output'),
         Error: schema(errorObject, 'output'),
       },
     },
