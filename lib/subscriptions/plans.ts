@@ -3,10 +3,10 @@
  * "Desconto na assinatura" and whether it is also sold once ("Comprar uma vez").
  */
 import 'server-only';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { database } from '@/db';
-import { subscriptionPlans, type SubscriptionPlanRow } from '@/db/schema';
+import { subscriptionPlans, subscriptions, type SubscriptionPlanRow } from '@/db/schema';
 import { isInterval, subscriptionUnitCents, type IntervalMonths } from './schedule';
 
 export type Plan = { productId: number; enabled: boolean; intervalMonths: IntervalMonths; discountBps: number; alsoOnce: boolean };
@@ -33,7 +33,7 @@ export const planFormSchema = z.object({
     .number({ error: 'Informe o desconto em % (de 0 a 90).' })
     .min(0, { error: 'Informe o desconto em % (de 0 a 90).' })
     .max(90, { error: 'Informe o desconto em % (de 0 a 90).' })
-    .refine((n) => Math.round(n * 100) === n * 100, { error: 'Use no máximo duas casas decimais.' }),
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-9, { error: 'Use no máximo duas casas decimais.' }),
   alsoOnce: z.boolean(),
 });
 
@@ -58,4 +58,20 @@ export async function savePlan(productId: number, p: z.output<typeof planFormSch
 /** What one period of the plan costs for a variant priced `catalogCents`. */
 export function planPrice(plan: Pick<Plan, 'discountBps'>, catalogCents: number): number {
   return subscriptionUnitCents(catalogCents, plan.discountBps);
+}
+
+/** The product form's section as it starts: the saved plan (or off), and how many subscriptions run. */
+export async function planFormInitial(productId: number) {
+  const plan = await planOfProduct(productId);
+  const [running] = await database()
+    .db.select({ n: sql<number>`count(*)` })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.productId, productId), inArray(subscriptions.status, ['active', 'paused', 'suspended'])));
+  return {
+    enabled: plan?.enabled ?? false,
+    intervalMonths: plan?.intervalMonths ?? 1,
+    discountPercent: plan ? (plan.discountBps / 100).toLocaleString('pt-BR') : '0',
+    alsoOnce: plan?.alsoOnce ?? true,
+    subscribers: Number(running?.n ?? 0),
+  };
 }
