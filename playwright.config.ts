@@ -85,10 +85,11 @@ export default defineConfig({
   projects: [
     // Signs the owner and the demo account in once; the journeys reuse those sessions (signIn).
     { name: 'setup', testMatch: /\.setup\.ts$/, use: { ...PHONE, baseURL: BASE_URL } },
-    { name: 'mobile', testIgnore: /(expiry|serverless)\.spec\.ts$/, dependencies: ['setup'], use: { ...PHONE, baseURL: BASE_URL } },
+    { name: 'mobile', testIgnore: /(expiry|serverless|subscriptions)\.spec\.ts$/, dependencies: ['setup'], use: { ...PHONE, baseURL: BASE_URL } },
     // The expiry journey moves its server's sandbox clock three days ahead, after which that
-    // server refuses new charges: it has a server of its own, so it can run in any order.
-    { name: 'expiry', testMatch: /expiry\.spec\.ts$/, use: { ...PHONE, baseURL: `http://localhost:${EXPIRY_PORT}` } },
+    // server refuses new charges: it has a server of its own, so it can run in any order. The
+    // subscriptions' journey moves it a month (its cycles' charges count from the shop's clock).
+    { name: 'expiry', testMatch: /(expiry|subscriptions)\.spec\.ts$/, use: { ...PHONE, baseURL: `http://localhost:${EXPIRY_PORT}` } },
     SERVERLESS_PROJECT,
   ],
   webServer: [...Array.from({ length: WORKERS }, (_, worker) => e2eServer(serverPort(worker))), e2eServer(EXPIRY_PORT), SERVERLESS_SERVER],
