@@ -37,6 +37,10 @@ import { afterUnpaid, createOn, cycleDate, cycleIsPaused, unitPriceForCycle } fr
 /** How long a process may take to place one cycle before another may resume it. */
 const LEASE_MS = 60_000;
 const BATCH = 200;
+/** Claims per transaction: short enough for another writer's wait (busy timeout) to stay small. */
+const CLAIM_BATCH = 100;
+/** Cycles placed at once by one pass. */
+const PLACE_CONCURRENCY = 4;
 
 export type CyclePassOptions = {
   /** Stop starting new work after this many ms (0: no limit). */
@@ -56,24 +60,25 @@ export async function runCyclePass(o: CyclePassOptions = {}): Promise<CyclePassR
   const result: CyclePassResult = { settled: 0, claimed: 0, placed: 0, left: 0 };
   result.settled = await settleCycles(timeLeft);
   while (timeLeft()) {
-    const due = await dueSubscriptions(today, BATCH);
+    const due = await dueSubscriptions(today, CLAIM_BATCH);
     if (due.length === 0) break;
-    let progress = 0;
-    for (const id of due) {
-      if (!timeLeft()) break;
-      if (await claimNextCycle(id, today)) progress++;
-    }
+    const progress = await claimCycles(due, today);
     result.claimed += progress;
     if (progress === 0) break;
   }
   while (timeLeft()) {
     const open = await cyclesToPlace(BATCH);
     if (open.length === 0) break;
+    // A few at once: each waits on the provider's answer (over the network with a real provider).
     let progress = 0;
-    for (const c of open) {
-      if (!timeLeft()) break;
-      if (await placeCycle(c, today, o.afterPlaced)) progress++;
-    }
+    let next = 0;
+    const worker = async () => {
+      while (next < open.length && timeLeft()) {
+        const c = open[next++];
+        if (await placeCycle(c, today, o.afterPlaced)) progress++;
+      }
+    };
+    await Promise.all(Array.from({ length: PLACE_CONCURRENCY }, worker));
     result.placed += progress;
     if (progress === 0) break;
   }
@@ -96,10 +101,12 @@ async function dueSubscriptions(today: string, limit: number): Promise<string[]>
   return rows.map((r) => r.id);
 }
 
-/** Step 2 for one subscription: true when this call claimed a cycle. */
-export async function claimNextCycle(subscriptionId: string, today: string): Promise<boolean> {
+/** Step 2 for a batch of subscriptions, in one transaction (one commit for many claims): how many this call claimed. */
+export async function claimCycles(subscriptionIds: readonly string[], today: string): Promise<number> {
   return database().transaction(function* (tx) {
-    return yield* claimStep(tx, subscriptionId, today);
+    let claimed = 0;
+    for (const id of subscriptionIds) if (yield* claimStep(tx, id, today)) claimed++;
+    return claimed;
   });
 }
 
