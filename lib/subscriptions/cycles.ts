@@ -247,8 +247,10 @@ async function settleCycles(timeLeft: () => boolean): Promise<number> {
       )
       .limit(BATCH);
     if (rows.length === 0) break;
-    for (const r of rows) if (await settleCycle(r.id, r.orderStatus === 'paid' || r.orderStatus === 'refunded')) settled++;
-    if (rows.length < BATCH) break;
+    let moved = 0;
+    for (const r of rows) if (await settleCycle(r.id, r.orderStatus === 'paid' || r.orderStatus === 'refunded')) moved++;
+    settled += moved;
+    if (rows.length < BATCH || moved === 0) break;
   }
   return settled;
 }
