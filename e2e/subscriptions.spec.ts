@@ -42,6 +42,8 @@ test('subscribe to "Clube do café" by Pix, pay the next month’s cycle from it
   // A month later by the sandbox's clock (27 days, then a day at a time up to the cycle's
   // creation day, whatever the month's length): the cycle's order and its e-mail.
   await cron(page);
+  // The mail catcher of a production build is the merchant's (docs/reference.md).
+  await signIn(page, '/sandbox/emails');
   let days = 27;
   await expect(async () => {
     const clock = await page.request.post('/api/sandbox/sim/clock', { headers: { 'X-API-KEY': SANDBOX_KEY, 'Content-Type': 'application/json' }, data: { advance_seconds: days * 86400 } });
@@ -60,7 +62,7 @@ test('subscribe to "Clube do café" by Pix, pay the next month’s cycle from it
   await cron(page);
 
   // The merchant: "Ativa", the next date, the cycles.
-  await signIn(page, '/dashboard/assinaturas');
+  await page.goto('/dashboard/assinaturas');
   const row = page.getByRole('row').filter({ hasText: 'Carla Mendes' });
   await expect(row).toContainText('Ativa');
   await expect(row.getByRole('cell').nth(3)).toHaveText(/\d{2}\/\d{2}\/\d{4}/);
