@@ -23,7 +23,7 @@ export default async function SubscriptionsPage({ searchParams }: Props) {
     <div className="stack">
       <div className="row">
         <h1>Assinaturas</h1>
-        <a className="btn btn-secondary" href="/dashboard/assinaturas/export">
+        <a className="btn btn-secondary" href="/dashboard/assinaturas/export" download>
           Exportar CSV
         </a>
       </div>
