@@ -27,6 +27,8 @@ const BASE_URL = `http://localhost:${PORT}`;
 const EXPIRY_PORT = FIRST_PORT + 1;
 /** The reviews journey moves its server's sandbox clock 8 days ahead: a server of its own too (its store would be +12). */
 const REVIEWS_PORT = FIRST_PORT + 10;
+/** The subscriptions' journey moves its server's clock a month: a server of its own (its store would be +16). */
+const SUBSCRIPTIONS_PORT = FIRST_PORT + 14;
 // The journeys lay out as a Pixel 7 (its CSS viewport, touch and user agent) but paint at one
 // device pixel per CSS pixel: without a GPU the browser rasterises on the CPU, and 2.625² as
 // many pixels cost the shared two cores a sixth of the suite (docs/benchmarks-log.md, "Test gate").
@@ -89,15 +91,18 @@ export default defineConfig({
     { name: 'setup', testMatch: /\.setup\.ts$/, use: { ...PHONE, baseURL: BASE_URL } },
     // The dev-server journeys are not here: they run in a stage of their own, before this one
     // (playwright.dev.config.ts).
-    { name: 'mobile', testIgnore: /(expiry|serverless|dev-server|reviews-feeds)\.spec\.ts$/, dependencies: ['setup'], use: { ...PHONE, baseURL: BASE_URL } },
+    { name: 'mobile', testIgnore: /(expiry|serverless|dev-server|reviews-feeds|subscriptions)\.spec\.ts$/, dependencies: ['setup'], use: { ...PHONE, baseURL: BASE_URL } },
     // The expiry journey moves its server's sandbox clock three days ahead, after which that
     // server refuses new charges: it has a server of its own, so it can run in any order.
     { name: 'expiry', testMatch: /expiry\.spec\.ts$/, use: { ...PHONE, baseURL: `http://localhost:${EXPIRY_PORT}` } },
     // "Avalie sua compra" goes days after delivery: that journey moves its server's clock 8 days.
     { name: 'reviews', testMatch: /reviews-feeds\.spec\.ts$/, use: { ...PHONE, baseURL: `http://localhost:${REVIEWS_PORT}` } },
+    // The subscriptions' journey moves its server's clock a month (its cycles' charges count from
+    // the shop's clock): a server of its own too.
+    { name: 'subscriptions', testMatch: /subscriptions\.spec\.ts$/, use: { ...PHONE, baseURL: `http://localhost:${SUBSCRIPTIONS_PORT}` } },
     SERVERLESS_PROJECT,
   ],
-  webServer: [...Array.from({ length: WORKERS }, (_, worker) => e2eServer(serverPort(worker))), e2eServer(EXPIRY_PORT), e2eServer(REVIEWS_PORT), SERVERLESS_SERVER],
+  webServer: [...Array.from({ length: WORKERS }, (_, worker) => e2eServer(serverPort(worker))), e2eServer(EXPIRY_PORT), e2eServer(REVIEWS_PORT), e2eServer(SUBSCRIPTIONS_PORT), SERVERLESS_SERVER],
 });
 
 /** `next start` with the embedded sandbox on fresh SQLite files under data/e2e-<port> (and a CEP stub), answering at port (port+2 is its outside store's). */

@@ -651,6 +651,8 @@ export const EMAIL_KINDS = [
   'late_payment',
   // "Avalie sua compra", days after delivery (lib/reviews/schedule.ts)
   'review_request',
+  // a subscription's notices (paused, canceled, suspended, price change…: lib/subscriptions/notices.ts)
+  'subscription',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 /** E-mails about a merchant user's account, not about an order (lib/email/account-emails.ts). */
@@ -1411,3 +1413,4 @@ export const reviews = sqliteTable(
 );
 export type ReviewRow = typeof reviews.$inferSelect;
 export * from './schema-whatsapp';
+export * from './schema-subscriptions';

@@ -10,7 +10,7 @@ import { BCRYPT_COST } from '@/lib/config/password-cost';
 import { env } from '@/lib/config/env';
 import type { AppDatabase } from './index';
 import { EBOOK_SLUG, seedEbook } from './seed-ebook';
-import { categories, merchantSettings, productCategories, productVariants, products, shippingSettings, shopIdentity, users, whatsappSettings, type User } from './schema';
+import { categories, merchantSettings, productCategories, productVariants, products, shippingSettings, shopIdentity, subscriptionPlans, users, whatsappSettings, type User } from './schema';
 
 export const DEMO_MERCHANT = { email: 'demo@balcao.dev', password: 'balcao-demo', name: 'Loja Demonstração' } as const;
 
@@ -36,11 +36,17 @@ export const CATALOG = [
   // Digital ("Arquivo"): a PDF delivered once paid (db/seed-ebook.ts); no weight, no shipping.
   { slug: 'ebook-guia-do-cafe-coado', weightGrams: null, heightCm: null, widthCm: null, lengthCm: null, requiresShipping: false, name: 'E-book: Guia do café coado', priceCents: 1990, stock: null,
     description: 'Guia em PDF para passar um café coado limpo e doce em casa: moagem, água, proporção e o passo a passo. Liberado para baixar assim que o pagamento é confirmado.' },
+  // Sold as a subscription ("Vender como assinatura", monthly: DEMO_SUBSCRIPTION_PLAN), and also once.
+  { slug: 'clube-do-cafe', weightGrams: 560, heightCm: 22, widthCm: 15, lengthCm: 8, name: 'Clube do café', priceCents: 5990, stock: null,
+    description: 'Dois cafés especiais de 250 g por mês, escolhidos pela casa, torrados na semana do envio. Pause ou cancele quando quiser.' },
 ] as const;
+
+/** The seed's subscription product: "Clube do café", monthly at its catalog price (R$ 59,90 a month). */
+export const DEMO_SUBSCRIPTION_PLAN = { slug: 'clube-do-cafe', intervalMonths: 1, discountBps: 0, alsoOnce: true } as const;
 
 /** The seed's categories and their products (slugs). */
 export const DEMO_CATEGORIES = [
-  { slug: 'cafes', name: 'Cafés', products: ['cafe-especial-250g', 'kit-degustacao'] },
+  { slug: 'cafes', name: 'Cafés', products: ['cafe-especial-250g', 'kit-degustacao', 'clube-do-cafe'] },
   { slug: 'utensilios', name: 'Utensílios', products: ['caneca-ceramica', 'coador-de-pano', 'prensa-francesa', 'moedor-manual', 'filtros-de-papel'] },
   { slug: 'roupas', name: 'Roupas', products: ['camiseta-cafe-da-esquina'] },
 ] as const;
@@ -133,6 +139,10 @@ export async function seed(
     await db.update(productVariants).set({ stock }).where(eq(productVariants.productId, inserted.id));
     if (p.slug === DEMO_VARIANTS.slug) await seedVariants(database, inserted.id);
     if (p.slug === EBOOK_SLUG) await seedEbook(database, inserted.id);
+    if (p.slug === DEMO_SUBSCRIPTION_PLAN.slug) {
+      const { slug: _slug, ...plan } = DEMO_SUBSCRIPTION_PLAN;
+      await db.insert(subscriptionPlans).values({ productId: inserted.id, enabled: true, ...plan }).onConflictDoNothing();
+    }
   }
   for (const [position, c] of DEMO_CATEGORIES.entries()) {
     const [category] = await db.insert(categories).values({ slug: c.slug, name: c.name, position }).onConflictDoNothing({ target: categories.slug }).returning({ id: categories.id });

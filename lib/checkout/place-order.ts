@@ -64,7 +64,14 @@ const inFlight = new Map<string, Promise<PlaceOrderResult>>();
  * batch), so that placing does not read it again. Prices still come
  * only from the catalog's rows, never from the form.
  */
-export type PlaceOrderOptions = { origin?: Attribution | null; settings?: PaymentSettings; catalog?: CatalogItem[]; before?: BeforePricing };
+export type PlaceOrderOptions = {
+  origin?: Attribution | null;
+  settings?: PaymentSettings;
+  catalog?: CatalogItem[];
+  before?: BeforePricing;
+  /** The São Paulo date the charge's due date counts from: a subscription's cycle passes the shop's clock's (place-cycle.ts). */
+  today?: string;
+};
 
 /** A cart's order (`items`) or a payment link's (`link`): the same details, the same path. */
 export function placeOrder(input: OrderInput | LinkOrderInput | SessionOrderInput, opts: PlaceOrderOptions = {}): Promise<PlaceOrderResult> {
@@ -123,7 +130,7 @@ export function tooManyUnpaidMessage(limit: number): string {
  * The steps, named (place-price.ts, place-steps.ts): 1. price; then in ONE transaction 2. reserve
  * (with 3. the number), 4. insert, 5. open the payment attempt; then the charge at the provider.
  */
-async function place(input: ValidOrder, settings: PaymentSettings, origin: Attribution | null, known: Pick<PlaceOrderOptions, 'catalog' | 'before'>): Promise<PlaceOrderResult> {
+async function place(input: ValidOrder, settings: PaymentSettings, origin: Attribution | null, known: Pick<PlaceOrderOptions, 'catalog' | 'before' | 'today'>): Promise<PlaceOrderResult> {
   const before = await readBeforePricing(input, known);
   if (before.existing) return resume(before.existing);
 
@@ -161,7 +168,7 @@ async function place(input: ValidOrder, settings: PaymentSettings, origin: Attri
       placement.nowMs = Date.now();
       const reserved = yield* reserve(tx, placement);
       yield* insertOrder(tx, placement, reserved);
-      const terms = chargeTerms(input.method, settings, saoPauloDate(), reserved.number, before.shop);
+      const terms = chargeTerms(input.method, settings, known.today ?? saoPauloDate(), reserved.number, before.shop);
       yield* openAttempt(tx, { paymentId, orderId, method: input.method, amountCents: totalCents, terms });
       // What the create is sent from, read back as written (its defaults, its keys) in the same
       // round trip as the held writes: the create does not read it again.

@@ -11,6 +11,7 @@ import { getShopIdentity } from '@/lib/shop/identity';
 import { digitalOffersOf } from '@/lib/digital/access';
 import { reviewLinkToken } from '@/lib/security/tokens';
 import type { EmailData } from './templates';
+import { subscriptionEmailData } from './subscription-data';
 
 const PNG_DATA_URI = /^data:image\/png;base64,([A-Za-z0-9+/=]+)$/;
 
@@ -31,7 +32,9 @@ export async function loadEmailData(row: { orderId: string; kind: EmailKind; ded
   const wantsQr = order.method === 'pix' && (row.kind === 'instructions' || row.kind === 'reminder');
   // Only a paid order's e-mail carries its digital links (none at all before "Pago").
   const digital = row.kind === 'paid' ? (await digitalOffersOf(order, { absolute: true })).filter((o) => o.verdict.ok) : [];
+  const subscription = await subscriptionEmailData(row, env().appUrl);
   return {
+    ...(subscription ? { subscription } : {}),
     kind: row.kind,
     resend: row.dedupeKey.includes(':resend:'),
     shop: { name: (await getShopIdentity()).name, appUrl: env().appUrl },

@@ -35,6 +35,8 @@ const SWITCH: Record<EmailKind, SQL> = {
   late_payment: sql`${emailSettings.sendLatePayment}`,
   // Switched by Configurações → Avaliações (lib/reviews/settings.ts), which decides whether a request is written at all.
   review_request: sql`1`,
+  // What the subscriber agreed to be told about their subscription: not a switch.
+  subscription: sql`1`,
 };
 
 /**

@@ -72,7 +72,7 @@ export const OUTBOX_CHANNELS: readonly OutboxEntry[] = [
   // also deletes the drafts past their time), then the queued e-mails (none when e-mails are off).
   { name: 'email-worker', channel: 'email', left: 'emails', shareMs: 1_500, worker: async () => (await import('@/lib/email/worker')).emailWorker, before: runDraftScan },
   // The merchant's outbound webhooks (Integrações → endpoints): fan-out, then the deliveries due.
-  { name: 'webhook-worker', channel: 'webhook', left: 'webhooks', shareMs: 2_000, worker: async () => (await import('@/lib/public-api/webhook-worker')).webhookWorker },
+  { name: 'webhook-worker', channel: 'webhook', left: 'webhooks', shareMs: 1_500, worker: async () => (await import('@/lib/public-api/webhook-worker')).webhookWorker },
   // The ad pixels' server events (Integrações → Meta Pixel, Google Analytics 4): the rows due.
   { name: 'pixel-sender', channel: 'pixel', left: 'pixels', shareMs: 500, worker: async () => (await import('@/lib/pixels/sender')).pixelWorker },
   // The buyers' WhatsApp messages (lib/whatsapp/sender.ts); before each pass, the embedded WhatsApp
@@ -120,7 +120,7 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
     stop: async () => (await import('@/lib/payments/reconcile')).stopReconcileScheduler(),
     pass: {
       left: 'payments',
-      shareMs: 3_500,
+      shareMs: 3_000,
       run: async (budgetMs) => (await import('@/lib/payments/reconcile')).reconcileAll({ deadlineMs: budgetMs }),
     },
   },
@@ -135,6 +135,22 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
       shareMs: 1_000,
       run: async (budgetMs) => {
         const r = await (await import('@/lib/fulfilment/carrier-tracking')).readCarrierTracking({ deadlineMs: budgetMs });
+        return { left: r.left };
+      },
+    },
+  },
+  {
+    // Subscriptions' cycles (lib/subscriptions/cycles.ts): settles the cycles whose order was paid
+    // or expired (after reconciliation read them), then creates the orders of the cycles due on
+    // the shop's clock, before the outbox sends their e-mails.
+    name: 'subscription-cycles',
+    start: async () => (await import('@/lib/subscriptions/cycles')).startCycleLoop(),
+    stop: async () => (await import('@/lib/subscriptions/cycles')).stopCycleLoop(),
+    pass: {
+      left: 'subscriptions',
+      shareMs: 1_000,
+      run: async (budgetMs) => {
+        const r = await (await import('@/lib/subscriptions/cycles')).runCyclePass({ deadlineMs: Math.max(1, budgetMs) });
         return { left: r.left };
       },
     },

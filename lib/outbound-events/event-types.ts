@@ -7,9 +7,16 @@ export const ORDER_EVENT_TYPES = ['order.paid', 'order.refunded', 'order.cancele
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
 /**
- * Every outbound webhook event type an endpoint may choose: an order's, a saved checkout's
- * (`checkout.abandoned`, once per draft when its first reminder is due: lib/checkout/drafts), and
- * a buyer's review (`review.created`, once per review when it is sent: lib/reviews).
+ * A subscription's (lib/subscriptions): created when its first cycle is paid, renewed when a later
+ * cycle is, canceled once; `data.order` is the cycle's order (the first one's for a cancellation).
  */
-export const OUTBOUND_EVENT_TYPES = [...ORDER_EVENT_TYPES, 'checkout.abandoned', 'review.created'] as const;
+export const SUBSCRIPTION_EVENT_TYPES = ['subscription.created', 'subscription.renewed', 'subscription.canceled'] as const;
+
+/**
+ * Every outbound webhook event type an endpoint may choose: an order's, a saved checkout's
+ * (`checkout.abandoned`, once per draft when its first reminder is due: lib/checkout/drafts), a
+ * buyer's review (`review.created`, once per review when it is sent: lib/reviews) and a
+ * subscription's.
+ */
+export const OUTBOUND_EVENT_TYPES = [...ORDER_EVENT_TYPES, 'checkout.abandoned', 'review.created', ...SUBSCRIPTION_EVENT_TYPES] as const;
 export type OutboundEventType = (typeof OUTBOUND_EVENT_TYPES)[number];

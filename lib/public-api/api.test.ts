@@ -317,7 +317,7 @@ describe('GET /api/v1/openapi.json', () => {
     const result = await new Validator().validate(doc as never);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
-    expect(Object.keys(doc.paths as object)).toEqual(['/checkout/sessions', '/checkout/sessions/{id}', '/orders', '/orders/{id}', '/checkouts/abandoned', '/reviews', '/orders/{id}/refunds']);
+    expect(Object.keys(doc.paths as object)).toEqual(['/checkout/sessions', '/checkout/sessions/{id}', '/orders', '/orders/{id}', '/subscriptions', '/checkouts/abandoned', '/reviews', '/orders/{id}/refunds']);
   });
 
   it('GET /api/v1/reviews answers a page with a key, 401 without, 400 for a cursor it never gave', async () => {

@@ -17,6 +17,7 @@ import {
   webhookEvent,
   abandonedCheckoutList,
   reviewList,
+  subscriptionList,
 } from './schemas';
 
 function schema(s: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
@@ -88,6 +89,17 @@ export function openApiDocument(): Record<string, unknown> {
           responses: { '200': { description: 'The order', content: json('Order') }, ...errors(401, 404, 429) },
         },
       },
+      '/subscriptions': {
+        get: {
+          operationId: 'listSubscriptions',
+          summary: 'Subscriptions (each cycle is an order of its own), oldest first. A key scoped to its own orders lists none.',
+          parameters: [
+            { name: 'cursor', in: 'query', required: false, schema: { type: 'string' }, description: 'next_cursor of the previous page' },
+            { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
+          ],
+          responses: { '200': { description: 'A page of subscriptions', content: json('SubscriptionList') }, ...errors(400, 401, 429) },
+        },
+      },
       '/checkouts/abandoned': {
         get: {
           operationId: 'listAbandonedCheckouts',
@@ -149,6 +161,7 @@ export function openApiDocument(): Record<string, unknown> {
         WebhookEvent: schema(webhookEvent, 'output'),
         AbandonedCheckoutList: schema(abandonedCheckoutList, 'output'),
         ReviewList: schema(reviewList, 'output'),
+        SubscriptionList: schema(subscriptionList, 'output'),
         Error: schema(errorObject, 'output'),
       },
     },

@@ -9,6 +9,7 @@ import { createSession, readSession } from './sessions';
 import { apiError } from './http';
 import { listApiAbandoned } from './abandoned';
 import { listApiReviews } from './reviews';
+import { apiSubscriptions } from '@/lib/subscriptions/queries';
 
 export function postCheckoutSession(req: Request): Promise<Response> {
   return serveApi(req, async ({ caller, body }) => {
@@ -59,5 +60,18 @@ export function getReviews(req: Request): Promise<Response> {
     if (!parsed.success) return invalidRequest(parsed.error);
     const page = await listApiReviews(parsed.data.limit, parsed.data.cursor);
     return page ? { status: 200, body: page } : apiError('invalid_request', 'cursor: not a cursor this API gave', 'cursor');
+  });
+}
+
+/**
+ * GET /api/v1/subscriptions?cursor=&limit= (docs/reference.md): shop-wide data, so a key scoped to
+ * its own orders lists none.
+ */
+export function getSubscriptions(req: Request): Promise<Response> {
+  return serveApi(req, async ({ caller, url }) => {
+    const parsed = listOrdersQuery.safeParse(Object.fromEntries(url.searchParams));
+    if (!parsed.success) return invalidRequest(parsed.error);
+    if (caller.orderScope !== 'all') return { status: 200, body: { data: [], next_cursor: null } };
+    return { status: 200, body: await apiSubscriptions({ cursor: parsed.data.cursor, limit: parsed.data.limit }) };
   });
 }

@@ -184,3 +184,17 @@ export const webhookEvent = z.object({
 
 /** GET /api/v1/checkouts/abandoned */
 export const abandonedCheckoutList = z.object({ data: z.array(abandonedCheckoutObject), next_cursor: z.string().nullable() });
+
+/** A subscription, as GET /api/v1/subscriptions lists it (lib/subscriptions/queries.ts `apiSubscriptions`). */
+export const subscriptionObject = z.object({
+  id: z.string(),
+  status: z.enum(['active', 'paused', 'suspended', 'canceled']),
+  product_id: z.string(),
+  variant_id: z.string(),
+  customer: z.object({ name: z.string(), document: z.string(), email: z.string(), phone: z.string().optional().describe('E.164') }),
+  amount: z.int().describe('centavos per period, items only (freight is quoted for each cycle)'),
+  interval: z.enum(['month', '2 months', '3 months']),
+  next_charge_at: z.string().nullable().describe('the next cycle’s date (null once canceled)'),
+  created_at: z.string(),
+});
+export const subscriptionList = z.object({ data: z.array(subscriptionObject), next_cursor: z.string().nullable() });

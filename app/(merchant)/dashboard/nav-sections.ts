@@ -11,6 +11,7 @@ export const SECTIONS: readonly NavSection[] = [
   { href: '/dashboard/orders', label: 'Pedidos' },
   { href: '/dashboard/produtos', label: 'Produtos' },
   { href: '/dashboard/links', label: 'Links' },
+  { href: '/dashboard/assinaturas', label: 'Assinaturas' },
   { href: '/dashboard/cupons', label: 'Cupons' },
   { href: '/dashboard/avaliacoes', label: 'Avaliações' },
   { href: '/dashboard/carrinhos-abandonados', label: 'Carrinhos abandonados' },

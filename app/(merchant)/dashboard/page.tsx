@@ -16,6 +16,7 @@ import { RevenueChart } from './revenue-chart';
 import { ShopChecklist } from './shop-checklist';
 import { getShopIdentity } from '@/lib/shop/identity';
 import { OriginSalesCard } from './origin-sales-card';
+import { RecurringRevenueCard } from './recurring-revenue-card';
 import { OverviewKpis, PeriodNav } from './overview-kpis';
 import { PaymentMixCard, TopProductsCard } from './overview-sales';
 import { MethodConversionCard, StatusCountsCard } from './overview-orders';
@@ -78,6 +79,7 @@ export default async function OverviewPage({ searchParams }: Props) {
       </div>
 
       <OriginSalesCard from={p.range.from} to={p.range.to} />
+      <RecurringRevenueCard from={p.range.from} to={p.range.to} />
       {can(role, 'orders:act') ? (
         // Payments arrive on their own (webhooks, then the scheduled check): a quiet link, not the page's first button.
         <div className={styles.reconcile}>

@@ -8,6 +8,7 @@ import { paidEmail } from './paid';
 import { refundedEmail } from './refunded';
 import { reminderEmail } from './reminder';
 import { reviewRequestEmail } from './review-request';
+import { subscriptionEmail } from './subscription';
 import type { EmailData, RenderedEmail } from './types';
 
 const RENDER: Record<EmailKind, (d: EmailData) => RenderedEmail> = {
@@ -23,6 +24,7 @@ const RENDER: Record<EmailKind, (d: EmailData) => RenderedEmail> = {
   new_sale: newSaleEmail,
   late_payment: latePaymentEmail,
   review_request: reviewRequestEmail,
+  subscription: subscriptionEmail,
 };
 
 export function renderEmail(d: EmailData): RenderedEmail {

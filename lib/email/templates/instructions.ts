@@ -2,10 +2,12 @@
 import { formatBRL } from '@balcao/br/money';
 import { dateBR, greeting, line, orderRef, orderUrl, webUrl } from './common';
 import { html } from './html';
+import { subscriptionCycleEmail } from './subscription';
 import { button, codeBox, facts, layout, link, moneyTable, moneyText, p, textFooter, urlLink } from './layout';
 import { PIX_QR_CID, type EmailData, type RenderedEmail } from './types';
 
 export function instructionsEmail(d: EmailData): RenderedEmail {
+  if (d.subscription?.notice === 'cycle') return subscriptionCycleEmail(d);
   return d.order.method === 'pix' ? pix(d) : boleto(d);
 }
 

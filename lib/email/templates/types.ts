@@ -45,6 +45,11 @@ export type EmailData = {
   digital?: { name: string; action: 'Baixar' | 'Acessar'; href: string }[];
   /** "Avalie sua compra": the signed link to the order's review page and the products to review. */
   review?: { url: string; products: string[] };
+  /**
+   * A subscription's e-mail: a notice (lib/subscriptions/notices.ts), or 'cycle' for a cycle
+   * order's payment instructions ("Sua assinatura: pague a próxima entrega").
+   */
+  subscription?: { notice: string; url: string; productName: string; nextChargeDate: string | null; amountCents: number; newAmountCents: number | null };
   /** The merchant's alerts only. */
   merchant?: { buyerEmail: string; dashboardUrl: string; latePayment: boolean; /** "Observações para a loja", as the buyer typed them. */ buyerNote?: string | null };
 };

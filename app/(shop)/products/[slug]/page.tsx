@@ -17,6 +17,8 @@ import { ProductPrice } from '../../_components/product-price';
 import styles from './product.module.css';
 import { VariantPicker } from './variant-picker';
 import { ShippingCalculator } from './shipping-calculator';
+import { SubscribeChoice } from './subscribe-choice';
+import { plansOfProducts } from '@/lib/subscriptions/plans';
 import { PixelEvent } from '../../_components/pixels';
 import { pixelItemOf } from '@/lib/pixels/track';
 import { newestReviews, productReviews, withReviewsJsonLd } from '@/lib/reviews/display';
@@ -50,6 +52,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
   // An old address of a product whose slug changed: 308 to where it is now.
   if ('movedTo' in page) permanentRedirect(`/products/${page.movedTo}`);
   const { product, photos, choice } = page;
+  const plan = (await plansOfProducts([product.id])).get(product.id);
   // The variant chosen (`?variante=<id>`, or the first on sale): its price, stock and photo.
   const variants = choice.variants.map((v) => ({ ...v, soldOut: availability(v.stock).soldOut }));
   const query = (await searchParams) ?? {};
@@ -110,7 +113,13 @@ export default async function ProductPage({ params, searchParams }: Props) {
           ) : (
             <>
               {stock.label ? <p className={styles.lowStock}>{stock.label}</p> : null}
-              <AddToCartForm productId={product.id} variantId={hasOptions ? chosen.variantId : undefined} withQuantity maxQuantity={chosen.stock ?? undefined} />
+              {plan ? (
+                <SubscribeChoice slug={product.slug} plan={plan} priceCents={priceCents} variantId={hasOptions ? chosen.variantId : undefined}>
+                  <AddToCartForm productId={product.id} variantId={hasOptions ? chosen.variantId : undefined} withQuantity maxQuantity={chosen.stock ?? undefined} />
+                </SubscribeChoice>
+              ) : (
+                <AddToCartForm productId={product.id} variantId={hasOptions ? chosen.variantId : undefined} withQuantity maxQuantity={chosen.stock ?? undefined} />
+              )}
             </>
           )}
           <p className="small muted">Pague com Pix (confirmação na hora) ou boleto (compensação em até 3 dias úteis).</p>

@@ -20,6 +20,8 @@ import { categoryIdsOf, listCategories } from '@/lib/catalog/search';
 import { DigitalProductSection } from './digital-product';
 import { digitalInitialOf } from './digital-initial';
 import { RemoveProductSection } from './remove-product-section';
+import { SubscriptionSection } from './subscription-section';
+import { planFormInitial } from '@/lib/subscriptions/plans';
 
 export const metadata: Metadata = { title: 'Produto' };
 export const dynamic = 'force-dynamic';
@@ -77,6 +79,8 @@ export default async function EditProductPage({ params, searchParams }: Props) {
         />
 
         <DigitalProductSection productId={product.id} {...await digitalInitialOf(product.id, merchant.role)} />
+
+        <SubscriptionSection productId={product.id} initial={await planFormInitial(product.id)} />
 
         <ProductForm
           productId={product.id}

@@ -14,6 +14,9 @@ const EVENT_LABELS: Record<OutboundEventType, string> = {
   'order.fulfilled': 'order.fulfilled — enviado ou retirado',
   'checkout.abandoned': 'checkout.abandoned — carrinho abandonado',
   'review.created': 'review.created — nova avaliação',
+  'subscription.created': 'subscription.created — assinatura ativa',
+  'subscription.renewed': 'subscription.renewed — ciclo da assinatura pago',
+  'subscription.canceled': 'subscription.canceled — assinatura cancelada',
 };
 
 /** "Adicionar endpoint": "URL" and "Eventos"; the signing secret comes back once. */

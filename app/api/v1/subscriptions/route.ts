@@ -1,0 +1,8 @@
+import { getSubscriptions } from '@/lib/public-api/routes';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /api/v1/subscriptions?cursor=&limit= (docs/reference.md). */
+export function GET(req: Request) {
+  return getSubscriptions(req);
+}
