@@ -10,7 +10,7 @@ import { E2E_SANDBOX_KEY } from './e2e/sandbox-key';
  * Ports, from E2E_PORT (3100 unless told): each worker has a server of its own, the first at
  * E2E_PORT and the next one 4 ports up (E2E_WORKERS, 1 unless told); the expiry journey's
  * server is at E2E_PORT+1; a server's outside store (e2e/api-checkout.spec.ts) and the dev
- * server of e2e/dev-server.spec.ts listen two ports above it, the ad platforms' stand-in
+ * server of e2e/dev-server.spec.ts (run by playwright.dev.config.ts) listen two ports above it, the ad platforms' stand-in
  * (e2e/pixels.spec.ts: META_GRAPH_URL, GA4_COLLECT_URL) three ports above it. This file is also evaluated in
  * every worker, where E2E_PORT becomes that worker's server's port for the journeys' helpers.
  */
@@ -25,11 +25,13 @@ process.env.E2E_PORT = String(PORT);
 process.env.E2E_OWNER_PASSWORD ??= randomBytes(18).toString('base64url');
 const BASE_URL = `http://localhost:${PORT}`;
 const EXPIRY_PORT = FIRST_PORT + 1;
+/** The reviews journey moves its server's sandbox clock 8 days ahead: a server of its own too (its store would be +12). */
+const REVIEWS_PORT = FIRST_PORT + 10;
 // The journeys lay out as a Pixel 7 (its CSS viewport, touch and user agent) but paint at one
 // device pixel per CSS pixel: without a GPU the browser rasterises on the CPU, and 2.625² as
-// many pixels cost the shared two cores a sixth of the suite (BENCHMARKS.md, "Test gate").
+// many pixels cost the shared two cores a sixth of the suite (docs/benchmarks-log.md, "Test gate").
 // The screenshot specs set their own scale. E2E_DSF overrides it to compare.
-const PHONE = { ...devices['Pixel 7'], browserName: 'chromium' as const, deviceScaleFactor: Number(process.env.E2E_DSF ?? 1) };
+export const PHONE = { ...devices['Pixel 7'], browserName: 'chromium' as const, deviceScaleFactor: Number(process.env.E2E_DSF ?? 1) };
 // Debian's headless shell (chromium-headless-shell) is the same engine as the full browser
 // without its UI: journeys run about a fifth faster on two cores. The full browser is the
 // fallback on a machine that only has it.
@@ -85,13 +87,17 @@ export default defineConfig({
   projects: [
     // Signs the owner and the demo account in once; the journeys reuse those sessions (signIn).
     { name: 'setup', testMatch: /\.setup\.ts$/, use: { ...PHONE, baseURL: BASE_URL } },
-    { name: 'mobile', testIgnore: /(expiry|serverless)\.spec\.ts$/, dependencies: ['setup'], use: { ...PHONE, baseURL: BASE_URL } },
+    // The dev-server journeys are not here: they run in a stage of their own, before this one
+    // (playwright.dev.config.ts).
+    { name: 'mobile', testIgnore: /(expiry|serverless|dev-server|reviews-feeds)\.spec\.ts$/, dependencies: ['setup'], use: { ...PHONE, baseURL: BASE_URL } },
     // The expiry journey moves its server's sandbox clock three days ahead, after which that
     // server refuses new charges: it has a server of its own, so it can run in any order.
     { name: 'expiry', testMatch: /expiry\.spec\.ts$/, use: { ...PHONE, baseURL: `http://localhost:${EXPIRY_PORT}` } },
+    // "Avalie sua compra" goes days after delivery: that journey moves its server's clock 8 days.
+    { name: 'reviews', testMatch: /reviews-feeds\.spec\.ts$/, use: { ...PHONE, baseURL: `http://localhost:${REVIEWS_PORT}` } },
     SERVERLESS_PROJECT,
   ],
-  webServer: [...Array.from({ length: WORKERS }, (_, worker) => e2eServer(serverPort(worker))), e2eServer(EXPIRY_PORT), SERVERLESS_SERVER],
+  webServer: [...Array.from({ length: WORKERS }, (_, worker) => e2eServer(serverPort(worker))), e2eServer(EXPIRY_PORT), e2eServer(REVIEWS_PORT), SERVERLESS_SERVER],
 });
 
 /** `next start` with the embedded sandbox on fresh SQLite files under data/e2e-<port> (and a CEP stub), answering at port (port+2 is its outside store's). */

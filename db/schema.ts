@@ -646,6 +646,8 @@ export const EMAIL_KINDS = [
   // alerts to the merchant's notification addresses
   'new_sale',
   'late_payment',
+  // "Avalie sua compra", days after delivery (lib/reviews/schedule.ts)
+  'review_request',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 /** E-mails about a merchant user's account, not about an order (lib/email/account-emails.ts). */
@@ -1320,3 +1322,88 @@ export const productImports = sqliteTable('product_imports', {
   photoLeaseUntil: text('photo_lease_until'),
 });
 export type ProductImportRow = typeof productImports.$inferSelect;
+
+// ---------- product feeds for the shopping channels (lib/feeds): Google Merchant Center's RSS, Meta's catalog CSV ----------
+
+/** One row (id = 1). No row = the defaults: open feeds, the shop's name as the brand, no digital products. */
+export const feedSettings = sqliteTable('feed_settings', {
+  id: integer('id').primaryKey(),
+  /** When set, a feed answers only with `?token=<this>` (Configurações → "Canais de venda"). */
+  accessToken: text('access_token'),
+  /** g:brand / brand; '' = the shop's name. */
+  brand: text('brand').notNull().default(''),
+  /** Digital products in the feeds too (off: only what ships or is picked up). */
+  includeDigital: integer('include_digital', { mode: 'boolean' }).notNull().default(false),
+  /** The last time each channel fetched its feed (ISO). */
+  googleFetchedAt: text('google_fetched_at'),
+  metaFetchedAt: text('meta_fetched_at'),
+});
+export type FeedSettingsRow = typeof feedSettings.$inferSelect;
+
+/** A shop category's Google product category (its numeric id or full path, as Google lists them). */
+export const feedCategoryMap = sqliteTable('feed_category_map', {
+  categoryId: integer('category_id')
+    .primaryKey()
+    .references(() => categories.id, { onDelete: 'cascade' }),
+  googleCategory: text('google_category').notNull(),
+});
+
+// ---------- reviews from verified buyers (lib/reviews): one per order line; no personal data beyond the name shown ----------
+
+/** One row (id = 1). No row = the defaults (7 days, nothing published without the merchant). */
+export const reviewSettings = sqliteTable('review_settings', {
+  id: integer('id').primaryKey(),
+  /** Days after "Entregue" / "Retirado" / paid (digital) before "Avalie sua compra" goes. */
+  delayDays: integer('delay_days').notNull().default(7),
+  /** "Publicar automaticamente notas 4 e 5". */
+  autoPublishHigh: integer('auto_publish_high', { mode: 'boolean' }).notNull().default(false),
+});
+export type ReviewSettingsRow = typeof reviewSettings.$inferSelect;
+
+/**
+ * The request of one order: written once (the order id is the key) when its moment passed on
+ * the shop's clock, in the same transaction as its e-mail's outbox row.
+ */
+export const reviewRequests = sqliteTable('review_requests', {
+  orderId: text('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  /** The shop-clock moment the order became reviewable (delivered, picked up, or paid for digital). */
+  dueAt: text('due_at').notNull(),
+  createdAt: text('created_at').notNull().default(now),
+});
+
+export const REVIEW_STATUSES = ['pending', 'published', 'hidden'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+export const reviews = sqliteTable(
+  'reviews',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** One review per order line: the unique index is the rule. */
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    comment: text('comment').notNull().default(''),
+    /** "Maria S." when the buyer chose to show it; '' = anonymous ("Comprador"). */
+    authorName: text('author_name').notNull().default(''),
+    status: text('status', { enum: REVIEW_STATUSES }).notNull().default('pending'),
+    reply: text('reply'),
+    repliedAt: text('replied_at'),
+    publishedAt: text('published_at'),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('reviews_order_item_idx').on(t.orderItemId),
+    index('reviews_product_idx').on(t.productId, t.status, t.createdAt),
+    index('reviews_created_idx').on(t.createdAt),
+  ],
+);
+export type ReviewRow = typeof reviews.$inferSelect;

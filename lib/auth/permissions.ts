@@ -62,6 +62,8 @@ export const PERMISSIONS = [
    * endpoint's URL may carry a secret token): without it the tab is not shown.
    */
   'integrations:manage',
+  /** Buyers' reviews (Avaliações): "Publicar", "Ocultar", "Responder", and their settings. */
+  'reviews:moderate',
   /**
    * The public demo's tour: a banner says what this login may not do, and the controls it may
    * not use are shown disabled with the reason, where other roles simply do not see them.
@@ -127,6 +129,7 @@ const REFUSALS: Record<Permission, string> = {
   'account:edit': 'não pode alterar a senha nem a verificação em duas etapas.',
   'people:manage': 'não pode gerenciar acessos.',
   'integrations:manage': 'não pode gerenciar integrações.',
+  'reviews:moderate': 'não pode publicar, ocultar nem responder avaliações.',
   'dashboard:tour': 'não vê os controles que não pode usar.',
 };
 

@@ -32,6 +32,7 @@ import {
   paymentEvents,
   paymentLinks,
   payments,
+  reviews,
   webhookDeliveries,
   type Order,
 } from '@/db/schema';
@@ -88,6 +89,7 @@ export async function buyerDataExport(query: BuyerQuery, now = new Date()) {
       ? { zip: o.addressZip, street: o.addressStreet, number: o.addressNumber, neighborhood: o.addressNeighborhood, city: o.addressCity, state: o.addressState }
       : { zip: o.deliveryZip, street: o.deliveryStreet, number: o.deliveryNumber, complement: o.deliveryComplement, neighborhood: o.deliveryNeighborhood, city: o.deliveryCity, state: o.deliveryState };
   };
+  const given = ids.length ? await db().select().from(reviews).where(inArray(reviews.orderId, ids)).orderBy(asc(reviews.id)) : [];
   const draftEmails = [...new Set([...(query.kind === 'email' ? [query.email] : []), ...list.map((o) => o.buyerEmail)])];
   const drafts = draftEmails.length ? await db().select().from(checkoutDrafts).where(inArray(checkoutDrafts.email, draftEmails)) : [];
   return {
@@ -110,6 +112,9 @@ export async function buyerDataExport(query: BuyerQuery, now = new Date()) {
       fulfillment: { status: o.fulfillmentStatus, carrier: o.fulfillmentCarrier, tracking_code: o.trackingCode },
       payments: pays.filter((p) => p.orderId === o.id).map((p) => ({ provider_id: p.providerId, method: p.method, status: p.status, amount: p.amountCents, created_at: p.createdAt, paid_at: p.paidAt })),
       emails: mails.filter((m) => m.orderId === o.id).map((m) => ({ kind: m.kind, recipient: m.recipient, status: m.status, created_at: m.createdAt, sent_at: m.sentAt })),
+      reviews: given
+        .filter((r) => r.orderId === o.id)
+        .map((r) => ({ product_id: r.productId, rating: r.rating, comment: r.comment, shown_name: r.authorName || null, status: r.status, created_at: r.createdAt })),
     })),
   };
 }
@@ -214,6 +219,9 @@ export async function anonymiseBuyer(
         if (responseBody !== r.responseBody) yield* run(tx.update(apiIdempotency).set({ responseBody }).where(and(eq(apiIdempotency.apiKeyId, r.apiKeyId), eq(apiIdempotency.key, r.key))));
       }
       yield* run(tx.update(checkoutSessions).set({ customer: '{}' }).where(eq(checkoutSessions.orderId, before.id)));
+      // Reviews stay (a rating is no one's data) without the name shown, their text scrubbed of the buyer's.
+      const given = yield* all(tx.select({ id: reviews.id, comment: reviews.comment }).from(reviews).where(eq(reviews.orderId, before.id)));
+      for (const r of given) yield* run(tx.update(reviews).set({ authorName: '', comment: scrub(r.comment)! }).where(eq(reviews.id, r.id)));
       const first = pays[0];
       if (first) {
         yield* run(

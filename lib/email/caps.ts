@@ -28,7 +28,7 @@ import { env } from '@/lib/config/env';
 export const RECIPIENT_CAPPED_KINDS: readonly OutboxKind[] = ['instructions', 'reminder', 'expired', 'cart_reminder'];
 
 /** Every kind a buyer receives (the merchant's alerts, new_sale and late_payment, go to the shop). */
-export const BUYER_EMAIL_KINDS: readonly OutboxKind[] = ['instructions', 'paid', 'reminder', 'refunded', 'canceled', 'expired', 'shipped', 'ready_for_pickup', 'delivered', 'cart_reminder'];
+export const BUYER_EMAIL_KINDS: readonly OutboxKind[] = ['instructions', 'paid', 'reminder', 'refunded', 'canceled', 'expired', 'shipped', 'ready_for_pickup', 'delivered', 'cart_reminder', 'review_request'];
 
 /** The kinds capped and counted per recipient: those of unpaid orders; in a public demo, every buyer's e-mail. */
 export function recipientCappedKinds(): readonly OutboxKind[] {

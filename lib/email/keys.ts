@@ -16,6 +16,7 @@ export const emailKey = {
   delivered: (orderId: string) => `email:${orderId}:delivered`,
   newSale: (orderId: string) => `email:${orderId}:new_sale`,
   latePayment: (orderId: string) => `email:${orderId}:late_payment`,
+  reviewRequest: (orderId: string) => `email:${orderId}:review_request`,
   /** The merchant's n-th "Reenviar e-mail" of the instructions (n from 1). */
   resend: (orderId: string, n: number) => `email:${orderId}:instructions:resend:${n}`,
 };

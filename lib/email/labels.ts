@@ -13,6 +13,7 @@ export const EMAIL_KIND_LABELS: Record<OutboxKind, string> = {
   delivered: 'Pedido entregue',
   new_sale: 'Nova venda (para a loja)',
   late_payment: 'Pagamento atrasado (para a loja)',
+  review_request: 'Avalie sua compra',
   password_reset: 'Redefinir senha (para a equipe)',
   invitation: 'Convite para a equipe',
   cart_reminder: 'Lembrete de carrinho abandonado',

@@ -9,6 +9,7 @@ import { addressLines, deliveryOf } from '@/lib/orders/delivery';
 import { orderMoneyLines } from '@/lib/orders/money-lines';
 import { getShopIdentity } from '@/lib/shop/identity';
 import { digitalOffersOf } from '@/lib/digital/access';
+import { reviewLinkToken } from '@/lib/security/tokens';
 import type { EmailData } from './templates';
 
 const PNG_DATA_URI = /^data:image\/png;base64,([A-Za-z0-9+/=]+)$/;
@@ -66,6 +67,10 @@ export async function loadEmailData(row: { orderId: string; kind: EmailKind; ded
       })(),
     },
     digital: digital.map((o) => ({ name: o.name, action: o.action, href: o.href })),
+    review:
+      row.kind === 'review_request'
+        ? { url: `${env().appUrl}/avaliar/${reviewLinkToken(order.id, env().authSecret)}`, products: [...new Set(items.filter((i) => i.productId !== null).map((i) => i.name))] }
+        : undefined,
     merchant: { buyerEmail: order.buyerEmail, dashboardUrl: `${env().appUrl}/dashboard/orders/${order.id}`, latePayment: order.latePayment, buyerNote: order.buyerNote },
   };
 }

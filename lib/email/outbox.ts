@@ -33,6 +33,8 @@ const SWITCH: Record<EmailKind, SQL> = {
   delivered: sql`${emailSettings.sendDelivered}`,
   new_sale: sql`${emailSettings.sendNewSale}`,
   late_payment: sql`${emailSettings.sendLatePayment}`,
+  // Switched by Configurações → Avaliações (lib/reviews/settings.ts), which decides whether a request is written at all.
+  review_request: sql`1`,
 };
 
 /**
@@ -60,7 +62,7 @@ export function* enqueueEmail(tx: Tx, e: Enqueue): Generator<Step, number, unkno
 
 /**
  * `enqueueEmail` when nothing reads whether a row was written: a held write, which on libSQL
- * travels with the transaction's next step (db/driver.ts `write`; BENCHMARKS.md, T15).
+ * travels with the transaction's next step (db/driver.ts `write`).
  */
 export function* queueEmail(tx: Tx, e: Enqueue): Generator<Step, void, unknown> {
   yield* write(outboxInsert(tx, e));

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { shutdownNames } from '@/lib/server/shutdown';
 import { startProcessContext } from '@/lib/process/context';
-import { BACKGROUND_JOBS, CRON_BUDGET_MS, runJobPasses, startBackgroundJobs, type BackgroundJob } from './jobs';
+import { BACKGROUND_JOBS, CRON_BUDGET_MS, CRON_LEFT_KEYS, OUTBOX_CHANNELS, runJobPasses, startBackgroundJobs, type BackgroundJob } from './jobs';
+import { outboxDeliverers } from './after-pass-deliverers';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const source = (rel: string) => fs.readFileSync(path.join(ROOT, rel), 'utf8');
@@ -41,7 +42,7 @@ describe('the background jobs, listed once', () => {
 
   it('the cron runs the pass of every job that has one, in the list order, and sums what they counted and left', async () => {
     const { jobs, calls, budgets } = spiedJobs();
-    expect(await runJobPasses(jobs)).toEqual({ checked: 0, changed: 0, left: { payments: 0, tracking: 0, emails: 0, webhooks: 0, pixels: 0 } });
+    expect(await runJobPasses(jobs)).toEqual({ checked: 0, changed: 0, left: { payments: 0, tracking: 0, reviews: 0, emails: 0, webhooks: 0, pixels: 0 } });
     expect(calls).toEqual(BACKGROUND_JOBS.filter((j) => j.pass).map((j) => `pass ${j.name}`));
     // Each pass gets its share of the time box, and the shares fill it.
     expect(BACKGROUND_JOBS.reduce((sum, j) => sum + (j.pass?.shareMs ?? 0), 0)).toBe(CRON_BUDGET_MS);
@@ -58,7 +59,7 @@ describe('the background jobs, listed once', () => {
       stop: async () => {},
       pass: { left: 'emails', shareMs: 1_000, run: async () => ({ checked: 3, changed: 1, left: 2 }) },
     };
-    expect(await runJobPasses([counting, counting])).toEqual({ checked: 6, changed: 2, left: { payments: 0, tracking: 0, emails: 4, webhooks: 0, pixels: 0 } });
+    expect(await runJobPasses([counting, counting])).toEqual({ checked: 6, changed: 2, left: { payments: 0, tracking: 0, reviews: 0, emails: 4, webhooks: 0, pixels: 0 } });
   });
 
   it('a pass that ran long leaves the next one only what remains of the time box', async () => {
@@ -71,11 +72,11 @@ describe('the background jobs, listed once', () => {
   });
 
   it('reconciliation runs first in the cron, so the e-mails and webhooks it causes go out in the same run', () => {
-    expect(BACKGROUND_JOBS.map((j) => j.name)).toEqual(['reconcile-scheduler', 'carrier-tracking', 'email-worker', 'webhook-worker', 'pixel-sender', 'sandbox-worker']);
+    expect(BACKGROUND_JOBS.map((j) => j.name)).toEqual(['reconcile-scheduler', 'carrier-tracking', 'review-requests', 'email-worker', 'webhook-worker', 'pixel-sender', 'sandbox-worker']);
   });
 
   it('neither the start-up nor the cron route runs a worker of its own: both go through this list', () => {
-    const workers = /@\/lib\/(payments\/reconcile|fulfilment\/carrier-tracking|email\/worker|email\/reminders|api\/webhook-worker|embedded-provider)['/]/;
+    const workers = /@\/lib\/(payments\/reconcile|fulfilment\/carrier-tracking|email\/worker|email\/reminders|api\/webhook-worker|embedded-provider|reviews\/request-loop)['/]/;
     for (const file of ['lib/startup/start-server.ts', 'app/api/cron/reconcile/route.ts', 'lib/jobs/cron.ts']) {
       expect(source(file), file).not.toMatch(workers);
     }
@@ -83,5 +84,17 @@ describe('the background jobs, listed once', () => {
     expect(source('lib/startup/start-server.ts')).toContain('startBackgroundJobs()');
     expect(source('app/api/cron/reconcile/route.ts')).toContain("from '@/lib/jobs/cron'");
     expect(source('lib/jobs/cron.ts')).toContain('runJobPasses(jobs, budgetMs)');
+  });
+
+  it('each outbox channel is one entry: its job, its cron key and its after-pass come from it, and its worker answers to its name', async () => {
+    expect(CRON_LEFT_KEYS).toEqual(['payments', 'tracking', 'reviews', 'emails', 'webhooks', 'pixels']);
+    expect(CRON_LEFT_KEYS).toEqual(BACKGROUND_JOBS.flatMap((j) => (j.pass ? [j.pass.left] : [])));
+    for (const entry of OUTBOX_CHANNELS) {
+      expect(BACKGROUND_JOBS.find((j) => j.name === entry.name)?.pass?.left).toBe(entry.left);
+      expect((await entry.worker()).name).toBe(entry.channel);
+    }
+    expect(Object.keys(outboxDeliverers)).toEqual(OUTBOX_CHANNELS.map((e) => e.channel));
+    // The cron's log line reports every key, not a hand-written few.
+    expect(source('lib/jobs/cron.ts')).not.toMatch(/left\.(emails|webhooks|pixels)/);
   });
 });

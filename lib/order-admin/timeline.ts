@@ -126,6 +126,7 @@ export const EMAIL_WORDS: Record<OutboxKind, { about: string; sent: string }> = 
   delivered: { about: 'pedido entregue', sent: 'Aviso de entrega enviado por e-mail' },
   new_sale: { about: 'nova venda, para a loja', sent: 'Aviso de nova venda enviado à loja' },
   late_payment: { about: 'pagamento atrasado, para a loja', sent: 'Aviso de pagamento atrasado enviado à loja' },
+  review_request: { about: 'avalie sua compra', sent: 'Pedido de avaliação enviado por e-mail' },
   password_reset: { about: 'redefinir senha', sent: 'E-mail de redefinir senha enviado' },
   invitation: { about: 'convite para a equipe', sent: 'Convite enviado por e-mail' },
   cart_reminder: { about: 'lembrete de carrinho abandonado', sent: 'Lembrete de carrinho enviado por e-mail' },

@@ -7,8 +7,9 @@ export const ORDER_EVENT_TYPES = ['order.paid', 'order.refunded', 'order.cancele
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
 /**
- * Every outbound webhook event type an endpoint may choose: an order's, and a saved checkout's
- * (`checkout.abandoned`, once per draft when its first reminder is due: lib/checkout/drafts).
+ * Every outbound webhook event type an endpoint may choose: an order's, a saved checkout's
+ * (`checkout.abandoned`, once per draft when its first reminder is due: lib/checkout/drafts), and
+ * a buyer's review (`review.created`, once per review when it is sent: lib/reviews).
  */
-export const OUTBOUND_EVENT_TYPES = [...ORDER_EVENT_TYPES, 'checkout.abandoned'] as const;
+export const OUTBOUND_EVENT_TYPES = [...ORDER_EVENT_TYPES, 'checkout.abandoned', 'review.created'] as const;
 export type OutboundEventType = (typeof OUTBOUND_EVENT_TYPES)[number];

@@ -317,7 +317,16 @@ describe('GET /api/v1/openapi.json', () => {
     const result = await new Validator().validate(doc as never);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
-    expect(Object.keys(doc.paths as object)).toEqual(['/checkout/sessions', '/checkout/sessions/{id}', '/orders', '/orders/{id}', '/checkouts/abandoned', '/orders/{id}/refunds']);
+    expect(Object.keys(doc.paths as object)).toEqual(['/checkout/sessions', '/checkout/sessions/{id}', '/orders', '/orders/{id}', '/checkouts/abandoned', '/reviews', '/orders/{id}/refunds']);
+  });
+
+  it('GET /api/v1/reviews answers a page with a key, 401 without, 400 for a cursor it never gave', async () => {
+    const { getReviews } = await import('./routes');
+    const ok = await getReviews(getReq('/reviews?limit=5'));
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ data: expect.any(Array), next_cursor: null });
+    expect((await getReviews(new Request(`${BASE}/reviews`))).status).toBe(401);
+    expect((await getReviews(getReq('/reviews?cursor=nada'))).status).toBe(400);
   });
 });
 

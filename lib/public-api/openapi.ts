@@ -4,8 +4,8 @@
  * 3.1's dialect). Reads no environment: the server is the relative /api/v1.
  */
 import { z } from 'zod';
+import { OUTBOUND_EVENT_TYPES } from '@/lib/outbound-events/event-types';
 import {
-  API_EVENT_TYPES,
   createSessionRequest,
   errorObject,
   orderList,
@@ -16,6 +16,7 @@ import {
   sessionObject,
   webhookEvent,
   abandonedCheckoutList,
+  reviewList,
 } from './schemas';
 
 function schema(s: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
@@ -98,6 +99,17 @@ export function openApiDocument(): Record<string, unknown> {
           responses: { '200': { description: 'A page of saved checkouts', content: json('AbandonedCheckoutList') }, ...errors(400, 401, 429) },
         },
       },
+      '/reviews': {
+        get: {
+          operationId: 'listReviews',
+          summary: "Buyers' reviews (every status), newest first.",
+          parameters: [
+            { name: 'cursor', in: 'query', required: false, schema: { type: 'string' }, description: 'next_cursor of the previous page' },
+            { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
+          ],
+          responses: { '200': { description: 'A page of reviews', content: json('ReviewList') }, ...errors(400, 401, 429) },
+        },
+      },
       '/orders/{id}/refunds': {
         post: {
           operationId: 'refundOrder',
@@ -111,7 +123,7 @@ export function openApiDocument(): Record<string, unknown> {
     webhooks: {
       orderEvent: {
         post: {
-          summary: `One of ${API_EVENT_TYPES.join(', ')}, signed with Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature).`,
+          summary: `One of ${OUTBOUND_EVENT_TYPES.join(', ')}, signed with Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature).`,
           requestBody: { content: json('WebhookEvent') },
           responses: { '200': { description: 'Any 2xx acknowledges the delivery' } },
         },
@@ -136,6 +148,7 @@ export function openApiDocument(): Record<string, unknown> {
         RefundResult: schema(refundObject, 'output'),
         WebhookEvent: schema(webhookEvent, 'output'),
         AbandonedCheckoutList: schema(abandonedCheckoutList, 'output'),
+        ReviewList: schema(reviewList, 'output'),
         Error: schema(errorObject, 'output'),
       },
     },

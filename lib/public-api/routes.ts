@@ -8,6 +8,7 @@ import { createSessionRequest, listOrdersQuery, refundRequest } from './schemas'
 import { createSession, readSession } from './sessions';
 import { apiError } from './http';
 import { listApiAbandoned } from './abandoned';
+import { listApiReviews } from './reviews';
 
 export function postCheckoutSession(req: Request): Promise<Response> {
   return serveApi(req, async ({ caller, body }) => {
@@ -48,6 +49,15 @@ export function getAbandonedCheckouts(req: Request): Promise<Response> {
     const parsed = listOrdersQuery.safeParse(Object.fromEntries(url.searchParams));
     if (!parsed.success) return invalidRequest(parsed.error);
     const page = await listApiAbandoned(caller, parsed.data.limit, parsed.data.cursor);
+    return page ? { status: 200, body: page } : apiError('invalid_request', 'cursor: not a cursor this API gave', 'cursor');
+  });
+}
+
+export function getReviews(req: Request): Promise<Response> {
+  return serveApi(req, async ({ url }) => {
+    const parsed = listOrdersQuery.safeParse(Object.fromEntries(url.searchParams));
+    if (!parsed.success) return invalidRequest(parsed.error);
+    const page = await listApiReviews(parsed.data.limit, parsed.data.cursor);
     return page ? { status: 200, body: page } : apiError('invalid_request', 'cursor: not a cursor this API gave', 'cursor');
   });
 }

@@ -5,11 +5,9 @@
  * centavos (BRL).
  */
 import { z } from 'zod';
-import { OUTBOUND_EVENT_TYPES as API_EVENT_TYPES } from '@/lib/outbound-events/event-types';
+import { OUTBOUND_EVENT_TYPES } from '@/lib/outbound-events/event-types';
 
 export const API_METHODS = ['pix', 'boleto'] as const;
-export { API_EVENT_TYPES };
-export type ApiEventType = (typeof API_EVENT_TYPES)[number];
 
 export const MAX_SESSION_LINES = 50;
 /** A session is open for at most 24 hours, at least 30 minutes; default 24 hours. */
@@ -152,14 +150,33 @@ export const abandonedCheckoutObject = z.object({
   updated_at: z.string(),
 });
 
+/** A buyer's review, as GET /api/v1/reviews lists it and `review.created` carries it. */
+export const reviewObject = z.object({
+  id: z.string().describe('rev_…'),
+  product_id: z.int(),
+  order_id: z.string(),
+  rating: z.int().min(1).max(5),
+  comment: z.string().describe('Plain text, at most 1,000 characters.'),
+  author: z.string().nullable().describe('The first name and initial the buyer chose to show ("Maria S."), or null.'),
+  status: z.enum(['pending', 'published', 'hidden']),
+  reply: z.string().nullable().describe("The shop's public reply."),
+  created_at: z.string(),
+  published_at: z.string().nullable(),
+});
+export type ApiReview = z.output<typeof reviewObject>;
+
+/** GET /api/v1/reviews */
+export const reviewList = z.object({ data: z.array(reviewObject), next_cursor: z.string().nullable() });
+
 /** The outbound webhook body (Standard Webhooks). */
 export const webhookEvent = z.object({
   id: z.string().describe('evt_…, the same on every delivery of this event (the webhook-id header).'),
-  type: z.enum(API_EVENT_TYPES),
+  type: z.enum(OUTBOUND_EVENT_TYPES),
   created_at: z.string(),
   data: z.object({
     order: orderObject.optional().describe('Every order.* event.'),
     checkout: abandonedCheckoutObject.optional().describe('checkout.abandoned: the saved checkout whose first reminder is due (no order yet).'),
+    review: reviewObject.optional().describe('review.created: the review a buyer sent (its order in data.order is not sent).'),
     checkout_session_id: z.string().nullable(),
     metadata: z.record(z.string(), z.string()),
   }),

@@ -36,7 +36,9 @@ export type RateBucket =
   | 'dashboard-search'
   | 'draft'
   | 'draft-session'
-  | 'carrier-sandbox';
+  | 'carrier-sandbox'
+  | 'feed'
+  | 'review';
 
 /**
  * Sign-in attempts on one account from all addresses together: enough room for a merchant's
@@ -58,6 +60,10 @@ export const DRAFT_SAVES_PER_MIN = 60;
 export const DRAFT_SAVES_PER_SESSION_PER_MIN = 30;
 /** Calls to the embedded carrier sandbox over HTTP, per client address (the app itself calls it in process). */
 export const CARRIER_SANDBOX_CALLS_PER_MIN = 120;
+/** Product feed fetches per client: a channel fetches a few times a day; a loop gets 429. */
+export const FEED_FETCHES_PER_MIN = 30;
+/** Review pages and sends per client address: a family reviewing an order, not a flood. */
+export const REVIEWS_PER_MIN = 20;
 
 export type RateDecision = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
 
@@ -97,6 +103,10 @@ function limitOf(bucket: RateBucket): number {
       return DRAFT_SAVES_PER_SESSION_PER_MIN;
     case 'carrier-sandbox':
       return CARRIER_SANDBOX_CALLS_PER_MIN;
+    case 'feed':
+      return FEED_FETCHES_PER_MIN;
+    case 'review':
+      return REVIEWS_PER_MIN;
   }
 }
 
@@ -160,8 +170,8 @@ export async function hit(bucket: RateBucket, id: string, now = Date.now()): Pro
 }
 
 /**
- * `hit`, and reads that do not depend on it, in one round trip on libSQL (a batch; BENCHMARKS.md,
- * T15): the hit is counted whatever the reads find, and a refused request simply ignores them.
+ * `hit`, and reads that do not depend on it, in one round trip on libSQL (a batch): the hit is
+ * counted whatever the reads find, and a refused request simply ignores them.
  * On better-sqlite3 the hit keeps its prepared statement and the reads run after it.
  */
 export async function hitAlong<U extends BatchItem<'sqlite'>, Q extends Readonly<[U, ...U[]]>>(
@@ -170,12 +180,15 @@ export async function hitAlong<U extends BatchItem<'sqlite'>, Q extends Readonly
   queries: Q,
   now = Date.now(),
 ): Promise<[RateDecision, BatchResponse<Q>]> {
-  const database_ = database();
-  if (database_.kind !== 'libsql') return [await hit(bucket, id, now), await database_.batch(queries)];
-  await sweepOnceAWindow(now);
-  const window = windowOf(bucket);
-  const [rows, ...results] = (await database_.batch([countHitStatement(db(), { key: `${bucket}:${id}`, now, window }), ...queries])) as unknown as [{ count: number; windowStart: number }[], ...unknown[]];
-  return [decisionOf(bucket, rows[0], now), results as BatchResponse<Q>];
+  return database().byRoundTrips<[RateDecision, BatchResponse<Q>]>({
+    inTurn: async () => [await hit(bucket, id, now), await database().batch(queries)],
+    together: async () => {
+      await sweepOnceAWindow(now);
+      const window = windowOf(bucket);
+      const [rows, ...results] = (await database().batch([countHitStatement(db(), { key: `${bucket}:${id}`, now, window }), ...queries])) as unknown as [{ count: number; windowStart: number }[], ...unknown[]];
+      return [decisionOf(bucket, rows[0], now), results as BatchResponse<Q>];
+    },
+  });
 }
 
 function decisionOf(bucket: RateBucket, row: { count: number; windowStart: number }, now: number): RateDecision {

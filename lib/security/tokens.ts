@@ -3,7 +3,7 @@
  * buyer's order token, a payment's webhook token), the one shape a token can have, and the one
  * hash that names a token in logs and the webhook log without revealing it.
  */
-import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 
 /** 32 random bytes, base64url (43 characters): the buyer's order token, the webhook token. */
 export function randomToken(): string {
@@ -39,4 +39,22 @@ export function sha256Hex(token: string): string {
  */
 export function accountLinkToken(id: string, secret: string): string {
   return createHmac('sha256', secret).update(`account-link:${id}`, 'utf8').digest('base64url');
+}
+
+/**
+ * The token of an order's review link ("Avalie sua compra"): the order's id and an HMAC of it
+ * under the server's secret, so the link is signed to that order, needs no row to be found, and
+ * the e-mail can write it at send time. Who holds it may review that order's products once each.
+ */
+export function reviewLinkToken(orderId: string, secret: string): string {
+  return `${orderId}.${createHmac('sha256', secret).update(`review-link:${orderId}`, 'utf8').digest('base64url')}`;
+}
+
+/** The order a review link's token is signed for, or null when it is not one of ours. */
+export function orderIdOfReviewToken(token: string, secret: string): string | null {
+  const m = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!m) return null;
+  const expected = Buffer.from(reviewLinkToken(m[1], secret));
+  const given = Buffer.from(token);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? m[1] : null;
 }

@@ -12,9 +12,11 @@ export const SECTIONS: readonly NavSection[] = [
   { href: '/dashboard/produtos', label: 'Produtos' },
   { href: '/dashboard/links', label: 'Links' },
   { href: '/dashboard/cupons', label: 'Cupons' },
+  { href: '/dashboard/avaliacoes', label: 'Avaliações' },
   { href: '/dashboard/carrinhos-abandonados', label: 'Carrinhos abandonados' },
   { href: '/dashboard/settings', label: 'Configurações' },
   { href: '/dashboard/conta', label: 'Minha conta' },
+  { href: '/dashboard/ajuda', label: 'Ajuda' },
 ];
 
 /** The phone's bottom bar: the three places a shopkeeper opens every day, then "Mais". */
@@ -32,6 +34,8 @@ export const SETTINGS_PAGES: readonly { key: SettingsPageKey; href: string; labe
   { key: 'shipping', href: '/dashboard/settings/shipping', label: 'Entrega' },
   { key: 'emails', href: '/dashboard/settings/emails', label: 'E-mails e avisos' },
   { key: 'abandoned', href: '/dashboard/settings/carrinhos-abandonados', label: 'Carrinhos abandonados' },
+  { key: 'reviews', href: '/dashboard/settings/avaliacoes', label: 'Avaliações' },
+  { key: 'channels', href: '/dashboard/settings/canais-de-venda', label: 'Canais de venda' },
   { key: 'team', href: '/dashboard/settings/equipe', label: 'Equipe' },
   // An endpoint's URL may carry a secret token: only who manages the integrations sees them.
   { key: 'integrations', href: '/dashboard/settings/integracoes', label: 'Integrações', needs: 'integrations:manage' },
@@ -39,7 +43,22 @@ export const SETTINGS_PAGES: readonly { key: SettingsPageKey; href: string; labe
   { key: 'activity', href: '/dashboard/settings/atividade', label: 'Atividade' },
 ];
 
-export type SettingsPageKey = 'shop' | 'payment' | 'shipping' | 'emails' | 'abandoned' | 'team' | 'integrations' | 'buyers' | 'activity';
+/** Where each settings page is explained in the merchant's guide (/dashboard/ajuda, docs/guia-do-lojista.md). */
+export const GUIDE_SECTION: Readonly<Record<SettingsPageKey, string>> = {
+  shop: 'configurar-a-loja',
+  payment: 'configurar-a-loja',
+  shipping: 'configurar-a-loja',
+  emails: 'acompanhar-um-pedido',
+  abandoned: 'recuperar-carrinhos',
+  reviews: 'avaliacoes-dos-compradores',
+  channels: 'vender-no-google-e-no-instagram-feeds',
+  team: 'equipe-e-verificacao-em-duas-etapas',
+  integrations: 'vender-por-link-e-pelo-instagram',
+  buyers: 'pedido-de-dados-do-comprador-lgpd',
+  activity: 'equipe-e-verificacao-em-duas-etapas',
+};
+
+export type SettingsPageKey = 'shop' | 'payment' | 'shipping' | 'emails' | 'abandoned' | 'reviews' | 'channels' | 'team' | 'integrations' | 'buyers' | 'activity';
 
 /** The settings pages a role is shown (a page the role may only read stays; one it may not see at all goes). */
 export function settingsPagesFor(role: Role | null): readonly { key: SettingsPageKey; href: string; label: string }[] {

@@ -7,7 +7,7 @@
 import { encode } from 'next-auth/jwt';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, ensureMigrated } from '@/db';
-import { accountTokens, emailSettings, merchantSettings, orderNotes, orders, paymentLinks, products, shippingSettings, shopIdentity, users } from '@/db/schema';
+import { accountTokens, emailSettings, feedSettings, merchantSettings, orderNotes, orders, paymentLinks, products, reviewSettings, reviews, shippingSettings, shopIdentity, users } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { can, refusalMessage, ROLES, type Permission, type Role } from '@/lib/auth/permissions';
 import { insertOrders, type InsertedOrder } from '@/test/dashboard/fixtures';
@@ -48,6 +48,9 @@ const couponActions = await import('./cupons/actions');
 const notes = await import('./notes-actions');
 const labels = await import('./label-actions');
 const digital = await import('./digital-actions');
+const reviewActions = await import('./avaliacoes/actions');
+const reviewSettingsActions = await import('./settings/avaliacoes/actions');
+const channels = await import('./settings/canais-de-venda/actions');
 
 const cookies: Partial<Record<Role, string>> = {};
 let order: InsertedOrder;
@@ -79,6 +82,9 @@ const snapshot = async () => ({
   links: await db().select().from(paymentLinks),
   users: await db().select().from(users),
   tokens: await db().select().from(accountTokens),
+  reviews: await db().select().from(reviews),
+  reviewSettings: await db().select().from(reviewSettings),
+  feedSettings: await db().select().from(feedSettings),
 });
 
 type Call = () => Promise<unknown>;
@@ -119,6 +125,13 @@ const ACTIONS: [string, Permission, Call][] = [
   ['removeDigitalAction', 'catalog:edit', () => digital.removeDigitalAction(null, fd({ productId: '999999' }))],
   ['renewDigitalAccessAction', 'digital:files', () => digital.renewDigitalAccessAction(null, fd({ orderId: order.id }))],
   ['revokeDigitalAccessAction', 'digital:files', () => digital.revokeDigitalAccessAction(null, fd({ orderId: order.id }))],
+  ['publishReviewAction', 'reviews:moderate', () => reviewActions.publishReviewAction(null, fd({ reviewId: '999999' }))],
+  ['hideReviewAction', 'reviews:moderate', () => reviewActions.hideReviewAction(null, fd({ reviewId: '999999' }))],
+  ['replyReviewAction', 'reviews:moderate', () => reviewActions.replyReviewAction(null, fd({ reviewId: '999999', resposta: 'Obrigado!' }))],
+  ['saveReviewSettingsAction', 'reviews:moderate', () => reviewSettingsActions.saveReviewSettingsAction(null, fd({ dias: '5', publicar: 'on' }))],
+  ['saveFeedSettingsAction', 'settings:edit', () => channels.saveFeedSettingsAction(null, fd({ marca: 'Marca', codigo: 'on' }))],
+  ['rotateFeedTokenAction', 'settings:edit', () => channels.rotateFeedTokenAction(null, fd({}))],
+  ['verifyFeedAction', 'dashboard:view', () => channels.verifyFeedAction(null, fd({}))],
   ['changePasswordAction', 'account:edit', () => account.changePasswordAction(null, fd({ current: '', password: 'x', confirm: 'y' }))],
 ];
 

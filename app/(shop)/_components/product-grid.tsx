@@ -4,17 +4,21 @@ import type { CatalogCard } from '@/lib/catalog/catalog';
 import { AddToCartForm } from './add-to-cart-form';
 import { ProductImage } from './product-image';
 import { ProductPrice } from './product-price';
+import { Stars } from './stars';
+import { ratingsOf } from '@/lib/reviews/display';
 import styles from '../catalog.module.css';
 
 /** Card widths at the grid's breakpoints (catalog.module.css): 2, 3 then 4 columns. */
 const CARD_SIZES = '(min-width: 1100px) 260px, (min-width: 1000px) 24vw, (min-width: 720px) 32vw, 48vw';
 
-/** The catalog's cards (the catalog, a category, a search). */
-export function ProductGrid({ products, pixDiscountBps, priorityFirst = false }: { products: CatalogCard[]; pixDiscountBps: number; priorityFirst?: boolean }) {
+/** The catalog's cards (the catalog, a category, a search), with each product's stars once one review is published. */
+export async function ProductGrid({ products, pixDiscountBps, priorityFirst = false }: { products: CatalogCard[]; pixDiscountBps: number; priorityFirst?: boolean }) {
+  const ratings = await ratingsOf(products.map((p) => p.id));
   return (
     <ul className={styles.grid} aria-label="Produtos">
       {products.map((p, i) => {
         const stock = availability(p.stock);
+        const rating = ratings.get(p.id);
         return (
           <li key={p.id} className={styles.card}>
             <Link href={`/products/${p.slug}`} className={styles.cardLink}>
@@ -23,6 +27,7 @@ export function ProductGrid({ products, pixDiscountBps, priorityFirst = false }:
                 {p.name}
               </span>
             </Link>
+            {rating ? <Stars average={rating.average} count={rating.count} /> : null}
             <div className={styles.buy}>
               <ProductPrice priceCents={p.priceCents} pixDiscountBps={pixDiscountBps} className={styles.price} pixClassName={styles.pixPrice} />
               {stock.label ? <span className={stock.soldOut ? styles.soldOut : styles.lowStock}>{stock.label}</span> : null}

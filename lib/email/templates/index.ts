@@ -7,6 +7,7 @@ import { instructionsEmail } from './instructions';
 import { paidEmail } from './paid';
 import { refundedEmail } from './refunded';
 import { reminderEmail } from './reminder';
+import { reviewRequestEmail } from './review-request';
 import type { EmailData, RenderedEmail } from './types';
 
 const RENDER: Record<EmailKind, (d: EmailData) => RenderedEmail> = {
@@ -21,6 +22,7 @@ const RENDER: Record<EmailKind, (d: EmailData) => RenderedEmail> = {
   delivered: deliveredEmail,
   new_sale: newSaleEmail,
   late_payment: latePaymentEmail,
+  review_request: reviewRequestEmail,
 };
 
 export function renderEmail(d: EmailData): RenderedEmail {

@@ -43,6 +43,8 @@ export type EmailData = {
   };
   /** The paid e-mail of an order with digital products: each one's signed link (lib/digital/access.ts). */
   digital?: { name: string; action: 'Baixar' | 'Acessar'; href: string }[];
+  /** "Avalie sua compra": the signed link to the order's review page and the products to review. */
+  review?: { url: string; products: string[] };
   /** The merchant's alerts only. */
   merchant?: { buyerEmail: string; dashboardUrl: string; latePayment: boolean; /** "Observações para a loja", as the buyer typed them. */ buyerNote?: string | null };
 };

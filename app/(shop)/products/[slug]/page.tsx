@@ -19,6 +19,8 @@ import { VariantPicker } from './variant-picker';
 import { ShippingCalculator } from './shipping-calculator';
 import { PixelEvent } from '../../_components/pixels';
 import { pixelItemOf } from '@/lib/pixels/track';
+import { newestReviews, productReviews, withReviewsJsonLd } from '@/lib/reviews/display';
+import { ProductReviews } from './product-reviews';
 
 type Props = { params: Promise<{ slug: string }>; searchParams?: Promise<Record<string, string | string[] | undefined>> };
 
@@ -59,6 +61,11 @@ export default async function ProductPage({ params, searchParams }: Props) {
   const variantPhoto = chosen?.photoId ? photos.find((p) => p.id === chosen.photoId) : undefined;
   const ordered = variantPhoto ? [variantPhoto, ...photos.filter((p) => p !== variantPhoto)] : photos;
   const [cover, ...more] = ordered;
+  const reviewsPage = Number(typeof query.avaliacoes === 'string' ? query.avaliacoes : 1);
+  const reviews = await productReviews(product.id, reviewsPage);
+  // The JSON-LD names the newest reviews: page 1 holds them; another page reads them apart.
+  const newest = reviews.page === 1 ? reviews.reviews : await newestReviews(product.id);
+  const jsonLd = withReviewsJsonLd(productJsonLd(shareOf(product, photos), shop.name, env().appUrl), reviews.summary, newest);
   return (
     <main className="container">
       <PixelEvent name="ViewContent" items={[pixelItemOf({ id: product.id, name: product.name, priceCents, sku: chosen?.sku })]} valueCents={priceCents} />
@@ -67,7 +74,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
       {productPriceMeta(product.priceCents).map((m) => (
         <meta key={m.property} property={m.property} content={m.content} />
       ))}
-      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: scriptJson(productJsonLd(shareOf(product, photos), shop.name, env().appUrl)) }} />
+      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: scriptJson(jsonLd) }} />
       <nav aria-label="Trilha" className="small">
         <Link href="/">Produtos</Link> <span aria-hidden="true">›</span> <span className="muted">{product.name}</span>
       </nav>
@@ -110,6 +117,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
           {chosen ? <ShippingCalculator item={chosen} variantParam={hasOptions ? chosen.variantId : undefined} cep={cep} /> : null}
         </div>
       </article>
+      <ProductReviews slug={product.slug} reviews={reviews} variantParam={hasOptions ? chosen?.variantId : undefined} />
     </main>
   );
 }

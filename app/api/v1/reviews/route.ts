@@ -1,0 +1,8 @@
+import { getReviews } from '@/lib/public-api/routes';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /api/v1/reviews?cursor=&limit= (docs/api.md). */
+export function GET(req: Request) {
+  return getReviews(req);
+}

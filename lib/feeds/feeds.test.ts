@@ -1,0 +1,163 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { database } from '@/db';
+import { productVariants, rateLimitCounters } from '@/db/schema';
+import { itemsOfProducts } from '@/lib/catalog/catalog';
+import { env } from '@/lib/config/env';
+import { splitCsv } from '@/lib/csv/read';
+import { insertProduct, insertProductWithVariants } from '@/test/catalog/products';
+import { addPhoto, withoutSeedProducts } from '@/test/feeds/catalog';
+import { child, childrenNamed, parseXml } from '@/test/feeds/xml';
+import { prepareDatabase } from '@/test/payments/db';
+import { feedProblems } from './check';
+import { GOOGLE_NS } from './google-xml';
+import { feedItems, feedPrice } from './items';
+import { META_COLUMNS } from './meta-csv';
+import { serveFeed, verifyFeeds } from './serve';
+import { readFeedSettings, saveFeedSettings } from './settings';
+import { readFeedSource } from './source';
+
+/** Google's required attributes for every item (product data specification; brand stands in for the unknown GTIN). */
+const GOOGLE_REQUIRED = ['g:id', 'title', 'description', 'link', 'g:image_link', 'g:availability', 'g:price', 'g:condition', 'g:brand', 'g:item_group_id'];
+
+const fetchFeed = (channel: 'google' | 'meta', more: { token?: string | null; ifNoneMatch?: string | null; clientKey?: string } = {}) =>
+  serveFeed({ channel, clientKey: more.clientKey ?? 'test-client', token: more.token ?? null, ifNoneMatch: more.ifNoneMatch ?? null });
+
+let shirt: { productId: number; variantIds: number[] };
+let shirtPhotos: number[];
+let mug: number;
+
+beforeAll(async () => {
+  await prepareDatabase();
+  await withoutSeedProducts();
+  shirt = await insertProductWithVariants(
+    { slug: 'camiseta-feed', name: 'Camiseta & "Cia" <básica>', description: 'Algodão 100%.', priceCents: 7900, imagePath: '', weightGrams: 300, heightCm: 2, widthCm: 20, lengthCm: 30 },
+    [{ name: 'Tamanho', values: ['P', 'M', 'G'] }],
+    [
+      { values: ['P'], stock: 5, sku: 'CAM-P' },
+      { values: ['M'], stock: 0, sku: 'CAM-M' },
+      { values: ['G'], stock: null, priceCents: 8900 },
+    ],
+  );
+  shirtPhotos = [await addPhoto(shirt.productId, 0), await addPhoto(shirt.productId, 1)];
+  await database().db.update(productVariants).set({ photoId: shirtPhotos[1] }).where(eq(productVariants.id, shirt.variantIds[2]));
+  mug = await insertProduct({ slug: 'caneca-feed', name: 'Caneca', description: 'Cerâmica.', priceCents: 3990, imagePath: '', stock: 3, weightGrams: 400, heightCm: 10, widthCm: 10, lengthCm: 10 });
+  await addPhoto(mug, 0);
+  await insertProduct({ slug: 'ebook-feed', name: 'E-book', description: 'PDF.', priceCents: 1990, imagePath: '', requiresShipping: false });
+});
+
+beforeEach(async () => {
+  await database().db.delete(rateLimitCounters);
+});
+
+describe('GET /feeds/google.xml', () => {
+  it('is RSS 2.0 with the g: namespace, one item per variant on sale, every required field present', async () => {
+    const res = await fetchFeed('google');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+    const rss = parseXml(await res.text());
+    expect(rss.name).toBe('rss');
+    expect(rss.attrs.version).toBe('2.0');
+    expect(rss.attrs['xmlns:g']).toBe(GOOGLE_NS);
+    const items = childrenNamed(child(rss, 'channel')!, 'item');
+    // 3 sizes + the mug; the e-book (digital) is left out by default.
+    expect(items).toHaveLength(4);
+    for (const item of items) {
+      for (const field of GOOGLE_REQUIRED) expect(child(item, field)?.text, `${field} of ${child(item, 'g:id')?.text}`).toBeTruthy();
+      expect(child(item, 'g:condition')!.text).toBe('new');
+      expect(child(item, 'link')!.text.startsWith(`${env().appUrl}/products/`)).toBe(true);
+      expect(child(item, 'g:image_link')!.text.startsWith(`${env().appUrl}/images/products/`)).toBe(true);
+    }
+  });
+
+  it("prices every item at the shop's price, and a sold-out variant is out_of_stock", async () => {
+    const rss = parseXml(await (await fetchFeed('google')).text());
+    const items = childrenNamed(child(rss, 'channel')!, 'item');
+    const shop = await itemsOfProducts([shirt.productId, mug]);
+    expect(shop).toHaveLength(4);
+    for (const line of shop) {
+      const item = items.find((i) => child(i, 'link')!.text.endsWith(`?variante=${line.variantId}`));
+      expect(item, line.name).toBeDefined();
+      expect(child(item!, 'g:price')!.text).toBe(feedPrice(line.priceCents));
+      expect(child(item!, 'title')!.text).toBe(line.name);
+      expect(child(item!, 'g:availability')!.text).toBe(line.stock === 0 ? 'out_of_stock' : 'in_stock');
+      expect(child(item!, 'g:item_group_id')!.text).toBe(`p${line.id}`);
+    }
+    const g = items.find((i) => child(i, 'link')!.text.endsWith(`?variante=${shirt.variantIds[2]}`))!;
+    expect(child(g, 'g:price')!.text).toBe('89.00 BRL');
+    expect(child(g, 'g:id')!.text).toBe(`v${shirt.variantIds[2]}`);
+    // The variant's own photo first, the product's others after it.
+    expect(child(g, 'g:image_link')!.text).toContain(`/images/products/${shirtPhotos[1]}-800-`);
+    expect(child(g, 'g:additional_image_link')!.text).toContain(`/images/products/${shirtPhotos[0]}-800-`);
+    expect(child(g, 'g:shipping_weight')!.text).toBe('300 g');
+    const m = items.find((i) => child(i, 'g:id')!.text === 'CAM-M')!;
+    expect(child(m, 'g:availability')!.text).toBe('out_of_stock');
+  });
+
+  it('answers 304 to the ETag of an unchanged catalog, and a new ETag once a price changes', async () => {
+    const first = await fetchFeed('google');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^".+"$/);
+    expect((await fetchFeed('google', { ifNoneMatch: etag })).status).toBe(304);
+    await database().db.update(productVariants).set({ priceCents: 9900 }).where(eq(productVariants.id, shirt.variantIds[2]));
+    const after = await fetchFeed('google', { ifNoneMatch: etag });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    expect(await after.text()).toContain('<g:price>99.00 BRL</g:price>');
+    await database().db.update(productVariants).set({ priceCents: 8900 }).where(eq(productVariants.id, shirt.variantIds[2]));
+  });
+
+  it('notes the fetch time, refuses a client past its rate limit, and asks for the secret token once set', async () => {
+    await fetchFeed('google');
+    expect((await readFeedSettings()).fetchedAt.google).not.toBeNull();
+    for (let i = 0; i < 30; i++) await fetchFeed('meta', { clientKey: 'greedy' });
+    const refused = await fetchFeed('meta', { clientKey: 'greedy' });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await fetchFeed('meta', { clientKey: 'other' })).status).toBe(200);
+
+    await saveFeedSettings({ brand: '', includeDigital: false, requireToken: true });
+    const { accessToken } = await readFeedSettings();
+    expect(accessToken).toMatch(/^[\w-]{43}$/);
+    expect((await fetchFeed('google')).status).toBe(404);
+    expect((await fetchFeed('google', { token: 'wrong' })).status).toBe(404);
+    expect((await fetchFeed('google', { token: accessToken })).status).toBe(200);
+    await saveFeedSettings({ brand: '', includeDigital: false, requireToken: false });
+    expect((await fetchFeed('google')).status).toBe(200);
+  });
+
+  it("uses the merchant's brand over the shop's name, and lists digital products when asked", async () => {
+    await saveFeedSettings({ brand: 'Marca Própria', includeDigital: true, requireToken: false });
+    const items = feedItems((await readFeedSource()).source);
+    expect(items).toHaveLength(5);
+    expect(new Set(items.map((i) => i.brand))).toEqual(new Set(['Marca Própria']));
+    expect(items.find((i) => i.title === 'E-book')!.shippingWeightGrams).toBeNull();
+    await saveFeedSettings({ brand: '', includeDigital: false, requireToken: false });
+  });
+});
+
+describe('GET /feeds/meta.csv', () => {
+  it("has Meta's columns and one row per item, in Meta's words", async () => {
+    const res = await fetchFeed('meta');
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const records = splitCsv(await res.text(), ',');
+    expect(records[0].cells).toEqual([...META_COLUMNS]);
+    const rows = records.slice(1).map((r) => Object.fromEntries(META_COLUMNS.map((c, i) => [c, r.cells[i]])));
+    expect(rows).toHaveLength(4);
+    for (const row of rows) for (const c of ['id', 'title', 'description', 'availability', 'condition', 'price', 'link', 'image_link', 'brand', 'item_group_id']) expect(row[c], c).toBeTruthy();
+    expect(rows.find((r) => r.id === 'CAM-M')!.availability).toBe('out of stock');
+    expect(rows.find((r) => r.id === 'CAM-P')).toMatchObject({ availability: 'in stock', price: '79.00 BRL', title: 'Camiseta & "Cia" <básica> — P' });
+  });
+});
+
+describe('Verificar feed', () => {
+  it('counts the problems in words', async () => {
+    expect((await verifyFeeds()).problems).toEqual([]);
+    const bare = await insertProduct({ slug: 'sem-foto', name: 'Sem foto', description: '', priceCents: 0, imagePath: '/products/x.svg', stock: 1, weightGrams: 100, heightCm: 1, widthCm: 1, lengthCm: 1 });
+    const r = await verifyFeeds();
+    expect(r.items).toBe(5);
+    expect(r.problems).toEqual(['1 produto sem foto', '1 variante sem preço', '1 produto sem descrição']);
+    await database().db.delete(productVariants).where(eq(productVariants.productId, bare));
+    expect(feedProblems([])).toEqual(['Nenhum produto à venda no feed']);
+  });
+});
