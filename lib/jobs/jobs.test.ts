@@ -42,7 +42,7 @@ describe('the background jobs, listed once', () => {
 
   it('the cron runs the pass of every job that has one, in the list order, and sums what they counted and left', async () => {
     const { jobs, calls, budgets } = spiedJobs();
-    expect(await runJobPasses(jobs)).toEqual({ checked: 0, changed: 0, left: { payments: 0, tracking: 0, reviews: 0, emails: 0, webhooks: 0, pixels: 0 } });
+    expect(await runJobPasses(jobs)).toEqual({ checked: 0, changed: 0, left: { payments: 0, tracking: 0, reviews: 0, emails: 0, webhooks: 0, pixels: 0, sandbox_webhooks: 0 } });
     expect(calls).toEqual(BACKGROUND_JOBS.filter((j) => j.pass).map((j) => `pass ${j.name}`));
     // Each pass gets its share of the time box, and the shares fill it.
     expect(BACKGROUND_JOBS.reduce((sum, j) => sum + (j.pass?.shareMs ?? 0), 0)).toBe(CRON_BUDGET_MS);
@@ -59,7 +59,7 @@ describe('the background jobs, listed once', () => {
       stop: async () => {},
       pass: { left: 'emails', shareMs: 1_000, run: async () => ({ checked: 3, changed: 1, left: 2 }) },
     };
-    expect(await runJobPasses([counting, counting])).toEqual({ checked: 6, changed: 2, left: { payments: 0, tracking: 0, reviews: 0, emails: 4, webhooks: 0, pixels: 0 } });
+    expect(await runJobPasses([counting, counting])).toEqual({ checked: 6, changed: 2, left: { payments: 0, tracking: 0, reviews: 0, emails: 4, webhooks: 0, pixels: 0, sandbox_webhooks: 0 } });
   });
 
   it('a pass that ran long leaves the next one only what remains of the time box', async () => {
@@ -67,7 +67,8 @@ describe('the background jobs, listed once', () => {
     let given = -1;
     const next: BackgroundJob = { name: 'next', start: async () => {}, stop: async () => {}, pass: { left: 'emails', shareMs: 5_000, run: async (b) => { given = b; return { left: 0 }; } } };
     await runJobPasses([slow, next], 100);
-    expect(given).toBeLessThanOrEqual(40);
+    // 100 − 60 = 40, give or take the timer firing a millisecond early; without the deduction it would be 50.
+    expect(given).toBeLessThanOrEqual(45);
     expect(given).toBeGreaterThanOrEqual(0);
   });
 
@@ -87,7 +88,7 @@ describe('the background jobs, listed once', () => {
   });
 
   it('each outbox channel is one entry: its job, its cron key and its after-pass come from it, and its worker answers to its name', async () => {
-    expect(CRON_LEFT_KEYS).toEqual(['payments', 'tracking', 'reviews', 'emails', 'webhooks', 'pixels']);
+    expect(CRON_LEFT_KEYS).toEqual(['payments', 'tracking', 'reviews', 'emails', 'webhooks', 'pixels', 'sandbox_webhooks']);
     expect(CRON_LEFT_KEYS).toEqual(BACKGROUND_JOBS.flatMap((j) => (j.pass ? [j.pass.left] : [])));
     for (const entry of OUTBOX_CHANNELS) {
       expect(BACKGROUND_JOBS.find((j) => j.name === entry.name)?.pass?.left).toBe(entry.left);

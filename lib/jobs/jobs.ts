@@ -146,14 +146,15 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
   },
   ...OUTBOX_CHANNELS.map(outboxJob),
   {
-    // The embedded sandbox's clock-driven transitions and its webhook deliveries (the app's
-    // webhooks, so what it left counts under `webhooks`). Without a long-lived worker each sandbox
-    // request also runs one pass after its response (lib/embedded-provider).
+    // The embedded sandbox's clock-driven transitions and its webhook deliveries to the app (the
+    // provider's webhooks, not the merchant's: what it left counts under `sandbox_webhooks`).
+    // Without a long-lived worker each sandbox request also runs one pass after its response
+    // (lib/embedded-provider).
     name: 'sandbox-worker',
     start: async () => (await import('@/lib/embedded-provider')).startSandboxWorker(),
     stop: async () => (await import('@/lib/embedded-provider')).stopSandboxWorker(),
     pass: {
-      left: 'webhooks',
+      left: 'sandbox_webhooks',
       shareMs: 500,
       run: async () => ({ left: (await (await import('@/lib/embedded-provider')).runSandboxPass()).pending }),
     },
