@@ -118,7 +118,8 @@ test('a checkout left after the e-mail: the reminder, the restore on another bro
   expect((await request.head(restore)).status()).toBe(200);
   expect((await request.get(restore)).status()).toBe(200);
   const usePath = `${new URL(restore).pathname}/usar`;
-  expect((await request.post(usePath, { headers: { Origin: 'https://evil.example' }, maxRedirects: 0 })).status()).toBe(403);
+  const crossSite = { Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' };
+  expect((await request.post(usePath, { headers: crossSite, data: '', maxRedirects: 0 })).status()).toBe(403);
   const other = await browser.newContext();
   const again = await other.newPage();
   await again.goto(restore);

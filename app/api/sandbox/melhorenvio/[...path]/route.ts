@@ -1,13 +1,13 @@
 /**
  * The embedded carrier sandbox over HTTP (Melhor Envio's /api/v2/me/… and its /sim/… controls):
- * thin, see @balcao/shipping-sandbox and lib/shipping/carrier-sandbox-http.ts for who may call
+ * thin, see @balcao/shipping-sandbox and lib/demo/carrier-sandbox-http.ts for who may call
  * what. The app itself never comes here: it calls the sandbox in process.
  */
 import { readBodyCapped } from '@balcao/server-kit/read-body';
 import { handleCarrierCall } from '@balcao/shipping-sandbox';
 import { env } from '@/lib/config/env';
 import { carrierSandbox, EMBEDDED_PATH } from '@/lib/shipping/carrier';
-import { carrierHttpRefusal } from '@/lib/shipping/carrier-sandbox-http';
+import { carrierHttpRefusal } from '@/lib/demo/carrier-sandbox-http';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';

@@ -14,7 +14,7 @@
 import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
 import { env } from '@/lib/config/env';
-import { hasFullSimulatorAccess, mayReadPayers } from '@/lib/demo/simulator-access';
+import { hasFullSimulatorAccess, mayReadPayers } from './simulator-access';
 import { clientRateKey } from '@/lib/security/client-address';
 import { hit } from '@/lib/security/rate-limit';
 

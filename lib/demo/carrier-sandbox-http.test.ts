@@ -13,7 +13,7 @@ const jar = vi.hoisted(() => ({ cookies: [] as { name: string; value: string }[]
 vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => jar.cookies }), headers: async () => new Headers() }));
 
 const route = await import('@/app/api/sandbox/melhorenvio/[...path]/route');
-const { carrierSandbox } = await import('./carrier');
+const { carrierSandbox } = await import('@/lib/shipping/carrier');
 
 const SECRET = 's'.repeat(32);
 const saved = { ...process.env };
