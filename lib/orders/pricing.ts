@@ -50,19 +50,21 @@ export function couponDiscountCents(itemsCents: number, coupon: PricingCoupon | 
 }
 
 /** The money lines of an order for one method. */
-export type OrderMoney = { itemsCents: number; couponDiscountCents: number; pixDiscountCents: number; pixDiscountBps: number; totalCents: number };
+export type OrderMoney = { itemsCents: number; promotionDiscountCents: number; couponDiscountCents: number; pixDiscountCents: number; pixDiscountBps: number; totalCents: number };
 
 /**
- * The coupon applies first, to the items; the Pix discount then applies to what is left
- * (docs/reference.md, "Dinheiro"). `couponCents` is the coupon's discount already computed
- * (couponDiscountCents) — kept as it was when an order is priced again.
+ * The automatic promotions apply first (`promotionCents`, lib/promotions/engine.ts), then the
+ * coupon to what they left, then the Pix discount to what is left after it (docs/reference.md,
+ * "Promoções"). `couponCents` is the coupon's discount already computed (couponDiscountCents,
+ * on the items after promotions) — kept as it was when an order is priced again.
  */
-export function orderMoney(itemsCents: number, method: 'pix' | 'boleto', pixDiscountBps: number, couponCents = 0): OrderMoney {
-  const coupon = Math.max(0, Math.min(couponCents, itemsCents));
-  const rest = itemsCents - coupon;
+export function orderMoney(itemsCents: number, method: 'pix' | 'boleto', pixDiscountBps: number, couponCents = 0, promotionCents = 0): OrderMoney {
+  const promotion = Math.max(0, Math.min(promotionCents, itemsCents));
+  const coupon = Math.max(0, Math.min(couponCents, itemsCents - promotion));
+  const rest = itemsCents - promotion - coupon;
   const bps = method === 'pix' ? Math.max(0, pixDiscountBps) : 0;
   const discount = pixDiscountCents(rest, bps);
-  return { itemsCents, couponDiscountCents: coupon, pixDiscountCents: discount, pixDiscountBps: discount > 0 ? bps : 0, totalCents: rest - discount };
+  return { itemsCents, promotionDiscountCents: promotion, couponDiscountCents: coupon, pixDiscountCents: discount, pixDiscountBps: discount > 0 ? bps : 0, totalCents: rest - discount };
 }
 
 export const COUPON_MINIMUM_MESSAGE = `Com o cupom, o total fica abaixo do mínimo de ${formatBRL(MIN_ORDER_CENTS)}. Adicione mais itens.`;
