@@ -12,6 +12,8 @@
  */
 import { formatBRL } from '@balcao/br/money';
 import { LIMITS } from '@balcao/payment-contract';
+import { applyPromotions, type PromotionDiscount } from '@/lib/promotions/engine';
+import type { LivePromotion } from '@/lib/promotions/rules';
 
 /** The API's minimum for both Pix and boleto (R$ 5,00). */
 export const MIN_ORDER_CENTS = LIMITS.minAmount * 100;
@@ -35,8 +37,8 @@ export function pixPriceCents(priceCents: number, bps: number): number {
   return priceCents - pixDiscountCents(priceCents, bps);
 }
 
-/** What pricing needs of a coupon: a percentage (basis points) or a fixed value (centavos). */
-export type PricingCoupon = { kind: 'percent' | 'fixed'; value: number };
+/** What pricing needs of a coupon: a percentage (basis points), a fixed value (centavos), or free shipping (nothing off the items). */
+export type PricingCoupon = { kind: 'percent' | 'fixed' | 'free_shipping'; value: number };
 
 /**
  * A coupon's discount on `itemsCents` (never on shipping): a percentage rounds the discounted
@@ -44,7 +46,7 @@ export type PricingCoupon = { kind: 'percent' | 'fixed'; value: number };
  * items. Never negative, never more than the items.
  */
 export function couponDiscountCents(itemsCents: number, coupon: PricingCoupon | null | undefined): number {
-  if (!coupon || !Number.isSafeInteger(itemsCents) || itemsCents <= 0 || !Number.isSafeInteger(coupon.value) || coupon.value <= 0) return 0;
+  if (!coupon || coupon.kind === 'free_shipping' || !Number.isSafeInteger(itemsCents) || itemsCents <= 0 || !Number.isSafeInteger(coupon.value) || coupon.value <= 0) return 0;
   if (coupon.kind === 'percent') return pixDiscountCents(itemsCents, coupon.value);
   return Math.min(coupon.value, itemsCents);
 }
@@ -170,7 +172,7 @@ export type OrderLine = {
   lineTotalCents: number;
 };
 /** `field`: where the form shows a refusal ("items" unless said). */
-export type PricedOrder = ({ ok: true; lines: OrderLine[] } & OrderMoney) | { ok: false; message: string; field?: 'items' | 'amount' | 'method' };
+export type PricedOrder = ({ ok: true; lines: OrderLine[]; /** Each promotion's discount, its own line (none on a link or a session). */ promotionDiscounts?: PromotionDiscount[] } & OrderMoney) | { ok: false; message: string; field?: 'items' | 'amount' | 'method' };
 
 /** Short stock as the buyer reads it at checkout: gone since the cart was filled, or fewer left. */
 export function shortStockMessage(name: string, stock: number): string {
@@ -188,7 +190,7 @@ export function priceOrder(
   items: readonly ItemLine[],
   catalog: readonly PricingProduct[],
   method: 'pix' | 'boleto',
-  opts: { pixDiscountBps?: number; coupon?: PricingCoupon | null } = {},
+  opts: { pixDiscountBps?: number; coupon?: PricingCoupon | null; promotions?: { list: readonly LivePromotion[]; categoriesOf: ReadonlyMap<number, readonly number[]> } } = {},
 ): PricedOrder {
   const cart = priceCart(items, catalog);
   if (cart.droppedLines > 0) return { ok: false, message: UNAVAILABLE_MESSAGE };
@@ -196,8 +198,10 @@ export function priceOrder(
   const short = cart.lines.find((l) => l.problem);
   if (short) return { ok: false, message: shortStockMessage(short.product.name, short.product.stock ?? 0) };
   if (cart.belowMinimum) return { ok: false, message: MINIMUM_MESSAGE };
-  const money = orderMoney(cart.subtotalCents, method, opts.pixDiscountBps ?? 0, couponDiscountCents(cart.subtotalCents, opts.coupon));
-  if (money.totalCents < MIN_ORDER_CENTS) return { ok: false, message: money.pixDiscountCents > 0 ? PIX_MINIMUM_MESSAGE : COUPON_MINIMUM_MESSAGE };
+  const promo = opts.promotions ? applyPromotions(cart.lines.map((l) => ({ productId: l.product.id, categoryIds: opts.promotions?.categoriesOf.get(l.product.id), unitPriceCents: l.product.priceCents, quantity: l.quantity })), opts.promotions.list) : null;
+  const promotionCents = promo?.totalCents ?? 0;
+  const money = orderMoney(cart.subtotalCents, method, opts.pixDiscountBps ?? 0, couponDiscountCents(cart.subtotalCents - promotionCents, opts.coupon), promotionCents);
+  if (money.totalCents < MIN_ORDER_CENTS) return { ok: false, message: money.pixDiscountCents > 0 ? PIX_MINIMUM_MESSAGE : money.couponDiscountCents > 0 ? COUPON_MINIMUM_MESSAGE : MINIMUM_MESSAGE };
   if (money.totalCents > MAX_ORDER_CENTS) {
     return { ok: false, message: `O valor máximo de um pedido com ${method === 'pix' ? 'Pix' : 'boleto'} é ${formatBRL(MAX_ORDER_CENTS)}.` };
   }
@@ -209,7 +213,7 @@ export function priceOrder(
     quantity: l.quantity,
     lineTotalCents: l.lineTotalCents,
   }));
-  return { ok: true, lines, ...money };
+  return { ok: true, lines, ...money, promotionDiscounts: promo?.discounts ?? [] };
 }
 
 /** What pricing needs of a payment link. */
@@ -254,9 +258,9 @@ export function priceLinkOrder(
   return { ok: true, lines: [{ ...line, unitPriceCents: amount, quantity: 1, lineTotalCents: amount }], ...money };
 }
 
-/** The charge: items − coupon − Pix discount + shipping. */
-export function chargeCents(parts: { itemsCents: number; couponDiscountCents?: number; pixDiscountCents?: number; shippingCents: number }): number {
-  const total = parts.itemsCents - (parts.couponDiscountCents ?? 0) - (parts.pixDiscountCents ?? 0) + parts.shippingCents;
+/** The charge: items − promotions − coupon − Pix discount + shipping. */
+export function chargeCents(parts: { itemsCents: number; promotionDiscountCents?: number; couponDiscountCents?: number; pixDiscountCents?: number; shippingCents: number }): number {
+  const total = parts.itemsCents - (parts.promotionDiscountCents ?? 0) - (parts.couponDiscountCents ?? 0) - (parts.pixDiscountCents ?? 0) + parts.shippingCents;
   if (!Number.isSafeInteger(total) || total < 0) throw new RangeError('an order total must be a non-negative integer of centavos');
   return total;
 }
