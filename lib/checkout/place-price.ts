@@ -28,11 +28,12 @@ import type { ShippingRules } from '@/lib/shipping/quote';
 import { shopNow } from '@/lib/embedded-provider/clock';
 import { promotionContext, type PromotionContext } from '@/lib/promotions/promotions';
 import { applyFreeShipping, type FreeShippingInput } from '@/lib/checkout/promotion-shipping';
+import { promotionChangedMessage, promotionChanges, promotionsSeen } from '@/lib/checkout/cart-promotions';
 
 type OrderFieldErrors = Omit<FieldErrors, 'checkoutKey' | 'method'>;
 
 /** Why the order cannot be priced, as placeOrder answers it. */
-export type PriceRefusal = { ok: false; error: string; fieldErrors?: OrderFieldErrors; sessionRefusal?: SessionRefusal; freightOptions?: DeliveryOption[] };
+export type PriceRefusal = { ok: false; error: string; fieldErrors?: OrderFieldErrors; sessionRefusal?: SessionRefusal; freightOptions?: DeliveryOption[]; /** The promotions now, for the form's next submit. */ promotionsNow?: string };
 
 type PricedOk = Extract<PricedOrder, { ok: true }>;
 
@@ -72,6 +73,14 @@ export async function pricePlacement(input: ValidOrder, ctx: PriceContext): Prom
     if ('reason' in priced) return { ok: false, error: priced.message, fieldErrors: { coupon: priced.message } };
     if ('sessionRefusal' in priced) return { ok: false, error: SESSION_REFUSAL_MESSAGES[priced.sessionRefusal] };
     return 'linkRefusal' in priced ? { ok: false, error: REFUSAL_MESSAGES[priced.linkRefusal] } : pricingError(priced);
+  }
+  // A promotion that started, ended or changed since the page was shown: said, and confirmed again.
+  if ('items' in input && input.promotionsSeen !== undefined) {
+    const changes = promotionChanges(input.promotionsSeen, priced.promotionDiscounts ?? []);
+    if (changes.length > 0) {
+      const message = promotionChangedMessage(changes);
+      return { ok: false, error: message, fieldErrors: { items: message }, promotionsNow: promotionsSeen(priced.promotionDiscounts ?? []) };
+    }
   }
   const shipping = shippingForOrder({
     needsDelivery: priced.ships === true,
