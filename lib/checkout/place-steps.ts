@@ -189,6 +189,9 @@ export function* insertOrder(tx: Tx, p: Placement, r: Reserved): Generator<Step,
   for (const d of priced.promotionDiscounts ?? []) {
     yield* write(tx.insert(orderDiscounts).values({ orderId, promotionId: d.promotionId, type: d.type, name: d.name, amountCents: d.amountCents, lineShares: JSON.stringify(d.lineShares) }));
   }
+  // Free shipping by a promotion: what it waived, counted as the promotion's discount given (not a line of the items).
+  const waived = freight?.option.freeBy;
+  if (waived?.promotionId) yield* write(tx.insert(orderDiscounts).values({ orderId, promotionId: waived.promotionId, type: 'free_shipping', name: waived.name, amountCents: waived.waivedCents }));
   if ('session' in input) yield* attachSessionOrder(tx, input.session.id, orderId);
   // The units are the order's from this commit on: two shoppers can never both get the last one.
   yield* takeForNewOrder(tx, orderId, unitsOf(p.priced), r.stock, r.released);

@@ -19,7 +19,11 @@ export function freeShippingVerdict(f: FreeShippingInput, zip: string | null): F
 /** The options with the free ones at R$ 0,00 (marked `freeByThreshold`, which the page shows as "Grátis"). */
 export function applyFreeShipping(options: readonly DeliveryOption[], f: FreeShippingInput, zip: string): DeliveryOption[] {
   const v = freeShippingVerdict(f, zip);
-  const scope = v.free ? (v.options === 'all' || !f.couponFreeShipping ? v.options : 'cheapest') : f.couponFreeShipping ? 'cheapest' : null;
+  const scope = v.free ? v.options : f.couponFreeShipping ? 'cheapest' : null;
   if (!scope || options.length === 0) return [...options];
-  return withFreeShipping(options, scope).map(({ freeByPromotion, ...o }) => (freeByPromotion ? { ...o, freeByThreshold: true } : o));
+  const by = v.free ? { promotionId: v.promotionId, name: v.name } : { promotionId: null, name: 'Cupom frete grátis' };
+  const original = new Map(options.map((o) => [o.id, o.cents]));
+  return withFreeShipping(options, scope).map(({ freeByPromotion, ...o }) =>
+    freeByPromotion && (original.get(o.id) ?? 0) > 0 ? { ...o, freeByThreshold: true, freeBy: { ...by, waivedCents: original.get(o.id) ?? 0 } } : o,
+  );
 }

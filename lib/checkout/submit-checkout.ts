@@ -72,7 +72,7 @@ async function submitCheckoutLimited(form: FormData, values: FormValues, read: R
       buyer: data.buyer,
       shipping: data.shipping,
       ...(data.coupon ? { coupon: data.coupon } : {}),
-      ...(values.promotions !== undefined ? { promotionsSeen: values.promotions } : {}),
+      ...(values.promotions ? { promotionsSeen: values.promotions } : {}),
       ...(data.address ? { address: data.address } : {}),
       ...(data.delivery ? { delivery: data.delivery } : {}),
       ...(data.note ? { note: data.note } : {}),

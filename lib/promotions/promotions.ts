@@ -5,7 +5,7 @@
  * One batch: one round trip on libSQL.
  */
 import 'server-only';
-import { and, asc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, ne, or } from 'drizzle-orm';
 import { database, db } from '@/db';
 import { orderDiscounts, productCategories, promotions } from '@/db/schema';
 import { parsePromotion, type LivePromotion } from './rules';
@@ -44,6 +44,6 @@ export async function orderPromotionLines(orderId: string): Promise<{ name: stri
   return db()
     .select({ name: orderDiscounts.name, amountCents: orderDiscounts.amountCents, type: orderDiscounts.type })
     .from(orderDiscounts)
-    .where(eq(orderDiscounts.orderId, orderId))
+    .where(and(eq(orderDiscounts.orderId, orderId), ne(orderDiscounts.type, 'free_shipping')))
     .orderBy(asc(orderDiscounts.id));
 }

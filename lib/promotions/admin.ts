@@ -1,0 +1,67 @@
+/**
+ * The dashboard's "Promoções": create, pause and resume, and the list with each promotion's
+ * status on the shop's clock, its period, its uses and the discount it gave (paid orders, net of
+ * nothing: what the buyers did not pay). The overview's "Promoções" figure is periodDiscounts.
+ */
+import 'server-only';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { db } from '@/db';
+import { orderDiscounts, orders, promotions, type Promotion } from '@/db/schema';
+import { shopNow } from '@/lib/embedded-provider/clock';
+import { recordActivity } from '@/lib/security/activity';
+import { newId } from '@/lib/security/tokens';
+import type { NewPromotion } from './promotion-form';
+import { promotionStatus, type PromotionStatus } from './rules';
+
+type Actor = { id: number; email: string } | string;
+async function logActivity(actor: Actor, summary: string, target: string): Promise<void> {
+  if (typeof actor === 'string') return;
+  await recordActivity({ actor, action: 'settings', summary, target });
+}
+
+export async function createPromotion(value: NewPromotion, actor: Actor): Promise<Promotion> {
+  const id = newId();
+  await db().insert(promotions).values({ id, name: value.name, type: value.type, scope: value.scope, scopeId: value.scopeId, rules: JSON.stringify(value.rules), startsAt: value.startsAt, endsAt: value.endsAt });
+  await logActivity(actor, `Criou a promoção ${value.name}`, value.name);
+  const [row] = await db().select().from(promotions).where(eq(promotions.id, id));
+  return row;
+}
+
+/** "Pausar" / "Retomar": an order being priced after this reads the promotion as it is now. */
+export async function setPromotionPaused(id: string, paused: boolean, actor: Actor): Promise<Promotion | undefined> {
+  const at = new Date().toISOString();
+  const [changed] = await db()
+    .update(promotions)
+    .set({ pausedAt: paused ? at : null, updatedAt: at })
+    .where(and(eq(promotions.id, id), paused ? isNull(promotions.pausedAt) : isNotNull(promotions.pausedAt)))
+    .returning();
+  if (changed) await logActivity(actor, `${paused ? 'Pausou' : 'Retomou'} a promoção ${changed.name}`, changed.name);
+  return changed;
+}
+
+const COUNTED = ['paid', 'refunded'] as const;
+
+export type PromotionRow = Promotion & { status: PromotionStatus; uses: number; discountCents: number };
+
+/** Every promotion, newest first, with its uses and discount given on paid orders. */
+export async function listPromotions(nowMs = shopNow()): Promise<PromotionRow[]> {
+  const rows = await db().select().from(promotions).orderBy(desc(promotions.createdAt));
+  const stats = await db()
+    .select({ promotionId: orderDiscounts.promotionId, uses: sql<number>`count(distinct ${orderDiscounts.orderId})`, cents: sql<number>`coalesce(sum(${orderDiscounts.amountCents}), 0)` })
+    .from(orderDiscounts)
+    .innerJoin(orders, eq(orders.id, orderDiscounts.orderId))
+    .where(inArray(orders.status, [...COUNTED]))
+    .groupBy(orderDiscounts.promotionId);
+  const byId = new Map(stats.map((s) => [s.promotionId, s]));
+  return rows.map((p) => ({ ...p, status: promotionStatus(p, nowMs), uses: Number(byId.get(p.id)?.uses ?? 0), discountCents: Number(byId.get(p.id)?.cents ?? 0) }));
+}
+
+/** The discounts promotions gave on paid orders created in [from, to) (ISO), apart from coupons': the overview's figure. */
+export async function periodPromotionDiscounts(from: string, to: string): Promise<{ cents: number; orders: number }> {
+  const [row] = await db()
+    .select({ cents: sql<number>`coalesce(sum(${orderDiscounts.amountCents}), 0)`, orders: sql<number>`count(distinct ${orderDiscounts.orderId})` })
+    .from(orderDiscounts)
+    .innerJoin(orders, eq(orders.id, orderDiscounts.orderId))
+    .where(and(inArray(orders.status, [...COUNTED]), gte(orders.createdAt, from), lt(orders.createdAt, to)));
+  return { cents: Number(row?.cents ?? 0), orders: Number(row?.orders ?? 0) };
+}
