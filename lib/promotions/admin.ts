@@ -4,9 +4,9 @@
  * nothing: what the buyers did not pay). The overview's "Promoções" figure is periodDiscounts.
  */
 import 'server-only';
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { db } from '@/db';
-import { orderDiscounts, orders, promotions, type Promotion } from '@/db/schema';
+import { categories, orderDiscounts, orders, products, promotions, type Promotion } from '@/db/schema';
 import { shopNow } from '@/lib/embedded-provider/clock';
 import { recordActivity } from '@/lib/security/activity';
 import { newId } from '@/lib/security/tokens';
@@ -64,4 +64,13 @@ export async function periodPromotionDiscounts(from: string, to: string): Promis
     .innerJoin(orders, eq(orders.id, orderDiscounts.orderId))
     .where(and(inArray(orders.status, [...COUNTED]), gte(orders.createdAt, from), lt(orders.createdAt, to)));
   return { cents: Number(row?.cents ?? 0), orders: Number(row?.orders ?? 0) };
+}
+
+/** What "Aplica-se a" offers: the shop's categories and products, by name. */
+export async function promotionScopeChoices(): Promise<{ categories: { id: number; name: string }[]; products: { id: number; name: string }[] }> {
+  const [cats, prods] = await Promise.all([
+    db().select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name)),
+    db().select({ id: products.id, name: products.name }).from(products).orderBy(asc(products.name)),
+  ]);
+  return { categories: cats, products: prods };
 }

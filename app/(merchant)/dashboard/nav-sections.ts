@@ -12,6 +12,7 @@ export const SECTIONS: readonly NavSection[] = [
   { href: '/dashboard/produtos', label: 'Produtos' },
   { href: '/dashboard/links', label: 'Links' },
   { href: '/dashboard/cupons', label: 'Cupons' },
+  { href: '/dashboard/promocoes', label: 'Promoções' },
   { href: '/dashboard/carrinhos-abandonados', label: 'Carrinhos abandonados' },
   { href: '/dashboard/settings', label: 'Configurações' },
   { href: '/dashboard/conta', label: 'Minha conta' },
