@@ -11,6 +11,8 @@ import { shopNow } from '@/lib/embedded-provider/clock';
 import { recordActivity } from '@/lib/security/activity';
 import { newId } from '@/lib/security/tokens';
 import type { NewPromotion } from './promotion-form';
+
+export { parsePromotionForm, promotionFormValues, type PromotionField } from './promotion-form';
 import { promotionStatus, type PromotionStatus } from './rules';
 
 type Actor = { id: number; email: string } | string;
@@ -56,14 +58,21 @@ export async function listPromotions(nowMs = shopNow()): Promise<PromotionRow[]>
   return rows.map((p) => ({ ...p, status: promotionStatus(p, nowMs), uses: Number(byId.get(p.id)?.uses ?? 0), discountCents: Number(byId.get(p.id)?.cents ?? 0) }));
 }
 
-/** The discounts promotions gave on paid orders created in [from, to) (ISO), apart from coupons': the overview's figure. */
-export async function periodPromotionDiscounts(from: string, to: string): Promise<{ cents: number; orders: number }> {
-  const [row] = await db()
-    .select({ cents: sql<number>`coalesce(sum(${orderDiscounts.amountCents}), 0)`, orders: sql<number>`count(distinct ${orderDiscounts.orderId})` })
-    .from(orderDiscounts)
-    .innerJoin(orders, eq(orders.id, orderDiscounts.orderId))
-    .where(and(inArray(orders.status, [...COUNTED]), gte(orders.createdAt, from), lt(orders.createdAt, to)));
-  return { cents: Number(row?.cents ?? 0), orders: Number(row?.orders ?? 0) };
+/**
+ * The discounts given on orders paid in [from, to) (ISO): the promotions' (item discounts and
+ * free shipping they waived) apart from the coupons'. The overview's "Descontos" figure.
+ */
+export async function periodDiscounts(from: string, to: string): Promise<{ promotionCents: number; promotionOrders: number; couponCents: number }> {
+  const paidIn = and(gte(orders.paidAt, from), lt(orders.paidAt, to));
+  const [[promo], [coupon]] = await Promise.all([
+    db()
+      .select({ cents: sql<number>`coalesce(sum(${orderDiscounts.amountCents}), 0)`, orders: sql<number>`count(distinct ${orderDiscounts.orderId})` })
+      .from(orderDiscounts)
+      .innerJoin(orders, eq(orders.id, orderDiscounts.orderId))
+      .where(paidIn),
+    db().select({ cents: sql<number>`coalesce(sum(${orders.couponDiscountCents}), 0)` }).from(orders).where(paidIn),
+  ]);
+  return { promotionCents: Number(promo?.cents ?? 0), promotionOrders: Number(promo?.orders ?? 0), couponCents: Number(coupon?.cents ?? 0) };
 }
 
 /** What "Aplica-se a" offers: the shop's categories and products, by name. */

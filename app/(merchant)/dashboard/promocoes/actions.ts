@@ -6,7 +6,7 @@
 import { revalidatePath } from 'next/cache';
 import { done, refused, UNEXPECTED } from '@/lib/auth/action-state';
 import { merchantAction } from '@/lib/auth/merchant-action';
-import { promotionFormValues, parsePromotionForm } from '@/lib/promotions/promotion-form';
+import { promotionFormValues, parsePromotionForm } from '@/lib/promotions/admin';
 import { createPromotion, setPromotionPaused } from '@/lib/promotions/admin';
 
 export const createPromotionAction = merchantAction(

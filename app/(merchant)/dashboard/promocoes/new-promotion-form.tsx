@@ -2,7 +2,7 @@
 
 import { useActionState, useEffect, useRef } from 'react';
 import type { ActionState } from '@/lib/auth/action-state';
-import type { PromotionField } from '@/lib/promotions/promotion-form';
+import type { PromotionField } from '@/lib/promotions/admin';
 import { ActionResult } from '@/app/(merchant)/dashboard/_components/action-result';
 import { createPromotionAction } from './actions';
 import { PromoField, PromoRadios, type FieldState } from './promo-field';

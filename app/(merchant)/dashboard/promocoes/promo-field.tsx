@@ -1,4 +1,4 @@
-import type { PromotionField } from '@/lib/promotions/promotion-form';
+import type { PromotionField } from '@/lib/promotions/admin';
 
 export type FieldState = { values: Partial<Record<PromotionField, string>>; errors: Partial<Record<PromotionField, string>> };
 
