@@ -55,3 +55,30 @@ export const orderDiscounts = sqliteTable(
   (t) => [index('order_discounts_order_idx').on(t.orderId), index('order_discounts_promotion_idx').on(t.promotionId)],
 );
 export type OrderDiscount = typeof orderDiscounts.$inferSelect;
+
+/**
+ * "Oferta no checkout" of a product: when it is in the cart, the checkout offers another product
+ * (or one of its variants) at "Preço na oferta", with "Texto da oferta". One per product.
+ */
+export const productOffers = sqliteTable('product_offers', {
+  productId: integer('product_id').primaryKey(),
+  offeredProductId: integer('offered_product_id').notNull(),
+  /** One variant of the offered product; null: its implicit variant (a product without options). */
+  offeredVariantId: integer('offered_variant_id'),
+  priceCents: integer('price_cents').notNull(),
+  text: text('text').notNull(),
+  updatedAt: text('updated_at').notNull().default(now),
+});
+export type ProductOffer = typeof productOffers.$inferSelect;
+
+/** An offer accepted on an order ("Adicionar ao pedido"): its line is one of the order's items, at the offer's price. */
+export const orderOffers = sqliteTable(
+  'order_offers',
+  {
+    orderId: text('order_id').primaryKey(),
+    productId: integer('product_id').notNull(),
+    offeredProductId: integer('offered_product_id').notNull(),
+    offeredVariantId: integer('offered_variant_id'),
+    priceCents: integer('price_cents').notNull(),
+  },
+);

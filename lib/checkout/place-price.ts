@@ -29,6 +29,9 @@ import { shopNow } from '@/lib/embedded-provider/clock';
 import { promotionContext, type PromotionContext } from '@/lib/promotions/promotions';
 import { applyFreeShipping, type FreeShippingInput } from '@/lib/checkout/promotion-shipping';
 import { promotionChangedMessage, promotionChanges, promotionsSeen } from '@/lib/checkout/cart-promotions';
+import { cartOffer } from '@/lib/checkout/offers';
+
+export const OFFER_GONE_MESSAGE = 'A oferta que você marcou não está mais disponível. Confira o pedido e confirme de novo.';
 
 type OrderFieldErrors = Omit<FieldErrors, 'checkoutKey' | 'method'>;
 
@@ -154,21 +157,32 @@ async function priceOf(
   // The promotions live now on the shop's clock: one that started or ended since the cart was
   // shown prices the order as it is now (the form's check tells the shopper, submit-checkout.ts).
   const promotions = ctx.promotions ?? (await promotionContext(input.items.map((i) => i.productId), shopNow()));
+  // "Adicionar ao pedido": the offer the cart shows now must be the one ticked; its price is the server's.
+  let offer: Awaited<ReturnType<typeof cartOffer>> = null;
+  if (input.offer !== undefined) {
+    const probe = priceOrder(input.items, catalog, input.method);
+    if (probe.ok) {
+      offer = await cartOffer(probe.lines.map((l) => ({ productId: l.productId ?? 0, lineTotalCents: l.lineTotalCents })));
+      if (!offer || offer.productId !== input.offer) return { ok: false, message: OFFER_GONE_MESSAGE, field: 'items' };
+    }
+  }
+  const offerLine = offer ? { productId: offer.productId, item: offer.item, priceCents: offer.priceCents } : null;
   let coupon: CouponCheck | null = null;
   if (input.coupon) {
-    const probe = priceOrder(input.items, catalog, input.method, { promotions });
+    const probe = priceOrder(input.items, catalog, input.method, { promotions, offer: offerLine });
     // A cart that cannot be priced says so first; the coupon is checked on what the promotions left.
     if (probe.ok) {
       coupon = await couponFor(input.coupon, probe.itemsCents - probe.promotionDiscountCents);
       if (!coupon.ok) return coupon;
     }
   }
-  const priced = priceOrder(input.items, catalog, input.method, { pixDiscountBps: settings.pixDiscountBps, coupon: coupon?.ok ? coupon.coupon : null, promotions });
-  const ordered = catalog.filter((p) => input.items.some((i) => i.productId === p.id));
+  const priced = priceOrder(input.items, catalog, input.method, { pixDiscountBps: settings.pixDiscountBps, coupon: coupon?.ok ? coupon.coupon : null, promotions, offer: offerLine });
+  const ordered = [...catalog.filter((p) => input.items.some((i) => i.productId === p.id)), ...(offer ? [offer.item] : [])];
+  const known = offer ? [...catalog, offer.item] : catalog;
   if (!priced.ok) return priced;
   // What each line weighs and measures (its variant's, else its product's), for the carrier's quote.
   const parcels: CartParcel[] = priced.lines.flatMap((l) => {
-    const item = catalog.find((c) => c.variantId === (l.variantId ?? l.productId));
+    const item = known.find((c) => c.variantId === (l.variantId ?? l.productId));
     if (!item || !item.requiresShipping) return [];
     return [{ id: String(item.variantId), quantity: l.quantity, unitCents: l.unitPriceCents, weightGrams: item.weightGrams, heightCm: item.heightCm, widthCm: item.widthCm, lengthCm: item.lengthCm }];
   });

@@ -18,7 +18,7 @@ import 'server-only';
 import { and, count, eq } from 'drizzle-orm';
 import { reads, write, type Step } from '@/db/driver';
 import type { Tx } from '@/db';
-import { orderDiscounts, orderItems, orders, type Coupon } from '@/db/schema';
+import { orderDiscounts, orderItems, orderOffers, orders, type Coupon } from '@/db/schema';
 import { saoPauloDate } from '@balcao/br/dates';
 import { originColumns, type Attribution } from '@/lib/attribution/attribution';
 import { lapsedHoldsQuery, releaseHolds, stockOfVariantsQuery, takeForNewOrder } from '@/lib/catalog/stock';
@@ -189,6 +189,8 @@ export function* insertOrder(tx: Tx, p: Placement, r: Reserved): Generator<Step,
   for (const d of priced.promotionDiscounts ?? []) {
     yield* write(tx.insert(orderDiscounts).values({ orderId, promotionId: d.promotionId, type: d.type, name: d.name, amountCents: d.amountCents, lineShares: JSON.stringify(d.lineShares) }));
   }
+  // The offer at checkout accepted ("Ofertas aceitas"): its line is the order's last item.
+  if (priced.offer) yield* write(tx.insert(orderOffers).values({ orderId, ...priced.offer }));
   // Free shipping by a promotion: what it waived, counted as the promotion's discount given (not a line of the items).
   const waived = freight?.option.freeBy;
   if (waived?.promotionId) yield* write(tx.insert(orderDiscounts).values({ orderId, promotionId: waived.promotionId, type: 'free_shipping', name: waived.name, amountCents: waived.waivedCents }));

@@ -73,6 +73,7 @@ async function submitCheckoutLimited(form: FormData, values: FormValues, read: R
       shipping: data.shipping,
       ...(data.coupon ? { coupon: data.coupon } : {}),
       ...(values.promotions ? { promotionsSeen: values.promotions } : {}),
+      ...(values.offer && /^\d{1,9}$/.test(values.offer) ? { offer: Number(values.offer) } : {}),
       ...(data.address ? { address: data.address } : {}),
       ...(data.delivery ? { delivery: data.delivery } : {}),
       ...(data.note ? { note: data.note } : {}),

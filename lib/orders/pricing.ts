@@ -171,8 +171,10 @@ export type OrderLine = {
   quantity: number;
   lineTotalCents: number;
 };
+/** An offer at checkout ticked: its line, last, at the offer's price (lib/checkout/offers.ts). */
+export type OfferLine = { productId: number; item: PricingProduct; priceCents: number };
 /** `field`: where the form shows a refusal ("items" unless said). */
-export type PricedOrder = ({ ok: true; lines: OrderLine[]; /** Each promotion's discount, its own line (none on a link or a session). */ promotionDiscounts?: PromotionDiscount[] } & OrderMoney) | { ok: false; message: string; field?: 'items' | 'amount' | 'method' };
+export type PricedOrder = ({ ok: true; lines: OrderLine[]; /** Each promotion's discount, its own line (none on a link or a session). */ promotionDiscounts?: PromotionDiscount[]; /** The accepted offer (its line is the last). */ offer?: { productId: number; offeredProductId: number; offeredVariantId: number | null; priceCents: number } } & OrderMoney) | { ok: false; message: string; field?: 'items' | 'amount' | 'method' };
 
 /** Short stock as the buyer reads it at checkout: gone since the cart was filled, or fewer left. */
 export function shortStockMessage(name: string, stock: number): string {
@@ -190,9 +192,14 @@ export function priceOrder(
   items: readonly ItemLine[],
   catalog: readonly PricingProduct[],
   method: 'pix' | 'boleto',
-  opts: { pixDiscountBps?: number; coupon?: PricingCoupon | null; promotions?: { list: readonly LivePromotion[]; categoriesOf: ReadonlyMap<number, readonly number[]> } } = {},
+  opts: { pixDiscountBps?: number; coupon?: PricingCoupon | null; promotions?: { list: readonly LivePromotion[]; categoriesOf: ReadonlyMap<number, readonly number[]> }; offer?: OfferLine | null } = {},
 ): PricedOrder {
   const cart = priceCart(items, catalog);
+  // The offer's unit is checked like any line's (the order's transaction takes it from stock).
+  const offer = opts.offer ?? null;
+  const offerShort = offer ? stockProblem(offer.item.stock, 1) : undefined;
+  if (offer && offerShort) return { ok: false, message: shortStockMessage(offer.item.name, offer.item.stock ?? 0) };
+  const offerCents = offer?.priceCents ?? 0;
   if (cart.droppedLines > 0) return { ok: false, message: UNAVAILABLE_MESSAGE };
   if (cart.lines.length === 0) return { ok: false, message: EMPTY_CART_MESSAGE };
   const short = cart.lines.find((l) => l.problem);
@@ -200,7 +207,9 @@ export function priceOrder(
   if (cart.belowMinimum) return { ok: false, message: MINIMUM_MESSAGE };
   const promo = opts.promotions ? applyPromotions(cart.lines.map((l) => ({ productId: l.product.id, categoryIds: opts.promotions?.categoriesOf.get(l.product.id), unitPriceCents: l.product.priceCents, quantity: l.quantity })), opts.promotions.list) : null;
   const promotionCents = promo?.totalCents ?? 0;
-  const money = orderMoney(cart.subtotalCents, method, opts.pixDiscountBps ?? 0, couponDiscountCents(cart.subtotalCents - promotionCents, opts.coupon), promotionCents);
+  // The offer's price is already its discount: promotions leave its line alone; the coupon and the Pix discount count it.
+  const itemsCents = cart.subtotalCents + offerCents;
+  const money = orderMoney(itemsCents, method, opts.pixDiscountBps ?? 0, couponDiscountCents(itemsCents - promotionCents, opts.coupon), promotionCents);
   if (money.totalCents < MIN_ORDER_CENTS) return { ok: false, message: money.pixDiscountCents > 0 ? PIX_MINIMUM_MESSAGE : money.couponDiscountCents > 0 ? COUPON_MINIMUM_MESSAGE : MINIMUM_MESSAGE };
   if (money.totalCents > MAX_ORDER_CENTS) {
     return { ok: false, message: `O valor máximo de um pedido com ${method === 'pix' ? 'Pix' : 'boleto'} é ${formatBRL(MAX_ORDER_CENTS)}.` };
@@ -213,7 +222,11 @@ export function priceOrder(
     quantity: l.quantity,
     lineTotalCents: l.lineTotalCents,
   }));
-  return { ok: true, lines, ...money, promotionDiscounts: promo?.discounts ?? [] };
+  if (!offer) return { ok: true, lines, ...money, promotionDiscounts: promo?.discounts ?? [] };
+  const o = offer.item;
+  lines.push({ productId: o.id, ...(o.variantId !== undefined ? { variantId: o.variantId, sku: o.sku ?? null, variantName: o.variantName ?? null } : {}), name: o.name, unitPriceCents: offer.priceCents, quantity: 1, lineTotalCents: offer.priceCents });
+  const promotionDiscounts = (promo?.discounts ?? []).map((d) => ({ ...d, lineShares: [...d.lineShares, 0] }));
+  return { ok: true, lines, ...money, promotionDiscounts, offer: { productId: offer.productId, offeredProductId: o.id, offeredVariantId: o.variantName ? (o.variantId ?? null) : null, priceCents: offer.priceCents } };
 }
 
 /** What pricing needs of a payment link. */

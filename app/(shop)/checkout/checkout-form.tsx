@@ -101,6 +101,7 @@ export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = [
 
   return (
     <form
+      id="checkout-form"
       ref={formRef}
       action={formAction}
       noValidate

@@ -21,6 +21,8 @@ import { PixelEvent } from '../_components/pixels';
 import { pixelItemOf } from '@/lib/pixels/track';
 import { cartPromotions, type CartPromotions } from '@/lib/checkout/cart-promotions';
 import { PromotionLines } from '../_components/promotion-lines';
+import { cartOffer } from '@/lib/checkout/offers';
+import { OfferBox } from './offer-box';
 
 export const metadata: Metadata = { title: 'Finalizar compra' };
 
@@ -56,6 +58,8 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
   const boleto = orderMoney(cart.subtotalCents, 'boleto', 0, 0, promos.promotionCents);
   // Something physical in the cart: the form asks where to deliver, and shipping joins the total.
   const pixMinimumNote = pix.totalCents < MIN_ORDER_CENTS ? PIX_MINIMUM_MESSAGE : null;
+  // One offer at a time, chosen by the cart (lib/checkout/offers.ts).
+  const offer = await cartOffer(cart.lines.map((l) => ({ productId: l.product.id, lineTotalCents: l.lineTotalCents })));
   // A live "Frete grátis" promotion is decided by the CEP on the server: "Forma de entrega" is quoted there.
   const shipping = rules ? { rules, itemsCents: cart.subtotalCents, carrier: quotesWithCarrier(await getCarrierSettings()) || promos.freeShippingLive } : null;
   const delivery: DeliveryProps | null = rules && shipping ? { shipping, pickup: rules.pickup, money: { pix, boleto, pixMinimumNote } } : null;
@@ -84,6 +88,7 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
           </div>
         </section>
         <section className={`card ${styles.formCard}`} aria-label="Pagamento">
+          {offer ? <OfferBox offer={offer} /> : null}
           <CheckoutForm
             checkoutKey={checkoutKey}
             pixHint={pix.pixDiscountCents > 0 ? `${bpsToPercentText(pix.pixDiscountBps)}% de desconto nos produtos. Aprovação na hora.` : undefined}
