@@ -7,9 +7,9 @@
  * with the order's stock and limits (place-steps.ts takes its unit like any other).
  */
 import 'server-only';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { db } from '@/db';
-import { productOffers, productVariants, products, type ProductOffer } from '@/db/schema';
+import { orderOffers, orders, productOffers, productVariants, products, type ProductOffer } from '@/db/schema';
 import { itemsOfProducts, type CatalogItem } from '@/lib/catalog/catalog';
 
 export type CheckoutOffer = { productId: number; item: CatalogItem; priceCents: number; text: string };
@@ -81,4 +81,14 @@ export async function saveOffer(productId: number, typed: { offered: string; pri
   const row = { productId, offeredProductId, offeredVariantId, priceCents: typed.priceCents, text, updatedAt: new Date().toISOString() };
   await db().insert(productOffers).values(row).onConflictDoUpdate({ target: productOffers.productId, set: row });
   return { ok: true };
+}
+
+/** "Ofertas aceitas" on orders paid in [from, to) (ISO): how many, and what their lines brought in. */
+export async function acceptedOffers(from: string, to: string): Promise<{ count: number; revenueCents: number }> {
+  const [row] = await db()
+    .select({ n: sql<number>`count(*)`, cents: sql<number>`coalesce(sum(${orderOffers.priceCents}), 0)` })
+    .from(orderOffers)
+    .innerJoin(orders, eq(orders.id, orderOffers.orderId))
+    .where(and(gte(orders.paidAt, from), lt(orders.paidAt, to)));
+  return { count: Number(row?.n ?? 0), revenueCents: Number(row?.cents ?? 0) };
 }

@@ -30,10 +30,26 @@ function categoriesQuery(productIds: readonly number[]) {
     .where(inArray(productCategories.productId, productIds.length > 0 ? [...productIds] : [-1]));
 }
 
+/**
+ * Parsed rules by row content: a row's rules parse the same every time, so each checkout does
+ * not run the schema again on every live promotion. Derived data only (the rows stay the truth).
+ */
+const parsed = new Map<string, LivePromotion | null>();
+function parsedOf(row: Parameters<typeof parsePromotion>[0]): LivePromotion | null {
+  const key = `${row.id}\u0000${row.name}\u0000${row.type}\u0000${row.scope}\u0000${row.scopeId}\u0000${row.rules}`;
+  let p = parsed.get(key);
+  if (p === undefined) {
+    if (parsed.size > 1_000) parsed.clear();
+    p = parsePromotion(row);
+    parsed.set(key, p);
+  }
+  return p;
+}
+
 /** The promotions live at `nowMs` and the categories of `productIds`, in one batch. */
 export async function promotionContext(productIds: readonly number[], nowMs: number): Promise<PromotionContext> {
   const [rows, cats] = await database().batch([livePromotionsQuery(nowMs), categoriesQuery(productIds)]);
-  const list = rows.map(parsePromotion).filter((p): p is LivePromotion => p !== null);
+  const list = rows.map(parsedOf).filter((p): p is LivePromotion => p !== null);
   const categoriesOf = new Map<number, number[]>();
   for (const c of cats) categoriesOf.set(c.productId, [...(categoriesOf.get(c.productId) ?? []), c.categoryId]);
   return { list, categoriesOf };
