@@ -10,7 +10,7 @@ import { formatBRL } from '@balcao/br/money';
 import type { CatalogItem } from '@/lib/catalog/catalog';
 import { shopNow } from '@/lib/embedded-provider/clock';
 import type { PricedCart } from '@/lib/orders/pricing';
-import { applyPromotions, type PromotionDiscount } from '@/lib/promotions/engine';
+import { applyPromotions, inScope, type PromotionDiscount } from '@/lib/promotions/engine';
 import { promotionContext, type PromotionContext } from '@/lib/promotions/promotions';
 import { freeShippingVerdict, type FreeShippingInput } from './promotion-shipping';
 
@@ -68,7 +68,7 @@ export async function cartPromotions(cart: PricedCart<CatalogItem>, o: { ships: 
   const applied = applyPromotions(lines, ctx.list);
   const lineNetCents = cart.lines.map((l, i) => l.lineTotalCents - applied.lineDiscounts[i]);
   const freeShipping: FreeShippingInput = { promotions: ctx.list, lines, lineNetCents };
-  const freeShippingLive = ctx.list.some((p) => p.type === 'free_shipping');
+  const freeShippingLive = ctx.list.some((p) => p.type === 'free_shipping' && lines.some((l) => inScope(p, l)));
   return { discounts: applied.discounts, promotionCents: applied.totalCents, seen: promotionsSeen(applied.discounts), nudge: o.ships ? nudgeFor(freeShipping, null, cart.subtotalCents, o.freeAboveCents) : null, freeShippingLive, freeShipping };
 }
 
@@ -76,6 +76,8 @@ export async function cartPromotions(cart: PricedCart<CatalogItem>, o: { ships: 
 export function nudgeFor(f: FreeShippingInput, zip: string | null, itemsCents: number, freeAboveCents: number | null): ShippingNudge | null {
   const v = freeShippingVerdict(f, zip);
   if (v.free) return { free: true };
+  // A promotion's minimum is met and only the CEP decides: nothing to count down before it is typed.
+  if (v.regionPending) return null;
   const shop = freeAboveCents === null ? null : Math.max(0, freeAboveCents - itemsCents);
   if (shop === 0) return { free: true };
   const missing = [v.missingCents, shop].filter((m): m is number => m !== null);

@@ -64,7 +64,7 @@ describe('a sale day with promotions', () => {
       { items: [{ productId: adesivo, quantity: 5 }, { productId: cafe, quantity: 2 }], delivery: SP },
       { items: [{ productId: cafe, quantity: 2 }], delivery: RJ },
     ];
-    const placed = [];
+    const placed: Awaited<ReturnType<typeof rowsByToken>>[] = [];
     for (const [i, c] of carts.entries()) {
       const r = await placeOrder({ checkoutKey: randomUUID(), method: 'pix', buyer: { name: 'Maria da Silva', document: '52998224725', email: `m${i}@example.com` }, ...c });
       if (!r.ok) throw new Error(r.error);

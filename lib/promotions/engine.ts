@@ -20,7 +20,7 @@ export type PromotionDiscount = { promotionId: string; type: 'buy_x_pay_y' | 'pr
 
 export type PromotionResult = { discounts: PromotionDiscount[]; totalCents: number; lineDiscounts: number[] };
 
-function inScope(p: Pick<LivePromotion, 'scope' | 'scopeId'>, line: PromoLine): boolean {
+export function inScope(p: Pick<LivePromotion, 'scope' | 'scopeId'>, line: PromoLine): boolean {
   if (line.productId === null) return false;
   if (p.scope === 'shop') return true;
   if (p.scope === 'product') return line.productId === p.scopeId;
@@ -96,8 +96,11 @@ function scopedNet(p: LivePromotion, cart: FreeShippingCart): number {
 export type FreeShippingVerdict =
   /** Free on these options ('cheapest': only the cheapest offered), by the named promotion. */
   | { free: true; options: 'all' | 'cheapest'; name: string; promotionId: string }
-  /** Not yet: `missingCents` more (the least of the promotions whose region matches), or null when none can apply here. */
-  | { free: false; missingCents: number | null };
+  /**
+   * Not yet: `missingCents` more (the least of the promotions whose region matches), or null when
+   * none can apply here; `regionPending`: one's minimum is met and only the CEP is unknown.
+   */
+  | { free: false; missingCents: number | null; regionPending?: boolean };
 
 /**
  * The free-shipping promotions on this cart: free when one's region (unknown CEP: any region
@@ -106,17 +109,21 @@ export type FreeShippingVerdict =
 export function freeShippingFor(promotions: readonly LivePromotion[], cart: FreeShippingCart): FreeShippingVerdict {
   let missing: number | null = null;
   let best: Extract<FreeShippingVerdict, { free: true }> | null = null;
+  let regionPending = false;
   for (const p of promotions) {
     if (p.type !== 'free_shipping') continue;
     if (cart.zip !== null && !inRegion(p.rules, cart.zip, cart.uf)) continue;
     if (!cart.lines.some((l) => inScope(p, l))) continue;
     const net = scopedNet(p, cart);
     if (net >= p.rules.minCents) {
-      if (cart.zip === null && (p.rules.ufs.length > 0 || p.rules.cepRanges.length > 0)) continue;
+      if (cart.zip === null && (p.rules.ufs.length > 0 || p.rules.cepRanges.length > 0)) {
+        regionPending = true;
+        continue;
+      }
       if (!best || (best.options === 'cheapest' && p.rules.options === 'all')) best = { free: true, options: p.rules.options, name: p.name, promotionId: p.id };
     } else missing = Math.min(missing ?? Infinity, p.rules.minCents - net);
   }
-  return best ?? { free: false, missingCents: missing };
+  return best ?? { free: false, missingCents: missing, ...(regionPending ? { regionPending } : {}) };
 }
 
 /** The delivery options with the free ones at 0: every option, or only the cheapest. */
