@@ -304,6 +304,8 @@ export const orders = sqliteTable(
     couponReleasedAt: text('coupon_released_at'),
     /** The coupon's discount on the items, its own line, taken before the Pix discount. */
     couponDiscountCents: integer('coupon_discount_cents').notNull().default(0),
+    /** The automatic promotions' discounts on the items (order_discounts holds each), taken before the coupon. */
+    promotionDiscountCents: integer('promotion_discount_cents').notNull().default(0),
     /** Paid late when some units were no longer in stock: flagged to the merchant. */
     stockShort: integer('stock_short', { mode: 'boolean' }).notNull().default(false),
     refundedCents: integer('refunded_cents').notNull().default(0),
@@ -452,7 +454,7 @@ export const orderNotes = sqliteTable(
 );
 export type OrderNote = typeof orderNotes.$inferSelect;
 
-export const COUPON_KINDS = ['percent', 'fixed'] as const;
+export const COUPON_KINDS = ['percent', 'fixed', 'free_shipping'] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
 
 /**
@@ -1414,3 +1416,4 @@ export const reviews = sqliteTable(
 export type ReviewRow = typeof reviews.$inferSelect;
 export * from './schema-whatsapp';
 export * from './schema-subscriptions';
+export * from './schema-promotions';

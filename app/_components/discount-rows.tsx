@@ -16,8 +16,8 @@ export function DiscountRows({ money, colSpan, headerClassName }: { money: Pick<
         </th>
         <td className="num">{formatBRL(money.itemsCents)}</td>
       </tr>
-      {money.discounts.map((d) => (
-        <tr key={d.kind}>
+      {money.discounts.map((d, i) => (
+        <tr key={`${d.kind}-${i}`}>
           <th scope="row" colSpan={colSpan} className={headerClassName}>
             {d.label}
           </th>

@@ -10,6 +10,11 @@ import { hit } from '@/lib/security/rate-limit';
 import { getCarrierSettings } from '@/lib/shipping/carrier';
 import { deliveryOptions, type CartParcel, type DeliveryOptions } from '@/lib/shipping/options';
 import { getShippingRules } from '@/lib/shipping/settings';
+import { saoPauloDate } from '@balcao/br/dates';
+import { couponByCode } from '@/lib/coupons/coupons';
+import { checkCoupon } from '@/lib/coupons/rules';
+import { cartPromotions, nudgeFor, nudgeText } from './cart-promotions';
+import { applyFreeShipping } from './promotion-shipping';
 
 export const QUOTE_RATE_LIMITED = 'Muitas consultas de frete. Aguarde um minuto.';
 
@@ -23,11 +28,28 @@ async function optionsFor(zip: string, lines: CartParcel[], itemsCents: number, 
   return deliveryOptions({ zip, lines, itemsCents, rules, carrier });
 }
 
-export async function cartDeliveryOptions(zip: string, ip: string): Promise<DeliveryOptions> {
+/**
+ * The cart's options with its free shipping applied (a "Frete grátis" promotion for this CEP, or
+ * the coupon `coupon` when it is one), as placeOrder prices them; `nudge`: what is missing for
+ * free shipping at this CEP, or that it is won.
+ */
+export async function cartDeliveryOptions(zip: string, ip: string, coupon?: string): Promise<DeliveryOptions & { nudge?: string }> {
   const cart = await readCart();
   const lines = cart.lines.filter((l) => l.product.requiresShipping).map((l) => parcelOf(l.product, l.quantity));
   if (lines.length === 0) return { ok: false, message: 'Nada neste carrinho precisa de entrega.' };
-  return optionsFor(zip, lines, cart.subtotalCents, ip);
+  const offered = await optionsFor(zip, lines, cart.subtotalCents, ip);
+  if (!offered.ok) return offered;
+  const [promos, rules] = await Promise.all([cartPromotions(cart, { ships: true, freeAboveCents: null }), getShippingRules()]);
+  const couponFreeShipping = coupon ? await freeShippingCoupon(coupon, cart.subtotalCents - promos.promotionCents) : false;
+  const digits = zip.replace(/\D/g, '');
+  const options = applyFreeShipping(offered.options, { ...promos.freeShipping, couponFreeShipping }, digits);
+  const nudge = couponFreeShipping ? { free: true as const } : nudgeFor(promos.freeShipping, digits, cart.subtotalCents, rules.freeAboveCents);
+  return { ...offered, options, ...(nudge ? { nudge: nudgeText(nudge) } : {}) };
+}
+
+async function freeShippingCoupon(code: string, itemsCents: number): Promise<boolean> {
+  const check = checkCoupon(await couponByCode(code.trim().toUpperCase()), { itemsCents, today: saoPauloDate() });
+  return check.ok && check.coupon.kind === 'free_shipping';
 }
 
 export async function productDeliveryOptions(item: CatalogItem, zip: string, ip: string): Promise<DeliveryOptions> {

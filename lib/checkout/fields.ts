@@ -20,7 +20,7 @@ export const PERSON_FIELDS = [...BUYER_FIELDS, 'shipping', ...ADDRESS_FIELDS, 'f
  * "freight": the "Forma de entrega" chosen, `<option id>@<centavos shown>`, lib/shipping/options.ts;
  * "note": "Observações para a loja"; "whatsappConsent": "Receber atualizações pelo WhatsApp", "on" when ticked).
  */
-export const FORM_FIELDS = ['checkoutKey', 'method', 'sameAddress', ...PERSON_FIELDS, 'coupon', 'note', 'whatsappConsent'] as const;
+export const FORM_FIELDS = ['checkoutKey', 'method', 'sameAddress', ...PERSON_FIELDS, 'coupon', 'note', 'whatsappConsent', 'promotions', 'offer'] as const;
 
 export type BuyerField = (typeof BUYER_FIELDS)[number];
 export type AddressField = (typeof ADDRESS_FIELDS)[number];

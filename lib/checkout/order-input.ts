@@ -189,6 +189,13 @@ const details = z.object({
       }),
     ])
     .optional(),
+  /**
+   * The promotions the page showed (lib/checkout/cart-promotions.ts `promotionsSeen`): compared
+   * with those priced at submit, never used as a price. Absent (an API call): not compared.
+   */
+  promotionsSeen: z.string().max(4000).optional(),
+  /** "Adicionar ao pedido" ticked: the product whose offer the page showed (lib/checkout/offers.ts); its price is read on the server. */
+  offer: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   /** "Cupom de desconto" as typed: only a code; what it is worth is read on the server (lib/coupons). */
   coupon: z
     .string()

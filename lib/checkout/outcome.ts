@@ -21,8 +21,8 @@ import type { DeliveryOption } from '@/lib/shipping/options';
 export type AppliedCoupon = { code: string; discountCents: number; pix: OrderMoney; boleto: OrderMoney };
 
 /** The coupon applied to `itemsCents`, priced as placeOrder will: the coupon first, then the Pix discount on the rest. */
-export function appliedCoupon(code: string, discountCents: number, itemsCents: number, pixDiscountBps: number): AppliedCoupon {
-  return { code, discountCents, pix: orderMoney(itemsCents, 'pix', pixDiscountBps, discountCents), boleto: orderMoney(itemsCents, 'boleto', 0, discountCents) };
+export function appliedCoupon(code: string, discountCents: number, itemsCents: number, pixDiscountBps: number, promotionCents = 0): AppliedCoupon {
+  return { code, discountCents, pix: orderMoney(itemsCents, 'pix', pixDiscountBps, discountCents, promotionCents), boleto: orderMoney(itemsCents, 'boleto', 0, discountCents, promotionCents) };
 }
 /** `coupon`: the answer to "Aplicar" (no order is placed then; `error` is empty unless something else is wrong). */
 /** `freightOptions`: "Forma de entrega" quoted again on submit, shown to choose from (also without JavaScript). */
@@ -68,7 +68,7 @@ export function outcomeOfPlacement(result: PlaceOrderResult, values: FormValues,
   if (result.ok) return { ok: true, orderToken: result.orderToken };
   const { fieldErrors, other } = mapFieldErrors(result.fieldErrors, extraFields);
   const hasFieldErrors = Object.keys(fieldErrors).length > 0;
-  const nextValues = hasFieldErrors ? { ...values, checkoutKey: randomUUID() } : values;
+  const nextValues = { ...(hasFieldErrors ? { ...values, checkoutKey: randomUUID() } : values), ...(result.promotionsNow !== undefined ? { promotions: result.promotionsNow } : {}) };
   const message = [result.error, ...other.filter((m) => m !== result.error)].filter(Boolean).join(' ') || UNEXPECTED_MESSAGE;
   const failure = checkoutFailure(message, nextValues, fieldErrors);
   return result.freightOptions ? { ...failure, freightOptions: result.freightOptions } : failure;

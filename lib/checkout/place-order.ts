@@ -48,7 +48,7 @@ export type { BeforePricing } from '@/lib/checkout/place-before';
 type OrderFieldErrors = Omit<FieldErrors, 'checkoutKey' | 'method'>;
 export type PlaceOrderResult =
   | { ok: true; orderToken: string }
-  | { ok: false; error: string; fieldErrors?: OrderFieldErrors; sessionRefusal?: SessionRefusal; /** "Forma de entrega" quoted again, to choose from. */ freightOptions?: DeliveryOption[] };
+  | { ok: false; error: string; fieldErrors?: OrderFieldErrors; sessionRefusal?: SessionRefusal; /** "Forma de entrega" quoted again, to choose from. */ freightOptions?: DeliveryOption[]; /** The promotions priced now (they changed since the page). */ promotionsNow?: string };
 
 export const PROVIDER_DID_NOT_ANSWER = 'O serviço de pagamentos não respondeu. Tente novamente.';
 export const TRY_AGAIN = 'Não foi possível registrar o pedido agora. Tente novamente em instantes.';

@@ -25,11 +25,18 @@ import type { PaymentSettings } from '@/lib/settings/settings';
 import type { CarrierSettings } from '@/lib/shipping/carrier';
 import { deliveryOptions, type CartParcel, type DeliveryOption } from '@/lib/shipping/options';
 import type { ShippingRules } from '@/lib/shipping/quote';
+import { shopNow } from '@/lib/embedded-provider/clock';
+import { promotionContext, type PromotionContext } from '@/lib/promotions/promotions';
+import { applyFreeShipping, type FreeShippingInput } from '@/lib/checkout/promotion-shipping';
+import { promotionChangedMessage, promotionChanges, promotionsSeen } from '@/lib/checkout/cart-promotions';
+import { cartOffer } from '@/lib/checkout/offers';
+
+export const OFFER_GONE_MESSAGE = 'A oferta que você marcou não está mais disponível. Confira o pedido e confirme de novo.';
 
 type OrderFieldErrors = Omit<FieldErrors, 'checkoutKey' | 'method'>;
 
 /** Why the order cannot be priced, as placeOrder answers it. */
-export type PriceRefusal = { ok: false; error: string; fieldErrors?: OrderFieldErrors; sessionRefusal?: SessionRefusal; freightOptions?: DeliveryOption[] };
+export type PriceRefusal = { ok: false; error: string; fieldErrors?: OrderFieldErrors; sessionRefusal?: SessionRefusal; freightOptions?: DeliveryOption[]; /** The promotions now, for the form's next submit. */ promotionsNow?: string };
 
 type PricedOk = Extract<PricedOrder, { ok: true }>;
 
@@ -41,6 +48,8 @@ export type PricedPlacement = {
   freight: { cents: number; pricedBy: 'carrier' | 'table'; option: DeliveryOption } | null;
   shippingCents: number;
   totalCents: number;
+  /** A "Frete grátis" coupon applied (its use is counted though it takes nothing off the items). */
+  couponFreeShipping?: boolean;
 };
 
 /** What pricing reads besides the order: the shop's settings and shipping, and a cart's catalog rows. */
@@ -50,6 +59,8 @@ export type PriceContext = {
   carrier: CarrierSettings;
   /** The catalog's rows of a cart's products, read this request (never the form's prices). */
   catalog?: CatalogItem[];
+  /** The live promotions (tests and the bench pass them; otherwise read at the shop's clock). */
+  promotions?: PromotionContext;
 };
 
 export function pricingError(refusal: Extract<PricedOrder, { ok: false }>): PriceRefusal {
@@ -66,6 +77,14 @@ export async function pricePlacement(input: ValidOrder, ctx: PriceContext): Prom
     if ('sessionRefusal' in priced) return { ok: false, error: SESSION_REFUSAL_MESSAGES[priced.sessionRefusal] };
     return 'linkRefusal' in priced ? { ok: false, error: REFUSAL_MESSAGES[priced.linkRefusal] } : pricingError(priced);
   }
+  // A promotion that started, ended or changed since the page was shown: said, and confirmed again.
+  if ('items' in input && input.promotionsSeen !== undefined) {
+    const changes = promotionChanges(input.promotionsSeen, priced.promotionDiscounts ?? []);
+    if (changes.length > 0) {
+      const message = promotionChangedMessage(changes);
+      return { ok: false, error: message, fieldErrors: { items: message }, promotionsNow: promotionsSeen(priced.promotionDiscounts ?? []) };
+    }
+  }
   const shipping = shippingForOrder({
     needsDelivery: priced.ships === true,
     shipping: input.shipping,
@@ -79,20 +98,22 @@ export async function pricePlacement(input: ValidOrder, ctx: PriceContext): Prom
   // form only names the option and the price it showed; a changed price is refused, not charged.
   let freight: PricedPlacement['freight'] = null;
   if (shipping.method === 'delivery') {
-    const offered = await deliveryOptions({ zip: shipping.delivery.zip, lines: priced.parcels ?? [], itemsCents: priced.itemsCents, rules: ctx.rules, carrier: ctx.carrier });
-    if (!offered.ok) return { ok: false, error: offered.message, fieldErrors: { state: offered.message } };
+    const quoted = await deliveryOptions({ zip: shipping.delivery.zip, lines: priced.parcels ?? [], itemsCents: priced.itemsCents, rules: ctx.rules, carrier: ctx.carrier });
+    if (!quoted.ok) return { ok: false, error: quoted.message, fieldErrors: { state: quoted.message } };
+    // "Frete grátis" (a promotion, or the coupon) as the page's quote showed it: the same function.
+    const offered = priced.freeShipping ? { ...quoted, options: applyFreeShipping(quoted.options, priced.freeShipping, shipping.delivery.zip) } : quoted;
     const choice = chooseFreight(offered, input.freight);
     if (!choice.ok) return { ok: false, error: CHECK_FIELDS_MESSAGE, fieldErrors: { freight: choice.message }, freightOptions: choice.options };
     freight = { cents: choice.option.cents, pricedBy: choice.pricedBy, option: choice.option };
   }
   const shippingCents = freight ? freight.cents : shipping.cents;
   // items − coupon − Pix discount + shipping: the discount never applies to shipping.
-  const totalCents = chargeCents({ itemsCents: priced.itemsCents, couponDiscountCents: priced.couponDiscountCents, pixDiscountCents: priced.pixDiscountCents, shippingCents });
+  const totalCents = chargeCents({ itemsCents: priced.itemsCents, promotionDiscountCents: priced.promotionDiscountCents, couponDiscountCents: priced.couponDiscountCents, pixDiscountCents: priced.pixDiscountCents, shippingCents });
   if (totalCents > MAX_ORDER_CENTS) {
     return pricingError({ ok: false, message: `O valor máximo de um pedido com ${input.method === 'pix' ? 'Pix' : 'boleto'} é ${formatBRL(MAX_ORDER_CENTS)}.` });
   }
-  const { ships: _ships, parcels: _parcels, ...lines } = priced;
-  return { ok: true, priced: lines, shipping, freight, shippingCents, totalCents };
+  const { ships: _ships, parcels: _parcels, freeShipping: _free, ...lines } = priced;
+  return { ok: true, priced: lines, shipping, freight, shippingCents, totalCents, couponFreeShipping: priced.freeShipping?.couponFreeShipping === true };
 }
 
 /**
@@ -103,7 +124,7 @@ async function priceOf(
   input: ValidOrder,
   ctx: PriceContext,
 ): Promise<
-  (PricedOrder & { ships?: boolean; parcels?: CartParcel[] }) | { ok: false; linkRefusal: LinkRefusal } | { ok: false; sessionRefusal: SessionRefusal } | Extract<CouponCheck, { ok: false }>
+  (PricedOrder & { ships?: boolean; parcels?: CartParcel[]; freeShipping?: FreeShippingInput }) | { ok: false; linkRefusal: LinkRefusal } | { ok: false; sessionRefusal: SessionRefusal } | Extract<CouponCheck, { ok: false }>
 > {
   const { settings } = ctx;
   if ('session' in input) {
@@ -113,7 +134,7 @@ async function priceOf(
     if (!session.methods.includes(input.method)) return { ok: false, message: `Esta compra aceita só ${session.methods[0] === 'pix' ? 'Pix' : 'boleto'}.`, field: 'method' };
     // Nothing in a session ships (lib/public-api refuses products that need delivery).
     const itemsCents = session.amountTotalCents;
-    return { ok: true, lines: session.lines, itemsCents, couponDiscountCents: 0, pixDiscountCents: 0, pixDiscountBps: 0, totalCents: itemsCents, ships: false };
+    return { ok: true, lines: session.lines, itemsCents, promotionDiscountCents: 0, couponDiscountCents: 0, pixDiscountCents: 0, pixDiscountBps: 0, totalCents: itemsCents, ships: false };
   }
   if ('link' in input) {
     const link = await linkById(input.link.id);
@@ -133,25 +154,42 @@ async function priceOf(
     return priced.ok ? { ...priced, ships: false } : priced;
   }
   const catalog = ctx.catalog ?? [];
+  // The promotions live now on the shop's clock: one that started or ended since the cart was
+  // shown prices the order as it is now (the form's check tells the shopper, submit-checkout.ts).
+  const promotions = ctx.promotions ?? (await promotionContext(input.items.map((i) => i.productId), shopNow()));
+  // "Adicionar ao pedido": the offer the cart shows now must be the one ticked; its price is the server's.
+  let offer: Awaited<ReturnType<typeof cartOffer>> = null;
+  if (input.offer !== undefined) {
+    const probe = priceOrder(input.items, catalog, input.method);
+    if (probe.ok) {
+      offer = await cartOffer(probe.lines.map((l) => ({ productId: l.productId ?? 0, lineTotalCents: l.lineTotalCents })));
+      if (!offer || offer.productId !== input.offer) return { ok: false, message: OFFER_GONE_MESSAGE, field: 'items' };
+    }
+  }
+  const offerLine = offer ? { productId: offer.productId, item: offer.item, priceCents: offer.priceCents } : null;
   let coupon: CouponCheck | null = null;
   if (input.coupon) {
-    const probe = priceOrder(input.items, catalog, input.method);
-    // A cart that cannot be priced says so first; the coupon is checked on a cart that can.
+    const probe = priceOrder(input.items, catalog, input.method, { promotions, offer: offerLine });
+    // A cart that cannot be priced says so first; the coupon is checked on what the promotions left.
     if (probe.ok) {
-      coupon = await couponFor(input.coupon, probe.itemsCents);
+      coupon = await couponFor(input.coupon, probe.itemsCents - probe.promotionDiscountCents);
       if (!coupon.ok) return coupon;
     }
   }
-  const priced = priceOrder(input.items, catalog, input.method, { pixDiscountBps: settings.pixDiscountBps, coupon: coupon?.ok ? coupon.coupon : null });
-  const ordered = catalog.filter((p) => input.items.some((i) => i.productId === p.id));
+  const priced = priceOrder(input.items, catalog, input.method, { pixDiscountBps: settings.pixDiscountBps, coupon: coupon?.ok ? coupon.coupon : null, promotions, offer: offerLine });
+  const ordered = [...catalog.filter((p) => input.items.some((i) => i.productId === p.id)), ...(offer ? [offer.item] : [])];
+  const known = offer ? [...catalog, offer.item] : catalog;
   if (!priced.ok) return priced;
   // What each line weighs and measures (its variant's, else its product's), for the carrier's quote.
   const parcels: CartParcel[] = priced.lines.flatMap((l) => {
-    const item = catalog.find((c) => c.variantId === (l.variantId ?? l.productId));
+    const item = known.find((c) => c.variantId === (l.variantId ?? l.productId));
     if (!item || !item.requiresShipping) return [];
     return [{ id: String(item.variantId), quantity: l.quantity, unitCents: l.unitPriceCents, weightGrams: item.weightGrams, heightCm: item.heightCm, widthCm: item.widthCm, lengthCm: item.lengthCm }];
   });
-  return { ...priced, ships: anyShips(ordered), parcels };
+  const promoLines = priced.lines.map((l) => ({ productId: l.productId, categoryIds: l.productId === null ? [] : promotions.categoriesOf.get(l.productId), unitPriceCents: l.unitPriceCents, quantity: l.quantity }));
+  const lineNetCents = priced.lines.map((l, i) => l.lineTotalCents - (priced.promotionDiscounts ?? []).reduce((s, d) => s + d.lineShares[i], 0));
+  const freeShipping: FreeShippingInput = { promotions: promotions.list, lines: promoLines, lineNetCents, couponFreeShipping: coupon?.ok === true && coupon.coupon.kind === 'free_shipping' };
+  return { ...priced, ships: anyShips(ordered), parcels, freeShipping };
 }
 
 /** Whether coupon `code` applies to items worth `itemsCents` today (read only: the order's transaction counts the use). */

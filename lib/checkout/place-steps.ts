@@ -18,7 +18,7 @@ import 'server-only';
 import { and, count, eq } from 'drizzle-orm';
 import { reads, write, type Step } from '@/db/driver';
 import type { Tx } from '@/db';
-import { orderItems, orders, type Coupon } from '@/db/schema';
+import { orderDiscounts, orderItems, orderOffers, orders, type Coupon } from '@/db/schema';
 import { saoPauloDate } from '@balcao/br/dates';
 import { originColumns, type Attribution } from '@/lib/attribution/attribution';
 import { lapsedHoldsQuery, releaseHolds, stockOfVariantsQuery, takeForNewOrder } from '@/lib/catalog/stock';
@@ -117,8 +117,9 @@ export function* reserve(tx: Tx, p: Placement): Generator<Step, Reserved, unknow
   // belongs to: its limit holds across processes, and a refusal rolls the order back.
   let couponUse: Reserved['couponUse'] = null;
   const { priced } = p.priced;
-  if (priced.couponDiscountCents > 0 && input.coupon) {
-    const use = yield* claimCoupon(tx, input.coupon, { itemsCents: priced.itemsCents, today: saoPauloDate(), document: input.buyer.document });
+  // A "Frete grátis" coupon takes nothing off the items but is used all the same.
+  if (input.coupon && (priced.couponDiscountCents > 0 || p.priced.couponFreeShipping)) {
+    const use = yield* claimCoupon(tx, input.coupon, { itemsCents: priced.itemsCents - priced.promotionDiscountCents, today: saoPauloDate(), document: input.buyer.document });
     if (use.discountCents !== priced.couponDiscountCents) throw new CouponRefused({ ok: false, reason: 'invalid', message: couponMessage('invalid') });
     couponUse = use;
   }
@@ -150,6 +151,7 @@ export function* insertOrder(tx: Tx, p: Placement, r: Reserved): Generator<Step,
       couponId: r.couponUse?.id ?? null,
       couponCode: r.couponUse?.code ?? null,
       couponDiscountCents: r.couponUse ? priced.couponDiscountCents : 0,
+      promotionDiscountCents: priced.promotionDiscountCents,
       shippingMethod: shipping.method,
       shippingCents,
       shippingPricedBy: freight?.pricedBy ?? null,
@@ -185,6 +187,15 @@ export function* insertOrder(tx: Tx, p: Placement, r: Reserved): Generator<Step,
     }),
   );
   for (const line of priced.lines) yield* write(tx.insert(orderItems).values({ orderId, ...line }));
+  // Each promotion's discount, its own line, with what it took off each item (a refund's split).
+  for (const d of priced.promotionDiscounts ?? []) {
+    yield* write(tx.insert(orderDiscounts).values({ orderId, promotionId: d.promotionId, type: d.type, name: d.name, amountCents: d.amountCents, lineShares: JSON.stringify(d.lineShares) }));
+  }
+  // The offer at checkout accepted ("Ofertas aceitas"): its line is the order's last item.
+  if (priced.offer) yield* write(tx.insert(orderOffers).values({ orderId, ...priced.offer }));
+  // Free shipping by a promotion: what it waived, counted as the promotion's discount given (not a line of the items).
+  const waived = freight?.option.freeBy;
+  if (waived?.promotionId) yield* write(tx.insert(orderDiscounts).values({ orderId, promotionId: waived.promotionId, type: 'free_shipping', name: waived.name, amountCents: waived.waivedCents }));
   if ('session' in input) yield* attachSessionOrder(tx, input.session.id, orderId);
   // The units are the order's from this commit on: two shoppers can never both get the last one.
   yield* takeForNewOrder(tx, orderId, unitsOf(p.priced), r.stock, r.released);

@@ -20,6 +20,7 @@ import { appliedCoupon, checkoutFailure, invalidForm, outcomeOfPlacement, rateLi
 import { formValuesOf, parseCheckoutForm } from './parse-form';
 import { keepDraft } from './draft';
 import { CART } from '@/lib/checkout/drafts/drafts';
+import { cartPromotions } from './cart-promotions';
 
 export { mapFieldErrors, RATE_LIMITED_MESSAGE, UNEXPECTED_MESSAGE, type CheckoutFailure, type CheckoutOutcome } from './outcome';
 
@@ -47,7 +48,10 @@ type ReadForSubmit = CartWithSettings & { before: BeforePricing };
 async function submitCheckoutLimited(form: FormData, values: FormValues, read: ReadForSubmit, origin: Attribution | null): Promise<CheckoutOutcome> {
   // The cart (cookie → catalog) says whether anything ships, so which address the form needs.
   const { cart, catalog, settings, before } = read;
-  if (form.get('intent') === APPLY_COUPON_INTENT) return applyCoupon(values, cart.blocker ? null : cart.subtotalCents, settings.pixDiscountBps);
+  if (form.get('intent') === APPLY_COUPON_INTENT) {
+    const promotionCents = cart.blocker ? 0 : (await cartPromotions(cart, { ships: false, freeAboveCents: null })).promotionCents;
+    return applyCoupon(values, cart.blocker ? null : cart.subtotalCents, settings.pixDiscountBps, promotionCents);
+  }
   const parsed = parseCheckoutForm(values, { needsDelivery: anyShips(cart.lines.map((l) => l.product)), phoneRequired: settings.requireBuyerPhone });
   if (!parsed.ok) return invalidForm(CHECK_FIELDS_MESSAGE, parsed.fieldErrors, values);
   const { data } = parsed;
@@ -68,6 +72,8 @@ async function submitCheckoutLimited(form: FormData, values: FormValues, read: R
       buyer: data.buyer,
       shipping: data.shipping,
       ...(data.coupon ? { coupon: data.coupon } : {}),
+      ...(values.promotions ? { promotionsSeen: values.promotions } : {}),
+      ...(values.offer && /^\d{1,9}$/.test(values.offer) ? { offer: Number(values.offer) } : {}),
       ...(data.address ? { address: data.address } : {}),
       ...(data.delivery ? { delivery: data.delivery } : {}),
       ...(data.note ? { note: data.note } : {}),
@@ -84,14 +90,15 @@ async function submitCheckoutLimited(form: FormData, values: FormValues, read: R
  * "Aplicar": what the coupon takes off this cart, or why it does not apply, next to its field.
  * Everything typed comes back as it was (same checkoutKey). The final submit prices it again.
  */
-async function applyCoupon(values: FormValues, itemsCents: number | null, pixDiscountBps: number): Promise<CheckoutOutcome> {
+async function applyCoupon(values: FormValues, itemsCents: number | null, pixDiscountBps: number, promotionCents: number): Promise<CheckoutOutcome> {
   if (itemsCents === null) return checkoutFailure(CHECK_FIELDS_MESSAGE, values, { items: 'Revise o carrinho antes de aplicar o cupom.' });
   const code = (values.coupon ?? '').trim();
   if (!code) return checkoutFailure('', values, { coupon: 'Digite o código do cupom.' });
-  const preview = await previewCoupon(code, { itemsCents });
+  // The coupon applies to what the promotions left of the items.
+  const preview = await previewCoupon(code, { itemsCents: itemsCents - promotionCents });
   if (!preview.ok) return checkoutFailure('', values, { coupon: preview.message });
   return {
     ...checkoutFailure('', { ...values, coupon: preview.code }),
-    coupon: appliedCoupon(preview.code, preview.discountCents, itemsCents, pixDiscountBps),
+    coupon: appliedCoupon(preview.code, preview.discountCents, itemsCents, pixDiscountBps, promotionCents),
   };
 }

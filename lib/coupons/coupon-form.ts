@@ -49,8 +49,8 @@ export function parseCouponForm(form: { get(name: string): unknown }): CouponFor
   else if (!/^[A-Z0-9_-]+$/.test(code)) fieldErrors.code = 'Use só letras sem acento, números, - e _.';
   else if (code.length < 3 || code.length > COUPON_CODE_MAX) fieldErrors.code = `O código tem de 3 a ${COUPON_CODE_MAX} caracteres.`;
 
-  const kind = values.kind === 'percent' || values.kind === 'fixed' ? values.kind : null;
-  if (!kind) fieldErrors.kind = 'Escolha Percentual ou Valor fixo.';
+  const kind = values.kind === 'percent' || values.kind === 'fixed' || values.kind === 'free_shipping' ? values.kind : null;
+  if (!kind) fieldErrors.kind = 'Escolha Percentual, Valor fixo ou Frete grátis.';
 
   let value = 0;
   if (kind === 'percent') {

@@ -7,6 +7,7 @@ import { env } from '@/lib/config/env';
 import { qrPngDataUri } from '@balcao/br/qr';
 import { addressLines, deliveryOf } from '@/lib/orders/delivery';
 import { orderMoneyLines } from '@/lib/orders/money-lines';
+import { orderPromotionLines } from '@/lib/promotions/promotions';
 import { getShopIdentity } from '@/lib/shop/identity';
 import { digitalOffersOf } from '@/lib/digital/access';
 import { reviewLinkToken } from '@/lib/security/tokens';
@@ -47,7 +48,7 @@ export async function loadEmailData(row: { orderId: string; kind: EmailKind; ded
       buyerName: order.buyerName,
       createdAt: order.createdAt,
       paidAt: order.paidAt,
-      money: orderMoneyLines(order, items),
+      money: orderMoneyLines(order, items, order.promotionDiscountCents > 0 ? await orderPromotionLines(order.id) : undefined),
     },
     payment: {
       pixCode: payment?.pixCode ?? null,

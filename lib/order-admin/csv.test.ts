@@ -70,7 +70,7 @@ describe('orderCsvRow', () => {
   it('writes São Paulo dates, comma decimals, labels and safe cells', () => {
     expect(asBefore(orderCsvRow(row))).toBe(
       '1042;3f2a9c1b-0000-4000-8000-000000000001;10/03/2025 00:05;Reembolsado parcialmente;Pix;1299,54;;0,00;64,98;1234,56;20,00;10/03/2025 10:00;Não;' +
-        `"'=cmd; ""Zé""";529.982.247-25;ze@example.com;;;;;;;;Não;;;;;\r\n`,
+        `"'=cmd; ""Zé""";529.982.247-25;ze@example.com;;;;;;;;Não;;;;;;;0,00\r\n`,
     );
   });
   it('has the coupon and its discount as their own cells', () => {
@@ -78,46 +78,50 @@ describe('orderCsvRow', () => {
     expect(line).toContain(';Pix;1299,54;VERAO10;129,95;64,98;1234,56;');
   });
   it("carries the payment link's title, neutralised like any cell", () => {
-    expect(asBefore(orderCsvRow({ ...row, paymentLinkId: '3f2a9c1b-0000-4000-8000-000000000009', linkTitle: '=Bolo; de cenoura' })).endsWith(`;"'=Bolo; de cenoura";;;;Não;;;;;\r\n`)).toBe(true);
+    expect(asBefore(orderCsvRow({ ...row, paymentLinkId: '3f2a9c1b-0000-4000-8000-000000000009', linkTitle: '=Bolo; de cenoura' })).endsWith(`;"'=Bolo; de cenoura";;;;Não;;;;;;;0,00\r\n`)).toBe(true);
   });
   it('adds the shipping and the delivery address (or the pickup) as their own cells', () => {
     const delivered = {
       ...row,
       ...PAULISTA_DELIVERY,
     };
-    expect(asBefore(orderCsvRow(delivered))).toMatch(/;ze@example\.com;12,90;Entrega;Avenida Paulista, 1000 — apto 12 · Bela Vista, São Paulo\/SP · CEP 01310-100;;A enviar;;;Não;;;;;\r\n$/);
-    expect(asBefore(orderCsvRow({ ...row, shippingMethod: 'pickup', pickupAddress: 'Rua Augusta, 1500' }))).toMatch(/;0,00;Retirar na loja;Rua Augusta, 1500;;A preparar para retirada;;;Não;;;;;\r\n$/);
+    expect(asBefore(orderCsvRow(delivered))).toMatch(/;ze@example\.com;12,90;Entrega;Avenida Paulista, 1000 — apto 12 · Bela Vista, São Paulo\/SP · CEP 01310-100;;A enviar;;;Não;;;;;;;0,00\r\n$/);
+    expect(asBefore(orderCsvRow({ ...row, shippingMethod: 'pickup', pickupAddress: 'Rua Augusta, 1500' }))).toMatch(/;0,00;Retirar na loja;Rua Augusta, 1500;;A preparar para retirada;;;Não;;;;;;;0,00\r\n$/);
   });
   it('says "Sim" in "Pago em duplicidade" for an order paid twice', () => {
-    expect(asBefore(orderCsvRow({ ...row, status: 'paid', doublePaidAt: '2025-03-11T10:00:00.000Z' }))).toMatch(/;Sim;;;;;\r\n$/);
+    expect(asBefore(orderCsvRow({ ...row, status: 'paid', doublePaidAt: '2025-03-11T10:00:00.000Z' }))).toMatch(/;Sim;;;;;;;0,00\r\n$/);
   });
   it('adds the fulfilment, the tracking code and a manual refund', () => {
     const shipped = { ...row, ...PAULISTA_DELIVERY, status: 'paid' as const, fulfillmentStatus: 'shipped' as const, fulfillmentCarrier: 'Correios', trackingCode: 'AB123456785BR' };
-    expect(asBefore(orderCsvRow(shipped))).toMatch(/;Enviado;Correios AB123456785BR;;Não;;;;;\r\n$/);
-    expect(asBefore(orderCsvRow({ ...row, method: 'boleto', manualRefundCents: 123456 }))).toMatch(/;;;1234,56;Não;;;;;\r\n$/);
+    expect(asBefore(orderCsvRow(shipped))).toMatch(/;Enviado;Correios AB123456785BR;;Não;;;;;;;0,00\r\n$/);
+    expect(asBefore(orderCsvRow({ ...row, method: 'boleto', manualRefundCents: 123456 }))).toMatch(/;;;1234,56;Não;;;;;;;0,00\r\n$/);
   });
   it('has "Celular", the buyer’s WhatsApp as people read it, after every older column', () => {
-    expect(ORDER_CSV_HEADER.at(-5)).toBe('Celular');
-    expect(ORDER_CSV_HEADER.at(-6)).toBe('Pago em duplicidade');
-    expect(asBefore(orderCsvRow({ ...row, buyerPhone: '11987654321' }))).toMatch(/;Não;\(11\) 98765-4321;;;;\r\n$/);
+    expect(ORDER_CSV_HEADER.at(-7)).toBe('Celular');
+    expect(ORDER_CSV_HEADER.at(-8)).toBe('Pago em duplicidade');
+    expect(asBefore(orderCsvRow({ ...row, buyerPhone: '11987654321' }))).toMatch(/;Não;\(11\) 98765-4321;;;;;;0,00\r\n$/);
     // A role without buyers:read gets the masked number (export route: maskOrderBuyer).
-    expect(asBefore(orderCsvRow({ ...row, buyerPhone: '(11) *****-**21' }))).toMatch(/;Não;\(11\) \*\*\*\*\*-\*\*21;;;;\r\n$/);
+    expect(asBefore(orderCsvRow({ ...row, buyerPhone: '(11) *****-**21' }))).toMatch(/;Não;\(11\) \*\*\*\*\*-\*\*21;;;;;;0,00\r\n$/);
   });
   it('has "SKU" and "Variante": the lines\' SKUs and variant names', () => {
-    expect(ORDER_CSV_HEADER.slice(-4, -2)).toEqual(['SKU', 'Variante']);
-    expect(asBefore(orderCsvRow({ ...row, itemSkus: 'CAM-M-PRETO, CAF-250', itemVariants: 'M / Preto' }))).toMatch(/;Não;;CAM-M-PRETO, CAF-250;M \/ Preto;;\r\n$/);
+    expect(ORDER_CSV_HEADER.slice(-6, -4)).toEqual(['SKU', 'Variante']);
+    expect(asBefore(orderCsvRow({ ...row, itemSkus: 'CAM-M-PRETO, CAF-250', itemVariants: 'M / Preto' }))).toMatch(/;Não;;CAM-M-PRETO, CAF-250;M \/ Preto;;;;0,00\r\n$/);
   });
   it('has "Observações", the buyer’s note as typed, neutralised like any cell', () => {
-    expect(ORDER_CSV_HEADER.at(-2)).toBe('Observações');
-    expect(asBefore(orderCsvRow({ ...row, buyerNote: 'Embrulhar para presente; obrigado' }))).toMatch(/;Não;;;;"Embrulhar para presente; obrigado";\r\n$/);
-    expect(asBefore(orderCsvRow({ ...row, buyerNote: '=HYPERLINK("x")' }))).toMatch(/;"'=HYPERLINK\(""x""\)";\r\n$/);
+    expect(ORDER_CSV_HEADER.at(-4)).toBe('Observações');
+    expect(asBefore(orderCsvRow({ ...row, buyerNote: 'Embrulhar para presente; obrigado' }))).toMatch(/;Não;;;;"Embrulhar para presente; obrigado";;;0,00\r\n$/);
+    expect(asBefore(orderCsvRow({ ...row, buyerNote: '=HYPERLINK("x")' }))).toMatch(/;"'=HYPERLINK\(""x""\)";;;0,00\r\n$/);
   });
 
-  it('ends with "Origem": source / campaign, empty when unknown', () => {
-    expect(ORDER_CSV_HEADER.at(-1)).toBe('Origem');
-    expect(asBefore(orderCsvRow({ ...row, originSource: 'instagram', originCampaign: 'black-friday' }))).toMatch(/;instagram \/ black-friday\r\n$/);
-    expect(asBefore(orderCsvRow({ ...row, originSource: 'google.com', originCampaign: null }))).toMatch(/;google\.com\r\n$/);
-    expect(asBefore(orderCsvRow({ ...row, originSource: null, originCampaign: null }))).toMatch(/;\r\n$/);
+  it('ends with the promotions\' names and discount, after "Origem"', () => {
+    expect(ORDER_CSV_HEADER.slice(-2)).toEqual(['Promoções', 'Desconto promoções (R$)']);
+    expect(asBefore(orderCsvRow({ ...row, promotionNames: 'Leve 3, pague 2', promotionDiscountCents: 3990 }))).toMatch(/;Leve 3, pague 2;39,90\r\n$/);
+  });
+  it('has "Origem": source / campaign, empty when unknown', () => {
+    expect(ORDER_CSV_HEADER.at(-3)).toBe('Origem');
+    expect(asBefore(orderCsvRow({ ...row, originSource: 'instagram', originCampaign: 'black-friday' }))).toMatch(/;instagram \/ black-friday;;0,00\r\n$/);
+    expect(asBefore(orderCsvRow({ ...row, originSource: 'google.com', originCampaign: null }))).toMatch(/;google\.com;;0,00\r\n$/);
+    expect(asBefore(orderCsvRow({ ...row, originSource: null, originCampaign: null }))).toMatch(/;;;0,00\r\n$/);
   });
   it('has a header of the same width', () => {
     expect(csvRow(ORDER_CSV_HEADER).split(';')).toHaveLength(orderCsvRow({ ...row, buyerName: 'x' }).split(';').length);

@@ -50,6 +50,8 @@ export const ORDER_CSV_HEADER = [
   'Variante',
   'Observações',
   'Origem',
+  'Promoções',
+  'Desconto promoções (R$)',
 ];
 
 const SHIPPING_KIND = { delivery: 'Entrega', pickup: 'Retirar na loja' } as const;
@@ -87,6 +89,8 @@ export function orderCsvRow(o: OrderExportRow): string {
     o.itemVariants ?? '',
     o.buyerNote ?? '',
     originLabel({ source: o.originSource ?? undefined, campaign: o.originCampaign ?? undefined }) ?? '',
+    o.promotionNames ?? '',
+    formatDecimalComma(o.promotionDiscountCents ?? 0),
   ]);
 }
 

@@ -5,6 +5,7 @@
  * role may use and, where it may not, why.
  */
 import 'server-only';
+import { orderPromotionLines } from '@/lib/promotions/promotions';
 import { formatDateTimeBR } from '@balcao/br/dates';
 import { can, refusalMessage, type Role } from '@/lib/auth/permissions';
 import { unitsHeldBy } from '@/lib/catalog/held-units';
@@ -33,7 +34,7 @@ export async function orderPageView(id: string, role: Role | null) {
     maskedWhy: masked ? refusalMessage(role, 'buyers:read') : null,
     link: order.paymentLinkId ? await linkById(order.paymentLinkId) : undefined,
     delivery: deliveryOf(order),
-    money: orderMoneyLines(order, items),
+    money: orderMoneyLines(order, items, order.promotionDiscountCents > 0 ? await orderPromotionLines(order.id) : undefined),
     label: statusLabel(order.status, order.refundedCents, order.totalCents, order.manualRefundCents),
     heldUnits: order.status === 'refunded' ? await unitsHeldBy(order.id) : 0,
     whatsApp: order.buyerPhone && !masked ? buyerWhatsAppUrl(order, (await getShopIdentity()).name) : null,

@@ -20,8 +20,8 @@ describe('couponDiscountCents', () => {
 describe('orderMoney with a coupon', () => {
   it('applies the coupon first and the Pix discount to what is left', () => {
     // R$ 100,00, coupon R$ 10,00 → 9000; Pix 5 % of 9000 = 450 → 8550.
-    expect(orderMoney(10000, 'pix', 500, 1000)).toEqual({ itemsCents: 10000, couponDiscountCents: 1000, pixDiscountCents: 450, pixDiscountBps: 500, totalCents: 8550 });
-    expect(orderMoney(10000, 'boleto', 500, 1000)).toEqual({ itemsCents: 10000, couponDiscountCents: 1000, pixDiscountCents: 0, pixDiscountBps: 0, totalCents: 9000 });
+    expect(orderMoney(10000, 'pix', 500, 1000)).toEqual({ itemsCents: 10000, promotionDiscountCents: 0, couponDiscountCents: 1000, pixDiscountCents: 450, pixDiscountBps: 500, totalCents: 8550 });
+    expect(orderMoney(10000, 'boleto', 500, 1000)).toEqual({ itemsCents: 10000, promotionDiscountCents: 0, couponDiscountCents: 1000, pixDiscountCents: 0, pixDiscountBps: 0, totalCents: 9000 });
   });
   it('shipping is never discounted', () => {
     const m = orderMoney(10000, 'pix', 500, 1000);

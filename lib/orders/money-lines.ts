@@ -11,7 +11,9 @@ import { bpsToPercentText } from '@/lib/settings/pix-discount';
 export type ItemLine = { name: string; quantity: number; unitPriceCents: number; lineTotalCents: number };
 export type AdjustmentLine = { label: string; cents: number };
 /** A discount on the items, as a positive amount taken off. */
-export type DiscountLine = { kind: 'coupon' | 'pix'; label: string; cents: number };
+export type DiscountLine = { kind: 'promotion' | 'coupon' | 'pix'; label: string; cents: number };
+/** One promotion's discount kept on the order (order_discounts). */
+export type PromotionLine = { name: string; amountCents: number };
 /** What the e-mails need: the items, each adjustment signed, the total. */
 export type MoneyLines = { items: ItemLine[]; adjustments: AdjustmentLine[]; totalCents: number; refundedCents: number };
 /** What the pages, the receipt and the CSV need besides: the items' subtotal, the discounts and shipping apart. */
@@ -23,12 +25,19 @@ export type OrderMoney = MoneyLines & {
 };
 
 export type MoneyColumns = Pick<Order, 'totalCents' | 'refundedCents'> &
-  Partial<Pick<Order, 'itemsCents' | 'pixDiscountCents' | 'pixDiscountBps' | 'couponCode' | 'couponDiscountCents' | 'shippingMethod' | 'shippingCents'>>;
+  Partial<Pick<Order, 'itemsCents' | 'pixDiscountCents' | 'pixDiscountBps' | 'couponCode' | 'couponDiscountCents' | 'promotionDiscountCents' | 'shippingMethod' | 'shippingCents'>>;
 
-export function orderMoneyLines(order: MoneyColumns, items: Pick<OrderItem, 'name' | 'quantity' | 'unitPriceCents' | 'lineTotalCents'>[]): OrderMoney {
+/**
+ * `promotions`: the order's promotions, each its own line, named as the merchant named it;
+ * without them (the CSV reads the order's row alone) their sum is one line, "Promoções".
+ */
+export function orderMoneyLines(order: MoneyColumns, items: Pick<OrderItem, 'name' | 'quantity' | 'unitPriceCents' | 'lineTotalCents'>[], promotions?: readonly PromotionLine[]): OrderMoney {
   const lines = items.map((i) => ({ name: i.name, quantity: i.quantity, unitPriceCents: i.unitPriceCents, lineTotalCents: i.lineTotalCents }));
   const linesCents = lines.reduce((s, l) => s + l.lineTotalCents, 0);
   const discounts: DiscountLine[] = [];
+  // The promotions apply first, then the coupon, then the Pix discount: shown in that order.
+  if (promotions && promotions.length > 0) for (const p of promotions) discounts.push({ kind: 'promotion', label: p.name, cents: p.amountCents });
+  else if (order.promotionDiscountCents) discounts.push({ kind: 'promotion', label: 'Promoções', cents: order.promotionDiscountCents });
   // The coupon applies first (to the items), the Pix discount to what is left: shown in that order.
   if (order.couponDiscountCents) discounts.push({ kind: 'coupon', label: `Cupom ${order.couponCode ?? ''}`.trim(), cents: order.couponDiscountCents });
   if (order.pixDiscountCents) discounts.push({ kind: 'pix', label: `Desconto no Pix (${bpsToPercentText(order.pixDiscountBps ?? 0)}%)`, cents: order.pixDiscountCents });

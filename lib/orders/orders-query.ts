@@ -340,6 +340,9 @@ async function pageOf(statements: ShapeStatements, params: FilterParams, total: 
 
 /** A CSV row: the list's columns, the payment link's title, shipping and where the order goes. */
 export type OrderExportRow = OrderListRow & { linkTitle: string | null } & DeliveryColumns & Pick<Order, 'trackingCode' | 'fulfillmentCarrier' | 'buyerPhone' | 'buyerNote'> & {
+  /** The promotions' discount and their names ("Leve 3, pague 2; Frete grátis SP"). */
+  promotionDiscountCents?: number;
+  promotionNames?: string | null;
   /** The lines' SKUs and variant names ("M / Preto"), comma-separated; null when none has one. */
   itemSkus?: string | null;
   itemVariants?: string | null;
@@ -363,6 +366,8 @@ const exportColumns = {
   // Per order, its lines' SKUs and variants (order_items_order_idx: a lookup per row).
   itemSkus: sql<string | null>`(SELECT group_concat(oi.sku, ', ') FROM order_items oi WHERE oi.order_id = "orders"."id")`,
   itemVariants: sql<string | null>`(SELECT group_concat(oi.variant_name, ', ') FROM order_items oi WHERE oi.order_id = "orders"."id")`,
+  promotionDiscountCents: orders.promotionDiscountCents,
+  promotionNames: sql<string | null>`(SELECT group_concat(od.name, '; ') FROM order_discounts od WHERE od.order_id = "orders"."id" AND od.type <> 'free_shipping')`,
 };
 
 export type ExportCursor = { createdAt: string; rowid: number };

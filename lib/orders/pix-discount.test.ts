@@ -35,9 +35,9 @@ describe('pixDiscountCents', () => {
 
 describe('orderMoney', () => {
   it('discounts only Pix, and stores the rate only when it took something off', () => {
-    expect(orderMoney(9490, 'pix', 500)).toEqual({ itemsCents: 9490, couponDiscountCents: 0, pixDiscountCents: 474, pixDiscountBps: 500, totalCents: 9016 });
-    expect(orderMoney(9490, 'boleto', 500)).toEqual({ itemsCents: 9490, couponDiscountCents: 0, pixDiscountCents: 0, pixDiscountBps: 0, totalCents: 9490 });
-    expect(orderMoney(9490, 'pix', 0)).toEqual({ itemsCents: 9490, couponDiscountCents: 0, pixDiscountCents: 0, pixDiscountBps: 0, totalCents: 9490 });
+    expect(orderMoney(9490, 'pix', 500)).toEqual({ itemsCents: 9490, promotionDiscountCents: 0, couponDiscountCents: 0, pixDiscountCents: 474, pixDiscountBps: 500, totalCents: 9016 });
+    expect(orderMoney(9490, 'boleto', 500)).toEqual({ itemsCents: 9490, promotionDiscountCents: 0, couponDiscountCents: 0, pixDiscountCents: 0, pixDiscountBps: 0, totalCents: 9490 });
+    expect(orderMoney(9490, 'pix', 0)).toEqual({ itemsCents: 9490, promotionDiscountCents: 0, couponDiscountCents: 0, pixDiscountCents: 0, pixDiscountBps: 0, totalCents: 9490 });
   });
 });
 

@@ -94,6 +94,8 @@ describe('priceOrder (the same rules, strict)', () => {
         { productId: 2, name: 'Produto 2', unitPriceCents: 350, quantity: 1, lineTotalCents: 350 },
       ],
       itemsCents: 8330,
+      promotionDiscountCents: 0,
+      promotionDiscounts: [],
       couponDiscountCents: 0,
       pixDiscountCents: 0,
       pixDiscountBps: 0,

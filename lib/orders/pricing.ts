@@ -12,6 +12,8 @@
  */
 import { formatBRL } from '@balcao/br/money';
 import { LIMITS } from '@balcao/payment-contract';
+import { applyPromotions, type PromotionDiscount } from '@/lib/promotions/engine';
+import type { LivePromotion } from '@/lib/promotions/rules';
 
 /** The API's minimum for both Pix and boleto (R$ 5,00). */
 export const MIN_ORDER_CENTS = LIMITS.minAmount * 100;
@@ -35,8 +37,8 @@ export function pixPriceCents(priceCents: number, bps: number): number {
   return priceCents - pixDiscountCents(priceCents, bps);
 }
 
-/** What pricing needs of a coupon: a percentage (basis points) or a fixed value (centavos). */
-export type PricingCoupon = { kind: 'percent' | 'fixed'; value: number };
+/** What pricing needs of a coupon: a percentage (basis points), a fixed value (centavos), or free shipping (nothing off the items). */
+export type PricingCoupon = { kind: 'percent' | 'fixed' | 'free_shipping'; value: number };
 
 /**
  * A coupon's discount on `itemsCents` (never on shipping): a percentage rounds the discounted
@@ -44,25 +46,27 @@ export type PricingCoupon = { kind: 'percent' | 'fixed'; value: number };
  * items. Never negative, never more than the items.
  */
 export function couponDiscountCents(itemsCents: number, coupon: PricingCoupon | null | undefined): number {
-  if (!coupon || !Number.isSafeInteger(itemsCents) || itemsCents <= 0 || !Number.isSafeInteger(coupon.value) || coupon.value <= 0) return 0;
+  if (!coupon || coupon.kind === 'free_shipping' || !Number.isSafeInteger(itemsCents) || itemsCents <= 0 || !Number.isSafeInteger(coupon.value) || coupon.value <= 0) return 0;
   if (coupon.kind === 'percent') return pixDiscountCents(itemsCents, coupon.value);
   return Math.min(coupon.value, itemsCents);
 }
 
 /** The money lines of an order for one method. */
-export type OrderMoney = { itemsCents: number; couponDiscountCents: number; pixDiscountCents: number; pixDiscountBps: number; totalCents: number };
+export type OrderMoney = { itemsCents: number; promotionDiscountCents: number; couponDiscountCents: number; pixDiscountCents: number; pixDiscountBps: number; totalCents: number };
 
 /**
- * The coupon applies first, to the items; the Pix discount then applies to what is left
- * (docs/reference.md, "Dinheiro"). `couponCents` is the coupon's discount already computed
- * (couponDiscountCents) — kept as it was when an order is priced again.
+ * The automatic promotions apply first (`promotionCents`, lib/promotions/engine.ts), then the
+ * coupon to what they left, then the Pix discount to what is left after it (docs/reference.md,
+ * "Promoções"). `couponCents` is the coupon's discount already computed (couponDiscountCents,
+ * on the items after promotions) — kept as it was when an order is priced again.
  */
-export function orderMoney(itemsCents: number, method: 'pix' | 'boleto', pixDiscountBps: number, couponCents = 0): OrderMoney {
-  const coupon = Math.max(0, Math.min(couponCents, itemsCents));
-  const rest = itemsCents - coupon;
+export function orderMoney(itemsCents: number, method: 'pix' | 'boleto', pixDiscountBps: number, couponCents = 0, promotionCents = 0): OrderMoney {
+  const promotion = Math.max(0, Math.min(promotionCents, itemsCents));
+  const coupon = Math.max(0, Math.min(couponCents, itemsCents - promotion));
+  const rest = itemsCents - promotion - coupon;
   const bps = method === 'pix' ? Math.max(0, pixDiscountBps) : 0;
   const discount = pixDiscountCents(rest, bps);
-  return { itemsCents, couponDiscountCents: coupon, pixDiscountCents: discount, pixDiscountBps: discount > 0 ? bps : 0, totalCents: rest - discount };
+  return { itemsCents, promotionDiscountCents: promotion, couponDiscountCents: coupon, pixDiscountCents: discount, pixDiscountBps: discount > 0 ? bps : 0, totalCents: rest - discount };
 }
 
 export const COUPON_MINIMUM_MESSAGE = `Com o cupom, o total fica abaixo do mínimo de ${formatBRL(MIN_ORDER_CENTS)}. Adicione mais itens.`;
@@ -167,8 +171,10 @@ export type OrderLine = {
   quantity: number;
   lineTotalCents: number;
 };
+/** An offer at checkout ticked: its line, last, at the offer's price (lib/checkout/offers.ts). */
+export type OfferLine = { productId: number; item: PricingProduct; priceCents: number };
 /** `field`: where the form shows a refusal ("items" unless said). */
-export type PricedOrder = ({ ok: true; lines: OrderLine[] } & OrderMoney) | { ok: false; message: string; field?: 'items' | 'amount' | 'method' };
+export type PricedOrder = ({ ok: true; lines: OrderLine[]; /** Each promotion's discount, its own line (none on a link or a session). */ promotionDiscounts?: PromotionDiscount[]; /** The accepted offer (its line is the last). */ offer?: { productId: number; offeredProductId: number; offeredVariantId: number | null; priceCents: number } } & OrderMoney) | { ok: false; message: string; field?: 'items' | 'amount' | 'method' };
 
 /** Short stock as the buyer reads it at checkout: gone since the cart was filled, or fewer left. */
 export function shortStockMessage(name: string, stock: number): string {
@@ -186,16 +192,25 @@ export function priceOrder(
   items: readonly ItemLine[],
   catalog: readonly PricingProduct[],
   method: 'pix' | 'boleto',
-  opts: { pixDiscountBps?: number; coupon?: PricingCoupon | null } = {},
+  opts: { pixDiscountBps?: number; coupon?: PricingCoupon | null; promotions?: { list: readonly LivePromotion[]; categoriesOf: ReadonlyMap<number, readonly number[]> }; offer?: OfferLine | null } = {},
 ): PricedOrder {
   const cart = priceCart(items, catalog);
+  // The offer's unit is checked like any line's (the order's transaction takes it from stock).
+  const offer = opts.offer ?? null;
+  const offerShort = offer ? stockProblem(offer.item.stock, 1) : undefined;
+  if (offer && offerShort) return { ok: false, message: shortStockMessage(offer.item.name, offer.item.stock ?? 0) };
+  const offerCents = offer?.priceCents ?? 0;
   if (cart.droppedLines > 0) return { ok: false, message: UNAVAILABLE_MESSAGE };
   if (cart.lines.length === 0) return { ok: false, message: EMPTY_CART_MESSAGE };
   const short = cart.lines.find((l) => l.problem);
   if (short) return { ok: false, message: shortStockMessage(short.product.name, short.product.stock ?? 0) };
   if (cart.belowMinimum) return { ok: false, message: MINIMUM_MESSAGE };
-  const money = orderMoney(cart.subtotalCents, method, opts.pixDiscountBps ?? 0, couponDiscountCents(cart.subtotalCents, opts.coupon));
-  if (money.totalCents < MIN_ORDER_CENTS) return { ok: false, message: money.pixDiscountCents > 0 ? PIX_MINIMUM_MESSAGE : COUPON_MINIMUM_MESSAGE };
+  const promo = opts.promotions ? applyPromotions(cart.lines.map((l) => ({ productId: l.product.id, categoryIds: opts.promotions?.categoriesOf.get(l.product.id), unitPriceCents: l.product.priceCents, quantity: l.quantity })), opts.promotions.list) : null;
+  const promotionCents = promo?.totalCents ?? 0;
+  // The offer's price is already its discount: promotions leave its line alone; the coupon and the Pix discount count it.
+  const itemsCents = cart.subtotalCents + offerCents;
+  const money = orderMoney(itemsCents, method, opts.pixDiscountBps ?? 0, couponDiscountCents(itemsCents - promotionCents, opts.coupon), promotionCents);
+  if (money.totalCents < MIN_ORDER_CENTS) return { ok: false, message: money.pixDiscountCents > 0 ? PIX_MINIMUM_MESSAGE : money.couponDiscountCents > 0 ? COUPON_MINIMUM_MESSAGE : MINIMUM_MESSAGE };
   if (money.totalCents > MAX_ORDER_CENTS) {
     return { ok: false, message: `O valor máximo de um pedido com ${method === 'pix' ? 'Pix' : 'boleto'} é ${formatBRL(MAX_ORDER_CENTS)}.` };
   }
@@ -207,7 +222,11 @@ export function priceOrder(
     quantity: l.quantity,
     lineTotalCents: l.lineTotalCents,
   }));
-  return { ok: true, lines, ...money };
+  if (!offer) return { ok: true, lines, ...money, promotionDiscounts: promo?.discounts ?? [] };
+  const o = offer.item;
+  lines.push({ productId: o.id, ...(o.variantId !== undefined ? { variantId: o.variantId, sku: o.sku ?? null, variantName: o.variantName ?? null } : {}), name: o.name, unitPriceCents: offer.priceCents, quantity: 1, lineTotalCents: offer.priceCents });
+  const promotionDiscounts = (promo?.discounts ?? []).map((d) => ({ ...d, lineShares: [...d.lineShares, 0] }));
+  return { ok: true, lines, ...money, promotionDiscounts, offer: { productId: offer.productId, offeredProductId: o.id, offeredVariantId: o.variantName ? (o.variantId ?? null) : null, priceCents: offer.priceCents } };
 }
 
 /** What pricing needs of a payment link. */
@@ -252,9 +271,9 @@ export function priceLinkOrder(
   return { ok: true, lines: [{ ...line, unitPriceCents: amount, quantity: 1, lineTotalCents: amount }], ...money };
 }
 
-/** The charge: items − coupon − Pix discount + shipping. */
-export function chargeCents(parts: { itemsCents: number; couponDiscountCents?: number; pixDiscountCents?: number; shippingCents: number }): number {
-  const total = parts.itemsCents - (parts.couponDiscountCents ?? 0) - (parts.pixDiscountCents ?? 0) + parts.shippingCents;
+/** The charge: items − promotions − coupon − Pix discount + shipping. */
+export function chargeCents(parts: { itemsCents: number; promotionDiscountCents?: number; couponDiscountCents?: number; pixDiscountCents?: number; shippingCents: number }): number {
+  const total = parts.itemsCents - (parts.promotionDiscountCents ?? 0) - (parts.couponDiscountCents ?? 0) - (parts.pixDiscountCents ?? 0) + parts.shippingCents;
   if (!Number.isSafeInteger(total) || total < 0) throw new RangeError('an order total must be a non-negative integer of centavos');
   return total;
 }

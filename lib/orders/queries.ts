@@ -1,5 +1,6 @@
 /** Read-only queries behind the buyer's order page, receipt and status route (by the unguessable token). */
 import 'server-only';
+import { orderPromotionLines } from '@/lib/promotions/promotions';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { database, db } from '@/db';
 import { preparedQuery } from '@/db/statements';
@@ -241,7 +242,7 @@ export async function orderViewByToken(token: string): Promise<OrderView | null>
     delivery: deliveryOf(order),
     fulfillment: fulfillmentSnapshot(order),
     items,
-    money: orderMoneyLines(order, items),
+    money: orderMoneyLines(order, items, order.promotionDiscountCents > 0 ? await orderPromotionLines(order.id) : undefined),
     payment: payment
       ? {
           createState: payment.createState,

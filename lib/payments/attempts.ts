@@ -141,10 +141,11 @@ export async function switchToPix(orderToken: string): Promise<AttemptResult> {
   const allowed = await pixAttemptTerms(order, 'switch', settings.pixDiscountBps);
   if (!allowed.ok) return { ok: false, error: allowed.error };
   const { pixDiscountBps, linkId } = allowed;
-  // The coupon's discount stays as it was on the order; the Pix discount applies to what is left.
-  const money = orderMoney(order.itemsCents, 'pix', pixDiscountBps, order.couponDiscountCents);
+  // The promotions' and the coupon's discounts stay as they were on the order; the Pix discount applies to what is left.
+  const money = orderMoney(order.itemsCents, 'pix', pixDiscountBps, order.couponDiscountCents, order.promotionDiscountCents);
   const totalCents = chargeCents({
     itemsCents: money.itemsCents,
+    promotionDiscountCents: money.promotionDiscountCents,
     couponDiscountCents: money.couponDiscountCents,
     pixDiscountCents: money.pixDiscountCents,
     shippingCents: order.shippingCents,

@@ -9,15 +9,25 @@
 import 'server-only';
 import { and, asc, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { database } from '@/db';
-import { checkoutSessions, orderItems, orders, type Order } from '@/db/schema';
+import { checkoutSessions, orderDiscounts, orderItems, orders, type Order } from '@/db/schema';
 import { e164Of } from '@balcao/br/phone';
 import type { ApiCaller } from './keys';
 import type { ApiOrder } from './schemas';
 
 type Line = { orderId: string; productId: number | null; variantId: number | null; sku: string | null; name: string; unitPriceCents: number; quantity: number; lineTotalCents: number };
 type SessionBits = { id: string; metadata: string } | undefined;
+type PromotionBits = { name: string; amountCents: number };
 
-export function apiOrderOf(o: Order, lines: readonly Line[], session: SessionBits): ApiOrder {
+/** The order's discounts, one per cause: its promotions (order_discounts), its coupon, its Pix discount. */
+function discountsOf(o: Order, promotions: readonly PromotionBits[]): ApiOrder['discounts'] {
+  return [
+    ...promotions.map((p) => ({ type: 'promotion' as const, name: p.name, amount: p.amountCents })),
+    ...(o.couponDiscountCents > 0 ? [{ type: 'coupon' as const, name: o.couponCode ?? '', amount: o.couponDiscountCents }] : []),
+    ...(o.pixDiscountCents > 0 ? [{ type: 'pix' as const, name: 'Desconto no Pix', amount: o.pixDiscountCents }] : []),
+  ];
+}
+
+export function apiOrderOf(o: Order, lines: readonly Line[], session: SessionBits, promotions: readonly PromotionBits[] = []): ApiOrder {
   const hasFulfilment = (o.status === 'paid' || o.status === 'refunded') && o.shippingMethod !== null;
   return {
     id: o.id,
@@ -28,6 +38,7 @@ export function apiOrderOf(o: Order, lines: readonly Line[], session: SessionBit
     total: o.totalCents,
     refunded: o.refundedCents,
     items: lines.map((l) => ({ product_id: l.productId === null ? null : String(l.productId), variant_id: l.variantId === null ? null : String(l.variantId), sku: l.sku, name: l.name, unit_amount: l.unitPriceCents, quantity: l.quantity, amount: l.lineTotalCents })),
+    discounts: discountsOf(o, promotions),
     customer: { name: o.buyerName, document: o.buyerDocument, email: o.buyerEmail, phone: o.buyerPhone ? e164Of(o.buyerPhone) : null },
     metadata: session ? (JSON.parse(session.metadata) as Record<string, string>) : {},
     checkout_session_id: session?.id ?? null,
@@ -43,11 +54,21 @@ export async function apiOrders(rows: readonly Order[]): Promise<ApiOrder[]> {
   const { db } = database();
   const lines = await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id));
   const sessions = await db.select({ id: checkoutSessions.id, metadata: checkoutSessions.metadata, orderId: checkoutSessions.orderId }).from(checkoutSessions).where(inArray(checkoutSessions.orderId, ids));
+  const withPromotions = rows.filter((o) => o.promotionDiscountCents > 0).map((o) => o.id);
+  const promotions =
+    withPromotions.length === 0
+      ? []
+      : await db
+          .select({ orderId: orderDiscounts.orderId, name: orderDiscounts.name, amountCents: orderDiscounts.amountCents, type: orderDiscounts.type })
+          .from(orderDiscounts)
+          .where(inArray(orderDiscounts.orderId, withPromotions))
+          .orderBy(asc(orderDiscounts.id));
   return rows.map((o) =>
     apiOrderOf(
       o,
       lines.filter((l) => l.orderId === o.id),
       sessions.find((s) => s.orderId === o.id),
+      promotions.filter((p) => p.orderId === o.id && p.type !== 'free_shipping'),
     ),
   );
 }

@@ -92,6 +92,9 @@ export const orderObject = z
     total: z.int().describe('Centavos.'),
     refunded: z.int().describe('Centavos refunded so far.'),
     items: z.array(orderItem),
+    discounts: z
+      .array(z.object({ type: z.enum(['promotion', 'coupon', 'pix']), name: z.string(), amount: z.int().describe('Centavos taken off the items.') }))
+      .describe('One line per cause, in the order they apply: each automatic promotion, then the coupon, then the Pix discount.'),
     customer: z.object({
       name: z.string(),
       document: z.string(),

@@ -24,6 +24,8 @@ export type DeliveryOption = {
   /** Working days including the handling days; null for the UF table (no promise). */
   minDays: number | null;
   maxDays: number | null;
+  /** Made free by a "Frete grátis" promotion (its id) or coupon (null): what it would have cost. */
+  freeBy?: { promotionId: string | null; name: string; waivedCents: number };
 };
 
 export type DeliveryOptions = { ok: true; pricedBy: 'carrier' | 'table'; options: DeliveryOption[] } | { ok: false; message: string };

@@ -13,6 +13,7 @@ export const SECTIONS: readonly NavSection[] = [
   { href: '/dashboard/links', label: 'Links' },
   { href: '/dashboard/assinaturas', label: 'Assinaturas' },
   { href: '/dashboard/cupons', label: 'Cupons' },
+  { href: '/dashboard/promocoes', label: 'Promoções' },
   { href: '/dashboard/avaliacoes', label: 'Avaliações' },
   { href: '/dashboard/carrinhos-abandonados', label: 'Carrinhos abandonados' },
   { href: '/dashboard/settings', label: 'Configurações' },

@@ -6,6 +6,7 @@ import type { PeriodStats } from '@/lib/orders/period-stats';
 import { formatChange, PERIOD_LABELS, PERIODS, revenueTitle, type Change, type Period } from '@/lib/orders/periods';
 import { percent } from './overview-format';
 import { RecoveredCard } from './recovered-card';
+import { DiscountsCard } from './discounts-card';
 import styles from './overview.module.css';
 
 /** The period chips: "Hoje", "7 dias" (the default, /dashboard itself), "30 dias", "Este mês". */
@@ -77,6 +78,7 @@ export function OverviewKpis({ period, p, against, toShip, pending }: { period: 
         </p>
       </div>
       <RecoveredCard />
+      <DiscountsCard range={p.range} />
     </section>
   );
 }

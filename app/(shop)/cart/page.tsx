@@ -13,13 +13,18 @@ import { updateCartLineAction } from './actions';
 import styles from './cart.module.css';
 import { anyShips } from '@/lib/checkout/shipping';
 import { TermsConsent } from '../_components/terms-consent';
+import { PromotionLines } from '../_components/promotion-lines';
+import { cartPromotions } from '@/lib/checkout/cart-promotions';
+import { getShippingRules } from '@/lib/shipping/settings';
 
 export const metadata: Metadata = { title: 'Carrinho' };
 
 export default async function CartPage() {
   const cart = await readCart();
-  const [covers, settings] = await Promise.all([coversOf(cart.lines.map((l) => l.product.id)), getSettings()]);
-  const pix = orderMoney(cart.subtotalCents, 'pix', settings.pixDiscountBps);
+  const ships = anyShips(cart.lines.map((l) => l.product));
+  const [covers, settings, rules] = await Promise.all([coversOf(cart.lines.map((l) => l.product.id)), getSettings(), getShippingRules()]);
+  const promos = await cartPromotions(cart, { ships, freeAboveCents: rules.freeAboveCents });
+  const pix = orderMoney(cart.subtotalCents, 'pix', settings.pixDiscountBps, 0, promos.promotionCents);
   return (
     <main className="container">
       <h1>Carrinho</h1>
@@ -91,6 +96,13 @@ export default async function CartPage() {
               <span>Subtotal ({cart.itemCount === 1 ? '1 item' : `${cart.itemCount} itens`})</span>
               <strong data-testid="cart-subtotal">{formatBRL(cart.subtotalCents)}</strong>
             </p>
+            <PromotionLines discounts={promos.discounts} nudge={promos.nudge} />
+            {promos.promotionCents > 0 ? (
+              <p className={styles.subtotal}>
+                <span>Com as promoções</span>
+                <strong data-testid="cart-total">{formatBRL(cart.subtotalCents - promos.promotionCents)}</strong>
+              </p>
+            ) : null}
             {pix.pixDiscountCents > 0 ? (
               <p className={styles.subtotal}>
                 <span>No Pix ({bpsToPercentText(pix.pixDiscountBps)}% de desconto)</span>
@@ -98,7 +110,7 @@ export default async function CartPage() {
               </p>
             ) : null}
             <p className="small muted">
-              {anyShips(cart.lines.map((l) => l.product)) ? 'Frete calculado pelo CEP na finalização da compra. ' : ''}Pague com Pix (aprovação na hora) ou
+              {ships ? 'Frete calculado pelo CEP na finalização da compra. ' : ''}Pague com Pix (aprovação na hora) ou
               boleto.
             </p>
             {cart.belowMinimum ? (

@@ -101,6 +101,7 @@ export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = [
 
   return (
     <form
+      id="checkout-form"
       ref={formRef}
       action={formAction}
       noValidate
@@ -124,7 +125,7 @@ export function CheckoutForm({ checkoutKey, action = checkoutAction, methods = [
     >
       <input type="hidden" name="checkoutKey" value={values.checkoutKey || checkoutKey} />
       {Object.entries(hiddenFields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
+        <input key={name} type="hidden" name={name} value={values[name as keyof FormValues] ?? value} />
       ))}
       {state ? <FormAlert ref={alertRef} generalError={generalError} itemsError={errors.items} fields={orderedErrors} errors={errors} /> : null}
       <PaymentSection methods={methods} checked={submittedMethod} onSelect={setMethod} pixHint={pixHint} amount={amount} values={values} errors={errors} />

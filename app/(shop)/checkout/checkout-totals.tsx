@@ -33,7 +33,7 @@ function subscribeCoupon(l: () => void) {
   return () => couponListeners.delete(l);
 }
 
-function useSummaryCoupon(): SummaryCoupon | null {
+export function useSummaryCoupon(): SummaryCoupon | null {
   return useSyncExternalStore(subscribeCoupon, () => coupon, () => null);
 }
 
@@ -74,10 +74,16 @@ export function CheckoutTotals({ money: pageMoney, shipping, compact, live, meth
   const showDiscount = pix.pixDiscountCents > 0 && method !== 'boleto';
   return (
     <dl className={styles.totals} aria-live={live ? 'polite' : undefined}>
-      {shipping || pix.pixDiscountCents > 0 || pix.couponDiscountCents > 0 ? (
+      {shipping || pix.pixDiscountCents > 0 || pix.couponDiscountCents > 0 || pix.promotionDiscountCents > 0 ? (
         <div>
           <dt>Produtos</dt>
           <dd>{formatBRL(pix.itemsCents)}</dd>
+        </div>
+      ) : null}
+      {pix.promotionDiscountCents > 0 ? (
+        <div>
+          <dt>Promoções</dt>
+          <dd data-testid={live ? 'promocoes' : undefined}>−{formatBRL(pix.promotionDiscountCents)}</dd>
         </div>
       ) : null}
       {applied && pix.couponDiscountCents > 0 ? (

@@ -9,9 +9,11 @@ import { useEffect, useState } from 'react';
 import { formatBRL } from '@balcao/br/money';
 import type { DeliveryOption } from '@/lib/shipping/options';
 import { setQuoteInput, useQuoteInput } from './shipping-quote';
+import { useSummaryCoupon } from './checkout-totals';
 import styles from './checkout.module.css';
 
-type Answer = { ok: true; options: DeliveryOption[] } | { ok: false; message: string };
+/** `nudge`: free shipping at this CEP, won or how much is missing ("Faltam R$ 60,10 para frete grátis"). */
+type Answer = { ok: true; options: DeliveryOption[]; nudge?: string } | { ok: false; message: string };
 
 export function optionLabel(o: DeliveryOption): string {
   const price = o.cents === 0 ? 'Grátis' : formatBRL(o.cents);
@@ -25,11 +27,13 @@ export function FreightOptions({ initial, submitted, error }: { initial?: Delive
   const { zip } = useQuoteInput();
   const [quoted, setQuoted] = useState<{ zip: string | null; answer: Answer } | null>(initial ? { zip: null, answer: { ok: true, options: initial } } : null);
   const [chosen, setChosen] = useState<string | null>(null);
+  // A "Frete grátis" coupon applied with "Aplicar" frees the cheapest option: the quote asks with it.
+  const coupon = useSummaryCoupon()?.code;
 
   useEffect(() => {
     if (!zip) return;
     const ctrl = new AbortController();
-    fetch(`/api/shipping/options?cep=${zip}`, { signal: ctrl.signal })
+    fetch(`/api/shipping/options?cep=${zip}${coupon ? `&cupom=${encodeURIComponent(coupon)}` : ''}`, { signal: ctrl.signal })
       .then((r) => r.json() as Promise<Answer>)
       .then((answer) => {
         setQuoted({ zip, answer });
@@ -39,7 +43,7 @@ export function FreightOptions({ initial, submitted, error }: { initial?: Delive
         if (!ctrl.signal.aborted) setQuoted({ zip, answer: { ok: false, message: 'Não foi possível calcular o frete. Tente de novo.' } });
       });
     return () => ctrl.abort();
-  }, [zip]);
+  }, [zip, coupon]);
 
   // Options from a refused submit (no zip of their own) hold until a new CEP is quoted.
   const loading = !!zip && quoted?.zip !== zip && !(quoted?.zip === null && quoted.answer.ok);
@@ -59,6 +63,7 @@ export function FreightOptions({ initial, submitted, error }: { initial?: Delive
         {loading ? <p className="small muted">Calculando frete…</p> : null}
         {!loading && !answer ? <p className="small muted">Informe o CEP para ver as opções.</p> : null}
         {!loading && answer && !answer.ok ? <p className="field-error">{answer.message}</p> : null}
+        {!loading && answer?.ok && answer.nudge ? <p className="small" data-testid="free-shipping-nudge-cep">{answer.nudge}</p> : null}
       </div>
       {options.map((o) => (
         <label key={o.id} className={styles.freightOption}>

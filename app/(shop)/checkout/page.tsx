@@ -19,6 +19,10 @@ import { draftPrefill } from '@/lib/checkout/draft-prefill';
 import { DraftChanges } from './draft-changes';
 import { PixelEvent } from '../_components/pixels';
 import { pixelItemOf } from '@/lib/pixels/track';
+import { cartPromotions, type CartPromotions } from '@/lib/checkout/cart-promotions';
+import { PromotionLines } from '../_components/promotion-lines';
+import { cartOffer } from '@/lib/checkout/offers';
+import { OfferBox } from './offer-box';
 
 export const metadata: Metadata = { title: 'Finalizar compra' };
 
@@ -48,12 +52,16 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
   const checkoutKey = randomUUID();
   // The total of each method; CSS shows the one whose radio is checked (with or without JS).
   const settings = await getSettings();
-  const pix = orderMoney(cart.subtotalCents, 'pix', settings.pixDiscountBps);
-  const boleto = orderMoney(cart.subtotalCents, 'boleto', 0);
+  const rules = anyShips(cart.lines.map((l) => l.product)) ? await getShippingRules() : null;
+  const promos = await cartPromotions(cart, { ships: rules !== null, freeAboveCents: rules?.freeAboveCents ?? null });
+  const pix = orderMoney(cart.subtotalCents, 'pix', settings.pixDiscountBps, 0, promos.promotionCents);
+  const boleto = orderMoney(cart.subtotalCents, 'boleto', 0, 0, promos.promotionCents);
   // Something physical in the cart: the form asks where to deliver, and shipping joins the total.
   const pixMinimumNote = pix.totalCents < MIN_ORDER_CENTS ? PIX_MINIMUM_MESSAGE : null;
-  const rules = anyShips(cart.lines.map((l) => l.product)) ? await getShippingRules() : null;
-  const shipping = rules ? { rules, itemsCents: cart.subtotalCents, carrier: quotesWithCarrier(await getCarrierSettings()) } : null;
+  // One offer at a time, chosen by the cart (lib/checkout/offers.ts).
+  const offer = await cartOffer(cart.lines.map((l) => ({ productId: l.product.id, lineTotalCents: l.lineTotalCents })));
+  // A live "Frete grátis" promotion is decided by the CEP on the server: "Forma de entrega" is quoted there.
+  const shipping = rules ? { rules, itemsCents: cart.subtotalCents, carrier: quotesWithCarrier(await getCarrierSettings()) || promos.freeShippingLive } : null;
   const delivery: DeliveryProps | null = rules && shipping ? { shipping, pickup: rules.pickup, money: { pix, boleto, pixMinimumNote } } : null;
   return (
     <main className="container">
@@ -70,22 +78,24 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
               </span>
               <CheckoutTotals money={{ pix, boleto, pixMinimumNote }} shipping={shipping} compact />
             </summary>
-            <ItemList cart={cart} />
+            <ItemList cart={cart} promos={promos} />
             <CheckoutTotals money={{ pix, boleto, pixMinimumNote }} shipping={shipping} />
           </details>
           <div className={styles.wide}>
             <h2 className={styles.wideTitle}>Seu pedido</h2>
-            <ItemList cart={cart} />
+            <ItemList cart={cart} promos={promos} />
             <CheckoutTotals money={{ pix, boleto, pixMinimumNote }} shipping={shipping} />
           </div>
         </section>
         <section className={`card ${styles.formCard}`} aria-label="Pagamento">
+          {offer ? <OfferBox offer={offer} /> : null}
           <CheckoutForm
             checkoutKey={checkoutKey}
             pixHint={pix.pixDiscountCents > 0 ? `${bpsToPercentText(pix.pixDiscountBps)}% de desconto nos produtos. Aprovação na hora.` : undefined}
             delivery={delivery}
             cepLookup={cepLookupEnabled()}
             coupons
+            hiddenFields={{ promotions: promos.seen }}
             phoneRequired={settings.requireBuyerPhone}
             prefill={draft.prefill}
           />
@@ -96,7 +106,7 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
   );
 }
 
-function ItemList({ cart }: { cart: PricedCart }) {
+function ItemList({ cart, promos }: { cart: PricedCart; promos: CartPromotions }) {
   return (
     <>
       <ul className={styles.items}>
@@ -109,6 +119,7 @@ function ItemList({ cart }: { cart: PricedCart }) {
           </li>
         ))}
       </ul>
+      <PromotionLines discounts={promos.discounts} nudge={promos.nudge} className={styles.items} />
       <p className="small">
         <Link href="/cart">Alterar itens</Link>
       </p>

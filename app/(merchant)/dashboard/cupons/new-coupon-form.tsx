@@ -59,14 +59,17 @@ export function NewCouponForm() {
         <fieldset className="field plain-fieldset" aria-describedby={errors.kind ? 'cupom-kind-erro' : undefined}>
           <legend>Tipo</legend>
           <label className="check">
-            <input type="radio" name="kind" value="percent" defaultChecked={values.kind !== 'fixed'} /> Percentual
+            <input type="radio" name="kind" value="percent" defaultChecked={values.kind !== 'fixed' && values.kind !== 'free_shipping'} /> Percentual
           </label>
           <label className="check">
             <input type="radio" name="kind" value="fixed" defaultChecked={values.kind === 'fixed'} /> Valor fixo
           </label>
+          <label className="check">
+            <input type="radio" name="kind" value="free_shipping" defaultChecked={values.kind === 'free_shipping'} /> Frete grátis
+          </label>
           {errorOf('kind')}
         </fieldset>
-        {text('value', 'Valor', { hint: 'Percentual: 10 ou 7,5. Valor fixo: em reais, como 15,00.', inputMode: 'decimal' })}
+        {text('value', 'Valor', { hint: 'Percentual: 10 ou 7,5. Valor fixo: em reais, como 15,00. Frete grátis: deixe em branco.', inputMode: 'decimal' })}
         {text('minSubtotal', 'Pedido mínimo', { hint: 'Em reais, sobre os produtos. Em branco: sem mínimo.', inputMode: 'decimal' })}
         {text('startsOn', 'Início', { type: 'date' })}
         {text('endsOn', 'Válido até', { type: 'date' })}

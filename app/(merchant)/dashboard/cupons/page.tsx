@@ -13,7 +13,7 @@ import { NewCouponForm } from './new-coupon-form';
 export const metadata: Metadata = { title: 'Cupons' };
 export const dynamic = 'force-dynamic';
 
-const valueText = (c: Coupon) => (c.kind === 'percent' ? `${bpsToPercentText(c.value)}%` : formatBRL(c.value));
+const valueText = (c: Coupon) => (c.kind === 'free_shipping' ? 'Frete grátis' : c.kind === 'percent' ? `${bpsToPercentText(c.value)}%` : formatBRL(c.value));
 const isoDateBR = (iso: string) => iso.split('-').reverse().join('/');
 function validityText(c: Coupon): string {
   if (c.startsOn && c.endsOn) return `${isoDateBR(c.startsOn)} a ${isoDateBR(c.endsOn)}`;

@@ -66,8 +66,8 @@ function SummaryMoney({ money }: { money: OrderView['money'] }) {
             <span>Itens</span>
             <span className={styles.num}>{formatBRL(money.itemsCents)}</span>
           </li>
-          {money.discounts.map((d) => (
-            <li key={d.kind}>
+          {money.discounts.map((d, i) => (
+            <li key={`${d.kind}-${i}`} data-testid={`${d.kind}-discount`}>
               <span>{d.label}</span>
               <span className={styles.num}>−{formatBRL(d.cents)}</span>
             </li>

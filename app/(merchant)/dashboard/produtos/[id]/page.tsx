@@ -22,8 +22,13 @@ import { digitalInitialOf } from './digital-initial';
 import { RemoveProductSection } from './remove-product-section';
 import { SubscriptionSection } from './subscription-section';
 import { planFormInitial } from '@/lib/subscriptions/plans';
+import { OfferSection } from './offer-section';
+import { offerChoices, offerOf } from '@/lib/checkout/offers';
 
 export const metadata: Metadata = { title: 'Produto' };
+
+const offerInitial = (o: Awaited<ReturnType<typeof offerOf>>) =>
+  o ? { offered: o.offeredVariantId ? `v:${o.offeredVariantId}` : `p:${o.offeredProductId}`, price: maskMoneyInput(formatDecimalComma(o.priceCents)), text: o.text } : { offered: '', price: '', text: '' };
 export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -102,6 +107,7 @@ export default async function EditProductPage({ params, searchParams }: Props) {
           hasOptions={readOptions(product.options).length > 0}
         />
         <ProductCategoriesForm productId={product.id} categories={categories.map((c) => ({ id: c.id, name: c.name }))} chosen={chosenCategories} />
+        <OfferSection productId={product.id} choices={await offerChoices(product.id)} initial={offerInitial(await offerOf(product.id))} />
         <OptionsForm productId={product.id} options={options.map((o) => ({ name: o.name, values: o.values.join(', ') }))} />
         {options.length > 0 ? (
           <VariantGrid
