@@ -62,6 +62,6 @@ describe('the orders list and CSV by "Origem"', () => {
     const rows: string[] = [];
     for await (const batch of ordersForExport(parseOrderQuery({ origin: 'whatsapp' }).filters)) rows.push(...batch.map(orderCsvRow));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatch(/;"whatsapp";;0,00\r\n$/);
+    expect(rows[0]).toMatch(/;"whatsapp";;"0,00"\r\n$/);
   });
 });
