@@ -65,6 +65,10 @@ const rawSchema = z.object({
   SANDBOX_DATABASE_URL: dbUrl.default('file:./data/sandbox.db'),
   /** Melhor Envio's base URL (docs/shipping-contract.md); unset → the embedded carrier sandbox or Melhor Envio's own. */
   MELHOR_ENVIO_URL: httpUrl.optional(),
+  /** Bling API v3's base URL (before /Api/v3) and the app's OAuth credentials (docs/bling-contract.md); unset → the embedded Bling sandbox. */
+  BLING_URL: httpUrl.optional(),
+  BLING_CLIENT_ID: z.string().min(1).optional(),
+  BLING_CLIENT_SECRET: z.string().min(1).optional(),
   /** Where server-side pixel events go (lib/pixels/sender.ts); tests point them at a local receiver. */
   META_GRAPH_URL: httpUrl.optional(),
   GA4_COLLECT_URL: httpUrl.optional(),
@@ -144,6 +148,8 @@ export type AppEnv = {
   paymentApiUrl: string;
   /** MELHOR_ENVIO_URL, when set (lib/shipping/carrier.ts decides the default). */
   melhorEnvioUrl: string | undefined;
+  /** BLING_URL and the OAuth app's credentials, when set (lib/nfe/connection.ts decides the default). */
+  bling: { url: string | undefined; clientId: string | undefined; clientSecret: string | undefined };
   /** META_GRAPH_URL (before /<version>/<pixel id>/events) and GA4_COLLECT_URL (the whole collect address). */
   pixels: { metaGraphUrl: string; ga4CollectUrl: string };
   paymentApiKey: string;
@@ -262,6 +268,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     sandboxDatabaseUrl: e.SANDBOX_DATABASE_URL,
     paymentApiUrl: e.PAYMENT_API_URL ?? `${appUrl}/api/sandbox`,
     melhorEnvioUrl: e.MELHOR_ENVIO_URL,
+    bling: { url: e.BLING_URL?.replace(/\/+$/, ''), clientId: e.BLING_CLIENT_ID, clientSecret: e.BLING_CLIENT_SECRET },
     pixels: {
       metaGraphUrl: (e.META_GRAPH_URL ?? 'https://graph.facebook.com').replace(/\/+$/, ''),
       ga4CollectUrl: e.GA4_COLLECT_URL ?? 'https://www.google-analytics.com/mp/collect',

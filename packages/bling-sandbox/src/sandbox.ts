@@ -22,7 +22,7 @@ export const AUTHORIZE_AFTER_MS = 20_000;
 export const CANCEL_WINDOW_MS = 24 * 3600_000;
 export const RATE_PER_SECOND = 3;
 
-export const SITUATION = { pending: 1, canceled: 2, sent: 4, rejected: 5, authorized: 6, denied: 10 } as const;
+export const SITUATION = { pending: 1, canceled: 3, sent: 4, rejected: 5, authorized: 6, denied: 10 } as const;
 
 export type BlingClient = { id: string; secret: string; redirectUri: string };
 export type BlingSandbox = {
@@ -110,7 +110,10 @@ export async function handleBlingCall(sb: BlingSandbox, req: BlingRequest): Prom
   if (!bearer || !row || row.access_expires_at <= sb.now()) return error(401, 'UNAUTHORIZED', 'Não autorizado.', 'invalid_token');
   const now = sb.now();
   const recent = (sb.recent.get(bearer) ?? []).filter((t) => t > now - 1000);
-  if (recent.length >= RATE_PER_SECOND) return error(429, 'TOO_MANY_REQUESTS', 'Limite de requisições atingido.', 'Aguarde para fazer novas requisições.');
+  if (recent.length >= RATE_PER_SECOND) {
+    sb.calls.push({ path: `${req.method} ${path}`, status: 429 });
+    return error(429, 'TOO_MANY_REQUESTS', 'Limite de requisições atingido.', 'Aguarde para fazer novas requisições.');
+  }
   recent.push(now);
   sb.recent.set(bearer, recent);
   if (sb.faults.slow) await sb.sleep(sb.slowMs);

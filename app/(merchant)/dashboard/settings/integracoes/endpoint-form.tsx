@@ -12,6 +12,7 @@ const EVENT_LABELS: Record<(typeof API_EVENT_TYPES)[number], string> = {
   'order.canceled': 'order.canceled — cancelado',
   'order.expired': 'order.expired — expirado',
   'order.fulfilled': 'order.fulfilled — enviado ou retirado',
+  'order.invoiced': 'order.invoiced — NF-e autorizada',
   'checkout.abandoned': 'checkout.abandoned — carrinho abandonado',
 };
 
