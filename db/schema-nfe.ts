@@ -5,7 +5,6 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { orders } from './schema';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
@@ -46,9 +45,8 @@ export const orderInvoices = sqliteTable(
   'order_invoices',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** orders.id (no foreign key here: this file may not import schema.ts, which re-exports it). */
+    orderId: text('order_id').notNull(),
     attempt: integer('attempt').notNull(),
     /** `nfe:<order id>:<attempt>`. */
     dedupeKey: text('dedupe_key').notNull().unique(),

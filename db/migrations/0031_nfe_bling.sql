@@ -38,8 +38,7 @@ CREATE TABLE `order_invoices` (
 	`rejection_reason` text,
 	`authorized_at` text,
 	`canceled_at` text,
-	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')) NOT NULL,
-	FOREIGN KEY (`order_id`) REFERENCES `orders`(`id`) ON UPDATE no action ON DELETE cascade
+	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')) NOT NULL
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `order_invoices_dedupe_key_unique` ON `order_invoices` (`dedupe_key`);--> statement-breakpoint

@@ -25,6 +25,7 @@ beforeEach(async () => {
   clock = testClock();
   ({ sb, target } = startBlingContext(clock));
   sb.db.exec('DELETE FROM notes; DELETE FROM tokens; DELETE FROM codes; DELETE FROM sales_orders; DELETE FROM contacts');
+  await database().db.delete(orderInvoices);
   await clearOrders();
   await database().db.delete(blingSettings);
   await connectBling(sb);
@@ -159,4 +160,3 @@ describe('cancellation', () => {
   });
 });
 
-void orderInvoices;
