@@ -37,6 +37,7 @@ export const ACTIVITY_ACTIONS = {
   reconcile: 'Reconciliação',
   stock_return: 'Devolução ao estoque',
   order_note: 'Nota interna',
+  nfe: 'Nota fiscal',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 

@@ -30,6 +30,7 @@ export const SETTINGS_PAGES: readonly { key: SettingsPageKey; href: string; labe
   { key: 'shop', href: '/dashboard/settings/loja', label: 'Loja' },
   { key: 'payment', href: '/dashboard/settings', label: 'Pagamento' },
   { key: 'shipping', href: '/dashboard/settings/shipping', label: 'Entrega' },
+  { key: 'invoices', href: '/dashboard/settings/nota-fiscal', label: 'Nota fiscal' },
   { key: 'emails', href: '/dashboard/settings/emails', label: 'E-mails e avisos' },
   { key: 'abandoned', href: '/dashboard/settings/carrinhos-abandonados', label: 'Carrinhos abandonados' },
   { key: 'team', href: '/dashboard/settings/equipe', label: 'Equipe' },
@@ -39,7 +40,7 @@ export const SETTINGS_PAGES: readonly { key: SettingsPageKey; href: string; labe
   { key: 'activity', href: '/dashboard/settings/atividade', label: 'Atividade' },
 ];
 
-export type SettingsPageKey = 'shop' | 'payment' | 'shipping' | 'emails' | 'abandoned' | 'team' | 'integrations' | 'buyers' | 'activity';
+export type SettingsPageKey = 'shop' | 'payment' | 'shipping' | 'invoices' | 'emails' | 'abandoned' | 'team' | 'integrations' | 'buyers' | 'activity';
 
 /** The settings pages a role is shown (a page the role may only read stays; one it may not see at all goes). */
 export function settingsPagesFor(role: Role | null): readonly { key: SettingsPageKey; href: string; label: string }[] {
