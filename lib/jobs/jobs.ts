@@ -20,7 +20,7 @@ export type PassResult = Partial<PassCounts> & { left: number };
  * cron's time box), then says what it left, under `left` in the cron's answer.
  */
 export type CronPass = {
-  readonly left: 'payments' | 'tracking' | 'emails' | 'webhooks' | 'pixels';
+  readonly left: 'payments' | 'tracking' | 'emails' | 'webhooks' | 'pixels' | 'invoices';
   /** Of CRON_BUDGET_MS, how long this job may start work. */
   readonly shareMs: number;
   readonly run: (budgetMs: number) => Promise<PassResult>;
@@ -82,7 +82,7 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
     stop: async () => (await import('@/lib/email/worker')).stopOutboxWorker(),
     pass: {
       left: 'emails',
-      shareMs: 2_500,
+      shareMs: 2_000,
       run: async (budgetMs) => {
         const { env } = await import('@/lib/config/env');
         if (env().email.mode === 'off') return { left: 0 };
@@ -130,6 +130,21 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
     },
   },
   {
+    // NF-e through Bling (Configurações → Nota fiscal): automatic emissions, then the due rows.
+    name: 'nfe-issuer',
+    start: async () => (await import('@/lib/nfe/issuer')).startInvoiceIssuer(),
+    stop: async () => (await import('@/lib/nfe/issuer')).stopInvoiceIssuer(),
+    pass: {
+      left: 'invoices',
+      shareMs: 500,
+      run: async () => {
+        const { runInvoiceIssuerOnce, invoiceWorkLeft } = await import('@/lib/nfe/issuer');
+        await runInvoiceIssuerOnce();
+        return { left: await invoiceWorkLeft() };
+      },
+    },
+  },
+  {
     // The embedded sandbox's clock-driven transitions and its webhook deliveries. No cron pass:
     // without a long-lived worker the sandbox advances them on its next request (docs/deploy.md).
     name: 'sandbox-worker',
@@ -155,7 +170,7 @@ export type CronResult = PassCounts & { left: Record<CronPass['left'], number> }
  * counts summed, and what each left.
  */
 export async function runJobPasses(jobs: readonly BackgroundJob[] = BACKGROUND_JOBS, budgetMs = CRON_BUDGET_MS): Promise<CronResult> {
-  const result: CronResult = { checked: 0, changed: 0, left: { payments: 0, tracking: 0, emails: 0, webhooks: 0, pixels: 0 } };
+  const result: CronResult = { checked: 0, changed: 0, left: { payments: 0, tracking: 0, emails: 0, webhooks: 0, pixels: 0, invoices: 0 } };
   const started = Date.now();
   let until = 0;
   for (const job of jobs) {
