@@ -11,7 +11,7 @@ import { InvoiceRefresh } from './invoice-refresh';
  * access key in blocks of 4 with "Baixar DANFE" and "Baixar XML", SEFAZ's reason and what to
  * fix, "Cancelar NF-e" within 24 h of a refund or cancellation, else the return note in Bling.
  */
-export async function InvoiceCard({ orderId, orderStatus, role }: { orderId: string; orderStatus: OrderStatus; role: Role }) {
+export async function InvoiceCard({ orderId, orderStatus, role }: { orderId: string; orderStatus: OrderStatus; role: Role | null }) {
   const v = await merchantInvoiceView(orderId, orderStatus);
   if (!v.connected && !v.status) return null;
   const base = `/dashboard/orders/${orderId}/nfe`;
