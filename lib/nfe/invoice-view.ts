@@ -4,10 +4,10 @@
  * shop, by the order's token), and the public API's `invoice` object.
  */
 import 'server-only';
-import { desc, inArray } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { groupAccessKey } from '@balcao/bling-sandbox/access-key';
 import { db } from '@/db';
-import { orderInvoices, type InvoiceStatus, type OrderInvoiceRow, type OrderStatus } from '@/db/schema';
+import { orderInvoices, orders, type InvoiceStatus, type OrderInvoiceRow, type OrderStatus } from '@/db/schema';
 import { withinCancelWindow } from './cancellation';
 import { blingSettingsRow, blingTarget, fetchDocument, isConnected } from './connection';
 import { latestInvoice } from './emission';
@@ -103,4 +103,14 @@ export async function invoiceFile(orderId: string, kind: 'danfe' | 'xml'): Promi
   const ok = kind === 'danfe' ? new TextDecoder().decode(file.bytes.subarray(0, 5)) === '%PDF-' : new TextDecoder().decode(file.bytes.subarray(0, 200)).includes('<');
   if (!ok) return null;
   return { bytes: file.bytes, fileName: `NFe${row.accessKey}.${kind === 'danfe' ? 'pdf' : 'xml'}`, contentType: kind === 'danfe' ? 'application/pdf' : 'application/xml' };
+}
+
+/** The buyer's copy, by the order's token: only an authorised note, only while the order keeps its token. */
+export async function invoiceFileForBuyer(token: string, kind: 'danfe' | 'xml') {
+  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
+  const [order] = await db().select({ id: orders.id }).from(orders).where(eq(orders.token, token));
+  if (!order) return null;
+  const row = await latestInvoice(order.id);
+  if (row?.invoiceStatus !== 'authorized') return null;
+  return invoiceFile(order.id, kind);
 }
