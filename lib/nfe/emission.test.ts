@@ -12,6 +12,7 @@ import { blingSettings, orderInvoices, orders, outboundEvents, products } from '
 import { clearOrders, prepareDatabase } from '@/test/payments/db';
 import { connectBling, paidOrderWithItem, startBlingContext, testClock, type Clock } from '@/test/nfe/bling';
 import { runWorker } from '@/test/worker-process';
+import { apiOrderById } from '@/lib/public-api/orders';
 import { cancelInvoice, AFTER_WINDOW_MESSAGE } from './cancellation';
 import { blingSettingsRow, freshAccessToken, refreshOnce, REFRESH_AHEAD_MS, type BlingTarget } from './connection';
 import { latestInvoice, requestEmission, sendDueInvoices } from './emission';
@@ -83,6 +84,9 @@ describe('emission', () => {
     expect(row.accessKey!.slice(20, 22)).toBe('55');
     const events = await database().db.select().from(outboundEvents).where(and(eq(outboundEvents.orderId, orderId), eq(outboundEvents.type, 'order.invoiced')));
     expect(events).toHaveLength(1);
+    const api = await apiOrderById(orderId);
+    expect(api!.invoice).toMatchObject({ status: 'authorized', access_key: row.accessKey });
+    expect(api!.invoice!.danfe_url).toMatch(/\/orders\/[\w-]+\/nota-fiscal$/);
   });
 
   it('a crash between Bling\'s answer and our write makes no second note (two processes)', async () => {

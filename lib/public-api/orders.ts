@@ -11,13 +11,15 @@ import { and, asc, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { database } from '@/db';
 import { checkoutSessions, orderItems, orders, type Order } from '@/db/schema';
 import { e164Of } from '@balcao/br/phone';
+import { env } from '@/lib/config/env';
+import { latestInvoicesOf, publicInvoiceOf } from '@/lib/nfe/invoice-view';
 import type { ApiCaller } from './keys';
 import type { ApiOrder } from './schemas';
 
 type Line = { orderId: string; productId: number | null; variantId: number | null; sku: string | null; name: string; unitPriceCents: number; quantity: number; lineTotalCents: number };
 type SessionBits = { id: string; metadata: string } | undefined;
 
-export function apiOrderOf(o: Order, lines: readonly Line[], session: SessionBits): ApiOrder {
+export function apiOrderOf(o: Order, lines: readonly Line[], session: SessionBits, invoice: ApiOrder['invoice'] = null): ApiOrder {
   const hasFulfilment = (o.status === 'paid' || o.status === 'refunded') && o.shippingMethod !== null;
   return {
     id: o.id,
@@ -33,6 +35,7 @@ export function apiOrderOf(o: Order, lines: readonly Line[], session: SessionBit
     checkout_session_id: session?.id ?? null,
     created_at: o.createdAt,
     paid_at: o.paidAt ?? null,
+    invoice,
   };
 }
 
@@ -43,11 +46,14 @@ export async function apiOrders(rows: readonly Order[]): Promise<ApiOrder[]> {
   const { db } = database();
   const lines = await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id));
   const sessions = await db.select({ id: checkoutSessions.id, metadata: checkoutSessions.metadata, orderId: checkoutSessions.orderId }).from(checkoutSessions).where(inArray(checkoutSessions.orderId, ids));
+  const invoices = await latestInvoicesOf(ids);
+  const appUrl = env().appUrl;
   return rows.map((o) =>
     apiOrderOf(
       o,
       lines.filter((l) => l.orderId === o.id),
       sessions.find((s) => s.orderId === o.id),
+      publicInvoiceOf(invoices.get(o.id), o.token, appUrl),
     ),
   );
 }
