@@ -17,7 +17,7 @@ import { orderInvoices, orderItems, orders, productVariants, products, type Orde
 import { recordOrderEvent } from '@/lib/outbound-events/record';
 import { BlingError, type BlingApi, type BlingNote, type NoteInput } from './bling-client';
 import { blingSettingsRow, blingTarget, connectedBling, type TokenDeps } from './connection';
-import { fiscalOf } from './fiscal-fields';
+import { fiscalOf } from '@balcao/br/nfe-fiscal';
 
 export const POLL_MS = 10_000;
 const LEASE_MS = 60_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fiscalOf, gtinCheckDigit, gtinProblem, ncmProblem, originLabel, originProblem } from './fiscal-fields';
+import { fiscalOf, gtinCheckDigit, gtinProblem, ncmProblem, originLabel, originProblem } from './nfe-fiscal';
 
 describe('NCM', () => {
   it('takes 8 digits of a real chapter, with or without dots', () => {
