@@ -16,6 +16,8 @@ import { apiOrderById } from '@/lib/public-api/orders';
 import { cancelInvoice, AFTER_WINDOW_MESSAGE } from './cancellation';
 import { blingSettingsRow, freshAccessToken, refreshOnce, REFRESH_AHEAD_MS, type BlingTarget } from './connection';
 import { latestInvoice, requestEmission, sendDueInvoices } from './emission';
+import { connectEmbeddedBling } from './embedded-connection';
+import { queueAutomaticEmissions } from './issuer';
 
 let clock: Clock;
 let sb: BlingSandbox;
@@ -133,6 +135,19 @@ describe('emission', () => {
     await sendDueInvoices(deps());
     expect((await latestInvoice(orderId))!.invoiceStatus).toBe('authorized');
     expect(sb.db.prepare('SELECT COUNT(*) AS n FROM notes').get()).toEqual({ n: 1 });
+  });
+});
+
+describe('a development install', () => {
+  it('connects itself to the embedded sandbox once, and issues paid orders automatically', async () => {
+    await database().db.delete(blingSettings);
+    expect(await connectEmbeddedBling()).toBe(true);
+    expect(await connectEmbeddedBling()).toBe(false);
+    expect(await blingSettingsRow()).toMatchObject({ autoEmit: true, natureId: '1001', series: 1 });
+    const { orderId } = await paidOrderWithItem();
+    expect(await queueAutomaticEmissions()).toBe(1);
+    expect(await queueAutomaticEmissions()).toBe(0);
+    expect((await latestInvoice(orderId))!.attempt).toBe(1);
   });
 });
 
