@@ -1,7 +1,7 @@
 /**
- * Issuing an order's NF-e through Bling, as an outbox channel (order_invoices: one row per
- * emission). `requestEmission` writes the row; `sendInvoice(row)` does the work and answers
- * sent / retry / failed; `sendDueInvoices` leases due rows and records each answer.
+ * Issuing an order's NF-e through Bling, as a channel of the one outbox (lib/outbox;
+ * order_invoices: one row per emission). `requestEmission` writes the row; `sendInvoice(row)`
+ * does the work and answers sent / retry / failed; the helper claims, backs off and gives up.
  *
  * Exactly one note per emission: the row's `reference` goes to Bling as numeroPedidoLoja, and
  * before any create the sender reads back Bling's notes for it. A process that crashed between
@@ -10,17 +10,18 @@
  * are final; anything else is asked again POLL_MS later, on the shop's clock.
  */
 import 'server-only';
-import { and, asc, desc, eq, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { database, db } from '@/db';
 import { run } from '@/db/driver';
 import { orderInvoices, orderItems, orders, productVariants, products, type OrderInvoiceRow } from '@/db/schema';
 import { recordOrderEvent } from '@/lib/outbound-events/record';
+import { afterAttempts, drainChannel, exponentialBackoff, type OutboxChannel } from '@/lib/outbox/outbox';
+import { noteOutboxRow } from '@/lib/server/after-pass';
 import { BlingError, type BlingApi, type BlingNote, type NoteInput } from './bling-client';
 import { blingSettingsRow, blingTarget, connectedBling, type TokenDeps } from './connection';
 import { fiscalOf } from '@balcao/br/nfe-fiscal';
 
 export const POLL_MS = 10_000;
-const LEASE_MS = 60_000;
 const MAX_ATTEMPTS = 30;
 export const SITUATIONS = { pending: 1, issued: 2, canceled: 3, awaitingReceipt: 4, rejected: 5, authorized: 6, danfeIssued: 7, awaitingProtocol: 9, denied: 10 } as const;
 
@@ -63,11 +64,13 @@ export async function requestEmission(orderId: string, deps: EmissionDeps = {}):
       attempt,
       dedupeKey: `nfe:${orderId}:${attempt}`,
       reference: `${order.number ?? orderId.slice(0, 8)}-${attempt}`,
-      nextAttemptAt: new Date(clock(deps)()).toISOString(),
+      nextAttemptAt: new Date((deps.now ?? Date.now)()).toISOString(),
     })
     .onConflictDoNothing()
     .returning();
   const row = inserted[0] ?? (await latestInvoice(orderId))!;
+  // A request that made the row sends it right after its response (lib/server/after-pass.ts).
+  if (inserted.length === 1) noteOutboxRow('nfe', row.dedupeKey);
   return { ok: true, row, created: inserted.length === 1 };
 }
 
@@ -199,54 +202,37 @@ export async function sendInvoice(row: OrderInvoiceRow, deps: EmissionDeps = {})
   }
 }
 
-/** The wait after the n-th failed attempt: 30 s, 1 min, 2 min … at most 1 h. */
-export const retryDelayMs = (attempt: number) => Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 3600_000);
-
-/** Leases and sends every due emission (a Node host's loop, the cron route, a click's after-pass). */
-export async function sendDueInvoices(deps: EmissionDeps = {}, limit = 10): Promise<number> {
-  const now = clock(deps);
-  const nowIso = new Date(now()).toISOString();
-  const due = await db()
-    .select()
-    .from(orderInvoices)
-    .where(and(eq(orderInvoices.status, 'pending'), lte(orderInvoices.nextAttemptAt, nowIso), or(isNull(orderInvoices.leaseUntil), lt(orderInvoices.leaseUntil, nowIso))))
-    .orderBy(asc(orderInvoices.nextAttemptAt))
-    .limit(limit);
-  let done = 0;
-  for (const row of due) {
-    const started = now();
-    const startedIso = new Date(started).toISOString();
-    const claimed = await database().transaction(function* (tx) {
-      return yield* run(
-        tx
-          .update(orderInvoices)
-          .set({ leaseUntil: new Date(started + LEASE_MS).toISOString() })
-          .where(and(eq(orderInvoices.id, row.id), eq(orderInvoices.status, 'pending'), or(isNull(orderInvoices.leaseUntil), lt(orderInvoices.leaseUntil, startedIso)))),
-      );
-    });
-    if (claimed !== 1) continue;
-    const [fresh] = await db().select().from(orderInvoices).where(eq(orderInvoices.id, row.id));
-    const result = await sendInvoice(fresh, deps);
-    await recordResult(fresh, result, now());
-    done++;
-  }
-  return done;
+/**
+ * The NF-e channel of the one outbox (lib/outbox): the helper claims a row (lease 60 s), calls
+ * `send`, backs off and gives up. A note in processing is asked again 10 s later without
+ * counting as a failed attempt (the claim's count is given back in `settle`).
+ */
+export function invoiceChannel(deps: EmissionDeps = {}): OutboxChannel<OrderInvoiceRow, 'polling'> {
+  return {
+    name: 'nfe',
+    table: orderInvoices,
+    keyed: (keys) => inArray(orderInvoices.dedupeKey, [...keys]),
+    leaseMs: 60_000,
+    retryDelayMs: exponentialBackoff(POLL_MS, 2, 3600_000),
+    givesUp: afterAttempts(MAX_ATTEMPTS),
+    async send(row) {
+      const r = await sendInvoice(row, deps);
+      if (r.outcome === 'sent') return { ok: true };
+      if (r.outcome === 'failed') return { ok: false, permanent: true, reason: r.reason };
+      return { ok: false, permanent: false, reason: r.reason, detail: r.afterMs === undefined ? undefined : 'polling' };
+    },
+    settle: ({ row, outcome, reason, detail }) => ({
+      set: {
+        lastError: reason,
+        ...(detail === 'polling' ? { attempts: row.attempts - 1 } : {}),
+        ...(outcome === 'failed' ? { invoiceStatus: 'failed', rejectionReason: row.rejectionReason ?? reason } : {}),
+      },
+    }),
+  };
 }
 
-/** The outbox columns after an attempt (a crashed sender's row stays pending: its lease lapses and the next pass takes it). */
-export async function recordResult(row: OrderInvoiceRow, result: SendResult, at: number): Promise<void> {
-  const attempts = row.attempts + 1;
-  if (result.outcome === 'sent') return save(row.id, { status: 'sent', attempts, leaseUntil: null, lastError: null });
-  const giveUp = result.outcome === 'failed' || attempts >= MAX_ATTEMPTS;
-  const reason = result.reason;
-  const polling = result.outcome === 'retry' && result.afterMs !== undefined;
-  await save(row.id, {
-    status: giveUp ? 'failed' : 'pending',
-    // Polling a note in processing is not a failure: it does not count towards giving up.
-    attempts: polling ? row.attempts : attempts,
-    leaseUntil: null,
-    lastError: reason,
-    nextAttemptAt: new Date(at + (result.outcome === 'retry' ? (result.afterMs ?? retryDelayMs(attempts)) : 0)).toISOString(),
-    ...(giveUp ? { invoiceStatus: 'failed' as const, rejectionReason: row.rejectionReason ?? reason } : {}),
-  });
+/** One drain of the due emissions (tests, and a click that wants to see it move at once). */
+export async function sendDueInvoices(deps: EmissionDeps = {}): Promise<number> {
+  const done = await drainChannel(invoiceChannel(deps), { now: deps.now, maxRows: 20 });
+  return done.sent + done.retry + done.failed + done.skipped;
 }

@@ -1,16 +1,16 @@
 /**
- * The NF-e issuer's passes: "Emitir automaticamente quando o pedido for pago" (paid orders
- * since the connection, with no invoice yet, get an emission row) and then the due rows of the
- * outbox (lib/nfe/emission.ts). A Node host runs it every 5 seconds; the cron route runs one pass.
+ * The NF-e issuer: the `nfe` channel's worker (lib/outbox), whose every pass first turns
+ * "Emitir automaticamente quando o pedido for pago" into emission rows (paid orders since the
+ * connection, with no invoice yet). Its loop, cron pass and after-pass come from its one entry
+ * in OUTBOX_CHANNELS (lib/jobs/jobs.ts).
  */
 import 'server-only';
-import { and, count, eq, gte, isNull, lte } from 'drizzle-orm';
+import { and, eq, gte, isNull } from 'drizzle-orm';
 import { db } from '@/db';
 import { orderInvoices, orders } from '@/db/schema';
-import { intervalLoop } from '@/lib/server/interval-loop';
-import { logger } from '@/lib/server/log';
+import { outboxWorker } from '@/lib/outbox/worker';
 import { blingSettingsRow, blingTarget, isConnected } from './connection';
-import { requestEmission, sendDueInvoices } from './emission';
+import { invoiceChannel, requestEmission } from './emission';
 
 /** Paid orders (since the shop connected Bling) with no invoice row, when the shop issues automatically. */
 export async function queueAutomaticEmissions(limit = 20): Promise<number> {
@@ -26,29 +26,12 @@ export async function queueAutomaticEmissions(limit = 20): Promise<number> {
   return waiting.length;
 }
 
-export async function runInvoiceIssuerOnce(): Promise<void> {
-  if (!blingTarget()) return;
-  await queueAutomaticEmissions();
-  await sendDueInvoices();
-}
-
-export async function invoiceWorkLeft(): Promise<number> {
-  const nowIso = new Date((blingTarget()?.now ?? Date.now)()).toISOString();
-  const [due] = await db().select({ n: count() }).from(orderInvoices).where(and(eq(orderInvoices.status, 'pending'), lte(orderInvoices.nextAttemptAt, nowIso)));
-  return due?.n ?? 0;
-}
-
-const issuerLoop = intervalLoop(
-  'nfe.issuer',
-  () => runInvoiceIssuerOnce(),
-  (error) => logger().error({ err: error instanceof Error ? error.message : String(error) }, 'NF-e issuer pass failed'),
-);
-
-export function startInvoiceIssuer(intervalMs = 5_000): void {
-  issuerLoop.start(intervalMs);
-}
-
-export function stopInvoiceIssuer(): Promise<void> {
-  return issuerLoop.stop();
-}
-
+export const invoiceWorker = outboxWorker({
+  name: 'nfe',
+  intervalMs: 5_000,
+  channel: () => invoiceChannel(),
+  enabled: () => blingTarget() !== null,
+  before: async ({ via }) => {
+    if (via !== 'after-pass') await queueAutomaticEmissions();
+  },
+});
