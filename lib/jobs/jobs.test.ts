@@ -87,7 +87,7 @@ describe('the background jobs, listed once', () => {
   });
 
   it('each outbox channel is one entry: its job, its cron key and its after-pass come from it, and its worker answers to its name', async () => {
-    expect(CRON_LEFT_KEYS).toEqual(['payments', 'tracking', 'emails', 'webhooks', 'pixels']);
+    expect(CRON_LEFT_KEYS).toEqual(['payments', 'tracking', 'emails', 'webhooks', 'pixels', 'invoices']);
     expect(CRON_LEFT_KEYS).toEqual(BACKGROUND_JOBS.flatMap((j) => (j.pass ? [j.pass.left] : [])));
     for (const entry of OUTBOX_CHANNELS) {
       expect(BACKGROUND_JOBS.find((j) => j.name === entry.name)?.pass?.left).toBe(entry.left);
