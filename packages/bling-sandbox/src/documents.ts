@@ -40,12 +40,12 @@ export async function danfePdf(n: NoteDocument): Promise<Uint8Array> {
   line(`NF-e no ${n.number} - Serie ${n.series} - Emissao ${n.issuedAt.slice(0, 10)}`, 9);
   y -= 6;
   // The barcode: 1 module = 0.9 pt, 40 pt tall, quiet zone of 10 modules.
-  const module = 0.9;
-  let x = 40 + 10 * module;
+  const unit = 0.9;
+  let x = 40 + 10 * unit;
   const barTop = y;
   code128cWidths(n.accessKey).forEach((w, i) => {
-    if (i % 2 === 0) page.drawRectangle({ x, y: barTop - 40, width: w * module, height: 40, color: rgb(0, 0, 0) });
-    x += w * module;
+    if (i % 2 === 0) page.drawRectangle({ x, y: barTop - 40, width: w * unit, height: 40, color: rgb(0, 0, 0) });
+    x += w * unit;
   });
   y -= 52;
   line('CHAVE DE ACESSO', 8, bold);
