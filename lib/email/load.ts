@@ -9,6 +9,7 @@ import { addressLines, deliveryOf } from '@/lib/orders/delivery';
 import { orderMoneyLines } from '@/lib/orders/money-lines';
 import { getShopIdentity } from '@/lib/shop/identity';
 import { digitalOffersOf } from '@/lib/digital/access';
+import { buyerInvoiceLink } from '@/lib/nfe/invoice-view';
 import type { EmailData } from './templates';
 
 const PNG_DATA_URI = /^data:image\/png;base64,([A-Za-z0-9+/=]+)$/;
@@ -30,6 +31,8 @@ export async function loadEmailData(row: { orderId: string; kind: EmailKind; ded
   const wantsQr = order.method === 'pix' && (row.kind === 'instructions' || row.kind === 'reminder');
   // Only a paid order's e-mail carries its digital links (none at all before "Pago").
   const digital = row.kind === 'paid' ? (await digitalOffersOf(order, { absolute: true })).filter((o) => o.verdict.ok) : [];
+  // "Pedido enviado" carries the NF-e's DANFE when there is an authorised one (served by the shop).
+  const danfe = row.kind === 'shipped' ? await buyerInvoiceLink(order.id, order.token) : null;
   return {
     kind: row.kind,
     resend: row.dedupeKey.includes(':resend:'),
@@ -66,6 +69,7 @@ export async function loadEmailData(row: { orderId: string; kind: EmailKind; ded
       })(),
     },
     digital: digital.map((o) => ({ name: o.name, action: o.action, href: o.href })),
+    invoice: danfe ? { danfeUrl: `${env().appUrl}${danfe}` } : null,
     merchant: { buyerEmail: order.buyerEmail, dashboardUrl: `${env().appUrl}/dashboard/orders/${order.id}`, latePayment: order.latePayment, buyerNote: order.buyerNote },
   };
 }
