@@ -8,6 +8,8 @@ import { BLING_EMBEDDED_PATH, blingSandbox } from '@/lib/nfe/embedded-bling';
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
+const CONSENT_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
 type Context = { params: Promise<{ path: string[] }> };
 
 async function handle(req: Request, context: Context): Promise<Response> {
@@ -29,7 +31,8 @@ async function handle(req: Request, context: Context): Promise<Response> {
   });
   const noStore = { 'Cache-Control': 'no-store' };
   if (reply.location) return new Response(null, { status: 303, headers: { Location: reply.location, ...noStore } });
-  if (reply.html !== undefined) return new Response(reply.html, { status: reply.status, headers: { 'Content-Type': 'text/html; charset=utf-8', ...noStore } });
+  // The consent page: its own inline style, and a form that posts back here (lib/security/headers.ts leaves it its policy).
+  if (reply.html !== undefined) return new Response(reply.html, { status: reply.status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': CONSENT_CSP, ...noStore } });
   if (reply.bytes) return new Response(Buffer.from(reply.bytes), { status: reply.status, headers: { 'Content-Type': reply.contentType ?? 'application/octet-stream', ...noStore } });
   return Response.json(reply.json ?? null, { status: reply.status, headers: noStore });
 }
