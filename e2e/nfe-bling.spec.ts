@@ -76,6 +76,7 @@ test('connect Bling, issue a paid order\'s NF-e, download it, show it to the buy
   // A full refund, then "Cancelar NF-e".
   await office.getByText('Mais ações', { exact: true }).click();
   await office.getByLabel('Motivo').selectOption({ label: 'Solicitado pelo cliente' });
+  await office.getByLabel('Descrição').fill('Desistência da compra');
   await office.getByRole('button', { name: 'Reembolsar' }).click();
   await office.getByRole('dialog', { name: 'Confirmar reembolso' }).getByRole('button', { name: 'Confirmar reembolso' }).click();
   await expect(office.getByTestId('order-status')).toHaveText('Reembolsado', { timeout: 20_000 });
