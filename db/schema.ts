@@ -39,6 +39,10 @@ export const products = sqliteTable(
     heightCm: integer('height_cm'),
     widthCm: integer('width_cm'),
     lengthCm: integer('length_cm'),
+    /** Fiscal fields for the NF-e (lib/nfe/fiscal-fields.ts): NCM (8 digits), origin (0–8), GTIN; a variant may set its own. */
+    ncm: text('ncm'),
+    origin: integer('origin'),
+    gtin: text('gtin'),
   },
   (t) => [index('products_catalog_idx').on(t.active, t.displayOrder, t.id)],
 );
@@ -69,6 +73,10 @@ export const productVariants = sqliteTable(
     active: integer('active', { mode: 'boolean' }).notNull().default(true),
     /** One of the product's photos shown when this variant is chosen. */
     photoId: integer('photo_id').references(() => productPhotos.id, { onDelete: 'set null' }),
+    /** The variant's own NCM, origin and GTIN where they differ from the product's; null = the product's. */
+    ncm: text('ncm'),
+    origin: integer('origin'),
+    gtin: text('gtin'),
     createdAt: text('created_at').notNull().default(now),
   },
   (t) => [index('product_variants_product_idx').on(t.productId, t.position), uniqueIndex('product_variants_sku_idx').on(t.sku)],
@@ -1417,3 +1425,4 @@ export type ReviewRow = typeof reviews.$inferSelect;
 export * from './schema-whatsapp';
 export * from './schema-subscriptions';
 export * from './schema-promotions';
+export * from './schema-nfe';

@@ -122,6 +122,20 @@ export async function isEmpty(database: AppDatabase): Promise<boolean> {
  * demo merchant's password is in the README: a limited demonstration account
  * (lib/auth/permissions.ts). 'owner' (the default) in development.
  */
+/** Each product's NCM (origin 0, nacional), so an NF-e can be issued from the first order. */
+const NCM_BY_SLUG: Record<string, string> = {
+  'cafe-especial-250g': '09012100',
+  'caneca-ceramica': '69120000',
+  'coador-de-pano': '63079090',
+  'prensa-francesa': '70133700',
+  'moedor-manual': '82100010',
+  'kit-degustacao': '09012100',
+  'filtros-de-papel': '48232099',
+  'adesivo-balcao': '49119900',
+  'camiseta-cafe-da-esquina': '61091000',
+  'ebook-guia-do-cafe-coado': '49019900',
+};
+
 export async function seed(
   database: AppDatabase,
   opts: { demoMerchant: boolean; demoRole?: User['role'] },
@@ -131,7 +145,7 @@ export async function seed(
     const [inserted] = await db
       .insert(products)
       // Display order 1…9: a product the merchant adds (order 0 by default) comes first.
-      .values({ ...p, imagePath: `/products/${p.slug}.svg`, displayOrder: i + 1 })
+      .values({ ...p, imagePath: `/products/${p.slug}.svg`, displayOrder: i + 1, ncm: NCM_BY_SLUG[p.slug] ?? null, origin: 0 })
       .onConflictDoNothing({ target: products.slug })
       .returning({ id: products.id });
     if (!inserted) continue;

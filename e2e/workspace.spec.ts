@@ -125,7 +125,7 @@ test('on a phone: bottom bar → Pedidos → "A enviar"; an order in plain words
   await bar.getByRole('link', { name: 'Mais' }).click();
   await expect(page).toHaveURL(/\/dashboard\/mais$/);
   const more = page.getByRole('navigation', { name: 'Outras seções' });
-  for (const name of ['Links', 'Cupons', 'Minha conta', 'Ver minha loja (abre em nova aba)', 'Loja', 'Pagamento', 'Entrega', 'E-mails e avisos', 'Equipe', 'Atividade', 'Integrações', 'Dados do comprador']) {
+  for (const name of ['Links', 'Cupons', 'Minha conta', 'Ver minha loja (abre em nova aba)', 'Loja', 'Pagamento', 'Entrega', 'Nota fiscal', 'E-mails e avisos', 'Equipe', 'Atividade', 'Integrações', 'Dados do comprador']) {
     await expect(more.getByRole('link', { name, exact: true })).toBeVisible();
   }
   // The section (the list of saved checkouts) and its page in Configurações (the reminders).

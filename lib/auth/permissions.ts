@@ -35,6 +35,11 @@ export const PERMISSIONS = [
    * anyone may sign in with it, and a buyer's purchase is not theirs to take.
    */
   'digital:files',
+  /**
+   * NF-e through Bling: connect and disconnect (Configurações → Nota fiscal), its settings,
+   * "Cancelar NF-e", and the note's XML (it names the buyer). Not the public demo's shared login.
+   */
+  'invoices:manage',
   /** The balance read from the provider (overview). */
   'balance:view',
   /** The shop itself: Configurações → Loja (name, brand, legal identity, policies) and the e-mails' reply-to. */
@@ -130,6 +135,7 @@ const REFUSALS: Record<Permission, string> = {
   'people:manage': 'não pode gerenciar acessos.',
   'integrations:manage': 'não pode gerenciar integrações.',
   'reviews:moderate': 'não pode publicar, ocultar nem responder avaliações.',
+  'invoices:manage': 'não pode conectar o Bling, cancelar NF-e nem baixar o XML da nota.',
   'dashboard:tour': 'não vê os controles que não pode usar.',
 };
 

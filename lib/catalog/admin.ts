@@ -159,6 +159,9 @@ export async function saveProduct(id: number | null, values: ProductValues, show
       heightCm: values.heightCm,
       widthCm: values.widthCm,
       lengthCm: values.lengthCm,
+      ncm: values.ncm,
+      origin: values.origin,
+      gtin: values.gtin,
     };
     const options = readOptions(current?.options);
     if (values.active && row.requiresShipping) {

@@ -8,11 +8,19 @@ describe('parseProductForm', () => {
   it('reads a valid product: price in centavos, line breaks kept, empty stock = not tracked', () => {
     expect(parseProductForm(form(valid))).toEqual({
       ok: true,
-      value: { name: 'Café especial', description: 'Torra média.\n\nNotas de chocolate.', priceCents: 9490, slug: '', stock: null, displayOrder: 0, active: true, requiresShipping: true, weightGrams: null, heightCm: null, widthCm: null, lengthCm: null },
+      value: { name: 'Café especial', description: 'Torra média.\n\nNotas de chocolate.', priceCents: 9490, slug: '', stock: null, displayOrder: 0, active: true, requiresShipping: true, weightGrams: null, heightCm: null, widthCm: null, lengthCm: null, ncm: null, origin: null, gtin: null },
     });
     expect(parseProductForm(form({ ...valid, price: 'R$ 1.234,56', stock: '0', displayOrder: '-3', active: '', requiresShipping: '', slug: 'Café Especial!' }))).toMatchObject({
       ok: true,
       value: { priceCents: 123456, stock: 0, displayOrder: -3, active: false, requiresShipping: false, slug: 'cafe-especial' },
+    });
+  });
+
+  it('checks the fiscal fields: NCM of 8 digits, origin 0–8, the GTIN\'s check digit', () => {
+    expect(parseProductForm(form({ ...valid, ncm: '0901.21.00', origin: '0', gtin: '7891000315507' }))).toMatchObject({ ok: true, value: { ncm: '09012100', origin: 0, gtin: '7891000315507' } });
+    expect(parseProductForm(form({ ...valid, ncm: '0901', origin: '9', gtin: '7891000315508' }))).toMatchObject({
+      ok: false,
+      fieldErrors: { ncm: 'O NCM tem 8 dígitos (ex.: 0901.21.00).', origin: 'Escolha a origem da mercadoria.', gtin: 'O dígito verificador deste código de barras não confere.' },
     });
   });
 

@@ -3,6 +3,7 @@
  * in pt-BR, and what was typed kept for the form to show again. Pure.
  */
 import { parseBRLInput, formatBRL } from '@balcao/br/money';
+import { gtinProblem, ncmProblem, normalizeNcm, originProblem } from '@balcao/br/nfe-fiscal';
 import { slugify } from './slug';
 
 export const NAME_MAX = 120;
@@ -12,7 +13,7 @@ export const MAX_PRICE_CENTS = 10_000_000;
 export const MAX_STOCK = 1_000_000;
 export const MAX_DISPLAY_ORDER = 100_000;
 
-export const PRODUCT_FIELDS = ['name', 'description', 'price', 'slug', 'stock', 'displayOrder', 'active', 'requiresShipping', 'weightGrams', 'heightCm', 'widthCm', 'lengthCm'] as const;
+export const PRODUCT_FIELDS = ['name', 'description', 'price', 'slug', 'stock', 'displayOrder', 'active', 'requiresShipping', 'weightGrams', 'heightCm', 'widthCm', 'lengthCm', 'ncm', 'origin', 'gtin'] as const;
 /** Most grams and centimetres a parcel may say (far above any carrier's limit: a typo, not a parcel). */
 export const MAX_WEIGHT_GRAMS = 1_000_000;
 export const MAX_SIZE_CM = 1_000;
@@ -33,6 +34,10 @@ export type ProductValues = {
   heightCm: number | null;
   widthCm: number | null;
   lengthCm: number | null;
+  /** The NF-e's fiscal fields (@balcao/br/nfe-fiscal); null when blank, undefined when the writer does not carry them (kept). */
+  ncm?: string | null;
+  origin?: number | null;
+  gtin?: string | null;
 };
 
 export type ProductFormParse =
@@ -108,6 +113,12 @@ export function parseProductForm(form: FormLike): ProductFormParse {
     if (dimensions[f] === 'bad') fieldErrors[f] = `Use centímetros, um número inteiro de 1 a ${MAX_SIZE_CM.toLocaleString('pt-BR')}.`;
   }
 
+  const ncm = normalizeNcm(values.ncm);
+  if (ncm && ncmProblem(ncm)) fieldErrors.ncm = ncmProblem(ncm)!;
+  if (values.origin.trim() && originProblem(values.origin)) fieldErrors.origin = originProblem(values.origin)!;
+  const gtin = values.gtin.replace(/\s/g, '');
+  if (gtinProblem(gtin)) fieldErrors.gtin = gtinProblem(gtin)!;
+
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors, values };
   return {
     ok: true,
@@ -124,6 +135,9 @@ export function parseProductForm(form: FormLike): ProductFormParse {
       heightCm: dimensions.heightCm as number | null,
       widthCm: dimensions.widthCm as number | null,
       lengthCm: dimensions.lengthCm as number | null,
+      ncm: ncm || null,
+      origin: values.origin.trim() ? Number(values.origin) : null,
+      gtin: gtin || null,
     },
   };
 }

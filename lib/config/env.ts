@@ -67,6 +67,10 @@ const rawSchema = z.object({
   MELHOR_ENVIO_URL: httpUrl.optional(),
   /** The WhatsApp Cloud API's base URL (docs/whatsapp-contract.md); unset → the embedded sandbox or Meta's Graph API. */
   WHATSAPP_GRAPH_URL: httpUrl.optional(),
+  /** Bling API v3's base URL (before /Api/v3) and the app's OAuth credentials (docs/bling-contract.md); unset → the embedded Bling sandbox. */
+  BLING_URL: httpUrl.optional(),
+  BLING_CLIENT_ID: z.string().min(1).optional(),
+  BLING_CLIENT_SECRET: z.string().min(1).optional(),
   /** Where server-side pixel events go (lib/pixels/sender.ts); tests point them at a local receiver. */
   META_GRAPH_URL: httpUrl.optional(),
   GA4_COLLECT_URL: httpUrl.optional(),
@@ -148,6 +152,8 @@ export type AppEnv = {
   melhorEnvioUrl: string | undefined;
   /** WHATSAPP_GRAPH_URL, when set (lib/whatsapp/settings.ts decides the default). */
   whatsappGraphUrl: string | undefined;
+  /** BLING_URL and the OAuth app's credentials, when set (lib/nfe/connection.ts decides the default). */
+  bling: { url: string | undefined; clientId: string | undefined; clientSecret: string | undefined };
   /** META_GRAPH_URL (before /<version>/<pixel id>/events) and GA4_COLLECT_URL (the whole collect address). */
   pixels: { metaGraphUrl: string; ga4CollectUrl: string };
   paymentApiKey: string;
@@ -267,6 +273,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     paymentApiUrl: e.PAYMENT_API_URL ?? `${appUrl}/api/sandbox`,
     melhorEnvioUrl: e.MELHOR_ENVIO_URL,
     whatsappGraphUrl: e.WHATSAPP_GRAPH_URL?.replace(/\/+$/, ''),
+    bling: { url: e.BLING_URL?.replace(/\/+$/, ''), clientId: e.BLING_CLIENT_ID, clientSecret: e.BLING_CLIENT_SECRET },
     pixels: {
       metaGraphUrl: (e.META_GRAPH_URL ?? 'https://graph.facebook.com').replace(/\/+$/, ''),
       ga4CollectUrl: e.GA4_COLLECT_URL ?? 'https://www.google-analytics.com/mp/collect',

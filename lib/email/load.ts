@@ -11,6 +11,7 @@ import { orderPromotionLines } from '@/lib/promotions/promotions';
 import { getShopIdentity } from '@/lib/shop/identity';
 import { digitalOffersOf } from '@/lib/digital/access';
 import { reviewLinkToken } from '@/lib/security/tokens';
+import { buyerInvoiceLink } from '@/lib/nfe/invoice-view';
 import type { EmailData } from './templates';
 import { subscriptionEmailData } from './subscription-data';
 
@@ -34,6 +35,8 @@ export async function loadEmailData(row: { orderId: string; kind: EmailKind; ded
   // Only a paid order's e-mail carries its digital links (none at all before "Pago").
   const digital = row.kind === 'paid' ? (await digitalOffersOf(order, { absolute: true })).filter((o) => o.verdict.ok) : [];
   const subscription = await subscriptionEmailData(row, env().appUrl);
+  // "Pedido enviado" carries the NF-e's DANFE when there is an authorised one (served by the shop).
+  const danfe = row.kind === 'shipped' ? await buyerInvoiceLink(order.id, order.token) : null;
   return {
     ...(subscription ? { subscription } : {}),
     kind: row.kind,
@@ -75,6 +78,7 @@ export async function loadEmailData(row: { orderId: string; kind: EmailKind; ded
       row.kind === 'review_request'
         ? { url: `${env().appUrl}/avaliar/${reviewLinkToken(order.id, env().authSecret)}`, products: [...new Set(items.filter((i) => i.productId !== null).map((i) => i.name))] }
         : undefined,
+    invoice: danfe ? { danfeUrl: `${env().appUrl}${danfe}` } : null,
     merchant: { buyerEmail: order.buyerEmail, dashboardUrl: `${env().appUrl}/dashboard/orders/${order.id}`, latePayment: order.latePayment, buyerNote: order.buyerNote },
   };
 }

@@ -85,6 +85,8 @@ export const OUTBOX_CHANNELS: readonly OutboxEntry[] = [
     worker: async () => (await import('@/lib/whatsapp/sender')).whatsappWorker,
     before: async () => (await import('@/lib/whatsapp/sandbox')).tickWhatsappSandbox(),
   },
+  // NF-e through Bling (Configurações → Nota fiscal): automatic emissions, then the rows due.
+  { name: 'nfe-issuer', channel: 'nfe', left: 'invoices', shareMs: 500, worker: async () => (await import('@/lib/nfe/issuer')).invoiceWorker },
 ];
 
 /** A channel's job: its loop, and a cron pass that drains within its share and says what is left. */
@@ -132,7 +134,7 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
     stop: async () => (await import('@/lib/fulfilment/carrier-tracking')).stopTrackingLoop(),
     pass: {
       left: 'tracking',
-      shareMs: 1_000,
+      shareMs: 500,
       run: async (budgetMs) => {
         const r = await (await import('@/lib/fulfilment/carrier-tracking')).readCarrierTracking({ deadlineMs: budgetMs });
         return { left: r.left };

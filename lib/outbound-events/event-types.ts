@@ -3,7 +3,7 @@
  * (record.ts), what the public API's schemas and OpenAPI document name (lib/public-api/schemas.ts), and
  * the choices of an endpoint's "Eventos" (Integrações). Browser-safe.
  */
-export const ORDER_EVENT_TYPES = ['order.paid', 'order.refunded', 'order.canceled', 'order.expired', 'order.fulfilled'] as const;
+export const ORDER_EVENT_TYPES = ['order.paid', 'order.refunded', 'order.canceled', 'order.expired', 'order.fulfilled', 'order.invoiced'] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
 /**

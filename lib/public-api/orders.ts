@@ -11,6 +11,8 @@ import { and, asc, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { database } from '@/db';
 import { checkoutSessions, orderDiscounts, orderItems, orders, type Order } from '@/db/schema';
 import { e164Of } from '@balcao/br/phone';
+import { env } from '@/lib/config/env';
+import { latestInvoicesOf, publicInvoiceOf } from '@/lib/nfe/invoice-view';
 import type { ApiCaller } from './keys';
 import type { ApiOrder } from './schemas';
 
@@ -27,7 +29,7 @@ function discountsOf(o: Order, promotions: readonly PromotionBits[]): ApiOrder['
   ];
 }
 
-export function apiOrderOf(o: Order, lines: readonly Line[], session: SessionBits, promotions: readonly PromotionBits[] = []): ApiOrder {
+export function apiOrderOf(o: Order, lines: readonly Line[], session: SessionBits, promotions: readonly PromotionBits[] = [], invoice: ApiOrder['invoice'] = null): ApiOrder {
   const hasFulfilment = (o.status === 'paid' || o.status === 'refunded') && o.shippingMethod !== null;
   return {
     id: o.id,
@@ -44,6 +46,7 @@ export function apiOrderOf(o: Order, lines: readonly Line[], session: SessionBit
     checkout_session_id: session?.id ?? null,
     created_at: o.createdAt,
     paid_at: o.paidAt ?? null,
+    invoice,
   };
 }
 
@@ -63,12 +66,15 @@ export async function apiOrders(rows: readonly Order[]): Promise<ApiOrder[]> {
           .from(orderDiscounts)
           .where(inArray(orderDiscounts.orderId, withPromotions))
           .orderBy(asc(orderDiscounts.id));
+  const invoices = await latestInvoicesOf(ids);
+  const appUrl = env().appUrl;
   return rows.map((o) =>
     apiOrderOf(
       o,
       lines.filter((l) => l.orderId === o.id),
       sessions.find((s) => s.orderId === o.id),
       promotions.filter((p) => p.orderId === o.id && p.type !== 'free_shipping'),
+      publicInvoiceOf(invoices.get(o.id), o.token, appUrl),
     ),
   );
 }

@@ -105,6 +105,15 @@ export const orderObject = z
     checkout_session_id: z.string().nullable(),
     created_at: z.string(),
     paid_at: z.string().nullable(),
+    invoice: z
+      .object({
+        status: z.enum(['processing', 'authorized', 'rejected', 'denied', 'canceled', 'failed']),
+        access_key: z.string().nullable().describe('The NF-e\'s 44-digit access key (chave de acesso), once SEFAZ gave it.'),
+        danfe_url: z.string().nullable().describe("The DANFE (PDF), served by the shop with the order's token."),
+        xml_url: z.string().nullable().describe('The authorised XML, served by the shop.'),
+      })
+      .nullable()
+      .describe("The order's latest NF-e issued through Bling; null when none was issued."),
   });
 export type ApiOrder = z.output<typeof orderObject>;
 

@@ -38,6 +38,7 @@ export const ACTIVITY_ACTIONS = {
   stock_return: 'Devolução ao estoque',
   order_note: 'Nota interna',
   catalog: 'Catálogo',
+  nfe: 'Nota fiscal',
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 

@@ -106,6 +106,11 @@ describe('buildSecurityHeaders for route handlers', () => {
     expect(auth['Content-Security-Policy']).toBeUndefined();
     expect(auth['X-Frame-Options']).toBe('DENY');
   });
+
+  it("leaves the Bling sandbox's consent page its own policy (a form), and only that page", () => {
+    expect(buildSecurityHeaders({ kind: 'api', isProduction: true, https: true, pathname: '/api/sandbox/bling/Api/v3/oauth/authorize' })['Content-Security-Policy']).toBeUndefined();
+    expect(buildSecurityHeaders({ kind: 'api', isProduction: true, https: true, pathname: '/api/sandbox/bling/Api/v3/nfe' })['Content-Security-Policy']).toContain("form-action 'none'");
+  });
 });
 
 describe('helpers', () => {

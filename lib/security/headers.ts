@@ -61,9 +61,12 @@ export function frameableBySelf(pathname: string | undefined): boolean {
   return !!pathname && (/^\/sandbox\/invoice(\/|$)/.test(pathname) || /^\/sandbox\/emails\/\d+\/(html|attachments\/\d+)$/.test(pathname));
 }
 
-/** next-auth's own HTML pages (sign-out confirmation, errors) live under /api/auth. */
+/**
+ * next-auth's own HTML pages (sign-out confirmation, errors) live under /api/auth; the embedded
+ * Bling sandbox's consent page ("Autorizar", a form) lives where Bling's is and sets its own policy.
+ */
 function rendersHtml(pathname: string | undefined): boolean {
-  return !!pathname && /^\/api\/auth(\/|$)/.test(pathname);
+  return !!pathname && (/^\/api\/auth(\/|$)/.test(pathname) || pathname === '/api/sandbox/bling/Api/v3/oauth/authorize');
 }
 
 export function buildContentSecurityPolicy(o: { nonce: string; isProduction: boolean; https: boolean; frameAncestors: "'none'" | "'self'"; extra?: ExtraSources | null }): string {

@@ -32,6 +32,8 @@ export async function startServer(): Promise<void> {
   if (config.seedOnEmpty && (await isEmpty(database()))) {
     const result = await seed(database(), { demoMerchant: config.usingSandbox, demoRole: config.publicDemo ? 'demo' : 'owner' });
     log.info({ result }, 'seeded an empty database');
+    // NF-e: connected to the embedded Bling sandbox, as the carrier sandbox is on (docs/reference.md).
+    if (await (await import('@/lib/nfe/embedded-connection')).connectEmbeddedBling()) log.info('connected to the embedded Bling sandbox');
   }
   if (config.publicDemo && (await limitDemoMerchant(database()))) log.warn('public demo: the demo merchant is now a limited demonstration account');
   if (config.email.mode === 'off') {

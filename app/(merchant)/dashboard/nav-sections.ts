@@ -34,6 +34,7 @@ export const SETTINGS_PAGES: readonly { key: SettingsPageKey; href: string; labe
   { key: 'shop', href: '/dashboard/settings/loja', label: 'Loja' },
   { key: 'payment', href: '/dashboard/settings', label: 'Pagamento' },
   { key: 'shipping', href: '/dashboard/settings/shipping', label: 'Entrega' },
+  { key: 'invoices', href: '/dashboard/settings/nota-fiscal', label: 'Nota fiscal' },
   { key: 'emails', href: '/dashboard/settings/emails', label: 'E-mails e avisos' },
   { key: 'abandoned', href: '/dashboard/settings/carrinhos-abandonados', label: 'Carrinhos abandonados' },
   { key: 'reviews', href: '/dashboard/settings/avaliacoes', label: 'Avaliações' },
@@ -52,6 +53,7 @@ export const GUIDE_SECTION: Readonly<Record<SettingsPageKey, string>> = {
   shop: 'configurar-a-loja',
   payment: 'configurar-a-loja',
   shipping: 'configurar-a-loja',
+  invoices: 'configurar-a-loja',
   emails: 'acompanhar-um-pedido',
   abandoned: 'recuperar-carrinhos',
   reviews: 'avaliacoes-dos-compradores',
@@ -63,7 +65,7 @@ export const GUIDE_SECTION: Readonly<Record<SettingsPageKey, string>> = {
   activity: 'equipe-e-verificacao-em-duas-etapas',
 };
 
-export type SettingsPageKey = 'shop' | 'payment' | 'shipping' | 'emails' | 'abandoned' | 'reviews' | 'channels' | 'team' | 'integrations' | 'whatsapp' | 'buyers' | 'activity';
+export type SettingsPageKey = 'shop' | 'payment' | 'shipping' | 'invoices' | 'emails' | 'abandoned' | 'reviews' | 'channels' | 'team' | 'integrations' | 'whatsapp' | 'buyers' | 'activity';
 
 /** The settings pages a role is shown (a page the role may only read stays; one it may not see at all goes). */
 export function settingsPagesFor(role: Role | null): readonly { key: SettingsPageKey; href: string; label: string }[] {

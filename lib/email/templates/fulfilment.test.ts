@@ -36,6 +36,15 @@ describe('fulfilment e-mails to the shopper', () => {
     expect(m.text).toContain('Acompanhar entrega: https://rastreamento.correios.com.br');
   });
 
+  it('"Seu pedido foi enviado" carries "Nota fiscal" with the DANFE served by the shop, when the NF-e is authorised', () => {
+    const danfeUrl = `${APP}/orders/tok_abc/nota-fiscal`;
+    const m = renderEmail({ ...data('shipped'), invoice: { danfeUrl } });
+    expect(m.html).toContain('Nota fiscal');
+    expect(m.html).toContain(`href="${danfeUrl}"`);
+    expect(m.text).toContain(`Nota fiscal: ${danfeUrl}`);
+    expect(renderEmail(data('shipped')).text).not.toContain('Nota fiscal');
+  });
+
   it('a carrier link that is not a web address is left out', () => {
     const m = renderEmail(data('shipped', { carrier: 'Motoboy', trackingCode: '12', trackingUrl: 'javascript:alert(1)' }));
     expect(m.html).not.toContain('javascript:');

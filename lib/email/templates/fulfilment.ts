@@ -14,12 +14,13 @@ ${d.delivery?.arrival ? p(d.delivery.arrival) : ''}
 ${code ? codeBox('Código de rastreio', code, 'tracking-code') : ''}
 ${track ? button(track, 'Acompanhar entrega') : ''}
 ${address.length ? p(html`Endereço de entrega:<br>${address.map((l, i) => html`${i ? html`<br>` : ''}${l}`)}`) : ''}
+${d.invoice ? p(html`<strong>Nota fiscal</strong>: ${urlLink(d.invoice.danfeUrl)}`) : ''}
 ${p(html`Acompanhe também pela página do pedido: ${urlLink(orderUrl(d))}`)}`;
   const text = `${greeting(d)}
 
 Seu pedido ${orderRef(d)} foi enviado pela transportadora ${carrier}.
 ${code ? `\nCódigo de rastreio: ${code}` : ''}${track ? `\nAcompanhar entrega: ${track}` : ''}
-${address.length ? `\nEndereço de entrega:\n${address.join('\n')}\n` : ''}
+${address.length ? `\nEndereço de entrega:\n${address.join('\n')}\n` : ''}${d.invoice ? `\nNota fiscal: ${d.invoice.danfeUrl}\n` : ''}
 Página do pedido: ${orderUrl(d)}${textFooter(d.shop.name)}`;
   return {
     subject: `Seu pedido foi enviado: pedido ${orderRef(d)}`,

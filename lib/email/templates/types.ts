@@ -41,6 +41,8 @@ export type EmailData = {
     /** "SEDEX · Chega entre 03/12 e 05/12" when a carrier service was chosen. */
     arrival?: string | null;
   };
+  /** The "pedido enviado" e-mail of an order with an authorised NF-e: its DANFE through the shop (lib/nfe). */
+  invoice?: { danfeUrl: string } | null;
   /** The paid e-mail of an order with digital products: each one's signed link (lib/digital/access.ts). */
   digital?: { name: string; action: 'Baixar' | 'Acessar'; href: string }[];
   /** "Avalie sua compra": the signed link to the order's review page and the products to review. */

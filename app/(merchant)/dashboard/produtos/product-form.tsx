@@ -7,6 +7,7 @@ import { slugify } from '@/lib/catalog/slug';
 import { ActionResult } from '../_components/action-result';
 import { describedBy, FieldError, type ProductFormInitial } from './product-field';
 import { ProductDimensions } from './product-dimensions';
+import { ProductFiscalFields } from './product-fiscal-fields';
 import { ProductStorefrontFields } from './product-storefront-fields';
 import { saveProductAction } from './actions';
 import styles from './produtos.module.css';
@@ -98,6 +99,7 @@ export function ProductForm({ productId, initial, hasOptions = false }: { produc
           )}
         </div>
         <ProductDimensions values={values} errors={errors} hasOptions={hasOptions} />
+        <ProductFiscalFields values={values} errors={errors} />
         <ProductStorefrontFields editing={Boolean(productId)} values={values} errors={errors} slugPlaceholder={slugPlaceholder} checked={checked} />
       </div>
       <ActionResult state={state} />

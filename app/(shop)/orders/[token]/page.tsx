@@ -7,6 +7,7 @@ import { ReorderButton } from './reorder-button';
 import { RefreshWhileWaiting } from './refresh-while-waiting';
 import styles from './order.module.css';
 import { DigitalAccess } from './digital-access';
+import { InvoiceLink } from './invoice-link';
 import { PixelOrder } from '../../_components/pixels';
 import { PixPayment } from './pix-payment';
 import { BoletoPayment } from './boleto-payment';
@@ -48,6 +49,7 @@ export default async function OrderPage({ params, searchParams }: Props) {
             pixRenewal={view.pixRenewal}
           />
           <DigitalAccess order={order} />
+          <InvoiceLink order={order} />
           {view.storeUrl ? (
             <p>
               <a className="btn btn-secondary" href={view.storeUrl}>

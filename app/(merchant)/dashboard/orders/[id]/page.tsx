@@ -11,6 +11,7 @@ import { FulfilmentCard } from './fulfilment-card';
 import { ItemsCard, StockCard } from './items-card';
 import { LabelCard } from './label-card';
 import { DigitalCard } from './digital-card';
+import { InvoiceCard } from './invoice-card';
 import { NotesCard } from './notes-card';
 import { OrderActions } from './order-actions';
 import { OrderHeader } from './order-header';
@@ -57,6 +58,7 @@ export default async function OrderPage({ params }: Props) {
           <FulfilmentCard order={order} knownCarriersOnly={view.knownCarriersOnly} />
           <LabelCard order={order} canBuy={view.actsOnOrders && can(merchant.role, 'fulfilment:act')} canPrint={!view.masked && can(merchant.role, 'fulfilment:act')} />
           <DigitalCard order={order} role={merchant.role} />
+          <InvoiceCard orderId={order.id} orderStatus={order.status} role={merchant.role} />
           <OrderActions view={view} />
           <NotesCard orderId={order.id} canWrite={view.canWriteNotes} notes={view.noteItems} />
         </aside>

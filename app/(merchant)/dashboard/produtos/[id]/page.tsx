@@ -103,6 +103,9 @@ export default async function EditProductPage({ params, searchParams }: Props) {
             heightCm: product.heightCm === null ? '' : String(product.heightCm),
             widthCm: product.widthCm === null ? '' : String(product.widthCm),
             lengthCm: product.lengthCm === null ? '' : String(product.lengthCm),
+            ncm: product.ncm ?? '',
+            origin: product.origin === null ? '' : String(product.origin),
+            gtin: product.gtin ?? '',
           }}
           hasOptions={readOptions(product.options).length > 0}
         />

@@ -18,7 +18,7 @@ export default async function NewProductPage() {
       <p className="muted">Depois de salvar, você adiciona as fotos.</p>
       <PermissionGate role={role} permission="catalog:edit">
         <ProductForm
-          initial={{ name: '', description: '', price: '', slug: '', stock: '', displayOrder: '', active: 'on', requiresShipping: 'on', weightGrams: '', heightCm: '', widthCm: '', lengthCm: '' }}
+          initial={{ name: '', description: '', price: '', slug: '', stock: '', displayOrder: '', active: 'on', requiresShipping: 'on', weightGrams: '', heightCm: '', widthCm: '', lengthCm: '', ncm: '', origin: '0', gtin: '' }}
         />
       </PermissionGate>
     </div>

@@ -12,6 +12,7 @@ const EVENT_LABELS: Record<OutboundEventType, string> = {
   'order.canceled': 'order.canceled — cancelado',
   'order.expired': 'order.expired — expirado',
   'order.fulfilled': 'order.fulfilled — enviado ou retirado',
+  'order.invoiced': 'order.invoiced — NF-e autorizada',
   'checkout.abandoned': 'checkout.abandoned — carrinho abandonado',
   'review.created': 'review.created — nova avaliação',
   'subscription.created': 'subscription.created — assinatura ativa',

@@ -1,0 +1,30 @@
+/**
+ * One shop process issuing an order's NF-e, for emission.test.ts: opens the shop database named
+ * by DATABASE_URL and the Bling sandbox's file beside SANDBOX_DATABASE_URL (its own connections,
+ * as another server instance would), on the clock instant given. With "crash" it dies right
+ * after Bling answered the create, before anything is written here. Prints one JSON line.
+ * Run: node --conditions=react-server --import tsx emit-crash-worker.ts <nowMs> <crash|run>
+ */
+import { database } from '@/db';
+import { sendDueInvoices } from '@/lib/nfe/emission';
+import { startBlingContext } from './bling';
+
+async function main() {
+  const [nowMs, mode] = process.argv.slice(2);
+  let t = Number(nowMs);
+  const clock = { now: () => t, advance: (ms: number) => void (t += ms), sleep: async (ms: number) => void (t += ms) };
+  const { target } = startBlingContext(clock);
+  const done = await sendDueInvoices({
+    now: clock.now,
+    sleep: clock.sleep,
+    target: target(),
+    afterCreate: mode === 'crash' ? () => process.exit(3) : undefined,
+  });
+  process.stdout.write(`${JSON.stringify({ done })}\n`);
+  database().close();
+}
+
+main().catch((e) => {
+  process.stdout.write(`${JSON.stringify({ error: String(e) })}\n`);
+  process.exit(1);
+});
