@@ -36,8 +36,9 @@ describe.each(['better-sqlite3', 'libsql'] as const)('migration 0022 on %s', (dr
     opened.push(d);
     await d.migrate(migrationsUpTo(19));
 
-    // The old seed (before the T-shirt with sizes and the digital e-book): products with their stock on the product row.
-    for (const [i, p] of CATALOG.filter((c) => c.slug !== 'camiseta-cafe-da-esquina' && c.slug !== 'ebook-guia-do-cafe-coado').entries()) {
+    // The old seed (before the T-shirt with sizes, the digital e-book and the coffee club): products with their stock on the product row.
+    const later = ['camiseta-cafe-da-esquina', 'ebook-guia-do-cafe-coado', 'clube-do-cafe'];
+    for (const [i, p] of CATALOG.filter((c) => !later.includes(c.slug)).entries()) {
       const stock = i === 1 ? 7 : i === 2 ? 0 : null;
       await d.db.run(
         sql`INSERT INTO products (slug, name, description, price_cents, image_path, stock, display_order) VALUES (${p.slug}, ${p.name}, ${p.description}, ${p.priceCents}, ${`/products/${p.slug}.svg`}, ${stock}, ${i + 1})`,
