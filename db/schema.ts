@@ -1320,3 +1320,4 @@ export const productImports = sqliteTable('product_imports', {
   photoLeaseUntil: text('photo_lease_until'),
 });
 export type ProductImportRow = typeof productImports.$inferSelect;
+export * from './schema-push';

@@ -41,7 +41,7 @@ describe('the background jobs, listed once', () => {
 
   it('the cron runs the pass of every job that has one, in the list order, and sums what they counted and left', async () => {
     const { jobs, calls, budgets } = spiedJobs();
-    expect(await runJobPasses(jobs)).toEqual({ checked: 0, changed: 0, left: { payments: 0, tracking: 0, emails: 0, webhooks: 0, pixels: 0 } });
+    expect(await runJobPasses(jobs)).toEqual({ checked: 0, changed: 0, left: { payments: 0, tracking: 0, emails: 0, webhooks: 0, pixels: 0, pushes: 0 } });
     expect(calls).toEqual(BACKGROUND_JOBS.filter((j) => j.pass).map((j) => `pass ${j.name}`));
     // Each pass gets its share of the time box, and the shares fill it.
     expect(BACKGROUND_JOBS.reduce((sum, j) => sum + (j.pass?.shareMs ?? 0), 0)).toBe(CRON_BUDGET_MS);
@@ -58,7 +58,7 @@ describe('the background jobs, listed once', () => {
       stop: async () => {},
       pass: { left: 'emails', shareMs: 1_000, run: async () => ({ checked: 3, changed: 1, left: 2 }) },
     };
-    expect(await runJobPasses([counting, counting])).toEqual({ checked: 6, changed: 2, left: { payments: 0, tracking: 0, emails: 4, webhooks: 0, pixels: 0 } });
+    expect(await runJobPasses([counting, counting])).toEqual({ checked: 6, changed: 2, left: { payments: 0, tracking: 0, emails: 4, webhooks: 0, pixels: 0, pushes: 0 } });
   });
 
   it('a pass that ran long leaves the next one only what remains of the time box', async () => {

@@ -20,7 +20,7 @@ export type PassResult = Partial<PassCounts> & { left: number };
  * cron's time box), then says what it left, under `left` in the cron's answer.
  */
 export type CronPass = {
-  readonly left: 'payments' | 'tracking' | 'emails' | 'webhooks' | 'pixels';
+  readonly left: 'payments' | 'tracking' | 'emails' | 'webhooks' | 'pixels' | 'pushes';
   /** Of CRON_BUDGET_MS, how long this job may start work. */
   readonly shareMs: number;
   readonly run: (budgetMs: number) => Promise<PassResult>;
@@ -130,6 +130,21 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
     },
   },
   {
+    // Web Push to the merchant's devices (Minha conta → Notificações): the rows due.
+    name: 'push-sender',
+    start: async () => (await import('@/lib/push/sender')).startPushSender(),
+    stop: async () => (await import('@/lib/push/sender')).stopPushSender(),
+    pass: {
+      left: 'pushes',
+      shareMs: 500,
+      run: async () => {
+        const { runPushSenderOnce, pushWorkLeft } = await import('@/lib/push/sender');
+        await runPushSenderOnce();
+        return { left: await pushWorkLeft() };
+      },
+    },
+  },
+  {
     // The embedded sandbox's clock-driven transitions and its webhook deliveries. No cron pass:
     // without a long-lived worker the sandbox advances them on its next request (docs/deploy.md).
     name: 'sandbox-worker',
@@ -155,7 +170,7 @@ export type CronResult = PassCounts & { left: Record<CronPass['left'], number> }
  * counts summed, and what each left.
  */
 export async function runJobPasses(jobs: readonly BackgroundJob[] = BACKGROUND_JOBS, budgetMs = CRON_BUDGET_MS): Promise<CronResult> {
-  const result: CronResult = { checked: 0, changed: 0, left: { payments: 0, tracking: 0, emails: 0, webhooks: 0, pixels: 0 } };
+  const result: CronResult = { checked: 0, changed: 0, left: { payments: 0, tracking: 0, emails: 0, webhooks: 0, pixels: 0, pushes: 0 } };
   const started = Date.now();
   let until = 0;
   for (const job of jobs) {

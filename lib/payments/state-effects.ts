@@ -40,6 +40,7 @@ import { hasEmail, MERCHANT_RECIPIENTS, queueEmail } from '@/lib/email/outbox';
 import type { Tx } from '@/db';
 import { recordStateEvents } from '@/lib/outbound-events/record';
 import { recordPurchase } from '@/lib/pixels/record';
+import { recordPaidPushes } from '@/lib/push/record';
 
 export type StateChange = {
   orderId: string;
@@ -73,6 +74,8 @@ export function* stateEffects(tx: Tx, c: StateChange): Generator<Step, void, unk
   yield* recordStateEvents(tx, c.orderId, c.steps);
   // The ad pixels' Purchase (lib/pixels/record.ts): on entering paid, never at creation; once per order.
   if (c.steps.includes('paid')) yield* recordPurchase(tx, c.orderId);
+  // The merchant's devices (lib/push/record.ts): "Nova venda", "Carrinho recuperado"; once per order and device.
+  if (c.steps.includes('paid')) yield* recordPaidPushes(tx, c.orderId);
 }
 
 function* merchantAlerts(tx: Tx, c: StateChange): Generator<Step, void, unknown> {

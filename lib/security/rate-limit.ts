@@ -35,7 +35,8 @@ export type RateBucket =
   | 'second-step'
   | 'dashboard-search'
   | 'draft'
-  | 'draft-session';
+  | 'draft-session'
+  | 'push';
 
 /**
  * Sign-in attempts on one account from all addresses together: enough room for a merchant's
@@ -55,6 +56,8 @@ export const SECOND_STEP_WINDOW_MS = 15 * 60_000;
 /** The checkout's draft autosave (debounced): per client address, and per browser session. */
 export const DRAFT_SAVES_PER_MIN = 60;
 export const DRAFT_SAVES_PER_SESSION_PER_MIN = 30;
+/** One person's device subscriptions and test pushes (lib/push/subscriptions.ts). */
+export const PUSH_ACTIONS_PER_MIN = 10;
 
 export type RateDecision = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
 
@@ -92,6 +95,8 @@ function limitOf(bucket: RateBucket): number {
       return DRAFT_SAVES_PER_MIN;
     case 'draft-session':
       return DRAFT_SAVES_PER_SESSION_PER_MIN;
+    case 'push':
+      return PUSH_ACTIONS_PER_MIN;
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * Work finishes after the response, on any host. A request that writes outbox rows (e-mails,
- * the merchant's alerts, outbound webhook events, ad-pixel events) runs inside `withAfterPass`; the writers
+ * the merchant's alerts, outbound webhook events, ad-pixel events, pushes) runs inside `withAfterPass`; the writers
  * note each row's key as they write it (`noteOutboxRow`), and once the request's work is done
  * one delivery pass for exactly those rows is handed to Next's `after()`: on Vercel it runs
  * through the platform's waitUntil, on a Node host right after the response is sent. So a
@@ -21,13 +21,13 @@ import { after } from 'next/server';
 import { processSingleton, processSlot } from '@/lib/process/context';
 import { logger } from '@/lib/server/log';
 
-export type OutboxKind = 'email' | 'event' | 'pixel';
+export type OutboxKind = 'email' | 'event' | 'pixel' | 'push';
 /** The senders of one pass: each sends the due rows among `keys` (an outbox dedupe key each). */
-export type AfterPassDeliverers = Record<'email' | 'event', (keys: string[]) => Promise<unknown>> & { pixel?: (keys: string[]) => Promise<unknown> };
+export type AfterPassDeliverers = Record<'email' | 'event', (keys: string[]) => Promise<unknown>> & { pixel?: (keys: string[]) => Promise<unknown>; push?: (keys: string[]) => Promise<unknown> };
 /** Runs a pass once the response is out: Next's after() by default. */
 export type AfterPassScheduler = (pass: () => Promise<void>) => void;
 
-type Notes = { email: Set<string>; event: Set<string>; pixel: Set<string>; open: boolean };
+type Notes = { email: Set<string>; event: Set<string>; pixel: Set<string>; push: Set<string>; open: boolean };
 
 // One store for every bundle Next loads (each has its own module scope).
 const scopes = processSingleton('server.after-pass.scope', () => new AsyncLocalStorage<Notes>());
@@ -50,7 +50,7 @@ export const afterPassScheduler = processSingleton<AfterPassScheduler>('server.a
 export async function withAfterPass<T>(work: () => Promise<T>): Promise<T> {
   const scope = scopes();
   if (scope.getStore()?.open) return work();
-  const notes: Notes = { email: new Set(), event: new Set(), pixel: new Set(), open: true };
+  const notes: Notes = { email: new Set(), event: new Set(), pixel: new Set(), push: new Set(), open: true };
   try {
     return await scope.run(notes, work);
   } finally {
@@ -68,16 +68,20 @@ export function noteOutboxRow(kind: OutboxKind, key: string): void {
   const notes = scopes().getStore();
   if (!notes) return;
   if (notes.open) notes[kind].add(key);
-  else schedule({ email: new Set(kind === 'email' ? [key] : []), event: new Set(kind === 'event' ? [key] : []), pixel: new Set(kind === 'pixel' ? [key] : []), open: false });
+  else {
+    const one = (k: OutboxKind) => new Set(kind === k ? [key] : []);
+    schedule({ email: one('email'), event: one('event'), pixel: one('pixel'), push: one('push'), open: false });
+  }
 }
 
 function schedule(notes: Notes): void {
-  if (notes.email.size === 0 && notes.event.size === 0 && notes.pixel.size === 0) return;
+  if (notes.email.size === 0 && notes.event.size === 0 && notes.pixel.size === 0 && notes.push.size === 0) return;
   const deliverers = afterPassDeliverers.get();
   if (!deliverers) return;
   const email = [...notes.email];
   const event = [...notes.event];
   const pixel = [...notes.pixel];
+  const push = [...notes.push];
   afterPassScheduler()(async () => {
     // Outside the request's store: a write this pass makes is not noted into a closed scope.
     await scopes().exit(async () => {
@@ -85,6 +89,7 @@ function schedule(notes: Notes): void {
         email.length ? deliverers.email(email) : undefined,
         event.length ? deliverers.event(event) : undefined,
         pixel.length ? deliverers.pixel?.(pixel) : undefined,
+        push.length ? deliverers.push?.(push) : undefined,
       ]);
       for (const r of results) if (r.status === 'rejected') logger().warn({ err: String(r.reason) }, 'after-pass: delivery failed; the worker or the cron sends it later');
     });
