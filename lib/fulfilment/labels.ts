@@ -23,6 +23,7 @@ import { orderItems, orders, productVariants, type Order } from '@/db/schema';
 import { formatBRL } from '@balcao/br/money';
 import { kickOutbox } from '@/lib/email/kick';
 import { moveStep } from './apply-move';
+import { recordOrderPush } from '@/lib/push/record';
 import { correiosTrackingUrl, CORREIOS, type Tracking } from './tracking';
 import { orderLabel } from '@/lib/orders/format';
 import { recordActivity } from '@/lib/security/activity';
@@ -225,6 +226,8 @@ export async function buyLabel(orderId: string, o: LabelOptions): Promise<LabelR
       const now = yield* get(tx.select({ f: orders.fulfillmentStatus }).from(orders).where(eq(orders.id, orderId)));
       if (now?.f !== 'unfulfilled') return false;
       const r = yield* moveStep(tx, orderId, { move: 'ship', tracking }, actorEmail, new Date().toISOString());
+      // "Pedido pronto para envio" on the team's devices: the label is there to print and stick.
+      if (r.ok && fromStep === 'paid') yield* recordOrderPush(tx, 'ready_to_ship', orderId);
       return r.ok;
     });
     if (moved) kickOutbox();

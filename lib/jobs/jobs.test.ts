@@ -71,7 +71,7 @@ describe('the background jobs, listed once', () => {
   });
 
   it('reconciliation runs first in the cron, so the e-mails and webhooks it causes go out in the same run', () => {
-    expect(BACKGROUND_JOBS.map((j) => j.name)).toEqual(['reconcile-scheduler', 'carrier-tracking', 'email-worker', 'webhook-worker', 'pixel-sender', 'sandbox-worker']);
+    expect(BACKGROUND_JOBS.map((j) => j.name)).toEqual(['reconcile-scheduler', 'carrier-tracking', 'email-worker', 'webhook-worker', 'pixel-sender', 'push-sender', 'sandbox-worker']);
   });
 
   it('neither the start-up nor the cron route runs a worker of its own: both go through this list', () => {

@@ -115,13 +115,14 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
     },
   },
   {
-    // The ad pixels' server events (Integrações → Meta Pixel, Google Analytics 4): the rows due.
+    // The ad pixels' server events (Integrações → Meta Pixel, Google Analytics 4): the rows due
+    // (a quarter second each for them and the pushes: a few small POSTs).
     name: 'pixel-sender',
     start: async () => (await import('@/lib/pixels/sender')).startPixelSender(),
     stop: async () => (await import('@/lib/pixels/sender')).stopPixelSender(),
     pass: {
       left: 'pixels',
-      shareMs: 500,
+      shareMs: 250,
       run: async () => {
         const { runPixelSenderOnce, pixelWorkLeft } = await import('@/lib/pixels/sender');
         await runPixelSenderOnce();
@@ -136,7 +137,7 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
     stop: async () => (await import('@/lib/push/sender')).stopPushSender(),
     pass: {
       left: 'pushes',
-      shareMs: 500,
+      shareMs: 250,
       run: async () => {
         const { runPushSenderOnce, pushWorkLeft } = await import('@/lib/push/sender');
         await runPushSenderOnce();

@@ -85,11 +85,12 @@ export async function removeDevice(userId: number, which: { id: number } | { end
   return removed > 0;
 }
 
-export type DeviceView = { id: number; label: string; createdAt: string; lastSentAt: string | null; endpointOrigin: string };
+/** A person's own device as their page shows it (the endpoint lets the page tell "this device"). */
+export type DeviceView = { id: number; label: string; createdAt: string; lastSentAt: string | null; endpoint: string };
 
 export async function devicesOf(userId: number): Promise<DeviceView[]> {
   const rows = await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(asc(pushSubscriptions.id));
-  return rows.map((r) => ({ id: r.id, label: r.label, createdAt: r.createdAt, lastSentAt: r.lastSentAt, endpointOrigin: new URL(r.endpoint).host }));
+  return rows.map((r) => ({ id: r.id, label: r.label, createdAt: r.createdAt, lastSentAt: r.lastSentAt, endpoint: r.endpoint }));
 }
 
 export type PushChoices = Record<PushChoiceColumn, boolean>;

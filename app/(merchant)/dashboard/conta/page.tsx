@@ -6,6 +6,7 @@ import { signOutEverywhereAction } from '../actions';
 import { ChangePasswordForm } from './change-password-form';
 import { DisableTwoFactor, EnableTwoFactor } from './two-factor-panel';
 import { recoveryCodesLeft, twoFactorEnabled } from '@/lib/auth/two-factor';
+import { NotificationsSection } from './notifications-section';
 
 export const metadata: Metadata = { title: 'Minha conta' };
 export const dynamic = 'force-dynamic';
@@ -53,6 +54,7 @@ export default async function AccountPage({ searchParams }: Props) {
           )}
         </PermissionGate>
       </section>
+      <NotificationsSection userId={merchant.id} role={merchant.role} />
       <section className="card stack" aria-labelledby="sessoes-titulo">
         <h2 id="sessoes-titulo">Sessões</h2>
         <p className="muted">
