@@ -341,6 +341,12 @@ export const orders = sqliteTable(
     shippingServiceName: text('shipping_service_name'),
     deliveryFromDate: text('delivery_from_date'),
     deliveryToDate: text('delivery_to_date'),
+    /**
+     * The service's promise in working days (handling included), kept so the dates above are
+     * counted again from the day the order is paid (lib/shipping/delivery-promise.ts).
+     */
+    deliveryMinDays: integer('delivery_min_days'),
+    deliveryMaxDays: integer('delivery_max_days'),
     /** The carrier label (lib/shipping/labels.ts): its id at Melhor Envio, the last step done, its cost. */
     labelId: text('label_id'),
     labelStep: text('label_step', { enum: ['cart', 'paid', 'generated'] }),

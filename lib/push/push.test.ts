@@ -100,11 +100,11 @@ describe('the sender', () => {
     expect(await database().db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, gone.id))).toEqual([]);
     expect(await database().db.select().from(pushMessages).where(eq(pushMessages.subscriptionId, gone.id))).toEqual([]);
 
-    await subscribed();
+    const slow = await subscribed();
     receiver.state.status = 503;
-    await recordTestPush(userId, new Date(Date.now() + 1));
+    await recordTestPush(userId, new Date(Date.now() - 1000)); // another cause than the first test push, due now
     await runPushSenderOnce();
-    const [retry] = await database().db.select().from(pushMessages).where(eq(pushMessages.kind, 'test'));
+    const [retry] = await database().db.select().from(pushMessages).where(eq(pushMessages.subscriptionId, slow.id));
     expect(retry).toMatchObject({ status: 'pending', attempts: 1, lastError: 'HTTP 503' });
     expect(Date.parse(retry.nextAttemptAt)).toBeGreaterThan(Date.now() + 5_000);
   });

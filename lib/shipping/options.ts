@@ -110,14 +110,4 @@ export function optionDays(o: Pick<DeliveryOption, 'minDays' | 'maxDays'>): stri
   return `${o.minDays} a ${o.maxDays} dias úteis`;
 }
 
-/** A São Paulo date plus `n` working days (Monday to Friday; holidays are not counted). */
-export function addWorkingDays(date: string, n: number): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  let left = n;
-  while (left > 0) {
-    d.setUTCDate(d.getUTCDate() + 1);
-    const wd = d.getUTCDay();
-    if (wd !== 0 && wd !== 6) left--;
-  }
-  return d.toISOString().slice(0, 10);
-}
+export { addWorkingDays } from './working-days';

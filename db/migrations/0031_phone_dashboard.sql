@@ -44,4 +44,6 @@ CREATE TABLE `push_subscriptions` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `push_subscriptions_endpoint_unique` ON `push_subscriptions` (`endpoint`);--> statement-breakpoint
-CREATE INDEX `push_subscriptions_user_idx` ON `push_subscriptions` (`user_id`);
+CREATE INDEX `push_subscriptions_user_idx` ON `push_subscriptions` (`user_id`);--> statement-breakpoint
+ALTER TABLE `orders` ADD `delivery_min_days` integer;--> statement-breakpoint
+ALTER TABLE `orders` ADD `delivery_max_days` integer;
