@@ -36,12 +36,24 @@ export function attemptNoticeText(key: string | string[] | undefined): string | 
   return typeof key === 'string' && Object.hasOwn(ATTEMPT_NOTICES, key) ? ATTEMPT_NOTICES[key as AttemptNotice] : null;
 }
 
-export function orderHeadline(order: Pick<OrderView, 'status' | 'method'>): string {
+export function orderHeadline(order: Pick<OrderView, 'status' | 'method'> & { fulfillment?: OrderView['fulfillment'] }): string {
   switch (order.status) {
     case 'pending':
       return order.method === 'pix' ? 'Falta só pagar o Pix' : 'Seu boleto';
     case 'paid':
-      return 'Pedido pago';
+      // The heading follows the order once it is on its way.
+      switch (order.fulfillment?.status) {
+        case 'shipped':
+          return 'Pedido enviado';
+        case 'delivered':
+          return 'Pedido entregue';
+        case 'ready_for_pickup':
+          return 'Pronto para retirada';
+        case 'picked_up':
+          return 'Pedido retirado';
+        default:
+          return 'Pedido pago';
+      }
     case 'refunded':
       return 'Pedido reembolsado';
     case 'expired':

@@ -24,7 +24,7 @@ import { formatBRL } from '@balcao/br/money';
 import { kickOutbox } from '@/lib/email/kick';
 import { moveStep } from './apply-move';
 import { recordOrderPush } from '@/lib/push/record';
-import { correiosTrackingUrl, CORREIOS, type Tracking } from './tracking';
+import { carrierTrackingUrl, CORREIOS, type Tracking } from './tracking';
 import { orderLabel } from '@/lib/orders/format';
 import { recordActivity } from '@/lib/security/activity';
 import { getShopIdentity } from '@/lib/shop/identity';
@@ -59,7 +59,7 @@ export function carrierNameOf(serviceId: number): string {
 
 function trackingOf(serviceId: number, code: string): Tracking {
   const carrier = carrierNameOf(serviceId);
-  return { carrier, code, url: carrier === CORREIOS ? correiosTrackingUrl(code) : null };
+  return { carrier, code, url: carrierTrackingUrl(carrier, code) };
 }
 
 /** Whether the order shows a bought label (its cost and margin, "Imprimir etiqueta"). */

@@ -16,7 +16,7 @@ describe('carrier options', () => {
     const r = await opts('20040002');
     expect(r).toMatchObject({ ok: true, pricedBy: 'carrier' });
     if (!r.ok) throw new Error();
-    expect(r.options.map((o) => o.name)).toEqual(['Loggi Express', 'PAC', '.Package', 'SEDEX']);
+    expect(r.options.map((o) => o.name)).toEqual(['Loggi Express', 'PAC', 'Jadlog .Package', 'SEDEX']);
     const pac = r.options.find((o) => o.serviceId === 1)!;
     expect(pac).toMatchObject({ id: 'me-1', cents: 1990, minDays: 4 + 2, maxDays: 6 + 2 });
     expect(optionDays(pac)).toBe('6 a 8 dias úteis');
