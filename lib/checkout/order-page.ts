@@ -10,11 +10,13 @@
  * storefront, which the shop's layout reads in the same request anyway (BENCHMARKS.md, T15).
  */
 import 'server-only';
+import { formatDateTimeBR } from '@balcao/br/dates';
 import { storeReturnUrlOfOrder } from '@/lib/checkout-sessions/sessions';
 import { orderViewByToken, type OrderView } from '@/lib/orders/queries';
 import { ATTEMPT_MESSAGES } from '@/lib/payments/attempts';
 import { pixAttemptOffer } from '@/lib/payments/attempt-terms';
 import { storefront } from '@/lib/shop/storefront';
+import { getSettings } from '@/lib/settings/settings';
 
 /** Why "Pagar com Pix agora" or "Gerar novo Pix" did not go through: the key the action puts in `?pix=` (the words stay out of the URL). */
 export type AttemptNotice = 'esgotado' | 'indisponivel' | 'falhou';
@@ -63,6 +65,13 @@ export function orderHeadline(order: Pick<OrderView, 'status' | 'method'> & { fu
   }
 }
 
+/** "15:42" today, "06/12 15:42" another day (São Paulo); null once the hold is over. */
+export function holdEndText(endsMs: number, nowMs = Date.now()): string | null {
+  if (endsMs <= nowMs) return null;
+  const [date, time] = formatDateTimeBR(new Date(endsMs)).split(' ');
+  return date === formatDateTimeBR(new Date(nowMs)).split(' ')[0] ? time : `${date.slice(0, 5)} ${time}`;
+}
+
 /** Which payment block the page shows: the charge could not be made (a new order), the Pix, the boleto, or none. */
 export type PaymentBlock = 'failed' | 'pix' | 'boleto' | null;
 
@@ -89,6 +98,11 @@ export async function shopOrderPageView(token: string, noticeKey?: string | stri
     failed,
     block,
     /** Pending with no Pix code or boleto line yet: the page refreshes until the charge has them. */
+    /**
+     * While unpaid, the catalog's units are held only for the shop's "Reserva de estoque" (an hour
+     * by default) while a Pix stays payable for a day: the page says until when, so the two agree.
+     */
+    stockHeldUntil: pending && !failed && order.items.some((i) => i.productId !== null) ? holdEndText(Date.parse(order.createdAt) + (await getSettings()).stockHoldMinutes * 60_000) : null,
     waitingForArtifacts: pending && !failed && (!payment || (order.method === 'pix' ? !payment.pixCode : !payment.barcode)),
     storeUrl,
     /** "Pagar com Pix agora" on a pending boleto, at this Pix discount (null: not offered). */

@@ -41,9 +41,6 @@ export function ShopFooter({ shop }: { shop: ShopIdentity }) {
                 <Link href={POLICIES[k].path}>{POLICIES[k].title}</Link>
               </li>
             ))}
-            <li>
-              <Link href="/login">Área do lojista</Link>
-            </li>
           </ul>
         </nav>
         <p className={`small muted ${styles.credit}`}>Pagamentos por Balcão</p>
