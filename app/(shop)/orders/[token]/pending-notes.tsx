@@ -3,12 +3,18 @@ import { env } from '@/lib/config/env';
 import { RECIPIENT_CAP_REASON } from '@/lib/email/caps';
 import type { OrderView } from '@/lib/orders/queries';
 
-
 /**
  * Under an unpaid order's payment: the instructions e-mail that was held back, the demo's
  * "Simular pagamento", and how to confirm the payment without JavaScript.
  */
-export function PendingNotes({ order, failed, stockHeldUntil = null }: { order: OrderView; failed: boolean; /** "15:42": when the units this order holds go back to the shelf (lib/checkout/order-page.ts). */ stockHeldUntil?: string | null }) {
+type Props = {
+  order: OrderView;
+  failed: boolean;
+  /** "15:42": when the units this order holds go back to the shelf (lib/checkout/order-page.ts). */
+  stockHeldUntil?: string | null;
+};
+
+export function PendingNotes({ order, failed, stockHeldUntil = null }: Props) {
   if (order.status !== 'pending') return null;
   return (
     <>
