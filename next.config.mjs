@@ -62,7 +62,7 @@ const nextConfig = {
   // The workspace packages (packages/*) ship TypeScript source: Next compiles them with the app.
   transpilePackages: ['@balcao/br', '@balcao/payment-contract', '@balcao/payment-sandbox', '@balcao/server-kit', '@balcao/shipping-sandbox'],
   // The API guide's page (Configurações → Integrações → "Guia da API") reads docs/api.md at run time.
-  outputFileTracingIncludes: { '/dashboard/settings/integracoes/guia': ['./docs/api.md'] },
+  outputFileTracingIncludes: { '/dashboard/settings/integracoes/guia': ['./docs/api.md'], '/dashboard/ajuda': ['./docs/guia-do-lojista.md'] },
   serverExternalPackages: ['better-sqlite3', '@libsql/client', 'pino', 'pdf-lib', 'qrcode'],
   experimental: {
     // Server actions keep Next's Origin check (no allowedOrigins): only this site may call them.

@@ -27,7 +27,7 @@ const BASE_URL = `http://localhost:${PORT}`;
 const EXPIRY_PORT = FIRST_PORT + 1;
 // The journeys lay out as a Pixel 7 (its CSS viewport, touch and user agent) but paint at one
 // device pixel per CSS pixel: without a GPU the browser rasterises on the CPU, and 2.625² as
-// many pixels cost the shared two cores a sixth of the suite (BENCHMARKS.md, "Test gate").
+// many pixels cost the shared two cores a sixth of the suite (docs/benchmarks-log.md, "Test gate").
 // The screenshot specs set their own scale. E2E_DSF overrides it to compare.
 const PHONE = { ...devices['Pixel 7'], browserName: 'chromium' as const, deviceScaleFactor: Number(process.env.E2E_DSF ?? 1) };
 // Debian's headless shell (chromium-headless-shell) is the same engine as the full browser

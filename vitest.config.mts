@@ -23,8 +23,9 @@ export default defineConfig({
       // file): duplicate and lost webhooks, the provider down, a crash mid-payment — nothing lost
       // or doubled, the money reconciled (issue 46). And placing an order's named steps, whose
       // reads go in batches and whose writes are held on libSQL (db/driver.ts), and storing a
-      // create's answer, one atomic batch with its guards in the SQL.
-      { extends: true, test: { name: 'libsql', include: ['lib/payments/chaos.test.ts', 'lib/checkout/place-steps.test.ts', 'lib/payments/create-charge.test.ts'], env: { DATABASE_DRIVER: 'libsql' } } },
+      // create's answer, one atomic batch with its guards in the SQL. And the one outbox helper
+      // (lib/outbox): its claim, its settle batch and its 2-process race.
+      { extends: true, test: { name: 'libsql', include: ['lib/payments/chaos.test.ts', 'lib/checkout/place-steps.test.ts', 'lib/payments/create-charge.test.ts', 'lib/outbox/outbox.test.ts'], env: { DATABASE_DRIVER: 'libsql' } } },
     ],
   },
 });

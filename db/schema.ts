@@ -1370,7 +1370,7 @@ export const pushPreferences = sqliteTable('push_preferences', {
   cartRecovered: integer('cart_recovered', { mode: 'boolean' }).notNull().default(true),
 });
 
-export const PUSH_MESSAGE_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+export const PUSH_MESSAGE_STATUSES = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const;
 
 /**
  * The push outbox: one row per (cause, device), its payload fixed when written (no buyer name nor

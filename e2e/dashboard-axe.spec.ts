@@ -31,6 +31,7 @@ const PAGES = [
   '/dashboard/settings/equipe',
   '/dashboard/settings/integracoes',
   '/dashboard/settings/integracoes/guia',
+  '/dashboard/ajuda',
   '/dashboard/settings/comprador',
   '/dashboard/settings/atividade',
 ];

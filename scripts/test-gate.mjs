@@ -1,4 +1,4 @@
-// `npm test`: every check, with the time each stage took (BENCHMARKS.md, "Test gate"). On two
+// `npm test`: every check, with the time each stage took (docs/benchmarks-log.md, "Test gate"). On two
 // cores no stage keeps both busy for long: the type check and the lint are one core each, the
 // build (without its own type check: tsc runs beside it on the same tsconfig, and the gate fails
 // if it fails) mostly one; the journeys (one browser, one `next start`) leave about a core idle,

@@ -1,7 +1,7 @@
 // The deployment Vercel would make, built offline and checked: `npx vercel@48 build --yes --prod`
 // with a hand-written .vercel/project.json (no login, no network beyond npm fetching the CLI),
 // then the Build Output API's config read back: the cron of vercel.json and the functions the
-// serverless path needs (BENCHMARKS.md, "Vercel build check"; .vercel/ is ignored by git).
+// serverless path needs (docs/benchmarks-log.md, "Vercel build check"; .vercel/ is ignored by git).
 //   node scripts/vercel-build-check.mjs            build, then check
 //   node scripts/vercel-build-check.mjs --check    check the last build only
 import { spawnSync } from 'node:child_process';

@@ -1,9 +1,9 @@
 /**
  * GET|POST /api/cron/reconcile: `Authorization: Bearer <CRON_SECRET>` (what Vercel Cron
  * sends) runs one bounded pass of every background job (./jobs.ts: reconciliation, the carrier's
- * tracking, due e-mails, the merchant's webhooks) within CRON_BUDGET_MS → 200 {"checked": n,
- * "changed": n, "left": {"payments", "tracking", "emails", "webhooks"}} (the reconciliation's counts, and what the next run
- * continues with). No
+ * tracking, the outbox channels) within CRON_BUDGET_MS → 200 {"checked": n, "changed": n,
+ * "left": {"payments", "tracking", "emails", "webhooks", "pixels" …}} (the reconciliation's
+ * counts, and what the next run continues with: one key per job, from the job list). No
  * CRON_SECRET configured, or a wrong one → 401. Compared in constant time. Where no process
  * stays up (Vercel), this is what runs the jobs; on a Node host their loops already do, and a
  * pass here finds little to do.
@@ -34,7 +34,7 @@ export async function handleCronReconcile(
   try {
     const started = Date.now();
     const { checked, changed, left } = await runJobPasses(jobs, budgetMs);
-    if (left.payments + left.tracking + left.emails + left.webhooks > 0) logger().info({ left, ms: Date.now() - started }, 'cron: work left for the next run');
+    if (Object.values(left).some((n) => n > 0)) logger().info({ left, ms: Date.now() - started }, 'cron: work left for the next run');
     return Response.json({ checked, changed, left }, { headers: noStore });
   } catch (error) {
     logger().error({ err: redactSecrets(String(error)) }, 'cron reconcile failed');

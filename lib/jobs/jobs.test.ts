@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { shutdownNames } from '@/lib/server/shutdown';
 import { startProcessContext } from '@/lib/process/context';
-import { BACKGROUND_JOBS, CRON_BUDGET_MS, runJobPasses, startBackgroundJobs, type BackgroundJob } from './jobs';
+import { BACKGROUND_JOBS, CRON_BUDGET_MS, CRON_LEFT_KEYS, OUTBOX_CHANNELS, runJobPasses, startBackgroundJobs, type BackgroundJob } from './jobs';
+import { outboxDeliverers } from './after-pass-deliverers';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const source = (rel: string) => fs.readFileSync(path.join(ROOT, rel), 'utf8');
@@ -83,5 +84,17 @@ describe('the background jobs, listed once', () => {
     expect(source('lib/startup/start-server.ts')).toContain('startBackgroundJobs()');
     expect(source('app/api/cron/reconcile/route.ts')).toContain("from '@/lib/jobs/cron'");
     expect(source('lib/jobs/cron.ts')).toContain('runJobPasses(jobs, budgetMs)');
+  });
+
+  it('each outbox channel is one entry: its job, its cron key and its after-pass come from it, and its worker answers to its name', async () => {
+    expect(CRON_LEFT_KEYS).toEqual(['payments', 'tracking', 'emails', 'webhooks', 'pixels', 'pushes']);
+    expect(CRON_LEFT_KEYS).toEqual(BACKGROUND_JOBS.flatMap((j) => (j.pass ? [j.pass.left] : [])));
+    for (const entry of OUTBOX_CHANNELS) {
+      expect(BACKGROUND_JOBS.find((j) => j.name === entry.name)?.pass?.left).toBe(entry.left);
+      expect((await entry.worker()).name).toBe(entry.channel);
+    }
+    expect(Object.keys(outboxDeliverers)).toEqual(OUTBOX_CHANNELS.map((e) => e.channel));
+    // The cron's log line reports every key, not a hand-written few.
+    expect(source('lib/jobs/cron.ts')).not.toMatch(/left\.(emails|webhooks|pixels)/);
   });
 });

@@ -8,6 +8,7 @@
  *
  * Each job's modules are imported when it starts or runs, not with this list.
  */
+import type { OutboxWorker } from '@/lib/outbox/worker';
 import { onShutdown } from '@/lib/server/shutdown';
 
 /** What the cron's answer sums: payments checked and changed by reconciliation. */
@@ -20,7 +21,8 @@ export type PassResult = Partial<PassCounts> & { left: number };
  * cron's time box), then says what it left, under `left` in the cron's answer.
  */
 export type CronPass = {
-  readonly left: 'payments' | 'tracking' | 'emails' | 'webhooks' | 'pixels' | 'pushes';
+  /** Its key under `left` in the cron's answer (one per job of the list: `CRON_LEFT_KEYS`). */
+  readonly left: string;
   /** Of CRON_BUDGET_MS, how long this job may start work. */
   readonly shareMs: number;
   readonly run: (budgetMs: number) => Promise<PassResult>;
@@ -46,6 +48,62 @@ export type BackgroundJob = {
 
 /** The abandoned checkouts' reminders and deletions (lib/checkout/drafts/scan.ts), before the outbox drains. */
 const runDraftScan = async () => (await import('@/lib/checkout/drafts/scan')).runDraftScan();
+
+/**
+ * The outbox channels (lib/outbox, README.md there): each entry gives its channel's loop on a
+ * Node host, its cron pass under `left`, and its after-pass (lib/jobs/after-pass-deliverers.ts).
+ * A new channel is one entry here; `channel` is the name its writers note rows under.
+ */
+export type OutboxEntry = {
+  /** The job's name (shutdown steps, logs). */
+  readonly name: string;
+  /** The channel's name: `noteOutboxRow(channel, key)` and the worker's `name`. */
+  readonly channel: string;
+  readonly left: string;
+  readonly shareMs: number;
+  /** The channel's worker (`outboxWorker(...)`), imported when it is first used. */
+  readonly worker: () => Promise<OutboxWorker>;
+  /** More work before each loop or cron pass, from a layer above the channel. */
+  readonly before?: () => Promise<unknown>;
+};
+
+export const OUTBOX_CHANNELS: readonly OutboxEntry[] = [
+  // The e-mail outbox: reminders that fell due (unpaid orders', then abandoned checkouts', which
+  // also deletes the drafts past their time), then the queued e-mails (none when e-mails are off).
+  { name: 'email-worker', channel: 'email', left: 'emails', shareMs: 2_500, worker: async () => (await import('@/lib/email/worker')).emailWorker, before: runDraftScan },
+  // The merchant's outbound webhooks (Integrações → endpoints): fan-out, then the deliveries due.
+  { name: 'webhook-worker', channel: 'webhook', left: 'webhooks', shareMs: 2_000, worker: async () => (await import('@/lib/public-api/webhook-worker')).webhookWorker },
+  // The ad pixels' server events (Integrações → Meta Pixel, Google Analytics 4): the rows due.
+  // (a quarter second each for them and the pushes: a few small POSTs).
+  { name: 'pixel-sender', channel: 'pixel', left: 'pixels', shareMs: 250, worker: async () => (await import('@/lib/pixels/sender')).pixelWorker },
+  // Web Push to the merchant's devices (Minha conta → Notificações): "Nova venda" and the others.
+  { name: 'push-sender', channel: 'push', left: 'pushes', shareMs: 250, worker: async () => (await import('@/lib/push/sender')).pushWorker },
+];
+
+/** A channel's job: its loop, and a cron pass that drains within its share and says what is left. */
+function outboxJob(entry: OutboxEntry): BackgroundJob {
+  return {
+    name: entry.name,
+    start: async () => (await entry.worker()).start({ before: entry.before }),
+    stop: async () => (await entry.worker()).stop(),
+    pass: {
+      left: entry.left,
+      shareMs: entry.shareMs,
+      run: async (budgetMs) => {
+        const worker = await entry.worker();
+        if (!worker.enabled()) return { left: 0 };
+        // What no after-pass sent (a lost instance, a failed attempt's retry). A deadline of 0
+        // reads as none: at least 1 ms.
+        const done = await worker.pass({ via: 'cron', deadlineMs: Math.max(1, budgetMs), before: entry.before });
+        if (done.sent + done.failed + done.retry > 0) {
+          const { logger } = await import('@/lib/server/log');
+          logger().info({ channel: entry.channel, ...done }, 'cron: outbox sent');
+        }
+        return { left: await worker.workLeft() };
+      },
+    },
+  };
+}
 
 export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
   {
@@ -74,77 +132,7 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
       },
     },
   },
-  {
-    // The e-mail outbox: reminders that fell due (unpaid orders', then abandoned checkouts', which
-    // also deletes the drafts past their time), then the queued e-mails (none when e-mails are off).
-    name: 'email-worker',
-    start: async () => (await import('@/lib/email/worker')).startOutboxWorker({ beforeDrain: runDraftScan }),
-    stop: async () => (await import('@/lib/email/worker')).stopOutboxWorker(),
-    pass: {
-      left: 'emails',
-      shareMs: 2_500,
-      run: async (budgetMs) => {
-        const { env } = await import('@/lib/config/env');
-        if (env().email.mode === 'off') return { left: 0 };
-        const { enqueueDueReminders } = await import('@/lib/email/reminders');
-        const { drainOutbox, outboxWorkLeft } = await import('@/lib/email/worker');
-        await enqueueDueReminders();
-        await runDraftScan();
-        // Reminders, and what no after-pass sent (a lost instance, a failed attempt's retry).
-        // drainOutbox reads 0 as "no deadline": at least 1 ms.
-        const emails = await drainOutbox({ deadlineMs: Math.max(1, budgetMs) });
-        const { logger } = await import('@/lib/server/log');
-        if (emails.sent + emails.failed + emails.retry > 0) logger().info({ emails }, 'cron: e-mails sent');
-        return { left: await outboxWorkLeft() };
-      },
-    },
-  },
-  {
-    // The merchant's outbound webhooks (Integrações → endpoints): fan-out, then the deliveries due.
-    name: 'webhook-worker',
-    start: async () => (await import('@/lib/public-api/webhook-worker')).startWebhookWorker(),
-    stop: async () => (await import('@/lib/public-api/webhook-worker')).stopWebhookWorker(),
-    pass: {
-      left: 'webhooks',
-      shareMs: 2_000,
-      run: async () => {
-        const { runWebhookWorkerOnce, webhookWorkLeft } = await import('@/lib/public-api/webhook-worker');
-        await runWebhookWorkerOnce();
-        return { left: await webhookWorkLeft() };
-      },
-    },
-  },
-  {
-    // The ad pixels' server events (Integrações → Meta Pixel, Google Analytics 4): the rows due
-    // (a quarter second each for them and the pushes: a few small POSTs).
-    name: 'pixel-sender',
-    start: async () => (await import('@/lib/pixels/sender')).startPixelSender(),
-    stop: async () => (await import('@/lib/pixels/sender')).stopPixelSender(),
-    pass: {
-      left: 'pixels',
-      shareMs: 250,
-      run: async () => {
-        const { runPixelSenderOnce, pixelWorkLeft } = await import('@/lib/pixels/sender');
-        await runPixelSenderOnce();
-        return { left: await pixelWorkLeft() };
-      },
-    },
-  },
-  {
-    // Web Push to the merchant's devices (Minha conta → Notificações): the rows due.
-    name: 'push-sender',
-    start: async () => (await import('@/lib/push/sender')).startPushSender(),
-    stop: async () => (await import('@/lib/push/sender')).stopPushSender(),
-    pass: {
-      left: 'pushes',
-      shareMs: 250,
-      run: async () => {
-        const { runPushSenderOnce, pushWorkLeft } = await import('@/lib/push/sender');
-        await runPushSenderOnce();
-        return { left: await pushWorkLeft() };
-      },
-    },
-  },
+  ...OUTBOX_CHANNELS.map(outboxJob),
   {
     // The embedded sandbox's clock-driven transitions and its webhook deliveries. No cron pass:
     // without a long-lived worker the sandbox advances them on its next request (docs/deploy.md).
@@ -163,7 +151,10 @@ export async function startBackgroundJobs(jobs: readonly BackgroundJob[] = BACKG
   }
 }
 
-export type CronResult = PassCounts & { left: Record<CronPass['left'], number> };
+/** The cron answer's `left` keys: one per job of the list that has a pass, in its order. */
+export const CRON_LEFT_KEYS: readonly string[] = BACKGROUND_JOBS.flatMap((job) => (job.pass ? [job.pass.left] : []));
+
+export type CronResult = PassCounts & { left: Record<string, number> };
 
 /**
  * The cron route: every job's pass, one after the other, in the list's order, each within its
@@ -171,7 +162,7 @@ export type CronResult = PassCounts & { left: Record<CronPass['left'], number> }
  * counts summed, and what each left.
  */
 export async function runJobPasses(jobs: readonly BackgroundJob[] = BACKGROUND_JOBS, budgetMs = CRON_BUDGET_MS): Promise<CronResult> {
-  const result: CronResult = { checked: 0, changed: 0, left: { payments: 0, tracking: 0, emails: 0, webhooks: 0, pixels: 0, pushes: 0 } };
+  const result: CronResult = { checked: 0, changed: 0, left: Object.fromEntries(CRON_LEFT_KEYS.map((key) => [key, 0])) };
   const started = Date.now();
   let until = 0;
   for (const job of jobs) {
@@ -180,7 +171,7 @@ export async function runJobPasses(jobs: readonly BackgroundJob[] = BACKGROUND_J
     const done = await job.pass.run(Math.max(0, started + until - Date.now()));
     result.checked += done.checked ?? 0;
     result.changed += done.changed ?? 0;
-    result.left[job.pass.left] += done.left;
+    result.left[job.pass.left] = (result.left[job.pass.left] ?? 0) + done.left;
   }
   return result;
 }

@@ -21,7 +21,7 @@ export function newEventId(): string {
 export function* recordOrderEvent(tx: Tx, orderId: string, type: OrderEventType, at = new Date().toISOString()): Generator<Step, boolean, unknown> {
   const dedupeKey = `${type}:${orderId}`;
   // The request delivers it right after its response (lib/server/after-pass.ts).
-  noteOutboxRow('event', dedupeKey);
+  noteOutboxRow('webhook', dedupeKey);
   const inserted = yield* run(
     tx
       .insert(outboundEvents)
@@ -48,7 +48,7 @@ export function* recordStateEvents(tx: Tx, orderId: string, steps: readonly Orde
     const type = EVENT_OF_STATE[state];
     if (!type) continue;
     const dedupeKey = `${type}:${orderId}`;
-    noteOutboxRow('event', dedupeKey);
+    noteOutboxRow('webhook', dedupeKey);
     yield* write(tx.insert(outboundEvents).values({ id: newEventId(), type, orderId, dedupeKey, createdAt: at }).onConflictDoNothing());
   }
 }

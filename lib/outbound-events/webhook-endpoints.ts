@@ -103,7 +103,7 @@ export async function sendTestDelivery(id: string): Promise<boolean> {
       metadata: { test: 'true' },
     },
   });
-  noteOutboxRow('event', `test:${eventId}`);
+  noteOutboxRow('webhook', `test:${eventId}`);
   await database().transaction(function* (tx) {
     yield* run(tx.insert(outboundEvents).values({ id: eventId, type, orderId: null, dedupeKey: `test:${eventId}`, createdAt: at, fannedOutAt: at }));
     yield* run(tx.insert(outboundDeliveries).values({ eventId, endpointId: id, body, nextAttemptAt: at }));

@@ -3,7 +3,8 @@
  * (`POST <META_GRAPH_URL>/<version>/<pixel id>/events`, `{"data": [event], "access_token"}`) and
  * the GA4 Measurement Protocol (`POST <GA4_COLLECT_URL>?measurement_id=…&api_secret=…`).
  *
- * Each row is leased while in flight, so two processes (a Node host's loop, a request's
+ * The rows are the `pixel` channel of the one outbox helper (lib/outbox), which claims, backs
+ * off and gives up. Each row is leased while in flight, so two processes (a Node host's loop, a request's
  * after-pass, the cron route) never send it at the same time; a crash mid-attempt sends it again
  * after the lease. A 2xx is sent; a 4xx other than 408/429 is the platform refusing that body,
  * which no retry fixes (failed at once, as Google's reference says: don't retry the same
@@ -12,13 +13,14 @@
  * attempt's result is on the row, shown on the order's timeline under "Detalhes técnicos".
  */
 import 'server-only';
-import { and, asc, count, eq, inArray, isNull, lt, lte, ne, or } from 'drizzle-orm';
+import { and, inArray, isNull, lt, ne } from 'drizzle-orm';
 import { database } from '@/db';
 import { run } from '@/db/driver';
 import { pixelEvents, type PixelEventRow } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { processSingleton } from '@/lib/process/context';
-import { intervalLoop } from '@/lib/server/interval-loop';
+import { afterAge, countDue, drainChannel, type OutboxChannel, type SendResult } from '@/lib/outbox/outbox';
+import { outboxWorker } from '@/lib/outbox/worker';
 import { logger } from '@/lib/server/log';
 import { getPixelCredentials, type PixelCredentials } from './settings';
 
@@ -58,72 +60,46 @@ function refusedForGood(status: number): boolean {
   return status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
 
-async function attempt(row: PixelEventRow, creds: PixelCredentials, deps: PixelSenderDeps): Promise<void> {
-  const now = deps.now ?? Date.now;
-  const started = now();
-  const startedIso = new Date(started).toISOString();
-  const claimed = await database().transaction(function* (tx) {
-    return yield* run(
-      tx
-        .update(pixelEvents)
-        .set({ leaseUntil: new Date(started + LEASE_MS).toISOString() })
-        .where(
-          and(
-            eq(pixelEvents.id, row.id),
-            eq(pixelEvents.status, 'pending'),
-            lte(pixelEvents.nextAttemptAt, startedIso),
-            or(isNull(pixelEvents.leaseUntil), lt(pixelEvents.leaseUntil, startedIso)),
-          ),
-        ),
-    );
-  });
-  if (claimed !== 1) return;
-  let result: string;
-  let outcome: 'sent' | 'failed' | 'retry';
-  const request = requestOf(row, creds);
-  if (!request) {
-    result = 'desligado: a plataforma foi desligada em Integrações';
-    outcome = 'failed';
-  } else {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
-    try {
-      const res = await (deps.fetch ?? fetch)(request.url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: request.body,
-        redirect: 'manual',
-        signal: controller.signal,
-      });
-      const text = (await res.text().catch(() => '')).slice(0, 300);
-      result = `HTTP ${res.status}${res.ok || !text ? '' : `: ${text}`}`;
-      outcome = res.ok ? 'sent' : refusedForGood(res.status) ? 'failed' : 'retry';
-    } catch (e) {
-      result = controller.signal.aborted ? `sem resposta em ${TIMEOUT_MS / 1000} s` : `falha de conexão: ${(e as Error).message.slice(0, 200)}`;
-      outcome = 'retry';
-    } finally {
-      clearTimeout(timer);
-    }
+/** Sends one row: a 2xx is sent, a refusal for good fails it, anything else is retried. */
+async function sendRow(row: PixelEventRow, deps: PixelSenderDeps): Promise<SendResult<string>> {
+  const request = requestOf(row, await getPixelCredentials());
+  if (!request) return { ok: false, permanent: true, reason: 'desligado: a plataforma foi desligada em Integrações' };
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  try {
+    const res = await (deps.fetch ?? fetch)(request.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: request.body,
+      redirect: 'manual',
+      signal: controller.signal,
+    });
+    const text = (await res.text().catch(() => '')).slice(0, 300);
+    const result = `HTTP ${res.status}${res.ok || !text ? '' : `: ${text}`}`;
+    return res.ok ? { ok: true, detail: result } : { ok: false, permanent: refusedForGood(res.status), reason: result };
+  } catch (e) {
+    return { ok: false, permanent: false, reason: controller.signal.aborted ? `sem resposta em ${TIMEOUT_MS / 1000} s` : `falha de conexão: ${(e as Error).message.slice(0, 200)}` };
+  } finally {
+    clearTimeout(timer);
   }
-  const ended = now();
-  const attempts = row.attempts + 1;
-  if (outcome === 'retry' && ended + pixelRetryDelayMs(attempts) - Date.parse(row.createdAt) > PIXEL_GIVE_UP_AFTER_MS) outcome = 'failed';
-  await database().transaction(function* (tx) {
-    yield* run(
-      tx
-        .update(pixelEvents)
-        .set({
-          attempts,
-          leaseUntil: null,
-          lastResult: result,
-          status: outcome === 'retry' ? 'pending' : outcome,
-          sentAt: outcome === 'sent' ? new Date(ended).toISOString() : null,
-          nextAttemptAt: new Date(ended + pixelRetryDelayMs(attempts)).toISOString(),
-        })
-        .where(eq(pixelEvents.id, row.id)),
-    );
-  });
-  if (outcome !== 'sent') logger().info({ pixelEventId: row.id, platform: row.platform, name: row.name, result: result.slice(0, 120) }, 'pixel event not sent');
+}
+
+/** The pixel events as a channel of lib/outbox: sent in parallel, retried for a day; the last answer kept on the row. */
+export function pixelChannel(deps: PixelSenderDeps = {}): OutboxChannel<PixelEventRow, string> {
+  return {
+    name: 'pixel',
+    table: pixelEvents,
+    keyed: (keys) => inArray(pixelEvents.dedupeKey, [...keys]),
+    batch: 50,
+    leaseMs: LEASE_MS,
+    retryDelayMs: pixelRetryDelayMs,
+    givesUp: afterAge(PIXEL_GIVE_UP_AFTER_MS),
+    send: (row) => sendRow(row, deps),
+    settle: ({ row, outcome, reason, detail, endedAt }) => {
+      if (outcome !== 'sent') logger().info({ pixelEventId: row.id, platform: row.platform, name: row.name, result: (reason ?? '').slice(0, 120) }, 'pixel event not sent');
+      return { set: { lastResult: detail ?? reason, sentAt: outcome === 'sent' ? new Date(endedAt).toISOString() : null } };
+    },
+  };
 }
 
 /** Browsing events (no order) are kept this long once done, then deleted; an order's stay with it. */
@@ -142,58 +118,45 @@ export async function sweepPixelEvents(now = Date.now()): Promise<number> {
   });
 }
 
-/**
- * One pass: the due rows (only those with `keys` when given: a request's after-pass), each
- * attempted once; without keys, every 10 minutes, the old browsing events swept first.
- */
-export async function runPixelSenderOnce(deps: PixelSenderDeps & { keys?: readonly string[] } = {}): Promise<number> {
-  if (deps.keys?.length === 0) return 0;
-  const now = (deps.now ?? Date.now)();
-  const nowIso = new Date(now).toISOString();
+/** Every 10 minutes, not on an after-pass: the old browsing events swept. */
+async function sweepWhenDue(now: number, keys?: readonly string[]): Promise<void> {
   const sweep = lastSweep();
-  if (!deps.keys && now - sweep.at >= SWEEP_EVERY_MS) {
+  if (!keys && now - sweep.at >= SWEEP_EVERY_MS) {
     sweep.at = now;
     await sweepPixelEvents(now);
   }
-  const due = await database()
-    .db.select()
-    .from(pixelEvents)
-    .where(
-      and(
-        eq(pixelEvents.status, 'pending'),
-        lte(pixelEvents.nextAttemptAt, nowIso),
-        or(isNull(pixelEvents.leaseUntil), lt(pixelEvents.leaseUntil, nowIso)),
-        deps.keys ? inArray(pixelEvents.dedupeKey, [...deps.keys]) : undefined,
-      ),
-    )
-    .orderBy(asc(pixelEvents.nextAttemptAt))
-    .limit(50);
-  if (due.length === 0) return 0;
-  const creds = await getPixelCredentials();
-  await Promise.all(due.map((row) => attempt(row, creds, deps)));
-  return due.length;
+}
+
+/**
+ * One pass: the due rows (only those with `keys` when given: a request's after-pass), each
+ * attempted once; without keys, every 10 minutes, the old browsing events swept first.
+ * Answers how many rows it attempted.
+ */
+export async function runPixelSenderOnce(deps: PixelSenderDeps & { keys?: readonly string[] } = {}): Promise<number> {
+  if (deps.keys?.length === 0) return 0;
+  await sweepWhenDue((deps.now ?? Date.now)(), deps.keys);
+  const r = await drainChannel(pixelChannel(deps), { keys: deps.keys, now: deps.now });
+  return r.sent + r.retry + r.failed + r.skipped;
 }
 
 /** Rows due now (the cron route reports it). */
 export async function pixelWorkLeft(nowIso = new Date().toISOString()): Promise<number> {
-  const [due] = await database()
-    .db.select({ n: count() })
-    .from(pixelEvents)
-    .where(and(eq(pixelEvents.status, 'pending'), lte(pixelEvents.nextAttemptAt, nowIso)));
-  return due?.n ?? 0;
+  return countDue(pixelChannel(), Date.parse(nowIso));
 }
 
-const senderLoop = intervalLoop(
-  'pixels.sender',
-  () => runPixelSenderOnce(),
-  (error) => logger().error({ err: error instanceof Error ? error.message : String(error) }, 'pixel sender pass failed'),
-);
+/** The channel's loop (a pass every 2 seconds on a Node host), cron pass and after-pass (lib/jobs/jobs.ts). */
+export const pixelWorker = outboxWorker<PixelEventRow, string>({
+  name: 'pixel',
+  intervalMs: 2_000,
+  channel: () => pixelChannel(),
+  before: ({ now, keys }) => sweepWhenDue(now, keys),
+});
 
 /** The in-process loop (Node host): a pass every 2 seconds, one at a time. */
 export function startPixelSender(intervalMs = 2_000): void {
-  senderLoop.start(intervalMs);
+  pixelWorker.start({ intervalMs });
 }
 
 export function stopPixelSender(): Promise<void> {
-  return senderLoop.stop();
+  return pixelWorker.stop();
 }

@@ -7,22 +7,24 @@
  *    and POSTed under the SSRF rules of every outgoing webhook (@balcao/server-kit/webhook-target:
  *    WEBHOOK_ALLOWED_ORIGINS, loopback in development); any 2xx is delivered, anything else is
  *    retried with exponential back-off for up to 3 days, then failed. Every attempt is logged.
- * At least once: a delivery is leased while in flight, so two processes do not send it at the
+ * The deliveries are the `webhook` channel of the one outbox helper (lib/outbox), which claims,
+ * backs off and gives up. At least once: a delivery is leased while in flight, so two processes do not send it at the
  * same time, and a crash mid-attempt sends it again after the lease. Order is not promised.
  * The pass is also the API's housekeeping: every 10 minutes it sweeps the stored idempotent
  * answers past their 24 hours (http.ts), on a Node host and through the cron route alike.
  */
 import 'server-only';
-import { and, asc, count, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { checkWebhookTarget, guardedFetch, TARGET_REFUSED, type TargetPolicy } from '@balcao/server-kit/webhook-target';
 import { database } from '@/db';
-import { run } from '@/db/driver';
+import { run, write } from '@/db/driver';
 import { abandonedOfEvent } from './abandoned';
 import { checkoutSessions, orders, outboundAttempts, outboundDeliveries, outboundEvents, webhookEndpoints } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { processSingleton } from '@/lib/process/context';
-import { intervalLoop } from '@/lib/server/interval-loop';
+import { afterAge, countDue, drainChannel, type OutboxChannel, type SendResult } from '@/lib/outbox/outbox';
+import { outboxWorker } from '@/lib/outbox/worker';
 import { logger } from '@/lib/server/log';
 import { sweepIdempotency } from './http';
 import { apiOrders } from './orders';
@@ -92,46 +94,6 @@ export async function fanOut(nowIso = new Date().toISOString(), keys?: readonly 
   return made;
 }
 
-type Due = { id: number; eventId: string; body: string; attempts: number; createdAt: string; url: string; secret: string };
-
-/**
- * What makes a delivery due now: pending, its endpoint enabled, its time come, no lease held.
- * One condition for the pass that sends them and for the count the cron route reports, so a
- * disabled endpoint's deliveries are neither sent nor reported as work left. It names the
- * endpoint's columns: the query joins `webhookEndpoints`.
- */
-function dueNow(nowIso: string) {
-  return and(
-    eq(outboundDeliveries.status, 'pending'),
-    eq(webhookEndpoints.enabled, true),
-    lte(outboundDeliveries.nextAttemptAt, nowIso),
-    or(isNull(outboundDeliveries.leaseUntil), lt(outboundDeliveries.leaseUntil, nowIso)),
-  );
-}
-
-async function dueDeliveries(nowIso: string, keys?: readonly string[]): Promise<Due[]> {
-  return database()
-    .db.select({
-      id: outboundDeliveries.id,
-      eventId: outboundDeliveries.eventId,
-      body: outboundDeliveries.body,
-      attempts: outboundDeliveries.attempts,
-      createdAt: outboundDeliveries.createdAt,
-      url: webhookEndpoints.url,
-      secret: webhookEndpoints.secret,
-    })
-    .from(outboundDeliveries)
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, outboundDeliveries.endpointId))
-    .where(
-      and(
-        dueNow(nowIso),
-        keys ? inArray(outboundDeliveries.eventId, database().db.select({ id: outboundEvents.id }).from(outboundEvents).where(inArray(outboundEvents.dedupeKey, [...keys]))) : undefined,
-      ),
-    )
-    .orderBy(asc(outboundDeliveries.nextAttemptAt))
-    .limit(50);
-}
-
 /** The Standard Webhooks headers of one attempt. */
 export function signedHeaders(secret: string, eventId: string, body: string, at: Date): Record<string, string> {
   return {
@@ -143,75 +105,71 @@ export function signedHeaders(secret: string, eventId: string, body: string, at:
   };
 }
 
-async function attempt(d: Due, deps: WorkerDeps, policy: TargetPolicy): Promise<void> {
-  const now = deps.now ?? Date.now;
-  const started = now();
-  const leaseUntil = new Date(started + LEASE_MS).toISOString();
-  const startedIso = new Date(started).toISOString();
-  const claimed = await database().transaction(function* (tx) {
-    return yield* run(
-      tx
-        .update(outboundDeliveries)
-        .set({ leaseUntil })
-        .where(
-          and(
-            eq(outboundDeliveries.id, d.id),
-            eq(outboundDeliveries.status, 'pending'),
-            // Still due: a pass that read the row before another attempted it (and set its next
-            // try) must not send it again at once.
-            lte(outboundDeliveries.nextAttemptAt, startedIso),
-            or(isNull(outboundDeliveries.leaseUntil), lt(outboundDeliveries.leaseUntil, startedIso)),
-          ),
-        ),
-    );
-  });
-  if (claimed !== 1) return;
-  let statusCode: number | null = null;
-  let error: string | null = null;
-  const target = await checkWebhookTarget(d.url, policy);
+type Delivery = typeof outboundDeliveries.$inferSelect;
+type Detail = { statusCode: number | null };
+
+/** Signs and POSTs one delivery: any 2xx is delivered; anything else (a refused target included) is retried. */
+async function deliver(d: Delivery, started: number, deps: WorkerDeps, policy: TargetPolicy): Promise<SendResult<Detail>> {
+  const [endpoint] = await database().db.select({ url: webhookEndpoints.url, secret: webhookEndpoints.secret }).from(webhookEndpoints).where(eq(webhookEndpoints.id, d.endpointId));
+  if (!endpoint) return { ok: false, permanent: true, reason: 'endpoint removido', detail: { statusCode: null } };
+  const target = await checkWebhookTarget(endpoint.url, policy);
   if (!target.ok) {
-    error = TARGET_REFUSED;
     logger().info({ deliveryId: d.id, reason: target.reason }, 'webhook target refused');
-  } else {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
-    try {
-      const send = deps.fetch ?? guardedFetch(() => policy);
-      const res = await send(d.url, { method: 'POST', headers: signedHeaders(d.secret, d.eventId, d.body, new Date(started)), body: d.body, redirect: 'manual', signal: controller.signal });
-      statusCode = res.status;
-      if (!res.ok) error = `HTTP ${res.status}`;
-    } catch (e) {
-      if (controller.signal.aborted) error = `no answer in ${TIMEOUT_MS / 1000} s`;
-      else {
-        error = TARGET_REFUSED;
-        logger().info({ deliveryId: d.id, reason: (e as Error).message.slice(0, 300) }, 'webhook target refused the connection');
-      }
-    } finally {
-      clearTimeout(timer);
-    }
+    return { ok: false, permanent: false, reason: TARGET_REFUSED, detail: { statusCode: null } };
   }
-  const ended = now();
-  const attempts = d.attempts + 1;
-  const delivered = error === null;
-  const giveUp = !delivered && ended + retryDelayMs(attempts) - Date.parse(d.createdAt) > GIVE_UP_AFTER_MS;
-  await database().transaction(function* (tx) {
-    yield* run(tx.insert(outboundAttempts).values({ deliveryId: d.id, at: startedIso, statusCode, error, durationMs: Math.max(0, ended - started) }));
-    yield* run(
-      tx
-        .update(outboundDeliveries)
-        .set({
-          attempts,
-          leaseUntil: null,
-          status: delivered ? 'delivered' : giveUp ? 'failed' : 'pending',
-          nextAttemptAt: new Date(ended + retryDelayMs(attempts)).toISOString(),
-        })
-        .where(eq(outboundDeliveries.id, d.id)),
-    );
-  });
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  try {
+    const send = deps.fetch ?? guardedFetch(() => policy);
+    const res = await send(endpoint.url, { method: 'POST', headers: signedHeaders(endpoint.secret, d.eventId, d.body, new Date(started)), body: d.body, redirect: 'manual', signal: controller.signal });
+    return res.ok ? { ok: true, detail: { statusCode: res.status } } : { ok: false, permanent: false, reason: `HTTP ${res.status}`, detail: { statusCode: res.status } };
+  } catch (e) {
+    if (controller.signal.aborted) return { ok: false, permanent: false, reason: `no answer in ${TIMEOUT_MS / 1000} s`, detail: { statusCode: null } };
+    logger().info({ deliveryId: d.id, reason: (e as Error).message.slice(0, 300) }, 'webhook target refused the connection');
+    return { ok: false, permanent: false, reason: TARGET_REFUSED, detail: { statusCode: null } };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Deliveries whose endpoint is enabled: a disabled endpoint's are neither sent nor counted as work left. */
+const endpointEnabled = sql`exists (select 1 from ${webhookEndpoints} where ${webhookEndpoints.id} = ${outboundDeliveries.endpointId} and ${webhookEndpoints.enabled} = 1)`;
+
+/** The merchant's webhooks as a channel of lib/outbox: deliveries sent in parallel, retried for 3 days, each attempt logged. */
+export function webhookChannel(deps: WorkerDeps = {}): OutboxChannel<Delivery, Detail> {
+  const policy = policyOf(deps);
+  return {
+    name: 'webhook',
+    table: outboundDeliveries,
+    // The after-pass notes the event's key: its deliveries.
+    keyed: (keys) => inArray(outboundDeliveries.eventId, database().db.select({ id: outboundEvents.id }).from(outboundEvents).where(inArray(outboundEvents.dedupeKey, [...keys]))),
+    dueAlso: endpointEnabled,
+    sentStatus: 'delivered',
+    batch: 50,
+    leaseMs: LEASE_MS,
+    retryDelayMs,
+    givesUp: afterAge(GIVE_UP_AFTER_MS),
+    send: (d, now) => deliver(d, now, deps, policy),
+    settle: ({ row, outcome, reason, detail, startedAt, endedAt }, tx) => ({
+      *also() {
+        yield* write(tx.insert(outboundAttempts).values({ deliveryId: row.id, at: new Date(startedAt).toISOString(), statusCode: detail?.statusCode ?? null, error: outcome === 'sent' ? null : reason, durationMs: Math.max(0, endedAt - startedAt) }));
+      },
+    }),
+  };
 }
 
 const IDEMPOTENCY_SWEEP_EVERY_MS = 10 * 60_000;
 const lastIdempotencySweep = processSingleton('api.idempotency-sweep', () => ({ at: 0 }));
+
+/** Before the deliveries: the idempotent answers swept when due (not on an after-pass), then the fan-out. */
+async function beforeDelivering(now: number, keys?: readonly string[]): Promise<void> {
+  const sweep = lastIdempotencySweep();
+  if (!keys && now - sweep.at >= IDEMPOTENCY_SWEEP_EVERY_MS) {
+    sweep.at = now;
+    await sweepIdempotency(now);
+  }
+  await fanOut(new Date(now).toISOString(), keys);
+}
 
 /**
  * One pass: sweep old idempotent answers when due, fan out, then attempt what is due. `keys`:
@@ -219,42 +177,35 @@ const lastIdempotencySweep = processSingleton('api.idempotency-sweep', () => ({ 
  */
 export async function runWebhookWorkerOnce(deps: WorkerDeps & { keys?: readonly string[] } = {}): Promise<void> {
   if (deps.keys?.length === 0) return;
-  const now = (deps.now ?? Date.now)();
-  const nowIso = new Date(now).toISOString();
-  const sweep = lastIdempotencySweep();
-  if (!deps.keys && now - sweep.at >= IDEMPOTENCY_SWEEP_EVERY_MS) {
-    sweep.at = now;
-    await sweepIdempotency(now);
-  }
-  await fanOut(nowIso, deps.keys);
-  const policy = policyOf(deps);
-  const due = await dueDeliveries(nowIso, deps.keys);
-  await Promise.all(due.map((d) => attempt(d, deps, policy)));
+  await beforeDelivering((deps.now ?? Date.now)(), deps.keys);
+  await drainChannel(webhookChannel(deps), { keys: deps.keys, now: deps.now });
+}
+
+/** Events not fanned out yet. */
+async function eventsWaiting(): Promise<number> {
+  const [events] = await database().db.select({ n: count() }).from(outboundEvents).where(isNull(outboundEvents.fannedOutAt));
+  return events?.n ?? 0;
 }
 
 /** What the worker has left now: events not fanned out and deliveries due (the cron route reports it). */
 export async function webhookWorkLeft(nowIso = new Date().toISOString()): Promise<number> {
-  const { db } = database();
-  const [events] = await db.select({ n: count() }).from(outboundEvents).where(isNull(outboundEvents.fannedOutAt));
-  const [due] = await db
-    .select({ n: count() })
-    .from(outboundDeliveries)
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, outboundDeliveries.endpointId))
-    .where(dueNow(nowIso));
-  return (events?.n ?? 0) + (due?.n ?? 0);
+  return (await eventsWaiting()) + (await countDue({ table: outboundDeliveries, dueAlso: endpointEnabled }, Date.parse(nowIso)));
 }
 
-const workerLoop = intervalLoop(
-  'api.webhook-worker',
-  () => runWebhookWorkerOnce(),
-  (error) => logger().error({ err: error instanceof Error ? error.message : String(error) }, 'webhook worker pass failed'),
-);
+/** The channel's loop (a pass every second on a Node host), cron pass and after-pass (lib/jobs/jobs.ts). */
+export const webhookWorker = outboxWorker<Delivery, Detail>({
+  name: 'webhook',
+  intervalMs: 1_000,
+  channel: () => webhookChannel(),
+  before: ({ now, keys }) => beforeDelivering(now, keys),
+  alsoLeft: () => eventsWaiting(),
+});
 
 /** The in-process worker (Node host): a pass every second, one at a time. */
 export function startWebhookWorker(intervalMs = 1_000): void {
-  workerLoop.start(intervalMs);
+  webhookWorker.start({ intervalMs });
 }
 
 export function stopWebhookWorker(): Promise<void> {
-  return workerLoop.stop();
+  return webhookWorker.stop();
 }

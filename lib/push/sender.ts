@@ -4,21 +4,21 @@
  * webhook SSRF guard (@balcao/server-kit/webhook-target: a push endpoint is a URL the browser
  * chose, so it is resolved and checked at delivery like any outgoing webhook).
  *
- * `send(row)` is the channel: 2xx is sent; 404/410 is the push service saying the subscription is
- * gone for good, so the device is removed (its pending rows go with it); 400/401/403/413 are
- * refusals no retry fixes; anything else (429, 5xx, no answer) retries with back-off for a day,
- * as long as the push itself lives (TTL). A row is claimed with a lease (`sending` until
- * `lease_until`), so a Node host's loop, a request's after-pass and the cron never send it twice
- * at the same time; a crash mid-send sends it again after the lease.
+ * A channel of the one outbox (lib/outbox: the claim, the lease, back-off and give-up are there).
+ * `send` is this channel's knowledge: 2xx is sent; 404/410 is the push service saying the
+ * subscription is gone for good, so the device is removed (its pending rows go with it);
+ * 400/401/403/413 are refusals no retry fixes; anything else (429, 5xx, no answer) retries with
+ * back-off for a day, as long as the push itself lives (TTL).
  */
 import 'server-only';
-import { and, asc, count, eq, inArray, lt, lte, or } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import webpush from 'web-push';
-import { database } from '@/db';
-import { run } from '@/db/driver';
+import { db } from '@/db';
+import { write } from '@/db/driver';
 import { pushMessages, pushSubscriptions, type PushMessageRow, type PushSubscriptionRow } from '@/db/schema';
 import { env } from '@/lib/config/env';
-import { intervalLoop } from '@/lib/server/interval-loop';
+import { afterAge, countDue, drainChannel, type OutboxChannel } from '@/lib/outbox/outbox';
+import { outboxWorker } from '@/lib/outbox/worker';
 import { logger } from '@/lib/server/log';
 import { guardedFetch, TARGET_REFUSED } from '@balcao/server-kit/webhook-target';
 import { vapidKeys, type VapidKeys } from './vapid';
@@ -77,84 +77,52 @@ export async function send(row: Pick<PushMessageRow, 'payload'>, device: PushSub
   }
 }
 
-async function attempt(row: PushMessageRow, device: PushSubscriptionRow, deps: PushSenderDeps): Promise<void> {
-  const now = deps.now ?? Date.now;
-  const startedIso = new Date(now()).toISOString();
-  const claimed = await database().transaction(function* (tx) {
-    return yield* run(
-      tx
-        .update(pushMessages)
-        .set({ status: 'sending', leaseUntil: new Date(Date.parse(startedIso) + LEASE_MS).toISOString() })
-        .where(and(eq(pushMessages.id, row.id), dueNow(startedIso))),
-    );
-  });
-  if (claimed !== 1) return;
-  const outcome = await send(row, device, deps);
-  const ended = now();
-  const attempts = row.attempts + 1;
-  const giveUp = !outcome.ok && outcome.retry && ended + pushRetryDelayMs(attempts) - Date.parse(row.createdAt) > GIVE_UP_AFTER_MS;
-  await database().transaction(function* (tx) {
-    if (!outcome.ok && outcome.gone) {
-      // The push service forgot this device: remove it (its rows, this one too, go with it).
-      yield* run(tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id)));
-      return;
-    }
-    const status = outcome.ok ? 'sent' : outcome.retry && !giveUp ? 'pending' : 'failed';
-    yield* run(
-      tx
-        .update(pushMessages)
-        .set({
-          attempts,
-          status,
-          leaseUntil: null,
-          lastError: outcome.ok ? null : outcome.result,
-          sentAt: outcome.ok ? new Date(ended).toISOString() : null,
-          nextAttemptAt: new Date(ended + pushRetryDelayMs(attempts)).toISOString(),
-        })
-        .where(eq(pushMessages.id, row.id)),
-    );
-    if (outcome.ok) yield* run(tx.update(pushSubscriptions).set({ lastSentAt: new Date(ended).toISOString() }).where(eq(pushSubscriptions.id, device.id)));
-  });
-  if (!outcome.ok) logger().info({ pushMessageId: row.id, kind: row.kind, result: outcome.result.slice(0, 120) }, 'push not sent');
+/** The push outbox as a channel of lib/outbox: claimed `sending` under a lease, retried for the push's TTL. */
+export function pushChannel(deps: PushSenderDeps = {}): OutboxChannel<PushMessageRow, SendDetail> {
+  return {
+    name: 'push',
+    table: pushMessages,
+    keyed: (keys) => inArray(pushMessages.dedupeKey, [...keys]),
+    claimedStatus: 'sending',
+    batch: 50,
+    leaseMs: LEASE_MS,
+    retryDelayMs: pushRetryDelayMs,
+    givesUp: afterAge(GIVE_UP_AFTER_MS),
+    async send(row) {
+      const [device] = await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.id, row.subscriptionId));
+      if (!device) return { skip: 'aparelho removido' };
+      const outcome = await send(row, device, deps);
+      if (outcome.ok) return { ok: true, detail: { result: outcome.result, deviceId: device.id } };
+      return { ok: false, permanent: !outcome.retry, reason: outcome.result, detail: { result: outcome.result, deviceId: device.id, gone: outcome.gone } };
+    },
+    settle: ({ row, outcome, reason, detail, endedAt }, tx) => {
+      if (outcome !== 'sent') logger().info({ pushMessageId: row.id, kind: row.kind, result: (reason ?? '').slice(0, 120) }, 'push not sent');
+      return {
+        set: { lastError: reason, sentAt: outcome === 'sent' ? new Date(endedAt).toISOString() : null },
+        also: function* () {
+          if (!detail) return;
+          // The push service forgot this device (404/410): remove it; its rows, this one too, go with it.
+          if (detail.gone) yield* write(tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, detail.deviceId)));
+          else if (outcome === 'sent') yield* write(tx.update(pushSubscriptions).set({ lastSentAt: new Date(endedAt).toISOString() }).where(eq(pushSubscriptions.id, detail.deviceId)));
+        },
+      };
+    },
+  };
 }
 
-/** A row anyone may take now: pending and due, or left `sending` by a process whose lease ran out. */
-function dueNow(nowIso: string) {
-  return or(and(eq(pushMessages.status, 'pending'), lte(pushMessages.nextAttemptAt, nowIso)), and(eq(pushMessages.status, 'sending'), lt(pushMessages.leaseUntil, nowIso)));
-}
+type SendDetail = { result: string; deviceId: number; gone?: boolean };
 
-/** One pass: the due rows (only those with `keys`: a request's after-pass), each attempted once. */
+/** One pass: the due rows (only those with `keys`: a request's after-pass), each attempted once. Answers how many. */
 export async function runPushSenderOnce(deps: PushSenderDeps & { keys?: readonly string[] } = {}): Promise<number> {
   if (deps.keys?.length === 0) return 0;
-  const nowIso = new Date((deps.now ?? Date.now)()).toISOString();
-  const due = await database()
-    .db.select({ row: pushMessages, device: pushSubscriptions })
-    .from(pushMessages)
-    .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushMessages.subscriptionId))
-    .where(and(dueNow(nowIso), deps.keys ? inArray(pushMessages.dedupeKey, [...deps.keys]) : undefined))
-    .orderBy(asc(pushMessages.nextAttemptAt))
-    .limit(50);
-  await Promise.all(due.map(({ row, device }) => attempt(row, device, deps)));
-  return due.length;
+  const r = await drainChannel(pushChannel(deps), { keys: deps.keys, now: deps.now });
+  return r.sent + r.retry + r.failed + r.skipped;
 }
 
-/** Rows due now (the cron route reports it). */
+/** Rows due now. */
 export async function pushWorkLeft(nowIso = new Date().toISOString()): Promise<number> {
-  const [due] = await database().db.select({ n: count() }).from(pushMessages).where(dueNow(nowIso));
-  return due?.n ?? 0;
+  return countDue(pushChannel(), Date.parse(nowIso));
 }
 
-const senderLoop = intervalLoop(
-  'push.sender',
-  () => runPushSenderOnce(),
-  (error) => logger().error({ err: error instanceof Error ? error.message : String(error) }, 'push sender pass failed'),
-);
-
-/** The in-process loop (Node host): a pass every 2 seconds, one at a time. */
-export function startPushSender(intervalMs = 2_000): void {
-  senderLoop.start(intervalMs);
-}
-
-export function stopPushSender(): Promise<void> {
-  return senderLoop.stop();
-}
+/** The channel's loop (a pass every 2 seconds on a Node host), cron pass and after-pass (lib/jobs/jobs.ts). */
+export const pushWorker = outboxWorker<PushMessageRow, SendDetail>({ name: 'push', intervalMs: 2_000, channel: () => pushChannel() });

@@ -56,8 +56,8 @@ beforeEach(async () => {
 
 describe('withAfterPass', () => {
   it('schedules one pass for exactly the rows the request wrote; nothing without rows; nested calls join the outer one', async () => {
-    const seen: { email: string[][]; event: string[][] } = { email: [], event: [] };
-    startProcessContext([keepPasses, afterPassDeliverers.provide({ email: async (k) => void seen.email.push(k), event: async (k) => void seen.event.push(k) })]);
+    const seen: { email: string[][]; webhook: string[][] } = { email: [], webhook: [] };
+    startProcessContext([keepPasses, afterPassDeliverers.provide({ email: async (k) => void seen.email.push(k), webhook: async (k) => void seen.webhook.push(k) })]);
     const { order } = await insertOrderWithPayment();
     const other = await insertOrderWithPayment();
     // Another request's rows, written outside any scope: not this request's pass.
@@ -81,7 +81,7 @@ describe('withAfterPass', () => {
     expect(passes).toHaveLength(1);
     await passes[0]();
     expect(seen.email).toEqual([[`email:${order.id}:paid`, `email:${order.id}:refunded`]]);
-    expect(seen.event).toEqual([[`order.paid:${order.id}`]]);
+    expect(seen.webhook).toEqual([[`order.paid:${order.id}`]]);
 
     await withAfterPass(async () => database().db.select().from(emailOutbox));
     expect(passes).toHaveLength(1);
@@ -89,7 +89,7 @@ describe('withAfterPass', () => {
 
   it('a request that throws still delivers what it committed', async () => {
     const seen: string[][] = [];
-    startProcessContext([keepPasses, afterPassDeliverers.provide({ email: async (k) => void seen.push(k), event: async () => undefined })]);
+    startProcessContext([keepPasses, afterPassDeliverers.provide({ email: async (k) => void seen.push(k), webhook: async () => undefined })]);
     const { order } = await insertOrderWithPayment();
     await expect(
       withAfterPass(async () => {

@@ -1,14 +1,14 @@
 /**
  * Work finishes after the response, on any host. A request that writes outbox rows (e-mails,
- * the merchant's alerts, outbound webhook events, ad-pixel events, pushes) runs inside `withAfterPass`; the writers
- * note each row's key as they write it (`noteOutboxRow`), and once the request's work is done
+ * the merchant's alerts, outbound webhook events, ad-pixel events) runs inside `withAfterPass`; the writers
+ * note each row's key under its channel's name as they write it (`noteOutboxRow`), and once the request's work is done
  * one delivery pass for exactly those rows is handed to Next's `after()`: on Vercel it runs
  * through the platform's waitUntil, on a Node host right after the response is sent. So a
  * function instance that runs no interval (BACKGROUND_WORKERS=off) still sends the shopper's
  * instructions and the store's `order.paid` within seconds, not at the next cron run.
  *
  * The pass is one more sender beside the in-process workers and the cron route: every row is
- * claimed with a lease by whoever sends it (lib/email/worker.ts, lib/public-api/webhook-worker.ts),
+ * claimed with a lease by whoever sends it (lib/outbox),
  * so the three racing never send one message twice. A row whose transaction rolled back was
  * noted all the same: the pass finds nothing by its key and does nothing.
  *
@@ -21,13 +21,13 @@ import { after } from 'next/server';
 import { processSingleton, processSlot } from '@/lib/process/context';
 import { logger } from '@/lib/server/log';
 
-export type OutboxKind = 'email' | 'event' | 'pixel' | 'push';
-/** The senders of one pass: each sends the due rows among `keys` (an outbox dedupe key each). */
-export type AfterPassDeliverers = Record<'email' | 'event', (keys: string[]) => Promise<unknown>> & { pixel?: (keys: string[]) => Promise<unknown>; push?: (keys: string[]) => Promise<unknown> };
+/** The senders of one pass, by outbox channel name: each sends the due rows among `keys` (an outbox dedupe key each). */
+export type AfterPassDeliverers = Record<string, (keys: string[]) => Promise<unknown>>;
 /** Runs a pass once the response is out: Next's after() by default. */
 export type AfterPassScheduler = (pass: () => Promise<void>) => void;
 
-type Notes = { email: Set<string>; event: Set<string>; pixel: Set<string>; push: Set<string>; open: boolean };
+/** The keys noted, by channel name (lib/outbox: 'email', 'webhook', 'pixel' …). */
+type Notes = { keys: Map<string, Set<string>>; open: boolean };
 
 // One store for every bundle Next loads (each has its own module scope).
 const scopes = processSingleton('server.after-pass.scope', () => new AsyncLocalStorage<Notes>());
@@ -50,7 +50,7 @@ export const afterPassScheduler = processSingleton<AfterPassScheduler>('server.a
 export async function withAfterPass<T>(work: () => Promise<T>): Promise<T> {
   const scope = scopes();
   if (scope.getStore()?.open) return work();
-  const notes: Notes = { email: new Set(), event: new Set(), pixel: new Set(), push: new Set(), open: true };
+  const notes: Notes = { keys: new Map(), open: true };
   try {
     return await scope.run(notes, work);
   } finally {
@@ -64,33 +64,24 @@ export async function withAfterPass<T>(work: () => Promise<T>): Promise<T> {
  * write that outlives its request (a background fetch-back the status route started) gets a
  * pass of its own.
  */
-export function noteOutboxRow(kind: OutboxKind, key: string): void {
+export function noteOutboxRow(channel: string, key: string): void {
   const notes = scopes().getStore();
   if (!notes) return;
-  if (notes.open) notes[kind].add(key);
-  else {
-    const one = (k: OutboxKind) => new Set(kind === k ? [key] : []);
-    schedule({ email: one('email'), event: one('event'), pixel: one('pixel'), push: one('push'), open: false });
-  }
+  if (notes.open) {
+    const keys = notes.keys.get(channel) ?? new Set<string>();
+    notes.keys.set(channel, keys.add(key));
+  } else schedule({ keys: new Map([[channel, new Set([key])]]), open: false });
 }
 
 function schedule(notes: Notes): void {
-  if (notes.email.size === 0 && notes.event.size === 0 && notes.pixel.size === 0 && notes.push.size === 0) return;
+  const byChannel = [...notes.keys].filter(([, keys]) => keys.size > 0).map(([channel, keys]) => [channel, [...keys]] as [string, string[]]);
+  if (byChannel.length === 0) return;
   const deliverers = afterPassDeliverers.get();
   if (!deliverers) return;
-  const email = [...notes.email];
-  const event = [...notes.event];
-  const pixel = [...notes.pixel];
-  const push = [...notes.push];
   afterPassScheduler()(async () => {
     // Outside the request's store: a write this pass makes is not noted into a closed scope.
     await scopes().exit(async () => {
-      const results = await Promise.allSettled([
-        email.length ? deliverers.email(email) : undefined,
-        event.length ? deliverers.event(event) : undefined,
-        pixel.length ? deliverers.pixel?.(pixel) : undefined,
-        push.length ? deliverers.push?.(push) : undefined,
-      ]);
+      const results = await Promise.allSettled(byChannel.map(([channel, keys]) => deliverers[channel]?.(keys)));
       for (const r of results) if (r.status === 'rejected') logger().warn({ err: String(r.reason) }, 'after-pass: delivery failed; the worker or the cron sends it later');
     });
   });

@@ -15,6 +15,7 @@ export const SECTIONS: readonly NavSection[] = [
   { href: '/dashboard/carrinhos-abandonados', label: 'Carrinhos abandonados' },
   { href: '/dashboard/settings', label: 'Configurações' },
   { href: '/dashboard/conta', label: 'Minha conta' },
+  { href: '/dashboard/ajuda', label: 'Ajuda' },
 ];
 
 /** The phone's bottom bar: the three places a shopkeeper opens every day, then "Mais". */
@@ -38,6 +39,19 @@ export const SETTINGS_PAGES: readonly { key: SettingsPageKey; href: string; labe
   { key: 'buyers', href: '/dashboard/settings/comprador', label: 'Dados do comprador' },
   { key: 'activity', href: '/dashboard/settings/atividade', label: 'Atividade' },
 ];
+
+/** Where each settings page is explained in the merchant's guide (/dashboard/ajuda, docs/guia-do-lojista.md). */
+export const GUIDE_SECTION: Readonly<Record<SettingsPageKey, string>> = {
+  shop: 'configurar-a-loja',
+  payment: 'configurar-a-loja',
+  shipping: 'configurar-a-loja',
+  emails: 'acompanhar-um-pedido',
+  abandoned: 'recuperar-carrinhos',
+  team: 'equipe-e-verificacao-em-duas-etapas',
+  integrations: 'vender-por-link-e-pelo-instagram',
+  buyers: 'pedido-de-dados-do-comprador-lgpd',
+  activity: 'equipe-e-verificacao-em-duas-etapas',
+};
 
 export type SettingsPageKey = 'shop' | 'payment' | 'shipping' | 'emails' | 'abandoned' | 'team' | 'integrations' | 'buyers' | 'activity';
 

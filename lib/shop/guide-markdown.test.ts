@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { anchorOf, parseGuide, parseGuideInline } from './guide';
+import { anchorOf, parseGuide, parseGuideInline } from './guide-markdown';
 
 describe('parseGuide', () => {
   it('reads headings, code fences, pipe tables, lists and code spans', () => {
@@ -22,6 +22,17 @@ describe('parseGuide', () => {
   it('anchors headings without accents', () => {
     expect(anchorOf('Walk-through with curl')).toBe('walk-through-with-curl');
     expect(anchorOf('Configurações → Integrações')).toBe('configuracoes-integracoes');
+  });
+
+  it('leaves out a line that is only a picture, and keeps a paragraph that mentions one', () => {
+    const blocks = parseGuide(['Antes.', '', '![Pedido pago](screenshots/order-paid.png)', '', '![a](x.png) ![b](y.png)', '', 'Depois.'].join('\n'));
+    expect(blocks.map((b) => b.type)).toEqual(['paragraph', 'paragraph']);
+  });
+
+  it('parses the real docs/guia-do-lojista.md into sections with stable anchors', () => {
+    const blocks = parseGuide(readFileSync(path.resolve(__dirname, '../../docs/guia-do-lojista.md'), 'utf8'));
+    const headings = blocks.filter((b) => b.type === 'heading').map((b) => b.id);
+    expect(headings).toEqual(expect.arrayContaining(['configurar-a-loja', 'acompanhar-um-pedido', 'reembolsar']));
   });
 
   it('parses the real docs/api.md: its sections and its curl walk-through', () => {
