@@ -6,7 +6,9 @@
  * has moved on (shipped, ready for pickup, delivered) or has nothing to ship.
  */
 import 'server-only';
-import type { Order, OrderItem } from '@/db/schema';
+import { inArray } from 'drizzle-orm';
+import { db } from '@/db';
+import { products, type Order, type OrderItem } from '@/db/schema';
 import { coversOf, sourceAtLeast } from '@/lib/catalog/photos';
 import { labelRefusal } from '@/lib/fulfilment/labels';
 import { checkMove, hasFulfilment } from '@/lib/fulfilment/moves';
@@ -25,11 +27,16 @@ export function nextActionOf(order: Order): NextAction | null {
 export async function nextStepOf(order: Order, items: OrderItem[]): Promise<NextStep | null> {
   const action = nextActionOf(order);
   if (!action) return null;
-  const covers = await coversOf([...new Set(items.map((i) => i.productId).filter((id): id is number => id !== null))]);
+  const ids = [...new Set(items.map((i) => i.productId).filter((id): id is number => id !== null))];
+  const covers = await coversOf(ids);
+  // A product without an uploaded photo still has its catalog drawing (the seed's SVGs).
+  const drawings = ids.length ? new Map((await db().select({ id: products.id, imagePath: products.imagePath }).from(products).where(inArray(products.id, ids))).map((p) => [p.id, p.imagePath])) : new Map<number, string>();
   const lines = items.map((i) => {
     const cover = i.productId !== null ? covers.get(i.productId) : undefined;
     const base = i.variantName && i.name.endsWith(` — ${i.variantName}`) ? i.name.slice(0, -(i.variantName.length + 3)) : i.name;
-    return { name: base, variant: i.variantName, sku: i.sku, quantity: i.quantity, photo: cover ? sourceAtLeast(cover, 96) : null };
+    const drawing = i.productId !== null ? drawings.get(i.productId) : undefined;
+    const photo = cover ? sourceAtLeast(cover, 96) : drawing ? { url: drawing, width: 96, height: 96 } : null;
+    return { name: base, variant: i.variantName, sku: i.sku, quantity: i.quantity, photo };
   });
   return { lines, action, serviceName: order.shippingServiceName };
 }

@@ -24,7 +24,7 @@ export function PeriodNav({ period }: { period: Period }) {
 /** "▲ 12 %" with what it is compared with; the arrow is read as words. */
 function ChangeLine({ value, against, first = false }: { value: Change | null; against: string; first?: boolean }) {
   // Said once, under the first card: four cards repeating it read as a fault.
-  if (!value) return first ? <p className={`small muted ${styles.change}`}>Ainda sem vendas em {against} para comparar.</p> : null;
+  if (!value) return first ? <p className={`small muted ${styles.change}`}>Sem vendas para comparar com {against}.</p> : null;
   const words = value.direction === 'up' ? 'alta de' : value.direction === 'down' ? 'queda de' : 'igual a';
   return (
     <p className={`small ${styles.change} ${styles[`change_${value.direction}`]}`} data-testid="kpi-change">

@@ -25,6 +25,7 @@ export default async function AccountPage({ searchParams }: Props) {
         {merchant.name} · {merchant.email}
         {merchant.role ? ` · ${ROLE_LABELS[merchant.role]}` : ''}
       </p>
+      <NotificationsSection userId={merchant.id} role={merchant.role} />
       <section className="card stack" aria-labelledby="alterar-senha">
         <h2 id="alterar-senha">Alterar senha</h2>
         <p className="muted small">Ao alterar, todas as sessões abertas desta conta terminam, nesta e em outros aparelhos; entre de novo com a nova senha.</p>
@@ -54,7 +55,6 @@ export default async function AccountPage({ searchParams }: Props) {
           )}
         </PermissionGate>
       </section>
-      <NotificationsSection userId={merchant.id} role={merchant.role} />
       <section className="card stack" aria-labelledby="sessoes-titulo">
         <h2 id="sessoes-titulo">Sessões</h2>
         <p className="muted">
