@@ -10,7 +10,7 @@ import { E2E_SANDBOX_KEY } from './e2e/sandbox-key';
  * Ports, from E2E_PORT (3100 unless told): each worker has a server of its own, the first at
  * E2E_PORT and the next one 4 ports up (E2E_WORKERS, 1 unless told); the expiry journey's
  * server is at E2E_PORT+1; a server's outside store (e2e/api-checkout.spec.ts) and the dev
- * server of e2e/dev-server.spec.ts listen two ports above it, the ad platforms' stand-in
+ * server of e2e/dev-server.spec.ts (run by playwright.dev.config.ts) listen two ports above it, the ad platforms' stand-in
  * (e2e/pixels.spec.ts: META_GRAPH_URL, GA4_COLLECT_URL) three ports above it. This file is also evaluated in
  * every worker, where E2E_PORT becomes that worker's server's port for the journeys' helpers.
  */
@@ -29,7 +29,7 @@ const EXPIRY_PORT = FIRST_PORT + 1;
 // device pixel per CSS pixel: without a GPU the browser rasterises on the CPU, and 2.625² as
 // many pixels cost the shared two cores a sixth of the suite (docs/benchmarks-log.md, "Test gate").
 // The screenshot specs set their own scale. E2E_DSF overrides it to compare.
-const PHONE = { ...devices['Pixel 7'], browserName: 'chromium' as const, deviceScaleFactor: Number(process.env.E2E_DSF ?? 1) };
+export const PHONE = { ...devices['Pixel 7'], browserName: 'chromium' as const, deviceScaleFactor: Number(process.env.E2E_DSF ?? 1) };
 // Debian's headless shell (chromium-headless-shell) is the same engine as the full browser
 // without its UI: journeys run about a fifth faster on two cores. The full browser is the
 // fallback on a machine that only has it.
@@ -85,7 +85,9 @@ export default defineConfig({
   projects: [
     // Signs the owner and the demo account in once; the journeys reuse those sessions (signIn).
     { name: 'setup', testMatch: /\.setup\.ts$/, use: { ...PHONE, baseURL: BASE_URL } },
-    { name: 'mobile', testIgnore: /(expiry|serverless)\.spec\.ts$/, dependencies: ['setup'], use: { ...PHONE, baseURL: BASE_URL } },
+    // The dev-server journeys are not here: they run in a stage of their own, before this one
+    // (playwright.dev.config.ts).
+    { name: 'mobile', testIgnore: /(expiry|serverless|dev-server)\.spec\.ts$/, dependencies: ['setup'], use: { ...PHONE, baseURL: BASE_URL } },
     // The expiry journey moves its server's sandbox clock three days ahead, after which that
     // server refuses new charges: it has a server of its own, so it can run in any order.
     { name: 'expiry', testMatch: /expiry\.spec\.ts$/, use: { ...PHONE, baseURL: `http://localhost:${EXPIRY_PORT}` } },

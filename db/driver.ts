@@ -46,7 +46,13 @@
  *   the process's open transaction to commit (one writer at a time, see openLibsql): never run
  *   one from inside a body, which is why a body uses `tx` only.
  *
- * ## Reads that do not depend on each other
+ * ## Where round trips cost: the driver picks the plan
+
+A read path worth writing two ways (one batch where each round trip costs, prepared statements
+in turn where none does) hands both to `database().byRoundTrips({ together, inTurn })`: libSQL
+runs `together`, better-sqlite3 `inTurn`. Domain code never asks `database().kind`.
+
+## Reads that do not depend on each other
  *
  * `await database().batch([q1, q2, q3])` runs them as one libSQL batch (one round trip on Turso)
  * and, on better-sqlite3, one after the other: each result as `await q` would give it.
@@ -262,6 +268,14 @@ export interface Database<TSchema extends Record<string, unknown>> {
   atomicBatch<T>(body: TxBody<T, TSchema>): Promise<T>;
   /** Queries that do not depend on each other, in one round trip on libSQL (in turn on better-sqlite3). */
   batch<U extends BatchItem<'sqlite'>, Q extends Readonly<[U, ...U[]]>>(queries: Q): Promise<BatchResponse<Q>>;
+  /**
+   * One piece of work written two ways, and the driver picks: `together` (its reads in one
+   * batch) where every round trip costs (libSQL: on Turso a network hop, and inside a
+   * transaction the write lock held across it); `inTurn` where none does (better-sqlite3, in
+   * process: prepared statements one after the other cost least). The domain never asks which
+   * driver runs.
+   */
+  byRoundTrips<T>(plans: { together: () => Promise<T>; inTurn: () => Promise<T> }): Promise<T>;
   /** Applies the Drizzle migrations in `folder`. */
   migrate(folder: string): Promise<void>;
   close(): void;
@@ -326,6 +340,7 @@ function openBetterSqlite<TSchema extends Record<string, unknown>>(opts: OpenOpt
       for (const query of queries) results.push(await query);
       return results as BatchResponse<Q>;
     },
+    byRoundTrips: ({ inTurn }) => inTurn(),
     async migrate(folder: string) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { migrate } = require('drizzle-orm/better-sqlite3/migrator') as typeof import('drizzle-orm/better-sqlite3/migrator');
@@ -380,6 +395,7 @@ function openLibsql<TSchema extends Record<string, unknown>>(opts: OpenOptions<T
     async batch<U extends BatchItem<'sqlite'>, Q extends Readonly<[U, ...U[]]>>(queries: Q) {
       return libsql.batch(queries) as Promise<BatchResponse<Q>>;
     },
+    byRoundTrips: ({ together }) => together(),
     async atomicBatch<T>(body: TxBody<T, TSchema>) {
       await prepare();
       if (insideTransaction.getStore()) throw new Error('db/driver: atomicBatch inside a transaction body (use its tx)');
@@ -472,7 +488,7 @@ function batchOf(tx: unknown): SendBatch | undefined {
 }
 
 /**
- * The benchmark's probe of the libSQL path (BENCHMARKS.md, T15), never set in production:
+ * The benchmark's probe of the libSQL path, never set in production:
  * BENCH_LIBSQL_PROBE=`count` prints one line per database round trip to stderr (`db-rt <epoch ms>
  * <what> <sql>`: a statement, a batch, a transaction's begin, commit or rollback), `delay:<ms>` waits
  * that long before each one (a Turso region away), `count,delay:10` both. Unset, the client is

@@ -5,8 +5,8 @@
  *    sandbox): every better-sqlite3 connection keeps its compiled SQL.
  *
  * 2. `preparedQuery(build)`: a Drizzle prepared query for a hot path, built once per query
- *    runner. Building a query with Drizzle costs more than SQLite running a one-row statement
- *    (BENCHMARKS.md, T2/T3). On better-sqlite3 the runner handed to a transaction body is the
+ *    runner. Building a query with Drizzle costs more than SQLite running a one-row statement.
+ *    On better-sqlite3 the runner handed to a transaction body is the
  *    connection itself, so the query is built once per process; on libSQL each transaction has
  *    its own runner, so once per transaction (correct, and negligible next to a round trip).
  *    Keyed by the runner object, so tests that reopen the database get fresh statements.
@@ -44,8 +44,7 @@ export function oncePerRunner<Runner extends object, T>(build: (runner: Runner) 
 
 /**
  * A statement with its values. A class, not an object of closures: the hot paths call it per
- * request, and fresh closures per call cost more per lookup than the statement itself
- * (BENCHMARKS.md, "Micro-measurements the code refers to").
+ * request, and fresh closures per call cost more per lookup than the statement itself.
  */
 class Bound<G, A, R> implements BoundQuery<G, A, R> {
   constructor(

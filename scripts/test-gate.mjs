@@ -3,6 +3,9 @@
 // build (without its own type check: tsc runs beside it on the same tsconfig, and the gate fails
 // if it fails) mostly one; the journeys (one browser, one `next start`) leave about a core idle,
 // which the unit tests fill. So the gate is two groups of stages side by side.
+// Between them, alone, the dev-server journeys (playwright.dev.config.ts): `next dev` compiles
+// each route on its first request, and beside the unit tests or `next start` a compile ran past
+// a journey's time. Alone it has both cores; the journeys' stage no longer carries them.
 import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 
@@ -14,6 +17,7 @@ export const STAGES = [
     { name: 'build', command: 'npm run build', env: { BUILD_TYPECHECKED: '1' } },
   ],
   [{ name: 'bundle secrets', command: 'node scripts/check-bundle-secrets.mjs' }],
+  [{ name: 'e2e (next dev)', command: 'npm run test:e2e:dev' }],
   [
     { name: 'e2e (playwright)', command: 'npm run test:e2e' },
     { name: 'unit (vitest)', command: 'npm run test:unit' },
@@ -57,7 +61,7 @@ async function main() {
   const total = (Date.now() - started) / 1000;
   const rows = done.map((r) => `  ${r.name.padEnd(18)} ${r.seconds.toFixed(1).padStart(7)} s${r.ok ? '' : `  FAILED (${r.code})`}`);
   for (const r of done.filter((r) => !r.ok && r.output)) console.log(failureDigest(r));
-  console.log(`\nTest gate, time per stage (side by side: typecheck + lint + build, then e2e + unit):\n${rows.join('\n')}\n  ${'total'.padEnd(18)} ${total.toFixed(1).padStart(7)} s`);
+  console.log(`\nTest gate, time per stage (side by side: typecheck + lint + build; then alone: bundle secrets, e2e (next dev); then side by side: e2e + unit):\n${rows.join('\n')}\n  ${'total'.padEnd(18)} ${total.toFixed(1).padStart(7)} s`);
   process.exit(failed ? 1 : 0);
 }
 

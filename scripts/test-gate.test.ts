@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureDigest } from './test-gate.mjs';
+import { failureDigest, STAGES } from './test-gate.mjs';
 
 describe('failureDigest', () => {
   it("names vitest's failing tests and keeps the log's end, without colour codes", () => {
@@ -21,5 +21,16 @@ describe('failureDigest', () => {
   it("names Playwright's numbered failures", () => {
     const digest = failureDigest({ name: 'e2e (playwright)', output: '  1) [mobile] › e2e/a.spec.ts:3:1 › pays\n  1 failed\n' });
     expect(digest).toContain('1) [mobile] › e2e/a.spec.ts:3:1 › pays');
+  });
+});
+
+describe('the stages', () => {
+  it('the dev-server journeys run alone, after the build and before the journeys and the unit tests (nothing else compiles beside `next dev`)', () => {
+    const names = STAGES.map((group) => group.map((s) => s.name));
+    const dev = names.findIndex((g) => g.includes('e2e (next dev)'));
+    expect(names[dev]).toEqual(['e2e (next dev)']);
+    expect(dev).toBeGreaterThan(names.findIndex((g) => g.includes('build')));
+    expect(dev).toBeLessThan(names.findIndex((g) => g.includes('unit (vitest)')));
+    expect(dev).toBeLessThan(names.findIndex((g) => g.includes('e2e (playwright)')));
   });
 });

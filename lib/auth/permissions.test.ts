@@ -53,7 +53,7 @@ describe('coupons:edit', () => {
   });
 });
 
-describe('review 3: the demo login and the Atendente', () => {
+describe('the demo login and the Atendente', () => {
   it('only the demonstration account is held to a known carrier (its tracking link reaches a real buyer)', () => {
     expect(can('demo', 'fulfilment:tracking-links')).toBe(false);
     for (const role of ['owner', 'manager', 'attendant'] as const) expect(can(role, 'fulfilment:tracking-links')).toBe(true);

@@ -30,7 +30,7 @@ export const ACCOUNT_PATH = '/dashboard/conta';
 export const SESSION_EXPIRED_MESSAGE = 'Sua sessão terminou. Entre novamente para continuar.';
 
 /** The signed-in merchant, or null (no cookie, bad or expired token, user deleted, session revoked). For actions and route handlers. */
-/** Once per render (React's cache): the dashboard's layout and page both ask (BENCHMARKS.md, T15). */
+/** Once per render (React's cache): the dashboard's layout and page both ask. */
 export const getMerchantOrNull = cache(readMerchantOrNull);
 
 async function readMerchantOrNull(): Promise<Merchant | null> {

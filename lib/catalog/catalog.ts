@@ -79,7 +79,7 @@ export type ProductPage = { product: CatalogProduct; photos: PhotoView[]; choice
 /**
  * A product page: the product on sale with its photos and its choices (options, variants on
  * sale), or the slug it now has (an old link), or null. The product, its photos and its
- * variants are found by the slug in one batch: one round trip on Turso (BENCHMARKS.md, T15).
+ * variants are found by the slug in one batch: one round trip on Turso.
  */
 export async function productPage(slug: string): Promise<ProductPage | { movedTo: string } | null> {
   if (!isSlug(slug)) return null;

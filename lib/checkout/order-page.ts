@@ -7,7 +7,7 @@
  *
  * Its reads are the page's: the order's batch, the checkout session (by the order's id, which the
  * token cannot give; read once per request, the attempt terms ask the same cached read) and the
- * storefront, which the shop's layout reads in the same request anyway (BENCHMARKS.md, T15).
+ * storefront, which the shop's layout reads in the same request anyway.
  */
 import 'server-only';
 import { formatDateTimeBR } from '@balcao/br/dates';

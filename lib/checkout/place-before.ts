@@ -2,7 +2,7 @@
  * What placing an order reads before pricing it, but the catalog: the order this submit's
  * checkoutKey may already have made (with its current payment), the shop's name (the charge's
  * description) and its shipping row. Its queries are exported so that the checkout's submit
- * sends them in its own batch, with the rate limit and the cart (BENCHMARKS.md, T15), and hands
+ * sends them in its own batch, with the rate limit and the cart, and hands
  * what they read to placeOrder (lib/checkout/place-order.ts), which then reads nothing again.
  */
 import 'server-only';

@@ -61,7 +61,7 @@ const inFlight = new Map<string, Promise<PlaceOrderResult>>();
  * Beside the order's own details: where the buyer came from ("Origem"), cleaned again here; and
  * what the caller already read from the database in this request (the checkout's cart and
  * settings; `before`: the order of its key, the shop's name, its shipping row, read in the same
- * batch), so that placing does not read it again (BENCHMARKS.md, T15). Prices still come
+ * batch), so that placing does not read it again. Prices still come
  * only from the catalog's rows, never from the form.
  */
 export type PlaceOrderOptions = { origin?: Attribution | null; settings?: PaymentSettings; catalog?: CatalogItem[]; before?: BeforePricing };
@@ -103,7 +103,7 @@ async function findByCheckoutKey(checkoutKey: string): Promise<{ order: Order; p
 }
 
 /**
- * What placing reads before pricing, in one batch (one round trip on Turso; BENCHMARKS.md, T15):
+ * What placing reads before pricing, in one batch (one round trip on Turso):
  * the order this submit may already have made, the shop's name, its shipping row, and a cart's
  * catalog rows unless its caller read them this request.
  */
@@ -164,7 +164,7 @@ async function place(input: ValidOrder, settings: PaymentSettings, origin: Attri
       const terms = chargeTerms(input.method, settings, saoPauloDate(), reserved.number, before.shop);
       yield* openAttempt(tx, { paymentId, orderId, method: input.method, amountCents: totalCents, terms });
       // What the create is sent from, read back as written (its defaults, its keys) in the same
-      // round trip as the held writes: the create does not read it again (BENCHMARKS.md, T15).
+      // round trip as the held writes: the create does not read it again.
       return createInputsOf(yield* reads(createInputsQueries(tx, paymentId)));
     });
   } catch (error) {

@@ -10,7 +10,7 @@
  * 4. insert — the order, its lines, its session's link and its stock movements.
  * 5. open attempt — the payment in 'creating' with the charge's terms (lib/payments/create-charge.ts).
  *
- * On libSQL every round trip holds the write lock (BENCHMARKS.md, T15): `reserve` reads the
+ * On libSQL every round trip holds the write lock: `reserve` reads the
  * count, the lapsed holds, the stock and the next number in one batch, and everything `insert`
  * and `openAttempt` write goes as held writes, together, before the commit.
  */

@@ -31,7 +31,7 @@ export async function submitCheckout(form: FormData, ctx: { ip: string; origin?:
   const values = formValuesOf(form);
   // The rate limit's hit, the cart's catalog rows, the settings and what placing reads before
   // pricing (the order of this checkoutKey, the shop's name, its shipping row) in one round trip
-  // on libSQL (BENCHMARKS.md, T15). A refused submit ignores what was read.
+  // on libSQL. A refused submit ignores what was read.
   const lines = await readCartLines();
   const checkoutKey = values.checkoutKey ?? '';
   const [limit, [rows, settingsRows, existing, identity, shippingRows]] = await hitAlong('checkout', ctx.ip, [...cartWithSettingsQueries(lines), ...beforePricingQueries(checkoutKey)]);

@@ -138,7 +138,7 @@ export type AppEnv = {
   /**
    * DATABASE_DRIVER: the driver of a file: URL. Unset → better-sqlite3 (synchronous, the
    * fastest on one host); `libsql` runs @libsql/client's async path on the local file, the
-   * code path a Turso deployment takes (the bench's T14 compares them). A libsql:// or http(s)
+   * code path a Turso deployment takes. A libsql:// or http(s)
    * URL is always libSQL.
    */
   databaseDriver?: 'better-sqlite3' | 'libsql';

@@ -73,7 +73,7 @@ async function signInAs(email: string, role: 'owner' | 'demo' | 'attendant', tot
   jar.cookies = await sessionCookiesOf(await insertPerson(email, role, totp));
 }
 
-describe("the boleto's payer in a public demo (review 3, finding 1)", () => {
+describe("the boleto's payer in a public demo", () => {
   it('is whole for the shopper holding the order token, masked for a token of another order or none', async () => {
     publicDemo(true);
     expect(await mayReadBoletoPayer(theirs.charge, theirs.token)).toBe(true);
@@ -106,7 +106,7 @@ describe("the boleto's payer in a public demo (review 3, finding 1)", () => {
   });
 });
 
-describe('the Dono\'s "exigir verificação em duas etapas" covers the simulator (review 3, finding 11)', () => {
+describe('the Dono\'s "exigir verificação em duas etapas" covers the simulator', () => {
   it('an owner who has not enabled it gets the visitor\'s view, and no payer, until they do', async () => {
     publicDemo(true);
     await db().insert(accountPolicy).values({ id: 1, requireTwoFactor: true }).onConflictDoUpdate({ target: accountPolicy.id, set: { requireTwoFactor: true } });

@@ -1,6 +1,6 @@
 /**
  * Who reads the mail catcher in a public demo: the Dono's "exigir verificação em duas etapas"
- * covers it as it covers the dashboard (review 3, finding 11).
+ * covers it as it covers the dashboard.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db, ensureMigrated } from '@/db';

@@ -60,7 +60,7 @@ export function* enqueueEmail(tx: Tx, e: Enqueue): Generator<Step, number, unkno
 
 /**
  * `enqueueEmail` when nothing reads whether a row was written: a held write, which on libSQL
- * travels with the transaction's next step (db/driver.ts `write`; BENCHMARKS.md, T15).
+ * travels with the transaction's next step (db/driver.ts `write`).
  */
 export function* queueEmail(tx: Tx, e: Enqueue): Generator<Step, void, unknown> {
   yield* write(outboxInsert(tx, e));

@@ -197,17 +197,16 @@ export const emailWorker = outboxWorker<EmailOutboxRow, Detail>({
     const { enqueueDueReminders } = await import('./reminders');
     await enqueueDueReminders();
   },
+  // Something was enqueued (its transaction committed): send soon instead of at the next tick.
+  exposeKick: setOutboxKick,
 });
 
 /** Starts draining every few seconds (and right after a kick). No-op when e-mails are off. */
 export function startOutboxWorker(options: WorkerOptions & { intervalMs?: number } = {}): void {
   loopOptions().options = options;
   emailWorker.start({ intervalMs: options.intervalMs, before: options.beforeDrain });
-  // Something was enqueued (its transaction committed): send soon instead of at the next tick.
-  if (emailWorker.enabled()) setOutboxKick(() => emailWorker.kick());
 }
 
 export async function stopOutboxWorker(): Promise<void> {
-  setOutboxKick(undefined);
   await emailWorker.stop();
 }

@@ -87,7 +87,7 @@ export function orderLinkQuery(tx: AnyDb<AppSchema>, orderId: string) {
  * received more payments than its limit: the payment is accepted (paid always wins) and the
  * order flagged (`link_over_limit`) for the merchant. Returns whether it was flagged.
  * `holdsSince`: the reservation cutoff, as a step run only for an order of a link (an order
- * from the cart costs no read of the settings; BENCHMARKS.md, T15).
+ * from the cart costs no read of the settings).
  */
 export function* flagPaymentOverLinkLimit(
   tx: AnyDb<AppSchema>,

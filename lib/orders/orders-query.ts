@@ -13,10 +13,10 @@
  *   NAME_SEARCH_COUNT_CAP ("mais de 1.000 pedidos"), sorts them when there are no more than
  *   that, and past it walks the orders newest first (on the created_at index), testing each
  *   against the matches, and stops at the page's end: a common surname at 100k orders is not
- *   a count and a sort of thousands of rows (BENCHMARKS.md, growth);
+ *   a count and a sort of thousands of rows;
  * - the count and the page are Drizzle prepared statements, one per filter *shape* (which
  *   filters are present, and how the search matches) and connection, run with the values
- *   bound: the SQL is built once per shape, not on every request (BENCHMARKS.md, T3).
+ *   bound: the SQL is built once per shape, not on every request.
  * The CSV export walks the same filters by keyset (created_at, rowid) in batches.
  */
 import 'server-only';

@@ -75,7 +75,7 @@ const itemsQuery = preparedQuery((d: Db) =>
 );
 
 // The order page's two side reads, prepared once per connection like the queries above: built
-// per call, Drizzle's SQL building cost more than the indexed lookups themselves (T3).
+// per call, Drizzle's SQL building cost more than the indexed lookups themselves.
 const linkCodeQuery = preparedQuery((d: Db) =>
   d.select({ code: paymentLinks.code }).from(paymentLinks).where(eq(paymentLinks.id, sql.placeholder('linkId'))).limit(1).prepare(),
 );
@@ -172,7 +172,7 @@ type OrderParts = {
   instructionsEmail: OrderView['instructionsEmail'] | undefined;
 };
 
-/** better-sqlite3: the prepared statements one after the other (no round trips to save; T3). */
+/** Where round trips cost nothing (better-sqlite3): the prepared statements one after the other. */
 async function orderPartsInTurn(token: string): Promise<OrderParts | null> {
   const row = await orderWithPaymentQuery.on(db(), { token }).get();
   if (!row) return null;
@@ -183,7 +183,7 @@ async function orderPartsInTurn(token: string): Promise<OrderParts | null> {
   return { row, items, link, instructionsEmail };
 }
 
-/** libSQL: the same four reads found by the token in one batch, one round trip on Turso (T15). */
+/** Where each round trip costs (libSQL): the same four reads found by the token in one batch. */
 async function orderPartsTogether(token: string): Promise<OrderParts | null> {
   const d = db();
   const byToken = eq(orders.token, token);
@@ -213,7 +213,7 @@ async function orderPartsTogether(token: string): Promise<OrderParts | null> {
 /** Everything the order page and the receipt show, or null for an unknown token. */
 export async function orderViewByToken(token: string): Promise<OrderView | null> {
   if (!looksLikeToken(token)) return null;
-  const parts = database().kind === 'libsql' ? await orderPartsTogether(token) : await orderPartsInTurn(token);
+  const parts = await database().byRoundTrips({ together: () => orderPartsTogether(token), inTurn: () => orderPartsInTurn(token) });
   if (!parts) return null;
   const { row, items, link, instructionsEmail } = parts;
   const { order, payment } = row;

@@ -1,4 +1,4 @@
-/** A masked role's orders search (review 3, finding 2): the order number only; a role with `buyers:read`, anything. */
+/** A masked role's orders search: the order number only; a role with `buyers:read`, anything. */
 import { describe, expect, it } from 'vitest';
 import { planSearch } from './order-search';
 import { scopeSearch } from './search-scope';

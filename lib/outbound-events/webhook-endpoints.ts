@@ -18,7 +18,7 @@ import { env } from '@/lib/config/env';
 import { newEventId } from '@/lib/outbound-events/record';
 import { activityStep } from '@/lib/security/activity';
 import { newId } from '@/lib/security/tokens';
-import { OUTBOUND_EVENT_TYPES as API_EVENT_TYPES, type OutboundEventType as ApiEventType } from './event-types';
+import { OUTBOUND_EVENT_TYPES, type OutboundEventType } from './event-types';
 import { noteOutboxRow } from '@/lib/server/after-pass';
 
 export const endpointFormSchema = z.object({
@@ -32,7 +32,7 @@ export const endpointFormSchema = z.object({
     .refine((v) => !env().isProduction || v.startsWith('https://') || (URL.canParse(v) && env().webhookTargets.allowedOrigins.includes(new URL(v).origin)), {
       error: 'Use uma URL https.',
     }),
-  events: z.array(z.enum(API_EVENT_TYPES), { error: 'Escolha ao menos um evento.' }).min(1, { error: 'Escolha ao menos um evento.' }),
+  events: z.array(z.enum(OUTBOUND_EVENT_TYPES), { error: 'Escolha ao menos um evento.' }).min(1, { error: 'Escolha ao menos um evento.' }),
 });
 
 export function newWebhookSecret(): string {
@@ -48,7 +48,7 @@ export function endpointLabel(url: string): string {
 export type IntegrationActor = { id: number; email: string } | null;
 type ActorContext = { actor?: IntegrationActor; ip?: string | null };
 
-export async function createEndpoint(url: string, events: readonly ApiEventType[], opts: ActorContext = {}): Promise<{ id: string; secret: string }> {
+export async function createEndpoint(url: string, events: readonly OutboundEventType[], opts: ActorContext = {}): Promise<{ id: string; secret: string }> {
   const id = newId();
   const secret = newWebhookSecret();
   const actor = opts.actor ?? null;
@@ -78,7 +78,7 @@ export async function sendTestDelivery(id: string): Promise<boolean> {
   if (!endpoint) return false;
   const eventId = newEventId();
   const at = new Date().toISOString();
-  const type = (endpoint.events.split(',')[0] ?? 'order.paid') as ApiEventType;
+  const type = (endpoint.events.split(',')[0] ?? 'order.paid') as OutboundEventType;
   const body = JSON.stringify({
     id: eventId,
     type,

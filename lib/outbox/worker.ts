@@ -45,6 +45,11 @@ export type WorkerSpec<Row extends OutboxRow, D> = {
   before?: (pass: { via: PassVia; keys?: readonly string[]; now: number }) => Promise<unknown>;
   /** Work left that is not rows yet (webhook events not fanned out). */
   alsoLeft?: (now: number) => Promise<number>;
+  /**
+   * Told the loop's kick when the loop starts, and undefined when it stops: a writer low in the
+   * layers (lib/email/kick.ts) keeps it to ask for a pass right after its commit.
+   */
+  exposeKick?: (kick: (() => void) | undefined) => void;
 };
 
 type LoopState = { timer?: ReturnType<typeof setInterval>; running?: Promise<void>; again?: boolean; before?: () => Promise<unknown> };
@@ -59,6 +64,11 @@ export function outboxWorker<Row extends OutboxRow, D>(spec: WorkerSpec<Row, D>)
     await spec.before?.({ via, keys: opts.keys, now: (opts.now ?? Date.now)() });
     await opts.before?.();
     return drainChannel(spec.channel(), opts);
+  }
+
+  function kick(): void {
+    const state = slot.get();
+    if (state?.timer) setImmediate(() => runOnce(state));
   }
 
   function runOnce(state: LoopState): void {
@@ -92,18 +102,19 @@ export function outboxWorker<Row extends OutboxRow, D>(spec: WorkerSpec<Row, D>)
       state.before = opts.before;
       state.timer = setInterval(() => runOnce(state), opts.intervalMs ?? spec.intervalMs);
       state.timer.unref?.();
+      spec.exposeKick?.(() => kick());
       runOnce(state);
     },
     async stop() {
       const state = slot.get();
       if (!state) return;
-      if (state.timer) clearInterval(state.timer);
+      if (state.timer) {
+        clearInterval(state.timer);
+        spec.exposeKick?.(undefined);
+      }
       state.timer = undefined;
       await state.running;
     },
-    kick() {
-      const state = slot.get();
-      if (state?.timer) setImmediate(() => runOnce(state));
-    },
+    kick,
   };
 }

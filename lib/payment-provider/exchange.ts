@@ -41,7 +41,7 @@ const AGENTS = {
  * followed (node:http never follows one: the key never goes elsewhere), nothing cached.
  * Not `fetch`: every webhook's fetch-back goes through here, and node:http costs about a
  * quarter of fetch's CPU per request (no WHATWG streams, no abort-signal plumbing, and not
- * Next's instrumented fetch) — BENCHMARKS.md, T2.
+ * Next's instrumented fetch).
  */
 export function httpExchange(): Exchange {
   return ({ url, method, headers, body, timeoutMs }) =>

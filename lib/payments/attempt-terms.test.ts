@@ -1,6 +1,6 @@
 /**
- * "Pagar com Pix agora" and "Gerar novo Pix" hold the order's terms (review 3, findings 3 and
- * 10): an API session's methods and final price (no Pix discount), an expired session stays
+ * "Pagar com Pix agora" and "Gerar novo Pix" hold the order's terms: an API session's methods
+ * and final price (no Pix discount), an expired session stays
  * expired, and a payment link disabled, past its date or out of places takes no new Pix. The
  * order page offers neither where the attempt would be refused (pixAttemptOffer).
  */

@@ -77,8 +77,8 @@ function errorText(error: unknown): string {
 export type CreateInputs = { payment: Payment; order: Order; terms?: ChargeTerms };
 
 /**
- * The three reads a create is sent from, found by the payment's id: one round trip on Turso
- * (BENCHMARKS.md, T15). `db` is the database or a transaction (placing an order reads them back
+ * The three reads a create is sent from, found by the payment's id: one round trip on Turso.
+ * `db` is the database or a transaction (placing an order reads them back
  * in its own transaction, with its held writes: `createInputsOf`).
  */
 export function createInputsQueries(db: Tx, paymentId: string) {
@@ -159,8 +159,8 @@ export async function submitCreate(paymentId: string, opts: SubmitOptions): Prom
 
 /**
  * Stores the provider's answer: the payment 'creating' → 'created', its 'created' event and the
- * instructions e-mail, atomically and in ONE round trip on libSQL (db/driver.ts `atomicBatch`;
- * BENCHMARKS.md, T15). Nothing is read first, so every guard is in the SQL:
+ * instructions e-mail, atomically and in ONE round trip on libSQL (db/driver.ts
+ * `atomicBatch`). Nothing is read first, so every guard is in the SQL:
  * - the update changes the row only while it is still 'creating' (a concurrent retry, a
  *   give-up or a refusal's delete may have come first);
  * - the e-mail is written only when the row now holds THIS charge and its 'created' event does

@@ -96,7 +96,7 @@ function* stockEffects(tx: Tx, c: StateChange): Generator<Step, void, unknown> {
     if (state === 'expired' || state === 'canceled') yield* giveBack(tx, c.orderId, state, c.attempt);
     if (state === 'paid') {
       // Units given back (expiry, cancel, a lapsed reservation) come back to the order, or it is
-      // flagged. What both steps read, in one round trip on libSQL (BENCHMARKS.md, T15).
+      // flagged. What both steps read, in one round trip on libSQL.
       const [moves, link] = yield* reads([orderMovesQuery(tx, c.orderId), orderLinkQuery(tx, c.orderId)]);
       yield* retakeForLatePayment(tx, c.orderId, moves);
       yield* flagPaymentOverLinkLimit(tx, c.orderId, () => reservationCutoffIn(tx), link);

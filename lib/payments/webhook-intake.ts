@@ -50,7 +50,7 @@ function withBodyExtras(obs: Observation, payment: WebhookTarget, parsed: Webhoo
  * What the intake needs of the payment a token names. Only columns stored at the head of the
  * row: a Pix payment's row carries its QR image (~5 KB) and spills into overflow pages, and
  * every column after the image costs walking them (the barcode only as IS NOT NULL, which
- * SQLite answers from the record header). Measured in BENCHMARKS.md, T2.
+ * SQLite answers from the record header).
  */
 export type WebhookTarget = Pick<Payment, 'id' | 'method' | 'createState' | 'providerId' | 'createdAt' | 'amountCents'> & { hasBarcode: boolean };
 
@@ -71,14 +71,14 @@ function paymentByToken(db: Tx, token: string | ReturnType<typeof sql.placeholde
     .limit(1);
 }
 
-/** Every delivery starts with this lookup: prepared once per connection (BENCHMARKS.md, T3). */
+/** Every delivery starts with this lookup: prepared once per connection. */
 const paymentByTokenQuery = preparedQuery((db: Tx) => paymentByToken(db, sql.placeholder('token')).prepare());
 /**
  * Targets that can no longer change, by token. Once the provider has answered the create, what
  * the intake reads never changes again: id, method, provider id, amount and creation time are
  * fixed (only a still-creating payment is ever failed or deleted), and `hasBarcode` only goes
  * from false to true — so a boleto is remembered once its barcode is stored. A storm of
- * deliveries for one payment then costs no lookup query (BENCHMARKS.md, T2). Bounded: the
+ * deliveries for one payment then costs no lookup query. Bounded: the
  * oldest entry goes first. Safe across processes, since nothing cached can change.
  */
 const settledTargetsOf = processSingleton('payments.settled-webhook-targets', () => new Map<string, WebhookTarget>());
@@ -107,17 +107,20 @@ function remembered(token: string, found: WebhookTarget | undefined): WebhookTar
 }
 
 /**
- * The token's payment and the delivery's rate-limit hit. On libSQL, when the payment is not
- * remembered, both in one batch (one round trip on Turso; BENCHMARKS.md, T15); on better-sqlite3
- * the prepared lookup, then the hit, as before. Either way every delivery is counted.
+ * The token's payment and the delivery's rate-limit hit. Where round trips cost (libSQL), when
+ * the payment is not remembered, both in one batch; where they do not (better-sqlite3), the
+ * prepared lookup, then the hit. Either way every delivery is counted.
  */
 async function targetAndHit(token: string, hash: string): Promise<[WebhookTarget | undefined, RateDecision]> {
-  if (database().kind === 'libsql' && looksLikeToken(token) && !settledTargetsOf().has(token)) {
-    const [limited, [rows]] = await hitAlong('webhook', hash, [paymentByToken(database().db, token)]);
-    return [remembered(token, rows[0]), limited];
-  }
-  const payment = await findPaymentByWebhookToken(token);
-  return [payment, await hit('webhook', hash)];
+  const inTurn = async (): Promise<[WebhookTarget | undefined, RateDecision]> => [await findPaymentByWebhookToken(token), await hit('webhook', hash)];
+  if (!looksLikeToken(token) || settledTargetsOf().has(token)) return inTurn();
+  return database().byRoundTrips({
+    inTurn,
+    together: async () => {
+      const [limited, [rows]] = await hitAlong('webhook', hash, [paymentByToken(database().db, token)]);
+      return [remembered(token, rows[0]), limited];
+    },
+  });
 }
 
 export async function handlePaymentWebhook(req: Request, token: string): Promise<Response> {

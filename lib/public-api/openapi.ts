@@ -4,8 +4,8 @@
  * 3.1's dialect). Reads no environment: the server is the relative /api/v1.
  */
 import { z } from 'zod';
+import { OUTBOUND_EVENT_TYPES } from '@/lib/outbound-events/event-types';
 import {
-  API_EVENT_TYPES,
   createSessionRequest,
   errorObject,
   orderList,
@@ -111,7 +111,7 @@ export function openApiDocument(): Record<string, unknown> {
     webhooks: {
       orderEvent: {
         post: {
-          summary: `One of ${API_EVENT_TYPES.join(', ')}, signed with Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature).`,
+          summary: `One of ${OUTBOUND_EVENT_TYPES.join(', ')}, signed with Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature).`,
           requestBody: { content: json('WebhookEvent') },
           responses: { '200': { description: 'Any 2xx acknowledges the delivery' } },
         },

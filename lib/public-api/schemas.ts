@@ -5,11 +5,9 @@
  * centavos (BRL).
  */
 import { z } from 'zod';
-import { OUTBOUND_EVENT_TYPES as API_EVENT_TYPES } from '@/lib/outbound-events/event-types';
+import { OUTBOUND_EVENT_TYPES } from '@/lib/outbound-events/event-types';
 
 export const API_METHODS = ['pix', 'boleto'] as const;
-export { API_EVENT_TYPES };
-export type ApiEventType = (typeof API_EVENT_TYPES)[number];
 
 export const MAX_SESSION_LINES = 50;
 /** A session is open for at most 24 hours, at least 30 minutes; default 24 hours. */
@@ -155,7 +153,7 @@ export const abandonedCheckoutObject = z.object({
 /** The outbound webhook body (Standard Webhooks). */
 export const webhookEvent = z.object({
   id: z.string().describe('evt_…, the same on every delivery of this event (the webhook-id header).'),
-  type: z.enum(API_EVENT_TYPES),
+  type: z.enum(OUTBOUND_EVENT_TYPES),
   created_at: z.string(),
   data: z.object({
     order: orderObject.optional().describe('Every order.* event.'),

@@ -160,8 +160,8 @@ export async function hit(bucket: RateBucket, id: string, now = Date.now()): Pro
 }
 
 /**
- * `hit`, and reads that do not depend on it, in one round trip on libSQL (a batch; BENCHMARKS.md,
- * T15): the hit is counted whatever the reads find, and a refused request simply ignores them.
+ * `hit`, and reads that do not depend on it, in one round trip on libSQL (a batch): the hit is
+ * counted whatever the reads find, and a refused request simply ignores them.
  * On better-sqlite3 the hit keeps its prepared statement and the reads run after it.
  */
 export async function hitAlong<U extends BatchItem<'sqlite'>, Q extends Readonly<[U, ...U[]]>>(
@@ -170,12 +170,15 @@ export async function hitAlong<U extends BatchItem<'sqlite'>, Q extends Readonly
   queries: Q,
   now = Date.now(),
 ): Promise<[RateDecision, BatchResponse<Q>]> {
-  const database_ = database();
-  if (database_.kind !== 'libsql') return [await hit(bucket, id, now), await database_.batch(queries)];
-  await sweepOnceAWindow(now);
-  const window = windowOf(bucket);
-  const [rows, ...results] = (await database_.batch([countHitStatement(db(), { key: `${bucket}:${id}`, now, window }), ...queries])) as unknown as [{ count: number; windowStart: number }[], ...unknown[]];
-  return [decisionOf(bucket, rows[0], now), results as BatchResponse<Q>];
+  return database().byRoundTrips<[RateDecision, BatchResponse<Q>]>({
+    inTurn: async () => [await hit(bucket, id, now), await database().batch(queries)],
+    together: async () => {
+      await sweepOnceAWindow(now);
+      const window = windowOf(bucket);
+      const [rows, ...results] = (await database().batch([countHitStatement(db(), { key: `${bucket}:${id}`, now, window }), ...queries])) as unknown as [{ count: number; windowStart: number }[], ...unknown[]];
+      return [decisionOf(bucket, rows[0], now), results as BatchResponse<Q>];
+    },
+  });
 }
 
 function decisionOf(bucket: RateBucket, row: { count: number; windowStart: number }, now: number): RateDecision {

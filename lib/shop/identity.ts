@@ -54,7 +54,7 @@ const columns = {
 
 /**
  * The shop as buyers see it. Once per render (React's cache): the layout, the page and its
- * metadata all ask, and on Turso each read is a round trip (BENCHMARKS.md, T15). Outside a
+ * metadata all ask, and on Turso each read is a round trip. Outside a
  * render (an action, a route handler) every call reads. A storefront render reads it with the
  * settings and the categories in one batch instead (`storefront`, lib/shop/storefront.ts).
  */

@@ -1,8 +1,8 @@
 /**
  * What every page of the shop reads around its own data: the shop's identity (header, titles),
  * the payment settings (Pix discount, reservation) and the categories with a product on sale (the menu). One batch,
- * once per render (React's cache): on Turso that is one round trip where it was three
- * (BENCHMARKS.md, T15). Outside a render each call reads again, so actions and routes keep
+ * once per render (React's cache): on Turso that is one round trip where it was three.
+ * Outside a render each call reads again, so actions and routes keep
  * `getShopIdentity` and `getSettings`, which read only their own row.
  */
 import 'server-only';

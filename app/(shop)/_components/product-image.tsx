@@ -12,7 +12,7 @@ export const NO_PHOTO = '/products/sem-foto.svg';
  * `priority` is for the picture that is the page's largest paint (the first catalog row, a
  * product's main photo): it is preloaded from the <head>, ahead of the framework's scripts,
  * fetched at high priority and decoded with the frame that shows it, so it paints in the
- * first frames rather than after the scripts (Lighthouse's LCP, BENCHMARKS.md T5).
+ * first frames rather than after the scripts (Lighthouse's LCP).
  */
 export function ProductImage({
   src,

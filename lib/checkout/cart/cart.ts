@@ -29,7 +29,7 @@ export const readCart = cache(async (): Promise<PricedCart<CatalogItem>> => {
 
 /**
  * The cart priced from the catalog, and the shop's settings, read in one batch: the checkout's
- * submit needs both, and on Turso that is one round trip where it was two (BENCHMARKS.md, T15).
+ * submit needs both, and on Turso that is one round trip where it was two.
  * `catalog`: the rows it was priced from, which placeOrder prices the order from again.
  */
 export async function readCartWithSettings(): Promise<CartWithSettings> {

@@ -211,7 +211,7 @@ export function parseFields(json: string): FormValues {
 /**
  * Converts this browser's open draft of that checkout into the order whose buyer token is
  * `orderToken`: one UPDATE (the order found by a subquery, the reminders written so far copied),
- * so the checkout's POST pays one statement for its draft (BENCHMARKS.md, T16).
+ * so the checkout's POST pays one statement for its draft.
  */
 export async function convertSessionDraftByOrderToken(sessionToken: string | undefined, orderToken: string, now: number, target: DraftSource = CART): Promise<boolean> {
   if (!sessionToken) return false;

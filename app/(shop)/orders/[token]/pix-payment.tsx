@@ -10,7 +10,7 @@ import styles from './order.module.css';
 /**
  * The QR code drawn from the Pix copia-e-cola code itself (the BR Code a bank app reads), as
  * inline SVG: it paints with the page's HTML in the first frame, so a phone shows it at once
- * and it is never a late-decoded image (Lighthouse's LCP, BENCHMARKS.md T5).
+ * and it is never a late-decoded image (Lighthouse's LCP).
  */
 function PixQrCode({ code, label }: { code: string; label: string }) {
   const { size, path } = qrSvg(code);

@@ -7,7 +7,7 @@ import { done, refused, type ActionState } from '@/lib/auth/action-state';
 import { merchantAction } from '@/lib/auth/merchant-action';
 import { apiKeyFormSchema, createApiKey, revokeApiKey, type ApiKeyForm } from '@/lib/public-api/keys';
 import { createEndpoint, endpointFormSchema, sendTestDelivery, setEndpointEnabled } from '@/lib/outbound-events/webhook-endpoints';
-import type { ApiEventType } from '@/lib/public-api/schemas';
+import type { OutboundEventType } from '@/lib/outbound-events/event-types';
 import { clientAddress } from '@/lib/security/client-address';
 import { logger } from '@/lib/server/log';
 
@@ -43,7 +43,7 @@ export const revokeApiKeyAction = merchantAction(
 export type EndpointCreatedState = ActionState | { ok: true; message: string; at: number; secret: string };
 
 /** "Adicionar endpoint" (fields "URL" and "Eventos"). */
-export const createEndpointAction = merchantAction<{ url: string; events: ApiEventType[] }, EndpointCreatedState>(
+export const createEndpointAction = merchantAction<{ url: string; events: OutboundEventType[] }, EndpointCreatedState>(
   {
     name: 'create-webhook-endpoint',
     permission: 'integrations:manage',

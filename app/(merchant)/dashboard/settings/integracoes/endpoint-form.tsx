@@ -1,12 +1,12 @@
 'use client';
 
 import { useActionState, useEffect, useRef } from 'react';
-import { OUTBOUND_EVENT_TYPES as API_EVENT_TYPES } from '@/lib/outbound-events/event-types';
+import { OUTBOUND_EVENT_TYPES, type OutboundEventType } from '@/lib/outbound-events/event-types';
 import { createEndpointAction, type EndpointCreatedState } from './actions';
 import { ShownOnceSecret } from './shown-once-secret';
 import styles from '../settings.module.css';
 
-const EVENT_LABELS: Record<(typeof API_EVENT_TYPES)[number], string> = {
+const EVENT_LABELS: Record<OutboundEventType, string> = {
   'order.paid': 'order.paid — pedido pago',
   'order.refunded': 'order.refunded — reembolsado',
   'order.canceled': 'order.canceled — cancelado',
@@ -58,7 +58,7 @@ export function EndpointForm() {
       </div>
       <fieldset className="field" aria-describedby={errors.events ? 'endpoint-events-erro' : undefined}>
         <legend>Eventos</legend>
-        {API_EVENT_TYPES.map((type) => (
+        {OUTBOUND_EVENT_TYPES.map((type) => (
           <div key={type} className={styles.switch}>
             <input type="checkbox" id={`event-${type}`} name="events" value={type} defaultChecked={type === 'order.paid'} />
             <label htmlFor={`event-${type}`}>{EVENT_LABELS[type]}</label>

@@ -1,7 +1,7 @@
 /**
- * Review 3 (#41) against the dashboard's server entry points, posted as the demonstration
- * account (role 'demo') and as an owner: a shipment's words and link that reach a real buyer
- * (finding 6), and the search as an oracle of masked buyers' data (finding 2).
+ * The demonstration account (role 'demo') against the dashboard's server entry points, beside
+ * an owner: a shipment's words and link that reach a real buyer, and the search as an oracle of
+ * masked buyers' data.
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -45,7 +45,7 @@ beforeEach(async () => {
 
 const tracking = async (id: string) => (await db().select({ carrier: orders.fulfillmentCarrier, code: orders.trackingCode, url: orders.trackingUrl }).from(orders).where(eq(orders.id, id)))[0];
 
-describe('finding 6: the demo login ships with a known carrier, never a link of its own', () => {
+describe('the demo login ships with a known carrier, never a link of its own', () => {
   it('a link template and a made-up carrier are refused next to their fields, and nothing changes', async () => {
     const r = await fulfilment.shipOrderAction(null, fd({ orderId: shipped.id, carrier: 'Acesse golpe.example', code: '123', urlTemplate: 'https://golpe.example/{codigo}' }));
     expect(r).toMatchObject({
@@ -77,7 +77,7 @@ describe('finding 6: the demo login ships with a known carrier, never a link of 
 
 const csvOf = async (qs: string) => exportCsv.GET(new Request(`http://localhost:3000/dashboard/orders/export${qs}`));
 
-describe('finding 2: the search is no oracle of masked buyers', () => {
+describe('the search is no oracle of masked buyers', () => {
   it.each([['?q=Renata'], ['?q=52998224725'], ['?q=Nogueira'], ['?q=' + encodeURIComponent('529.982')]])(
     'the demo login\'s export filter %s is refused, whatever it would match',
     async (qs) => {
