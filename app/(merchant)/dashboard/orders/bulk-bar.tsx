@@ -64,7 +64,8 @@ export function BulkBar({ role, query, total, shown, selectPageHref, clearHref, 
       </div>
       {/* Above the list, in the page's flow: it never sits over a row it could not be scrolled off (sticky only once the list scrolls under it). Shown once an order is checked. */}
       <div className={styles.bulkButtons} role="group" aria-label="Com os pedidos selecionados">
-        <SelectedCount formId={BULK_FORM_ID} initial={pageSelected ? shown : 0} total={Math.min(total, SELECTION_MAX)} />
+        {/* Keyed like the rows' checkboxes: "Selecionar a página" is a link, and a client-side navigation would keep the old count. */}
+        <SelectedCount key={pageSelected ? 'page' : 'none'} formId={BULK_FORM_ID} initial={pageSelected ? shown : 0} total={Math.min(total, SELECTION_MAX)} />
         {actions.map((a) => (
           <button key={a.label} type="submit" className="btn btn-secondary" formAction={a.action} name={a.submit?.name} value={a.submit?.value}>
             {a.label}
