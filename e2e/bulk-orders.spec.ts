@@ -169,28 +169,36 @@ async function barAndRows(page: Page) {
 }
 
 for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
-  test(`at ${viewport.width} px the bulk bar hides no order, and selecting the page moves nothing`, async ({ page }) => {
+  test(`at ${viewport.width} px the bulk bar hides no order, and shows its actions only once orders are selected`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await signIn(page, '/dashboard/orders');
+    const bulk = page.getByRole('group', { name: 'Com os pedidos selecionados' });
+    // At rest nothing is selected: no actions to press (they would only say "Selecione ao menos um pedido").
+    await expect(bulk).toBeHidden();
     const before = await barAndRows(page);
     expect(before.rows.length).toBeGreaterThan(1);
-    // At rest the actions sit above the list, in the page's flow: the first order is below them, uncovered.
-    expect(before.rows[0].top).toBeGreaterThanOrEqual(before.bar.bottom);
 
-    // "Selecionar a página" (a link): every row is checked, and nothing on the page moves.
+    // "Selecionar a página" (a link): every row is checked, and the actions show above the list,
+    // in the page's flow: the first order is below them, uncovered.
     await page.getByRole('link', { name: 'Selecionar a página' }).click();
     await expect(page.getByRole('link', { name: 'Limpar seleção' })).toBeVisible();
     const boxes = page.getByRole('checkbox', { name: /^Selecionar pedido #/ });
     for (const box of await boxes.all()) if (await box.isVisible()) await expect(box).toBeChecked();
-    expect(await barAndRows(page)).toEqual(before);
+    await expect(bulk).toBeVisible();
+    await expect(page.getByTestId('bulk-count')).toHaveText(`${before.rows.length} selecionados`);
+    const selected = await barAndRows(page);
     await page.getByRole('link', { name: 'Limpar seleção' }).click();
     await expect(page.getByRole('link', { name: 'Selecionar a página' })).toBeVisible();
     for (const box of await boxes.all()) if (await box.isVisible()) await expect(box).not.toBeChecked();
+    await expect(bulk).toBeHidden();
+    expect(await barAndRows(page)).toEqual(before);
+    await page.getByRole('link', { name: 'Selecionar a página' }).click();
+    await expect(bulk).toBeVisible();
 
     // Scrolled (a short window, so that the list is longer than it), the bar sticks to the top;
     // what Shift+Tab reaches from the second order scrolls out from under it.
     await page.setViewportSize({ width: viewport.width, height: 480 });
-    await page.evaluate((y) => window.scrollTo(0, y), before.rows[0].top + before.scrollY - 10);
+    await page.evaluate((y) => window.scrollTo(0, y), selected.rows[0].top + selected.scrollY - 10);
     const scrolled = await barAndRows(page);
     expect(scrolled.bar.top).toBeLessThanOrEqual(1);
     expect(scrolled.rows[0].top).toBeLessThan(scrolled.bar.bottom);

@@ -11,7 +11,7 @@ import { ATTEMPT_MESSAGES } from '@/lib/payments/attempts';
 import { newId } from '@/lib/security/tokens';
 import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
 import { insertOrderWithPayment, prepareDatabase } from '@/test/payments/db';
-import { attemptNoticeOf, shopOrderPageView } from './order-page';
+import { attemptNoticeOf, holdEndText, orderHeadline, shopOrderPageView } from './order-page';
 
 const db = () => database().db;
 let keyId: string;
@@ -94,5 +94,26 @@ describe('attemptNoticeOf', () => {
     expect(attemptNoticeOf(ATTEMPT_MESSAGES.failed)).toBe('falhou');
     expect(attemptNoticeOf('O produto Café está esgotado.')).toBe('esgotado');
     expect(attemptNoticeOf('Esta compra aceita só boleto.')).toBe('indisponivel');
+  });
+});
+
+describe('orderHeadline: the heading follows the order', () => {
+  const paid = (status: 'unfulfilled' | 'shipped' | 'delivered' | 'ready_for_pickup' | 'picked_up') => ({ status: 'paid' as const, method: 'pix' as const, fulfillment: { status, carrier: null, tracking_code: null, tracking_url: null } });
+  it('says sent, delivered, ready or picked up once paid', () => {
+    expect(orderHeadline(paid('unfulfilled'))).toBe('Pedido pago');
+    expect(orderHeadline(paid('shipped'))).toBe('Pedido enviado');
+    expect(orderHeadline(paid('delivered'))).toBe('Pedido entregue');
+    expect(orderHeadline(paid('ready_for_pickup'))).toBe('Pronto para retirada');
+    expect(orderHeadline(paid('picked_up'))).toBe('Pedido retirado');
+    expect(orderHeadline({ status: 'pending', method: 'pix' })).toBe('Falta só pagar o Pix');
+  });
+});
+
+describe('holdEndText: until when an unpaid order holds its units', () => {
+  it('the hour today, the day and hour another day, nothing once over', () => {
+    const now = Date.parse('2026-12-05T15:00:00Z'); // 12:00 in São Paulo
+    expect(holdEndText(now + 3_600_000, now)).toBe('13:00');
+    expect(holdEndText(now + 24 * 3_600_000, now)).toBe('06/12 12:00');
+    expect(holdEndText(now - 1, now)).toBeNull();
   });
 });

@@ -10,11 +10,13 @@
  * storefront, which the shop's layout reads in the same request anyway.
  */
 import 'server-only';
+import { formatDateTimeBR } from '@balcao/br/dates';
 import { storeReturnUrlOfOrder } from '@/lib/checkout-sessions/sessions';
 import { orderViewByToken, type OrderView } from '@/lib/orders/queries';
 import { ATTEMPT_MESSAGES } from '@/lib/payments/attempts';
 import { pixAttemptOffer } from '@/lib/payments/attempt-terms';
 import { storefront } from '@/lib/shop/storefront';
+import { getSettings } from '@/lib/settings/settings';
 
 /** Why "Pagar com Pix agora" or "Gerar novo Pix" did not go through: the key the action puts in `?pix=` (the words stay out of the URL). */
 export type AttemptNotice = 'esgotado' | 'indisponivel' | 'falhou';
@@ -36,12 +38,24 @@ export function attemptNoticeText(key: string | string[] | undefined): string | 
   return typeof key === 'string' && Object.hasOwn(ATTEMPT_NOTICES, key) ? ATTEMPT_NOTICES[key as AttemptNotice] : null;
 }
 
-export function orderHeadline(order: Pick<OrderView, 'status' | 'method'>): string {
+export function orderHeadline(order: Pick<OrderView, 'status' | 'method'> & { fulfillment?: OrderView['fulfillment'] }): string {
   switch (order.status) {
     case 'pending':
       return order.method === 'pix' ? 'Falta só pagar o Pix' : 'Seu boleto';
     case 'paid':
-      return 'Pedido pago';
+      // The heading follows the order once it is on its way.
+      switch (order.fulfillment?.status) {
+        case 'shipped':
+          return 'Pedido enviado';
+        case 'delivered':
+          return 'Pedido entregue';
+        case 'ready_for_pickup':
+          return 'Pronto para retirada';
+        case 'picked_up':
+          return 'Pedido retirado';
+        default:
+          return 'Pedido pago';
+      }
     case 'refunded':
       return 'Pedido reembolsado';
     case 'expired':
@@ -49,6 +63,13 @@ export function orderHeadline(order: Pick<OrderView, 'status' | 'method'>): stri
     case 'canceled':
       return 'Pedido cancelado';
   }
+}
+
+/** "15:42" today, "06/12 15:42" another day (São Paulo); null once the hold is over. */
+export function holdEndText(endsMs: number, nowMs = Date.now()): string | null {
+  if (endsMs <= nowMs) return null;
+  const [date, time] = formatDateTimeBR(new Date(endsMs)).split(' ');
+  return date === formatDateTimeBR(new Date(nowMs)).split(' ')[0] ? time : `${date.slice(0, 5)} ${time}`;
 }
 
 /** Which payment block the page shows: the charge could not be made (a new order), the Pix, the boleto, or none. */
@@ -77,6 +98,11 @@ export async function shopOrderPageView(token: string, noticeKey?: string | stri
     failed,
     block,
     /** Pending with no Pix code or boleto line yet: the page refreshes until the charge has them. */
+    /**
+     * While unpaid, the catalog's units are held only for the shop's "Reserva de estoque" (an hour
+     * by default) while a Pix stays payable for a day: the page says until when, so the two agree.
+     */
+    stockHeldUntil: pending && !failed && order.items.some((i) => i.productId !== null) ? holdEndText(Date.parse(order.createdAt) + (await getSettings()).stockHoldMinutes * 60_000) : null,
     waitingForArtifacts: pending && !failed && (!payment || (order.method === 'pix' ? !payment.pixCode : !payment.barcode)),
     storeUrl,
     /** "Pagar com Pix agora" on a pending boleto, at this Pix discount (null: not offered). */

@@ -73,6 +73,9 @@ const rawSchema = z.object({
   BLING_CLIENT_SECRET: z.string().min(1).optional(),
   /** Where server-side pixel events go (lib/pixels/sender.ts); tests point them at a local receiver. */
   META_GRAPH_URL: httpUrl.optional(),
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, { message: 'expected the base64url public key (65 bytes)' }).optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, { message: 'expected the base64url private key (32 bytes)' }).optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, { message: 'expected mailto:… or https://…' }).optional(),
   GA4_COLLECT_URL: httpUrl.optional(),
   PAYMENT_API_URL: httpUrl
     .refine((v) => !/\/v1$/i.test(v), { message: 'expected the base URL before /v1 (the client adds /v1/...)' })
@@ -156,6 +159,9 @@ export type AppEnv = {
   bling: { url: string | undefined; clientId: string | undefined; clientSecret: string | undefined };
   /** META_GRAPH_URL (before /<version>/<pixel id>/events) and GA4_COLLECT_URL (the whole collect address). */
   pixels: { metaGraphUrl: string; ga4CollectUrl: string };
+  /** Web Push's VAPID pair (both or neither; unset → generated once and kept sealed in the database) and its contact. */
+  vapid: { publicKey: string; privateKey: string } | null;
+  vapidSubject: string;
   paymentApiKey: string;
   /** True when no provider is configured and the embedded sandbox is the provider. */
   usingSandbox: boolean;
@@ -231,6 +237,9 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
   if (e.DATABASE_DRIVER === 'better-sqlite3' && /^(libsql|https?):\/\//i.test(e.DATABASE_URL)) {
     throw new EnvError('Invalid environment variable DATABASE_DRIVER: better-sqlite3 opens only a file: URL or a path; a libsql:// or http(s) URL is libSQL');
   }
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) {
+    throw new EnvError('Invalid environment variable VAPID_PRIVATE_KEY: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together, or neither');
+  }
   if (e.PAYMENT_API_URL && !e.PAYMENT_API_KEY) {
     throw new EnvError('Invalid environment variable PAYMENT_API_KEY: required when PAYMENT_API_URL is set');
   }
@@ -278,6 +287,8 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       metaGraphUrl: (e.META_GRAPH_URL ?? 'https://graph.facebook.com').replace(/\/+$/, ''),
       ga4CollectUrl: e.GA4_COLLECT_URL ?? 'https://www.google-analytics.com/mp/collect',
     },
+    vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : null,
+    vapidSubject: e.VAPID_SUBJECT ?? (appUrl.startsWith('https://') ? appUrl : 'mailto:lojista@balcao.invalid'),
     paymentApiKey: e.PAYMENT_API_KEY ?? sandboxApiKeys[0] ?? SANDBOX_DEFAULT_KEY,
     usingSandbox,
     sandboxEnabled,

@@ -23,7 +23,8 @@ import { orderItems, orders, productVariants, type Order } from '@/db/schema';
 import { formatBRL } from '@balcao/br/money';
 import { kickOutbox } from '@/lib/email/kick';
 import { moveStep } from './apply-move';
-import { correiosTrackingUrl, CORREIOS, type Tracking } from './tracking';
+import { recordOrderPush } from '@/lib/push/record';
+import { carrierTrackingUrl, CORREIOS, type Tracking } from './tracking';
 import { orderLabel } from '@/lib/orders/format';
 import { recordActivity } from '@/lib/security/activity';
 import { getShopIdentity } from '@/lib/shop/identity';
@@ -58,7 +59,7 @@ export function carrierNameOf(serviceId: number): string {
 
 function trackingOf(serviceId: number, code: string): Tracking {
   const carrier = carrierNameOf(serviceId);
-  return { carrier, code, url: carrier === CORREIOS ? correiosTrackingUrl(code) : null };
+  return { carrier, code, url: carrierTrackingUrl(carrier, code) };
 }
 
 /** Whether the order shows a bought label (its cost and margin, "Imprimir etiqueta"). */
@@ -225,6 +226,8 @@ export async function buyLabel(orderId: string, o: LabelOptions): Promise<LabelR
       const now = yield* get(tx.select({ f: orders.fulfillmentStatus }).from(orders).where(eq(orders.id, orderId)));
       if (now?.f !== 'unfulfilled') return false;
       const r = yield* moveStep(tx, orderId, { move: 'ship', tracking }, actorEmail, new Date().toISOString());
+      // "Pedido pronto para envio" on the team's devices: the label is there to print and stick.
+      if (r.ok && fromStep === 'paid') yield* recordOrderPush(tx, 'ready_to_ship', orderId);
       return r.ok;
     });
     if (moved) kickOutbox();

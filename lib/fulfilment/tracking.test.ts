@@ -57,8 +57,9 @@ describe('known carriers only (the public demo\'s shared login)', () => {
     });
   });
 
-  it('takes a known carrier in any case (no link but the Correios\' own)', () => {
-    expect(parseTracking({ carrier: ' jadlog ', code: '1234' }, 'known')).toEqual({ ok: true, value: { carrier: 'Jadlog', code: '1234', url: null } });
+  it('takes a known carrier in any case, with its public tracking page (no link typed by the role)', () => {
+    expect(parseTracking({ carrier: ' jadlog ', code: '1234' }, 'known')).toEqual({ ok: true, value: { carrier: 'Jadlog', code: '1234', url: 'https://www.melhorrastreio.com.br/rastreio/1234' } });
+    expect(parseTracking({ carrier: 'Motoboy do bairro', code: '1234' }).ok && parseTracking({ carrier: 'Motoboy do bairro', code: '1234' })).toMatchObject({ value: { url: null } });
     expect(parseTracking({ carrier: 'Correios', code: 'AB123456785BR' }, 'known')).toEqual({
       ok: true,
       value: { carrier: 'Correios', code: 'AB123456785BR', url: correiosTrackingUrl('AB123456785BR') },

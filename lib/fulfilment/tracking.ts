@@ -33,6 +33,14 @@ export function correiosTrackingUrl(code: string): string {
   return `https://rastreamento.correios.com.br/app/index.php?objetos=${encodeURIComponent(code)}`;
 }
 
+/**
+ * Every other known carrier's parcels are followed on Melhor Rastreio, Melhor Envio's public
+ * tracking page (Jadlog, Loggi, Total Express, Azul Cargo, J&T): so each gets "Acompanhar entrega".
+ */
+export function carrierTrackingUrl(carrier: string, code: string): string {
+  return isCorreios(carrier) ? correiosTrackingUrl(code) : `https://www.melhorrastreio.com.br/rastreio/${encodeURIComponent(code)}`;
+}
+
 export type Tracking = { carrier: string; code: string; url: string | null };
 export type TrackingInput = { carrier: string; code: string; urlTemplate?: string };
 export type TrackingResult = { ok: true; value: Tracking } | { ok: false; fieldErrors: Partial<Record<'carrier' | 'code' | 'urlTemplate', string>> };
@@ -92,7 +100,7 @@ export function parseTracking(input: TrackingInput, choice: CarrierChoice = 'any
     if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || template.length > 300) {
       fieldErrors.urlTemplate = 'Informe um endereço que comece com https://, com {codigo} onde entra o código.';
     } else url = parsed.toString();
-  }
+  } else if (knownCarrier(carrier)) url = carrierTrackingUrl(carrier, code);
   if (Object.keys(fieldErrors).length) return { ok: false, fieldErrors };
   return { ok: true, value: { carrier, code, url } };
 }

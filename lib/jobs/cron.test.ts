@@ -53,9 +53,9 @@ describe('GET|POST /api/cron/reconcile', () => {
     const res = await call('GET', `Bearer ${SECRET}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(await res.json()).toEqual({ checked: 1, changed: 1, left: { payments: 0, tracking: 0, subscriptions: 0, reviews: 0, emails: 0, webhooks: 0, pixels: 0, whatsapp: 0, invoices: 0, sandbox_webhooks: 0 } });
+    expect(await res.json()).toEqual({ checked: 1, changed: 1, left: { payments: 0, tracking: 0, subscriptions: 0, reviews: 0, emails: 0, webhooks: 0, pixels: 0, whatsapp: 0, invoices: 0, pushes: 0, sandbox_webhooks: 0 } });
     expect((await orderById(order.id))!.status).toBe('paid');
-    expect(await (await call('POST', `Bearer ${SECRET}`)).json()).toEqual({ checked: 1, changed: 0, left: { payments: 0, tracking: 0, subscriptions: 0, reviews: 0, emails: 0, webhooks: 0, pixels: 0, whatsapp: 0, invoices: 0, sandbox_webhooks: 0 } });
+    expect(await (await call('POST', `Bearer ${SECRET}`)).json()).toEqual({ checked: 1, changed: 0, left: { payments: 0, tracking: 0, subscriptions: 0, reviews: 0, emails: 0, webhooks: 0, pixels: 0, whatsapp: 0, invoices: 0, pushes: 0, sandbox_webhooks: 0 } });
   });
 });
 

@@ -42,7 +42,7 @@ describe('the background jobs, listed once', () => {
 
   it('the cron runs the pass of every job that has one, in the list order, and sums what they counted and left', async () => {
     const { jobs, calls, budgets } = spiedJobs();
-    expect(await runJobPasses(jobs)).toEqual({ checked: 0, changed: 0, left: { payments: 0, tracking: 0, subscriptions: 0, reviews: 0, emails: 0, webhooks: 0, pixels: 0, whatsapp: 0, invoices: 0, sandbox_webhooks: 0 } });
+    expect(await runJobPasses(jobs)).toEqual({ checked: 0, changed: 0, left: { payments: 0, tracking: 0, subscriptions: 0, reviews: 0, emails: 0, webhooks: 0, pixels: 0, whatsapp: 0, invoices: 0, pushes: 0, sandbox_webhooks: 0 } });
     expect(calls).toEqual(BACKGROUND_JOBS.filter((j) => j.pass).map((j) => `pass ${j.name}`));
     // Each pass gets its share of the time box, and the shares fill it.
     expect(BACKGROUND_JOBS.reduce((sum, j) => sum + (j.pass?.shareMs ?? 0), 0)).toBe(CRON_BUDGET_MS);
@@ -59,7 +59,7 @@ describe('the background jobs, listed once', () => {
       stop: async () => {},
       pass: { left: 'emails', shareMs: 1_000, run: async () => ({ checked: 3, changed: 1, left: 2 }) },
     };
-    expect(await runJobPasses([counting, counting])).toEqual({ checked: 6, changed: 2, left: { payments: 0, tracking: 0, subscriptions: 0, reviews: 0, emails: 4, webhooks: 0, pixels: 0, whatsapp: 0, invoices: 0, sandbox_webhooks: 0 } });
+    expect(await runJobPasses([counting, counting])).toEqual({ checked: 6, changed: 2, left: { payments: 0, tracking: 0, subscriptions: 0, reviews: 0, emails: 4, webhooks: 0, pixels: 0, whatsapp: 0, invoices: 0, pushes: 0, sandbox_webhooks: 0 } });
   });
 
   it('a pass that ran long leaves the next one only what remains of the time box', async () => {
@@ -73,7 +73,7 @@ describe('the background jobs, listed once', () => {
   });
 
   it('reconciliation runs first in the cron, so the e-mails and webhooks it causes go out in the same run', () => {
-    expect(BACKGROUND_JOBS.map((j) => j.name)).toEqual(['reconcile-scheduler', 'carrier-tracking', 'subscription-cycles', 'review-requests', 'email-worker', 'webhook-worker', 'pixel-sender', 'whatsapp-sender', 'nfe-issuer', 'sandbox-worker']);
+    expect(BACKGROUND_JOBS.map((j) => j.name)).toEqual(['reconcile-scheduler', 'carrier-tracking', 'subscription-cycles', 'review-requests', 'email-worker', 'webhook-worker', 'pixel-sender', 'whatsapp-sender', 'nfe-issuer', 'push-sender', 'sandbox-worker']);
   });
 
   it('neither the start-up nor the cron route runs a worker of its own: both go through this list', () => {
@@ -88,7 +88,7 @@ describe('the background jobs, listed once', () => {
   });
 
   it('each outbox channel is one entry: its job, its cron key and its after-pass come from it, and its worker answers to its name', async () => {
-    expect(CRON_LEFT_KEYS).toEqual(['payments', 'tracking', 'subscriptions', 'reviews', 'emails', 'webhooks', 'pixels', 'whatsapp', 'invoices', 'sandbox_webhooks']);
+    expect(CRON_LEFT_KEYS).toEqual(['payments', 'tracking', 'subscriptions', 'reviews', 'emails', 'webhooks', 'pixels', 'whatsapp', 'invoices', 'pushes', 'sandbox_webhooks']);
     expect(CRON_LEFT_KEYS).toEqual(BACKGROUND_JOBS.flatMap((j) => (j.pass ? [j.pass.left] : [])));
     for (const entry of OUTBOX_CHANNELS) {
       expect(BACKGROUND_JOBS.find((j) => j.name === entry.name)?.pass?.left).toBe(entry.left);

@@ -74,7 +74,8 @@ export const OUTBOX_CHANNELS: readonly OutboxEntry[] = [
   // The merchant's outbound webhooks (Integrações → endpoints): fan-out, then the deliveries due.
   { name: 'webhook-worker', channel: 'webhook', left: 'webhooks', shareMs: 1_500, worker: async () => (await import('@/lib/public-api/webhook-worker')).webhookWorker },
   // The ad pixels' server events (Integrações → Meta Pixel, Google Analytics 4): the rows due.
-  { name: 'pixel-sender', channel: 'pixel', left: 'pixels', shareMs: 500, worker: async () => (await import('@/lib/pixels/sender')).pixelWorker },
+  // (a quarter second each for the pixels and the pushes: a few small POSTs).
+  { name: 'pixel-sender', channel: 'pixel', left: 'pixels', shareMs: 250, worker: async () => (await import('@/lib/pixels/sender')).pixelWorker },
   // The buyers' WhatsApp messages (lib/whatsapp/sender.ts); before each pass, the embedded WhatsApp
   // sandbox's tick (its delivery statuses on the sandbox clock, posted back to the webhook).
   {
@@ -87,6 +88,8 @@ export const OUTBOX_CHANNELS: readonly OutboxEntry[] = [
   },
   // NF-e through Bling (Configurações → Nota fiscal): automatic emissions, then the rows due.
   { name: 'nfe-issuer', channel: 'nfe', left: 'invoices', shareMs: 500, worker: async () => (await import('@/lib/nfe/issuer')).invoiceWorker },
+  // Web Push to the merchant's devices (Minha conta → Notificações): "Nova venda" and the others.
+  { name: 'push-sender', channel: 'push', left: 'pushes', shareMs: 250, worker: async () => (await import('@/lib/push/sender')).pushWorker },
 ];
 
 /** A channel's job: its loop, and a cron pass that drains within its share and says what is left. */

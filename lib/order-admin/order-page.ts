@@ -16,6 +16,7 @@ import { statusLabel } from '@/lib/orders/status-labels';
 import { buyerWhatsAppUrl } from '@/lib/orders/whatsapp';
 import { getShopIdentity } from '@/lib/shop/identity';
 import { availableActions, getOrderDetail } from './order-detail';
+import { nextStepOf } from './next-step';
 
 /** The order `id` as a merchant of `role` sees it on its page, or null when there is none. */
 export async function orderPageView(id: string, role: Role | null) {
@@ -35,6 +36,8 @@ export async function orderPageView(id: string, role: Role | null) {
     link: order.paymentLinkId ? await linkById(order.paymentLinkId) : undefined,
     delivery: deliveryOf(order),
     money: orderMoneyLines(order, items, order.promotionDiscountCents > 0 ? await orderPromotionLines(order.id) : undefined),
+    /** A paid order's first screen: what to pack and the one next action (null once it moved on). */
+    nextStep: await nextStepOf(order, items),
     label: statusLabel(order.status, order.refundedCents, order.totalCents, order.manualRefundCents),
     heldUnits: order.status === 'refunded' ? await unitsHeldBy(order.id) : 0,
     whatsApp: order.buyerPhone && !masked ? buyerWhatsAppUrl(order, (await getShopIdentity()).name) : null,

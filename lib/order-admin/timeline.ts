@@ -275,7 +275,7 @@ export function emailEntry(row: EmailOutboxRow, attempts: EmailAttempt[]): Timel
   const words = EMAIL_WORDS[row.kind];
   const title = row.status === 'sent' ? words.sent : `${EMAIL_NOT_SENT[row.status]}: ${words.about}`;
   const facts = [`Para: ${row.recipient}`];
-  if (row.status === 'sent' && row.sentAt) facts.push(`Enviado em ${formatDateTimeBR(row.sentAt)}${row.transport === 'catcher' ? ' (guardado no sandbox: /sandbox/emails)' : ''}`);
+  if (row.status === 'sent' && row.sentAt) facts.push(`Enviado em ${formatDateTimeBR(row.sentAt)}${row.transport === 'catcher' ? ' (loja de demonstração: fica na caixa de e-mails de teste)' : ''}`);
   if (row.status === 'pending' && row.attempts > 0) facts.push(`Próxima tentativa: ${formatDateTimeBR(row.nextAttemptAt)}`);
   if (row.lastError) facts.push(`Motivo: ${row.lastError}`);
   const technical = [`E-mail "${EMAIL_KIND_LABELS[row.kind]}": ${EMAIL_STATUS_LABELS[row.status]}`];

@@ -41,6 +41,8 @@ import type { Tx } from '@/db';
 import { recordStateEvents } from '@/lib/outbound-events/record';
 import { recordPurchase } from '@/lib/pixels/record';
 import { queueWhatsapp } from '@/lib/whatsapp/enqueue';
+import { recordPaidPushes } from '@/lib/push/record';
+import { renewDeliveryPromise } from '@/lib/shipping/delivery-promise';
 
 export type StateChange = {
   orderId: string;
@@ -77,6 +79,10 @@ export function* stateEffects(tx: Tx, c: StateChange): Generator<Step, void, unk
   yield* recordStateEvents(tx, c.orderId, c.steps);
   // The ad pixels' Purchase (lib/pixels/record.ts): on entering paid, never at creation; once per order.
   if (c.steps.includes('paid')) yield* recordPurchase(tx, c.orderId);
+  // "Chega entre …" counted from the payment's day (lib/shipping/delivery-promise.ts).
+  if (c.steps.includes('paid')) yield* renewDeliveryPromise(tx, c.orderId);
+  // The merchant's devices (lib/push/record.ts): "Nova venda", "Carrinho recuperado"; once per order and device.
+  if (c.steps.includes('paid')) yield* recordPaidPushes(tx, c.orderId);
 }
 
 function* merchantAlerts(tx: Tx, c: StateChange): Generator<Step, void, unknown> {

@@ -38,7 +38,8 @@ export type RateBucket =
   | 'draft-session'
   | 'carrier-sandbox'
   | 'feed'
-  | 'review';
+  | 'review'
+  | 'push';
 
 /**
  * Sign-in attempts on one account from all addresses together: enough room for a merchant's
@@ -64,6 +65,8 @@ export const CARRIER_SANDBOX_CALLS_PER_MIN = 120;
 export const FEED_FETCHES_PER_MIN = 30;
 /** Review pages and sends per client address: a family reviewing an order, not a flood. */
 export const REVIEWS_PER_MIN = 20;
+/** One person's device subscriptions and test pushes (lib/push/subscriptions.ts). */
+export const PUSH_ACTIONS_PER_MIN = 10;
 
 export type RateDecision = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
 
@@ -107,6 +110,8 @@ function limitOf(bucket: RateBucket): number {
       return FEED_FETCHES_PER_MIN;
     case 'review':
       return REVIEWS_PER_MIN;
+    case 'push':
+      return PUSH_ACTIONS_PER_MIN;
   }
 }
 

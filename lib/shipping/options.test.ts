@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { carrierSandbox, DEFAULT_SERVICES, type CarrierSettings } from './carrier';
 import { arrivalText } from '@/lib/orders/delivery';
-import { addWorkingDays, carrierOptions, clearQuoteCache, deliveryOptions, optionDays } from './options';
+import { addWorkingDays, carrierOptions, clearQuoteCache, deliveryOptions, optionDays, serviceName } from './options';
 import { DEFAULT_SHIPPING_RULES, type ShippingRules } from './quote';
 
 const CARRIER: CarrierSettings = { enabled: true, hasToken: false, tokenSealed: null, environment: 'sandbox', originZip: '01310100', services: [...DEFAULT_SERVICES], handlingDays: 2, adjust: { kind: 'none', value: 0 } };
@@ -16,7 +16,7 @@ describe('carrier options', () => {
     const r = await opts('20040002');
     expect(r).toMatchObject({ ok: true, pricedBy: 'carrier' });
     if (!r.ok) throw new Error();
-    expect(r.options.map((o) => o.name)).toEqual(['Loggi Express', 'PAC', '.Package', 'SEDEX']);
+    expect(r.options.map((o) => o.name)).toEqual(['Loggi Express', 'PAC', 'Jadlog .Package', 'SEDEX']);
     const pac = r.options.find((o) => o.serviceId === 1)!;
     expect(pac).toMatchObject({ id: 'me-1', cents: 1990, minDays: 4 + 2, maxDays: 6 + 2 });
     expect(optionDays(pac)).toBe('6 a 8 dias úteis');
@@ -54,6 +54,13 @@ describe('carrier options', () => {
 });
 
 describe('pure rules', () => {
+  test('a service is named with its carrier, unless its name says it or it is the Correios\' own', () => {
+    expect(serviceName({ name: '.Package', company: 'Jadlog' })).toBe('Jadlog .Package');
+    expect(serviceName({ name: 'Loggi Express', company: 'Loggi' })).toBe('Loggi Express');
+    expect(serviceName({ name: 'SEDEX', company: 'Correios' })).toBe('SEDEX');
+    expect(serviceName({ name: 'Expresso', company: '' })).toBe('Expresso');
+  });
+
   const quoted = [
     { serviceId: 1, name: 'PAC', company: 'Correios', cents: 2340, minDays: 5, maxDays: 7 },
     { serviceId: 2, name: 'SEDEX', company: 'Correios', cents: 4490, minDays: 2, maxDays: 4 },

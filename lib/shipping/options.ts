@@ -56,7 +56,7 @@ export function adjusted(cents: number, a: Adjust): number {
 export function carrierOptions(quoted: readonly CarrierOption[], s: Pick<CarrierSettings, 'services' | 'handlingDays' | 'adjust'>, rules: ShippingRules, itemsCents: number): DeliveryOption[] {
   const list = quoted
     .filter((q) => s.services.includes(q.serviceId))
-    .map((q) => ({ id: `me-${q.serviceId}`, serviceId: q.serviceId, name: q.name, cents: adjusted(q.cents, s.adjust), freeByThreshold: false, minDays: q.minDays + s.handlingDays, maxDays: q.maxDays + s.handlingDays }))
+    .map((q) => ({ id: `me-${q.serviceId}`, serviceId: q.serviceId, name: serviceName(q), cents: adjusted(q.cents, s.adjust), freeByThreshold: false, minDays: q.minDays + s.handlingDays, maxDays: q.maxDays + s.handlingDays }))
     .sort((a, b) => a.cents - b.cents || (a.maxDays ?? 0) - (b.maxDays ?? 0));
   if (list.length > 0 && list[0].cents > 0 && rules.freeAboveCents !== null && itemsCents >= rules.freeAboveCents) list[0] = { ...list[0], cents: 0, freeByThreshold: true };
   return list;
@@ -112,14 +112,15 @@ export function optionDays(o: Pick<DeliveryOption, 'minDays' | 'maxDays'>): stri
   return `${o.minDays} a ${o.maxDays} dias úteis`;
 }
 
-/** A São Paulo date plus `n` working days (Monday to Friday; holidays are not counted). */
-export function addWorkingDays(date: string, n: number): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  let left = n;
-  while (left > 0) {
-    d.setUTCDate(d.getUTCDate() + 1);
-    const wd = d.getUTCDay();
-    if (wd !== 0 && wd !== 6) left--;
-  }
-  return d.toISOString().slice(0, 10);
+export { addWorkingDays } from './working-days';
+
+/**
+ * A service as the buyer and the merchant read it: with its carrier ("Jadlog .Package", not
+ * ".Package"), unless the name already says it ("Loggi Express") or is the Correios' own brand
+ * that everyone knows (PAC, SEDEX).
+ */
+export function serviceName(q: Pick<CarrierOption, 'name' | 'company'>): string {
+  const company = q.company.trim();
+  if (!company || company === 'Correios' || q.name.toLowerCase().includes(company.toLowerCase())) return q.name;
+  return `${company} ${q.name}`;
 }

@@ -9,7 +9,7 @@ export async function BalanceCard() {
   const balance = await readBalance();
   return (
     <div className={`card ${styles.kpi}`} aria-live="polite">
-      <h2 className={styles.kpiLabel}>Saldo no provedor</h2>
+      <h2 className={styles.kpiLabel}>Saldo a receber</h2>
       {balance.ok ? (
         <>
           <p className={styles.kpiValue} data-testid="balance">
@@ -42,7 +42,7 @@ export async function BalanceCard() {
 export function BalanceCardLoading() {
   return (
     <div className={`card ${styles.kpi}`} aria-busy="true">
-      <h2 className={styles.kpiLabel}>Saldo no provedor</h2>
+      <h2 className={styles.kpiLabel}>Saldo a receber</h2>
       <p className={`${styles.kpiValue} ${styles.kpiUnavailable}`}>Consultando…</p>
     </div>
   );

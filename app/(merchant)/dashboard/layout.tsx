@@ -6,8 +6,16 @@ import { logoUrl } from '@/lib/shop/identity-values';
 import styles from './dashboard.module.css';
 import { BottomBar, DashboardNav } from './dashboard-nav';
 import { SignOutButton } from './sign-out-button';
+import { PwaWorker } from './pwa-worker';
 
-export const metadata: Metadata = { title: { default: 'Painel', template: '%s · Painel · Balcão' }, robots: { index: false } };
+export const metadata: Metadata = {
+  title: { default: 'Painel', template: '%s · Painel · Balcão' },
+  robots: { index: false },
+  // The installable dashboard (app/dashboard.webmanifest, public/dashboard-sw.js).
+  manifest: '/dashboard.webmanifest',
+  icons: { apple: '/dashboard-icon/180' },
+  appleWebApp: { capable: true, title: 'Painel', statusBarStyle: 'default' },
+};
 
 /**
  * The guard is in every page (requireMerchant with the page's own path, so that sign-in
@@ -21,6 +29,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
   const shop = await getShopIdentity();
   return (
     <div className={styles.shell}>
+      <PwaWorker />
       <header className={styles.sidebar}>
         <div className={styles.sidebarInner} data-sidebar>
           <div className={styles.identity}>

@@ -23,8 +23,9 @@ export function PeriodNav({ period }: { period: Period }) {
 }
 
 /** "▲ 12 %" with what it is compared with; the arrow is read as words. */
-function ChangeLine({ value, against }: { value: Change | null; against: string }) {
-  if (!value) return <p className={`small muted ${styles.change}`}>Sem dados para comparar com {against}.</p>;
+function ChangeLine({ value, against, first = false }: { value: Change | null; against: string; first?: boolean }) {
+  // Said once, under the first card: four cards repeating it read as a fault.
+  if (!value) return first ? <p className={`small muted ${styles.change}`}>Sem vendas para comparar com {against}.</p> : null;
   const words = value.direction === 'up' ? 'alta de' : value.direction === 'down' ? 'queda de' : 'igual a';
   return (
     <p className={`small ${styles.change} ${styles[`change_${value.direction}`]}`} data-testid="kpi-change">
@@ -44,7 +45,7 @@ export function OverviewKpis({ period, p, against, toShip, pending }: { period: 
       <div className={`card ${styles.kpi} ${styles.kpiWide}`} data-testid="kpi-revenue">
         <h2 className={styles.kpiLabel}>{revenueTitle(period)}</h2>
         <p className={styles.kpiValue}>{formatBRL(p.current.netCents)}</p>
-        <ChangeLine value={p.changes.netCents} against={against} />
+        <ChangeLine value={p.changes.netCents} against={against} first />
         <p className="small muted">
           {formatDateBR(p.range.from)}
           {p.range.days > 1 ? ` a ${formatDateBR(p.range.to)}` : ''} · {formatBRL(p.current.paidCents)} pagos

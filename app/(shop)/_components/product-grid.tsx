@@ -7,6 +7,7 @@ import { ProductPrice } from './product-price';
 import { Stars } from './stars';
 import { ratingsOf } from '@/lib/reviews/display';
 import styles from '../catalog.module.css';
+import { SortSelect } from './sort-select';
 
 /** Card widths at the grid's breakpoints (catalog.module.css): 2, 3 then 4 columns. */
 const CARD_SIZES = '(min-width: 1100px) 260px, (min-width: 1000px) 24vw, (min-width: 720px) 32vw, 48vw';
@@ -46,7 +47,7 @@ export async function ProductGrid({ products, pixDiscountBps, priorityFirst = fa
   );
 }
 
-/** "Ordenar por" (a GET form: works without JavaScript) and the pages of a product list. */
+/** "Ordenar por" (a GET form: works without JavaScript, its button kept for that; with it, a change sorts at once) and the pages of a product list. */
 export function SortForm({ action, sort, hidden = {} }: { action: string; sort: string; hidden?: Record<string, string> }) {
   return (
     <form action={action} method="get" className={styles.sort}>
@@ -54,11 +55,7 @@ export function SortForm({ action, sort, hidden = {} }: { action: string; sort: 
         <input key={k} type="hidden" name={k} value={v} />
       ))}
       <label htmlFor="ordem">Ordenar por</label>
-      <select id="ordem" name="ordem" defaultValue={sort}>
-        <option value="recentes">Mais recentes</option>
-        <option value="menor-preco">Menor preço</option>
-        <option value="maior-preco">Maior preço</option>
-      </select>
+      <SortSelect sort={sort} />
       <button type="submit" className="btn btn-secondary">
         Ordenar
       </button>

@@ -44,9 +44,6 @@ export function ShopFooter({ shop }: { shop: ShopIdentity }) {
             <li>
               <Link href="/cookies">Preferências de cookies</Link>
             </li>
-            <li>
-              <Link href="/login">Área do lojista</Link>
-            </li>
           </ul>
         </nav>
         <p className={`small muted ${styles.credit}`}>Pagamentos por Balcão</p>

@@ -51,7 +51,7 @@ async function Offer({ token }: { token: string }) {
       </form>
       <p className="small muted">
         Este link vale até {formatDateBR(preview.expiresAt)} e ainda pode ser usado {preview.usesLeft} de {ACCESS_MAX_USES} vezes. Cada toque em &quot;{ACTION_WORD[preview.kind]}&quot; conta
-        uma vez{preview.kind === 'file' ? '; por 6 horas, o download pode ser retomado e o vídeo avançado sem contar de novo' : ''}.
+        uma vez{preview.kind === 'file' ? '; por 6 horas, o download pode ser retomado sem contar de novo' : ''}.
       </p>
     </section>
   );

@@ -72,7 +72,7 @@ describe('Carrinhos abandonados', () => {
     // The CSV's "Canal" column, last.
     expect(ABANDONED_CSV_HEADER.at(-1)).toBe('Canal');
     expect(abandonedCsvRow(rows[0]).trimEnd()).toMatch(/;"?Link de pagamento “Aula de cerâmica”"?$/);
-    expect(abandonedCsvRow(rows[1]).trimEnd()).toMatch(/;"Checkout da API"$/);
+    expect(abandonedCsvRow(rows[1]).trimEnd()).toMatch(/;"Site externo"$/);
     expect(abandonedCsvRow(cartRow).trimEnd()).toMatch(/;"Carrinho"$/);
   });
 });

@@ -2,7 +2,7 @@
  * Dashboard → "Carrinhos abandonados": the saved checkouts, newest first, with the contact
  * (masked for a role without `buyers:read`, so always for the demonstration account), the value,
  * the step reached, the reminders sent, the status ("Aberto", "Recuperado", "Expirado") and the
- * checkout it was left on ("Carrinho", "Link de pagamento" with its title, "Checkout da API");
+ * checkout it was left on ("Carrinho", "Link de pagamento" with its title, "Site externo": an API checkout session from the merchant's own site);
  * a wa.me link with the restore link when a phone was typed; the overview's "Recuperados em 30
  * dias" (paid orders from drafts converted after a reminder, each order once); the CSV.
  */
@@ -26,7 +26,7 @@ export const ABANDONED_STATUS_LABELS: Record<AbandonedStatus, string> = { open: 
 /** The checkout a draft was left on: the cart's, a payment link's (/pagar/<code>) or an API session's hosted one (/c/<id>). */
 export type AbandonedSource = 'cart' | 'link' | 'session';
 /** "Canal" in the list and its CSV. */
-export const ABANDONED_SOURCE_LABELS: Record<AbandonedSource, string> = { cart: 'Carrinho', link: 'Link de pagamento', session: 'Checkout da API' };
+export const ABANDONED_SOURCE_LABELS: Record<AbandonedSource, string> = { cart: 'Carrinho', link: 'Link de pagamento', session: 'Site externo' };
 
 export type AbandonedRow = {
   id: string;
@@ -43,6 +43,8 @@ export type AbandonedRow = {
   updatedAt: string;
   items: DraftLine[];
   whatsApp: string | null;
+  /** The link that brings the shopper back to this checkout (for "Copiar link de recuperação"): open carts, roles that read buyers' data only. */
+  restoreUrl: string | null;
 };
 
 export function statusOf(d: Pick<CheckoutDraftRow, 'status' | 'updatedAt' | 'lastReminderAt'>, now: number): AbandonedStatus {
@@ -115,6 +117,7 @@ export async function abandonedCheckouts(o: { limit?: number; cursor?: string | 
       orderId: d.orderId,
       updatedAt: d.updatedAt,
       items: parseLines(d.lines),
+      restoreUrl: o.reveal && status === 'open' ? restore : null,
       whatsApp: canMessage ? whatsAppUrl(d.phone!, whatsAppMessage(source, linkTitle, o.shopName, restore)) : null,
     };
   });

@@ -195,7 +195,8 @@ function guardedLookup(policy: TargetPolicy): LookupFunction {
 export function guardedFetch(targetPolicy: () => TargetPolicy | readonly string[]): typeof fetch {
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
-    const body = typeof init?.body === 'string' ? init.body : '';
+    // A string (a webhook's JSON) or bytes (an encrypted Web Push body).
+    const body = typeof init?.body === 'string' ? init.body : init?.body instanceof Uint8Array ? Buffer.from(init.body) : '';
     const headers = { ...(init?.headers as Record<string, string>), 'Content-Length': String(Buffer.byteLength(body)) };
     const policy = policyOf(targetPolicy());
     const trusted = isAllowListed(url.href, policy.allowedOrigins);

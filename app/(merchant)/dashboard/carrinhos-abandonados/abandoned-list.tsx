@@ -1,12 +1,14 @@
 /**
  * Carrinhos abandonados as cards (phones) and a table (desks): when, who (masked as the role
  * requires), the value, the checkout it was left on ("Canal"), how far the shopper got, the
- * reminders sent, the status (linking the order once recovered) and WhatsApp.
+ * reminders sent, the status (linking the order once recovered), its items, "Copiar link de
+ * recuperação" (to paste into WhatsApp) and WhatsApp.
  */
 import Link from 'next/link';
 import { formatBRL } from '@balcao/br/money';
 import { formatDateTimeBR } from '@balcao/br/dates';
 import { ABANDONED_SOURCE_LABELS, ABANDONED_STATUS_LABELS, type AbandonedRow } from '@/lib/checkout/drafts/abandoned';
+import { CopyButton } from '@/app/_components/copy-button';
 import styles from './abandoned.module.css';
 
 const CAPTION = 'Carrinhos abandonados, mais recentes primeiro';
@@ -23,6 +25,16 @@ function Source({ row }: { row: AbandonedRow }) {
       {row.linkTitle ? <span className="small muted"> “{row.linkTitle}”</span> : null}
     </>
   );
+}
+
+/** "2× Caneca de cerâmica, 1× Café especial". */
+function Items({ row }: { row: AbandonedRow }) {
+  if (row.items.length === 0) return null;
+  return <span className={styles.items}>{row.items.map((i) => `${i.quantity}× ${i.name}`).join(', ')}</span>;
+}
+
+function RestoreLink({ url }: { url: string | null }) {
+  return url ? <CopyButton value={url} label="Copiar link de recuperação" className="btn btn-ghost" /> : null;
 }
 
 function WhatsApp({ href, className }: { href: string | null; className?: string }) {
@@ -47,6 +59,9 @@ export function AbandonedList({ rows }: { rows: AbandonedRow[] }) {
               </p>
               <p className={styles.amount}>{formatBRL(r.totalCents)}</p>
             </div>
+            <p className="small">
+              <Items row={r} />
+            </p>
             <p className={`small ${styles.meta}`}>
               <Source row={r} /> · Etapa: {r.step} · Lembretes: {r.remindersSent}
             </p>
@@ -54,7 +69,10 @@ export function AbandonedList({ rows }: { rows: AbandonedRow[] }) {
               <p className="small muted">
                 <Status row={r} /> · {formatDateTimeBR(r.updatedAt)}
               </p>
-              <WhatsApp href={r.whatsApp} className={styles.action} />
+              <span className={styles.actions}>
+                <RestoreLink url={r.restoreUrl} />
+                <WhatsApp href={r.whatsApp} className={styles.action} />
+              </span>
             </div>
           </li>
         ))}
@@ -88,6 +106,9 @@ export function AbandonedList({ rows }: { rows: AbandonedRow[] }) {
                 <td>
                   {r.email ? <div>{r.email}</div> : null}
                   {r.phone ? <div className="small muted">{r.phone}</div> : null}
+                  <div className="small">
+                    <Items row={r} />
+                  </div>
                 </td>
                 <td className="num">{formatBRL(r.totalCents)}</td>
                 <td className={styles.source}>
@@ -99,6 +120,7 @@ export function AbandonedList({ rows }: { rows: AbandonedRow[] }) {
                   <Status row={r} />
                 </td>
                 <td>
+                  <RestoreLink url={r.restoreUrl} />
                   <WhatsApp href={r.whatsApp} />
                 </td>
               </tr>

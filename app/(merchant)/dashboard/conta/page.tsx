@@ -6,6 +6,7 @@ import { signOutEverywhereAction } from '../actions';
 import { ChangePasswordForm } from './change-password-form';
 import { DisableTwoFactor, EnableTwoFactor } from './two-factor-panel';
 import { recoveryCodesLeft, twoFactorEnabled } from '@/lib/auth/two-factor';
+import { NotificationsSection } from './notifications-section';
 
 export const metadata: Metadata = { title: 'Minha conta' };
 export const dynamic = 'force-dynamic';
@@ -24,6 +25,7 @@ export default async function AccountPage({ searchParams }: Props) {
         {merchant.name} · {merchant.email}
         {merchant.role ? ` · ${ROLE_LABELS[merchant.role]}` : ''}
       </p>
+      <NotificationsSection userId={merchant.id} role={merchant.role} />
       <section className="card stack" aria-labelledby="alterar-senha">
         <h2 id="alterar-senha">Alterar senha</h2>
         <p className="muted small">Ao alterar, todas as sessões abertas desta conta terminam, nesta e em outros aparelhos; entre de novo com a nova senha.</p>

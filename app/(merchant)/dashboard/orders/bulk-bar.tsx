@@ -3,6 +3,7 @@ import { can, type Role } from '@/lib/auth/permissions';
 import { SELECTION_MAX } from '@/lib/order-admin/selection-limits';
 import { BULK_ACTIONS } from './bulk-actions-list';
 import styles from './orders.module.css';
+import { SelectedCount } from './selected-count';
 
 /** The bulk bar's form: the list's checkboxes join it by this id (`form=`), wherever they sit. */
 export const BULK_FORM_ID = 'pedidos-selecionados';
@@ -61,8 +62,10 @@ export function BulkBar({ role, query, total, shown, selectPageHref, clearHref, 
           ) : null}
         </div>
       </div>
-      {/* Above the list, in the page's flow: it never sits over a row it could not be scrolled off (sticky only once the list scrolls under it). */}
+      {/* Above the list, in the page's flow: it never sits over a row it could not be scrolled off (sticky only once the list scrolls under it). Shown once an order is checked. */}
       <div className={styles.bulkButtons} role="group" aria-label="Com os pedidos selecionados">
+        {/* Keyed like the rows' checkboxes: "Selecionar a página" is a link, and a client-side navigation would keep the old count. */}
+        <SelectedCount key={pageSelected ? 'page' : 'none'} formId={BULK_FORM_ID} initial={pageSelected ? shown : 0} total={Math.min(total, SELECTION_MAX)} />
         {actions.map((a) => (
           <button key={a.label} type="submit" className="btn btn-secondary" formAction={a.action} name={a.submit?.name} value={a.submit?.value}>
             {a.label}

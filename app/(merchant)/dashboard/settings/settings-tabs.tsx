@@ -14,6 +14,9 @@ export async function SettingsTabs({ current }: { current: SettingsPageKey }) {
             {t.label}
           </Link>
         ))}
+        <Link href="/dashboard/mais#mais-configuracoes" className={styles.moreSettings}>
+          Outras configurações
+        </Link>
       </nav>
       <p className={styles.help}>
         <Link href={`/dashboard/ajuda#${GUIDE_SECTION[current]}`}>Como usar esta página (guia do lojista)</Link>

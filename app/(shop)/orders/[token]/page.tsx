@@ -68,7 +68,7 @@ export default async function OrderPage({ params, searchParams }: Props) {
             <BoletoPayment order={order} pixSwitch={view.pixSwitch} />
           ) : null}
           {view.waitingForArtifacts ? <RefreshWhileWaiting /> : null}
-          <PendingNotes order={order} failed={view.failed} />
+          <PendingNotes order={order} failed={view.failed} stockHeldUntil={view.stockHeldUntil} />
         </div>
         <OrderSummary order={order} />
       </div>

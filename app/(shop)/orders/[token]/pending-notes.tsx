@@ -7,7 +7,14 @@ import type { OrderView } from '@/lib/orders/queries';
  * Under an unpaid order's payment: the instructions e-mail that was held back, the demo's
  * "Simular pagamento", and how to confirm the payment without JavaScript.
  */
-export function PendingNotes({ order, failed }: { order: OrderView; failed: boolean }) {
+type Props = {
+  order: OrderView;
+  failed: boolean;
+  /** "15:42": when the units this order holds go back to the shelf (lib/checkout/order-page.ts). */
+  stockHeldUntil?: string | null;
+};
+
+export function PendingNotes({ order, failed, stockHeldUntil = null }: Props) {
   if (order.status !== 'pending') return null;
   return (
     <>
@@ -16,6 +23,12 @@ export function PendingNotes({ order, failed }: { order: OrderView; failed: bool
           <strong>Não enviamos as instruções por e-mail.</strong> O endereço {order.buyerEmail} já recebeu o limite de e-mails de pedidos
           não pagos nas últimas 24 horas (um cuidado contra o envio de mensagens a quem não pediu). Guarde o link desta página para pagar
           depois.
+        </p>
+      ) : null}
+      {stockHeldUntil ? (
+        <p className="small" data-testid="stock-held-until">
+          Seus itens ficam reservados até <strong>{stockHeldUntil}</strong>. Depois disso o pagamento continua valendo, mas os itens
+          podem esgotar antes.
         </p>
       ) : null}
       {!failed && onEmbeddedSandbox() ? (

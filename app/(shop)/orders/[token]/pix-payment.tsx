@@ -22,7 +22,11 @@ function PixQrCode({ code, label }: { code: string; label: string }) {
   );
 }
 
-/** "Pague com Pix": the QR code, the copia-e-cola code, the deadline and the three steps. */
+/**
+ * "Pague com Pix": the copia-e-cola code first (the buyer is usually paying from this very
+ * phone: copy, then paste in the bank's app), the deadline, then the QR code for another
+ * device, and the three steps.
+ */
 export function PixPayment({ order }: { order: OrderView }) {
   const payment = order.payment;
   const amount = formatBRL(order.totalCents);
@@ -35,15 +39,6 @@ export function PixPayment({ order }: { order: OrderView }) {
         <span className="muted small">Valor</span>
         <strong>{amount}</strong>
       </p>
-      <div className={styles.qrBox}>
-        {payment?.pixCode ? (
-          <PixQrCode code={payment.pixCode} label={`QR Code Pix para pagar ${amount}`} />
-        ) : (
-          <p className={styles.placeholder} role="status">
-            Gerando o QR Code…
-          </p>
-        )}
-      </div>
       {payment?.pixCode ? (
         <CopyField label="Pix copia e cola" value={payment.pixCode} multiline />
       ) : (
@@ -61,9 +56,19 @@ export function PixPayment({ order }: { order: OrderView }) {
           ) : null}
         </p>
       ) : null}
+      <p className="small muted">Pagando de outro aparelho? Aponte a câmera do app do banco para o QR Code.</p>
+      <div className={styles.qrBox}>
+        {payment?.pixCode ? (
+          <PixQrCode code={payment.pixCode} label={`QR Code Pix para pagar ${amount}`} />
+        ) : (
+          <p className={styles.placeholder} role="status">
+            Gerando o QR Code…
+          </p>
+        )}
+      </div>
       <ol className={styles.steps}>
         <li>Abra o app do seu banco e escolha pagar com Pix.</li>
-        <li>Aponte a câmera para o QR Code ou use o “Pix copia e cola”.</li>
+        <li>Cole o “Pix copia e cola” ou aponte a câmera para o QR Code.</li>
         <li>Confira o valor de {amount} e confirme. Pronto: esta página muda para “Pago”.</li>
       </ol>
     </section>

@@ -4,11 +4,14 @@ import { checkMove, fulfilmentLabel, hasFulfilment } from '@/lib/fulfilment/move
 import { isCorreios } from '@/lib/fulfilment/tracking';
 import { ActionForm } from '../../_components/action-form';
 import { deliverOrderAction, pickedUpAction, readyForPickupAction } from '../../fulfilment-actions';
+import type { NextAction } from '@/lib/order-admin/next-step';
 import { ShipForm } from './ship-form';
 import styles from './order.module.css';
 
 /** The order's fulfilment: its state, the tracking, and the moves it allows now. */
-export function FulfilmentCard({ order, knownCarriersOnly = null }: { order: Order; knownCarriersOnly?: string | null }) {
+export function FulfilmentCard({ order, knownCarriersOnly = null, nextAction = null }: { order: Order; knownCarriersOnly?: string | null; nextAction?: NextAction | null }) {
+  // The next step's card above shows "Comprar etiqueta" or "Pronto para retirada": not twice.
+  const labelFirst = nextAction === 'buy_label';
   if (!hasFulfilment(order)) return null;
   const can = (move: Parameters<typeof checkMove>[1]) => checkMove(order, move).ok;
   const pickup = order.shippingMethod === 'pickup';
@@ -53,14 +56,22 @@ export function FulfilmentCard({ order, knownCarriersOnly = null }: { order: Ord
       </dl>
       {order.status === 'refunded' ? <p className="small muted">Pedido reembolsado: a entrega fica como estava.</p> : null}
       {order.status === 'paid' ? <ShippingDocumentLinks orderId={order.id} pickup={pickup} /> : null}
-      <ShipForm orderId={order.id} mode="ship" available={can('ship')} knownCarriersOnly={knownCarriersOnly} />
+      {labelFirst && can('ship') ? (
+        // The buyer chose a carrier's service: "Comprar etiqueta" leads; typing a code is the way round.
+        <details>
+          <summary>Enviar sem comprar etiqueta</summary>
+          <ShipForm orderId={order.id} mode="ship" available knownCarriersOnly={knownCarriersOnly} />
+        </details>
+      ) : (
+        <ShipForm orderId={order.id} mode="ship" available={can('ship')} knownCarriersOnly={knownCarriersOnly} />
+      )}
       <ActionForm action={deliverOrderAction} fields={{ orderId: order.id }} label="Marcar como entregue" pendingLabel="Salvando…" available={can('deliver')} />
       <ActionForm
         action={readyForPickupAction}
         fields={{ orderId: order.id }}
         label="Pronto para retirada"
         pendingLabel="Salvando…"
-        available={can('ready')}
+        available={can('ready') && nextAction !== 'ready_for_pickup'}
         hint="Avisa o comprador por e-mail, com o endereço de retirada."
       />
       <ActionForm action={pickedUpAction} fields={{ orderId: order.id }} label="Marcar como retirado" pendingLabel="Salvando…" available={can('pick_up')} />

@@ -10,6 +10,7 @@ import { BuyerCard, DeliveryCard } from './buyer-card';
 import { FulfilmentCard } from './fulfilment-card';
 import { ItemsCard, StockCard } from './items-card';
 import { LabelCard } from './label-card';
+import { NextStepCard } from './next-step-card';
 import { DigitalCard } from './digital-card';
 import { InvoiceCard } from './invoice-card';
 import { NotesCard } from './notes-card';
@@ -43,6 +44,7 @@ export default async function OrderPage({ params }: Props) {
         <Link href="/dashboard/orders">← Pedidos</Link>
       </p>
       <OrderHeader view={view} />
+      <NextStepCard view={view} canAct={can(merchant.role, 'fulfilment:act')} />
 
       <div className={styles.layout}>
         <div className="stack">
@@ -55,8 +57,8 @@ export default async function OrderPage({ params }: Props) {
         </div>
 
         <aside className="stack" aria-label="Ações">
-          <FulfilmentCard order={order} knownCarriersOnly={view.knownCarriersOnly} />
-          <LabelCard order={order} canBuy={view.actsOnOrders && can(merchant.role, 'fulfilment:act')} canPrint={!view.masked && can(merchant.role, 'fulfilment:act')} />
+          <FulfilmentCard order={order} knownCarriersOnly={view.knownCarriersOnly} nextAction={view.nextStep?.action ?? null} />
+          <LabelCard order={order} canBuy={view.actsOnOrders && can(merchant.role, 'fulfilment:act') && view.nextStep?.action !== 'buy_label'} canPrint={!view.masked && can(merchant.role, 'fulfilment:act')} />
           <DigitalCard order={order} role={merchant.role} />
           <InvoiceCard orderId={order.id} orderStatus={order.status} role={merchant.role} />
           <OrderActions view={view} />
@@ -66,7 +68,7 @@ export default async function OrderPage({ params }: Props) {
 
       <section className="card" aria-labelledby="timeline-title">
         <h2 id="timeline-title">Linha do tempo</h2>
-        <p className="small muted">Tudo o que aconteceu com a cobrança: eventos, webhooks recebidos e ações, do mais antigo ao mais recente.</p>
+        <p className="small muted">Tudo o que aconteceu com o pedido: pagamento, avisos do banco, e-mails e ações da equipe, do mais antigo ao mais recente.</p>
         <Timeline entries={view.timeline} />
       </section>
     </div>

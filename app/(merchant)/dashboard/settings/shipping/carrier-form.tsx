@@ -44,7 +44,7 @@ export function CarrierForm({ initial, hasToken, sandboxDefault }: { initial: Re
           {text(
             'token',
             'Token',
-            hasToken ? 'Um token está salvo (não é mostrado). Em branco: mantém o salvo.' : sandboxDefault ? 'Sem token, a loja usa o sandbox embutido (preços fictícios).' : 'Gere em Melhor Envio → Gerenciar → Tokens.',
+            hasToken ? 'Um token está salvo (não é mostrado). Em branco: mantém o salvo.' : sandboxDefault ? 'Sem token, a loja usa um Melhor Envio de demonstração (preços fictícios).' : 'A chave de acesso da sua conta: gere em Melhor Envio → Gerenciar → Tokens e cole aqui.',
             { type: 'password', autoComplete: 'off', defaultValue: '' },
           )}
           {hasToken ? (
@@ -55,10 +55,13 @@ export function CarrierForm({ initial, hasToken, sandboxDefault }: { initial: Re
           ) : null}
           <div className="field">
             <label htmlFor="environment">Ambiente</label>
-            <select id="environment" name="environment" defaultValue={values.environment ?? 'sandbox'}>
+            <select id="environment" name="environment" defaultValue={values.environment ?? 'sandbox'} aria-describedby="environment-hint">
               <option value="sandbox">Sandbox</option>
               <option value="production">Produção</option>
             </select>
+            <p id="environment-hint" className="field-hint">
+              Sandbox é a conta de testes do Melhor Envio: cota e gera etiquetas sem valor. Produção é a sua conta de verdade, com saldo.
+            </p>
           </div>
           {text('originZip', 'CEP de origem', 'De onde os pedidos saem.', { inputMode: 'numeric', autoComplete: 'postal-code' })}
           <fieldset id="services" tabIndex={-1} aria-describedby={errors.services ? 'services-erro' : undefined}>
