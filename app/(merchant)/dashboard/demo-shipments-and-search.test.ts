@@ -63,9 +63,9 @@ describe('the demo login ships with a known carrier, never a link of its own', (
     expect(await tracking(shipped.id)).toEqual({ carrier: null, code: null, url: null });
   });
 
-  it('a known carrier goes through, with no link but the Correios\' own', async () => {
+  it('a known carrier goes through, with no link of its own: only the tracking page the shop knows for that carrier', async () => {
     expect(await fulfilment.shipOrderAction(null, fd({ orderId: shipped.id, carrier: 'jadlog', code: 'JD123' }))).toMatchObject({ ok: true });
-    expect(await tracking(shipped.id)).toEqual({ carrier: 'Jadlog', code: 'JD123', url: null });
+    expect(await tracking(shipped.id)).toEqual({ carrier: 'Jadlog', code: 'JD123', url: 'https://www.melhorrastreio.com.br/rastreio/JD123' });
   });
 
   it('an owner still writes any carrier and link', async () => {
