@@ -135,7 +135,7 @@ const REFUSALS: Record<Permission, string> = {
   'people:manage': 'não pode gerenciar acessos.',
   'integrations:manage': 'não pode gerenciar integrações.',
   'reviews:moderate': 'não pode publicar, ocultar nem responder avaliações.',
-  'invoices:manage': 'não pode conectar o Bling, cancelar NF-e nem baixar o XML da nota.',
+  'invoices:manage': 'não pode conectar o Bling, emitir NF-e em lote, cancelar NF-e nem baixar o XML da nota.',
   'dashboard:tour': 'não vê os controles que não pode usar.',
 };
 

@@ -12,6 +12,7 @@ import { formatDecimalComma, parseBRLInput, formatBRL } from '@balcao/br/money';
 import { readCsv } from '@/lib/csv/read';
 import { csvRow, CSV_BOM } from '@/lib/csv/write';
 import { DESCRIPTION_MAX, MAX_PRICE_CENTS, MAX_SIZE_CM, MAX_STOCK, MAX_WEIGHT_GRAMS, MIN_PRICE_CENTS, NAME_MAX } from './product-form';
+import { gtinProblem, ncmProblem, normalizeNcm, originProblem } from '@balcao/br/nfe-fiscal';
 import { slugify } from './slug';
 import { checkOptions, comboKey, MAX_OPTIONS, type ProductOption } from './variants';
 import { SKU_MAX } from './variant-form';
@@ -46,6 +47,10 @@ export const COLUMNS = {
   lengthCm: 'Comprimento (cm)',
   variantActive: 'Variante ativa',
   photos: 'Fotos',
+  // The NF-e's fiscal fields, last so that files written before them still import (their cells are then kept).
+  ncm: 'NCM',
+  origin: 'Origem',
+  gtin: 'GTIN',
 } as const;
 export type Column = keyof typeof COLUMNS;
 export const COLUMN_ORDER = Object.keys(COLUMNS) as Column[];
@@ -55,6 +60,8 @@ export const LIST_SEPARATOR = '|';
 
 export const DIMENSION_COLUMNS = ['weightGrams', 'heightCm', 'widthCm', 'lengthCm'] as const;
 type Dim = (typeof DIMENSION_COLUMNS)[number];
+export const FISCAL_COLUMNS = ['ncm', 'origin', 'gtin'] as const;
+export type Fiscal = { ncm: string | null; origin: number | null; gtin: string | null };
 
 export type ImportVariant = {
   line: number;
@@ -67,6 +74,10 @@ export type ImportVariant = {
   heightCm?: number | null;
   widthCm?: number | null;
   lengthCm?: number | null;
+  /** The variant's NCM (8 digits), origin (0–8) and GTIN as sold (its own or the product's); null = none. */
+  ncm?: string | null;
+  origin?: number | null;
+  gtin?: string | null;
   active?: boolean;
 };
 
@@ -191,6 +202,15 @@ function readLine(line: number, cells: Cells) {
     if (value.includes('/') || value.includes(',')) throw new CellError(v, 'um valor não pode ter "/" nem ",".');
     options.push({ name: optionName, value });
   }
+  // Checked with the product form's own rules (@balcao/br/nfe-fiscal).
+  const ncmText = text('ncm');
+  const ncm = ncmText === undefined ? undefined : normalizeNcm(ncmText) || null;
+  if (ncm && ncmProblem(ncm)) throw new CellError('ncm', ncmProblem(ncm)!);
+  const originText = text('origin');
+  if (originText && originProblem(originText)) throw new CellError('origin', 'use um número de 0 a 8 (0 = Nacional).');
+  const gtinText = text('gtin');
+  const gtin = gtinText === undefined ? undefined : gtinText.replace(/\s/g, '') || null;
+  if (gtin && gtinProblem(gtin)) throw new CellError('gtin', gtinProblem(gtin)!);
   const sku = text('sku');
   if (sku && ([...sku].length > SKU_MAX || !/^[\p{L}\p{N}._\-/]+$/u.test(sku))) throw new CellError('sku', `use letras, números, ".", "-", "_" ou "/", até ${SKU_MAX} caracteres.`);
   const stockHint = `use um número inteiro de 0 a ${MAX_STOCK.toLocaleString('pt-BR')}, ou deixe em branco para não controlar o estoque.`;
@@ -206,6 +226,9 @@ function readLine(line: number, cells: Cells) {
     widthCm: int('widthCm', 1, MAX_SIZE_CM, sizeHint),
     lengthCm: int('lengthCm', 1, MAX_SIZE_CM, sizeHint),
     active: bool('variantActive'),
+    ncm,
+    origin: originText === undefined ? undefined : originText ? Number(originText) : null,
+    gtin,
   };
   return {
     slug,
@@ -366,6 +389,8 @@ export type ExportLine = {
   dimensions: Record<Dim, number | null>;
   variantActive: boolean;
   photos: string[];
+  /** As sold: the variant's own, else the product's. */
+  fiscal: Fiscal;
 };
 
 const yesNo = (b: boolean) => (b ? 'sim' : 'não');
@@ -398,6 +423,9 @@ export function exportCsv(lines: Iterable<ExportLine>): string {
       l.dimensions.lengthCm,
       yesNo(l.variantActive),
       l.photos.join(` ${LIST_SEPARATOR} `),
+      l.fiscal.ncm,
+      l.fiscal.origin,
+      l.fiscal.gtin,
     ]);
   }
   return out;

@@ -1,12 +1,13 @@
 /**
  * "Exportar produtos": every product not archived, one line per variant, in the format
  * "Importar produtos" reads (import-file.ts), so that exporting and importing the file back
- * changes nothing. A variant's weight and size are written as sold (its own or the product's).
+ * changes nothing. A variant's weight and size, NCM, origin and GTIN are written as sold (its own or the product's).
  */
 import 'server-only';
 import { asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { database } from '@/db';
 import { categories, productCategories, productVariants, products } from '@/db/schema';
+import { fiscalOf } from '@balcao/br/nfe-fiscal';
 import { exportCsv, type ExportLine } from './import-file';
 import { photosOf } from './photos';
 import { effectiveOf, readOptions, valuesOf } from './variants';
@@ -53,6 +54,7 @@ export async function* exportLines(appUrl: string): AsyncGenerator<ExportLine> {
           dimensions: { weightGrams: e.weightGrams, heightCm: e.heightCm, widthCm: e.widthCm, lengthCm: e.lengthCm },
           variantActive: v.active,
           photos: photoUrls,
+          fiscal: fiscalOf(p, v),
         };
       }
     }

@@ -12,7 +12,7 @@ import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { database, type AppSchema } from '@/db';
 import { all, get, run, type AnyDb, type Step } from '@/db/driver';
 import { categories, productCategories, productImports, productPhotos, productSlugRedirects, productVariants, products, type Product, type ProductVariant } from '@/db/schema';
-import { columnError, otherLineError, type ImportProduct, type ImportVariant, type LineError, parseImportFile, type Column } from './import-file';
+import { columnError, FISCAL_COLUMNS, type Fiscal, otherLineError, type ImportProduct, type ImportVariant, type LineError, parseImportFile, type Column } from './import-file';
 import { MAX_DISPLAY_ORDER } from './product-form';
 import { slugify, uniqueSlug } from './slug';
 import { DIMENSIONS_REQUIRED, missingDimensions, readOptions, valuesOf, type Dimensions } from './variants';
@@ -80,7 +80,7 @@ type TargetVariant = {
   priceCents: number | null;
   stock: number | null;
   /** Stored: null where the product's own value is meant. */
-  own: Dimensions;
+  own: Dimensions & Fiscal;
   active: boolean;
   position: number;
 };
@@ -91,7 +91,7 @@ type Plan =
       ok: true;
       status: 'novo' | 'atualizado' | 'sem mudança';
       lineStatus: Map<number, LineStatus>;
-      product: Pick<Product, 'name' | 'description' | 'priceCents' | 'active' | 'requiresShipping' | 'options'> & Dimensions;
+      product: Pick<Product, 'name' | 'description' | 'priceCents' | 'active' | 'requiresShipping' | 'options'> & Dimensions & Fiscal;
       categories: string[];
       variants: TargetVariant[];
       deactivate: number[];
@@ -116,6 +116,8 @@ export function planProduct(incoming: ImportProduct, current: Current | null, sk
   const productDims: Dimensions = p
     ? { weightGrams: p.weightGrams, heightCm: p.heightCm, widthCm: p.widthCm, lengthCm: p.lengthCm }
     : { weightGrams: first.weightGrams ?? null, heightCm: first.heightCm ?? null, widthCm: first.widthCm ?? null, lengthCm: first.lengthCm ?? null };
+  // Like the size: a new product takes its first line's, an existing one keeps its own and a line that differs is the variant's.
+  const productFiscal: Fiscal = p ? { ncm: p.ncm, origin: p.origin, gtin: p.gtin } : { ncm: first.ncm ?? null, origin: first.origin ?? null, gtin: first.gtin ?? null };
   const product = {
     name: incoming.name,
     priceCents: incoming.priceCents,
@@ -124,6 +126,7 @@ export function planProduct(incoming: ImportProduct, current: Current | null, sk
     requiresShipping: incoming.requiresShipping ?? p?.requiresShipping ?? true,
     options: JSON.stringify(incoming.options),
     ...productDims,
+    ...productFiscal,
   };
   const cats = incoming.categories ?? current?.categories ?? [];
   const optionCount = incoming.options.length;
@@ -138,6 +141,8 @@ export function planProduct(incoming: ImportProduct, current: Current | null, sk
         return [d, e === productDims[d] ? null : e];
       }),
     ) as Dimensions;
+    const fiscal = (f: (typeof FISCAL_COLUMNS)[number]) => (v[f] !== undefined ? v[f] : existing ? (existing[f] ?? productFiscal[f]) : productFiscal[f]);
+    const ownFiscal = Object.fromEntries(FISCAL_COLUMNS.map((f) => [f, fiscal(f) === productFiscal[f] ? null : fiscal(f)])) as Fiscal;
     return {
       line: v.line,
       existing,
@@ -145,7 +150,7 @@ export function planProduct(incoming: ImportProduct, current: Current | null, sk
       sku: v.sku !== undefined ? v.sku : (existing?.sku ?? null),
       priceCents: v.priceCents !== undefined ? v.priceCents : (existing?.priceCents ?? null),
       stock: v.stock !== undefined ? v.stock : (existing?.stock ?? null),
-      own,
+      own: { ...own, ...ownFiscal },
       active: v.active ?? existing?.active ?? true,
       position: existing?.position ?? position,
     };
@@ -195,7 +200,8 @@ export function planProduct(incoming: ImportProduct, current: Current | null, sk
     for (const t of variants) {
       const e = t.existing;
       const variantChanged =
-        !e || e.sku !== t.sku || e.priceCents !== t.priceCents || e.stock !== t.stock || e.active !== t.active || DIMS.some((d) => (e[d] ?? productDims[d]) !== (t.own[d] ?? productDims[d])) || !eqCase(valuesOf(e), t.values) || valuesOf(e).join() !== t.values.join();
+        !e || e.sku !== t.sku || e.priceCents !== t.priceCents || e.stock !== t.stock || e.active !== t.active || DIMS.some((d) => (e[d] ?? productDims[d]) !== (t.own[d] ?? productDims[d])) ||
+        FISCAL_COLUMNS.some((f) => (e[f] ?? productFiscal[f]) !== (t.own[f] ?? productFiscal[f])) || !eqCase(valuesOf(e), t.values) || valuesOf(e).join() !== t.values.join();
       lineStatus.set(t.line, !e ? 'novo' : productChanged || variantChanged ? 'atualizado' : 'sem mudança');
     }
     status = [...lineStatus.values()].every((s) => s === 'sem mudança') ? 'sem mudança' : 'atualizado';

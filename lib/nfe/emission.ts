@@ -41,6 +41,14 @@ export async function latestInvoice(orderId: string): Promise<OrderInvoiceRow | 
   return row;
 }
 
+/** Why no order can be issued right now (no connection, no nature of operation), or null. */
+export async function emissionBlocker(): Promise<string | null> {
+  const settings = await blingSettingsRow();
+  if (!settings?.accessTokenSealed) return 'Conecte o Bling em Configurações → Nota fiscal.';
+  if (!settings.natureId) return 'Escolha a natureza de operação em Configurações → Nota fiscal.';
+  return null;
+}
+
 export type RequestOutcome = { ok: true; row: OrderInvoiceRow; created: boolean } | { ok: false; message: string };
 
 /**
@@ -51,9 +59,8 @@ export async function requestEmission(orderId: string, deps: EmissionDeps = {}):
   const [order] = await db().select({ status: orders.status, number: orders.number }).from(orders).where(eq(orders.id, orderId));
   if (!order) return { ok: false, message: 'Pedido não encontrado.' };
   if (order.status !== 'paid') return { ok: false, message: 'Só pedidos pagos recebem NF-e.' };
-  const settings = await blingSettingsRow();
-  if (!settings?.accessTokenSealed) return { ok: false, message: 'Conecte o Bling em Configurações → Nota fiscal.' };
-  if (!settings.natureId) return { ok: false, message: 'Escolha a natureza de operação em Configurações → Nota fiscal.' };
+  const blocker = await emissionBlocker();
+  if (blocker) return { ok: false, message: blocker };
   const last = await latestInvoice(orderId);
   if (last && !['rejected', 'denied', 'failed'].includes(last.invoiceStatus)) return { ok: true, row: last, created: false };
   const attempt = (last?.attempt ?? 0) + 1;

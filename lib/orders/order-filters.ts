@@ -1,7 +1,8 @@
 /**
  * The orders list's filters as GET query parameters (so the list works without JavaScript):
  * status, method, from/to (São Paulo dates), q (search), link (a payment link's id), origin
- * ("Origem": a source, or "direto"), page. Browser-safe, pure.
+ * ("Origem": a source, or "direto"), nfe ("sem": paid orders without an authorised or processing
+ * NF-e), page. Browser-safe, pure.
  */
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_METHODS, type FulfillmentStatus, type OrderStatus, type PaymentMethod } from '@/db/schema';
 import { isIsoDate } from '@balcao/br/dates';
@@ -22,6 +23,8 @@ export type OrderFilters = {
   fulfillment?: FulfillmentStatus;
   /** "Origem": the order's source (utm_source or referring host), or "direto" for none. */
   origin?: string;
+  /** "Sem NF-e": only paid orders with no authorised (or processing) invoice. */
+  withoutInvoice?: boolean;
 };
 
 export type ParsedOrderQuery = { filters: OrderFilters; page: number; errors: string[] };
@@ -86,6 +89,10 @@ export function parseOrderQuery(params: RawParams): ParsedOrderQuery {
   if (origin) filters.origin = origin;
   else if (originRaw) errors.push('Origem desconhecida: mostrando todas.');
 
+  const nfe = read(params, 'nfe');
+  if (nfe === 'sem') filters.withoutInvoice = true;
+  else if (nfe && nfe !== 'all') errors.push('Filtro de NF-e desconhecido: mostrando todos.');
+
   const q = withoutControlCharacters(read(params, 'q')).trim();
   if (q) filters.q = q.slice(0, MAX_SEARCH_LENGTH);
 
@@ -109,10 +116,11 @@ export function orderQueryString(filters: OrderFilters, page = 1): string {
   if (filters.link) p.set('link', filters.link);
   if (filters.fulfillment) p.set('fulfillment', filters.fulfillment);
   if (filters.origin) p.set('origin', filters.origin);
+  if (filters.withoutInvoice) p.set('nfe', 'sem');
   if (page > 1) p.set('page', String(page));
   return p.toString();
 }
 
 export function hasAnyFilter(filters: OrderFilters): boolean {
-  return !!(filters.status || filters.method || filters.from || filters.to || filters.q || filters.link || filters.fulfillment || filters.origin);
+  return !!(filters.status || filters.method || filters.from || filters.to || filters.q || filters.link || filters.fulfillment || filters.origin || filters.withoutInvoice);
 }

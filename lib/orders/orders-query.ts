@@ -24,7 +24,7 @@ import { DIRECT_SOURCE } from '@/lib/attribution/attribution';
 import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { db } from '@/db';
 import { oncePerRunner } from '@/db/statements';
-import { orders, paymentLinks, type Order } from '@/db/schema';
+import { orderInvoices, orders, paymentLinks, type Order } from '@/db/schema';
 import type { DeliveryColumns } from '@/lib/orders/delivery';
 import type { OrderFilters } from './order-filters';
 import { ftsPhrase, planSearch, prefixUpperBound, usesTrigramIndex } from './order-search';
@@ -109,6 +109,7 @@ const PARAM_NAMES = [
   'linkId',
   'fulfillment',
   'origin',
+  'withoutInvoice',
 ] as const;
 type ParamName = (typeof PARAM_NAMES)[number];
 export type FilterParams = Record<ParamName, string | undefined>;
@@ -156,6 +157,7 @@ export function filterParams(filters: OrderFilters): FilterParams {
     linkId: filters.link || undefined,
     fulfillment: filters.fulfillment || undefined,
     origin: filters.origin || undefined,
+    withoutInvoice: filters.withoutInvoice ? '1' : undefined,
   };
 }
 
@@ -187,6 +189,12 @@ function whereFor(params: FilterParams, bind: Bind, plan: 'sort' | 'walk' = 'sor
   if (has('fulfillment')) parts.push(eq(orders.fulfillmentStatus, bind('fulfillment')), inArray(orders.status, ['paid', 'refunded']), sql`${orders.shippingMethod} is not null`);
   // "direto": no source was known when the order was placed (lib/attribution DIRECT_SOURCE).
   if (has('origin')) parts.push(sql`coalesce(${orders.originSource}, ${DIRECT_SOURCE}) = ${bind('origin')}`);
+  // "Sem NF-e": paid, and no emission authorised or still on its way (a rejected one needs a new one).
+  if (has('withoutInvoice'))
+    parts.push(
+      eq(orders.status, 'paid'),
+      sql`not exists (select 1 from ${orderInvoices} where ${orderInvoices.orderId} = ${orders.id} and ${orderInvoices.invoiceStatus} in ('authorized', 'processing'))`,
+    );
   const any: SQL[] = [];
   if (has('documentFrom')) any.push(and(gte(orders.buyerDocument, bind('documentFrom')), lt(orders.buyerDocument, bind('documentBefore')))!);
   if (has('number')) any.push(eq(orders.number, sql`CAST(${bind('number')} AS INTEGER)`));

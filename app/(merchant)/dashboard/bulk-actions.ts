@@ -4,7 +4,8 @@
  * orders with a tracking code each, one carrier for all (lib/fulfilment/bulk-ship.ts): every
  * code checked first (errors beside their fields, nothing applied), then each order the same
  * compare-and-set move as one click, answered per order ("12 enviados, 1 recusado: #1043 já
- * foi enviado"). "Imprimir declarações" and "Exportar CSV" are downloads, GETs of their route
+ * foi enviado"). "Emitir NF-e": each selected order through lib/nfe's one emission entry point,
+ * answered per order ("3 emitidas, 1 recusado: #1043 não está pago"). "Imprimir declarações" and "Exportar CSV" are downloads, GETs of their route
  * handlers (orders/documents, orders/export), checked there the same way.
  */
 import { revalidatePath } from 'next/cache';
@@ -12,10 +13,13 @@ import { refused } from '@/lib/auth/action-state';
 import { INVALID_FORM, merchantAction, typedValues } from '@/lib/auth/merchant-action';
 import { can } from '@/lib/auth/permissions';
 import { bulkShipSummary, checkBulkShip, shipSelected, type BulkShipReport } from '@/lib/fulfilment/bulk-ship';
+import { bulkEmitSummary, emitSelected, type BulkEmitReport } from '@/lib/nfe/bulk-emission';
 import { SELECTION_MAX } from '@/lib/order-admin/selection-limits';
 import { recordRequestActivity } from '@/lib/security/activity';
 
 export type BulkShipState = { ok: true; message: string; at: number; report: BulkShipReport };
+
+export type BulkEmitState = { ok: true; message: string; at: number; report: BulkEmitReport };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -47,4 +51,18 @@ export const shipSelectedAction = merchantAction<FormData, BulkShipState>({ name
     revalidatePath('/dashboard');
   }
   return { ok: true, message, at: Date.now(), report };
+});
+
+export const emitSelectedAction = merchantAction<FormData, BulkEmitState>({ name: 'bulk-nfe', permission: 'invoices:manage' }, async (form, { merchant }) => {
+  const ids = rowsOf(form).map((r) => r.orderId);
+  if (ids.length === 0) return refused('Selecione ao menos um pedido.');
+  if (ids.length > SELECTION_MAX) return refused(`Selecione até ${SELECTION_MAX} pedidos por vez.`);
+  const result = await emitSelected(ids);
+  if (!result.ok) return refused(result.message);
+  const message = bulkEmitSummary(result.report);
+  if (result.report.applied > 0) {
+    await recordRequestActivity({ actor: merchant, action: 'nfe', summary: `Emitir NF-e em lote: ${message}` });
+    revalidatePath('/dashboard/orders');
+  }
+  return { ok: true, message, at: Date.now(), report: result.report };
 });

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { encode } from 'next-auth/jwt';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, ensureMigrated } from '@/db';
-import { emailSettings, merchantSettings, orders, paymentLinks, products, shippingSettings, users } from '@/db/schema';
+import { emailSettings, merchantSettings, orderInvoices, orders, paymentLinks, products, shippingSettings, users } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { insertOrders, type InsertedOrder } from '@/test/dashboard/fixtures';
 import { createLink } from '@/lib/links/links';
@@ -39,6 +39,7 @@ const upload = await import('../../api/dashboard/products/[id]/photos/route');
 const exportCsv = await import('./orders/export/route');
 const documentsPdf = await import('./orders/documents/route');
 const fulfilmentActions = await import('./fulfilment-actions');
+const bulkActions = await import('./bulk-actions');
 const buyerActions = await import('./settings/comprador/actions');
 const buyerExport = await import('./settings/comprador/export/route');
 
@@ -68,6 +69,7 @@ const snapshot = async () => ({
   products: await db().select().from(products),
   links: await db().select().from(paymentLinks),
   user: await db().select().from(users).where(eq(users.id, demoId)),
+  invoices: await db().select().from(orderInvoices),
   buyers: await db().select({ name: orders.buyerName, document: orders.buyerDocument, email: orders.buyerEmail }).from(orders),
 });
 
@@ -85,6 +87,7 @@ describe('posted by hand, every change to the shop is refused', () => {
     ['movePhotoAction', 'não pode alterar produtos nem fotos', () => productActions.movePhotoAction(null, fd({ productId: String(productId), photoId: '1', to: 'cover' }))],
     ['createLinkAction', 'não pode criar nem desativar links', () => linkActions.createLinkAction(null, fd({ title: 'Golpe', amountMode: 'fixed', amount: '150,00', methods: 'both' }))],
     ['disableLinkAction', 'não pode criar nem desativar links', () => linkActions.disableLinkAction(null, fd({ linkId }))],
+    ['emitSelectedAction', 'não pode conectar o Bling, emitir NF-e em lote, cancelar NF-e nem baixar o XML da nota', () => bulkActions.emitSelectedAction(null, fd({ pedido: order.id }))],
     ['anonymiseBuyerAction', 'não pode anonimizar compradores', () => buyerActions.anonymiseBuyerAction(null, fd({ q: '52998224725' }))],
   ])('%s', async (_name, why, call) => {
     const before = await snapshot();

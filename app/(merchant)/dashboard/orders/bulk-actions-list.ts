@@ -21,6 +21,7 @@ export const BULK_ACTIONS: readonly BulkAction[] = [
   { label: 'Imprimir declarações', action: '/dashboard/orders/documents', permission: 'dashboard:view', submit: { name: 'kind', value: 'declaracao' } },
   { label: 'Imprimir listas de separação', action: '/dashboard/orders/documents', permission: 'dashboard:view', submit: { name: 'kind', value: 'separacao' } },
   { label: 'Marcar como enviados', action: '/dashboard/orders/enviar', permission: 'fulfilment:act' },
+  { label: 'Emitir NF-e', action: '/dashboard/orders/emitir-nfe', permission: 'invoices:manage' },
   { label: 'Comprar etiquetas', action: '/dashboard/orders/etiquetas', permission: 'orders:act' },
   // The labels name the buyers and their addresses: only for a role that sees them whole (each such role ships).
   { label: 'Imprimir etiquetas', action: '/dashboard/orders/etiquetas/pdf', permission: 'buyers:read' },

@@ -77,6 +77,13 @@ export function OrdersFiltersForm({
           ))}
         </select>
       </div>
+      <div className="field">
+        <label htmlFor="nfe">NF-e</label>
+        <select id="nfe" name="nfe" defaultValue={filters.withoutInvoice ? 'sem' : ''}>
+          <option value="">Todas</option>
+          <option value="sem">Sem NF-e</option>
+        </select>
+      </div>
       {origins.length > 1 || filters.origin ? (
         <div className="field">
           <label htmlFor="origin">Origem</label>
