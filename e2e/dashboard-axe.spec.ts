@@ -46,6 +46,7 @@ function onePageEach(): string[] {
     product && `/dashboard/produtos/${product}`,
     order && `/dashboard/orders/${order}`,
     order && `/dashboard/orders/etiquetas?selecao=1&pedido=${order}`,
+    order && `/dashboard/orders/emitir-nfe?selecao=1&pedido=${order}`,
     link && `/dashboard/links/${link}`,
   ].filter((p): p is string => !!p);
 }
