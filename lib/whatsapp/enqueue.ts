@@ -105,36 +105,14 @@ export function* queueWhatsapp(tx: Tx, e: { orderId: string; kind: 'instructions
   // The request sends it right after its response (lib/server/after-pass.ts, the "whatsapp" channel).
   noteOutboxRow('whatsapp', key);
   const enabled = SWITCH[e.kind];
-  const optedOut = sql`exists (select 1 from ${whatsappOptOuts} where ${whatsappOptOuts.phone} = ${E164})`;
-  const overCap = CAPPED_KINDS.includes(e.kind)
-    ? sql`(select count(*) from ${whatsappOutbox} w where w.recipient = ${E164} and w.kind in ('instructions', 'cart_reminder') and w.status != 'skipped' and w.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day')) >= ${WHATSAPP_PER_NUMBER_PER_DAY}`
-    : sql`0`;
+  const overCap = CAPPED_KINDS.includes(e.kind) ? overCapSql(E164) : sql`0`;
+  const skip = sql`case when not ${enabled} then ${SKIPPED_SWITCH} when ${optedOutSql(E164)} then ${SKIPPED_OPT_OUT} when ${overCap} then ${SKIPPED_CAP} else null end`;
   yield* write(
     tx
       .insert(whatsappOutbox)
       .select(
         tx
-          .select({
-            id: sql`null`.as('id'),
-            dedupeKey: sql`${key}`.as('dedupe_key'),
-            orderId: orders.id,
-            kind: sql`${e.kind}`.as('kind'),
-            recipient: sql`${E164}`.as('recipient'),
-            status: sql`case when not ${enabled} or ${optedOut} or ${overCap} then 'skipped' else 'pending' end`.as('status'),
-            attempts: sql`0`.as('attempts'),
-            nextAttemptAt: sql`${NOW}`.as('next_attempt_at'),
-            leaseUntil: sql`null`.as('lease_until'),
-            lastError: sql`case when not ${enabled} then ${SKIPPED_SWITCH} when ${optedOut} then ${SKIPPED_OPT_OUT} when ${overCap} then ${SKIPPED_CAP} else null end`.as('last_error'),
-            wamid: sql`null`.as('wamid'),
-            delivery: sql`null`.as('delivery'),
-            deliveryError: sql`null`.as('delivery_error'),
-            createdAt: sql`${NOW}`.as('created_at'),
-            updatedAt: sql`${NOW}`.as('updated_at'),
-            sentAt: sql`null`.as('sent_at'),
-            deliveredAt: sql`null`.as('delivered_at'),
-            readAt: sql`null`.as('read_at'),
-            failedAt: sql`null`.as('failed_at'),
-          })
+          .select(rowColumns(key, e.kind, sql`${orders.id}`, E164, skip))
           .from(orders)
           .innerJoin(whatsappSettings, and(eq(whatsappSettings.id, 1), eq(whatsappSettings.enabled, true)))
           .where(and(eq(orders.id, e.orderId), eq(orders.whatsappConsent, true), sql`${orders.buyerPhone} is not null`, e.when)),
