@@ -17,7 +17,7 @@ import { readDraftLinkToken } from '@/lib/email/draft-links';
 import { prepareDatabase } from '@/test/payments/db';
 import { insertProduct } from '@/test/catalog/products';
 import { raceWorkers } from '@/test/worker-process';
-import { draftWhatsappKey } from '@/lib/whatsapp/enqueue';
+import { draftWhatsappKey, SKIPPED_CAP } from '@/lib/whatsapp/enqueue';
 import { drainWhatsapp } from '@/lib/whatsapp/sender';
 import { whatsappSandbox } from '@/lib/whatsapp/sandbox';
 import { saveWhatsappSettings, type WhatsappSettingsInput } from '@/lib/whatsapp/settings';
@@ -101,11 +101,24 @@ describe('the WhatsApp cart reminder', () => {
     await saveWhatsappSettings(ON);
     const out = await draft();
     await database().db.insert(whatsappOptOuts).values({ phone: out.phone });
+    const yes = await draft();
     await enqueueDueDraftReminders(T0 + H, T0 + H);
+    // The same scan writes the consenting one's: what holds the others back is their condition.
+    expect(await waRows(yes.id)).toHaveLength(1);
     for (const d of [none, off, out]) {
       expect(await waRows(d.id)).toEqual([]);
       expect(await mailRows(d.id)).toHaveLength(1);
     }
+  });
+
+  it('counts in the per-number cap with the payment instructions: past 3 in 24 hours, recorded as not sent', async () => {
+    const phone = nextPhone();
+    const drafts = [];
+    for (let i = 0; i < 4; i++) drafts.push(await draft({ phone }));
+    for (const d of drafts) await enqueueDueDraftReminders(T0 + H, T0 + H);
+    const rows = (await Promise.all(drafts.map((d) => waRows(d.id)))).flat();
+    expect(rows.map((r) => r.status).sort()).toEqual(['pending', 'pending', 'pending', 'skipped']);
+    expect(rows.find((r) => r.status === 'skipped')!.lastError).toBe(SKIPPED_CAP);
   });
 
   it('goes out through the sandbox as the marketing template, its button the restore link of that step', async () => {
