@@ -2,7 +2,8 @@
  * The product feeds' generation time (issue 58's target: under a second for 1,000 products ×
  * 6 variants), in-process on a scratch database with the real schema: every product with two
  * photos stored at five widths, a category mapped to a Google category, a sixth of the variants
- * sold out. Times the whole answer of each feed as the route makes it — the batch read, the
+ * sold out, every other product with a GTIN, and three live promotions (10% from one item on the
+ * category, 5% from R$ 100 on the shop, "Leve 3, pague 2") for the sale prices. Times the whole answer of each feed as the route makes it — the batch read, the
  * items, the XML or CSV and its ETag — median and worst of the runs. Prints one line each.
  *
  *   npx tsx --conditions=react-server bench/feeds.ts [--runs=N]
@@ -34,6 +35,11 @@ async function main() {
   const category = client.prepare("insert into categories (slug, name) values ('roupas', 'Roupas') returning id").get() as { id: number };
   client.prepare('insert into feed_category_map (category_id, google_category) values (?, ?)').run(category.id, 'Vestuário e acessórios > Roupas > Camisetas');
   const inCategory = client.prepare('insert into product_categories (product_id, category_id) values (?, ?)');
+  const promotion = client.prepare('insert into promotions (id, name, type, scope, scope_id, rules) values (?, ?, ?, ?, ?, ?)');
+  promotion.run('bench-cat', '10% em roupas', 'progressive', 'category', category.id, JSON.stringify({ basis: 'quantity', kind: 'percent', tiers: [{ min: 1, value: 1000 }] }));
+  promotion.run('bench-shop', '5% acima de R$ 100', 'progressive', 'shop', null, JSON.stringify({ basis: 'subtotal', kind: 'percent', tiers: [{ min: 10000, value: 500 }] }));
+  promotion.run('bench-leve3', 'Leve 3, pague 2', 'buy_x_pay_y', 'shop', null, JSON.stringify({ buy: 3, pay: 2 }));
+  const withGtin = client.prepare("update products set gtin = '7891000315507' where id = ?");
   const bytes = Buffer.alloc(64);
   client.transaction(() => {
     for (let p = 0; p < 1000; p++) {
@@ -47,6 +53,7 @@ async function main() {
       });
       SIZES.forEach((size, i) => variant.run(id, i, size, `CAM-${p}-${size}`, i === 5 ? 0 : 10, i === 5 ? 2490 : null, i === 1 ? photos[1] : null));
       if (p % 2 === 0) inCategory.run(id, category.id);
+      else withGtin.run(id);
     }
   })();
 

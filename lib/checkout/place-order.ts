@@ -14,7 +14,7 @@
 import 'server-only';
 import { database } from '@/db';
 import { type Order } from '@/db/schema';
-import { saoPauloDate } from '@balcao/br/dates';
+import { shopToday } from '@/lib/embedded-provider/clock';
 import { maskDocument } from '@balcao/br/documents';
 import { catalogItemsOf, catalogItemsQuery, itemsOfProducts, type CatalogItem } from '@/lib/catalog/catalog';
 import { OutOfStock, releaseLapsedHolds } from '@/lib/catalog/stock';
@@ -168,7 +168,7 @@ async function place(input: ValidOrder, settings: PaymentSettings, origin: Attri
       placement.nowMs = Date.now();
       const reserved = yield* reserve(tx, placement);
       yield* insertOrder(tx, placement, reserved);
-      const terms = chargeTerms(input.method, settings, known.today ?? saoPauloDate(), reserved.number, before.shop);
+      const terms = chargeTerms(input.method, settings, known.today ?? shopToday(), reserved.number, before.shop);
       yield* openAttempt(tx, { paymentId, orderId, method: input.method, amountCents: totalCents, terms });
       // What the create is sent from, read back as written (its defaults, its keys) in the same
       // round trip as the held writes: the create does not read it again.

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
-import { productVariants, rateLimitCounters } from '@/db/schema';
+import { products, productVariants, promotions, rateLimitCounters } from '@/db/schema';
 import { itemsOfProducts } from '@/lib/catalog/catalog';
 import { env } from '@/lib/config/env';
 import { splitCsv } from '@/lib/csv/read';
@@ -147,6 +147,56 @@ describe('GET /feeds/meta.csv', () => {
     for (const row of rows) for (const c of ['id', 'title', 'description', 'availability', 'condition', 'price', 'link', 'image_link', 'brand', 'item_group_id']) expect(row[c], c).toBeTruthy();
     expect(rows.find((r) => r.id === 'CAM-M')!.availability).toBe('out of stock');
     expect(rows.find((r) => r.id === 'CAM-P')).toMatchObject({ availability: 'in stock', price: '79.00 BRL', title: 'Camiseta & "Cia" <básica> — P' });
+  });
+});
+
+describe('sale price and GTIN', () => {
+  const googleItems = async () => childrenNamed(child(parseXml(await (await fetchFeed('google')).text()), 'channel')!, 'item');
+  const byVariant = (items: ReturnType<typeof childrenNamed>, variantId: number) => items.find((i) => child(i, 'link')!.text.endsWith(`?variante=${variantId}`))!;
+  const mugItem = (items: ReturnType<typeof childrenNamed>) => items.find((i) => child(i, 'title')!.text === 'Caneca')!;
+
+  it('gives g:sale_price and sale_price while a promotion takes something off one unit, none for "Leve 3, pague 2"', async () => {
+    const rules = (r: object) => JSON.stringify(r);
+    await database().db.insert(promotions).values([
+      { id: 'feed-progressive', name: '10% na camiseta', type: 'progressive', scope: 'product', scopeId: shirt.productId, rules: rules({ basis: 'quantity', kind: 'percent', tiers: [{ min: 1, value: 1000 }] }) }, // 10%: the value is in basis points
+      { id: 'feed-leve3', name: 'Leve 3, pague 2', type: 'buy_x_pay_y', scope: 'shop', scopeId: null, rules: rules({ buy: 3, pay: 2 }) },
+    ]);
+    try {
+      const items = await googleItems();
+      expect(child(byVariant(items, shirt.variantIds[0]), 'g:sale_price')?.text).toBe('71.10 BRL');
+      expect(child(byVariant(items, shirt.variantIds[2]), 'g:sale_price')?.text).toBe('80.10 BRL');
+      expect(child(mugItem(items), 'g:sale_price')).toBeUndefined();
+      const records = splitCsv(await (await fetchFeed('meta')).text(), ',');
+      const col = META_COLUMNS.indexOf('sale_price');
+      expect(records.find((r) => r.cells[0] === 'CAM-P')!.cells[col]).toBe('71.10 BRL');
+      // Paused, it no longer applies: the feed follows on its next fetch.
+      await database().db.update(promotions).set({ pausedAt: new Date().toISOString() }).where(eq(promotions.id, 'feed-progressive'));
+      expect(child(byVariant(await googleItems(), shirt.variantIds[0]), 'g:sale_price')).toBeUndefined();
+    } finally {
+      await database().db.delete(promotions);
+    }
+  });
+
+  it("carries the variant's GTIN, else the product's, only with a valid check digit (then no identifier_exists)", async () => {
+    await database().db.update(products).set({ gtin: '7891000315507' }).where(eq(products.id, shirt.productId));
+    await database().db.update(productVariants).set({ gtin: '036000291452' }).where(eq(productVariants.id, shirt.variantIds[0]));
+    await database().db.update(productVariants).set({ gtin: '7891000315508' }).where(eq(productVariants.id, shirt.variantIds[2]));
+    await database().db.update(products).set({ gtin: '96385075' }).where(eq(products.id, mug));
+    try {
+      const items = await googleItems();
+      const [p, m, g] = shirt.variantIds.map((id) => byVariant(items, id));
+      expect(child(p, 'g:gtin')?.text).toBe('036000291452');
+      expect(child(p, 'g:identifier_exists')).toBeUndefined();
+      expect(child(m, 'g:gtin')?.text).toBe('7891000315507');
+      expect(child(m, 'g:identifier_exists')).toBeUndefined();
+      // A wrong check digit: no g:gtin (Google refuses the item for a wrong one), and the product's is not borrowed.
+      expect(child(g, 'g:gtin')).toBeUndefined();
+      expect(child(g, 'g:identifier_exists')?.text).toBe('no');
+      expect(child(mugItem(items), 'g:gtin')).toBeUndefined();
+    } finally {
+      await database().db.update(products).set({ gtin: null }).where(inArray(products.id, [shirt.productId, mug]));
+      await database().db.update(productVariants).set({ gtin: null }).where(eq(productVariants.productId, shirt.productId));
+    }
   });
 });
 

@@ -5,8 +5,9 @@
  * (google-xml.ts, meta-csv.ts) only spell these items in their channel's words.
  */
 import { effectiveOf, lineName, variantLabel, type Dimensions } from '@/lib/catalog/variants';
+import type { LivePromotion } from '@/lib/promotions/rules';
 import { gtinOf } from './gtin';
-import { salePriceOf } from './sale-price';
+import { salePriceOf, unitPromotions } from './sale-price';
 
 export type FeedPhoto = { id: number; url: string };
 
@@ -23,6 +24,10 @@ export type FeedProduct = {
   /** Photos in order (cover first), each at a width Google and Meta accept, relative to APP_URL. */
   photos: FeedPhoto[];
   googleCategory: string | null;
+  /** "Código de barras (GTIN)" as typed; a variant's own wins (gtin.ts). */
+  gtin: string | null;
+  /** Every category the product is in, for promotions scoped to a category. */
+  categoryIds: readonly number[];
 } & Dimensions;
 
 export type FeedVariant = {
@@ -35,6 +40,7 @@ export type FeedVariant = {
   priceCents: number | null;
   stock: number | null;
   photoId: number | null;
+  gtin: string | null;
 } & Dimensions;
 
 export type FeedSource = {
@@ -44,6 +50,8 @@ export type FeedSource = {
   brand: string;
   products: FeedProduct[];
   variants: FeedVariant[];
+  /** The promotions live on the shop's clock when the feed is built, oldest first. */
+  promotions: readonly LivePromotion[];
 };
 
 export type FeedItem = {
@@ -97,6 +105,7 @@ export function feedItems(source: FeedSource): FeedItem[] {
     else byProduct.set(v.productId, [v]);
   }
   const brand = source.brand.trim() || source.shopName;
+  const promotions = unitPromotions(source.promotions);
   const items: FeedItem[] = [];
   for (const p of source.products) {
     const photoUrls = p.photos.map((ph) => ({ id: ph.id, url: absolute(source.appUrl, ph.url) }));
@@ -117,9 +126,9 @@ export function feedItems(source: FeedSource): FeedItem[] {
         additionalImageLinks: ordered.slice(1, 1 + ADDITIONAL_IMAGES_MAX).map((ph) => ph.url),
         availability: v.stock !== null && v.stock <= 0 ? 'out_of_stock' : 'in_stock',
         priceCents: eff.priceCents,
-        salePriceCents: salePriceOf({ productId: p.id, variantId: v.id, priceCents: eff.priceCents }),
+        salePriceCents: salePriceOf({ productId: p.id, categoryIds: p.categoryIds, priceCents: eff.priceCents }, promotions),
         brand,
-        gtin: gtinOf(v),
+        gtin: gtinOf(v, p),
         shippingWeightGrams: p.requiresShipping ? eff.weightGrams : null,
         googleCategory: p.googleCategory,
         productId: p.id,

@@ -1,12 +1,23 @@
 /**
- * The sale price of a variant while a promotion applies, in centavos, or null. Promotions are
- * not in this app yet: when they are (Promoções), this is the one place the feeds ask, and
- * g:sale_price / sale_price follow by themselves. Only a price lower than the regular one is
- * a sale price (Google refuses one that is not).
+ * The sale price of a variant while a promotion applies, in centavos, or null: what one unit
+ * costs in a one-unit cart under the item promotions live on the shop's clock, by the same
+ * engine the checkout prices with (lib/promotions/engine.ts). Only a promotion that makes a
+ * single unit cheaper counts ("Leve 3, pague 2" does not: the feed cannot promise it), and only
+ * a price lower than the regular one and above zero is a sale price (Google refuses the others).
  */
-export type SalePriceQuery = { productId: number; variantId: number; priceCents: number };
+import { applyPromotions } from '@/lib/promotions/engine';
+import type { LivePromotion } from '@/lib/promotions/rules';
 
-export function salePriceOf(q: SalePriceQuery): number | null {
-  void q;
-  return null;
+export type SalePriceQuery = { productId: number; categoryIds: readonly number[]; priceCents: number };
+
+/** The item promotions that can discount a single unit; read once per feed, then asked per item. */
+export function unitPromotions(live: readonly LivePromotion[]): LivePromotion[] {
+  return live.filter((p) => p.type === 'progressive');
+}
+
+export function salePriceOf(q: SalePriceQuery, promotions: readonly LivePromotion[]): number | null {
+  if (promotions.length === 0 || q.priceCents <= 0) return null;
+  const { totalCents } = applyPromotions([{ productId: q.productId, categoryIds: q.categoryIds, unitPriceCents: q.priceCents, quantity: 1 }], promotions);
+  const sale = q.priceCents - totalCents;
+  return totalCents > 0 && sale > 0 ? sale : null;
 }

@@ -1,8 +1,9 @@
 /**
  * The feeds' source read from the database: the products on sale (active, not archived;
  * digital ones only when the merchant wants them), their active variants, their photos, the
- * Google category mapped to one of their categories, the shop's name and the feed settings.
- * Six reads in one batch: one round trip on Turso.
+ * Google category mapped to one of their categories, the shop's name, the feed settings and
+ * the promotions live on the shop's clock (lib/embedded-provider/clock.ts), read once for the
+ * whole feed. Seven reads in one batch: one round trip on Turso.
  */
 import 'server-only';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
@@ -10,6 +11,9 @@ import { database, db } from '@/db';
 import { categories, feedCategoryMap, productCategories, productPhotos, productVariants, products } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { photoRowsWhere, photosByProduct, sourceAtLeast } from '@/lib/catalog/photos';
+import { shopNow } from '@/lib/embedded-provider/clock';
+import { livePromotionsQuery } from '@/lib/promotions/promotions';
+import { parsePromotion, type LivePromotion } from '@/lib/promotions/rules';
 import { identityOf, identityQuery } from '@/lib/shop/identity';
 import type { FeedSource } from './items';
 import { feedSettingsOf, feedSettingsQuery, type FeedSettings } from './settings';
@@ -19,7 +23,7 @@ const FEED_PHOTO_WIDTH = 800;
 
 export async function readFeedSource(): Promise<{ source: FeedSource; settings: FeedSettings }> {
   const onSale = and(eq(products.active, true), isNull(products.archivedAt));
-  const [productRows, variantRows, photoRows, categoryRows, identityRows, settingsRows] = await database().batch([
+  const [productRows, variantRows, photoRows, categoryRows, identityRows, settingsRows, promotionRows] = await database().batch([
     db()
       .select({
         id: products.id,
@@ -30,6 +34,7 @@ export async function readFeedSource(): Promise<{ source: FeedSource; settings: 
         imagePath: products.imagePath,
         requiresShipping: products.requiresShipping,
         options: products.options,
+        gtin: products.gtin,
         weightGrams: products.weightGrams,
         heightCm: products.heightCm,
         widthCm: products.widthCm,
@@ -49,6 +54,7 @@ export async function readFeedSource(): Promise<{ source: FeedSource; settings: 
         priceCents: productVariants.priceCents,
         stock: productVariants.stock,
         photoId: productVariants.photoId,
+        gtin: productVariants.gtin,
         weightGrams: productVariants.weightGrams,
         heightCm: productVariants.heightCm,
         widthCm: productVariants.widthCm,
@@ -58,19 +64,27 @@ export async function readFeedSource(): Promise<{ source: FeedSource; settings: 
       .where(eq(productVariants.active, true))
       .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id)),
     photoRowsWhere(inArray(productPhotos.productId, db().select({ id: products.id }).from(products).where(onSale))),
+    // Every category of every product (a promotion may be scoped to one), with its Google category when mapped.
     db()
-      .select({ productId: productCategories.productId, googleCategory: feedCategoryMap.googleCategory })
+      .select({ productId: productCategories.productId, categoryId: productCategories.categoryId, googleCategory: feedCategoryMap.googleCategory })
       .from(productCategories)
-      .innerJoin(feedCategoryMap, eq(feedCategoryMap.categoryId, productCategories.categoryId))
       .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+      .leftJoin(feedCategoryMap, eq(feedCategoryMap.categoryId, productCategories.categoryId))
       .orderBy(asc(categories.position), asc(categories.name)),
     identityQuery(),
     feedSettingsQuery(),
+    livePromotionsQuery(shopNow()),
   ]);
   const settings = feedSettingsOf(settingsRows);
   const photos = photosByProduct(photoRows);
   const googleCategory = new Map<number, string>();
-  for (const c of categoryRows) if (!googleCategory.has(c.productId)) googleCategory.set(c.productId, c.googleCategory);
+  const categoryIds = new Map<number, number[]>();
+  for (const c of categoryRows) {
+    if (c.googleCategory !== null && !googleCategory.has(c.productId)) googleCategory.set(c.productId, c.googleCategory);
+    const list = categoryIds.get(c.productId);
+    if (list) list.push(c.categoryId);
+    else categoryIds.set(c.productId, [c.categoryId]);
+  }
   const wanted = productRows.filter((p) => p.requiresShipping || settings.includeDigital);
   return {
     settings,
@@ -82,8 +96,10 @@ export async function readFeedSource(): Promise<{ source: FeedSource; settings: 
         ...p,
         photos: (photos.get(p.id) ?? []).map((ph) => ({ id: ph.id, url: sourceAtLeast(ph, FEED_PHOTO_WIDTH).url })),
         googleCategory: googleCategory.get(p.id) ?? null,
+        categoryIds: categoryIds.get(p.id) ?? [],
       })),
       variants: variantRows,
+      promotions: promotionRows.map(parsePromotion).filter((p): p is LivePromotion => p !== null),
     },
   };
 }

@@ -18,6 +18,7 @@ import { database, type Tx } from '@/db';
 import { get, run, type Step } from '@/db/driver';
 import { orders, payments, type Order, type Payment, type PaymentMethod } from '@/db/schema';
 import { saoPauloDate } from '@balcao/br/dates';
+import { shopToday } from '@/lib/embedded-provider/clock';
 import { OutOfStock, retakeForNewAttempt } from '@/lib/catalog/stock';
 import { linkRefusesAttempt, REFUSAL_MESSAGES as LINK_REFUSAL_MESSAGES } from '@/lib/links/place';
 import { reservationCutoffIn } from '@/lib/settings/reservation';
@@ -151,7 +152,7 @@ export async function switchToPix(orderToken: string): Promise<AttemptResult> {
     shippingCents: order.shippingCents,
   });
   if (totalCents < MIN_ORDER_CENTS) return { ok: false, error: PIX_MINIMUM_MESSAGE };
-  const terms = chargeTerms('pix', settings, saoPauloDate(), order.number ?? 0, shop);
+  const terms = chargeTerms('pix', settings, shopToday(), order.number ?? 0, shop);
   const now = new Date().toISOString();
 
   const done = await attemptTransaction(function* (tx) {
@@ -192,7 +193,7 @@ export async function newPixAttempt(orderToken: string): Promise<AttemptResult> 
   const allowed = await pixAttemptTerms(order, 'renew', settings.pixDiscountBps);
   if (!allowed.ok) return { ok: false, error: allowed.error };
   const shop = (await getShopIdentity()).name;
-  const terms = chargeTerms('pix', settings, saoPauloDate(), order.number ?? 0, shop);
+  const terms = chargeTerms('pix', settings, shopToday(), order.number ?? 0, shop);
   const now = new Date().toISOString();
   const done = await attemptTransaction(function* (tx) {
     const { o, old } = yield* orderAndCurrentAttempt(tx, order.id, { method: 'pix', status: 'expired' }, ATTEMPT_MESSAGES.notRenewable);
