@@ -1127,6 +1127,9 @@ export const checkoutDrafts = sqliteTable(
     step: text('step').notNull().default('contact'),
     status: text('status', { enum: DRAFT_STATUSES }).notNull().default('open'),
     orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** "Receber atualizações pelo WhatsApp" ticked (the cart reminder on WhatsApp needs it), and when (LGPD). */
+    whatsappConsent: integer('whatsapp_consent', { mode: 'boolean' }).notNull().default(false),
+    whatsappConsentAt: text('whatsapp_consent_at'),
     remindersSent: integer('reminders_sent').notNull().default(0),
     /** Reminders written before the order: a conversion with this > 0 is "recovered". */
     remindersAtConversion: integer('reminders_at_conversion'),

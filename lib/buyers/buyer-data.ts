@@ -40,6 +40,7 @@ import {
 import { replaceBuyerIn } from '@balcao/br/personal-data';
 import { activityStep } from '@/lib/security/activity';
 import type { BuyerQuery } from './query';
+import { forgetDraftWhatsapp } from '@/lib/whatsapp/enqueue';
 
 const matches = (q: BuyerQuery) => (q.kind === 'document' ? eq(orders.buyerDocument, q.document) : eq(orders.buyerEmail, q.email));
 
@@ -138,6 +139,7 @@ export async function anonymiseBuyer(
     const draftEmails = [...new Set([...(query.kind === 'email' ? [query.email] : []), ...list.map((o) => o.buyerEmail)])];
     const drafts = draftEmails.length ? yield* all(tx.select({ id: checkoutDrafts.id }).from(checkoutDrafts).where(inArray(checkoutDrafts.email, draftEmails))) : [];
     for (const d of drafts) yield* run(tx.delete(emailOutbox).where(like(emailOutbox.dedupeKey, `draft:${d.id}:%`)));
+    yield* forgetDraftWhatsapp(tx, drafts.map((d) => d.id), 'Comprador anonimizado');
     if (drafts.length) yield* run(tx.delete(checkoutDrafts).where(inArray(checkoutDrafts.id, drafts.map((d) => d.id))));
     if (list.length === 0 && drafts.length > 0) {
       for (const e of draftEmails) yield* run(tx.delete(caughtEmails).where(eq(caughtEmails.toAddress, e)));

@@ -19,7 +19,12 @@ async function openDraft(target: DraftSource) {
   return draftOfSession((await cookies()).get(DRAFT_COOKIE)?.value, target);
 }
 
-const fieldsOf = (draft: { fields: string; coupon: string | null }): FormValues => ({ ...parseFields(draft.fields), ...(draft.coupon ? { coupon: draft.coupon } : {}) });
+// The consent the buyer gave on this draft shows ticked again (the next autosave would otherwise withdraw it).
+const fieldsOf = (draft: { fields: string; coupon: string | null; whatsappConsent: boolean }): FormValues => ({
+  ...parseFields(draft.fields),
+  ...(draft.coupon ? { coupon: draft.coupon } : {}),
+  ...(draft.whatsappConsent ? { whatsappConsent: 'on' } : {}),
+});
 
 export async function draftPrefill(cart: PricedCart<CatalogItem>, restored: boolean): Promise<Prefill> {
   const draft = await openDraft(CART);

@@ -10,9 +10,9 @@
  *   order causes, as the e-mail caps do: WHATSAPP_PER_NUMBER_PER_DAY in 24 hours).
  * Nothing here calls Meta; the e-mail's row is written whatever happens to this one.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { write, type AnyDb, type Step } from '@/db/driver';
-import { orders, whatsappOptOuts, whatsappOutbox, whatsappSettings, type WhatsappKind } from '@/db/schema';
+import { checkoutDrafts, orders, whatsappOptOuts, whatsappOutbox, whatsappSettings, type WhatsappKind } from '@/db/schema';
 import { noteOutboxRow } from '@/lib/server/after-pass';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -39,46 +39,101 @@ const SWITCH: Record<Exclude<WhatsappKind, 'opt_out_ack'>, SQL> = {
 
 const E164 = sql`'+55' || ${orders.buyerPhone}`;
 
+/** The key of a saved checkout's reminder step: one row per draft and step, whoever writes it. */
+export const draftWhatsappKey = (draftId: string, step: number) => `whatsapp:draft:${draftId}:reminder:${step}`;
+export const DRAFT_WHATSAPP_KEY = /^whatsapp:draft:([^:]+):reminder:([1-3])$/;
+
+const optedOutSql = (e164: SQL) => sql`exists (select 1 from ${whatsappOptOuts} where ${whatsappOptOuts.phone} = ${e164})`;
+const overCapSql = (e164: SQL) =>
+  sql`(select count(*) from ${whatsappOutbox} w where w.recipient = ${e164} and w.kind in ('instructions', 'cart_reminder') and w.status != 'skipped' and w.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day')) >= ${WHATSAPP_PER_NUMBER_PER_DAY}`;
+
+/** The columns of a new row, for an INSERT … SELECT (`skip`: SQL of the reason, null to send). */
+function rowColumns(key: string, kind: WhatsappKind, orderId: SQL, recipient: SQL, skip: SQL) {
+  return {
+    id: sql`null`.as('id'),
+    dedupeKey: sql`${key}`.as('dedupe_key'),
+    orderId: orderId.as('order_id'),
+    kind: sql`${kind}`.as('kind'),
+    recipient: recipient.as('recipient'),
+    status: sql`case when ${skip} is null then 'pending' else 'skipped' end`.as('status'),
+    attempts: sql`0`.as('attempts'),
+    nextAttemptAt: sql`${NOW}`.as('next_attempt_at'),
+    leaseUntil: sql`null`.as('lease_until'),
+    lastError: sql`${skip}`.as('last_error'),
+    wamid: sql`null`.as('wamid'),
+    delivery: sql`null`.as('delivery'),
+    deliveryError: sql`null`.as('delivery_error'),
+    createdAt: sql`${NOW}`.as('created_at'),
+    updatedAt: sql`${NOW}`.as('updated_at'),
+    sentAt: sql`null`.as('sent_at'),
+    deliveredAt: sql`null`.as('delivered_at'),
+    readAt: sql`null`.as('read_at'),
+    failedAt: sql`null`.as('failed_at'),
+  };
+}
+
+/**
+ * Writes a saved checkout's "Lembrete de carrinho" for one reminder step, in the transaction
+ * that won that step (lib/checkout/drafts/reminders.ts): no row at all unless the buyer ticked
+ * "Receber atualizações pelo WhatsApp" on the draft with a mobile and WhatsApp is on and the
+ * merchant's switch for the reminder is on and the number never answered "SAIR" (a marketing
+ * message: none of those leaves a trace); `skipped` when the number is over its daily cap.
+ * Keyed per draft and step, ON CONFLICT DO NOTHING.
+ */
+export function* queueCartReminderWhatsapp(tx: Tx, e: { draftId: string; step: number }): Generator<Step, void, unknown> {
+  const key = draftWhatsappKey(e.draftId, e.step);
+  noteOutboxRow('whatsapp', key);
+  const e164 = sql`'+55' || ${checkoutDrafts.phone}`;
+  const skip = sql`case when ${overCapSql(e164)} then ${SKIPPED_CAP} else null end`;
+  yield* write(
+    tx
+      .insert(whatsappOutbox)
+      .select(
+        tx
+          .select(rowColumns(key, 'cart_reminder', sql`null`, e164, skip))
+          .from(checkoutDrafts)
+          .innerJoin(whatsappSettings, and(eq(whatsappSettings.id, 1), eq(whatsappSettings.enabled, true), eq(whatsappSettings.sendCartReminder, true)))
+          .where(and(eq(checkoutDrafts.id, e.draftId), eq(checkoutDrafts.whatsappConsent, true), sql`length(${checkoutDrafts.phone}) = 11`, sql`not ${optedOutSql(e164)}`)),
+      )
+      .onConflictDoNothing(),
+  );
+}
+
 /** Writes an order's message row (or nothing: no consent, WhatsApp off, or the key exists). */
 export function* queueWhatsapp(tx: Tx, e: { orderId: string; kind: 'instructions' | 'paid' | 'shipped'; when?: SQL }): Generator<Step, void, unknown> {
   const key = whatsappKey(e.orderId, e.kind);
   // The request sends it right after its response (lib/server/after-pass.ts, the "whatsapp" channel).
   noteOutboxRow('whatsapp', key);
   const enabled = SWITCH[e.kind];
-  const optedOut = sql`exists (select 1 from ${whatsappOptOuts} where ${whatsappOptOuts.phone} = ${E164})`;
-  const overCap = CAPPED_KINDS.includes(e.kind)
-    ? sql`(select count(*) from ${whatsappOutbox} w where w.recipient = ${E164} and w.kind in ('instructions', 'cart_reminder') and w.status != 'skipped' and w.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day')) >= ${WHATSAPP_PER_NUMBER_PER_DAY}`
-    : sql`0`;
+  const overCap = CAPPED_KINDS.includes(e.kind) ? overCapSql(E164) : sql`0`;
+  const skip = sql`case when not ${enabled} then ${SKIPPED_SWITCH} when ${optedOutSql(E164)} then ${SKIPPED_OPT_OUT} when ${overCap} then ${SKIPPED_CAP} else null end`;
   yield* write(
     tx
       .insert(whatsappOutbox)
       .select(
         tx
-          .select({
-            id: sql`null`.as('id'),
-            dedupeKey: sql`${key}`.as('dedupe_key'),
-            orderId: orders.id,
-            kind: sql`${e.kind}`.as('kind'),
-            recipient: sql`${E164}`.as('recipient'),
-            status: sql`case when not ${enabled} or ${optedOut} or ${overCap} then 'skipped' else 'pending' end`.as('status'),
-            attempts: sql`0`.as('attempts'),
-            nextAttemptAt: sql`${NOW}`.as('next_attempt_at'),
-            leaseUntil: sql`null`.as('lease_until'),
-            lastError: sql`case when not ${enabled} then ${SKIPPED_SWITCH} when ${optedOut} then ${SKIPPED_OPT_OUT} when ${overCap} then ${SKIPPED_CAP} else null end`.as('last_error'),
-            wamid: sql`null`.as('wamid'),
-            delivery: sql`null`.as('delivery'),
-            deliveryError: sql`null`.as('delivery_error'),
-            createdAt: sql`${NOW}`.as('created_at'),
-            updatedAt: sql`${NOW}`.as('updated_at'),
-            sentAt: sql`null`.as('sent_at'),
-            deliveredAt: sql`null`.as('delivered_at'),
-            readAt: sql`null`.as('read_at'),
-            failedAt: sql`null`.as('failed_at'),
-          })
+          .select(rowColumns(key, e.kind, sql`${orders.id}`, E164, skip))
           .from(orders)
           .innerJoin(whatsappSettings, and(eq(whatsappSettings.id, 1), eq(whatsappSettings.enabled, true)))
           .where(and(eq(orders.id, e.orderId), eq(orders.whatsappConsent, true), sql`${orders.buyerPhone} is not null`, e.when)),
       )
       .onConflictDoNothing(),
   );
+}
+
+/**
+ * A saved checkout deleted or its buyer anonymised: its reminders' number goes, and one still
+ * queued is not sent (as lib/buyers/buyer-data.ts does for an order's messages).
+ */
+export function* forgetDraftWhatsapp(tx: Tx, draftIds: readonly string[], reason: string): Generator<Step, void, unknown> {
+  // In chunks: SQLite caps a statement's parameters.
+  for (let i = 0; i < draftIds.length; i += 300) {
+    const keys = draftIds.slice(i, i + 300).flatMap((id) => [1, 2, 3].map((step) => draftWhatsappKey(id, step)));
+    yield* write(
+      tx
+        .update(whatsappOutbox)
+        .set({ recipient: '+0', status: sql`case when ${whatsappOutbox.status} = 'pending' then 'skipped' else ${whatsappOutbox.status} end`, lastError: reason, updatedAt: sql`${NOW}` })
+        .where(inArray(whatsappOutbox.dedupeKey, keys)),
+    );
+  }
 }

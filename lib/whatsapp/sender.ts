@@ -9,13 +9,16 @@
 import 'server-only';
 import { eq, inArray } from 'drizzle-orm';
 import { db } from '@/db';
-import { orders, payments, whatsappOptOuts, whatsappOutbox, currentPaymentOf, type WhatsappOutboxRow } from '@/db/schema';
+import { checkoutDrafts, orders, payments, whatsappOptOuts, whatsappOutbox, currentPaymentOf, type WhatsappOutboxRow } from '@/db/schema';
 import { orderLabel } from '@/lib/orders/format';
 import { getShopIdentity } from '@/lib/shop/identity';
 import { afterAttempts, drainChannel, exponentialBackoff, type DrainResult, type OutboxChannel } from '@/lib/outbox/outbox';
 import { outboxWorker } from '@/lib/outbox/worker';
-import { cloudApi, reasonInWords, WhatsappError, type CloudApi } from './cloud-api';
-import { buildTemplate, OPT_OUT_ANSWER, type MessageData } from './messages';
+import { env } from '@/lib/config/env';
+import { draftLinkToken } from '@/lib/email/draft-links';
+import { cloudApi, reasonInWords, WhatsappError, type CloudApi, type TemplateMessage } from './cloud-api';
+import { DRAFT_WHATSAPP_KEY } from './enqueue';
+import { buildCartReminder, buildTemplate, OPT_OUT_ANSWER, type MessageData } from './messages';
 import { connectionOf, getWhatsappSettings, type WhatsappConnection } from './settings';
 import { inProcessFetch, whatsappSandbox } from './sandbox';
 
@@ -53,6 +56,23 @@ async function messageData(orderId: string): Promise<{ data: MessageData; status
   };
 }
 
+/**
+ * A saved checkout's reminder, filled from the draft as it is at send time: its total, the shop,
+ * and the restore link's token as the button's URL suffix (`/checkout/retomar/{{1}}`; the page's
+ * GET spends nothing, only its button's POST does). A draft converted or gone since is not sent.
+ */
+async function cartReminderOf(key: string): Promise<{ template: TemplateMessage } | { skip: string }> {
+  const m = DRAFT_WHATSAPP_KEY.exec(key);
+  if (!m) return { skip: 'lembrete desconhecido' };
+  const [draft] = await db().select().from(checkoutDrafts).where(eq(checkoutDrafts.id, m[1]));
+  if (!draft) return { skip: 'o carrinho não existe mais' };
+  if (draft.status !== 'open') return { skip: 'a compra já foi finalizada' };
+  if (!draft.whatsappConsent) return { skip: 'o comprador retirou o consentimento' };
+  const token = draftLinkToken('restore', { id: draft.id, nonce: draft.restoreNonce, step: Number(m[2]) }, env().authSecret);
+  const built = buildCartReminder({ shopName: (await getShopIdentity()).name, totalCents: draft.totalCents, resumeToken: token });
+  return built.ok ? { template: built.template } : { skip: built.reason };
+}
+
 /** Sends one row's message (no database writes). */
 export async function sendWhatsappRow(row: WhatsappOutboxRow, deps: { client?: CloudApi } = {}): Promise<SendOutcome> {
   const conn = connectionOf(await getWhatsappSettings());
@@ -64,7 +84,12 @@ export async function sendWhatsappRow(row: WhatsappOutboxRow, deps: { client?: C
   }
   try {
     if (row.kind === 'opt_out_ack') return { outcome: 'sent', ...(await client.sendText(row.recipient, OPT_OUT_ANSWER)) };
-    if (row.kind === 'cart_reminder' || !row.orderId) return { outcome: 'failed', reason: 'mensagem sem pedido' };
+    if (row.kind === 'cart_reminder') {
+      const built = await cartReminderOf(row.dedupeKey);
+      if ('skip' in built) return { outcome: 'skipped', reason: built.skip };
+      return { outcome: 'sent', ...(await client.sendTemplate(row.recipient, built.template)) };
+    }
+    if (!row.orderId) return { outcome: 'failed', reason: 'mensagem sem pedido' };
     const loaded = await messageData(row.orderId);
     if (!loaded) return { outcome: 'skipped', reason: 'pedido não encontrado' };
     if (row.kind === 'instructions' && loaded.status !== 'pending') return { outcome: 'skipped', reason: 'o pedido já não está aguardando pagamento' };

@@ -108,6 +108,12 @@ export async function saveDraft(s: SaveDraft): Promise<string | null> {
   const fields = JSON.stringify(keptFields(s.values));
   const lines = JSON.stringify(s.lines);
   const step = stepOf(s.values, !!s.submitted);
+  // "Receber atualizações pelo WhatsApp": kept with the time it was first ticked (LGPD); unticking
+  // withdraws it. Without a valid number there is nothing to consent to.
+  const consents = s.values.whatsappConsent === 'on' && contact.phone !== null;
+  const consent = consents
+    ? { whatsappConsent: true, whatsappConsentAt: sql`coalesce(${checkoutDrafts.whatsappConsentAt}, ${at})` }
+    : { whatsappConsent: false, whatsappConsentAt: null };
   return database().transaction(function* (tx) {
     const existing = yield* get(
       tx
@@ -131,7 +137,7 @@ export async function saveDraft(s: SaveDraft): Promise<string | null> {
       yield* run(
         tx
           .update(checkoutDrafts)
-          .set({ ...common, step: furthest, ...(contact.email ? { email: contact.email } : {}), ...(contact.phone ? { phone: contact.phone } : {}) })
+          .set({ ...common, ...consent, step: furthest, ...(contact.email ? { email: contact.email } : {}), ...(contact.phone ? { phone: contact.phone } : {}) })
           .where(eq(checkoutDrafts.id, existing.id)),
       );
       return existing.id;
@@ -149,7 +155,7 @@ export async function saveDraft(s: SaveDraft): Promise<string | null> {
     if (justConverted) return null;
     const id = newId();
     yield* run(
-      tx.insert(checkoutDrafts).values({ id, sessionHash, source: s.source, email: contact.email, phone: contact.phone, step, createdAt: at, ...common }),
+      tx.insert(checkoutDrafts).values({ id, sessionHash, source: s.source, email: contact.email, phone: contact.phone, step, createdAt: at, ...common, whatsappConsent: consents, whatsappConsentAt: consents ? at : null }),
     );
     return id;
   });

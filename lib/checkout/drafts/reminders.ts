@@ -9,6 +9,10 @@
  * due reminder records the `checkout.abandoned` outbound event (once per draft); a draft no
  * e-mail announces (a phone only, or every reminder off) records it on its own at that time.
  *
+ * The same transaction writes the step's WhatsApp "Lembrete de carrinho" (lib/whatsapp/enqueue.ts)
+ * when the draft holds the buyer's consent: a draft with a consenting phone and no e-mail takes
+ * the same steps.
+ *
  * Before writing: a draft whose buyer already ordered the same products by another path (same
  * e-mail or phone, after the draft began) is converted instead; a draft whose products are all
  * sold out gets no e-mail; an address that asked to stop, or over its daily cap
@@ -17,7 +21,7 @@
 import 'server-only';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { database, db } from '@/db';
-import { get, run } from '@/db/driver';
+import { all, get, run } from '@/db/driver';
 import { checkoutDrafts, emailOptOuts, emailOutbox, orderItems, orders, outboundEvents, type CheckoutDraftRow } from '@/db/schema';
 import { itemsOfProducts } from '@/lib/catalog/catalog';
 import { priceCart } from '@/lib/orders/pricing';
@@ -27,6 +31,7 @@ import { cartLines, convertDraft, parseLines } from './drafts';
 import { linkByCode, linkForBuyer } from '@/lib/links/links';
 import { sessionById } from '@/lib/checkout-sessions/sessions';
 import { dueStep, getReminderSteps, type ReminderStep } from './settings';
+import { forgetDraftWhatsapp, queueCartReminderWhatsapp } from '@/lib/whatsapp/enqueue';
 
 export const OPTED_OUT_REASON = 'Não enviado: o endereço pediu para não receber lembretes';
 export const draftReminderKey = (draftId: string, step: number) => `draft:${draftId}:reminder:${step}`;
@@ -125,14 +130,14 @@ export async function enqueueDueDraftReminders(now: number, realNow = Date.now()
   const candidates = await db()
     .select()
     .from(checkoutDrafts)
-    .where(and(eq(checkoutDrafts.status, 'open'), lte(checkoutDrafts.updatedAt, cutoff), lt(checkoutDrafts.remindersSent, 3), isNotNull(checkoutDrafts.email)))
+    .where(and(eq(checkoutDrafts.status, 'open'), lte(checkoutDrafts.updatedAt, cutoff), lt(checkoutDrafts.remindersSent, 3), or(isNotNull(checkoutDrafts.email), eq(checkoutDrafts.whatsappConsent, true))))
     // Oldest first: of one contact's drafts, the first left is the one that gets the reminders.
     .orderBy(asc(checkoutDrafts.updatedAt))
     .limit(200);
   let written = 0;
   for (const d of candidates) {
     const step = dueStep(steps, d.remindersSent, Date.parse(d.updatedAt), now);
-    if (!step || !d.email) continue;
+    if (!step) continue;
     const ordered = await orderByOtherPath(d, now - realNow);
     if (ordered) {
       await convertDraft(d.id, ordered, now);
@@ -159,6 +164,9 @@ export async function enqueueDueDraftReminders(now: number, realNow = Date.now()
         );
       }
       if (soldOut) return 0;
+      // The WhatsApp reminder of the same step (consent, the switch, "SAIR" and caps decided there).
+      yield* queueCartReminderWhatsapp(tx, { draftId: d.id, step: step.step });
+      if (!email) return 0;
       const optedOut = yield* get(tx.select({ email: emailOptOuts.email }).from(emailOptOuts).where(eq(emailOptOuts.email, email)));
       const sentToday = (yield* get(tx.select({ n: recipientCapCount(email, REMINDER_KINDS) }).from(checkoutDrafts).where(eq(checkoutDrafts.id, d.id))))?.n ?? 0;
       const another = yield* get(tx.select({ n: otherDraftRemindedToday(email, d.id) }).from(checkoutDrafts).where(eq(checkoutDrafts.id, d.id)));
@@ -228,6 +236,8 @@ export async function deleteOldDrafts(now: number): Promise<number> {
   const before = new Date(now - DRAFT_RETENTION_DAYS * DAY_MS).toISOString();
   const latest = sql`max(${checkoutDrafts.updatedAt}, coalesce(${checkoutDrafts.lastReminderAt}, ''), coalesce(${checkoutDrafts.convertedAt}, ''))`;
   return database().transaction(function* (tx) {
+    const old = yield* all(tx.select({ id: checkoutDrafts.id }).from(checkoutDrafts).where(sql`${latest} < ${before}`));
+    yield* forgetDraftWhatsapp(tx, old.map((d) => d.id), 'Carrinho salvo apagado');
     return yield* run(tx.delete(checkoutDrafts).where(sql`${latest} < ${before}`));
   });
 }
