@@ -156,7 +156,8 @@ test('finding 6: the demo login ships with a known carrier, with no tracking lin
   await form.getByRole('button', { name: 'Confirmar envio' }).click();
   await expect(page.getByTestId('fulfilment-status')).toHaveText('Enviado', { timeout: 20_000 });
   const [row] = appQuery<{ carrier: string; url: string | null }>('select fulfillment_carrier as carrier, tracking_url as url from orders where id = ?', orderId);
-  expect(row).toEqual({ carrier: 'Jadlog', url: null });
+  // No link of the demo's own: only the tracking page the shop knows for that carrier.
+  expect(row).toEqual({ carrier: 'Jadlog', url: 'https://www.melhorrastreio.com.br/rastreio/JD0001' });
 });
 
 test("finding 3: an API session's methods and price hold on the order page", async ({ page, browser }) => {

@@ -96,19 +96,20 @@ test.describe('shipping with the carrier', () => {
     // An empty balance: refused in Portuguese next to the button, nothing shown as bought.
     const balance = (cents: number) => office.request.post('/api/sandbox/melhorenvio/sim/balance', { data: { cents } });
     expect((await balance(0)).status()).toBe(200);
-    await labelCard.getByRole('button', { name: 'Comprar etiqueta' }).click();
-    await expect(labelCard.getByText('O Melhor Envio recusou: Saldo insuficiente.')).toBeVisible({ timeout: 15_000 });
+    // "Comprar etiqueta" is the paid order's next step, on its first screen ("Para embalar").
+    await office.getByRole('button', { name: 'Comprar etiqueta' }).click();
+    await expect(office.getByText('O Melhor Envio recusou: Saldo insuficiente.')).toBeVisible({ timeout: 15_000 });
     await expect(office.getByTestId('fulfilment-status')).toHaveText('A enviar');
     await expect(office.getByTestId('label-cost')).toHaveCount(0);
     await expectNoAxeViolations(office);
     expect((await balance(100_000_00)).status()).toBe(200);
-    await labelCard.getByRole('button', { name: 'Comprar etiqueta' }).click();
-    await expect(labelCard.getByText(/^Etiqueta comprada\. Código de rastreio [A-Z]{2}\d{9}BR\.$/)).toBeVisible({ timeout: 15_000 });
+    await office.getByRole('button', { name: 'Comprar etiqueta' }).click();
+    await expect(office.getByText(/^Etiqueta comprada\. Código de rastreio [A-Z]{2}\d{9}BR\.$/)).toBeVisible({ timeout: 15_000 });
     await expect(office.getByTestId('fulfilment-status')).toHaveText('Enviado');
     const code = (await office.getByTestId('tracking-code').innerText()).trim();
     expect(code).toMatch(/^SX\d{9}BR$/);
     await expect(office.getByTestId('label-margin')).toHaveText(/^−?R\$ \d+,\d{2}$/);
-    await expect(labelCard.getByRole('button', { name: 'Comprar etiqueta' })).toHaveCount(0);
+    await expect(office.getByRole('button', { name: 'Comprar etiqueta' })).toHaveCount(0);
     await expectNoAxeViolations(office);
     // "Imprimir etiqueta": the PDF through the app's own route, for a signed-in merchant only.
     const href = (await office.getByRole('link', { name: /^Imprimir etiqueta/ }).getAttribute('href'))!;

@@ -32,7 +32,7 @@ test.describe('shop: catalog and cart', () => {
   test('the catalog lists the products with price and image; the cart keeps items across reloads', async ({ page }) => {
     await page.goto('/');
     const cards = page.getByRole('list', { name: 'Produtos' }).getByRole('listitem');
-    await expect(cards).toHaveCount(10);
+    await expect(cards).toHaveCount(11);
     await expect(page.getByText('R$ 39,90')).toBeVisible();
     const img = cards.first().locator('img');
     await expect(img).toHaveAttribute('src', '/products/cafe-especial-250g.svg');
