@@ -26,7 +26,7 @@ async function shot(page: Page, name: string) {
 
 test('catalog, product and cart', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('list', { name: 'Produtos' }).getByRole('listitem')).toHaveCount(10);
+  await expect(page.getByRole('list', { name: 'Produtos' }).getByRole('listitem')).toHaveCount(11);
   await page.waitForFunction(() => [...document.images].every((i) => i.complete && i.naturalWidth > 0));
   await shot(page, 'catalog');
 

@@ -145,7 +145,7 @@ test('at a desk the sidebar names the shop and links to it', async ({ browser })
   await expect(page.getByTestId('dashboard-shop-name')).toHaveText(shopName);
   await expect(page.getByRole('link', { name: 'Ver minha loja (abre em nova aba)' })).toHaveAttribute('href', '/');
   await expect(page.getByTestId('bottom-bar')).toBeHidden();
-  await expect(page.getByRole('navigation', { name: 'Painel' }).getByRole('link')).toHaveText(['Visão geral', 'Pedidos', 'Produtos', 'Links', 'Cupons', 'Carrinhos abandonados', 'Configurações', 'Minha conta', 'Ajuda']);
+  await expect(page.getByRole('navigation', { name: 'Painel' }).getByRole('link')).toHaveText(['Visão geral', 'Pedidos', 'Produtos', 'Links', 'Assinaturas', 'Cupons', 'Promoções', 'Avaliações', 'Carrinhos abandonados', 'Configurações', 'Minha conta', 'Ajuda']);
   await expectNoAxeViolations(page);
   await context.close();
 });
