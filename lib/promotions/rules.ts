@@ -1,7 +1,7 @@
 /**
  * A promotion's rules, pure: what each type stores (zod, tolerant of old rows: a row that no
  * longer parses applies to nothing), whether it is live at an instant of the shop's clock, and
- * how the dashboard names its type, scope and status (surface.md's words).
+ * how the dashboard names its type, scope and status (docs/reference.md, "Promoções").
  */
 import { z } from 'zod';
 import type { Promotion, PromotionType } from '@/db/schema-promotions';

@@ -5,6 +5,7 @@
  * calendar dates ("2026-12-24"). Pure but for the holiday table, built once per year.
  */
 import Holidays from 'date-holidays';
+import { utcNoonOf } from '@balcao/br/dates';
 
 const byYear = new Map<number, Set<string>>();
 let calendar: Holidays | null = null;
@@ -20,14 +21,14 @@ function holidaysOf(year: number): Set<string> {
 }
 
 export function isWorkingDay(date: string): boolean {
-  const d = new Date(`${date}T12:00:00Z`);
+  const d = utcNoonOf(date);
   const wd = d.getUTCDay();
   return wd !== 0 && wd !== 6 && !holidaysOf(d.getUTCFullYear()).has(date);
 }
 
 /** The date `n` working days after `date` (the day itself not counted). */
 export function addWorkingDays(date: string, n: number): string {
-  const d = new Date(`${date}T12:00:00Z`);
+  const d = utcNoonOf(date);
   let left = n;
   while (left > 0) {
     d.setUTCDate(d.getUTCDate() + 1);

@@ -4,6 +4,7 @@
  * `/api/v1/subscriptions`. Buyers' data is masked here for a role that may not read it.
  */
 import 'server-only';
+import { utcNoonOf } from '@balcao/br/dates';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { database } from '@/db';
 import { orders, productVariants, products, subscriptionCycles, subscriptionLog, subscriptions, type CycleStatus, type SubscriptionRow, type SubscriptionStatus } from '@/db/schema';
@@ -169,7 +170,7 @@ export async function apiSubscriptions(o: { cursor?: string; limit: number }) {
       customer: { name: s.buyerName, document: s.buyerDocument, email: s.buyerEmail, ...(s.buyerPhone ? { phone: `+55${s.buyerPhone}` } : {}) },
       amount: s.unitPriceCents * s.quantity,
       interval: INTERVAL_API[intervalOf(s.intervalMonths)],
-      next_charge_at: nextChargeOf(s) ? `${nextChargeOf(s)!.date}T12:00:00.000Z` : null,
+      next_charge_at: nextChargeOf(s) ? utcNoonOf(nextChargeOf(s)!.date).toISOString() : null,
       created_at: s.createdAt,
     })),
     next_cursor: rows.length > o.limit ? page[page.length - 1].id : null,

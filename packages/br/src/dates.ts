@@ -9,6 +9,12 @@ export function saoPauloDate(at: Date = new Date()): string {
   return ymd.format(at);
 }
 
+/** Midday UTC of a YYYY-MM-DD date: a Date whose UTC calendar day is that date, far from either midnight. */
+export function utcNoonOf(date: string): Date {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d, 12));
+}
+
 /** Adds calendar days to a YYYY-MM-DD date. */
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number);
