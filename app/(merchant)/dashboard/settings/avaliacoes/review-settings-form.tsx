@@ -2,6 +2,7 @@
 
 import { useActionState } from 'react';
 import type { ActionState } from '@/lib/auth/action-state';
+import { SaveBar } from '../save-bar';
 
 export function ReviewSettingsForm({
   action,
@@ -18,11 +19,6 @@ export function ReviewSettingsForm({
   const error = state && !state.ok ? state.fieldErrors?.dias : undefined;
   return (
     <form action={formAction} className="card stack">
-      {state ? (
-        <p className={state.ok ? 'alert alert-success' : 'alert alert-error'} role={state.ok ? 'status' : 'alert'}>
-          {state.ok ? state.message : state.error}
-        </p>
-      ) : null}
       <div className="field">
         <label htmlFor="dias">Dias após a entrega</label>
         <input
@@ -45,12 +41,7 @@ export function ReviewSettingsForm({
       <label className="check">
         <input type="checkbox" name="publicar" defaultChecked={autoPublishHigh} /> Publicar automaticamente notas 4 e 5
       </label>
-      {denied ? <p className="small muted">{denied}</p> : null}
-      <p>
-        <button type="submit" className="btn" disabled={pending || !!denied}>
-          {pending ? 'Salvando…' : 'Salvar'}
-        </button>
-      </p>
+      <SaveBar state={state} pending={pending} label="Salvar" denied={denied} />
     </form>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useActionState } from 'react';
 import type { ActionState } from '@/lib/auth/action-state';
+import { SaveBar } from '../save-bar';
 
 type Mapping = { id: number; name: string; googleCategory: string };
 
@@ -27,11 +28,6 @@ export function ChannelsForm({
   const errors = state && !state.ok ? (state.fieldErrors ?? {}) : {};
   return (
     <form action={formAction} className="card stack">
-      {state ? (
-        <p className={state.ok ? 'alert alert-success' : 'alert alert-error'} role={state.ok ? 'status' : 'alert'}>
-          {state.ok ? state.message : state.error}
-        </p>
-      ) : null}
       <div className="field">
         <label htmlFor="marca">Marca</label>
         <input id="marca" name="marca" defaultValue={brand} maxLength={70} placeholder={shopName} aria-describedby="marca-ajuda" aria-invalid={errors.marca ? true : undefined} />
@@ -58,12 +54,7 @@ export function ChannelsForm({
           ))}
         </fieldset>
       ) : null}
-      {denied ? <p className="small muted">{denied}</p> : null}
-      <p>
-        <button type="submit" className="btn" disabled={pending || !!denied}>
-          {pending ? 'Salvando…' : 'Salvar'}
-        </button>
-      </p>
+      <SaveBar state={state} pending={pending} label="Salvar" denied={denied} />
     </form>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useActionState } from 'react';
 import type { ActionState } from '@/lib/auth/action-state';
+import { SaveBar } from '../save-bar';
 import type { ReminderStep } from '@/lib/checkout/drafts/settings';
 
 const TITLES = { 1: '1º lembrete', 2: '2º lembrete', 3: '3º lembrete' } as const;
@@ -14,11 +15,6 @@ export function RemindersForm({ steps, action, denied }: { steps: ReminderStep[]
   const typed = state && !state.ok ? state.values : undefined;
   return (
     <form action={formAction} className="card stack" noValidate>
-      {state ? (
-        <p className={state.ok ? 'alert alert-success' : 'alert alert-error'} role={state.ok ? 'status' : 'alert'}>
-          {state.ok ? state.message : state.error}
-        </p>
-      ) : null}
       {steps.map((s) => (
         <fieldset key={s.step} className="stack">
           <legend>{TITLES[s.step]}</legend>
@@ -64,12 +60,7 @@ export function RemindersForm({ steps, action, denied }: { steps: ReminderStep[]
           ) : null}
         </fieldset>
       ))}
-      {denied ? <p className="small muted">{denied}</p> : null}
-      <p>
-        <button type="submit" className="btn" disabled={pending || !!denied}>
-          {pending ? 'Salvando…' : 'Salvar'}
-        </button>
-      </p>
+      <SaveBar state={state} pending={pending} label="Salvar" denied={denied} />
     </form>
   );
 }

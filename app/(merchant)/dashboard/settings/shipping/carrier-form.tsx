@@ -1,10 +1,8 @@
 'use client';
 
-import { useActionState, useState } from 'react';
-import type { ActionState } from '@/lib/auth/action-state';
 import styles from '../settings.module.css';
 import { saveCarrierAction } from './actions';
-import { describedBy, FieldNotes } from '../field-notes';
+import { useConnectionForm } from '../connection-form';
 import { SaveBar } from '../save-bar';
 
 const SERVICES: [number, string][] = [
@@ -16,21 +14,7 @@ const SERVICES: [number, string][] = [
 
 /** Configurações → Entrega → "Melhor Envio". The token is never shown again: blank keeps it. */
 export function CarrierForm({ initial, hasToken, sandboxDefault }: { initial: Record<string, string>; hasToken: boolean; sandboxDefault: boolean }) {
-  // "Testar conexão" saves nothing: what was typed stays in the form after React resets it.
-  const [typed, setTyped] = useState<Record<string, string> | null>(null);
-  const [state, formAction, pending] = useActionState(async (previous: ActionState, form: FormData) => {
-    setTyped(form.get('intent') === 'test' ? Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string' && e[0] !== 'token')) : null);
-    return saveCarrierAction(previous, form);
-  }, null);
-  const errors = (state && !state.ok ? state.fieldErrors : undefined) ?? {};
-  const values = (state && !state.ok ? state.values : undefined) ?? typed ?? initial;
-  const text = (name: string, label: string, hint?: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <div className="field">
-      <label htmlFor={name}>{label}</label>
-      <input id={name} name={name} defaultValue={values[name] ?? ''} aria-invalid={errors[name] ? true : undefined} aria-describedby={describedBy(name, { hint: !!hint, error: errors[name] })} {...props} />
-      <FieldNotes name={name} hint={hint} error={errors[name]} />
-    </div>
-  );
+  const { state, formAction, pending, errors, values, text } = useConnectionForm(saveCarrierAction, initial, ['token']);
   return (
     <form action={formAction} className="stack" noValidate>
       <fieldset className={`card ${styles.group}`}>

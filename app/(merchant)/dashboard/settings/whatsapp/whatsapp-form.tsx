@@ -1,10 +1,8 @@
 'use client';
 
-import { useActionState, useState } from 'react';
-import type { ActionState } from '@/lib/auth/action-state';
 import styles from '../settings.module.css';
 import { saveWhatsappAction } from './actions';
-import { describedBy, FieldNotes } from '../field-notes';
+import { useConnectionForm } from '../connection-form';
 import { SaveBar } from '../save-bar';
 
 const MESSAGES: [string, string][] = [
@@ -18,20 +16,7 @@ type Props = { initial: Record<string, string>; hasCredentials: boolean; sandbox
 
 /** Configurações → "WhatsApp". The token and the app secret are never shown again: blank keeps them. */
 export function WhatsappForm({ initial, hasCredentials, sandboxDefault }: Props) {
-  const [typed, setTyped] = useState<Record<string, string> | null>(null);
-  const [state, formAction, pending] = useActionState(async (previous: ActionState, form: FormData) => {
-    setTyped(form.get('intent') === 'test' ? Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string' && e[0] !== 'token' && e[0] !== 'appSecret')) : null);
-    return saveWhatsappAction(previous, form);
-  }, null);
-  const errors = (state && !state.ok ? state.fieldErrors : undefined) ?? {};
-  const values = (state && !state.ok ? state.values : undefined) ?? typed ?? initial;
-  const text = (name: string, label: string, hint?: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <div className="field">
-      <label htmlFor={name}>{label}</label>
-      <input id={name} name={name} defaultValue={values[name] ?? ''} aria-invalid={errors[name] ? true : undefined} aria-describedby={describedBy(name, { hint: !!hint, error: errors[name] })} {...props} />
-      <FieldNotes name={name} hint={hint} error={errors[name]} />
-    </div>
-  );
+  const { state, formAction, pending, values, text } = useConnectionForm(saveWhatsappAction, initial, ['token', 'appSecret']);
   const secretHint = hasCredentials ? 'Salvo (não é mostrado). Em branco: mantém o salvo.' : sandboxDefault ? 'Sem token, a loja usa o sandbox embutido (WhatsApp do comprador).' : undefined;
   return (
     <form action={formAction} className="stack" noValidate>
