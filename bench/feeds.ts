@@ -4,7 +4,8 @@
  * photos stored at five widths, a category mapped to a Google category, a sixth of the variants
  * sold out, every other product with a GTIN, and three live promotions (10% from one item on the
  * category, 5% from R$ 100 on the shop, "Leve 3, pague 2") for the sale prices. Times the whole answer of each feed as the route makes it — the batch read, the
- * items, the XML or CSV and its ETag — median and worst of the runs. Prints one line each.
+ * items, the XML or CSV and its ETag — median and worst of the runs; then the stored feed's
+ * path (lib/feeds/cache.ts): the first fetch builds and stores, the next ones read it. Prints one line each.
  *
  *   npx tsx --conditions=react-server bench/feeds.ts [--runs=N]
  */
@@ -78,6 +79,23 @@ async function main() {
     console.log(
       `${channel === 'google' ? '/feeds/google.xml' : '/feeds/meta.csv  '}: ${count} items, ${round(size / 1024 / 1024, 1)} MB — median ${round(median(times), 0)} ms, worst ${round(Math.max(...times), 0)} ms over ${runs} runs (target < 1000 ms)`,
     );
+  }
+  // The route's path since the feeds are stored (lib/feeds/cache.ts): one build, then fetches of
+  // an unchanged catalog read the stored body.
+  const { storedFeed } = await import('@/lib/feeds/cache');
+  for (const channel of ['google', 'meta'] as const) {
+    const make = (items: Parameters<typeof feedBody>[1], shop: { name: string; appUrl: string }) => feedBody(channel, items, shop);
+    const t0 = performance.now();
+    await storedFeed(channel, make, etagOf);
+    const build = performance.now() - t0;
+    const times: number[] = [];
+    for (let r = 0; r < runs; r++) {
+      const t = performance.now();
+      const got = await storedFeed(channel, make, etagOf);
+      times.push(performance.now() - t);
+      if (got.built) throw new Error('an unchanged catalog was rebuilt');
+    }
+    console.log(`${channel === 'google' ? '/feeds/google.xml' : '/feeds/meta.csv  '} stored: first fetch (build and store) ${round(build, 0)} ms, then median ${round(median(times), 0)} ms, worst ${round(Math.max(...times), 0)} ms over ${runs} fetches of an unchanged catalog`);
   }
   fs.rmSync(dir, { recursive: true, force: true });
 }

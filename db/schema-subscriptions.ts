@@ -121,3 +121,16 @@ export const subscriptionLog = sqliteTable(
   (t) => [index('subscription_log_sub_idx').on(t.subscriptionId, t.id)],
 );
 export type SubscriptionLogRow = typeof subscriptionLog.$inferSelect;
+
+/**
+ * Configurações → "Assinaturas": one row (id = 1); no row = the defaults. "Dias de antecedência"
+ * per method (how long before a cycle's date its order and charge are created) and "Tentativas"
+ * (unpaid cycles in a row before the subscription is "Suspensa").
+ */
+export const subscriptionSettings = sqliteTable('subscription_settings', {
+  id: integer('id').primaryKey(),
+  leadDaysPix: integer('lead_days_pix').notNull().default(1),
+  leadDaysBoleto: integer('lead_days_boleto').notNull().default(3),
+  maxUnpaidInRow: integer('max_unpaid_in_row').notNull().default(3),
+  updatedAt: text('updated_at').notNull().default(now),
+});

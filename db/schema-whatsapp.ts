@@ -26,11 +26,13 @@ export const whatsappSettings = sqliteTable('whatsapp_settings', {
   sendShipped: integer('send_shipped', { mode: 'boolean' }).notNull().default(true),
   /** The marketing template: off until the merchant turns it on. */
   sendCartReminder: integer('send_cart_reminder', { mode: 'boolean' }).notNull().default(false),
+  /** "Avalie sua compra": off until the merchant turns it on (the "where the merchant switched it on"). */
+  sendReviewRequest: integer('send_review_request', { mode: 'boolean' }).notNull().default(false),
   updatedAt: text('updated_at').notNull().default(now),
 });
 export type WhatsappSettingsRow = typeof whatsappSettings.$inferSelect;
 
-export const WHATSAPP_KINDS = ['instructions', 'paid', 'shipped', 'cart_reminder', 'opt_out_ack'] as const;
+export const WHATSAPP_KINDS = ['instructions', 'paid', 'shipped', 'cart_reminder', 'review_request', 'opt_out_ack'] as const;
 export type WhatsappKind = (typeof WHATSAPP_KINDS)[number];
 export const WHATSAPP_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
 export const WHATSAPP_DELIVERY = ['sent', 'delivered', 'read', 'failed'] as const;

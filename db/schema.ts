@@ -1372,6 +1372,30 @@ export const feedCategoryMap = sqliteTable('feed_category_map', {
   googleCategory: text('google_category').notNull(),
 });
 
+/**
+ * The catalog's version for the feeds: one row (id = 1), bumped by triggers on every write to
+ * what a feed is made of (products, variants and their stock, photos, categories, the Google
+ * category map, promotions, the shop's name, the feed's brand and digital switch), whichever
+ * process or code path writes it (migration `feed_cache_triggers`).
+ */
+export const feedVersion = sqliteTable('feed_version', {
+  id: integer('id').primaryKey(),
+  version: integer('version').notNull().default(0),
+});
+
+/** Each channel's feed as last built, with the catalog version it was built from (lib/feeds/cache.ts). */
+export const feedCache = sqliteTable('feed_cache', {
+  channel: text('channel', { enum: ['google', 'meta'] }).primaryKey(),
+  version: integer('version').notNull(),
+  /** APP_URL at build time: every link in the body is absolute. */
+  appUrl: text('app_url').notNull(),
+  /** The shop's clock (ISO) when built, and when the next promotion starts or ends after that (null: none): the body is valid only between. */
+  builtAt: text('built_at').notNull(),
+  validUntil: text('valid_until'),
+  body: text('body').notNull(),
+  etag: text('etag').notNull(),
+});
+
 // ---------- reviews from verified buyers (lib/reviews): one per order line; no personal data beyond the name shown ----------
 
 /** One row (id = 1). No row = the defaults (7 days, nothing published without the merchant). */

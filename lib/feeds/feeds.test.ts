@@ -1,7 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { simulatorAdvanceClock } from '@balcao/payment-sandbox';
 import { database } from '@/db';
-import { products, productVariants, promotions, rateLimitCounters } from '@/db/schema';
+import { feedCache, products, productVariants, promotions, rateLimitCounters } from '@/db/schema';
+import { defaultSandbox } from '@/lib/embedded-provider';
+import { shopNow } from '@/lib/embedded-provider/clock';
 import { itemsOfProducts } from '@/lib/catalog/catalog';
 import { env } from '@/lib/config/env';
 import { splitCsv } from '@/lib/csv/read';
@@ -9,6 +13,7 @@ import { insertProduct, insertProductWithVariants } from '@/test/catalog/product
 import { addPhoto, withoutSeedProducts } from '@/test/feeds/catalog';
 import { child, childrenNamed, parseXml } from '@/test/feeds/xml';
 import { prepareDatabase } from '@/test/payments/db';
+import { feedBuildCount } from './cache';
 import { feedProblems } from './check';
 import { GOOGLE_NS } from './google-xml';
 import { feedItems, feedPrice } from './items';
@@ -133,6 +138,66 @@ describe('GET /feeds/google.xml', () => {
     expect(new Set(items.map((i) => i.brand))).toEqual(new Set(['Marca Própria']));
     expect(items.find((i) => i.title === 'E-book')!.shippingWeightGrams).toBeNull();
     await saveFeedSettings({ brand: '', includeDigital: false, requireToken: false });
+  });
+});
+
+describe('the feeds stored server-side', () => {
+  const availabilityOf = (xml: string, sku: string) => {
+    const items = childrenNamed(child(parseXml(xml), 'channel')!, 'item');
+    return child(items.find((i) => child(i, 'g:id')!.text === sku)!, 'g:availability')!.text;
+  };
+
+  it('two fetches without a change build the body once; the second is the stored one', async () => {
+    await fetchFeed('google');
+    const before = feedBuildCount();
+    const a = await fetchFeed('google');
+    const b = await fetchFeed('google');
+    expect(feedBuildCount()).toBe(before);
+    expect(await a.text()).toBe(await b.text());
+    expect(a.headers.get('etag')).toBe(b.headers.get('etag'));
+    const [stored] = await database().db.select().from(feedCache).where(eq(feedCache.channel, 'google'));
+    expect(stored.etag).toBe(a.headers.get('etag'));
+  });
+
+  it('a change of stock written by any code path (plain SQL, as another process would) is in the next fetch, built once', async () => {
+    expect(availabilityOf(await (await fetchFeed('google')).text(), 'CAM-P')).toBe('in_stock');
+    const before = feedBuildCount();
+    await database().db.run(sql`update product_variants set stock = 0 where sku = 'CAM-P'`);
+    const after = await (await fetchFeed('google')).text();
+    expect(availabilityOf(after, 'CAM-P')).toBe('out_of_stock');
+    await fetchFeed('google');
+    expect(feedBuildCount()).toBe(before + 1);
+    await database().db.run(sql`update product_variants set stock = 5 where sku = 'CAM-P'`);
+    expect(availabilityOf(await (await fetchFeed('google')).text(), 'CAM-P')).toBe('in_stock');
+  });
+
+  it("the catalog's name and the Meta feed follow too; the fetch time alone rebuilds nothing", async () => {
+    await fetchFeed('meta');
+    await database().db.update(products).set({ name: 'Caneca grande' }).where(eq(products.id, mug));
+    expect(await (await fetchFeed('meta')).text()).toContain('Caneca grande');
+    const before = feedBuildCount();
+    await fetchFeed('meta');
+    await fetchFeed('google');
+    await fetchFeed('google');
+    expect(feedBuildCount()).toBe(before + 1);
+    await database().db.update(products).set({ name: 'Caneca' }).where(eq(products.id, mug));
+  });
+
+  it('a promotion that starts later on the shop’s clock shows its sale price once the clock passes its start, with no write in between', async () => {
+    const startsAt = new Date(shopNow() + 3_600_000).toISOString();
+    await database().db.insert(promotions).values({
+      id: 'feed-later', name: '10% depois', type: 'progressive', scope: 'product', scopeId: mug, startsAt,
+      rules: JSON.stringify({ basis: 'quantity', kind: 'percent', tiers: [{ min: 1, value: 1000 }] }),
+    });
+    try {
+      const mugSale = async () => child(childrenNamed(child(parseXml(await (await fetchFeed('google')).text()), 'channel')!, 'item').find((i) => child(i, 'title')!.text === 'Caneca')!, 'g:sale_price')?.text;
+      expect(await mugSale()).toBeUndefined();
+      expect(await mugSale()).toBeUndefined();
+      simulatorAdvanceClock(defaultSandbox(), 2 * 3600);
+      expect(await mugSale()).toBe('35.91 BRL');
+    } finally {
+      await database().db.delete(promotions);
+    }
   });
 });
 

@@ -1,16 +1,18 @@
 /**
  * Answering GET /feeds/google.xml and /feeds/meta.csv: no session, a per-client rate limit,
- * the optional secret token, and an ETag over the body. The body is generated afresh from the
- * catalog on every fetch that passes those gates, so a change in the catalog is in the very
- * next fetch; a channel that sends back the ETag of an unchanged catalog gets 304 and no body.
+ * the optional secret token, and an ETag over the body. The body is the one stored in the
+ * database (cache.ts), rebuilt only when the catalog, its prices, promotions or stock changed
+ * since, so a change is in the very next fetch and an unchanged catalog is not rebuilt; a channel
+ * that sends back the ETag of an unchanged catalog gets 304 and no body.
  */
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { hit } from '@/lib/security/rate-limit';
 import { googleFeedXml } from './google-xml';
+import { storedFeed } from './cache';
 import { feedItems, type FeedItem } from './items';
 import { metaFeedCsv } from './meta-csv';
-import { noteFeedFetched, tokenOpens, type FeedChannel } from './settings';
+import { noteFeedFetched, readFeedSettings, tokenOpens, type FeedChannel } from './settings';
 import { readFeedSource } from './source';
 
 export type FeedRequest = { channel: FeedChannel; clientKey: string; token: string | null; ifNoneMatch: string | null };
@@ -35,11 +37,10 @@ function matches(ifNoneMatch: string | null, etag: string): boolean {
 export async function serveFeed(req: FeedRequest): Promise<Response> {
   const limit = await hit('feed', req.clientKey);
   if (!limit.ok) return new Response('Muitas requisições. Tente de novo em instantes.\n', { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds), 'Cache-Control': 'no-store' } });
-  const { source, settings } = await readFeedSource();
+  const settings = await readFeedSettings();
   // A wrong or missing token is answered as if there were no feed here.
   if (!tokenOpens(settings, req.token)) return new Response('Not found\n', { status: 404, headers: { 'Cache-Control': 'no-store' } });
-  const body = feedBody(req.channel, feedItems(source), { name: source.shopName, appUrl: source.appUrl });
-  const etag = etagOf(body);
+  const { body, etag } = await storedFeed(req.channel, (items, shop) => feedBody(req.channel, items, shop), etagOf);
   await noteFeedFetched(req.channel);
   const headers = { ETag: etag, 'Cache-Control': 'no-cache', 'X-Robots-Tag': 'noindex' };
   if (matches(req.ifNoneMatch, etag)) return new Response(null, { status: 304, headers });

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { simulatorAdvanceClock } from '@balcao/payment-sandbox';
 import { database } from '@/db';
-import { emailOutbox, outboundEvents, reviewRequests, reviews } from '@/db/schema';
+import { conversations } from '@balcao/whatsapp-sandbox';
+import { emailOutbox, orders, outboundEvents, reviewRequests, reviews, whatsappOutbox } from '@/db/schema';
 import { anonymiseBuyer, buyerDataExport } from '@/lib/buyers/buyer-data';
 import { env } from '@/lib/config/env';
 import { defaultSandbox } from '@/lib/embedded-provider';
@@ -11,6 +12,10 @@ import { loadEmailData } from '@/lib/email/load';
 import { renderEmail } from '@/lib/email/templates';
 import { listApiReviews } from '@/lib/public-api/reviews';
 import { reviewLinkToken } from '@/lib/security/tokens';
+import { SKIPPED_CAP, SKIPPED_SWITCH, whatsappKey } from '@/lib/whatsapp/enqueue';
+import { whatsappSandbox } from '@/lib/whatsapp/sandbox';
+import { drainWhatsapp } from '@/lib/whatsapp/sender';
+import { saveWhatsappSettings, type WhatsappSettingsInput } from '@/lib/whatsapp/settings';
 import { scriptJson } from '@/lib/shop/share';
 import { clearOrders, prepareDatabase, productIdBySlug } from '@/test/payments/db';
 import { reviewableOrder } from '@/test/reviews/orders';
@@ -100,6 +105,54 @@ describe('"Avalie sua compra": the request schedule, on the sandbox clock', () =
     expect(mail.subject).toMatch(/^Avalie sua compra: pedido /);
     expect(mail.text).toContain(`${env().appUrl}/avaliar/${tokenOf(o.orderId)}`);
     expect(mail.text).toContain(`Produto ${productA}`);
+  });
+});
+
+describe('"Avalie sua compra" by WhatsApp', () => {
+  const WA: WhatsappSettingsInput = { enabled: true, phoneNumberId: '', businessAccountId: '', sendInstructions: true, sendPaid: true, sendShipped: true, sendCartReminder: false, sendReviewRequest: true };
+  let seq = 0;
+  const consented = async (phone: string, consent = true) => {
+    const o = await reviewableOrder({ productIds: [productA], at: new Date(shopNow() - 8 * DAY).toISOString() });
+    await database().db.update(orders).set({ buyerPhone: phone, whatsappConsent: consent, number: 5000 + ++seq }).where(eq(orders.id, o.orderId));
+    return o;
+  };
+  const waRowOf = async (orderId: string) => (await database().db.select().from(whatsappOutbox).where(eq(whatsappOutbox.dedupeKey, whatsappKey(orderId, 'review_request'))))[0];
+
+  it('goes to a consenting buyer once, beside the e-mail, with the signed link as the button; none without consent', async () => {
+    await clearOrders();
+    await saveWhatsappSettings(WA);
+    const yes = await consented('11987650001');
+    const no = await consented('11987650002', false);
+    await Promise.all([enqueueDueReviewRequests({ now: shopNow() }), enqueueDueReviewRequests({ now: shopNow() })]);
+    await enqueueDueReviewRequests({ now: shopNow() });
+    const rows = await database().db.select().from(whatsappOutbox).where(eq(whatsappOutbox.kind, 'review_request'));
+    expect(rows.map((r) => [r.orderId, r.status, r.recipient])).toEqual([[yes.orderId, 'pending', '+5511987650001']]);
+    expect(await waRowOf(no.orderId)).toBeUndefined();
+    expect((await database().db.select().from(emailOutbox).where(eq(emailOutbox.orderId, no.orderId))).map((m) => m.kind)).toEqual(['review_request']);
+
+    await drainWhatsapp({ keys: [whatsappKey(yes.orderId, 'review_request')] });
+    expect(await waRowOf(yes.orderId)).toMatchObject({ status: 'sent', attempts: 1 });
+    const convo = conversations(whatsappSandbox()).find((c) => c.peer === '5511987650001')!;
+    expect(convo.messages).toHaveLength(1);
+    expect(convo.messages[0].text).toMatch(/^Avalie sua compra: como foi o pedido #5\d+ na /);
+    expect(JSON.stringify(convo.messages[0])).toContain(`/avaliar/${tokenOf(yes.orderId)}`);
+  });
+
+  it('is skipped while the merchant’s switch is off, and over the number’s 3 messages a day', async () => {
+    await clearOrders();
+    await saveWhatsappSettings({ ...WA, sendReviewRequest: false });
+    const off = await consented('11987650003');
+    await enqueueDueReviewRequests({ now: shopNow() });
+    expect(await waRowOf(off.orderId)).toMatchObject({ status: 'skipped', lastError: SKIPPED_SWITCH });
+
+    await saveWhatsappSettings(WA);
+    const capped = [];
+    for (let i = 0; i < 4; i++) capped.push(await consented('11987650004'));
+    await enqueueDueReviewRequests({ now: shopNow() });
+    const statuses = await Promise.all(capped.map((o) => waRowOf(o.orderId)));
+    expect(statuses.map((r) => r.status).sort()).toEqual(['pending', 'pending', 'pending', 'skipped']);
+    expect(statuses.find((r) => r.status === 'skipped')!.lastError).toBe(SKIPPED_CAP);
+    await saveWhatsappSettings({ ...WA, sendReviewRequest: false, enabled: false });
   });
 });
 

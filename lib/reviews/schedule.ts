@@ -9,7 +9,7 @@
  *
  * WhatsApp: where the buyer consented and the merchant switched it on, the request is a
  * WhatsApp message too; that channel writes its own row here, beside `queueEmail`, keyed
- * `whatsapp:<order>:review_request` (see REVIEW_REQUEST_CHANNELS).
+ * `whatsapp:<order>:review_request` (see REVIEW_REQUEST_CHANNELS), under the per-number cap.
  */
 import 'server-only';
 import { and, asc, eq, gte, isNotNull, lte, notExists, sql } from 'drizzle-orm';
@@ -18,6 +18,7 @@ import { run, type Step } from '@/db/driver';
 import { orderItems, orders, reviewRequests } from '@/db/schema';
 import { emailKey } from '@/lib/email/keys';
 import { queueEmail } from '@/lib/email/outbox';
+import { queueWhatsapp } from '@/lib/whatsapp/enqueue';
 import { isReviewable, reviewableSince } from './eligibility';
 import { readReviewSettings } from './settings';
 
@@ -27,11 +28,13 @@ export const REQUEST_WINDOW_DAYS = 30;
 const BATCH = 50;
 
 /**
- * The channels a due request is written to, inside its transaction: the e-mail now; the
- * WhatsApp channel adds its writer here (a step keyed on the order, a no-op without consent).
+ * The channels a due request is written to, inside its transaction, each keyed on the order: the
+ * e-mail, and the WhatsApp message (no row without the buyer's consent and WhatsApp on; skipped
+ * while the merchant's switch is off, after "SAIR" or over the number's daily cap).
  */
 export const REVIEW_REQUEST_CHANNELS: ((tx: Tx, orderId: string) => Generator<Step, void, unknown>)[] = [
   (tx, orderId) => queueEmail(tx, { key: emailKey.reviewRequest(orderId), orderId, kind: 'review_request' }),
+  (tx, orderId) => queueWhatsapp(tx, { orderId, kind: 'review_request' }),
 ];
 
 export type RequestPass = { requested: number; left: number };

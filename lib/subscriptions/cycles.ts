@@ -32,7 +32,8 @@ import { logger } from '@/lib/server/log';
 import { cycleCheckoutKey } from './keys';
 import { logChange } from './log';
 import { queueNotice } from './notices';
-import { afterUnpaid, createOn, cycleDate, cycleIsPaused, unitPriceForCycle } from './schedule';
+import { afterUnpaid, createOn, cycleDate, cycleIsPaused, unitPriceForCycle, type LeadDays } from './schedule';
+import { subscriptionSettingsStep } from './settings';
 
 /** How long a process may take to place one cycle before another may resume it. */
 const LEASE_MS = 60_000;
@@ -105,12 +106,13 @@ async function dueSubscriptions(today: string, limit: number): Promise<string[]>
 export async function claimCycles(subscriptionIds: readonly string[], today: string): Promise<number> {
   return database().transaction(function* (tx) {
     let claimed = 0;
-    for (const id of subscriptionIds) if (yield* claimStep(tx, id, today)) claimed++;
+    const { leadDays } = yield* subscriptionSettingsStep(tx);
+    for (const id of subscriptionIds) if (yield* claimStep(tx, id, today, leadDays)) claimed++;
     return claimed;
   });
 }
 
-function* claimStep(tx: Tx, subscriptionId: string, today: string): Generator<Step, boolean, unknown> {
+function* claimStep(tx: Tx, subscriptionId: string, today: string, leadDays: LeadDays): Generator<Step, boolean, unknown> {
   const s = yield* get(tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)));
   if (!s || (s.status !== 'active' && s.status !== 'paused') || s.nextCreateOn > today) return false;
   const n = s.nextCycle;
@@ -124,7 +126,7 @@ function* claimStep(tx: Tx, subscriptionId: string, today: string): Generator<St
       .update(subscriptions)
       .set({
         nextCycle: n + 1,
-        nextCreateOn: createOn(cycleDate(s.startDate, s.anchorDay, s.intervalMonths, n + 1), s.method),
+        nextCreateOn: createOn(cycleDate(s.startDate, s.anchorDay, s.intervalMonths, n + 1), s.method, leadDays),
         // The pause ends with its last cycle: the next one is charged again.
         status: s.status === 'paused' && !cycleIsPaused(s, n + 1) ? 'active' : s.status,
         // A new price in force from this cycle becomes the price.
@@ -277,7 +279,7 @@ export async function settleCycle(cycleId: number, paid: boolean): Promise<boole
       yield* logChange(tx, s.id, 'system', 'canceled', 'Primeiro pagamento não realizado');
       return true;
     }
-    const next = afterUnpaid(s.unpaidInRow);
+    const next = afterUnpaid(s.unpaidInRow, (yield* subscriptionSettingsStep(tx)).maxUnpaidInRow);
     const suspend = next.suspend && (s.status === 'active' || s.status === 'paused');
     yield* run(tx.update(subscriptions).set({ unpaidInRow: next.unpaidInRow, updatedAt: at, ...(suspend ? { status: 'suspended', suspendedAt: at } : {}) }).where(eq(subscriptions.id, s.id)));
     yield* logChange(tx, s.id, 'system', 'cycle_unpaid', String(c.cycle));

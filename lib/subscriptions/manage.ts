@@ -21,6 +21,7 @@ import { logChange, type Actor } from './log';
 import { queueNotice } from './notices';
 import { planOfProduct, planPrice } from './plans';
 import { createOn, cycleDate } from './schedule';
+import { subscriptionSettingsStep } from './settings';
 
 export type ManageResult = { ok: true; message: string } | { ok: false; error: string };
 
@@ -63,10 +64,11 @@ export async function pauseSubscription(id: string, cycles: number, actor: Actor
 export async function resumeSubscription(id: string, actor: Actor, now = shopNow()): Promise<ManageResult> {
   const today = saoPauloDate(new Date(now));
   const done = await database().transaction(function* (tx) {
+    const { leadDays } = yield* subscriptionSettingsStep(tx);
     const s = yield* change(tx, id, ['paused', 'suspended'], (s) => {
       let n = s.nextCycle;
-      while (createOn(cycleDate(s.startDate, s.anchorDay, s.intervalMonths, n), s.method) < today) n++;
-      return { status: 'active', pausedUntilCycle: null, unpaidInRow: 0, suspendedAt: null, nextCycle: n, nextCreateOn: createOn(cycleDate(s.startDate, s.anchorDay, s.intervalMonths, n), s.method) };
+      while (createOn(cycleDate(s.startDate, s.anchorDay, s.intervalMonths, n), s.method, leadDays) < today) n++;
+      return { status: 'active', pausedUntilCycle: null, unpaidInRow: 0, suspendedAt: null, nextCycle: n, nextCreateOn: createOn(cycleDate(s.startDate, s.anchorDay, s.intervalMonths, n), s.method, leadDays) };
     });
     if (!s) return false;
     yield* logChange(tx, id, actor, 'resumed');
@@ -134,9 +136,10 @@ export async function changeAddress(id: string, a: NewAddress, actor: Actor): Pr
 /** Pix or boleto for the next cycles (the creation day moves with the method's "Dias de antecedência"). */
 export async function changeMethod(id: string, method: 'pix' | 'boleto', actor: Actor): Promise<ManageResult> {
   const done = await database().transaction(function* (tx) {
+    const { leadDays } = yield* subscriptionSettingsStep(tx);
     const s = yield* change(tx, id, ['pending', 'active', 'paused', 'suspended'], (s) => ({
       method,
-      nextCreateOn: createOn(cycleDate(s.startDate, s.anchorDay, s.intervalMonths, s.nextCycle), method),
+      nextCreateOn: createOn(cycleDate(s.startDate, s.anchorDay, s.intervalMonths, s.nextCycle), method, leadDays),
     }));
     if (!s) return false;
     yield* logChange(tx, id, actor, 'method_changed', method);

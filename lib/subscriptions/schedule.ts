@@ -16,9 +16,10 @@ export const INTERVAL_API: Record<IntervalMonths, 'month' | '2 months' | '3 mont
 /** "R$ 59,90/mês" and its siblings. */
 export const PER_PERIOD: Record<IntervalMonths, string> = { 1: '/mês', 2: '/2 meses', 3: '/3 meses' };
 
-/** "Dias de antecedência": how long before its date a cycle's charge is created. */
-export const LEAD_DAYS = { pix: 1, boleto: 3 } as const;
-/** "Tentativas": unpaid cycles in a row before the subscription is "Suspensa". */
+/** "Dias de antecedência": how long before its date a cycle's charge is created (the defaults; Configurações → "Assinaturas", settings.ts). */
+export const LEAD_DAYS: LeadDays = { pix: 1, boleto: 3 };
+export type LeadDays = { pix: number; boleto: number };
+/** "Tentativas": unpaid cycles in a row before the subscription is "Suspensa" (the default). */
 export const MAX_UNPAID_IN_ROW = 3;
 
 export function isInterval(n: number): n is IntervalMonths {
@@ -39,9 +40,9 @@ export function cycleDate(startDate: string, anchorDay: number, intervalMonths: 
   return `${year}-${String(month0 + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-/** The day the order of a cycle dated `date` is created and charged. */
-export function createOn(date: string, method: 'pix' | 'boleto'): string {
-  return addDays(date, -LEAD_DAYS[method]);
+/** The day the order of a cycle dated `date` is created and charged, `lead` days before it. */
+export function createOn(date: string, method: 'pix' | 'boleto', lead: LeadDays = LEAD_DAYS): string {
+  return addDays(date, -lead[method]);
 }
 
 /** A subscription's amount per period, as a month's share (integer centavos, half up): the MRR's unit. */

@@ -20,6 +20,7 @@ import { cycleCheckoutKey } from './keys';
 import { logChange } from './log';
 import { planOfProduct, planPrice } from './plans';
 import { createOn, cycleDate } from './schedule';
+import { subscriptionSettingsStep } from './settings';
 
 export type SubscribeInput = {
   /** The form's render (a UUID): one subscription per submit. */
@@ -51,6 +52,7 @@ export async function subscribe(input: SubscribeInput, now = shopNow()): Promise
   const a = input.address;
   const nextDate = cycleDate(today, Number(today.slice(8, 10)), plan.intervalMonths, 1);
   await database().transaction(function* (tx) {
+    const { leadDays } = yield* subscriptionSettingsStep(tx);
     const inserted = yield* run(
       tx
         .insert(subscriptions)
@@ -80,7 +82,7 @@ export async function subscribe(input: SubscribeInput, now = shopNow()): Promise
           city: a?.city ?? null,
           state: a?.state ?? null,
           nextCycle: 1,
-          nextCreateOn: createOn(nextDate, input.method),
+          nextCreateOn: createOn(nextDate, input.method, leadDays),
         })
         .onConflictDoNothing(),
     );

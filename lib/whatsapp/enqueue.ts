@@ -27,14 +27,18 @@ export const SKIPPED_CAP = `Limite de ${WHATSAPP_PER_NUMBER_PER_DAY} mensagens p
 /** The key of an order's message (its cause). */
 export const whatsappKey = (orderId: string, kind: WhatsappKind) => `whatsapp:${orderId}:${kind}`;
 
-/** The capped kinds: what an unpaid order (or a saved checkout) makes the shop send. */
-export const CAPPED_KINDS: readonly WhatsappKind[] = ['instructions', 'cart_reminder'];
+/**
+ * The capped kinds: what the shop starts on its own rather than answering a step the buyer just
+ * took (an unpaid order's instructions, a saved checkout's reminder, "Avalie sua compra").
+ */
+export const CAPPED_KINDS: readonly WhatsappKind[] = ['instructions', 'cart_reminder', 'review_request'];
 
 const SWITCH: Record<Exclude<WhatsappKind, 'opt_out_ack'>, SQL> = {
   instructions: sql`${whatsappSettings.sendInstructions}`,
   paid: sql`${whatsappSettings.sendPaid}`,
   shipped: sql`${whatsappSettings.sendShipped}`,
   cart_reminder: sql`${whatsappSettings.sendCartReminder}`,
+  review_request: sql`${whatsappSettings.sendReviewRequest}`,
 };
 
 const E164 = sql`'+55' || ${orders.buyerPhone}`;
@@ -45,7 +49,7 @@ export const DRAFT_WHATSAPP_KEY = /^whatsapp:draft:([^:]+):reminder:([1-3])$/;
 
 const optedOutSql = (e164: SQL) => sql`exists (select 1 from ${whatsappOptOuts} where ${whatsappOptOuts.phone} = ${e164})`;
 const overCapSql = (e164: SQL) =>
-  sql`(select count(*) from ${whatsappOutbox} w where w.recipient = ${e164} and w.kind in ('instructions', 'cart_reminder') and w.status != 'skipped' and w.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day')) >= ${WHATSAPP_PER_NUMBER_PER_DAY}`;
+  sql`(select count(*) from ${whatsappOutbox} w where w.recipient = ${e164} and w.kind in ${sql.raw(`(${CAPPED_KINDS.map((k) => `'${k}'`).join(', ')})`)} and w.status != 'skipped' and w.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day')) >= ${WHATSAPP_PER_NUMBER_PER_DAY}`;
 
 /** The columns of a new row, for an INSERT … SELECT (`skip`: SQL of the reason, null to send). */
 function rowColumns(key: string, kind: WhatsappKind, orderId: SQL, recipient: SQL, skip: SQL) {
@@ -99,8 +103,11 @@ export function* queueCartReminderWhatsapp(tx: Tx, e: { draftId: string; step: n
   );
 }
 
-/** Writes an order's message row (or nothing: no consent, WhatsApp off, or the key exists). */
-export function* queueWhatsapp(tx: Tx, e: { orderId: string; kind: 'instructions' | 'paid' | 'shipped'; when?: SQL }): Generator<Step, void, unknown> {
+/**
+ * Writes an order's message row (or nothing: no consent, WhatsApp off, or the key exists). Every
+ * kind is keyed on its order, so an order gets at most one of each ("Avalie sua compra" included).
+ */
+export function* queueWhatsapp(tx: Tx, e: { orderId: string; kind: 'instructions' | 'paid' | 'shipped' | 'review_request'; when?: SQL }): Generator<Step, void, unknown> {
   const key = whatsappKey(e.orderId, e.kind);
   // The request sends it right after its response (lib/server/after-pass.ts, the "whatsapp" channel).
   noteOutboxRow('whatsapp', key);

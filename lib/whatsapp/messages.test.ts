@@ -1,7 +1,7 @@
 /** Filling the templates: money and dates as a Brazilian reads them, one line per parameter, no buyer text. */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TEMPLATES, fill, variableCount } from '@balcao/whatsapp-sandbox';
-import { buildCartReminder, buildTemplate, isOptOut, param, TEMPLATES, type MessageData } from './messages';
+import { buildCartReminder, buildReviewRequest, buildTemplate, isOptOut, param, TEMPLATES, type MessageData } from './messages';
 
 const base: MessageData = {
   shopName: 'Café do Ponto',
@@ -59,6 +59,7 @@ describe('template filling', () => {
       buildTemplate('paid', base),
       buildTemplate('shipped', { ...base, trackingCode: 'AA123456785BR', trackingUrl: 'https://x' }),
       buildCartReminder({ shopName: 'Loja', totalCents: 100, resumeToken: 'r' }),
+      buildReviewRequest({ shopName: 'Loja', orderLabel: '#1042', reviewToken: 'r' }),
     ];
     for (const b of cases) {
       if (!b.ok) throw new Error(b.reason);

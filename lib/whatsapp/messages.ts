@@ -19,6 +19,7 @@ export const TEMPLATES = {
   paid: 'balcao_pagamento_confirmado',
   shipped: 'balcao_pedido_enviado',
   cartReminder: 'balcao_lembrete_carrinho',
+  reviewRequest: 'balcao_avalie_sua_compra',
 } as const;
 
 /** "Você não receberá mais mensagens desta loja.": the one free-form text, inside the window the buyer's "SAIR" opened. */
@@ -30,6 +31,7 @@ export const MESSAGE_NAMES: Record<WhatsappKind, string> = {
   paid: 'Pagamento confirmado',
   shipped: 'Pedido enviado',
   cart_reminder: 'Lembrete de carrinho',
+  review_request: 'Avalie sua compra',
   opt_out_ack: 'Confirmação de saída',
 };
 
@@ -68,7 +70,7 @@ const urlButton = (suffix: string) => ({ type: 'button' as const, sub_type: 'url
 
 export type Built = { ok: true; template: TemplateMessage } | { ok: false; reason: string };
 
-export function buildTemplate(kind: Exclude<WhatsappKind, 'opt_out_ack' | 'cart_reminder'>, d: MessageData): Built {
+export function buildTemplate(kind: Exclude<WhatsappKind, 'opt_out_ack' | 'cart_reminder' | 'review_request'>, d: MessageData): Built {
   const shop = d.shopName || 'loja';
   const make = (name: string, components: TemplateMessage['components']): Built => ({ ok: true, template: { name, language: TEMPLATE_LANGUAGE, components } });
   if (kind === 'instructions') {
@@ -94,6 +96,14 @@ export function buildCartReminder(d: { shopName: string; totalCents: number; res
   return {
     ok: true,
     template: { name: TEMPLATES.cartReminder, language: TEMPLATE_LANGUAGE, components: [body(formatBRL(d.totalCents), d.shopName || 'loja'), urlButton(d.resumeToken)] },
+  };
+}
+
+/** "Avalie sua compra": the order and the shop; the button opens the order's signed review page. */
+export function buildReviewRequest(d: { shopName: string; orderLabel: string; reviewToken: string }): Built {
+  return {
+    ok: true,
+    template: { name: TEMPLATES.reviewRequest, language: TEMPLATE_LANGUAGE, components: [body(d.orderLabel, d.shopName || 'loja'), urlButton(d.reviewToken)] },
   };
 }
 

@@ -16,9 +16,10 @@ import { afterAttempts, drainChannel, exponentialBackoff, type DrainResult, type
 import { outboxWorker } from '@/lib/outbox/worker';
 import { env } from '@/lib/config/env';
 import { draftLinkToken } from '@/lib/email/draft-links';
+import { reviewLinkToken } from '@/lib/security/tokens';
 import { cloudApi, reasonInWords, WhatsappError, type CloudApi, type TemplateMessage } from './cloud-api';
 import { DRAFT_WHATSAPP_KEY } from './enqueue';
-import { buildCartReminder, buildTemplate, OPT_OUT_ANSWER, type MessageData } from './messages';
+import { buildCartReminder, buildReviewRequest, buildTemplate, OPT_OUT_ANSWER, type MessageData } from './messages';
 import { connectionOf, getWhatsappSettings, type WhatsappConnection } from './settings';
 import { inProcessFetch, whatsappSandbox } from './sandbox';
 
@@ -93,6 +94,13 @@ export async function sendWhatsappRow(row: WhatsappOutboxRow, deps: { client?: C
     const loaded = await messageData(row.orderId);
     if (!loaded) return { outcome: 'skipped', reason: 'pedido não encontrado' };
     if (row.kind === 'instructions' && loaded.status !== 'pending') return { outcome: 'skipped', reason: 'o pedido já não está aguardando pagamento' };
+    if (row.kind === 'review_request') {
+      // A refund since the request was written takes the right to review away (lib/reviews/eligibility.ts).
+      if (loaded.status !== 'paid') return { outcome: 'skipped', reason: 'o pedido não pode mais ser avaliado' };
+      const review = buildReviewRequest({ shopName: loaded.data.shopName, orderLabel: loaded.data.orderLabel, reviewToken: reviewLinkToken(row.orderId, env().authSecret) });
+      if (!review.ok) return { outcome: 'failed', reason: review.reason };
+      return { outcome: 'sent', ...(await client.sendTemplate(row.recipient, review.template)) };
+    }
     const built = buildTemplate(row.kind, loaded.data);
     if (!built.ok) return { outcome: 'failed', reason: built.reason };
     return { outcome: 'sent', ...(await client.sendTemplate(row.recipient, built.template)) };

@@ -4,7 +4,7 @@
  */
 import type { WhatsappSettings, WhatsappSettingsInput } from './settings';
 
-export const SWITCH_FIELDS = ['sendInstructions', 'sendPaid', 'sendShipped', 'sendCartReminder'] as const;
+export const SWITCH_FIELDS = ['sendInstructions', 'sendPaid', 'sendShipped', 'sendCartReminder', 'sendReviewRequest'] as const;
 
 export type WhatsappFormResult = { ok: true; value: WhatsappSettingsInput } | { ok: false; error: string; fieldErrors: Record<string, string>; values: Record<string, string> };
 
@@ -48,6 +48,7 @@ export function parseWhatsappForm(form: { get(name: string): unknown }): Whatsap
       sendPaid: values.sendPaid === 'on',
       sendShipped: values.sendShipped === 'on',
       sendCartReminder: values.sendCartReminder === 'on',
+      sendReviewRequest: values.sendReviewRequest === 'on',
       ...(remove ? { token: '', appSecret: '' } : { ...(token ? { token } : {}), ...(appSecret ? { appSecret } : {}) }),
     },
   };

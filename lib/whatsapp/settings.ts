@@ -21,7 +21,7 @@ export const EMBEDDED_WHATSAPP_PATH = '/api/sandbox/whatsapp';
 export const SANDBOX_PHONE_NUMBER_ID = '100000000000001';
 export const SANDBOX_BUSINESS_ACCOUNT_ID = '100000000000002';
 
-export type WhatsappSwitches = { sendInstructions: boolean; sendPaid: boolean; sendShipped: boolean; sendCartReminder: boolean };
+export type WhatsappSwitches = { sendInstructions: boolean; sendPaid: boolean; sendShipped: boolean; sendCartReminder: boolean; sendReviewRequest: boolean };
 export type WhatsappSettings = WhatsappSwitches & {
   enabled: boolean;
   phoneNumberId: string;
@@ -47,6 +47,7 @@ export function whatsappSettingsOf(row: WhatsappSettingsRow | undefined): Whatsa
     sendPaid: row?.sendPaid ?? true,
     sendShipped: row?.sendShipped ?? true,
     sendCartReminder: row?.sendCartReminder ?? false,
+    sendReviewRequest: row?.sendReviewRequest ?? false,
   };
 }
 
@@ -76,6 +77,7 @@ export async function saveWhatsappSettings(s: WhatsappSettingsInput): Promise<vo
     sendPaid: s.sendPaid,
     sendShipped: s.sendShipped,
     sendCartReminder: s.sendCartReminder,
+    sendReviewRequest: s.sendReviewRequest,
     verifyToken: current.verifyToken || randomBytes(18).toString('base64url'),
     ...(s.token === undefined ? {} : { tokenSealed: s.token ? seal(s.token, e.authSecret, TOKEN_SEAL) : null }),
     ...(s.appSecret === undefined ? {} : { appSecretSealed: s.appSecret ? seal(s.appSecret, e.authSecret, SECRET_SEAL) : null }),

@@ -86,7 +86,7 @@ function* optOut(tx: Tx, phone: string): Generator<Step, void, unknown> {
     tx
       .update(whatsappOutbox)
       .set({ status: 'skipped', lastError: 'O número pediu para sair ("SAIR")' })
-      .where(and(eq(whatsappOutbox.recipient, phone), eq(whatsappOutbox.status, 'pending'), inArray(whatsappOutbox.kind, ['instructions', 'paid', 'shipped', 'cart_reminder']))),
+      .where(and(eq(whatsappOutbox.recipient, phone), eq(whatsappOutbox.status, 'pending'), inArray(whatsappOutbox.kind, ['instructions', 'paid', 'shipped', 'cart_reminder', 'review_request']))),
   );
   noteOutboxRow('whatsapp', optOutKey(phone));
 }

@@ -20,7 +20,7 @@ import { connectionOf, getWhatsappSettings, saveWhatsappSettings, sandboxCredent
 import { handleWhatsappWebhookPost, optOutKey, verifySubscription } from './webhook';
 import { conversationViews, replyAsBuyer } from './catcher';
 
-const ON: WhatsappSettingsInput = { enabled: true, phoneNumberId: '', businessAccountId: '', sendInstructions: true, sendPaid: true, sendShipped: true, sendCartReminder: false };
+const ON: WhatsappSettingsInput = { enabled: true, phoneNumberId: '', businessAccountId: '', sendInstructions: true, sendPaid: true, sendShipped: true, sendCartReminder: false, sendReviewRequest: false };
 let phoneSeq = 0;
 let orderSeq = 0;
 const nextPhone = () => `119${String(87000000 + ++phoneSeq).padStart(8, '0')}`;

@@ -38,6 +38,7 @@ export const SETTINGS_PAGES: readonly { key: SettingsPageKey; href: string; labe
   { key: 'emails', href: '/dashboard/settings/emails', label: 'E-mails e avisos' },
   { key: 'abandoned', href: '/dashboard/settings/carrinhos-abandonados', label: 'Carrinhos abandonados' },
   { key: 'reviews', href: '/dashboard/settings/avaliacoes', label: 'Avaliações' },
+  { key: 'subscriptions', href: '/dashboard/settings/assinaturas', label: 'Assinaturas' },
   { key: 'channels', href: '/dashboard/settings/canais-de-venda', label: 'Canais de venda' },
   { key: 'team', href: '/dashboard/settings/equipe', label: 'Equipe' },
   // An endpoint's URL may carry a secret token: only who manages the integrations sees them.
@@ -57,6 +58,7 @@ export const GUIDE_SECTION: Readonly<Record<SettingsPageKey, string>> = {
   emails: 'acompanhar-um-pedido',
   abandoned: 'recuperar-carrinhos',
   reviews: 'avaliacoes-dos-compradores',
+  subscriptions: 'vender-por-assinatura',
   channels: 'vender-no-google-e-no-instagram-feeds',
   team: 'equipe-e-verificacao-em-duas-etapas',
   integrations: 'vender-por-link-e-pelo-instagram',
@@ -65,7 +67,7 @@ export const GUIDE_SECTION: Readonly<Record<SettingsPageKey, string>> = {
   activity: 'equipe-e-verificacao-em-duas-etapas',
 };
 
-export type SettingsPageKey = 'shop' | 'payment' | 'shipping' | 'invoices' | 'emails' | 'abandoned' | 'reviews' | 'channels' | 'team' | 'integrations' | 'whatsapp' | 'buyers' | 'activity';
+export type SettingsPageKey = 'shop' | 'payment' | 'shipping' | 'invoices' | 'emails' | 'abandoned' | 'reviews' | 'subscriptions' | 'channels' | 'team' | 'integrations' | 'whatsapp' | 'buyers' | 'activity';
 
 /** The settings pages a role is shown (a page the role may only read stays; one it may not see at all goes). */
 export function settingsPagesFor(role: Role | null): readonly { key: SettingsPageKey; href: string; label: string }[] {

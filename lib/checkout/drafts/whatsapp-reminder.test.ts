@@ -24,7 +24,7 @@ import { saveWhatsappSettings, type WhatsappSettingsInput } from '@/lib/whatsapp
 import { saveDraft, type DraftLine } from './drafts';
 import { deleteOldDrafts, enqueueDueDraftReminders } from './reminders';
 
-const ON: WhatsappSettingsInput = { enabled: true, phoneNumberId: '', businessAccountId: '', sendInstructions: true, sendPaid: true, sendShipped: true, sendCartReminder: true };
+const ON: WhatsappSettingsInput = { enabled: true, phoneNumberId: '', businessAccountId: '', sendInstructions: true, sendPaid: true, sendShipped: true, sendCartReminder: true, sendReviewRequest: false };
 const H = 3_600_000;
 const T0 = Date.parse('2026-03-02T12:00:00.000Z');
 let productId = 0;

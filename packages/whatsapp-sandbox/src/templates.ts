@@ -45,6 +45,13 @@ export const DEFAULT_TEMPLATES: readonly Omit<SandboxTemplate, 'status'>[] = [
     body: 'Você deixou um carrinho de {{1}} na {{2}}. Ele ainda está guardado para você.',
     buttons: [{ type: 'URL', text: 'Voltar ao carrinho', url: 'https://balcao.invalid/checkout/retomar/{{1}}' }],
   },
+  {
+    name: 'balcao_avalie_sua_compra',
+    language: 'pt_BR',
+    category: 'UTILITY',
+    body: 'Avalie sua compra: como foi o pedido {{1}} na {{2}}? Dê sua nota a cada produto em poucos segundos; sua opinião ajuda outros compradores.',
+    buttons: [{ type: 'URL', text: 'Avaliar', url: 'https://balcao.invalid/avaliar/{{1}}' }],
+  },
 ];
 
 /** How many {{n}} variables a text carries (the highest n). */

@@ -12,7 +12,7 @@ describe('the settings tabs', () => {
   });
 
   it('hide Integrações from the Atendente and the demonstration account', () => {
-    expect(labels('attendant')).toEqual(['Loja', 'Pagamento', 'Entrega', 'Nota fiscal', 'E-mails e avisos', 'Carrinhos abandonados', 'Avaliações', 'Canais de venda', 'Equipe', 'Dados do comprador', 'Atividade']);
+    expect(labels('attendant')).toEqual(['Loja', 'Pagamento', 'Entrega', 'Nota fiscal', 'E-mails e avisos', 'Carrinhos abandonados', 'Avaliações', 'Assinaturas', 'Canais de venda', 'Equipe', 'Dados do comprador', 'Atividade']);
     expect(labels('demo')).not.toContain('Integrações');
   });
 });

@@ -8,7 +8,7 @@ import { GET, POST } from './route';
 process.env.RATE_LIMIT_WEBHOOK_PER_MIN = '5';
 beforeAll(async () => {
   await prepareDatabase();
-  await saveWhatsappSettings({ enabled: true, phoneNumberId: '', businessAccountId: '', sendInstructions: true, sendPaid: true, sendShipped: true, sendCartReminder: false });
+  await saveWhatsappSettings({ enabled: true, phoneNumberId: '', businessAccountId: '', sendInstructions: true, sendPaid: true, sendShipped: true, sendCartReminder: false, sendReviewRequest: false });
 });
 
 const from = (ip: string) => ({ 'x-forwarded-for': ip });

@@ -10,6 +10,7 @@ const MESSAGES: [string, string][] = [
   ['sendPaid', 'Pagamento confirmado'],
   ['sendShipped', 'Pedido enviado (código de rastreio)'],
   ['sendCartReminder', 'Lembrete de carrinho (modelo de marketing)'],
+  ['sendReviewRequest', 'Avalie sua compra (pedido de avaliação após a entrega)'],
 ];
 
 type Props = { initial: Record<string, string>; hasCredentials: boolean; sandboxDefault: boolean };

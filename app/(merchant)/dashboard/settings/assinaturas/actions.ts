@@ -1,0 +1,15 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { done, refused, type ActionState } from '@/lib/auth/action-state';
+import { merchantAction } from '@/lib/auth/merchant-action';
+import { parseSubscriptionSettings, saveSubscriptionSettings } from '@/lib/subscriptions/settings';
+
+/** Configurações → "Assinaturas": "Dias de antecedência" and "Tentativas" (lib/subscriptions/settings.ts). */
+export const saveSubscriptionSettingsAction = merchantAction({ name: 'subscription-settings', permission: 'settings:edit' }, async (form: FormData): Promise<ActionState> => {
+  const parsed = parseSubscriptionSettings(form);
+  if (!parsed.ok) return refused('Confira os campos destacados.', parsed.fieldErrors, parsed.values);
+  await saveSubscriptionSettings(parsed.value);
+  revalidatePath('/dashboard/settings/assinaturas');
+  return done('Assinaturas salvas.');
+});

@@ -1,0 +1,1 @@
+ALTER TABLE `whatsapp_settings` ADD `send_review_request` integer DEFAULT false NOT NULL;
