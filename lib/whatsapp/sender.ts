@@ -4,7 +4,8 @@
  * with the reason in the shopkeeper's words); the helper claims rows with a lease (the Node
  * host's loop, a request's after-pass and the cron route never send one row twice), retries after
  * 10 s · 4^(n−1) (at most 1 h) and gives up after 8 attempts. The message is filled from the
- * order as it is at send time; an instructions message for an order already paid is skipped.
+ * order as it is at send time (a "Pedido enviado" carries "Nota fiscal" when the order's NF-e is
+ * authorised by then); an instructions message for an order already paid is skipped.
  */
 import 'server-only';
 import { eq, inArray } from 'drizzle-orm';
@@ -16,6 +17,7 @@ import { afterAttempts, drainChannel, exponentialBackoff, type DrainResult, type
 import { outboxWorker } from '@/lib/outbox/worker';
 import { env } from '@/lib/config/env';
 import { draftLinkToken } from '@/lib/email/draft-links';
+import { buyerInvoiceLink } from '@/lib/nfe/invoice-view';
 import { cloudApi, reasonInWords, WhatsappError, type CloudApi, type TemplateMessage } from './cloud-api';
 import { DRAFT_WHATSAPP_KEY } from './enqueue';
 import { buildCartReminder, buildTemplate, OPT_OUT_ANSWER, type MessageData } from './messages';
@@ -52,6 +54,7 @@ async function messageData(orderId: string): Promise<{ data: MessageData; status
       dueDate: payment?.dueDate ?? null,
       trackingCode: order.trackingCode,
       trackingUrl: order.trackingUrl,
+      hasInvoice: (await buyerInvoiceLink(order.id, order.token)) !== null,
     },
   };
 }
