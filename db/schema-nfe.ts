@@ -58,6 +58,8 @@ export const orderInvoices = sqliteTable(
     lastError: text('last_error'),
     invoiceStatus: text('invoice_status', { enum: INVOICE_STATUSES }).notNull().default('processing'),
     blingContactId: text('bling_contact_id'),
+    /** Bling's sales order for this emission (numeroLoja = reference); its NF-e is made from it. */
+    blingSalesOrderId: text('bling_sales_order_id'),
     blingNoteId: text('bling_note_id'),
     /** Bling's situação code, as last read. */
     situation: integer('situation'),

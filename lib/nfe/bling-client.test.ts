@@ -62,4 +62,24 @@ describe('the Bling client', () => {
     await expect(down.natures()).rejects.toMatchObject({ kind: 'unavailable', message: 'SEFAZ indisponível' });
     await expect(down.natures()).rejects.toBeInstanceOf(BlingError);
   });
+
+  it('reads a sales order\'s note (0 is none) and gerar-nfe\'s id as id or idNotaFiscal; keeps only exact numeroLoja matches', async () => {
+    const answers: Record<string, unknown> = {
+      'GET /Api/v3/pedidos/vendas': { data: [{ id: 11, numeroLoja: '1042-1' }, { id: 12, numeroLoja: '1042-10' }] },
+      'GET /Api/v3/pedidos/vendas/11': { data: { id: 11, notaFiscal: { id: 0 } } },
+      'GET /Api/v3/pedidos/vendas/12': { data: { id: '12', notaFiscal: { id: '900' } } },
+      'POST /Api/v3/pedidos/vendas/11/gerar-nfe': { data: { idNotaFiscal: 901 } },
+      'POST /Api/v3/pedidos/vendas/12/gerar-nfe': { data: { id: '902' } },
+    };
+    const f = (async (input: string | URL | Request, init?: RequestInit) => {
+      const url = new URL(String(input));
+      return new Response(JSON.stringify(answers[`${init?.method ?? 'GET'} ${url.pathname}`] ?? null), { status: 200 });
+    }) as typeof fetch;
+    const api = blingClient({ baseUrl: 'http://b', token: async () => 't', refresh: async () => null, fetch: f });
+    expect(await api.salesOrdersFor('1042-1')).toEqual(['11']);
+    expect(await api.salesOrder('11')).toEqual({ id: '11', noteId: null });
+    expect(await api.salesOrder('12')).toEqual({ id: '12', noteId: '900' });
+    expect(await api.noteFromSalesOrder('11')).toBe('901');
+    expect(await api.noteFromSalesOrder('12')).toBe('902');
+  });
 });

@@ -65,18 +65,26 @@ export const noteSchema = z
   .loose();
 export type BlingNote = z.infer<typeof noteSchema>;
 
-export type NoteItem = { codigo: string; descricao: string; unidade: string; quantidade: number; valor: number; tipo: 'P'; classificacaoFiscal: string; origem: number; gtin: string | null };
-export type NoteInput = {
-  tipo: 1;
-  serie: number;
-  numeroPedidoLoja: string;
-  dataOperacao: string;
-  contato: { id: string; nome: string; numeroDocumento: string };
+export type OrderItem = { codigo: string; descricao: string; unidade: string; quantidade: number; valor: number; tipo: 'P'; classificacaoFiscal: string; origem: number; gtin: string | null };
+/** The sales order as created: the shop's reference as numeroLoja, money in reais. */
+export type SalesOrderInput = {
+  numeroLoja: string;
+  data: string;
+  contato: { id: string };
   naturezaOperacao: { id: string };
-  itens: NoteItem[];
+  itens: OrderItem[];
   transporte?: { frete: number };
-  desconto?: number;
+  desconto?: { valor: number; unidade: 'REAL' };
 };
+
+const salesOrderRef = z.object({ id, numeroLoja: z.union([z.string(), z.number()]).nullish().transform((v) => (v == null ? null : String(v))) }).loose();
+/** An order's note: Bling answers `notaFiscal.id` 0 (or nothing) while the order has none. */
+const salesOrderSchema = z
+  .object({ id, notaFiscal: z.object({ id: z.union([z.number(), z.string()]).nullish() }).loose().nullish() })
+  .loose()
+  .transform((o) => ({ id: o.id, noteId: o.notaFiscal?.id != null && Number(o.notaFiscal.id) > 0 ? String(o.notaFiscal.id) : null }));
+/** gerar-nfe's answer: the note's id, as `id` or `idNotaFiscal`. */
+const generated = z.object({ data: z.object({ id: id.optional(), idNotaFiscal: id.optional() }).loose() }).refine((r) => r.data.id ?? r.data.idNotaFiscal);
 
 export type BlingClientOptions = {
   baseUrl: string;
@@ -159,9 +167,14 @@ export function blingClient(o: BlingClientOptions) {
     natures: () => call('GET', 'naturezas-operacoes?situacao=1', listOf(natureSchema)).then((r) => r.data),
     findContact: (document: string) => call('GET', `contatos?numeroDocumento=${encodeURIComponent(document)}`, listOf(z.object({ id }).loose())).then((r) => r.data[0]?.id ?? null),
     createContact: (c: { nome: string; numeroDocumento: string; email: string }) => call('POST', 'contatos', created, { ...c, tipo: c.numeroDocumento.length === 14 ? 'J' : 'F', situacao: 'A' }).then((r) => r.data.id),
-    /** The notes made for one of the shop's references (the read-back before any new create). */
-    notesFor: (reference: string) => call('GET', `nfe?numeroPedidoLoja=${encodeURIComponent(reference)}`, listOf(noteSchema)).then((r) => r.data),
-    createNote: (n: NoteInput) => call('POST', 'nfe', created, n).then((r) => r.data.id),
+    /** The sales orders made for one of the shop's references (the read-back before any create; Bling does not deduplicate numeroLoja). */
+    salesOrdersFor: (reference: string) =>
+      call('GET', `pedidos/vendas?numerosLojas[]=${encodeURIComponent(reference)}`, listOf(salesOrderRef)).then((r) => r.data.filter((o) => o.numeroLoja === reference).map((o) => o.id)),
+    createSalesOrder: (o: SalesOrderInput) => call('POST', 'pedidos/vendas', created, o).then((r) => r.data.id),
+    /** A sales order and its note's id (null while it has none: the read-back before gerar-nfe). */
+    salesOrder: (orderId: string) => call('GET', `pedidos/vendas/${orderId}`, z.object({ data: salesOrderSchema })).then((r) => r.data),
+    /** The order's NF-e, made from it by Bling (pending: sent next). */
+    noteFromSalesOrder: (orderId: string) => call('POST', `pedidos/vendas/${orderId}/gerar-nfe`, generated).then((r) => (r.data.id ?? r.data.idNotaFiscal)!),
     sendNote: (noteId: string) => call('POST', `nfe/${noteId}/enviar`, z.unknown()),
     note: (noteId: string) => call('GET', `nfe/${noteId}`, z.object({ data: noteSchema })).then((r) => r.data),
     cancelNote: (noteId: string, justificativa: string) => call('POST', `nfe/${noteId}/cancelar`, z.unknown(), { justificativa }),

@@ -1,7 +1,7 @@
 /**
  * NF-e through the embedded Bling sandbox: the OAuth round trip, one refresh for racing
- * requests, emission exactly once across a crash between Bling's answer and our write (two
- * processes), rejection and re-emission, situations polled on the sandbox clock, cancellation
+ * requests, emission through a sales order exactly once across a crash between Bling's answer
+ * and our write (after the order's create and after the note's; two processes each), rejection and re-emission, situations polled on the sandbox clock, cancellation
  * inside and outside SEFAZ's 24-hour window.
  */
 import { and, eq } from 'drizzle-orm';
@@ -36,6 +36,7 @@ beforeEach(async () => {
 
 const deps = () => ({ now: clock.now, sleep: clock.sleep, target: target() });
 const notesFor = (reference: string) => sb.db.prepare('SELECT id, situation FROM notes WHERE store_ref = ?').all(reference) as { id: number; situation: number }[];
+const salesOrdersFor = (reference: string) => sb.db.prepare('SELECT id, note_id FROM sales_orders WHERE store_number = ?').all(reference) as { id: number; note_id: number | null }[];
 
 describe('the connection', () => {
   it('stores the tokens sealed: the database holds no token Bling gave', async () => {
@@ -91,15 +92,47 @@ describe('emission', () => {
     expect(api!.invoice!.danfe_url).toMatch(/\/orders\/[\w-]+\/nota-fiscal$/);
   });
 
-  it('a crash between Bling\'s answer and our write makes no second note (two processes)', async () => {
+  it('goes to Bling as a sales order (the reference as numeroLoja) whose NF-e is made from it', async () => {
     const { orderId } = await paidOrderWithItem();
     const { row } = (await requestEmission(orderId, deps())) as { row: { reference: string } };
-    await expect(runWorker('test/nfe/emit-crash-worker.ts', [clock.now(), 'crash'])).rejects.toThrow();
-    expect(notesFor(row.reference)).toHaveLength(1);
-    expect((await latestInvoice(orderId))!.blingNoteId).toBeNull(); // nothing was written here
-    // Another process, once the crashed one's lease has lapsed: it reads back and adopts the note.
+    await sendDueInvoices(deps());
+    const [order] = salesOrdersFor(row.reference);
+    expect(order.note_id).not.toBeNull();
+    expect(notesFor(row.reference)).toEqual([{ id: order.note_id, situation: 4 }]);
+    expect(await latestInvoice(orderId)).toMatchObject({ blingSalesOrderId: String(order.id), blingNoteId: String(order.note_id) });
+    const calls = sb.calls.map((c) => c.path);
+    expect(calls.indexOf('POST Api/v3/pedidos/vendas')).toBeGreaterThan(calls.indexOf('GET Api/v3/pedidos/vendas'));
+    expect(calls).toContain(`POST Api/v3/pedidos/vendas/${order.id}/gerar-nfe`);
+    expect(calls).not.toContain('POST Api/v3/nfe');
+  });
+
+  it('a crash between Bling\'s "order created" and our write makes no second order (two processes)', async () => {
+    const { orderId } = await paidOrderWithItem();
+    const { row } = (await requestEmission(orderId, deps())) as { row: { reference: string } };
+    await expect(runWorker('test/nfe/emit-crash-worker.ts', [clock.now(), 'crash-sales-order'])).rejects.toThrow();
+    expect(salesOrdersFor(row.reference)).toHaveLength(1);
+    expect(notesFor(row.reference)).toHaveLength(0);
+    expect((await latestInvoice(orderId))!.blingSalesOrderId).toBeNull(); // nothing was written here
+    // Another process, once the crashed one's lease has lapsed: it reads back and adopts the order.
     const answer = await runWorker<{ done: number }>('test/nfe/emit-crash-worker.ts', [clock.now() + 61_000, 'run']);
     expect(answer.done).toBe(1);
+    const orders = salesOrdersFor(row.reference);
+    expect(orders).toHaveLength(1);
+    expect(notesFor(row.reference)).toHaveLength(1);
+    expect(await latestInvoice(orderId)).toMatchObject({ blingSalesOrderId: String(orders[0].id), blingNoteId: String(orders[0].note_id) });
+  });
+
+  it('a crash between Bling\'s "note made" and our write makes no second note (two processes)', async () => {
+    const { orderId } = await paidOrderWithItem();
+    const { row } = (await requestEmission(orderId, deps())) as { row: { reference: string } };
+    await expect(runWorker('test/nfe/emit-crash-worker.ts', [clock.now(), 'crash-note'])).rejects.toThrow();
+    expect(notesFor(row.reference)).toHaveLength(1);
+    const crashed = (await latestInvoice(orderId))!;
+    expect(crashed.blingSalesOrderId).toBe(String(salesOrdersFor(row.reference)[0].id));
+    expect(crashed.blingNoteId).toBeNull(); // the note was made in Bling, nothing written here
+    const answer = await runWorker<{ done: number }>('test/nfe/emit-crash-worker.ts', [clock.now() + 61_000, 'run']);
+    expect(answer.done).toBe(1);
+    expect(salesOrdersFor(row.reference)).toHaveLength(1);
     expect(notesFor(row.reference)).toHaveLength(1);
     expect((await latestInvoice(orderId))!.blingNoteId).toBe(String(notesFor(row.reference)[0].id));
   });

@@ -3,9 +3,12 @@
  * order_invoices: one row per emission). `requestEmission` writes the row; `sendInvoice(row)`
  * does the work and answers sent / retry / failed; the helper claims, backs off and gives up.
  *
- * Exactly one note per emission: the row's `reference` goes to Bling as numeroPedidoLoja, and
- * before any create the sender reads back Bling's notes for it. A process that crashed between
- * Bling's "created" and our write leaves a note that the next attempt finds and adopts.
+ * The sale goes to Bling as a sales order (`POST /pedidos/vendas`, numeroLoja = the row's
+ * `reference`), and the NF-e is made from it (`POST /pedidos/vendas/{id}/gerar-nfe`). Exactly one
+ * of each per emission: before creating the order the sender reads back Bling's orders for the
+ * reference (Bling does not deduplicate numeroLoja), and before making the note it reads the
+ * order's own note. A process that crashed between Bling's "created" and our write leaves an
+ * order or a note that the next attempt finds and adopts.
  * Situations (docs/bling-contract.md): 6 and 7 authorised, 5 rejected, 10 denied, 3 canceled
  * are final; anything else is asked again POLL_MS later, on the shop's clock.
  */
@@ -17,7 +20,7 @@ import { orderInvoices, orderItems, orders, productVariants, products, type Orde
 import { recordOrderEvent } from '@/lib/outbound-events/record';
 import { afterAttempts, drainChannel, exponentialBackoff, type OutboxChannel } from '@/lib/outbox/outbox';
 import { noteOutboxRow } from '@/lib/server/after-pass';
-import { BlingError, type BlingApi, type BlingNote, type NoteInput } from './bling-client';
+import { BlingError, type BlingApi, type BlingNote, type SalesOrderInput } from './bling-client';
 import { blingSettingsRow, blingTarget, connectedBling, type TokenDeps } from './connection';
 import { fiscalOf } from '@balcao/br/nfe-fiscal';
 
@@ -30,8 +33,8 @@ export type EmissionDeps = TokenDeps & {
   now?: () => number;
   /** The client to use (tests); else the shop's connection. */
   api?: BlingApi | null;
-  /** Test hook: runs right after Bling answered the create, before anything is written here. */
-  afterCreate?: (noteId: string) => void | Promise<void>;
+  /** Test hook: runs right after Bling answered a create (the sales order, the note), before anything is written here. */
+  afterCreate?: (what: 'sales-order' | 'note', id: string) => void | Promise<void>;
 };
 
 const clock = (deps: EmissionDeps) => deps.now ?? blingTarget()?.now ?? Date.now;
@@ -83,8 +86,8 @@ export async function requestEmission(orderId: string, deps: EmissionDeps = {}):
 
 const reais = (cents: number) => Math.round(cents) / 100;
 
-/** The note Bling is asked to make, from the order as it was sold. */
-async function noteInputOf(row: OrderInvoiceRow, contactId: string, natureId: string, series: number, now: number): Promise<NoteInput | { problem: string }> {
+/** The sales order Bling is asked to make, from the order as it was sold. */
+async function salesOrderInputOf(row: OrderInvoiceRow, contactId: string, natureId: string, now: number): Promise<SalesOrderInput> {
   const [order] = await db().select().from(orders).where(eq(orders.id, row.orderId));
   const lines = await db()
     .select({ item: orderItems, product: products, variant: productVariants })
@@ -107,16 +110,15 @@ async function noteInputOf(row: OrderInvoiceRow, contactId: string, natureId: st
       gtin: f.gtin,
     };
   });
+  const discount = order.couponDiscountCents + order.pixDiscountCents;
   return {
-    tipo: 1,
-    serie: series,
-    numeroPedidoLoja: row.reference,
-    dataOperacao: new Date(now).toISOString().slice(0, 19).replace('T', ' '),
-    contato: { id: contactId, nome: order.buyerName, numeroDocumento: order.buyerDocument },
+    numeroLoja: row.reference,
+    data: new Date(now - 3 * 3600_000).toISOString().slice(0, 10), // the sale's day in Brasília
+    contato: { id: contactId },
     naturezaOperacao: { id: natureId },
     itens,
     transporte: { frete: reais(order.shippingCents) },
-    desconto: reais(order.couponDiscountCents + order.pixDiscountCents),
+    ...(discount > 0 ? { desconto: { valor: reais(discount), unidade: 'REAL' as const } } : {}),
   };
 }
 
@@ -174,17 +176,24 @@ export async function sendInvoice(row: OrderInvoiceRow, deps: EmissionDeps = {})
   try {
     let noteId = row.blingNoteId;
     if (!noteId) {
-      // The read-back: a note made for this reference by an attempt that never wrote it here.
-      const existing = await api.notesFor(row.reference);
-      noteId = existing[0]?.id ?? null;
+      let salesOrderId = row.blingSalesOrderId;
+      if (!salesOrderId) {
+        // The read-back: an order made for this reference by an attempt that never wrote it here.
+        salesOrderId = (await api.salesOrdersFor(row.reference))[0] ?? null;
+        if (!salesOrderId) {
+          const [order] = await db().select({ document: orders.buyerDocument, name: orders.buyerName, email: orders.buyerEmail }).from(orders).where(eq(orders.id, row.orderId));
+          const contactId = row.blingContactId ?? (await api.findContact(order.document)) ?? (await api.createContact({ nome: order.name, numeroDocumento: order.document, email: order.email }));
+          if (contactId !== row.blingContactId) await save(row.id, { blingContactId: contactId });
+          salesOrderId = await api.createSalesOrder(await salesOrderInputOf(row, contactId, settings?.natureId ?? '', now()));
+          await deps.afterCreate?.('sales-order', salesOrderId);
+        }
+        await save(row.id, { blingSalesOrderId: salesOrderId });
+      }
+      // The order's own note, made by an attempt that never wrote it here; else made now.
+      noteId = (await api.salesOrder(salesOrderId)).noteId;
       if (!noteId) {
-        const [order] = await db().select({ document: orders.buyerDocument, name: orders.buyerName, email: orders.buyerEmail }).from(orders).where(eq(orders.id, row.orderId));
-        const contactId = row.blingContactId ?? (await api.findContact(order.document)) ?? (await api.createContact({ nome: order.name, numeroDocumento: order.document, email: order.email }));
-        if (contactId !== row.blingContactId) await save(row.id, { blingContactId: contactId });
-        const input = await noteInputOf(row, contactId, settings?.natureId ?? '', settings?.series ?? 1, now());
-        if ('problem' in input) return { outcome: 'failed', reason: input.problem };
-        noteId = await api.createNote(input);
-        await deps.afterCreate?.(noteId);
+        noteId = await api.noteFromSalesOrder(salesOrderId);
+        await deps.afterCreate?.('note', noteId);
       }
       await save(row.id, { blingNoteId: noteId });
     }

@@ -46,6 +46,7 @@ const DATA: MessageData = {
   dueDate: null,
   trackingCode: null,
   trackingUrl: null,
+  hasInvoice: false,
 };
 const pix = () => {
   const b = buildTemplate('instructions', DATA);

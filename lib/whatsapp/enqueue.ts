@@ -23,6 +23,7 @@ export const WHATSAPP_PER_NUMBER_PER_DAY = 3;
 export const SKIPPED_SWITCH = 'Desativado nas Configurações';
 export const SKIPPED_OPT_OUT = 'O número pediu para sair ("SAIR")';
 export const SKIPPED_CAP = `Limite de ${WHATSAPP_PER_NUMBER_PER_DAY} mensagens por número em 24 horas`;
+export const SKIPPED_ANOTHER_DRAFT = 'Outro carrinho deste número já recebe lembretes hoje';
 
 /** The key of an order's message (its cause). */
 export const whatsappKey = (orderId: string, kind: WhatsappKind) => `whatsapp:${orderId}:${kind}`;
@@ -50,6 +51,14 @@ export const DRAFT_WHATSAPP_KEY = /^whatsapp:draft:([^:]+):reminder:([1-3])$/;
 const optedOutSql = (e164: SQL) => sql`exists (select 1 from ${whatsappOptOuts} where ${whatsappOptOuts.phone} = ${e164})`;
 const overCapSql = (e164: SQL) =>
   sql`(select count(*) from ${whatsappOutbox} w where w.recipient = ${e164} and w.kind in ${sql.raw(`(${CAPPED_KINDS.map((k) => `'${k}'`).join(', ')})`)} and w.status != 'skipped' and w.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day')) >= ${WHATSAPP_PER_NUMBER_PER_DAY}`;
+
+/**
+ * Another saved checkout's reminder sent (or due) to this number in the last 24 hours. One draft
+ * per contact a day gets reminders, as for e-mail: someone typing a stranger's number into many
+ * checkouts earns that person one series, not one per draft.
+ */
+const otherDraftRemindedSql = (e164: SQL, draftId: string) =>
+  sql`exists (select 1 from ${whatsappOutbox} w where w.recipient = ${e164} and w.kind = 'cart_reminder' and w.status != 'skipped' and w.dedupe_key not like ${`whatsapp:draft:${draftId}:%`} and w.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day'))`;
 
 /** The columns of a new row, for an INSERT … SELECT (`skip`: SQL of the reason, null to send). */
 function rowColumns(key: string, kind: WhatsappKind, orderId: SQL, recipient: SQL, skip: SQL) {
@@ -81,14 +90,17 @@ function rowColumns(key: string, kind: WhatsappKind, orderId: SQL, recipient: SQ
  * that won that step (lib/checkout/drafts/reminders.ts): no row at all unless the buyer ticked
  * "Receber atualizações pelo WhatsApp" on the draft with a mobile and WhatsApp is on and the
  * merchant's switch for the reminder is on and the number never answered "SAIR" (a marketing
- * message: none of those leaves a trace); `skipped` when the number is over its daily cap.
+ * message: none of those leaves a trace); `skipped` when another draft's reminders went to the
+ * number in the last 24 hours, or the number is over its daily cap. The write runs in the
+ * transaction that moved the draft's step (BEGIN IMMEDIATE: one writer at a time), so two
+ * processes scanning two drafts of one number see each other's row.
  * Keyed per draft and step, ON CONFLICT DO NOTHING.
  */
 export function* queueCartReminderWhatsapp(tx: Tx, e: { draftId: string; step: number }): Generator<Step, void, unknown> {
   const key = draftWhatsappKey(e.draftId, e.step);
   noteOutboxRow('whatsapp', key);
   const e164 = sql`'+55' || ${checkoutDrafts.phone}`;
-  const skip = sql`case when ${overCapSql(e164)} then ${SKIPPED_CAP} else null end`;
+  const skip = sql`case when ${otherDraftRemindedSql(e164, e.draftId)} then ${SKIPPED_ANOTHER_DRAFT} when ${overCapSql(e164)} then ${SKIPPED_CAP} else null end`;
   yield* write(
     tx
       .insert(whatsappOutbox)

@@ -15,6 +15,7 @@ const base: MessageData = {
   dueDate: null,
   trackingCode: null,
   trackingUrl: null,
+  hasInvoice: false,
 };
 const texts = (b: ReturnType<typeof buildTemplate>) => (b.ok ? b.template.components.flatMap((c) => c.parameters.map((p) => p.text)) : []);
 
@@ -39,6 +40,14 @@ describe('template filling', () => {
     expect(buildTemplate('shipped', base).ok).toBe(false);
   });
 
+  it('shipped with an authorised NF-e: the same body, and "Nota fiscal" opening the DANFE through the shop by the order\'s token', () => {
+    const b = buildTemplate('shipped', { ...base, trackingCode: 'AA123456785BR', trackingUrl: 'https://x', hasInvoice: true });
+    expect(b.ok && b.template.name).toBe(TEMPLATES.shippedWithInvoice);
+    expect(texts(b)).toEqual(['#1042', 'Café do Ponto', 'AA123456785BR', 'https://x', 'tok123']);
+    const t = DEFAULT_TEMPLATES.find((d) => d.name === TEMPLATES.shippedWithInvoice)!;
+    expect(t.buttons).toEqual([{ type: 'URL', text: 'Nota fiscal', url: 'https://balcao.invalid/orders/{{1}}/nota-fiscal' }]);
+  });
+
   it('the Pix code goes whole or not at all: never cut to the parameter limit, never reflowed', () => {
     const long = `00020101021226${'9'.repeat(300)}6304ABCD`;
     expect(texts(buildTemplate('instructions', { ...base, pixCode: long }))).toContain(long);
@@ -58,6 +67,7 @@ describe('template filling', () => {
       buildTemplate('instructions', { ...base, method: 'boleto', digitableLine: '1', dueDate: '2026-03-15' }),
       buildTemplate('paid', base),
       buildTemplate('shipped', { ...base, trackingCode: 'AA123456785BR', trackingUrl: 'https://x' }),
+      buildTemplate('shipped', { ...base, trackingCode: 'AA123456785BR', trackingUrl: 'https://x', hasInvoice: true }),
       buildCartReminder({ shopName: 'Loja', totalCents: 100, resumeToken: 'r' }),
       buildReviewRequest({ shopName: 'Loja', orderLabel: '#1042', reviewToken: 'r' }),
     ];

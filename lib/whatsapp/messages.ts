@@ -18,6 +18,8 @@ export const TEMPLATES = {
   boleto: 'balcao_instrucoes_boleto',
   paid: 'balcao_pagamento_confirmado',
   shipped: 'balcao_pedido_enviado',
+  /** "Pedido enviado" of an order with an authorised NF-e: its button opens the DANFE through the shop. */
+  shippedWithInvoice: 'balcao_pedido_enviado_nf',
   cartReminder: 'balcao_lembrete_carrinho',
   reviewRequest: 'balcao_avalie_sua_compra',
 } as const;
@@ -48,6 +50,8 @@ export type MessageData = {
   dueDate: string | null;
   trackingCode: string | null;
   trackingUrl: string | null;
+  /** The order has an authorised NF-e (its DANFE at /orders/<token>/nota-fiscal). */
+  hasInvoice: boolean;
 };
 
 /** One parameter: single line, spaces collapsed, at most `max` characters. */
@@ -88,7 +92,11 @@ export function buildTemplate(kind: Exclude<WhatsappKind, 'opt_out_ack' | 'cart_
   }
   if (kind === 'paid') return make(TEMPLATES.paid, [body(formatBRL(d.totalCents), d.orderLabel, shop), urlButton(d.orderToken)]);
   if (!d.trackingCode) return { ok: false, reason: 'o pedido não tem código de rastreio' };
-  return make(TEMPLATES.shipped, [body(d.orderLabel, shop, d.trackingCode, d.trackingUrl ?? 'o site da transportadora')]);
+  const shipped = body(d.orderLabel, shop, d.trackingCode, d.trackingUrl ?? 'o site da transportadora');
+  // "Nota fiscal": the button's suffix is the order's token, so the DANFE is served by the shop
+  // (never Bling's own link, which would outlive the order's privacy).
+  if (d.hasInvoice) return make(TEMPLATES.shippedWithInvoice, [shipped, urlButton(d.orderToken)]);
+  return make(TEMPLATES.shipped, [shipped]);
 }
 
 /** The marketing template of a saved checkout: its amount and the shop; the button resumes it. */

@@ -4,7 +4,8 @@
  * with the reason in the shopkeeper's words); the helper claims rows with a lease (the Node
  * host's loop, a request's after-pass and the cron route never send one row twice), retries after
  * 10 s · 4^(n−1) (at most 1 h) and gives up after 8 attempts. The message is filled from the
- * order as it is at send time; an instructions message for an order already paid is skipped.
+ * order as it is at send time (a "Pedido enviado" carries "Nota fiscal" when the order's NF-e is
+ * authorised by then); an instructions message for an order already paid is skipped.
  */
 import 'server-only';
 import { eq, inArray } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import { outboxWorker } from '@/lib/outbox/worker';
 import { env } from '@/lib/config/env';
 import { draftLinkToken } from '@/lib/email/draft-links';
 import { reviewLinkToken } from '@/lib/security/tokens';
+import { buyerInvoiceLink } from '@/lib/nfe/invoice-view';
 import { cloudApi, reasonInWords, WhatsappError, type CloudApi, type TemplateMessage } from './cloud-api';
 import { DRAFT_WHATSAPP_KEY } from './enqueue';
 import { buildCartReminder, buildReviewRequest, buildTemplate, OPT_OUT_ANSWER, type MessageData } from './messages';
@@ -53,6 +55,7 @@ async function messageData(orderId: string): Promise<{ data: MessageData; status
       dueDate: payment?.dueDate ?? null,
       trackingCode: order.trackingCode,
       trackingUrl: order.trackingUrl,
+      hasInvoice: (await buyerInvoiceLink(order.id, order.token)) !== null,
     },
   };
 }

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { conversations, tick } from '@balcao/whatsapp-sandbox';
 import { database } from '@/db';
-import { emailOutbox, orders, payments, whatsappOptOuts, whatsappOutbox } from '@/db/schema';
+import { emailOutbox, orderInvoices, orders, payments, whatsappOptOuts, whatsappOutbox } from '@/db/schema';
 import { chargeCreatedEffects } from '@/lib/payments/state-effects';
 import { insertOrderWithPayment, prepareDatabase } from '@/test/payments/db';
 import { raceWorkers } from '@/test/worker-process';
@@ -190,5 +190,38 @@ describe('"WhatsApp do comprador"', () => {
     const masked = (await conversationViews('masked')).find((c) => c.ref === open.ref)!;
     expect(masked.title).toBe(`(${digits.slice(0, 2)}) *****-**${digits.slice(-2)}`);
     expect(masked.messages.at(-1)).toMatchObject({ mine: true, text: '•••' });
+  });
+});
+
+describe('"Pedido enviado"', () => {
+  async function shipped(o: { invoice: boolean }) {
+    const placed = await pixOrder();
+    await database().db.update(orders).set({ status: 'paid', trackingCode: 'AA123456785BR', trackingUrl: 'https://rastreio.example/AA123456785BR' }).where(eq(orders.id, placed.order.id));
+    if (o.invoice) {
+      await database().db.insert(orderInvoices).values({ orderId: placed.order.id, attempt: 1, dedupeKey: `nfe:${placed.order.id}:1`, reference: `${placed.order.id.slice(0, 8)}-1`, invoiceStatus: 'authorized', status: 'sent', accessKey: '3'.repeat(44), nextAttemptAt: new Date().toISOString() });
+    }
+    await database().transaction(function* (tx) {
+      yield* queueWhatsapp(tx, { orderId: placed.order.id, kind: 'shipped' });
+    });
+    await drainWhatsapp({ keys: [whatsappKey(placed.order.id, 'shipped')] });
+    const digits = placed.phone!.slice(1);
+    return { placed, message: conversations(whatsappSandbox()).find((c) => c.peer === digits)!.messages.at(-1)! };
+  }
+
+  it('carries "Nota fiscal" when the order\'s NF-e is authorised: a button to the DANFE served by the shop with the order\'s token', async () => {
+    const { placed, message } = await shipped({ invoice: true });
+    expect(message.template).toBe('balcao_pedido_enviado_nf');
+    expect(message.text).toContain('Código de rastreio: AA123456785BR');
+    expect(message.text).toContain('nota fiscal');
+    expect(message.buttons).toEqual([{ text: 'Nota fiscal', url: `https://balcao.invalid/orders/${placed.order.token}/nota-fiscal` }]);
+    const digits = placed.phone!.slice(3);
+    const view = (await conversationViews('open')).find((c) => c.title === `(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`)!;
+    expect(view.messages.at(-1)!.buttons[0]).toMatchObject({ text: 'Nota fiscal', url: `/orders/${placed.order.token}/nota-fiscal` });
+  });
+
+  it('without an authorised NF-e it is the plain template, with no button', async () => {
+    const { message } = await shipped({ invoice: false });
+    expect(message.template).toBe('balcao_pedido_enviado');
+    expect(message.buttons).toEqual([]);
   });
 });

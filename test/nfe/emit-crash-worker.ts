@@ -1,9 +1,10 @@
 /**
  * One shop process issuing an order's NF-e, for emission.test.ts: opens the shop database named
  * by DATABASE_URL and the Bling sandbox's file beside SANDBOX_DATABASE_URL (its own connections,
- * as another server instance would), on the clock instant given. With "crash" it dies right
- * after Bling answered the create, before anything is written here. Prints one JSON line.
- * Run: node --conditions=react-server --import tsx emit-crash-worker.ts <nowMs> <crash|run>
+ * as another server instance would), on the clock instant given. With "crash-sales-order" or
+ * "crash-note" it dies right after Bling answered that create, before anything is written here.
+ * Prints one JSON line.
+ * Run: node --conditions=react-server --import tsx emit-crash-worker.ts <nowMs> <crash-sales-order|crash-note|run>
  */
 import { database } from '@/db';
 import { sendDueInvoices } from '@/lib/nfe/emission';
@@ -18,7 +19,9 @@ async function main() {
     now: clock.now,
     sleep: clock.sleep,
     target: target(),
-    afterCreate: mode === 'crash' ? () => process.exit(3) : undefined,
+    afterCreate: (what) => {
+      if (mode === `crash-${what}`) process.exit(3);
+    },
   });
   process.stdout.write(`${JSON.stringify({ done })}\n`);
   database().close();

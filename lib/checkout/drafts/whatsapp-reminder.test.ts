@@ -1,7 +1,7 @@
 /**
  * The saved checkout's "Lembrete de carrinho" on WhatsApp, on a real SQLite file: the draft keeps
  * the buyer's consent; each reminder step writes one WhatsApp row (twice scanned, or by two
- * processes at once), and none without consent, with the merchant's switch off or for a number
+ * processes at once); one draft per number a day gets them (two processes too); none without consent, with the merchant's switch off or for a number
  * that answered "SAIR"; the row goes out through the embedded sandbox with the restore link;
  * deleting or anonymising the draft clears its number.
  */
@@ -17,7 +17,7 @@ import { readDraftLinkToken } from '@/lib/email/draft-links';
 import { prepareDatabase } from '@/test/payments/db';
 import { insertProduct } from '@/test/catalog/products';
 import { raceWorkers } from '@/test/worker-process';
-import { draftWhatsappKey, SKIPPED_CAP } from '@/lib/whatsapp/enqueue';
+import { draftWhatsappKey, SKIPPED_ANOTHER_DRAFT, SKIPPED_CAP } from '@/lib/whatsapp/enqueue';
 import { drainWhatsapp } from '@/lib/whatsapp/sender';
 import { whatsappSandbox } from '@/lib/whatsapp/sandbox';
 import { saveWhatsappSettings, type WhatsappSettingsInput } from '@/lib/whatsapp/settings';
@@ -111,14 +111,40 @@ describe('the WhatsApp cart reminder', () => {
     }
   });
 
-  it('counts in the per-number cap with the payment instructions: past 3 in 24 hours, recorded as not sent', async () => {
+  it('one draft per number a day: the oldest left gets the reminders, the others are recorded as not sent; the chosen keeps its series', async () => {
     const phone = nextPhone();
     const drafts = [];
-    for (let i = 0; i < 4; i++) drafts.push(await draft({ phone }));
+    for (let i = 0; i < 3; i++) drafts.push(await draft({ phone }));
     await enqueueDueDraftReminders(T0 + H, T0 + H);
-    const rows = (await Promise.all(drafts.map((d) => waRows(d.id)))).flat();
-    expect(rows.map((r) => r.status).sort()).toEqual(['pending', 'pending', 'pending', 'skipped']);
-    expect(rows.find((r) => r.status === 'skipped')!.lastError).toBe(SKIPPED_CAP);
+    const rows = await Promise.all(drafts.map((d) => waRows(d.id)));
+    expect(rows.map((r) => r.map((x) => [x.status, x.lastError]))).toEqual([[['pending', null]], [['skipped', SKIPPED_ANOTHER_DRAFT]], [['skipped', SKIPPED_ANOTHER_DRAFT]]]);
+    // Each draft's e-mail (other addresses) goes all the same: the rule is per contact.
+    for (const d of drafts) expect(await mailRows(d.id)).toHaveLength(1);
+    await enqueueDueDraftReminders(T0 + 25 * H, T0 + 25 * H);
+    expect((await waRows(drafts[0].id)).map((r) => r.status)).toEqual(['pending', 'pending']);
+    expect((await waRows(drafts[1].id)).map((r) => r.status)).toEqual(['skipped', 'skipped']);
+  });
+
+  it('one draft per number a day holds with two processes scanning two drafts of one number at once', async () => {
+    const phone = nextPhone();
+    const a = await draft({ phone });
+    const b = await draft({ phone });
+    await raceWorkers<{ written: number }>('test/drafts/scan-worker.ts', [[T0 + H], [T0 + H]]);
+    const rows = [...(await waRows(a.id)), ...(await waRows(b.id))];
+    expect(rows).toHaveLength(2);
+    expect(rows.filter((r) => r.status === 'pending')).toHaveLength(1);
+    expect(rows.filter((r) => r.lastError === SKIPPED_ANOTHER_DRAFT)).toHaveLength(1);
+  }, 60_000);
+
+  it('counts in the per-number cap with the payment instructions: past 3 in 24 hours, recorded as not sent', async () => {
+    const phone = nextPhone();
+    // Three payment instructions to that number today (unpaid orders' messages count in the cap).
+    await database()
+      .db.insert(whatsappOutbox)
+      .values([1, 2, 3].map((i) => ({ dedupeKey: `whatsapp:cap-${randomUUID()}:${i}`, orderId: randomUUID(), kind: 'instructions' as const, recipient: `+55${phone}`, status: 'sent' as const })));
+    const d = await draft({ phone });
+    await enqueueDueDraftReminders(T0 + H, T0 + H);
+    expect((await waRows(d.id)).map((r) => [r.status, r.lastError])).toEqual([['skipped', SKIPPED_CAP]]);
   });
 
   it('goes out through the sandbox as the marketing template, its button the restore link of that step', async () => {

@@ -2,7 +2,9 @@
  * The Bling API v3 sandbox: the endpoints Balcão uses (docs/bling-contract.md) and a control
  * API for demos and tests. One instance per process (the app keeps it), its state in its own
  * SQLite database. Time is the `now` the host gives it (the shop's sandbox clock), so a note
- * sent to "SEFAZ" is authorised when the clock has moved AUTHORIZE_AFTER_MS.
+ * sent to "SEFAZ" is authorised when the clock has moved AUTHORIZE_AFTER_MS. A sale is a sales
+ * order (`/pedidos/vendas`, numeroLoja not deduplicated, as Bling does not) whose NF-e is made
+ * from it (`/pedidos/vendas/{id}/gerar-nfe`, one per order); notes may also be created directly.
  *
  * Faults: an item without a valid NCM is refused on sending (SEFAZ's 778); `sim/faults`
  * `{"sefaz": "down"}` answers sending with 503 until `"up"`; `{"slow": true}` delays every API
@@ -212,6 +214,39 @@ function getNote(sb: BlingSandbox, id: number): NoteRow | null {
 
 type Item = { codigo?: unknown; descricao?: unknown; quantidade?: unknown; valor?: unknown; classificacaoFiscal?: unknown };
 
+type SalesOrderRow = { id: number; store_number: string; json: string; note_id: number | null };
+
+function salesOrderJson(o: SalesOrderRow) {
+  const stored = JSON.parse(o.json) as Record<string, unknown>;
+  // Bling answers an order without a note with notaFiscal.id 0.
+  return { id: o.id, ...stored, situacao: { id: 6, valor: 0 }, notaFiscal: { id: o.note_id ?? 0 } };
+}
+
+/**
+ * `POST /pedidos/vendas/{id}/gerar-nfe`: the order's NF-e, pending (situação 1), its contact,
+ * items, freight, discount and nature of operation the order's, its numeroPedidoLoja the order's
+ * numeroLoja, in the account's NF-e series (1). An order has one note: asked again, it is refused.
+ */
+function noteFromSalesOrder(sb: BlingSandbox, order: SalesOrderRow): BlingReply {
+  if (order.note_id) return error(400, 'VALIDATION_ERROR', 'Não foi possível gerar a nota fiscal', 'Já existe uma nota fiscal para este pedido de venda.', [{ code: 40, msg: `O pedido já possui a nota fiscal ${order.note_id}`, element: 'notaFiscal' }]);
+  const stored = JSON.parse(order.json) as { numeroLoja: string; data: unknown; contato: { id: number }; itens: Item[]; transporte: unknown; desconto: unknown; naturezaOperacao: unknown };
+  const contact = sb.db.prepare('SELECT json FROM contacts WHERE id = ?').get(stored.contato.id) as { json: string } | undefined;
+  const who = contact ? (JSON.parse(contact.json) as { nome?: string; numeroDocumento?: string }) : {};
+  const series = 1;
+  const id = nextValue(sb.db, 'id', 16_000_000_000);
+  const number = nextValue(sb.db, `number:${series}`, 1);
+  const note = { tipo: 1, serie: series, numeroPedidoLoja: stored.numeroLoja, dataOperacao: stored.data, contato: { id: stored.contato.id, nome: who.nome ?? '', numeroDocumento: who.numeroDocumento ?? '' }, naturezaOperacao: stored.naturezaOperacao, itens: stored.itens, transporte: stored.transporte, desconto: stored.desconto };
+  const made = sb.db.transaction(() => {
+    // One statement decides: two calls racing for one order make one note.
+    const claimed = sb.db.prepare('UPDATE sales_orders SET note_id = ? WHERE id = ? AND note_id IS NULL').run(id, order.id);
+    if (claimed.changes !== 1) return false;
+    sb.db.prepare('INSERT INTO notes (id, number, series, store_ref, situation, json, doc_token) VALUES (?, ?, ?, ?, ?, ?, ?)').run(id, number, series, stored.numeroLoja || null, SITUATION.pending, JSON.stringify(note), token());
+    return true;
+  })();
+  if (!made) return error(400, 'VALIDATION_ERROR', 'Não foi possível gerar a nota fiscal', 'Já existe uma nota fiscal para este pedido de venda.');
+  return json(201, { data: { id, numero: String(number).padStart(6, '0'), serie: series } });
+}
+
 function api(sb: BlingSandbox, method: string, path: string, query: URLSearchParams, body: Record<string, unknown>, baseUrl: string): BlingReply {
   const seg = path.split('/');
   if (method === 'GET' && path === 'naturezas-operacoes') return json(200, { data: NATURES });
@@ -230,15 +265,27 @@ function api(sb: BlingSandbox, method: string, path: string, query: URLSearchPar
   if (path === 'pedidos/vendas') {
     if (method === 'GET') {
       const numbers = query.getAll('numerosLojas[]');
-      const rows = sb.db.prepare(`SELECT id, json FROM sales_orders WHERE store_number IN (${numbers.map(() => '?').join(',') || "''"})`).all(...numbers) as { id: number; json: string }[];
-      return json(200, { data: rows.map((r) => ({ id: r.id, ...JSON.parse(r.json) })) });
+      const rows = sb.db.prepare(`SELECT * FROM sales_orders WHERE store_number IN (${numbers.map(() => '?').join(',') || "''"}) ORDER BY id`).all(...numbers) as SalesOrderRow[];
+      return json(200, { data: rows.map(salesOrderJson) });
     }
-    const storeNumber = String(body.numeroLoja ?? '');
-    const existing = sb.db.prepare('SELECT id FROM sales_orders WHERE store_number = ?').get(storeNumber) as { id: number } | undefined;
-    if (existing) return error(400, 'VALIDATION_ERROR', 'Não foi possível salvar a venda', 'Já existe um pedido com este número na loja.', [{ code: 36, msg: 'Já existe um pedido com este número na loja', element: 'numeroLoja' }]);
+    if (method !== 'POST') return error(404, 'RESOURCE_NOT_FOUND', 'Recurso não encontrado.', path);
+    // Like Bling, a second order with the same numeroLoja is accepted: the caller's read-back is
+    // what keeps one order per sale.
+    const items = Array.isArray(body.itens) ? (body.itens as Item[]) : [];
+    const contact = body.contato as { id?: unknown } | undefined;
+    const known = contact?.id ? sb.db.prepare('SELECT id FROM contacts WHERE id = ?').get(Number(contact.id)) : undefined;
+    if (items.length === 0 || !known) return error(400, 'VALIDATION_ERROR', 'Não foi possível salvar a venda', 'Ocorreu um erro ao validar os dados recebidos.', [{ code: 2, msg: 'Informe um contato existente e ao menos um item', element: items.length === 0 ? 'itens' : 'contato' }]);
     const id = nextValue(sb.db, 'id', 16_000_000_000);
-    sb.db.prepare('INSERT INTO sales_orders (id, store_number, json) VALUES (?, ?, ?)').run(id, storeNumber, JSON.stringify({ numeroLoja: storeNumber, contato: body.contato ?? null, itens: body.itens ?? [] }));
+    const number = nextValue(sb.db, 'sales-order-number', 1);
+    const stored = { numero: number, numeroLoja: String(body.numeroLoja ?? ''), data: body.data ?? null, contato: { id: Number(contact!.id) }, itens: items, transporte: body.transporte ?? null, desconto: body.desconto ?? null, naturezaOperacao: body.naturezaOperacao ?? null };
+    sb.db.prepare('INSERT INTO sales_orders (id, store_number, json) VALUES (?, ?, ?)').run(id, stored.numeroLoja, JSON.stringify(stored));
     return json(201, { data: { id } });
+  }
+  if (seg[0] === 'pedidos' && seg[1] === 'vendas' && /^\d+$/.test(seg[2] ?? '')) {
+    const order = sb.db.prepare('SELECT * FROM sales_orders WHERE id = ?').get(Number(seg[2])) as SalesOrderRow | undefined;
+    if (!order) return error(404, 'RESOURCE_NOT_FOUND', 'Recurso não encontrado.', 'O pedido de venda não foi encontrado.');
+    if (method === 'GET' && seg.length === 3) return json(200, { data: salesOrderJson(order) });
+    if (method === 'POST' && seg[3] === 'gerar-nfe' && seg.length === 4) return noteFromSalesOrder(sb, order);
   }
   if (path === 'nfe' && method === 'GET') {
     const ref = query.get('numeroPedidoLoja');

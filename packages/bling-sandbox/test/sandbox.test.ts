@@ -161,3 +161,61 @@ describe('a note', () => {
     expect(JSON.stringify(late.json)).toContain('Prazo de cancelamento');
   });
 });
+
+describe('a sales order', () => {
+  async function order(sb: BlingSandbox, token: string, numeroLoja: string, ncm = '09012100') {
+    const contact = await call(sb, 'POST', 'Api/v3/contatos', { token, body: { nome: 'Ana Souza', numeroDocumento: '529.982.247-25', tipo: 'F' } });
+    const contato = { id: (contact.json as { data: { id: number } }).data.id };
+    const made = await call(sb, 'POST', 'Api/v3/pedidos/vendas', { token, body: { numeroLoja, data: '2026-12-05', contato, naturezaOperacao: { id: 1001 }, itens: [{ codigo: 'CAFE-250', descricao: 'Café 250 g', quantidade: 2, valor: 39.9, classificacaoFiscal: ncm }] } });
+    expect(made.status).toBe(201);
+    return (made.json as { data: { id: number } }).data.id;
+  }
+
+  it('is found by numeroLoja; its NF-e is made from it once, pending, and is authorised like any note', async () => {
+    const { sb, advance } = sandbox();
+    const { access_token: token } = await connect(sb);
+    const id = await order(sb, token, '1001-1');
+    advance(1000);
+    const found = (await call(sb, 'GET', 'Api/v3/pedidos/vendas?numerosLojas[]=1001-1', { token })).json as { data: { id: number; numeroLoja: string; notaFiscal: { id: number } }[] };
+    expect(found.data).toMatchObject([{ id, numeroLoja: '1001-1', notaFiscal: { id: 0 } }]);
+    const made = await call(sb, 'POST', `Api/v3/pedidos/vendas/${id}/gerar-nfe`, { token });
+    expect(made.status).toBe(201);
+    const noteId = (made.json as { data: { id: number } }).data.id;
+    advance(1000);
+    const again = await call(sb, 'POST', `Api/v3/pedidos/vendas/${id}/gerar-nfe`, { token });
+    expect(again.status).toBe(400);
+    const read = (await call(sb, 'GET', `Api/v3/pedidos/vendas/${id}`, { token })).json as { data: { notaFiscal: { id: number } } };
+    expect(read.data.notaFiscal.id).toBe(noteId);
+    advance(1000);
+    const note = (await call(sb, 'GET', `Api/v3/nfe/${noteId}`, { token })).json as { data: { situacao: number; numeroPedidoLoja: string; contato: { numeroDocumento: string } } };
+    expect(note.data).toMatchObject({ situacao: SITUATION.pending, numeroPedidoLoja: '1001-1', contato: { numeroDocumento: '52998224725' } });
+    expect((await call(sb, 'POST', `Api/v3/nfe/${noteId}/enviar`, { token })).status).toBe(200);
+    advance(AUTHORIZE_AFTER_MS);
+    const done = (await call(sb, 'GET', `Api/v3/nfe/${noteId}`, { token })).json as { data: { situacao: number; chaveAcesso: string } };
+    expect(done.data.situacao).toBe(SITUATION.authorized);
+    expect(isValidAccessKey(done.data.chaveAcesso)).toBe(true);
+  });
+
+  it('is not deduplicated by numeroLoja (as Bling): only a read-back keeps one order per sale', async () => {
+    const { sb, advance } = sandbox();
+    const { access_token: token } = await connect(sb);
+    await order(sb, token, '2002-1');
+    advance(1000);
+    await order(sb, token, '2002-1');
+    advance(1000);
+    const found = (await call(sb, 'GET', 'Api/v3/pedidos/vendas?numerosLojas[]=2002-1', { token })).json as { data: unknown[] };
+    expect(found.data).toHaveLength(2);
+  });
+
+  it('its note carries the items as sold: one without a valid NCM is refused on sending', async () => {
+    const { sb, advance } = sandbox();
+    const { access_token: token } = await connect(sb);
+    const id = await order(sb, token, '3003-1', '');
+    advance(1000);
+    const noteId = ((await call(sb, 'POST', `Api/v3/pedidos/vendas/${id}/gerar-nfe`, { token })).json as { data: { id: number } }).data.id;
+    advance(1000);
+    const refused = await call(sb, 'POST', `Api/v3/nfe/${noteId}/enviar`, { token });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.json)).toContain('NCM inexistente [nItem:1]');
+  });
+});

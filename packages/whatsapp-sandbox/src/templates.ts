@@ -39,6 +39,13 @@ export const DEFAULT_TEMPLATES: readonly Omit<SandboxTemplate, 'status'>[] = [
     buttons: [],
   },
   {
+    name: 'balcao_pedido_enviado_nf',
+    language: 'pt_BR',
+    category: 'UTILITY',
+    body: 'Seu pedido {{1}} da {{2}} foi enviado. Código de rastreio: {{3}}. Acompanhe a entrega: {{4}}\n\nA nota fiscal do pedido está no botão abaixo.',
+    buttons: [{ type: 'URL', text: 'Nota fiscal', url: 'https://balcao.invalid/orders/{{1}}/nota-fiscal' }],
+  },
+  {
     name: 'balcao_lembrete_carrinho',
     language: 'pt_BR',
     category: 'MARKETING',

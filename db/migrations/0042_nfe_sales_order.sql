@@ -1,0 +1,1 @@
+ALTER TABLE `order_invoices` ADD `bling_sales_order_id` text;
