@@ -7,6 +7,7 @@ import { ProductPrice } from './product-price';
 import { Stars } from './stars';
 import { ratingsOf } from '@/lib/reviews/display';
 import styles from '../catalog.module.css';
+import { Pager } from '@/app/_components/pager';
 import { SortSelect } from './sort-select';
 
 /** Card widths at the grid's breakpoints (catalog.module.css): 2, 3 then 4 columns. */
@@ -64,22 +65,5 @@ export function SortForm({ action, sort, hidden = {} }: { action: string; sort: 
 }
 
 export function Pages({ page, pages, hrefOf, label = 'Páginas do catálogo' }: { page: number; pages: number; hrefOf: (page: number) => string; label?: string }) {
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label={label} className={styles.pagination}>
-      {page > 1 ? (
-        <Link href={hrefOf(page - 1)} className="btn btn-ghost" rel="prev">
-          ← Anterior
-        </Link>
-      ) : null}
-      <span className="small">
-        Página {page} de {pages}
-      </span>
-      {page < pages ? (
-        <Link href={hrefOf(page + 1)} className="btn btn-ghost" rel="next">
-          Próxima →
-        </Link>
-      ) : null}
-    </nav>
-  );
+  return <Pager page={page} pages={pages} hrefOf={hrefOf} label={label} className={styles.pagination} linkClassName="btn btn-ghost" />;
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
-import Link from 'next/link';
 import { CONSENT_COOKIE, consentOf } from '@/lib/pixels/consent';
+import { ConsentForm, ConsentWhy } from '../_components/consent-banner';
 
 export const metadata: Metadata = { title: 'Preferências de cookies' };
 
@@ -21,22 +21,11 @@ export default async function CookiePreferencesPage() {
   return (
     <main className="container stack">
       <h1>Preferências de cookies</h1>
-      <p>
-        Com a sua permissão, usamos cookies do Meta e do Google para medir os nossos anúncios. Sem ela, nada disso é enviado.{' '}
-        <Link href="/politicas/privacidade">Política de privacidade</Link>
-      </p>
+      <ConsentWhy />
       <p role="status" data-testid="cookie-state">
         {STATE[consent]}
       </p>
-      <form method="post" action="/consentimento" className="row">
-        <input type="hidden" name="voltar" value="/cookies" />
-        <button type="submit" name="resposta" value="aceitar" className="btn btn-primary">
-          Aceitar cookies de marketing
-        </button>
-        <button type="submit" name="resposta" value="recusar" className="btn btn-secondary">
-          Recusar
-        </button>
-      </form>
+      <ConsentForm returnTo="/cookies" className="row" />
     </main>
   );
 }

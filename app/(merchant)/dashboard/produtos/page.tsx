@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { Pager } from '@/app/_components/pager';
 import { requireMerchant } from '@/lib/auth/session';
 import { listDashboardProducts, PRODUCT_FILTERS, type ProductFilter } from '@/lib/catalog/admin';
 import styles from './produtos.module.css';
@@ -74,23 +75,7 @@ export default async function ProductsPage({ searchParams }: Props) {
 
       {rows.length > 0 ? <ProductList rows={rows} /> : null}
 
-      {pages > 1 ? (
-        <nav aria-label="Páginas" className={styles.pagination}>
-          {page > 1 ? (
-            <Link href={`/dashboard/produtos${qs(page - 1)}`} className="btn btn-ghost" rel="prev">
-              ← Anterior
-            </Link>
-          ) : null}
-          <span className="small">
-            Página {page} de {pages}
-          </span>
-          {page < pages ? (
-            <Link href={`/dashboard/produtos${qs(page + 1)}`} className="btn btn-ghost" rel="next">
-              Próxima →
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager page={page} pages={pages} hrefOf={(n) => `/dashboard/produtos${qs(n)}`} label="Páginas" className={styles.pagination} linkClassName="btn btn-ghost" />
     </div>
   );
 }

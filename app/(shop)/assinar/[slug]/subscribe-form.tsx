@@ -2,6 +2,7 @@
 
 import { useActionState } from 'react';
 import { UFS } from '@balcao/br/uf';
+import { ADDRESS_TEXT_FIELDS } from '../../_components/address-text-fields';
 import { subscribeAction } from './actions';
 import type { SubscribeFormState } from '@/lib/subscriptions/subscribe-form';
 
@@ -12,14 +13,6 @@ const BUYER: [string, string, string, string][] = [
   ['document', 'CPF ou CNPJ', 'off', 'text'],
   ['email', 'E-mail', 'email', 'email'],
   ['phone', 'Celular (WhatsApp)', 'tel', 'tel'],
-];
-const ADDRESS: [string, string, string][] = [
-  ['zip', 'CEP', 'postal-code'],
-  ['street', 'Rua', 'address-line1'],
-  ['number', 'Número', 'off'],
-  ['complement', 'Complemento', 'address-line2'],
-  ['neighborhood', 'Bairro', 'address-level3'],
-  ['city', 'Cidade', 'address-level2'],
 ];
 
 /** The subscription's checkout form: the checkout's own fields and messages, and "Confirmar assinatura". */
@@ -55,7 +48,7 @@ export function SubscribeForm({ slug, variantId, checkoutKey, ships }: Props) {
       </fieldset>
       <fieldset className="plain-fieldset form-grid">
         <legend>{ships ? 'Endereço de entrega' : 'Endereço (para o boleto)'}</legend>
-        {ADDRESS.map(([n, l, a]) => field(n, l, a, 'text', n === 'complement'))}
+        {ADDRESS_TEXT_FIELDS.map(([n, l, a]) => field(n, l, a, 'text', n === 'complement'))}
         <div className="field">
           <label htmlFor="sub-state">UF</label>
           <select id="sub-state" name="state" defaultValue={value('state')} required>

@@ -1,16 +1,8 @@
 import { UFS } from '@balcao/br/uf';
+import { ADDRESS_TEXT_FIELDS } from '../../_components/address-text-fields';
 import { subscriptionFormAction } from './actions';
 
 type Address = { zip: string; street: string; number: string; complement: string; neighborhood: string; city: string; state: string };
-
-const FIELDS: [keyof Address, string, string][] = [
-  ['zip', 'CEP', 'postal-code'],
-  ['street', 'Rua', 'address-line1'],
-  ['number', 'Número', 'off'],
-  ['complement', 'Complemento', 'address-line2'],
-  ['neighborhood', 'Bairro', 'address-level3'],
-  ['city', 'Cidade', 'address-level2'],
-];
 
 /** "Endereço de entrega" for the next cycles: a plain form (each cycle quotes its freight afresh). */
 export function AddressForm({ token, address }: { token: string; address: Address }) {
@@ -20,7 +12,7 @@ export function AddressForm({ token, address }: { token: string; address: Addres
       <form action={subscriptionFormAction} className="form-grid">
         <input type="hidden" name="token" value={token} />
         <input type="hidden" name="action" value="address" />
-        {FIELDS.map(([name, label, auto]) => (
+        {ADDRESS_TEXT_FIELDS.map(([name, label, auto]) => (
           <div className="field" key={name}>
             <label htmlFor={`addr-${name}`}>{label}</label>
             <input id={`addr-${name}`} name={name} defaultValue={address[name]} autoComplete={auto} required={name !== 'complement'} />

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { RESTORE_FAILURE_MESSAGES, type RestoreFailure } from '@/lib/checkout/drafts/restore';
+import { RestoreFailed } from './restore-failed';
 
 export const metadata: Metadata = { title: 'Retomar compra' };
 
@@ -10,14 +10,7 @@ export default async function RestoreFailedPage({ searchParams }: { searchParams
   return (
     <main className="container stack">
       <h1>Retomar compra</h1>
-      <p className="alert alert-warning" role="status">
-        {RESTORE_FAILURE_MESSAGES[reason]}
-      </p>
-      <p>
-        <Link href="/" className="btn">
-          Ver produtos
-        </Link>
-      </p>
+      <RestoreFailed reason={reason} />
     </main>
   );
 }

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Pager } from '@/app/_components/pager';
 import { formatDateBR } from '@balcao/br/dates';
 import type { ProductReviews as Reviews } from '@/lib/reviews/display';
 import { starLabel, summaryText } from '@/lib/reviews/words';
@@ -47,23 +47,7 @@ export function ProductReviews({ slug, reviews, variantParam }: { slug: string; 
               </li>
             ))}
           </ul>
-          {pages > 1 ? (
-            <nav aria-label="Páginas das avaliações" className={styles.pages}>
-              {page > 1 ? (
-                <Link href={hrefOf(page - 1)} rel="prev">
-                  ← Anteriores
-                </Link>
-              ) : null}
-              <span className="small">
-                Página {page} de {pages}
-              </span>
-              {page < pages ? (
-                <Link href={hrefOf(page + 1)} rel="next">
-                  Mais avaliações →
-                </Link>
-              ) : null}
-            </nav>
-          ) : null}
+          <Pager page={page} pages={pages} hrefOf={hrefOf} label="Páginas das avaliações" className={styles.pages} previous="← Anteriores" next="Mais avaliações →" />
         </>
       )}
     </section>

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { env } from '@/lib/config/env';
 import { shopNow } from '@/lib/embedded-provider/clock';
-import { previewRestore, RESTORE_FAILURE_MESSAGES } from '@/lib/checkout/drafts/restore';
+import { previewRestore } from '@/lib/checkout/drafts/restore';
+import { RestoreFailed } from '../restore-failed';
 
 export const metadata: Metadata = { title: 'Retomar compra', robots: { index: false, follow: false }, referrer: 'same-origin' };
 
@@ -30,16 +30,7 @@ export default async function RestorePage({ params }: Props) {
           </form>
         </>
       ) : (
-        <>
-          <p className="alert alert-warning" role="status">
-            {RESTORE_FAILURE_MESSAGES[preview.reason]}
-          </p>
-          <p>
-            <Link href="/" className="btn">
-              Ver produtos
-            </Link>
-          </p>
-        </>
+        <RestoreFailed reason={preview.reason} />
       )}
     </main>
   );
