@@ -53,6 +53,9 @@ export const subscriptions = sqliteTable(
     buyerDocument: text('buyer_document').notNull(),
     buyerEmail: text('buyer_email').notNull(),
     buyerPhone: text('buyer_phone'),
+    /** "Receber atualizações pelo WhatsApp" ticked at /assinar with a mobile, and when: each cycle's order carries it, so its charge goes by WhatsApp too. */
+    whatsappConsent: integer('whatsapp_consent', { mode: 'boolean' }).notNull().default(false),
+    whatsappConsentAt: text('whatsapp_consent_at'),
     shippingMethod: text('shipping_method', { enum: ['delivery', 'pickup', 'none'] }).notNull().default('delivery'),
     /** The carrier's service the subscriber chose ("Forma de entrega"), quoted afresh each cycle. */
     freightServiceId: text('freight_service_id'),

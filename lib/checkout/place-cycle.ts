@@ -27,7 +27,7 @@ export type CycleOrder = {
   variantId: number;
   quantity: number;
   unitPriceCents: number;
-  buyer: { name: string; document: string; email: string; phone?: string };
+  buyer: { name: string; document: string; email: string; phone?: string; whatsappConsent?: boolean };
   shipping: 'delivery' | 'pickup' | 'none';
   /** The "Forma de entrega" chosen at subscription ('me-2', 'tabela'); the cheapest when it is gone. */
   freightId: string | null;

@@ -222,7 +222,8 @@ function cycleOrderOf(s: SubscriptionRow, c: SubscriptionCycleRow, today: string
     variantId: s.variantId,
     quantity: s.quantity,
     unitPriceCents: (c.amountCents ?? s.unitPriceCents * s.quantity) / s.quantity,
-    buyer: { name: s.buyerName, document: s.buyerDocument, email: s.buyerEmail, ...(s.buyerPhone ? { phone: s.buyerPhone } : {}) },
+    // The consent given at /assinar goes with every cycle: its charge is sent by WhatsApp too.
+    buyer: { name: s.buyerName, document: s.buyerDocument, email: s.buyerEmail, ...(s.buyerPhone ? { phone: s.buyerPhone, whatsappConsent: s.whatsappConsent } : {}) },
     shipping: s.shippingMethod,
     freightId: s.freightServiceId,
     address,

@@ -28,7 +28,7 @@ export type SubscribeInput = {
   productId: number;
   variantId: number;
   method: 'pix' | 'boleto';
-  buyer: { name: string; document: string; email: string; phone?: string };
+  buyer: { name: string; document: string; email: string; phone?: string; whatsappConsent?: boolean };
   shipping: 'delivery' | 'pickup';
   freightId: string | null;
   address: CycleAddress | null;
@@ -72,6 +72,8 @@ export async function subscribe(input: SubscribeInput, now = shopNow()): Promise
           buyerDocument: input.buyer.document.replace(/\D/g, ''),
           buyerEmail: input.buyer.email.trim().toLowerCase(),
           buyerPhone: input.buyer.phone ?? null,
+          whatsappConsent: !!(input.buyer.phone && input.buyer.whatsappConsent),
+          whatsappConsentAt: input.buyer.phone && input.buyer.whatsappConsent ? new Date().toISOString() : null,
           shippingMethod: item.requiresShipping ? input.shipping : 'none',
           freightServiceId: input.freightId,
           zip: a?.zip.replace(/\D/g, '') ?? null,

@@ -45,6 +45,9 @@ export function SubscribeForm({ slug, variantId, checkoutKey, ships }: Props) {
       <fieldset className="plain-fieldset form-grid">
         <legend>Seus dados</legend>
         {BUYER.map(([n, l, a, t]) => field(n, l, a, t, n === 'phone'))}
+        <label className="check" key={`whatsapp-${state ? 'e' : 'n'}`}>
+          <input type="checkbox" name="whatsappConsent" value="on" defaultChecked={value('whatsappConsent') === 'on'} /> Receber atualizações pelo WhatsApp (a cobrança de cada entrega, com o código Pix ou a linha do boleto)
+        </label>
       </fieldset>
       <fieldset className="plain-fieldset form-grid">
         <legend>{ships ? 'Endereço de entrega' : 'Endereço (para o boleto)'}</legend>
