@@ -8,7 +8,8 @@
  * starts `next start` on 127.0.0.1:3270 with fresh SQLite files in data/bench-3270, runs the
  * targets, prints a table, writes bench/results/<date>.json and .md, and stops the server.
  * BENCH_PORT moves the ports: main, +1 a second instance, +2 T2's provider, +3 T14's libSQL
- * server, +4 T11's webhook receiver, +5/+6 T12's servers with and without the rate-limit counters.
+ * server, +4 T11's webhook receiver, +5/+6 T12's servers with and without the rate-limit counters,
+ * +9 T19's Graph API stand-in.
  * --instances=2 runs T8 (the sale day) on two `next start` sharing the database files.
  * --devtools adds to T5 the same pages loaded with Chromium's real throttling (devtools).
  * Load goes only to 127.0.0.1, bounded in count and time. Never run in CI.
@@ -38,6 +39,7 @@ import { runT11, T11 } from './t11-outbound-webhooks';
 import { runT12, T12 } from './t12-rate-limit-cost';
 import { runT16, T16 } from './t16-draft-cost';
 import { runT17, T17 } from './t17-runner';
+import { runT19, T19 } from './t19-whatsapp-cost';
 
 type Spec = { id: string; title: string; target: string; needsServer: boolean; run: (ctx: BenchContext) => Promise<TargetResult> };
 
@@ -63,6 +65,8 @@ const specs: Spec[] = [
   // Two servers of its own (with and without the rate-limit counters).
   { ...T12, needsServer: true, run: runT12 },
   { ...T16, needsServer: true, run: runT16 },
+  // A server of its own on the provider stub, WhatsApp against a Graph API stand-in.
+  { ...T19, needsServer: true, run: runT19 },
   // A server of its own (1,200 orders seeded, an endpoint).
   { ...T11, needsServer: true, run: runT11 },
   { ...T9, needsServer: true, run: runT9 },

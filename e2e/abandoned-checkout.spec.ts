@@ -7,6 +7,10 @@
  * sees "Recuperado" and "Recuperados em 30 dias" counts it. Then "Não quero receber lembretes".
  * Beside it, a payment link left after the e-mail: its reminder speaks of the payment (no cart,
  * no coupon: the link takes none) and the list says which checkout each draft was left on.
+ * And WhatsApp's "Lembrete de carrinho" (switched on in Configurações → WhatsApp): a shopper who
+ * typed only a phone and ticked "Receber atualizações pelo WhatsApp" gets it on the buyer's phone
+ * (/sandbox/whatsapp) at the same hour, its "Voltar ao carrinho" restoring the checkout; one who
+ * did not tick it gets nothing.
  *
  * Moves the sandbox clock 1 hour for the whole server (charges made later stay valid: a Pix is
  * due tomorrow, a boleto in 3 days).
@@ -20,6 +24,10 @@ const EMAIL = `volta-${Date.now().toString(36)}@exemplo.com.br`;
 const LINK_EMAIL = `link-${Date.now().toString(36)}@exemplo.com.br`;
 const LINK_TITLE = `Aula de cerâmica ${Date.now().toString(36)}`;
 const MAIL_PAGE_AXE = { exclude: ['iframe[sandbox]'] };
+// Fresh numbers (the WhatsApp journey uses …0001 and …0002): one reminder series per number a day.
+const ZAP_PHONE = '11987650021';
+const NO_ZAP_PHONE = '11987650022';
+const shownPhone = (p: string) => `(${p.slice(0, 2)}) ${p.slice(2, 7)}-${p.slice(7)}`;
 
 async function waitForMailTo(page: Page, to: string) {
   await expect(async () => {
@@ -55,6 +63,11 @@ test('a checkout left after the e-mail: the reminder, the restore on another bro
   await page.getByLabel('Horas após a última alteração').nth(2).fill('72');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Lembretes salvos.')).toBeVisible();
+  // WhatsApp's cart reminder: a marketing template with its own switch, off until the merchant ticks it.
+  await page.goto('/dashboard/settings/whatsapp');
+  await page.getByLabel('Lembrete de carrinho (modelo de marketing)').check();
+  await page.getByRole('button', { name: 'Salvar WhatsApp' }).click();
+  await expect(page.getByText('WhatsApp salvo. Vale para as próximas mensagens.')).toBeVisible();
   await page.goto('/dashboard/links/novo');
   await page.getByLabel('Título').fill(LINK_TITLE);
   await page.getByLabel('Valor a cobrar').fill('120,00');
@@ -90,6 +103,22 @@ test('a checkout left after the e-mail: the reminder, the restore on another bro
   expect((await byIp.cookies()).find((c) => c.name === 'balcao_origem')).toBeUndefined();
   await byIp.close();
 
+  // Two shoppers leave after typing only a phone: one ticks "Receber atualizações pelo WhatsApp".
+  for (const [phone, consent] of [[ZAP_PHONE, true], [NO_ZAP_PHONE, false]] as const) {
+    const zapContext = await browser.newContext();
+    const zap = await zapContext.newPage();
+    await addToCart(zap, 'caneca-ceramica');
+    await zap.goto('/checkout');
+    await zap.getByLabel('Celular (WhatsApp)').fill(phone);
+    const box = zap.getByLabel('Receber atualizações pelo WhatsApp');
+    await expect(box).not.toBeChecked();
+    if (consent) await box.check();
+    await expect
+      .poll(() => appQuery<{ c: number }>('select whatsapp_consent c from checkout_drafts where phone = ?', phone)[0]?.c, { timeout: 15_000 })
+      .toBe(consent ? 1 : 0);
+    await zapContext.close();
+  }
+
   // One hour later by the sandbox clock: the reminder.
   const clock = await request.post('/api/sandbox/sim/clock', { headers: { 'X-API-KEY': SANDBOX_KEY, 'Content-Type': 'application/json' }, data: { advance_seconds: 3600 + 60 } });
   expect(clock.status(), await clock.text()).toBe(200);
@@ -97,6 +126,29 @@ test('a checkout left after the e-mail: the reminder, the restore on another bro
   await expect
     .poll(() => appQuery<{ status: string }>("select status from email_outbox where kind = 'cart_reminder' and recipient = ?", ALIAS).map((r) => r.status), { timeout: 15_000 })
     .toEqual(['skipped']);
+  // The same hour on WhatsApp: the consenting phone shows the reminder; the other, nothing.
+  await expect(async () => {
+    await page.goto('/sandbox/whatsapp');
+    await expect(page.getByTestId('whatsapp-conversation').filter({ hasText: shownPhone(ZAP_PHONE) })).toContainText('Você deixou um carrinho de', { timeout: 1000 });
+  }).toPass({ timeout: 45_000 });
+  const zapConversation = page.getByTestId('whatsapp-conversation').filter({ hasText: shownPhone(ZAP_PHONE) });
+  await expect(zapConversation).toContainText('Ele ainda está guardado para você.');
+  await expect(page.getByTestId('whatsapp-conversation').filter({ hasText: shownPhone(NO_ZAP_PHONE) })).toHaveCount(0);
+  expect(appQuery("select 1 from whatsapp_outbox where recipient = ?", `+55${NO_ZAP_PHONE}`)).toHaveLength(0);
+  await expectNoAxeViolations(page);
+  const back = (await zapConversation.getByRole('link', { name: 'Voltar ao carrinho' }).getAttribute('href'))!;
+  expect(back).toMatch(/\/checkout\/retomar\//);
+  const zapBack = await browser.newContext();
+  const resumed = await zapBack.newPage();
+  await resumed.goto(back);
+  await expectNoAxeViolations(resumed);
+  await resumed.getByRole('button', { name: 'Continuar a compra' }).click();
+  await expect(resumed).toHaveURL(/\/checkout\?retomada=1$/);
+  await expect(resumed.getByLabel('Celular (WhatsApp)')).toHaveValue(shownPhone(ZAP_PHONE));
+  await expect(resumed.getByLabel('Receber atualizações pelo WhatsApp')).toBeChecked();
+  await zapBack.close();
+
+  await waitForMailTo(page, EMAIL);
   await page.getByRole('listitem').filter({ hasText: `Para ${EMAIL}` }).first().getByRole('link').click();
   const mail = page.frameLocator('iframe[title^="Conteúdo HTML do e-mail"]');
   await expect(mail.getByText('2 × Caneca de cerâmica artesanal')).toBeVisible();

@@ -2,7 +2,8 @@
  * NF-e through Bling (the embedded Bling sandbox): the merchant connects Bling (the OAuth round
  * trip through its consent page); a paid order gets "Emitir NF-e" → "NF-e em processamento" →
  * on the sandbox clock "NF-e autorizada" with a valid access key; the DANFE and the XML download
- * (the XML holds the key and the buyer's CPF); the buyer's page shows "Nota fiscal"; a refund,
+ * (the XML holds the key and the buyer's CPF); the bulk "Emitir NF-e" page with that order
+ * selected makes none again; the buyer's page shows "Nota fiscal"; a refund,
  * then "Cancelar NF-e", gives "NF-e cancelada".
  */
 import { isValidAccessKey } from '@balcao/bling-sandbox/access-key';
@@ -64,6 +65,16 @@ test('connect Bling, issue a paid order\'s NF-e, download it, show it to the buy
   const xml = await (await office.request.get((await card.getByRole('link', { name: 'Baixar XML' }).getAttribute('href'))!)).text();
   expect(xml).toContain(`<chNFe>${key.replace(/ /g, '')}</chNFe>`);
   expect(xml).toContain(`<CPF>${CPF_DIGITS}</CPF>`);
+
+  // The bulk "Emitir NF-e" of the orders list's selection, with this order selected: the page,
+  // then its answer (the order already has its note, so none is made again).
+  await office.goto(`/dashboard/orders/emitir-nfe?selecao=1&pedido=${orderId}`);
+  await expect(office.getByRole('heading', { name: 'Emitir NF-e', level: 1 })).toBeVisible();
+  await expectNoAxeViolations(office);
+  await office.getByRole('button', { name: 'Emitir NF-e' }).click();
+  await expect(office.getByTestId('bulk-nfe-result')).toContainText('1 já tinha NF-e');
+  await expectNoAxeViolations(office);
+  await office.goto(`/dashboard/orders/${orderId}`);
 
   // The buyer's page: "Nota fiscal", the DANFE through the shop with the order's token.
   await page.reload();

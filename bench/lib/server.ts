@@ -19,7 +19,7 @@ export const DIST_DIR = '.next-bench';
 /**
  * BENCH_PORT moves the ports together (main, a second instance, the provider stub, T14's libSQL
  * server, T11's webhook receiver, T12's two servers with and without the rate-limit counters,
- * T11's server).
+ * T11's server, T15's, T19's Graph API stand-in).
  */
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3270);
 export const BENCH_PORTS = {
@@ -32,6 +32,8 @@ export const BENCH_PORTS = {
   limitsOff: BASE_PORT + 6,
   webhooks: BASE_PORT + 7,
   roundTrips: BASE_PORT + 8,
+  /** T19's stand-in for Meta's Graph API (WhatsApp sends). */
+  graph: BASE_PORT + 9,
 } as const;
 
 const children = new Set<ChildProcess>();

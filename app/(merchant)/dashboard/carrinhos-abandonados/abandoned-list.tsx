@@ -120,8 +120,10 @@ export function AbandonedList({ rows }: { rows: AbandonedRow[] }) {
                   <Status row={r} />
                 </td>
                 <td>
-                  <RestoreLink url={r.restoreUrl} />
-                  <WhatsApp href={r.whatsApp} />
+                  <div className={styles.actions}>
+                    <RestoreLink url={r.restoreUrl} />
+                    <WhatsApp href={r.whatsApp} className={styles.tableAction} />
+                  </div>
                 </td>
               </tr>
             ))}
