@@ -12,7 +12,7 @@ import { database } from '@/db';
 import { checkoutDrafts, checkoutSessions, emailOutbox, orders, paymentLinks } from '@/db/schema';
 import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { prepareDatabase } from '@/test/payments/db';
 import { insertApiKey, insertCheckoutSession } from '@/test/checkout/api-session';
 import { createLink } from '@/lib/links/links';
@@ -38,7 +38,7 @@ beforeAll(async () => {
   await saveReminderSteps(DEFAULT_REMINDERS);
   keyId = await insertApiKey();
 });
-beforeEach(() => startProcessContext([paymentProvider.provide(new FakePaymentApi())]));
+beforeEach(() => startProcessContext([paymentProvider.provide(new FakePaymentProvider())]));
 afterAll(() => startProcessContext());
 
 const email = () => `cliente-${randomUUID().slice(0, 8)}@exemplo.com.br`;

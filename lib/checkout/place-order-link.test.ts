@@ -9,11 +9,11 @@ import type { NewLink } from '@/lib/links/link-form';
 import { REFUSAL_MESSAGES } from '@/lib/links/place';
 import type { NewPix } from '@/lib/payment-provider/types';
 import { placeOrder, type LinkOrderInput } from './place-order';
-import { apiError, type FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { apiError, type FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { withFakeProvider } from '@/test/payments/fake-provider';
 import { VALID_CPF } from '@/test/payments/db';
 
-let fake: FakePaymentApi;
+let fake: FakePaymentProvider;
 
 withFakeProvider((f) => (fake = f), { clearOrders: false });
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { handleCronReconcile, isAuthorizedCron } from './cron';
-import { type FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { type FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { withFakeProvider } from '@/test/payments/fake-provider';
 import { orderById } from '@/test/payments/db';
 import { placeTestOrder } from '@/test/payments/place';
@@ -8,7 +8,7 @@ import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
 
 const SECRET = 'cron-secret-0123456789';
-let fake: FakePaymentApi;
+let fake: FakePaymentProvider;
 withFakeProvider((f) => (fake = f));
 afterEach(() => {
   delete process.env.CRON_SECRET;

@@ -16,7 +16,7 @@ import { paymentProvider } from '@/lib/payments/provider';
 import { placeOrder } from '@/lib/checkout/place-order';
 import { reconcileOrder } from '@/lib/payments/reconcile';
 import { startProcessContext } from '@/lib/process/context';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { prepareDatabase } from '@/test/payments/db';
 import { insertApiKey, insertCheckoutSession } from '@/test/checkout/api-session';
 import { createEndpoint, listEndpoints, recentAttempts, sendTestDelivery, setEndpointEnabled } from './webhook-endpoints';
@@ -27,7 +27,7 @@ let received: Received[] = [];
 let status = 200;
 let receiver: http.Server;
 let url = '';
-let fake: FakePaymentApi;
+let fake: FakePaymentProvider;
 let keyId: string;
 
 beforeAll(async () => {
@@ -46,7 +46,7 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
 });
 beforeEach(async () => {
-  fake = new FakePaymentApi();
+  fake = new FakePaymentProvider();
   startProcessContext([paymentProvider.provide(fake)]);
   received = [];
   status = 200;

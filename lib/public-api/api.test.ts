@@ -9,7 +9,7 @@ import { sessionById } from '@/lib/checkout-sessions/sessions';
 import { paymentProvider } from '@/lib/payments/provider';
 import { placeOrder } from '@/lib/checkout/place-order';
 import { startProcessContext } from '@/lib/process/context';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { prepareDatabase, productIdBySlug } from '@/test/payments/db';
 import { placeTestOrder } from '@/test/payments/place';
 import { reconcileAll } from '@/lib/payments/reconcile';
@@ -17,14 +17,14 @@ import { createApiKey, listApiKeys, revokeApiKey } from './keys';
 import { openApiDocument } from './openapi';
 import { getCheckoutSession, getOrder, getOrders, postCheckoutSession, postRefund } from './routes';
 
-let fake: FakePaymentApi;
+let fake: FakePaymentProvider;
 let key: string;
 
 beforeAll(async () => {
   await prepareDatabase();
 });
 beforeEach(async () => {
-  fake = new FakePaymentApi();
+  fake = new FakePaymentProvider();
   startProcessContext([paymentProvider.provide(fake)]);
   key = (await createApiKey('Loja WordPress')).key;
 });
