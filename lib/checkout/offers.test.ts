@@ -7,7 +7,7 @@ import { orderItems, orderOffers, orders, payments, stockMovements, type Product
 import type { CatalogItem } from '@/lib/catalog/catalog';
 import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
-import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
+import { DEFAULT_SETTINGS, updateSettings } from '@/lib/payment-settings/settings';
 import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { prepareDatabase } from '@/test/payments/db';
 import { insertProduct, stockOfProduct } from '@/test/catalog/products';

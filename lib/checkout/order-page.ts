@@ -16,7 +16,7 @@ import { orderViewByToken, type OrderView } from '@/lib/orders/queries';
 import { ATTEMPT_MESSAGES } from '@/lib/payments/attempts';
 import { pixAttemptOffer } from '@/lib/payments/attempt-terms';
 import { storefront } from '@/lib/shop/storefront';
-import { getSettings } from '@/lib/settings/settings';
+import { getSettings } from '@/lib/payment-settings/settings';
 
 /** Why "Pagar com Pix agora" or "Gerar novo Pix" did not go through: the key the action puts in `?pix=` (the words stay out of the URL). */
 export type AttemptNotice = 'esgotado' | 'indisponivel' | 'falhou';

@@ -13,7 +13,7 @@ import { database } from '@/db';
 import { orders } from '@/db/schema';
 import { itemsOfProducts } from '@/lib/catalog/catalog';
 import { placeOrder, PROVIDER_DID_NOT_ANSWER, TRY_AGAIN } from '@/lib/checkout/place-order';
-import { getSettings } from '@/lib/settings/settings';
+import { getSettings } from '@/lib/payment-settings/settings';
 import { getCarrierSettings } from '@/lib/shipping/carrier';
 import { deliveryOptions, type DeliveryOption } from '@/lib/shipping/options';
 import { getShippingRules } from '@/lib/shipping/settings';

@@ -93,7 +93,7 @@ describe('placeOrder — payment link', () => {
 
 describe('placeOrder — payment link and the shop Pix discount', () => {
   it('takes the discount off a Pix payment when the link takes it, as its own line; never on boleto or when the link says no', async () => {
-    const { DEFAULT_SETTINGS, updateSettings } = await import('@/lib/settings/settings');
+    const { DEFAULT_SETTINGS, updateSettings } = await import('@/lib/payment-settings/settings');
     await updateSettings({ ...DEFAULT_SETTINGS, pixDiscountBps: 500 });
     try {
       const withDiscount = await createLink(fixed, 'demo@balcao.dev');

@@ -8,7 +8,7 @@ import { saveShopIdentity } from '@/lib/shop/identity';
 import { DEMO_IDENTITY } from '@/db/seed';
 import { env } from '@/lib/config/env';
 import type { NewBoleto, NewPix } from '@/lib/payment-provider/types';
-import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
+import { DEFAULT_SETTINGS, updateSettings } from '@/lib/payment-settings/settings';
 import { parseCheckoutForm } from '@/lib/checkout/parse-form';
 import { EXPIRED_FORM_MESSAGE } from '@/lib/checkout/order-input';
 import { placeOrder, PROVIDER_DID_NOT_ANSWER, type OrderInput } from './place-order';

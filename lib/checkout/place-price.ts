@@ -21,7 +21,7 @@ import { linkById } from '@/lib/links/links';
 import { LINK_VARIANT_SOLD_OUT, linkVariantLine } from '@/lib/links/link-variant';
 import { REFUSAL_MESSAGES, type LinkRefusal } from '@/lib/links/place';
 import { chargeCents, MAX_ORDER_CENTS, priceLinkOrder, priceOrder, type PricedOrder } from '@/lib/orders/pricing';
-import type { PaymentSettings } from '@/lib/settings/settings';
+import type { PaymentSettings } from '@/lib/payment-settings/settings';
 import type { CarrierSettings } from '@/lib/shipping/carrier';
 import { deliveryOptions, type CartParcel, type DeliveryOption } from '@/lib/shipping/options';
 import type { ShippingRules } from '@/lib/shipping/quote';

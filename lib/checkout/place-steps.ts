@@ -29,7 +29,7 @@ import { attachSessionOrder, claimSession, type SessionRefusal } from '@/lib/che
 import { claimCoupon, CouponRefused } from '@/lib/coupons/claim';
 import { couponMessage } from '@/lib/coupons/rules';
 import { claimLinkPlace, type LinkRefusal } from '@/lib/links/place';
-import { reservationCutoff } from '@/lib/settings/reservation';
+import { reservationCutoff } from '@/lib/payment-settings/reservation';
 import { addWorkingDays } from '@/lib/shipping/options';
 
 /** Thrown inside the order's transaction when the buyer's CPF/CNPJ already has the most unpaid orders allowed. */

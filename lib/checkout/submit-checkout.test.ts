@@ -6,7 +6,7 @@ import { orders, products } from '@/db/schema';
 import { seed } from '@/db/seed';
 import type { OrderInput, PlaceOrderResult } from '@/lib/checkout/place-order';
 import { startProcessContext } from '@/lib/process/context';
-import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
+import { DEFAULT_SETTINGS, updateSettings } from '@/lib/payment-settings/settings';
 import { formData as form } from '@/test/form-data';
 
 const jar = vi.hoisted(() => ({ value: undefined as string | undefined }));

@@ -27,8 +27,8 @@ export { mapFieldErrors, RATE_LIMITED_MESSAGE, UNEXPECTED_MESSAGE, type Checkout
 /** The form's second submit button ("Aplicar" beside "Cupom de desconto"): prices the coupon, places nothing. */
 export const APPLY_COUPON_INTENT = 'apply-coupon';
 
-/** `draftSession`: the browser's draft cookie; every submit saves the draft (the checkout without JavaScript). */
-export async function submitCheckout(form: FormData, ctx: { ip: string; origin?: Attribution | null; draftSession?: string }): Promise<CheckoutOutcome> {
+/** `draftCookie`: the browser's draft cookie; every submit saves the draft (the checkout without JavaScript). */
+export async function submitCheckout(form: FormData, ctx: { ip: string; origin?: Attribution | null; draftCookie?: string }): Promise<CheckoutOutcome> {
   const values = formValuesOf(form);
   // The rate limit's hit, the cart's catalog rows, the settings and what placing reads before
   // pricing (the order of this checkoutKey, the shop's name, its shipping row) in one round trip
@@ -39,7 +39,7 @@ export async function submitCheckout(form: FormData, ctx: { ip: string; origin?:
   if (!limit.ok) return rateLimited(values);
   const read: ReadForSubmit = { ...cartWithSettingsOf(lines, rows, settingsRows), before: beforePricingOf(checkoutKey, existing, identity, shippingRows) };
   const outcome = await submitCheckoutLimited(form, values, read, ctx.origin ?? null);
-  if (ctx.draftSession) await keepDraft(ctx.draftSession, CART, values, outcome);
+  if (ctx.draftCookie) await keepDraft(ctx.draftCookie, CART, values, outcome);
   return outcome;
 }
 

@@ -2,7 +2,7 @@
  * The background jobs, listed once. A Node host runs each one's loop in its own process
  * (lib/startup/start-server.ts → `startBackgroundJobs`); a host where no process stays up
  * between requests (Vercel) runs each one's `pass` from the cron route (GET|POST
- * /api/cron/reconcile → lib/jobs/cron.ts), in this order: reconciliation first, so that the
+ * /api/cron/jobs → lib/jobs/cron.ts), in this order: reconciliation first, so that the
  * e-mails and webhook events it causes go out in the same run. A new job is added here and only
  * here (jobs.test.ts fails when the start-up or the cron route runs a worker of its own).
  *

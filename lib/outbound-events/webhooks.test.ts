@@ -168,12 +168,12 @@ describe('order.paid to a merchant endpoint', () => {
 
 describe('the cron route delivers them where no process stays up (Vercel)', () => {
   it('one authorized cron call reconciles and delivers the order.paid; an unauthorized one delivers nothing', async () => {
-    const cron = await import('@/app/api/cron/reconcile/route');
+    const cron = await import('@/app/api/cron/jobs/route');
     process.env.CRON_SECRET = 'cron-secret-0123456789';
     startProcessContext([paymentProvider.provide(fake)]); // env() is read afresh in a new context
     await createEndpoint(url, ['order.paid']);
     const { orderId } = await paidSessionOrder();
-    const call = (authorization: string) => cron.GET(new Request('http://localhost/api/cron/reconcile', { headers: { authorization } }));
+    const call = (authorization: string) => cron.GET(new Request('http://localhost/api/cron/jobs', { headers: { authorization } }));
     expect((await call('Bearer wrong')).status).toBe(401);
     expect(received).toHaveLength(0);
     expect((await call('Bearer cron-secret-0123456789')).status).toBe(200);

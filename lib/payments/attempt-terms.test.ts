@@ -10,7 +10,7 @@ import { database } from '@/db';
 import { apiKeys, checkoutSessions, orders, paymentLinks, payments, type Order } from '@/db/schema';
 import { startProcessContext } from '@/lib/process/context';
 import { REFUSAL_MESSAGES } from '@/lib/links/place';
-import { DEFAULT_SETTINGS, getSettings, updateSettings } from '@/lib/settings/settings';
+import { DEFAULT_SETTINGS, getSettings, updateSettings } from '@/lib/payment-settings/settings';
 import { newId } from '@/lib/security/tokens';
 import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { insertOrderWithPayment, orderById, prepareDatabase } from '@/test/payments/db';

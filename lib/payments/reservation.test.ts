@@ -14,7 +14,7 @@ import { productBySlug } from '@/lib/catalog/catalog';
 import { createLink, linkWithStats } from '@/lib/links/links';
 import { REFUSAL_MESSAGES } from '@/lib/links/place';
 import { SOLD_OUT_WHILE_BUYING } from '@/lib/orders/pricing';
-import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
+import { DEFAULT_SETTINGS, updateSettings } from '@/lib/payment-settings/settings';
 import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
 import { applyObservation } from './apply';

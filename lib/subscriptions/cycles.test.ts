@@ -4,7 +4,7 @@ import { database } from '@/db';
 import { emailOutbox, emailSettings, orderItems, orders, outboundEvents, payments, subscriptionCycles, subscriptionLog } from '@/db/schema';
 import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
-import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
+import { DEFAULT_SETTINGS, updateSettings } from '@/lib/payment-settings/settings';
 import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { prepareDatabase } from '@/test/payments/db';
 import { at, cyclesOf, expireCycle, JAN_31, newSubscription, orderOf, payCycle, subscribableProduct, subscriptionRow } from '@/test/subscriptions/fixtures';

@@ -10,7 +10,7 @@ import { orders, products, subscriptionCycles } from '@/db/schema';
 import { refundOrderPayment } from '@/lib/payments/merchant-actions';
 import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
-import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
+import { DEFAULT_SETTINGS, updateSettings } from '@/lib/payment-settings/settings';
 import { addDays } from '@balcao/br/dates';
 import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { prepareDatabase } from '@/test/payments/db';

@@ -11,7 +11,7 @@ import { database } from '@/db';
 import { paymentProvider } from '@/lib/payments/provider';
 import { placeOrder } from '@/lib/checkout/place-order';
 import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
-import { getSettings } from '@/lib/settings/settings';
+import { getSettings } from '@/lib/payment-settings/settings';
 
 async function main() {
   const [trigger, startAt, shoppers] = process.argv.slice(2).map(Number);

@@ -10,7 +10,7 @@ import { startProcessContext } from '@/lib/process/context';
 import { database } from '@/db';
 import { paymentProvider } from '@/lib/payments/provider';
 import { runCyclePass } from '@/lib/subscriptions/cycles';
-import { getSettings } from '@/lib/settings/settings';
+import { getSettings } from '@/lib/payment-settings/settings';
 import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 
 async function main() {

@@ -7,7 +7,8 @@
  */
 import { revalidatePath } from 'next/cache';
 import { done, refused } from '@/lib/auth/action-state';
-import { INVALID_FORM, merchantAction, typedValues } from '@/lib/auth/merchant-action';
+import { INVALID_FORM, merchantAction } from '@/lib/auth/merchant-action';
+import { typedValues } from '@/lib/forms/typed-values';
 import { removeDigital, saveDigitalContent } from '@/lib/digital/product-digital';
 import { renewDigitalAccess, revokeDigitalAccess } from '@/lib/fulfilment/digital-access';
 import { recordRequestActivity } from '@/lib/security/activity';

@@ -4,7 +4,7 @@ import { can, refusalMessage } from '@/lib/auth/permissions';
 import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
 import { ActionForm } from '@/app/(merchant)/dashboard/_components/action-form';
 import { formatBRL } from '@balcao/br/money';
-import { bpsToPercentText } from '@/lib/settings/pix-discount';
+import { bpsToPercentText } from '@/lib/payment-settings/pix-discount';
 import { listCoupons } from '@/lib/coupons/coupons';
 import type { Coupon } from '@/db/schema';
 import { toggleCouponAction } from './actions';

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { formatBRL } from '@balcao/br/money';
 import { safeReturnUrl, sessionById, sessionOrderStatus, sessionState } from '@/lib/checkout-sessions/sessions';
 import { getShopIdentity } from '@/lib/shop/identity';
-import { getSettings } from '@/lib/settings/settings';
+import { getSettings } from '@/lib/payment-settings/settings';
 import checkoutStyles from '../../checkout/checkout.module.css';
 import linkStyles from '../../pagar/[code]/pay-link.module.css';
 import { CheckoutForm } from '../../checkout/checkout-form';
