@@ -71,7 +71,7 @@ export async function placeCycleOrder(c: CycleOrder): Promise<CyclePlaced> {
       ...(freight ? { freight } : {}),
     },
     // The subscription's price is the price: the shop's Pix discount does not stack on it.
-    { catalog: priced, settings: { ...settings, pixDiscountBps: 0 }, today: c.today },
+    { context: { catalog: priced, settings: { ...settings, pixDiscountBps: 0 } }, today: c.today },
   );
   if (!result.ok) {
     if (result.error === PROVIDER_DID_NOT_ANSWER || result.error === TRY_AGAIN) return { ok: false, reason: 'in_doubt', error: result.error };

@@ -107,17 +107,21 @@ export type SubmitOptions = {
   onRefused: 'delete' | 'fail';
   /** True for the very first send from placeOrder. */
   firstAttempt?: boolean;
-  /**
-   * What the caller read back in the transaction that opened the attempt (committed since):
-   * placing an order reads it with its held writes instead of reading it again here.
-   */
-  known?: CreateInputs;
 };
 
+/** Sends the create of this payment's attempt, as stored. */
 export async function submitCreate(paymentId: string, opts: SubmitOptions): Promise<CreateOutcome> {
-  const loaded = opts.known?.payment.id === paymentId ? opts.known : await load(paymentId);
-  if (!loaded) return { kind: 'missing' };
+  const loaded = await load(paymentId);
+  return loaded ? sendCreate(loaded, opts) : { kind: 'missing' };
+}
+
+/**
+ * The same from what the caller read back in the transaction that opened the attempt (committed
+ * since): placing an order reads it with its held writes, not again here.
+ */
+export async function sendCreate(loaded: CreateInputs, opts: SubmitOptions): Promise<CreateOutcome> {
   const { payment, order, terms } = loaded;
+  const paymentId = payment.id;
   if (payment.createState === 'created') return { kind: 'created', orderToken: order.token };
   if (payment.createState === 'failed') return { kind: 'failed' };
   if (payment.supersededAt) {
