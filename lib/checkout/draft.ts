@@ -9,7 +9,7 @@ import 'server-only';
 import { readCart } from '@/lib/checkout/cart/cart';
 import { shopNow } from '@/lib/embedded-provider/clock';
 import { linkByCode } from '@/lib/links/links';
-import { sessionById } from '@/lib/checkout-sessions/sessions';
+import { sessionById } from '@/lib/checkout/sessions/sessions';
 import { logger } from '@/lib/server/log';
 import { parseBRLInput } from '@balcao/br/money';
 import { CART, convertDraftByOrderToken, saveDraft, type DraftLine, type DraftSource } from '@/lib/checkout/drafts/drafts';

@@ -11,7 +11,7 @@
  */
 import 'server-only';
 import { formatDateTimeBR } from '@balcao/br/dates';
-import { storeReturnUrlOfOrder } from '@/lib/checkout-sessions/sessions';
+import { storeReturnUrlOfOrder } from '@/lib/checkout/sessions/sessions';
 import { orderViewByToken, type OrderView } from '@/lib/orders/queries';
 import { ATTEMPT_MESSAGES } from '@/lib/payments/attempts';
 import { pixAttemptOffer } from '@/lib/payments/attempt-terms';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { apiKeyOrigins, checkoutSessions, orders } from '@/db/schema';
-import { safeReturnUrl, sessionById, storeReturnUrlOfOrder } from '@/lib/checkout-sessions/sessions';
+import { safeReturnUrl, sessionById, storeReturnUrlOfOrder } from '@/lib/checkout/sessions/sessions';
 import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
 import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';

@@ -12,7 +12,7 @@ import { placeOrder } from '@/lib/checkout/place-order';
 import { hit } from '@/lib/security/rate-limit';
 import { getSettings } from '@/lib/payment-settings/settings';
 import { logger } from '@/lib/server/log';
-import { sessionById, sessionOrderStatus, SESSION_REFUSAL_MESSAGES } from '@/lib/checkout-sessions/sessions';
+import { sessionById, sessionOrderStatus, SESSION_REFUSAL_MESSAGES } from '@/lib/checkout/sessions/sessions';
 import { checkoutFailure, invalidForm, outcomeOfPlacement, rateLimited, unexpected, type CheckoutOutcome } from './outcome';
 import { formValuesOf, parseCheckoutForm } from './parse-form';
 import { keepDraft } from './draft';

@@ -24,7 +24,7 @@ import { checkOrderInput, type LinkOrderInput, type OrderInput, type SessionOrde
 import { pricePlacement, type PriceContext } from '@/lib/checkout/place-price';
 import { beforePricingOf, beforePricingQueries, existingOrderQuery, type BeforePricing, type PlaceContext } from '@/lib/checkout/place-context';
 import { insertOrder, LinkClosed, reserve, SessionClosed, TooManyUnpaid, type Placement } from '@/lib/checkout/place-steps';
-import { SESSION_REFUSAL_MESSAGES, type SessionRefusal } from '@/lib/checkout-sessions/sessions';
+import { SESSION_REFUSAL_MESSAGES, type SessionRefusal } from '@/lib/checkout/sessions/sessions';
 import { shortStockMessage } from '@/lib/orders/pricing';
 import { LINK_VARIANT_SOLD_OUT } from '@/lib/links/link-variant';
 import { REFUSAL_MESSAGES } from '@/lib/links/place';

@@ -14,7 +14,7 @@ import { CHECK_FIELDS_MESSAGE, type FieldErrors } from '@/lib/checkout/fields';
 import { chooseFreight } from '@/lib/checkout/freight';
 import type { ValidOrder } from '@/lib/checkout/order-input';
 import { anyShips, shippingForOrder, type OrderShipping } from '@/lib/checkout/shipping';
-import { sessionById, SESSION_REFUSAL_MESSAGES, type SessionRefusal } from '@/lib/checkout-sessions/sessions';
+import { sessionById, SESSION_REFUSAL_MESSAGES, type SessionRefusal } from '@/lib/checkout/sessions/sessions';
 import { couponByCode } from '@/lib/coupons/coupons';
 import { checkCoupon, couponMessage, type CouponCheck } from '@/lib/coupons/rules';
 import { linkById } from '@/lib/links/links';

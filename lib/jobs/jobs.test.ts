@@ -77,7 +77,7 @@ describe('the background jobs, listed once', () => {
   });
 
   it('neither the start-up nor the cron route runs a worker of its own: both go through this list', () => {
-    const workers = /@\/lib\/(payments\/reconcile|fulfilment\/carrier-tracking|email\/worker|email\/reminders|api\/webhook-worker|embedded-provider|reviews\/request-loop)['/]/;
+    const workers = /@\/lib\/(payments\/reconcile|fulfilment\/carrier-tracking|email\/worker|email\/reminders|outbound-events\/delivery\/webhook-worker|embedded-provider|reviews\/request-loop)['/]/;
     for (const file of ['lib/startup/start-server.ts', 'app/api/cron/jobs/route.ts', 'lib/jobs/cron.ts']) {
       expect(source(file), file).not.toMatch(workers);
     }

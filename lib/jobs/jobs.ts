@@ -72,7 +72,7 @@ export const OUTBOX_CHANNELS: readonly OutboxEntry[] = [
   // also deletes the drafts past their time), then the queued e-mails (none when e-mails are off).
   { name: 'email-worker', channel: 'email', left: 'emails', shareMs: 1_500, worker: async () => (await import('@/lib/email/worker')).emailWorker, before: runDraftScan },
   // The merchant's outbound webhooks (Integrações → endpoints): fan-out, then the deliveries due.
-  { name: 'webhook-worker', channel: 'webhook', left: 'webhooks', shareMs: 1_500, worker: async () => (await import('@/lib/public-api/webhook-worker')).webhookWorker },
+  { name: 'webhook-worker', channel: 'webhook', left: 'webhooks', shareMs: 1_500, worker: async () => (await import('@/lib/outbound-events/delivery/webhook-worker')).webhookWorker },
   // The ad pixels' server events (Integrações → Meta Pixel, Google Analytics 4): the rows due.
   // (a quarter second each for the pixels and the pushes: a few small POSTs).
   { name: 'pixel-sender', channel: 'pixel', left: 'pixels', shareMs: 250, worker: async () => (await import('@/lib/pixels/sender')).pixelWorker },

@@ -20,7 +20,7 @@ import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { prepareDatabase } from '@/test/payments/db';
 import { insertApiKey, insertCheckoutSession } from '@/test/checkout/api-session';
 import { createEndpoint, listEndpoints, recentAttempts, sendTestDelivery, setEndpointEnabled } from './webhook-endpoints';
-import { retryDelayMs, runWebhookWorkerOnce, webhookWorkLeft } from '@/lib/public-api/webhook-worker';
+import { retryDelayMs, runWebhookWorkerOnce, webhookWorkLeft } from '@/lib/outbound-events/delivery/webhook-worker';
 
 type Received = { headers: Record<string, string>; raw: string };
 let received: Received[] = [];

@@ -15,7 +15,7 @@
 import 'server-only';
 import type { Order } from '@/db/schema';
 import { saoPauloDate } from '@balcao/br/dates';
-import { sessionOfOrder } from '@/lib/checkout-sessions/sessions';
+import { sessionOfOrder } from '@/lib/checkout/sessions/sessions';
 import { database, type Tx } from '@/db';
 import type { Step } from '@/db/driver';
 import { linkById } from '@/lib/links/links';

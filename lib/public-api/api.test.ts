@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { activityLog, apiIdempotency, apiKeys, checkoutSessions, orders, payments, products, users } from '@/db/schema';
-import { sessionById } from '@/lib/checkout-sessions/sessions';
+import { sessionById } from '@/lib/checkout/sessions/sessions';
 import { paymentProvider } from '@/lib/payments/provider';
 import { placeOrder } from '@/lib/checkout/place-order';
 import { startProcessContext } from '@/lib/process/context';
@@ -297,7 +297,7 @@ describe('Idempotency-Key housekeeping', () => {
   });
 
   it('stored answers are swept after 24 hours by the worker pass', async () => {
-    const { runWebhookWorkerOnce } = await import('./webhook-worker');
+    const { runWebhookWorkerOnce } = await import('@/lib/outbound-events/delivery/webhook-worker');
     const keyId = (await listApiKeys())[0].id;
     const old = new Date(Date.now() - 25 * 3600_000).toISOString();
     await database().db.insert(apiIdempotency).values([

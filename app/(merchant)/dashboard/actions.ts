@@ -13,7 +13,7 @@ import { can } from '@/lib/auth/permissions';
 import { getMerchantOrNull, isSessionCookieName } from '@/lib/auth/session';
 import { revokeAllSessions } from '@/lib/auth/session-version';
 import { returnOrderStock } from '@/lib/payments/return-stock';
-import { getOrderForAction } from '@/lib/order-admin/order-detail';
+import { getOrderForAction } from '@/lib/orders/admin/order-detail';
 import { ORDER_NOT_FOUND, orderIdOf, revalidateOrder } from './order-action-helpers';
 import { parseRefundForm } from '@/lib/payments/refund-form';
 import { parseSettingsForm } from '@/lib/payment-settings/settings-form';

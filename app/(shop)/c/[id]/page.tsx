@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { randomUUID } from 'node:crypto';
 import { formatBRL } from '@balcao/br/money';
-import { safeReturnUrl, sessionById, sessionOrderStatus, sessionState } from '@/lib/checkout-sessions/sessions';
+import { safeReturnUrl, sessionById, sessionOrderStatus, sessionState } from '@/lib/checkout/sessions/sessions';
 import { getShopIdentity } from '@/lib/shop/identity';
 import { getSettings } from '@/lib/payment-settings/settings';
 import checkoutStyles from '../../checkout/checkout.module.css';

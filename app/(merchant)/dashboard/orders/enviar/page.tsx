@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { can } from '@/lib/auth/permissions';
 import { requireMerchant } from '@/lib/auth/session';
-import { asSearchParams, parseSelection, selectedOrderIds } from '@/lib/order-admin/order-selection';
+import { asSearchParams, parseSelection, selectedOrderIds } from '@/lib/orders/admin/order-selection';
 import { PermissionNote } from '../../_components/permission-note';
 import { BulkShipForm } from './bulk-ship-form';
 import { selectedOrders } from '../selected-orders';
