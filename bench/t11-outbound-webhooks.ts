@@ -1,5 +1,5 @@
 /**
- * T11 — the merchant's outbound webhooks (lib/outbound-events → lib/public-api/webhook-worker.ts) on the
+ * T11 — the merchant's outbound webhooks (lib/outbound-events → lib/outbound-events/delivery/webhook-worker.ts) on the
  * product's real path: the running server's own in-process worker (started with `next start`,
  * a pass every second: fan-out of new events, then up to 50 due deliveries signed and POSTed;
  * the cron route runs the same `runWebhookWorkerOnce` on hosts without a long-lived process).

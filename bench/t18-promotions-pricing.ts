@@ -39,7 +39,7 @@ async function main() {
   const { products, promotions, categories, productCategories } = await import('@/db/schema');
   const { startProcessContext } = await import('@/lib/process/context');
   const { paymentProvider } = await import('@/lib/payments/provider');
-  const { FakePaymentApi } = await import('@/test/payments/fake-payment-api');
+  const { FakePaymentProvider } = await import('@/test/payments/fake-payment-provider');
   const { placeOrder } = await import('@/lib/checkout/place-order');
   const { createPromotion } = await import('@/lib/promotions/admin');
   const { saveShippingRules } = await import('@/lib/shipping/settings');
@@ -47,7 +47,7 @@ async function main() {
 
   await ensureMigrated();
   await seed(database(), { demoMerchant: false });
-  startProcessContext([paymentProvider.provide(new FakePaymentApi())]);
+  startProcessContext([paymentProvider.provide(new FakePaymentProvider())]);
   const { db } = database();
   await saveShippingRules({ ...DEFAULT_SHIPPING_RULES, nationalCents: 1_990 });
   const catalog = await db.select({ id: products.id }).from(products);

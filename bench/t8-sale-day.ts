@@ -314,7 +314,7 @@ function stepTable(samples: Sample[]) {
 }
 
 type Reconciliation = {
-  /** The app's own reconciliation pass (POST /api/cron/reconcile), in seconds. */
+  /** The app's own reconciliation pass (POST /api/cron/jobs), in seconds. */
   passSeconds: number;
   orders: number;
   sandboxCharges: number;
@@ -354,7 +354,7 @@ async function reconcile(main: Server, s: Shared, before: { charges: number; bal
   // Let the sandbox deliver what it owes, then run the app's own reconciliation once.
   await fetch(`${main.url}/api/sandbox/sim/webhooks/flush`, { method: 'POST', headers: sandboxHeaders(), body: '{}' });
   const t = performance.now();
-  const cron = await fetch(`${main.url}/api/cron/reconcile`, { method: 'POST', headers: { authorization: `Bearer ${CRON_SECRET}` } });
+  const cron = await fetch(`${main.url}/api/cron/jobs`, { method: 'POST', headers: { authorization: `Bearer ${CRON_SECRET}` } });
   await cron.arrayBuffer();
   // Timed on its own, so that a slow pass shows as the app's, not as the bench's waiting.
   const passSeconds = r2((performance.now() - t) / 1000, 1);

@@ -1109,7 +1109,7 @@ export const checkoutDrafts = sqliteTable(
   {
     id: text('id').primaryKey(),
     /** sha256 of the browser's draft cookie: the same browser updates its own draft only. */
-    sessionHash: text('session_hash').notNull(),
+    cookieHash: text('session_hash').notNull(),
     source: text('source', { enum: DRAFT_SOURCES }).notNull().default('cart'),
     /** The payment link's code or the checkout session's id (null for the cart). */
     sourceRef: text('source_ref'),
@@ -1143,7 +1143,7 @@ export const checkoutDrafts = sqliteTable(
   },
   (t) => [
     index('checkout_drafts_due_idx').on(t.status, t.updatedAt),
-    index('checkout_drafts_session_idx').on(t.sessionHash),
+    index('checkout_drafts_session_idx').on(t.cookieHash),
     index('checkout_drafts_email_idx').on(t.email),
     index('checkout_drafts_order_idx').on(t.orderId),
   ],

@@ -24,7 +24,7 @@ test('an unpaid Pix expires: the page says "Expirado" and "Comprar novamente" re
     data: { advance_seconds: 3 * 86400 },
   });
   expect(clock.status(), await clock.text()).toBe(200);
-  const reconcile = await request.post('/api/cron/reconcile', { headers: { Authorization: `Bearer ${CRON_SECRET}` } });
+  const reconcile = await request.post('/api/cron/jobs', { headers: { Authorization: `Bearer ${CRON_SECRET}` } });
   expect(reconcile.status(), await reconcile.text()).toBe(200);
 
   await expect(page.getByTestId('order-status')).toHaveText('Expirado', { timeout: 20_000 });

@@ -58,7 +58,7 @@ test('deliver → 8 days → "Avalie sua compra" → 5 estrelas → "Publicar" �
   await expect(page.getByTestId('fulfilment-status')).toHaveText('Entregue');
 
   // 2. Eight days later on the shop's clock, the cron's pass asks for the review.
-  const cron = () => request.post('/api/cron/reconcile', { headers: { Authorization: `Bearer ${CRON_SECRET}` } });
+  const cron = () => request.post('/api/cron/jobs', { headers: { Authorization: `Bearer ${CRON_SECRET}` } });
   await cron();
   expect(query('select 1 from review_requests where order_id = ?', orderId)).toHaveLength(0);
   const clock = await request.post('/api/sandbox/sim/clock', { headers: { 'X-API-KEY': SANDBOX_KEY, 'Content-Type': 'application/json' }, data: { advance_seconds: 8 * 86_400 } });

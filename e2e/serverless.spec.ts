@@ -136,10 +136,15 @@ test('no worker runs: the e-mails and the store\'s webhooks leave after each res
     expect(query<{ n: number }>('select count(*) as n from caught_emails group by outbox_id having n > 1')).toEqual([]);
 
     // 5. Reminders and reconciliation wait for the cron route, called as Vercel Cron calls it.
-    expect((await request.get('/api/cron/reconcile')).status()).toBe(401);
-    const cron = await request.get('/api/cron/reconcile', { headers: { Authorization: `Bearer ${CRON_SECRET}` } });
+    expect((await request.get('/api/cron/jobs')).status()).toBe(401);
+    const cron = await request.get('/api/cron/jobs', { headers: { Authorization: `Bearer ${CRON_SECRET}` } });
     expect(cron.status()).toBe(200);
     expect(await cron.json()).toMatchObject({ checked: expect.any(Number), changed: 0, left: { payments: 0, emails: 0, webhooks: 0 } });
+    // The old path still runs the same pass, for a vercel.json written before the rename.
+    expect((await request.get('/api/cron/reconcile')).status()).toBe(401);
+    const old = await request.get('/api/cron/reconcile', { headers: { Authorization: `Bearer ${CRON_SECRET}` } });
+    expect(old.status()).toBe(200);
+    expect(await old.json()).toMatchObject({ checked: expect.any(Number), changed: 0, left: { payments: 0, emails: 0, webhooks: 0 } });
   } finally {
     await new Promise((r) => store.close(r));
   }

@@ -131,7 +131,7 @@ test.describe('shipping with the carrier', () => {
 
     // The carrier delivers (the simulator), the tracking pass reads it (the cron route), the order is "Entregue".
     expect((await office.request.post('/api/sandbox/melhorenvio/sim/advance', { data: { tracking: code, deliver: true } })).status()).toBe(200);
-    expect((await page.request.post('/api/cron/reconcile', { headers: { Authorization: 'Bearer e2e-cron-secret-0123456789' } })).status()).toBe(200);
+    expect((await page.request.post('/api/cron/jobs', { headers: { Authorization: 'Bearer e2e-cron-secret-0123456789' } })).status()).toBe(200);
     await office.reload();
     await expect(office.getByTestId('fulfilment-status')).toHaveText('Entregue');
     await expect(page.getByTestId('fulfilment')).toContainText('Entregue', { timeout: 20_000 });

@@ -14,7 +14,7 @@ const MAIL_PAGE_AXE = { exclude: ['iframe[sandbox]'] };
 
 /** The cron: reconciliation, the cycle job and the outbox, as Vercel Cron would call it. */
 async function cron(page: Page) {
-  const res = await page.request.post('/api/cron/reconcile', { headers: { Authorization: `Bearer ${CRON_SECRET}` } });
+  const res = await page.request.post('/api/cron/jobs', { headers: { Authorization: `Bearer ${CRON_SECRET}` } });
   expect(res.status(), await res.text()).toBe(200);
 }
 

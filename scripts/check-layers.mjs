@@ -3,16 +3,20 @@
  * No import runs back up. Reads every import of the product code (app/, lib/, db/, packages/*,
  * proxy.ts, instrumentation.ts) and of the test helpers (test/, packages/<name>/test/) and
  * fails when
- * - two folders import each other, directly or round a loop (a folder is `lib/<name>`,
- *   `packages/<name>`, `test/<area>`, `db`, `app`…): then one of them imports a layer above it;
+ * - two folders import each other, directly or round a loop (a folder is `lib/<name>` and each of
+ *   its sub-folders on its own, so that a feature holds its own layers — `lib/checkout/sessions`
+ *   below lib/payments, `lib/checkout` above —, `packages/<name>`, `test/<area>`, `db`, `app`…):
+ *   then one of them imports a layer above it;
  * - two files import each other round a loop;
  * - product code imports a test helper or a test (scaffolding stays beside the product); or
  * - a workspace package imports the shop (anything outside packages/, `@/…` included); or
  * - a workspace package's `exports` gives out its test helpers (its `test/`): the app's tests
  *   import them by path, so the package's public face holds none; or
- * - product code imports a file of another `lib/<name>` that is not one of that folder's entry
- *   files, its face, listed in lib/faces.json (every lib folder has its list there; tests and
- *   test helpers may reach inside).
+ * - product code imports a file of another feature (`lib/<name>`, its sub-folders included) that
+ *   is not one of that feature's entry files, its face, listed in lib/faces.json (every feature
+ *   has its list there; tests and test helpers may reach inside); or
+ * - product code takes a name through a wrong door: from another feature's face that only passes
+ *   it on from a third feature (`export { csvRow } from '@/lib/csv/write'`): import it from its own.
  * Tests (`*.test.ts`) sit above everything and may import anything; nothing may import them.
  * With none of these, the folders form layers, printed lowest first by `--layers`.
  *
@@ -88,7 +92,7 @@ function resolve(root, from, spec) {
  */
 export function unitOf(rel) {
   const parts = rel.split('/');
-  if (parts[0] === 'lib' && parts.length > 2) return `lib/${parts[1]}`;
+  if (parts[0] === 'lib' && parts.length > 2) return parts.slice(0, -1).join('/');
   if (parts[0] === 'packages' && parts.length > 2) return parts[2] === 'test' ? `packages/${parts[1]}/test` : `packages/${parts[1]}`;
   if (parts[0] === 'test' && parts.length > 2) return `test/${parts[1]}`;
   return parts.length > 1 ? parts[0] : rel;
@@ -151,8 +155,37 @@ function layers(graph) {
 }
 
 const FACES = 'lib/faces.json';
-/** A lib folder's file that another folder imports (`lib/<name>/<file>`), or null. */
-const libFileOf = (unit, targetRel) => (unit.startsWith('lib/') ? targetRel.slice(unit.length + 1) : null);
+/** The feature a file belongs to: `lib/<name>` (its sub-folders included), else its unit. */
+export function featureOf(rel) {
+  const parts = rel.split('/');
+  return parts[0] === 'lib' && parts.length > 2 ? `lib/${parts[1]}` : unitOf(rel);
+}
+/** A feature's file that another feature imports, relative to the feature (`sessions/sessions.ts`), or null. */
+const libFileOf = (feature, targetRel) => (feature.startsWith('lib/') ? targetRel.slice(feature.length + 1) : null);
+
+const NAMED = /(?:^|[\s;])import\s+(?:type\s+)?\{([^}]*)\}\s*from\s+['"]([^'"]+)['"]/g;
+const REEXPORT = /(?:^|[\s;])export\s+(?:type\s+)?\{([^}]*)\}\s*from\s+['"]([^'"]+)['"]/g;
+/** The names of an import or export list (`a, type B, c as d` → the names as the other side knows them: a, B, c). */
+const namesOf = (list, side) =>
+  list
+    .split(',')
+    .map((n) => n.trim().replace(/^type\s+/, ''))
+    .filter(Boolean)
+    .map((n) => (side === 'source' ? n.split(/\s+as\s+/)[0] : (n.split(/\s+as\s+/)[1] ?? n)).trim());
+
+/** What `file` passes on from other files: each exported name → the file it comes from. */
+function reexports(root, file) {
+  const out = new Map();
+  for (const m of fs.readFileSync(file, 'utf8').matchAll(REEXPORT)) {
+    const from = resolve(root, file, m[2]);
+    if (!from) continue;
+    for (const part of m[1].split(',').map((n) => n.trim().replace(/^type\s+/, '')).filter(Boolean)) {
+      const [source, exported = source] = part.split(/\s+as\s+/).map((x) => x.trim());
+      out.set(exported, { from, source });
+    }
+  }
+  return out;
+}
 
 function sourceFiles(root) {
   const relOf = (f) => path.relative(root, f).split(path.sep).join('/');
@@ -170,19 +203,42 @@ export function usedFaces(root) {
   const faces = {};
   for (const file of sourceFiles(root)) {
     const rel = relOf(file);
-    const unit = unitOf(rel);
+    const unit = featureOf(rel);
     if (unit.startsWith('lib/')) faces[unit] ??= new Set();
     if (isTest(rel) || isTestHelper(rel)) continue;
     for (const m of fs.readFileSync(file, 'utf8').matchAll(IMPORT)) {
       const target = resolve(root, file, m[1] ?? m[2]);
       if (!target) continue;
       const targetRel = relOf(target);
-      const targetUnit = unitOf(targetRel);
+      const targetUnit = featureOf(targetRel);
       if (targetUnit === unit || !targetUnit.startsWith('lib/') || isTest(targetRel)) continue;
       (faces[targetUnit] ??= new Set()).add(libFileOf(targetUnit, targetRel));
     }
   }
   return Object.fromEntries(Object.keys(faces).sort().map((u) => [u, [...faces[u]].sort()]));
+}
+
+/**
+ * The names `file` imports from another feature's file that only passes them on from a third
+ * feature: each is a wrong door (the name belongs to the third feature; import it from there).
+ */
+function wrongDoors(root, file, rel, text, relOf) {
+  const found = [];
+  for (const m of text.matchAll(NAMED)) {
+    const target = resolve(root, file, m[2]);
+    if (!target) continue;
+    const targetRel = relOf(target);
+    const door = featureOf(targetRel);
+    if (door === featureOf(rel) || !door.startsWith('lib/')) continue;
+    const passed = reexports(root, target);
+    for (const name of namesOf(m[1], 'source')) {
+      const origin = passed.get(name);
+      if (!origin) continue;
+      const owner = featureOf(relOf(origin.from));
+      if (owner !== door && owner !== featureOf(rel)) found.push(`a wrong door: ${rel} takes ${name} through ${targetRel}; it is ${owner}'s (${relOf(origin.from)})`);
+    }
+  }
+  return found;
 }
 
 /** Checks the tree at `root`; returns the problems found (empty when none) and the layers. */
@@ -219,8 +275,9 @@ export function checkLayers(root) {
       }
       targets.add(targetRel);
       const [a, b] = [unitOf(rel), unitOf(targetRel)];
-      if (faces && a !== b && b.startsWith('lib/') && !isTestHelper(rel) && faces[b] && !faces[b].includes(libFileOf(b, targetRel))) {
-        problems.push(`an import into another folder's inner file: ${rel} → ${targetRel} (${b}'s entry files are listed in ${FACES})`);
+      const [fa, fb] = [featureOf(rel), featureOf(targetRel)];
+      if (faces && fa !== fb && fb.startsWith('lib/') && !isTestHelper(rel) && faces[fb] && !faces[fb].includes(libFileOf(fb, targetRel))) {
+        problems.push(`an import into another feature's inner file: ${rel} → ${targetRel} (${fb}'s entry files are listed in ${FACES})`);
       }
       if (!unitGraph.has(a)) unitGraph.set(a, new Set());
       if (!unitGraph.has(b)) unitGraph.set(b, new Set());
@@ -230,6 +287,7 @@ export function checkLayers(root) {
       }
     }
     if (!isTest(rel)) fileGraph.set(rel, targets);
+    if (!isTest(rel) && !isTestHelper(rel)) problems.push(...wrongDoors(root, file, rel, text, relOf));
   }
   for (const manifest of fs.existsSync(path.join(root, 'packages')) ? fs.readdirSync(path.join(root, 'packages')) : []) {
     const file = path.join(root, 'packages', manifest, 'package.json');
@@ -239,7 +297,7 @@ export function checkLayers(root) {
     }
   }
   if (faces) {
-    const libUnits = new Set(files.map((f) => unitOf(relOf(f))).filter((u) => u.startsWith('lib/')));
+    const libUnits = new Set(files.map((f) => featureOf(relOf(f))).filter((u) => u.startsWith('lib/')));
     for (const unit of [...libUnits].sort()) if (!faces[unit]) problems.push(`${unit} lists no entry files in ${FACES}`);
     for (const [unit, entries] of Object.entries(faces)) {
       for (const entry of entries) if (!fs.existsSync(path.join(root, unit, entry))) problems.push(`${FACES}: ${unit} lists ${entry}, which does not exist`);

@@ -117,13 +117,59 @@ describe('check-layers', () => {
     };
     const root = tree({ ...files, 'lib/faces.json': JSON.stringify({ 'lib/low': ['index.ts'], 'lib/mid': [] }) });
     expect(check(root).problems).toEqual([
-      "an import into another folder's inner file: lib/mid/c.ts → lib/low/inner.ts (lib/low's entry files are listed in lib/faces.json)",
+      "an import into another feature's inner file: lib/mid/c.ts → lib/low/inner.ts (lib/low's entry files are listed in lib/faces.json)",
     ]);
     // what the folders are imported through now: the product's imports only, tests and helpers aside
     expect(usedFaces(root)).toEqual({ 'lib/low': ['index.ts', 'inner.ts'], 'lib/mid': [] });
     // every lib folder lists its face, and lists only files that exist
     const missing = tree({ ...files, 'lib/faces.json': JSON.stringify({ 'lib/low': ['index.ts', 'inner.ts', 'gone.ts'] }) });
     expect(check(missing).problems).toEqual(['lib/mid lists no entry files in lib/faces.json', 'lib/faces.json: lib/low lists gone.ts, which does not exist']);
+  });
+
+  it('takes each sub-folder of a feature as a folder of its own, so a feature holds its own layers', () => {
+    const root = tree({
+      'lib/feature/low/a.ts': 'export const a = 1;',
+      'lib/other/b.ts': "import { a } from '@/lib/feature/low/a';\nexport const b = a;",
+      'lib/feature/c.ts': "import { b } from '@/lib/other/b';\nexport const c = b;",
+      'lib/faces.json': JSON.stringify({ 'lib/feature': ['low/a.ts', 'c.ts'], 'lib/other': ['b.ts'] }),
+    });
+    expect(check(root)).toEqual({ problems: [], layers: [['lib/feature/low'], ['lib/other'], ['lib/feature']] });
+    // Inside one feature a sub-folder is no way round the layers: a loop of folders still fails.
+    const loop = tree({
+      'lib/feature/low/a.ts': "import { c } from '../c';\nexport const a = c;",
+      'lib/feature/c.ts': 'export const c = 1;',
+      'lib/feature/d.ts': "export async function late() { return (await import('./low/a')).a; }",
+      'lib/faces.json': JSON.stringify({ 'lib/feature': [] }),
+    });
+    expect(check(loop).problems).toEqual([expect.stringContaining('folders import each other: lib/feature, lib/feature/low')]);
+  });
+
+  it("refuses a file of another feature's sub-folder that is not in that feature's face", () => {
+    const root = tree({
+      'lib/feature/sub/face.ts': 'export const face = 1;',
+      'lib/feature/sub/inner.ts': 'export const inner = 1;',
+      'lib/other/b.ts': "import { face } from '@/lib/feature/sub/face';\nimport { inner } from '@/lib/feature/sub/inner';\nexport const b = face + inner;",
+      'lib/faces.json': JSON.stringify({ 'lib/feature': ['sub/face.ts'], 'lib/other': [] }),
+    });
+    expect(check(root).problems).toEqual([
+      "an import into another feature's inner file: lib/other/b.ts → lib/feature/sub/inner.ts (lib/feature's entry files are listed in lib/faces.json)",
+    ]);
+  });
+
+  it("refuses a wrong door: a name taken through another feature's face that only passes it on from a third", () => {
+    const root = tree({
+      'lib/csv/write.ts': 'export const csvRow = 1;\nexport const CSV_BOM = 2;',
+      'lib/admin/csv.ts': "export { csvRow, CSV_BOM as BOM } from '@/lib/csv/write';\nimport { csvRow } from '@/lib/csv/write';\nexport const orderRow = csvRow;",
+      'lib/admin/index.ts': "export { orderRow } from './csv';",
+      'lib/drafts/abandoned.ts': "import { csvRow, orderRow } from '@/lib/admin/csv';\nexport const x = csvRow + orderRow;",
+      'lib/drafts/bom.ts': "import { BOM } from '@/lib/admin/csv';\nexport const y = BOM;",
+      'lib/drafts/own.ts': "import { orderRow } from '@/lib/admin';\nexport const z = orderRow;",
+      'lib/faces.json': JSON.stringify({ 'lib/csv': ['write.ts'], 'lib/admin': ['csv.ts', 'index.ts'], 'lib/drafts': [] }),
+    });
+    expect(check(root).problems).toEqual([
+      "a wrong door: lib/drafts/abandoned.ts takes csvRow through lib/admin/csv.ts; it is lib/csv's (lib/csv/write.ts)",
+      "a wrong door: lib/drafts/bom.ts takes BOM through lib/admin/csv.ts; it is lib/csv's (lib/csv/write.ts)",
+    ]);
   });
 
   it('holds for this repository', () => {

@@ -34,9 +34,9 @@ export function readVercelOutput(dir = OUTPUT) {
 /** What the serverless path needs of the output; an empty list when all is there. */
 export function missingFromOutput(out) {
   const missing = [];
-  if (!out.crons.some((c) => c.path === '/api/cron/reconcile' && typeof c.schedule === 'string')) missing.push('the cron /api/cron/reconcile');
+  if (!out.crons.some((c) => c.path === '/api/cron/jobs' && typeof c.schedule === 'string')) missing.push('the cron /api/cron/jobs');
   // Next's routes may share a function (symlinked .func folders): each is listed by its route.
-  for (const route of ['/api/cron/reconcile', '/api/webhooks/payments/[token]', '/api/v1/checkout/sessions', '/api/orders/[token]/status']) {
+  for (const route of ['/api/cron/jobs', '/api/cron/reconcile', '/api/webhooks/payments/[token]', '/api/v1/checkout/sessions', '/api/orders/[token]/status']) {
     const f = out.functions.find((x) => x.route === route || x.route === `${route}.rsc`);
     if (!f) missing.push(`the function ${route}`);
     else if (!/^nodejs/.test(f.runtime ?? '')) missing.push(`${route} on Node.js (got ${f.runtime})`);

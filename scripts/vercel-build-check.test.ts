@@ -25,15 +25,15 @@ function fixture(crons: unknown[], routes: string[]): string {
   return dir;
 }
 
-const ROUTES = ['api/cron/reconcile', 'api/webhooks/payments/[token]', 'api/v1/checkout/sessions', 'api/orders/[token]/status'];
+const ROUTES = ['api/cron/jobs', 'api/cron/reconcile', 'api/webhooks/payments/[token]', 'api/v1/checkout/sessions', 'api/orders/[token]/status'];
 
 describe('the Vercel output check', () => {
   it('reads the crons and the functions; names what is missing', () => {
-    const ok = readVercelOutput(fixture([{ path: '/api/cron/reconcile', schedule: '*/5 * * * *' }], ROUTES));
-    expect(ok.crons).toEqual([{ path: '/api/cron/reconcile', schedule: '*/5 * * * *' }]);
+    const ok = readVercelOutput(fixture([{ path: '/api/cron/jobs', schedule: '*/5 * * * *' }], ROUTES));
+    expect(ok.crons).toEqual([{ path: '/api/cron/jobs', schedule: '*/5 * * * *' }]);
     expect(missingFromOutput(ok)).toEqual([]);
     const bad = readVercelOutput(fixture([], ROUTES.slice(1)));
-    expect(missingFromOutput(bad)).toEqual(['the cron /api/cron/reconcile', 'the function /api/cron/reconcile']);
+    expect(missingFromOutput(bad)).toEqual(['the cron /api/cron/jobs', 'the function /api/cron/jobs']);
   });
 
   it.skipIf(!fs.existsSync(path.join(OUTPUT, 'config.json')))('the last `vercel build` has the cron and the serverless functions', () => {

@@ -23,18 +23,4 @@ export function done(message: string): ActionState {
   return { ok: true, message, at: Date.now() };
 }
 
-/**
- * What was typed in `fields` of a form (FormData, or an object of fields), as strings: a missing
- * or file field is "", each cut at `maxLength`. The values a refused form shows again.
- */
-export function typedValues<F extends string>(form: { get(name: string): unknown } | Record<string, unknown>, fields: readonly F[], maxLength: number): Record<F, string> {
-  const get = typeof form.get === 'function' ? (name: string) => (form as { get(name: string): unknown }).get(name) : (name: string) => (form as Record<string, unknown>)[name];
-  return Object.fromEntries(
-    fields.map((f) => {
-      const v = get(f);
-      return [f, typeof v === 'string' ? v.slice(0, maxLength) : ''];
-    }),
-  ) as Record<F, string>;
-}
-
 export const UNEXPECTED = 'Algo deu errado do nosso lado. Atualize a página e tente novamente.';

@@ -17,6 +17,7 @@ import { redirect } from 'next/navigation';
 import type { z } from 'zod';
 import { logger } from '@/lib/server/log';
 import { refused, UNEXPECTED, type ActionState } from './action-state';
+import { typedValues } from '@/lib/forms/typed-values';
 import { can, refusalMessage, type Permission } from './permissions';
 import { getMerchantOrNull, SESSION_EXPIRED_MESSAGE, type Merchant } from './session';
 import { mustEnrollTwoFactor } from './two-factor';
@@ -44,11 +45,6 @@ export type MerchantActionSpec<T> = {
 export const INVALID_FORM = 'Confira os campos destacados.';
 /** The Dono requires two-step sign-in of this role, and this person has not enabled it yet. */
 export const TWO_FACTOR_FIRST = 'Ative a verificação em duas etapas em Minha conta para continuar.';
-
-/** The form's text fields, to show again next to their errors. */
-export function typedValues(form: FormData): Record<string, string> {
-  return Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string'));
-}
 
 function isZod<T>(parse: FormParser<T> | z.ZodType<T>): parse is z.ZodType<T> {
   return typeof (parse as z.ZodType<T>).safeParse === 'function';

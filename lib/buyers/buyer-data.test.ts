@@ -8,18 +8,18 @@ import { reconcileAll } from '@/lib/payments/reconcile';
 import { placeOrder } from '@/lib/checkout/place-order';
 import { overviewStats } from '@/lib/orders/overview';
 import { startProcessContext } from '@/lib/process/context';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { clearOrders, eventsOf, orderById, prepareDatabase, productIdBySlug } from '@/test/payments/db';
 import { checkoutInput, rowsByToken } from '@/test/payments/place';
 import { anonymiseBuyer, buyerDataExport, buyerSummary, isAnonymised } from './buyer-data';
 import type { BuyerQuery } from './query';
 
-let fake: FakePaymentApi;
+let fake: FakePaymentProvider;
 beforeAll(prepareDatabase);
 beforeEach(async () => {
   await clearOrders();
   await database().db.delete(caughtEmails);
-  fake = new FakePaymentApi();
+  fake = new FakePaymentProvider();
   startProcessContext([paymentProvider.provide(fake)]);
 });
 afterAll(() => startProcessContext());

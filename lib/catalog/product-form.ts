@@ -5,6 +5,7 @@
 import { parseBRLInput, formatBRL } from '@balcao/br/money';
 import { gtinProblem, ncmProblem, normalizeNcm, originProblem } from '@balcao/br/nfe-fiscal';
 import { slugify } from './slug';
+import { typedValues } from '@/lib/forms/typed-values';
 
 export const NAME_MAX = 120;
 export const DESCRIPTION_MAX = 2000;
@@ -46,11 +47,6 @@ export type ProductFormParse =
 
 type FormLike = { get(name: string): unknown };
 
-const str = (form: FormLike, name: string) => {
-  const v = form.get(name);
-  return typeof v === 'string' ? v : '';
-};
-
 function integerField(text: string, min: number, max: number): number | 'bad' | null {
   const t = text.trim().replace(/\./g, '');
   if (!t) return null;
@@ -73,7 +69,7 @@ export function shownStockOf(form: FormLike): number | null | undefined {
 }
 
 export function parseProductForm(form: FormLike): ProductFormParse {
-  const values = Object.fromEntries(PRODUCT_FIELDS.map((f) => [f, str(form, f)])) as Record<ProductField, string>;
+  const values = typedValues(form, PRODUCT_FIELDS);
   const fieldErrors: Partial<Record<ProductField, string>> = {};
 
   const name = values.name.trim().replace(/\s+/g, ' ');

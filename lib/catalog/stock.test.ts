@@ -11,10 +11,10 @@ import { deleteUncreatedOrder } from '@/lib/payments/create-charge';
 import type { Observation } from '@/lib/payments/observation';
 import { placeOrder } from '@/lib/checkout/place-order';
 import { chargeStateOf } from '@/lib/payment-provider/status';
-import { apiError, FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { apiError, FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { prepareDatabase } from '@/test/payments/db';
 import { rowsByToken, TEST_ADDRESS } from '@/test/payments/place';
-import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
+import { DEFAULT_SETTINGS, updateSettings } from '@/lib/payment-settings/settings';
 import { unitsHeldBy } from './held-units';
 import { returnOrderStock } from '@/lib/payments/return-stock';
 import { startProcessContext } from '@/lib/process/context';
@@ -22,10 +22,10 @@ import { runWorker } from '@/test/worker-process';
 
 const WORKER = 'test/catalog/checkout-worker.ts';
 
-let fake: FakePaymentApi;
+let fake: FakePaymentProvider;
 beforeAll(prepareDatabase);
 beforeEach(async () => {
-  fake = new FakePaymentApi();
+  fake = new FakePaymentProvider();
   startProcessContext([paymentProvider.provide(fake)]);
   await updateSettings({ ...DEFAULT_SETTINGS });
 });

@@ -11,7 +11,7 @@
  *   they are gone (the same transaction);
  * - a refund gives nothing back by itself; the merchant may ("Devolver ao estoque", once);
  * - a charge the provider refused (the order is deleted) gives its units back;
- * - an order still unpaid when its reservation ("Reserva de estoque", lib/settings/reservation.ts)
+ * - an order still unpaid when its reservation ("Reserva de estoque", lib/payment-settings/reservation.ts)
  *   lapses gives its units back (`releaseLapsedHolds`), though its charge stays payable; if it is
  *   paid later, the units are taken again or the order is flagged, as for a late payment.
  */

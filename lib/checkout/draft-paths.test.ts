@@ -12,12 +12,12 @@ import { database } from '@/db';
 import { checkoutDrafts, checkoutSessions, emailOutbox, orders, paymentLinks } from '@/db/schema';
 import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { prepareDatabase } from '@/test/payments/db';
 import { insertApiKey, insertCheckoutSession } from '@/test/checkout/api-session';
 import { createLink } from '@/lib/links/links';
 import type { NewLink } from '@/lib/links/link-form';
-import { draftOfSession } from '@/lib/checkout/drafts/drafts';
+import { draftOfCookie } from '@/lib/checkout/drafts/drafts';
 import { checkoutPathOf, restoreDraft } from '@/lib/checkout/drafts/restore';
 import { enqueueDueDraftReminders } from '@/lib/checkout/drafts/reminders';
 import { DEFAULT_REMINDERS, saveReminderSteps } from '@/lib/checkout/drafts/settings';
@@ -38,7 +38,7 @@ beforeAll(async () => {
   await saveReminderSteps(DEFAULT_REMINDERS);
   keyId = await insertApiKey();
 });
-beforeEach(() => startProcessContext([paymentProvider.provide(new FakePaymentApi())]));
+beforeEach(() => startProcessContext([paymentProvider.provide(new FakePaymentProvider())]));
 afterAll(() => startProcessContext());
 
 const email = () => `cliente-${randomUUID().slice(0, 8)}@exemplo.com.br`;
@@ -64,12 +64,12 @@ describe('a payment link’s draft', () => {
     const target = { source: 'link' as const, sourceRef: link.code };
     const to = email();
     // No valid contact yet: nothing is kept.
-    await payLink(link.code, form(pix({ linkCode: link.code, email: 'ana@', document: '' })), { ip: '10.1.0.1', draftSession: browser });
-    expect(await draftOfSession(browser, target)).toBeUndefined();
+    await payLink(link.code, form(pix({ linkCode: link.code, email: 'ana@', document: '' })), { ip: '10.1.0.1', draftCookie: browser });
+    expect(await draftOfCookie(browser, target)).toBeUndefined();
     // A submit with a valid e-mail (the CPF missing): the draft, with the link's line and price.
-    const refused = await payLink(link.code, form(pix({ linkCode: link.code, email: to, document: '' })), { ip: '10.1.0.1', draftSession: browser });
+    const refused = await payLink(link.code, form(pix({ linkCode: link.code, email: to, document: '' })), { ip: '10.1.0.1', draftCookie: browser });
     expect(refused.ok).toBe(false);
-    const draft = (await draftOfSession(browser, target))!;
+    const draft = (await draftOfCookie(browser, target))!;
     expect(draft).toMatchObject({ source: 'link', sourceRef: link.code, email: to, totalCents: 12000, step: 'payment' });
     expect(JSON.parse(draft.lines)).toEqual([{ productId: null, quantity: 1, unitCents: 12000, name: 'Aula de cerâmica' }]);
     // The autosave updates the same draft and never keeps the CPF; the cart's draft is another one.
@@ -77,9 +77,9 @@ describe('a payment link’s draft', () => {
     const saved = await rowOf(draft.id);
     expect(JSON.parse(saved.fields)).toMatchObject({ name: 'Ana Lima', email: to });
     expect(saved.fields).not.toContain('52998224725');
-    expect(await draftOfSession(browser)).toBeUndefined();
+    expect(await draftOfCookie(browser)).toBeUndefined();
     // The order converts it (linked to the order).
-    const paid = await payLink(link.code, form(pix({ linkCode: link.code, email: to })), { ip: '10.1.0.1', draftSession: browser });
+    const paid = await payLink(link.code, form(pix({ linkCode: link.code, email: to })), { ip: '10.1.0.1', draftCookie: browser });
     expect(paid.ok).toBe(true);
     if (!paid.ok) return;
     expect(await rowOf(draft.id)).toMatchObject({ status: 'converted', orderId: await orderIdOf(paid.orderToken), remindersAtConversion: 0 });
@@ -115,9 +115,9 @@ describe('a payment link’s draft', () => {
     const restored = await restoreDraft(draftLinkToken('restore', { id, nonce: 0, step: 1 }, SECRET), opener, SECRET, Date.now() + 2 * H);
     expect(restored).toEqual({ ok: true, lines: [], source: 'link', sourceRef: link.code });
     expect(checkoutPathOf('link', link.code)).toBe(`/pagar/${link.code}`);
-    expect((await draftOfSession(opener, target))?.id).toBe(id);
+    expect((await draftOfCookie(opener, target))?.id).toBe(id);
     // Paid from the restoring browser: converted, counted as recovered (a reminder went before).
-    const paid = await payLink(link.code, form(pix({ linkCode: link.code, email: 'outra@exemplo.com.br' })), { ip: '10.1.0.3', draftSession: opener });
+    const paid = await payLink(link.code, form(pix({ linkCode: link.code, email: 'outra@exemplo.com.br' })), { ip: '10.1.0.3', draftCookie: opener });
     expect(paid.ok).toBe(true);
     if (!paid.ok) return;
     expect(await rowOf(id)).toMatchObject({ status: 'converted', orderId: await orderIdOf(paid.orderToken), remindersAtConversion: 1 });
@@ -152,15 +152,15 @@ describe('an API session’s draft', () => {
     const target = { source: 'session' as const, sourceRef: sessionId };
     const browser = randomUUID();
     const elsewhere = (await saveCheckoutDraft(randomUUID(), target, { email: email() }, false))!;
-    await paySession(sessionId, form(pix({ sessionId, email: '', phone: '(11) 98765', document: '' })), { ip: '10.2.0.1', draftSession: browser });
-    expect(await draftOfSession(browser, target)).toBeUndefined();
-    await paySession(sessionId, form(pix({ sessionId, email: '', phone: '(11) 98765-4321', document: '' })), { ip: '10.2.0.1', draftSession: browser });
-    const draft = (await draftOfSession(browser, target))!;
+    await paySession(sessionId, form(pix({ sessionId, email: '', phone: '(11) 98765', document: '' })), { ip: '10.2.0.1', draftCookie: browser });
+    expect(await draftOfCookie(browser, target)).toBeUndefined();
+    await paySession(sessionId, form(pix({ sessionId, email: '', phone: '(11) 98765-4321', document: '' })), { ip: '10.2.0.1', draftCookie: browser });
+    const draft = (await draftOfCookie(browser, target))!;
     expect(draft).toMatchObject({ source: 'session', phone: '11987654321', email: null, totalCents: 9980 });
     expect(JSON.parse(draft.lines)).toEqual([{ productId: null, quantity: 2, unitCents: 4990, name: 'Mentoria' }]);
     expect(draft.fields).not.toContain('529');
 
-    const paid = await paySession(sessionId, form(pix({ sessionId, email: email() })), { ip: '10.2.0.1', draftSession: browser });
+    const paid = await paySession(sessionId, form(pix({ sessionId, email: email() })), { ip: '10.2.0.1', draftCookie: browser });
     expect(paid.ok).toBe(true);
     if (!paid.ok) return;
     const orderId = await orderIdOf(paid.orderToken);

@@ -6,7 +6,7 @@
  */
 import 'server-only';
 import { cookies } from 'next/headers';
-import { CART, DRAFT_COOKIE, draftOfSession, parseFields, parseLines, type DraftSource } from '@/lib/checkout/drafts/drafts';
+import { CART, DRAFT_COOKIE, draftOfCookie, parseFields, parseLines, type DraftSource } from '@/lib/checkout/drafts/drafts';
 import { draftChanges } from '@/lib/checkout/drafts/restore';
 import type { PricedCart } from '@/lib/orders/pricing';
 import type { CatalogItem } from '@/lib/catalog/catalog';
@@ -16,7 +16,7 @@ import type { FormValues } from './fields';
 type Prefill = { prefill?: FormValues; changes: string[] };
 
 async function openDraft(target: DraftSource) {
-  return draftOfSession((await cookies()).get(DRAFT_COOKIE)?.value, target);
+  return draftOfCookie((await cookies()).get(DRAFT_COOKIE)?.value, target);
 }
 
 // The consent the buyer gave on this draft shows ticked again (the next autosave would otherwise withdraw it).

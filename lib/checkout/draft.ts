@@ -9,10 +9,10 @@ import 'server-only';
 import { readCart } from '@/lib/checkout/cart/cart';
 import { shopNow } from '@/lib/embedded-provider/clock';
 import { linkByCode } from '@/lib/links/links';
-import { sessionById } from '@/lib/checkout-sessions/sessions';
+import { sessionById } from '@/lib/checkout/sessions/sessions';
 import { logger } from '@/lib/server/log';
 import { parseBRLInput } from '@balcao/br/money';
-import { CART, convertSessionDraftByOrderToken, saveDraft, type DraftLine, type DraftSource } from '@/lib/checkout/drafts/drafts';
+import { CART, convertDraftByOrderToken, saveDraft, type DraftLine, type DraftSource } from '@/lib/checkout/drafts/drafts';
 import type { FormValues } from './fields';
 
 export type { DraftSource } from '@/lib/checkout/drafts/drafts';
@@ -55,20 +55,20 @@ async function pricedNow(target: DraftSource, values: FormValues): Promise<Price
 }
 
 /** Saves this browser's draft of that checkout (null: nothing saved). */
-export async function saveCheckoutDraft(sessionToken: string, target: DraftSource, values: FormValues, submitted: boolean): Promise<string | null> {
+export async function saveCheckoutDraft(cookieToken: string, target: DraftSource, values: FormValues, submitted: boolean): Promise<string | null> {
   const priced = await pricedNow(target, values);
   if (!priced) return null;
-  return saveDraft({ sessionToken, ...target, values, ...priced, submitted, now: shopNow() });
+  return saveDraft({ cookieToken, ...target, values, ...priced, submitted, now: shopNow() });
 }
 
 /**
  * After a submit of any of the three checkouts: the draft saved (the checkout without
  * JavaScript), or converted once the order exists. A failure here never fails the checkout.
  */
-export async function keepDraft(sessionToken: string, target: DraftSource, values: FormValues, outcome: { ok: true; orderToken: string } | { ok: false }): Promise<void> {
+export async function keepDraft(cookieToken: string, target: DraftSource, values: FormValues, outcome: { ok: true; orderToken: string } | { ok: false }): Promise<void> {
   try {
-    if (outcome.ok) await convertSessionDraftByOrderToken(sessionToken, outcome.orderToken, shopNow(), target);
-    else await saveCheckoutDraft(sessionToken, target, values, true);
+    if (outcome.ok) await convertDraftByOrderToken(cookieToken, outcome.orderToken, shopNow(), target);
+    else await saveCheckoutDraft(cookieToken, target, values, true);
   } catch (error) {
     logger().warn({ err: error instanceof Error ? error.message : String(error) }, 'checkout draft not saved');
   }

@@ -7,8 +7,8 @@ import { orderItems, orderOffers, orders, payments, stockMovements, type Product
 import type { CatalogItem } from '@/lib/catalog/catalog';
 import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
-import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { DEFAULT_SETTINGS, updateSettings } from '@/lib/payment-settings/settings';
+import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { prepareDatabase } from '@/test/payments/db';
 import { insertProduct, stockOfProduct } from '@/test/catalog/products';
 import { runWorker } from '@/test/worker-process';
@@ -31,10 +31,10 @@ describe('chooseOffer: one offer at a time, chosen by the cart', () => {
   });
 });
 
-let fake: FakePaymentApi;
+let fake: FakePaymentProvider;
 beforeAll(prepareDatabase);
 beforeEach(async () => {
-  fake = new FakePaymentApi();
+  fake = new FakePaymentProvider();
   startProcessContext([paymentProvider.provide(fake)]);
   await updateSettings({ ...DEFAULT_SETTINGS, pixDiscountBps: 500 });
 });

@@ -12,7 +12,7 @@ import { orders } from '@/db/schema';
 import { planSearch } from '@/lib/orders/order-search';
 import { listOrders } from '@/lib/orders/orders-query';
 import { placeOrder } from '@/lib/checkout/place-order';
-import { apiError, type FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { apiError, type FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { withFakeProvider } from '@/test/payments/fake-provider';
 import { TEST_ADDRESS } from '@/test/payments/place';
 import { orderLabel } from '@/lib/orders/format';
@@ -21,7 +21,7 @@ import { runWorker } from '@/test/worker-process';
 
 const WORKER = 'test/catalog/checkout-worker.ts';
 
-let fake: FakePaymentApi;
+let fake: FakePaymentProvider;
 withFakeProvider((f) => (fake = f), { clearOrders: false });
 
 async function newProduct(): Promise<number> {

@@ -9,7 +9,7 @@ import { database } from '@/db';
 import { apiKeyOrigins, apiKeys, checkoutSessions, orders, payments, type Order } from '@/db/schema';
 import { ATTEMPT_MESSAGES } from '@/lib/payments/attempts';
 import { newId } from '@/lib/security/tokens';
-import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
+import { DEFAULT_SETTINGS, updateSettings } from '@/lib/payment-settings/settings';
 import { insertOrderWithPayment, prepareDatabase } from '@/test/payments/db';
 import { attemptNoticeOf, holdEndText, orderHeadline, shopOrderPageView } from './order-page';
 

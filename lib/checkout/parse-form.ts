@@ -10,11 +10,11 @@
 import type { z } from 'zod';
 import { ADDRESS_FIELDS, BILLING_FIELDS, BUYER_FIELDS, FORM_FIELDS, billingFieldOf, type FieldErrors, type FormValues } from '@/lib/checkout/fields';
 import { fieldErrorsOf, schemasFor, type CheckoutDetails } from '@/lib/checkout/order-input';
-import { typedValues } from '@/lib/auth/action-state';
+import { typedValues } from '@/lib/forms/typed-values';
 
 /** The form's fields as strings (a missing or file field is ""). */
 export function formValuesOf(form: FormData | Record<string, unknown>): FormValues {
-  return typedValues(form, FORM_FIELDS, 1000);
+  return typedValues(form, FORM_FIELDS, { maxLength: 1000 });
 }
 
 export type ParsedForm = { ok: true; data: CheckoutDetails } | { ok: false; fieldErrors: FieldErrors };
@@ -33,7 +33,7 @@ export function formShape(values: FormValues, needsDelivery: boolean) {
   return { delivering, separateBilling, shipping: needsDelivery ? (pickup ? 'pickup' : 'delivery') : 'delivery' } as const;
 }
 
-/** `phoneRequired`: the shop's "Exigir celular (WhatsApp)" (lib/settings `requireBuyerPhone`). */
+/** `phoneRequired`: the shop's "Exigir celular (WhatsApp)" (lib/payment-settings `requireBuyerPhone`). */
 export function parseCheckoutForm(input: FormValues, opts: { needsDelivery: boolean; phoneRequired?: boolean }): ParsedForm {
   const values = formValuesOf(input);
   const shape = formShape(values, opts.needsDelivery);

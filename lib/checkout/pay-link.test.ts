@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { orders } from '@/db/schema';
-import { type FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { type FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { withFakeProvider } from '@/test/payments/fake-provider';
 import { RATE_LIMITED_MESSAGE } from './submit-checkout';
 import type { NewLink } from '@/lib/links/link-form';
@@ -13,7 +13,7 @@ import { REFUSAL_MESSAGES } from '@/lib/links/place';
 import { payLink } from './pay-link';
 import { formData as form } from '@/test/form-data';
 
-let fake: FakePaymentApi;
+let fake: FakePaymentProvider;
 const base: NewLink = { title: 'Bolo de cenoura', description: null, amountCents: 15000, minAmountCents: null, methods: 'both', pixDiscount: true, expiresOn: null, maxPayments: null };
 
 withFakeProvider((f) => (fake = f), { clearOrders: false });

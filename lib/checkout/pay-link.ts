@@ -18,13 +18,13 @@ import { linkByCode } from '@/lib/links/links';
 import { REFUSAL_MESSAGES } from '@/lib/links/place';
 import { previewCoupon } from '@/lib/coupons/coupons';
 import { couponMessage } from '@/lib/coupons/rules';
-import { getSettings } from '@/lib/settings/settings';
+import { getSettings } from '@/lib/payment-settings/settings';
 import { keepDraft } from './draft';
 
-/** `draftSession`: the browser's draft cookie; every submit saves the link's draft (or converts it). */
-export async function payLink(code: string, form: FormData, ctx: { ip: string; origin?: Attribution | null; draftSession?: string }): Promise<CheckoutOutcome> {
+/** `draftCookie`: the browser's draft cookie; every submit saves the link's draft (or converts it). */
+export async function payLink(code: string, form: FormData, ctx: { ip: string; origin?: Attribution | null; draftCookie?: string }): Promise<CheckoutOutcome> {
   const outcome = await payLinkForm(code, form, ctx);
-  if (ctx.draftSession) await keepDraft(ctx.draftSession, { source: 'link', sourceRef: code }, outcome.ok ? {} : outcome.values, outcome);
+  if (ctx.draftCookie) await keepDraft(ctx.draftCookie, { source: 'link', sourceRef: code }, outcome.ok ? {} : outcome.values, outcome);
   return outcome;
 }
 

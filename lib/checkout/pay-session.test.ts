@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { apiKeyOrigins, checkoutSessions, orders } from '@/db/schema';
-import { safeReturnUrl, sessionById, storeReturnUrlOfOrder } from '@/lib/checkout-sessions/sessions';
+import { safeReturnUrl, sessionById, storeReturnUrlOfOrder } from '@/lib/checkout/sessions/sessions';
 import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { prepareDatabase } from '@/test/payments/db';
 import { insertApiKey, insertCheckoutSession } from '@/test/checkout/api-session';
 import { paySession } from './pay-session';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   keyId = await insertApiKey();
   await database().db.insert(apiKeyOrigins).values({ apiKeyId: keyId, origin: 'https://loja.example' });
 });
-beforeEach(() => startProcessContext([paymentProvider.provide(new FakePaymentApi())]));
+beforeEach(() => startProcessContext([paymentProvider.provide(new FakePaymentProvider())]));
 afterAll(() => startProcessContext());
 
 const newSession = (over: Partial<typeof checkoutSessions.$inferInsert> = {}) => insertCheckoutSession(keyId, { name: 'Aula de violão', unitPriceCents: 4990, quantity: 1 }, over);

@@ -10,17 +10,17 @@ import type { Attribution } from '@/lib/attribution/attribution';
 import { CHECK_FIELDS_MESSAGE } from '@/lib/checkout/fields';
 import { placeOrder } from '@/lib/checkout/place-order';
 import { hit } from '@/lib/security/rate-limit';
-import { getSettings } from '@/lib/settings/settings';
+import { getSettings } from '@/lib/payment-settings/settings';
 import { logger } from '@/lib/server/log';
-import { sessionById, sessionOrderStatus, SESSION_REFUSAL_MESSAGES } from '@/lib/checkout-sessions/sessions';
+import { sessionById, sessionOrderStatus, SESSION_REFUSAL_MESSAGES } from '@/lib/checkout/sessions/sessions';
 import { checkoutFailure, invalidForm, outcomeOfPlacement, rateLimited, unexpected, type CheckoutOutcome } from './outcome';
 import { formValuesOf, parseCheckoutForm } from './parse-form';
 import { keepDraft } from './draft';
 
-/** `draftSession`: the browser's draft cookie; every submit saves the session's draft (or converts it). */
-export async function paySession(sessionId: string, form: FormData, ctx: { ip: string; origin?: Attribution | null; draftSession?: string }): Promise<CheckoutOutcome> {
+/** `draftCookie`: the browser's draft cookie; every submit saves the session's draft (or converts it). */
+export async function paySession(sessionId: string, form: FormData, ctx: { ip: string; origin?: Attribution | null; draftCookie?: string }): Promise<CheckoutOutcome> {
   const outcome = await paySessionForm(sessionId, form, ctx);
-  if (ctx.draftSession) await keepDraft(ctx.draftSession, { source: 'session', sourceRef: sessionId }, outcome.ok ? {} : outcome.values, outcome);
+  if (ctx.draftCookie) await keepDraft(ctx.draftCookie, { source: 'session', sourceRef: sessionId }, outcome.ok ? {} : outcome.values, outcome);
   return outcome;
 }
 

@@ -13,7 +13,7 @@ import { database } from '@/db';
 import { orders } from '@/db/schema';
 import { itemsOfProducts } from '@/lib/catalog/catalog';
 import { placeOrder, PROVIDER_DID_NOT_ANSWER, TRY_AGAIN } from '@/lib/checkout/place-order';
-import { getSettings } from '@/lib/settings/settings';
+import { getSettings } from '@/lib/payment-settings/settings';
 import { getCarrierSettings } from '@/lib/shipping/carrier';
 import { deliveryOptions, type DeliveryOption } from '@/lib/shipping/options';
 import { getShippingRules } from '@/lib/shipping/settings';
@@ -71,7 +71,7 @@ export async function placeCycleOrder(c: CycleOrder): Promise<CyclePlaced> {
       ...(freight ? { freight } : {}),
     },
     // The subscription's price is the price: the shop's Pix discount does not stack on it.
-    { catalog: priced, settings: { ...settings, pixDiscountBps: 0 }, today: c.today },
+    { context: { catalog: priced, settings: { ...settings, pixDiscountBps: 0 } }, today: c.today },
   );
   if (!result.ok) {
     if (result.error === PROVIDER_DID_NOT_ANSWER || result.error === TRY_AGAIN) return { ok: false, reason: 'in_doubt', error: result.error };

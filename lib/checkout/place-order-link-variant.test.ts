@@ -10,12 +10,12 @@ import { LINK_VARIANT_SOLD_OUT, resolveLinkVariant, VARIANT_NOT_FOUND } from '@/
 import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
 import { insertProduct } from '@/test/catalog/products';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { prepareDatabase, VALID_CPF } from '@/test/payments/db';
 import { placeOrder, type LinkOrderInput } from './place-order';
 
 beforeAll(prepareDatabase);
-beforeEach(() => startProcessContext([paymentProvider.provide(new FakePaymentApi())]));
+beforeEach(() => startProcessContext([paymentProvider.provide(new FakePaymentProvider())]));
 afterAll(() => startProcessContext());
 
 const link: NewLink = { title: 'Camiseta combinada no WhatsApp', description: null, amountCents: 5500, minAmountCents: null, methods: 'both', pixDiscount: false, expiresOn: null, maxPayments: null };

@@ -9,11 +9,11 @@ import type { NewLink } from '@/lib/links/link-form';
 import { REFUSAL_MESSAGES } from '@/lib/links/place';
 import type { NewPix } from '@/lib/payment-provider/types';
 import { placeOrder, type LinkOrderInput } from './place-order';
-import { apiError, type FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { apiError, type FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { withFakeProvider } from '@/test/payments/fake-provider';
 import { VALID_CPF } from '@/test/payments/db';
 
-let fake: FakePaymentApi;
+let fake: FakePaymentProvider;
 
 withFakeProvider((f) => (fake = f), { clearOrders: false });
 
@@ -93,7 +93,7 @@ describe('placeOrder — payment link', () => {
 
 describe('placeOrder — payment link and the shop Pix discount', () => {
   it('takes the discount off a Pix payment when the link takes it, as its own line; never on boleto or when the link says no', async () => {
-    const { DEFAULT_SETTINGS, updateSettings } = await import('@/lib/settings/settings');
+    const { DEFAULT_SETTINGS, updateSettings } = await import('@/lib/payment-settings/settings');
     await updateSettings({ ...DEFAULT_SETTINGS, pixDiscountBps: 500 });
     try {
       const withDiscount = await createLink(fixed, 'demo@balcao.dev');

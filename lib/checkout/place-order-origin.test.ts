@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { orders } from '@/db/schema';
 import { paymentProvider } from '@/lib/payments/provider';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { prepareDatabase, VALID_CPF } from '@/test/payments/db';
 import type { NewLink } from '@/lib/links/link-form';
 import { createLink } from '@/lib/links/links';
@@ -19,7 +19,7 @@ const base: NewLink = { title: 'Guia', description: null, amountCents: 5000, min
 beforeAll(async () => {
   await prepareDatabase();
 });
-beforeEach(() => startProcessContext([paymentProvider.provide(new FakePaymentApi())]));
+beforeEach(() => startProcessContext([paymentProvider.provide(new FakePaymentProvider())]));
 afterAll(() => startProcessContext());
 
 async function orderOf(token: string) {

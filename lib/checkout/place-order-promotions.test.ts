@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { orderDiscounts, orders, payments, products, promotions } from '@/db/schema';
-import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
+import { DEFAULT_SETTINGS, updateSettings } from '@/lib/payment-settings/settings';
 import { DEFAULT_SHIPPING_RULES } from '@/lib/shipping/quote';
 import { saveShippingRules } from '@/lib/shipping/settings';
 import { createCoupon } from '@/lib/coupons/coupons';

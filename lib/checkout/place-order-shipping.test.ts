@@ -9,7 +9,7 @@ import { DEFAULT_SHIPPING_RULES, type ShippingRules } from '@/lib/shipping/quote
 import { saveShippingRules } from '@/lib/shipping/settings';
 import { CHECK_FIELDS_MESSAGE } from '@/lib/checkout/fields';
 import { placeOrder, type OrderInput } from './place-order';
-import { type FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { type FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { withFakeProvider } from '@/test/payments/fake-provider';
 import { productIdBySlug } from '@/test/payments/db';
 
@@ -23,7 +23,7 @@ const RULES: ShippingRules = {
 const SP = { zip: '01310-100', street: 'Avenida Paulista', number: '1000', complement: 'conj. 12', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' };
 const AM = { zip: '69005-010', street: 'Avenida Eduardo Ribeiro', number: '10', neighborhood: 'Centro', city: 'Manaus', state: 'AM' };
 
-let fake: FakePaymentApi;
+let fake: FakePaymentProvider;
 let cafe: number; // R$ 39,90
 let kit: number; // R$ 89,90
 

@@ -8,15 +8,15 @@ import { saveShopIdentity } from '@/lib/shop/identity';
 import { DEMO_IDENTITY } from '@/db/seed';
 import { env } from '@/lib/config/env';
 import type { NewBoleto, NewPix } from '@/lib/payment-provider/types';
-import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
+import { DEFAULT_SETTINGS, updateSettings } from '@/lib/payment-settings/settings';
 import { parseCheckoutForm } from '@/lib/checkout/parse-form';
 import { EXPIRED_FORM_MESSAGE } from '@/lib/checkout/order-input';
 import { placeOrder, PROVIDER_DID_NOT_ANSWER, type OrderInput } from './place-order';
-import { apiError, type FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { apiError, type FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { withFakeProvider } from '@/test/payments/fake-provider';
 import { productIdBySlug, VALID_CNPJ, VALID_CPF } from '@/test/payments/db';
 
-let fake: FakePaymentApi;
+let fake: FakePaymentProvider;
 let cafe: number; // R$ 39,90
 let adesivo: number; // R$ 3,50
 

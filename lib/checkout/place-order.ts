@@ -22,19 +22,19 @@ import { userMessage } from '@/lib/payment-provider/client';
 import { CHECK_FIELDS_MESSAGE, type FieldErrors } from '@/lib/checkout/fields';
 import { checkOrderInput, type LinkOrderInput, type OrderInput, type SessionOrderInput, type ValidOrder } from '@/lib/checkout/order-input';
 import { pricePlacement, type PriceContext } from '@/lib/checkout/place-price';
-import { beforePricingOf, beforePricingQueries, existingOrderQuery, type BeforePricing } from '@/lib/checkout/place-before';
+import { beforePricingOf, beforePricingQueries, existingOrderQuery, type BeforePricing, type PlaceContext } from '@/lib/checkout/place-context';
 import { insertOrder, LinkClosed, reserve, SessionClosed, TooManyUnpaid, type Placement } from '@/lib/checkout/place-steps';
-import { SESSION_REFUSAL_MESSAGES, type SessionRefusal } from '@/lib/checkout-sessions/sessions';
+import { SESSION_REFUSAL_MESSAGES, type SessionRefusal } from '@/lib/checkout/sessions/sessions';
 import { shortStockMessage } from '@/lib/orders/pricing';
 import { LINK_VARIANT_SOLD_OUT } from '@/lib/links/link-variant';
 import { REFUSAL_MESSAGES } from '@/lib/links/place';
 import type { DeliveryOption } from '@/lib/shipping/options';
 import { logger, redactSecrets } from '@/lib/server/log';
-import { reservationCutoff } from '@/lib/settings/reservation';
-import { getSettings, type PaymentSettings } from '@/lib/settings/settings';
+import { reservationCutoff } from '@/lib/payment-settings/reservation';
+import { getSettings, type PaymentSettings } from '@/lib/payment-settings/settings';
 import { env } from '@/lib/config/env';
 import { chargeTerms } from '@/lib/payments/charge-request';
-import { createInputsOf, createInputsQueries, openAttempt, submitCreate, type CreateInputs, type CreateOutcome } from '@/lib/payments/create-charge';
+import { createInputsOf, createInputsQueries, openAttempt, sendCreate, submitCreate, type CreateInputs, type CreateOutcome } from '@/lib/payments/create-charge';
 import { reads } from '@/db/driver';
 import { newId, randomToken } from '@/lib/security/tokens';
 import { CouponRefused } from '@/lib/coupons/claim';
@@ -42,7 +42,7 @@ import { withAfterPass } from '@/lib/server/after-pass';
 import { cleanAttribution, type Attribution } from '@/lib/attribution/attribution';
 
 export type { LinkOrderInput, OrderInput, SessionOrderInput } from '@/lib/checkout/order-input';
-export type { BeforePricing } from '@/lib/checkout/place-before';
+export type { PlaceContext } from '@/lib/checkout/place-context';
 
 /** A field the order's data can be refused on (by our checks or the provider's). */
 type OrderFieldErrors = Omit<FieldErrors, 'checkoutKey' | 'method'>;
@@ -58,19 +58,16 @@ export const ORDER_FAILED = 'Não foi possível gerar a cobrança deste pedido. 
 const inFlight = new Map<string, Promise<PlaceOrderResult>>();
 
 /**
- * Beside the order's own details: where the buyer came from ("Origem"), cleaned again here; and
- * what the caller already read from the database in this request (the checkout's cart and
- * settings; `before`: the order of its key, the shop's name, its shipping row, read in the same
- * batch), so that placing does not read it again. Prices still come
- * only from the catalog's rows, never from the form.
+ * Beside the order's own details: where the buyer came from ("Origem"), cleaned again here; the
+ * date the charge counts from; and the place-order context, what the caller already read this
+ * request (place-context.ts), so that placing does not read it again. Prices still come only
+ * from the catalog's rows, never from the form.
  */
 export type PlaceOrderOptions = {
   origin?: Attribution | null;
-  settings?: PaymentSettings;
-  catalog?: CatalogItem[];
-  before?: BeforePricing;
   /** The São Paulo date the charge's due date counts from: a subscription's cycle passes the shop's clock's (place-cycle.ts). */
   today?: string;
+  context?: PlaceContext;
 };
 
 /** A cart's order (`items`) or a payment link's (`link`): the same details, the same path. */
@@ -83,7 +80,7 @@ async function placeOrderNow(input: OrderInput | LinkOrderInput | SessionOrderIn
   // The shop's settings decide whether "Celular (WhatsApp)" is required, whatever the caller says.
   let settings: PaymentSettings;
   try {
-    settings = opts.settings ?? (await getSettings());
+    settings = opts.context?.settings ?? (await getSettings());
   } catch (error) {
     logger().error({ err: redactSecrets(String(error)) }, 'placeOrder failed');
     return { ok: false, error: TRY_AGAIN };
@@ -93,7 +90,7 @@ async function placeOrderNow(input: OrderInput | LinkOrderInput | SessionOrderIn
   const key = cleaned.value.checkoutKey;
   const running = inFlight.get(key);
   if (running) return running;
-  const placing = place(cleaned.value, settings, cleanAttribution(opts.origin), opts)
+  const placing = place(cleaned.value, settings, cleanAttribution(opts.origin), opts.context ?? {}, opts.today)
     .catch((error): PlaceOrderResult => {
       // A database failure, say: the same submit can simply be retried (same checkout key).
       logger().error({ err: redactSecrets(String(error)) }, 'placeOrder failed');
@@ -114,7 +111,7 @@ async function findByCheckoutKey(checkoutKey: string): Promise<{ order: Order; p
  * the order this submit may already have made, the shop's name, its shipping row, and a cart's
  * catalog rows unless its caller read them this request.
  */
-async function readBeforePricing(input: ValidOrder, known: Pick<PlaceOrderOptions, 'catalog' | 'before'>): Promise<BeforePricing & { catalog: CatalogItem[] }> {
+async function readBeforePricing(input: ValidOrder, known: PlaceContext): Promise<BeforePricing & { catalog: CatalogItem[] }> {
   // The checkout's submit read these with its cart, for this same key: nothing to read again.
   if (known.catalog && known.before?.checkoutKey === input.checkoutKey) return { ...known.before, catalog: known.catalog };
   const cartIds = 'items' in input && !known.catalog ? input.items.map((i) => i.productId) : [];
@@ -130,7 +127,7 @@ export function tooManyUnpaidMessage(limit: number): string {
  * The steps, named (place-price.ts, place-steps.ts): 1. price; then in ONE transaction 2. reserve
  * (with 3. the number), 4. insert, 5. open the payment attempt; then the charge at the provider.
  */
-async function place(input: ValidOrder, settings: PaymentSettings, origin: Attribution | null, known: Pick<PlaceOrderOptions, 'catalog' | 'before' | 'today'>): Promise<PlaceOrderResult> {
+async function place(input: ValidOrder, settings: PaymentSettings, origin: Attribution | null, known: PlaceContext, today: string | undefined): Promise<PlaceOrderResult> {
   const before = await readBeforePricing(input, known);
   if (before.existing) return resume(before.existing);
 
@@ -168,7 +165,7 @@ async function place(input: ValidOrder, settings: PaymentSettings, origin: Attri
       placement.nowMs = Date.now();
       const reserved = yield* reserve(tx, placement);
       yield* insertOrder(tx, placement, reserved);
-      const terms = chargeTerms(input.method, settings, known.today ?? shopToday(), reserved.number, before.shop);
+      const terms = chargeTerms(input.method, settings, today ?? shopToday(), reserved.number, before.shop);
       yield* openAttempt(tx, { paymentId, orderId, method: input.method, amountCents: totalCents, terms });
       // What the create is sent from, read back as written (its defaults, its keys) in the same
       // round trip as the held writes: the create does not read it again.
@@ -195,7 +192,8 @@ async function place(input: ValidOrder, settings: PaymentSettings, origin: Attri
 
   const linkId = 'link' in input ? input.link.id : null;
   logger().info({ orderId, method: input.method, totalCents, shippingCents, shippingPricedBy: freight?.pricedBy, linkId, buyer: maskDocument(input.buyer.document) }, 'order placed');
-  return outcome(await submitCreate(paymentId, { source: 'checkout', onRefused: 'delete', firstAttempt: true, known: written }));
+  const first = { source: 'checkout', onRefused: 'delete', firstAttempt: true } as const;
+  return outcome(await (written ? sendCreate(written, first) : submitCreate(paymentId, first)));
 }
 
 async function resume(existing: { order: Order; paymentId?: string }): Promise<PlaceOrderResult> {

@@ -18,7 +18,7 @@ import { createInputsOf, createInputsQueries, openAttempt } from '@/lib/payments
 import { reads } from '@/db/driver';
 import { chargeTerms } from '@/lib/payments/charge-request';
 import { newId, randomToken } from '@/lib/security/tokens';
-import { DEFAULT_SETTINGS } from '@/lib/settings/settings';
+import { DEFAULT_SETTINGS } from '@/lib/payment-settings/settings';
 import { carrierSettingsOf } from '@/lib/shipping/carrier';
 import { rulesOf } from '@/lib/shipping/settings';
 import { prepareDatabase, VALID_CPF } from '@/test/payments/db';

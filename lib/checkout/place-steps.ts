@@ -25,11 +25,11 @@ import { lapsedHoldsQuery, releaseHolds, stockOfVariantsQuery, takeForNewOrder }
 import type { ValidOrder } from '@/lib/checkout/order-input';
 import { numberOf, orderNumberQuery } from '@/lib/checkout/order-number';
 import type { PricedPlacement } from '@/lib/checkout/place-price';
-import { attachSessionOrder, claimSession, type SessionRefusal } from '@/lib/checkout-sessions/sessions';
+import { attachSessionOrder, claimSession, type SessionRefusal } from '@/lib/checkout/sessions/sessions';
 import { claimCoupon, CouponRefused } from '@/lib/coupons/claim';
 import { couponMessage } from '@/lib/coupons/rules';
 import { claimLinkPlace, type LinkRefusal } from '@/lib/links/place';
-import { reservationCutoff } from '@/lib/settings/reservation';
+import { reservationCutoff } from '@/lib/payment-settings/reservation';
 import { addWorkingDays } from '@/lib/shipping/options';
 
 /** Thrown inside the order's transaction when the buyer's CPF/CNPJ already has the most unpaid orders allowed. */

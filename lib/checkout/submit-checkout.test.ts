@@ -6,7 +6,7 @@ import { orders, products } from '@/db/schema';
 import { seed } from '@/db/seed';
 import type { OrderInput, PlaceOrderResult } from '@/lib/checkout/place-order';
 import { startProcessContext } from '@/lib/process/context';
-import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
+import { DEFAULT_SETTINGS, updateSettings } from '@/lib/payment-settings/settings';
 import { formData as form } from '@/test/form-data';
 
 const jar = vi.hoisted(() => ({ value: undefined as string | undefined }));
@@ -99,10 +99,12 @@ describe('submitCheckout', () => {
   it('hands the shopper\'s "Origem" (read from its cookie by the action) to placeOrder beside the order', async () => {
     await submitCheckout(pixForm(), { ip: '10.0.0.12', origin: { source: 'instagram', campaign: 'black-friday' } });
     expect(placeOrder.mock.calls[0][1]).toMatchObject({ origin: { source: 'instagram', campaign: 'black-friday' } });
-    // The cart's catalog rows and the settings it read, so placeOrder does not read them again.
-    const known = placeOrder.mock.calls[0][1] as { catalog: { id: number }[]; settings: { requireBuyerPhone: boolean } };
-    expect(known.catalog.map((c) => c.id).sort()).toEqual([1, 3]); // the cookie's café and coador
-    expect(known.settings).toMatchObject({ requireBuyerPhone: expect.any(Boolean) });
+    // The place-order context it read with the cart (catalog rows, settings, what placing reads
+    // before pricing for this key), so placeOrder does not read them again.
+    const { context } = placeOrder.mock.calls[0][1] as { context: { catalog: { id: number }[]; settings: { requireBuyerPhone: boolean }; before: { checkoutKey: string } } };
+    expect(context.catalog.map((c) => c.id).sort()).toEqual([1, 3]); // the cookie's café and coador
+    expect(context.settings).toMatchObject({ requireBuyerPhone: expect.any(Boolean) });
+    expect(context.before.checkoutKey).toBe(placeOrder.mock.calls[0][0].checkoutKey);
   });
 
   it('drops tampered cookie lines (unknown product, price field, huge quantity)', async () => {

@@ -6,13 +6,13 @@
  */
 import 'server-only';
 import type { Attribution } from '@/lib/attribution/attribution';
-import { cartWithSettingsOf, cartWithSettingsQueries, readCartLines, type CartWithSettings } from '@/lib/checkout/cart/cart';
+import { readCartLines } from '@/lib/checkout/cart/cart';
 import { CHECK_FIELDS_MESSAGE } from '@/lib/checkout/fields';
 import { checkoutBlocker, orderItemsOf } from '@/lib/orders/pricing';
 import { previewCoupon } from '@/lib/coupons/coupons';
 import { anyShips } from '@/lib/checkout/shipping';
 import { placeOrder } from '@/lib/checkout/place-order';
-import { beforePricingOf, beforePricingQueries, type BeforePricing } from '@/lib/checkout/place-before';
+import { cartPlacementReads } from '@/lib/checkout/place-context';
 import { hitAlong } from '@/lib/security/rate-limit';
 import { logger } from '@/lib/server/log';
 import type { FormValues } from '@/lib/checkout/fields';
@@ -27,27 +27,26 @@ export { mapFieldErrors, RATE_LIMITED_MESSAGE, UNEXPECTED_MESSAGE, type Checkout
 /** The form's second submit button ("Aplicar" beside "Cupom de desconto"): prices the coupon, places nothing. */
 export const APPLY_COUPON_INTENT = 'apply-coupon';
 
-/** `draftSession`: the browser's draft cookie; every submit saves the draft (the checkout without JavaScript). */
-export async function submitCheckout(form: FormData, ctx: { ip: string; origin?: Attribution | null; draftSession?: string }): Promise<CheckoutOutcome> {
+/** `draftCookie`: the browser's draft cookie; every submit saves the draft (the checkout without JavaScript). */
+export async function submitCheckout(form: FormData, ctx: { ip: string; origin?: Attribution | null; draftCookie?: string }): Promise<CheckoutOutcome> {
   const values = formValuesOf(form);
   // The rate limit's hit, the cart's catalog rows, the settings and what placing reads before
   // pricing (the order of this checkoutKey, the shop's name, its shipping row) in one round trip
   // on libSQL. A refused submit ignores what was read.
   const lines = await readCartLines();
   const checkoutKey = values.checkoutKey ?? '';
-  const [limit, [rows, settingsRows, existing, identity, shippingRows]] = await hitAlong('checkout', ctx.ip, [...cartWithSettingsQueries(lines), ...beforePricingQueries(checkoutKey)]);
+  const reads = cartPlacementReads(lines, checkoutKey);
+  const [limit, rows] = await hitAlong('checkout', ctx.ip, reads.queries);
   if (!limit.ok) return rateLimited(values);
-  const read: ReadForSubmit = { ...cartWithSettingsOf(lines, rows, settingsRows), before: beforePricingOf(checkoutKey, existing, identity, shippingRows) };
+  const read = reads.read(rows);
   const outcome = await submitCheckoutLimited(form, values, read, ctx.origin ?? null);
-  if (ctx.draftSession) await keepDraft(ctx.draftSession, CART, values, outcome);
+  if (ctx.draftCookie) await keepDraft(ctx.draftCookie, CART, values, outcome);
   return outcome;
 }
 
-type ReadForSubmit = CartWithSettings & { before: BeforePricing };
-
-async function submitCheckoutLimited(form: FormData, values: FormValues, read: ReadForSubmit, origin: Attribution | null): Promise<CheckoutOutcome> {
+async function submitCheckoutLimited(form: FormData, values: FormValues, read: ReturnType<ReturnType<typeof cartPlacementReads>['read']>, origin: Attribution | null): Promise<CheckoutOutcome> {
   // The cart (cookie → catalog) says whether anything ships, so which address the form needs.
-  const { cart, catalog, settings, before } = read;
+  const { cart, settings, context } = read;
   if (form.get('intent') === APPLY_COUPON_INTENT) {
     const promotionCents = cart.blocker ? 0 : (await cartPromotions(cart, { ships: false, freeAboveCents: null })).promotionCents;
     return applyCoupon(values, cart.blocker ? null : cart.subtotalCents, settings.pixDiscountBps, promotionCents);
@@ -58,7 +57,7 @@ async function submitCheckoutLimited(form: FormData, values: FormValues, read: R
 
   if (cart.blocker) {
     // A duplicate submit that arrives after the first one cleared the cart finds its order.
-    const existing = cart.lines.length === 0 && before.checkoutKey === data.checkoutKey ? before.existing?.order.token : undefined;
+    const existing = cart.lines.length === 0 ? read.placedWith(data.checkoutKey) : undefined;
     if (existing) return { ok: true, orderToken: existing };
     const blocker = checkoutBlocker(cart) ?? cart.blocker;
     return checkoutFailure(blocker, values, { items: blocker });
@@ -78,7 +77,7 @@ async function submitCheckoutLimited(form: FormData, values: FormValues, read: R
       ...(data.delivery ? { delivery: data.delivery } : {}),
       ...(data.note ? { note: data.note } : {}),
       ...(data.freight ? { freight: data.freight } : {}),
-    }, { origin, settings, catalog, before });
+    }, { origin, context });
     return outcomeOfPlacement(result, values);
   } catch (error) {
     logger().error({ err: error instanceof Error ? { name: error.name, message: error.message } : String(error) }, 'checkout failed');

@@ -13,7 +13,7 @@ import { createLink } from '@/lib/links/links';
 import type { NewLink } from '@/lib/links/link-form';
 import { prepareDatabase } from '@/test/payments/db';
 import { raceWorkers } from '@/test/worker-process';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { createCoupon, previewCoupon } from './coupons';
 import type { NewCoupon } from './coupon-form';
 import { validCpf } from '@/test/documents';
@@ -39,7 +39,7 @@ beforeAll(async () => {
   await prepareDatabase();
 });
 beforeEach(() => {
-  startProcessContext([paymentProvider.provide(new FakePaymentApi())]);
+  startProcessContext([paymentProvider.provide(new FakePaymentProvider())]);
 });
 
 const buyer = (document: string) => ({ name: 'Ana Souza', document, email: 'ana@example.com' });
@@ -112,7 +112,7 @@ describe('a coupon use given back when its order ends unpaid', () => {
   const usesOf = async (id: string) => (await database().db.select().from(coupons).where(eq(coupons.id, id)))[0].usesCount;
 
   it('gives it back exactly once when the webhook, reconciliation and a duplicate webhook all report the expiry at once; a late payment counts it again', async () => {
-    const fake = new FakePaymentApi();
+    const fake = new FakePaymentProvider();
     startProcessContext([paymentProvider.provide(fake)]);
     const l = await createLink(link, 'dono@example.com');
     const c = await createCoupon(coupon({ maxUses: 1, onePerDocument: true }), 'dono@example.com');
@@ -142,7 +142,7 @@ describe('a coupon use given back when its order ends unpaid', () => {
   });
 
   it('gives it back exactly once when webhooks and reconciliations in six processes read the expiry at the same instant', async () => {
-    const fake = new FakePaymentApi();
+    const fake = new FakePaymentProvider();
     startProcessContext([paymentProvider.provide(fake)]);
     const l = await createLink(link, 'dono@example.com');
     const c = await createCoupon(coupon({ maxUses: 3 }), 'dono@example.com');
@@ -161,7 +161,7 @@ describe('a coupon use given back when its order ends unpaid', () => {
   }, 90_000);
 
   it('"Gerar novo Pix" on the expired order counts its use again, once', async () => {
-    const fake = new FakePaymentApi();
+    const fake = new FakePaymentProvider();
     startProcessContext([paymentProvider.provide(fake)]);
     const l = await createLink(link, 'dono@example.com');
     const c = await createCoupon(coupon(), 'dono@example.com');
@@ -176,7 +176,7 @@ describe('a coupon use given back when its order ends unpaid', () => {
   });
 
   it('"um por CPF" no longer counts an order whose use was given back: the same CPF may use the coupon again', async () => {
-    const fake = new FakePaymentApi();
+    const fake = new FakePaymentProvider();
     startProcessContext([paymentProvider.provide(fake)]);
     const l = await createLink(link, 'dono@example.com');
     const c = await createCoupon(coupon({ onePerDocument: true }), 'dono@example.com');

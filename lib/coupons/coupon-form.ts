@@ -9,7 +9,7 @@ import { parseDateInput } from '@/lib/links/link-form';
 import { MAX_ORDER_CENTS } from '@/lib/orders/pricing';
 import { COUPON_CODE_MAX } from './rules';
 import { normalizeCouponCode } from './rules';
-import { typedValues } from '@/lib/auth/action-state';
+import { typedValues } from '@/lib/forms/typed-values';
 
 export const COUPON_FIELDS = ['code', 'kind', 'value', 'minSubtotal', 'startsOn', 'endsOn', 'maxUses', 'onePerDocument'] as const;
 export type CouponField = (typeof COUPON_FIELDS)[number];
@@ -30,7 +30,7 @@ export type NewCoupon = {
 export type CouponFormParse = { ok: true; value: NewCoupon } | { ok: false; fieldErrors: CouponFieldErrors; values: CouponFormValues };
 
 export function couponFormValues(form: { get(name: string): unknown }): CouponFormValues {
-  return typedValues(form, COUPON_FIELDS, 200);
+  return typedValues(form, COUPON_FIELDS, { maxLength: 200 });
 }
 
 /** "10" or "7,5" (%) → basis points; null when not a percentage with at most two decimals. */

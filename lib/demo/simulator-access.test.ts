@@ -3,7 +3,7 @@ import { db } from '@/db';
 import { accountPolicy, users } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { paymentProvider } from '@/lib/payments/provider';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { prepareDatabase } from '@/test/payments/db';
 import { placeTestOrder } from '@/test/payments/place';
 import { startProcessContext } from '@/lib/process/context';
@@ -26,7 +26,7 @@ let mine: { token: string; charge: string };
 let theirs: { token: string; charge: string };
 beforeAll(async () => {
   await prepareDatabase();
-  startProcessContext([paymentProvider.provide(new FakePaymentApi())]);
+  startProcessContext([paymentProvider.provide(new FakePaymentProvider())]);
   const a = await placeTestOrder('pix');
   const b = await placeTestOrder('boleto');
   mine = { token: a.order.token, charge: a.payment.providerId! };

@@ -10,7 +10,7 @@ import { database } from '@/db';
 import { emailOutbox } from '@/db/schema';
 import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { applyObservation } from '@/lib/payments/apply';
 import { resendInstructions, RESEND_MESSAGES } from '@/lib/payments/resend-instructions';
 import { chargeCreatedEffects } from '@/lib/payments/state-effects';
@@ -88,7 +88,7 @@ describe('at most 3 e-mails a day to one recipient from unpaid orders', () => {
   });
 
   it('holds across processes: 4 processes × 2 checkouts at one instant to one address queue exactly 3 e-mails', async () => {
-    startProcessContext([paymentProvider.provide(new FakePaymentApi())]);
+    startProcessContext([paymentProvider.provide(new FakePaymentProvider())]);
     // The checkout worker buys as comprador@example.com, through the real placeOrder.
     const productId = await insertProduct({ slug: 'cap-race', name: 'Sem estoque controlado', description: '', priceCents: 2000, imagePath: '', stock: null });
     const outcomes = await raceCheckouts(productId, 4, 2);

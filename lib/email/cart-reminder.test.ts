@@ -29,7 +29,7 @@ async function draft(source: 'cart' | 'link' | 'session', sourceRef: string | nu
   const at = new Date().toISOString();
   await database()
     .db.insert(checkoutDrafts)
-    .values({ id, sessionHash: randomUUID(), source, sourceRef, email: `c-${id.slice(0, 6)}@exemplo.com.br`, lines: JSON.stringify(lines), totalCents, createdAt: at, updatedAt: at });
+    .values({ id, cookieHash: randomUUID(), source, sourceRef, email: `c-${id.slice(0, 6)}@exemplo.com.br`, lines: JSON.stringify(lines), totalCents, createdAt: at, updatedAt: at });
   return id;
 }
 

@@ -1,13 +1,13 @@
 /** The e-mail settings form → EmailSettings, each error on its field (pt-BR). Pure. */
 import { EMAIL_SWITCHES, emailSettingsSchema, type EmailSettings } from '@/lib/email/settings';
+import { typedValues } from '@/lib/forms/typed-values';
 
 export type EmailSettingsParse =
   | { ok: true; value: EmailSettings }
   | { ok: false; fieldErrors: Partial<Record<'replyTo' | 'notificationEmails', string>>; values: Record<string, string> };
 
 export function parseEmailSettingsForm(form: { get(name: string): unknown }): EmailSettingsParse {
-  const text = (name: string) => String(form.get(name) ?? '');
-  const values = { replyTo: text('replyTo'), notificationEmails: text('notificationEmails') };
+  const values = typedValues(form, ['replyTo', 'notificationEmails']);
   const parsed = emailSettingsSchema.safeParse({
     ...values,
     ...Object.fromEntries(EMAIL_SWITCHES.map((s) => [s, form.get(s) === 'on'])),

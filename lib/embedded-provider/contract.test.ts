@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addDays, saoPauloDate } from '@balcao/br/dates';
-import { paymentApi, PaymentApiError, type NewBoleto, type NewPix } from '@/lib/payment-provider/client';
+import { createPaymentProvider, PaymentProviderError, type NewBoleto, type NewPix } from '@/lib/payment-provider/client';
 import { closeSandboxContext, createSandboxContext, type SandboxContext } from '@balcao/payment-sandbox';
 import { startSandboxHttpServer, type TestServer } from '@/packages/payment-sandbox/test/http-server';
 import { advanceClock, CPF, KEY, OTHER_KEY, tempDbUrl } from '@/packages/payment-sandbox/test/fixtures';
@@ -22,7 +22,7 @@ afterAll(async () => {
   closeSandboxContext(ctx);
 });
 
-const api = (key = KEY) => paymentApi({ baseUrl: server.baseUrl, apiKey: key, sleep: noSleep, timeoutMs: 5000 });
+const api = (key = KEY) => createPaymentProvider({ baseUrl: server.baseUrl, apiKey: key, sleep: noSleep, timeoutMs: 5000 });
 
 const newBoleto = (): NewBoleto => ({
   amountCents: 12_345,
@@ -44,14 +44,14 @@ const newPix = (): NewPix => ({
   payer: { name: 'João', document: CPF },
 });
 
-async function expectError(p: Promise<unknown>, kind: PaymentApiError['kind']): Promise<PaymentApiError> {
+async function expectError(p: Promise<unknown>, kind: PaymentProviderError['kind']): Promise<PaymentProviderError> {
   const error = await p.then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(PaymentApiError);
-  expect((error as PaymentApiError).kind).toBe(kind);
-  return error as PaymentApiError;
+  expect(error).toBeInstanceOf(PaymentProviderError);
+  expect((error as PaymentProviderError).kind).toBe(kind);
+  return error as PaymentProviderError;
 }
 
 describe('client ↔ sandbox', () => {
@@ -109,10 +109,10 @@ describe('client ↔ sandbox', () => {
     await expectError(api().getPix('00000000-0000-4000-8000-000000000000'), 'not_found');
     const malformed = await api()
       .getBoleto('not-a-uuid')
-      .catch((e: PaymentApiError) => e);
-    expect(malformed).toBeInstanceOf(PaymentApiError);
-    expect((malformed as PaymentApiError).status).toBe(400);
-    expect((malformed as PaymentApiError).message).toMatch(/chargeID: must be a UUID/);
+      .catch((e: PaymentProviderError) => e);
+    expect(malformed).toBeInstanceOf(PaymentProviderError);
+    expect((malformed as PaymentProviderError).status).toBe(400);
+    expect((malformed as PaymentProviderError).message).toMatch(/chargeID: must be a UUID/);
     await expectError(api('sk_not_a_key_123').getBalance(), 'auth');
     const { id } = await api().createPix(newPix(), { idempotencyKey: 'contract-pix-2' });
     await expectError(api(OTHER_KEY).getPix(id), 'not_found');

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, test } from 'vitest';
 import { addDays, saoPauloDate } from '@balcao/br/dates';
 import { env } from '@/lib/config/env';
-import { paymentApi, PaymentApiError, type PaymentApiOptions } from '@/lib/payment-provider/client';
+import { createPaymentProvider, PaymentProviderError, type PaymentProviderOptions } from '@/lib/payment-provider/client';
 import { replaceFaults } from '@/packages/payment-sandbox/test/fixtures';
 import { defaultSandbox, stopSandboxWorker } from './index';
 import { inProcessExchange, sandboxSegments } from './in-process-exchange';
@@ -24,7 +24,7 @@ const newPix = () => ({
 
 /** The embedded sandbox's base URL (APP_URL + /api/sandbox when PAYMENT_API_URL is unset). */
 const sandboxBase = () => env().paymentApiUrl;
-const inProcessApi = (options: Partial<PaymentApiOptions> = {}) => paymentApi({ exchange: inProcessExchange(sandboxBase()), sleep: noSleep, ...options });
+const inProcessApi = (options: Partial<PaymentProviderOptions> = {}) => createPaymentProvider({ exchange: inProcessExchange(sandboxBase()), sleep: noSleep, ...options });
 
 afterEach(async () => {
   replaceFaults(defaultSandbox(), {});
@@ -71,8 +71,8 @@ describe('the payment client with the in-process exchange', () => {
     process.env.PAYMENT_API_KEY = 'sk_wrong_key_123';
     startProcessContext();
     const error = await inProcessApi({ maxReadRetries: 0 }).getBalance().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(PaymentApiError);
-    expect((error as PaymentApiError).kind).toBe('auth');
+    expect(error).toBeInstanceOf(PaymentProviderError);
+    expect((error as PaymentProviderError).kind).toBe('auth');
   });
 
   test('the sandbox checks the headers as over HTTP (names in any case) and caps the body at 1 MB', async () => {
@@ -94,7 +94,7 @@ describe('the payment client with the in-process exchange', () => {
   test('not found and validation errors come back typed', async () => {
     const api = inProcessApi({ maxReadRetries: 0 });
     const missing = await api.getPix('00000000-0000-4000-8000-000000000000').catch((e: unknown) => e);
-    expect((missing as PaymentApiError).kind).toBe('not_found');
+    expect((missing as PaymentProviderError).kind).toBe('not_found');
   });
 
   test('faults apply: 429 with Retry-After, 500s retried, latency beyond the timeout', async () => {
@@ -102,18 +102,18 @@ describe('the payment client with the in-process exchange', () => {
     const api = inProcessApi({ maxReadRetries: 0 });
 
     replaceFaults(ctx, { rate_limit_rate: 1, retry_after_seconds: 30 });
-    const limited = (await api.getBalance().catch((e: unknown) => e)) as PaymentApiError;
+    const limited = (await api.getBalance().catch((e: unknown) => e)) as PaymentProviderError;
     expect(limited.kind).toBe('rate_limited');
     expect(limited.retryAfterSeconds).toBe(30);
 
     replaceFaults(ctx, { error_rate: 1 });
-    expect(((await api.getBalance().catch((e: unknown) => e)) as PaymentApiError).kind).toBe('unavailable');
+    expect(((await api.getBalance().catch((e: unknown) => e)) as PaymentProviderError).kind).toBe('unavailable');
 
     replaceFaults(ctx, { latency_ms: 2_000 });
     const started = Date.now();
     const slow = (await inProcessApi({ maxReadRetries: 0, timeoutMs: 100 })
       .getBalance()
-      .catch((e: unknown) => e)) as PaymentApiError;
+      .catch((e: unknown) => e)) as PaymentProviderError;
     expect(slow.kind).toBe('unavailable');
     expect(slow.message).toMatch(/did not answer within 100 ms/);
     expect(Date.now() - started).toBeLessThan(1_500);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { handleCronReconcile, isAuthorizedCron } from './cron';
-import { type FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { handleCronJobs, isAuthorizedCron } from './cron';
+import { type FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { withFakeProvider } from '@/test/payments/fake-provider';
 import { orderById } from '@/test/payments/db';
 import { placeTestOrder } from '@/test/payments/place';
@@ -8,7 +8,7 @@ import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
 
 const SECRET = 'cron-secret-0123456789';
-let fake: FakePaymentApi;
+let fake: FakePaymentProvider;
 withFakeProvider((f) => (fake = f));
 afterEach(() => {
   delete process.env.CRON_SECRET;
@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 const call = (method: 'GET' | 'POST', authorization?: string) =>
-  handleCronReconcile(new Request('http://localhost/api/cron/reconcile', { method, headers: authorization ? { authorization } : {} }));
+  handleCronJobs(new Request('http://localhost/api/cron/jobs', { method, headers: authorization ? { authorization } : {} }));
 
 describe('isAuthorizedCron', () => {
   it.each([
@@ -34,7 +34,7 @@ describe('isAuthorizedCron', () => {
   });
 });
 
-describe('GET|POST /api/cron/reconcile', () => {
+describe('GET|POST /api/cron/jobs', () => {
   it('401 when no CRON_SECRET is configured, whatever is sent', async () => {
     const res = await call('GET', 'Bearer anything-at-all-here');
     expect(res.status).toBe(401);
@@ -83,7 +83,7 @@ describe('bounded chunks', () => {
     startProcessContext([paymentProvider.provide(fake)]);
     for (let i = 0; i < 3; i++) await placeTestOrder('pix');
     const run = (budgetMs?: number) =>
-      handleCronReconcile(new Request('http://localhost/api/cron/reconcile', { headers: { authorization: `Bearer ${SECRET}` } }), { budgetMs }).then((r) => r.json());
+      handleCronJobs(new Request('http://localhost/api/cron/jobs', { headers: { authorization: `Bearer ${SECRET}` } }), { budgetMs }).then((r) => r.json());
     expect(await run(0)).toMatchObject({ checked: 0, changed: 0, left: { payments: 3 } });
     expect(await run()).toMatchObject({ checked: 3, left: { payments: 0 } });
   });

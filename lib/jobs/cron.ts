@@ -1,5 +1,5 @@
 /**
- * GET|POST /api/cron/reconcile: `Authorization: Bearer <CRON_SECRET>` (what Vercel Cron
+ * GET|POST /api/cron/jobs (and its old path /api/cron/reconcile): `Authorization: Bearer <CRON_SECRET>` (what Vercel Cron
  * sends) runs one bounded pass of every background job (./jobs.ts: reconciliation, the carrier's
  * tracking, the outbox channels) within CRON_BUDGET_MS → 200 {"checked": n, "changed": n,
  * "left": {"payments", "tracking", "emails", "webhooks", "pixels" …}} (the reconciliation's
@@ -23,7 +23,7 @@ export function isAuthorizedCron(authorization: string | null, secret: string | 
   return timingSafeEqual(digest(m[1]), digest(secret));
 }
 
-export async function handleCronReconcile(
+export async function handleCronJobs(
   req: Request,
   { jobs = BACKGROUND_JOBS, budgetMs = CRON_BUDGET_MS }: { jobs?: readonly BackgroundJob[]; budgetMs?: number } = {},
 ): Promise<Response> {
@@ -37,7 +37,7 @@ export async function handleCronReconcile(
     if (Object.values(left).some((n) => n > 0)) logger().info({ left, ms: Date.now() - started }, 'cron: work left for the next run');
     return Response.json({ checked, changed, left }, { headers: noStore });
   } catch (error) {
-    logger().error({ err: redactSecrets(String(error)) }, 'cron reconcile failed');
+    logger().error({ err: redactSecrets(String(error)) }, 'cron jobs pass failed');
     return Response.json({ error: 'reconciliation failed, retry later' }, { status: 503, headers: { ...noStore, 'Retry-After': '30' } });
   }
 }

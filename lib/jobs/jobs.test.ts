@@ -77,13 +77,15 @@ describe('the background jobs, listed once', () => {
   });
 
   it('neither the start-up nor the cron route runs a worker of its own: both go through this list', () => {
-    const workers = /@\/lib\/(payments\/reconcile|fulfilment\/carrier-tracking|email\/worker|email\/reminders|api\/webhook-worker|embedded-provider|reviews\/request-loop)['/]/;
-    for (const file of ['lib/startup/start-server.ts', 'app/api/cron/reconcile/route.ts', 'lib/jobs/cron.ts']) {
+    const workers = /@\/lib\/(payments\/reconcile|fulfilment\/carrier-tracking|email\/worker|email\/reminders|outbound-events\/delivery\/webhook-worker|embedded-provider|reviews\/request-loop)['/]/;
+    for (const file of ['lib/startup/start-server.ts', 'app/api/cron/jobs/route.ts', 'lib/jobs/cron.ts']) {
       expect(source(file), file).not.toMatch(workers);
     }
     expect(source('lib/startup/start-server.ts')).toContain("import('@/lib/jobs/jobs')");
     expect(source('lib/startup/start-server.ts')).toContain('startBackgroundJobs()');
-    expect(source('app/api/cron/reconcile/route.ts')).toContain("from '@/lib/jobs/cron'");
+    expect(source('app/api/cron/jobs/route.ts')).toContain("from '@/lib/jobs/cron'");
+    // The old path is the same route, not a second copy of it.
+    expect(source('app/api/cron/reconcile/route.ts')).toContain("export { GET, POST } from '../jobs/route'");
     expect(source('lib/jobs/cron.ts')).toContain('runJobPasses(jobs, budgetMs)');
   });
 

@@ -2,7 +2,7 @@
  * The background jobs, listed once. A Node host runs each one's loop in its own process
  * (lib/startup/start-server.ts → `startBackgroundJobs`); a host where no process stays up
  * between requests (Vercel) runs each one's `pass` from the cron route (GET|POST
- * /api/cron/reconcile → lib/jobs/cron.ts), in this order: reconciliation first, so that the
+ * /api/cron/jobs → lib/jobs/cron.ts), in this order: reconciliation first, so that the
  * e-mails and webhook events it causes go out in the same run. A new job is added here and only
  * here (jobs.test.ts fails when the start-up or the cron route runs a worker of its own).
  *
@@ -72,7 +72,7 @@ export const OUTBOX_CHANNELS: readonly OutboxEntry[] = [
   // also deletes the drafts past their time), then the queued e-mails (none when e-mails are off).
   { name: 'email-worker', channel: 'email', left: 'emails', shareMs: 1_500, worker: async () => (await import('@/lib/email/worker')).emailWorker, before: runDraftScan },
   // The merchant's outbound webhooks (Integrações → endpoints): fan-out, then the deliveries due.
-  { name: 'webhook-worker', channel: 'webhook', left: 'webhooks', shareMs: 1_500, worker: async () => (await import('@/lib/public-api/webhook-worker')).webhookWorker },
+  { name: 'webhook-worker', channel: 'webhook', left: 'webhooks', shareMs: 1_500, worker: async () => (await import('@/lib/outbound-events/delivery/webhook-worker')).webhookWorker },
   // The ad pixels' server events (Integrações → Meta Pixel, Google Analytics 4): the rows due.
   // (a quarter second each for the pixels and the pushes: a few small POSTs).
   { name: 'pixel-sender', channel: 'pixel', left: 'pixels', shareMs: 250, worker: async () => (await import('@/lib/pixels/sender')).pixelWorker },

@@ -7,7 +7,7 @@ import { isIsoDate } from '@balcao/br/dates';
 import { formatBRL, parseBRLInput } from '@balcao/br/money';
 import { MAX_ORDER_CENTS, MIN_ORDER_CENTS } from '@/lib/orders/pricing';
 import type { LinkMethods } from '@/db/schema';
-import { typedValues } from '@/lib/auth/action-state';
+import { typedValues } from '@/lib/forms/typed-values';
 
 export const LINK_FIELDS = ['title', 'description', 'amountMode', 'amount', 'minAmount', 'methods', 'pixDiscount', 'allowCoupons', 'expiresOn', 'maxPayments', 'variant'] as const;
 export type LinkField = (typeof LINK_FIELDS)[number];
@@ -77,7 +77,7 @@ function amountError(cents: number | null, typed: string, what: 'O valor' | 'O v
 
 /** The form's fields as typed (a missing or file field is ""), to show them again. */
 export function linkFormValues(form: { get(name: string): unknown }): LinkFormValues {
-  return typedValues(form, LINK_FIELDS, 2000);
+  return typedValues(form, LINK_FIELDS, { maxLength: 2000 });
 }
 
 /**

@@ -11,8 +11,8 @@ import { orders, paymentLinks, type OrderStatus, type PaymentLink } from '@/db/s
 import { saoPauloDate } from '@balcao/br/dates';
 import { looksLikeToken, newId } from '@/lib/security/tokens';
 import { logger } from '@/lib/server/log';
-import { reservationCutoff } from '@/lib/settings/reservation';
-import { getSettings } from '@/lib/settings/settings';
+import { reservationCutoff } from '@/lib/payment-settings/reservation';
+import { getSettings } from '@/lib/payment-settings/settings';
 import { looksLikeLinkCode, newLinkCode } from './code';
 import type { NewLink } from './link-form';
 import { holdsPlace } from './place';

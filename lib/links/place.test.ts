@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '@/db';
-import { reservationCutoff } from '@/lib/settings/reservation';
+import { reservationCutoff } from '@/lib/payment-settings/reservation';
 import { run } from '@/db/driver';
 import { orders, paymentLinks, payments } from '@/db/schema';
 import { addDays, saoPauloDate } from '@balcao/br/dates';

@@ -9,7 +9,7 @@
  * (place.concurrency.test.ts proves it with several processes on one SQLite file).
  *
  * What counts toward the limit is in lib/links/status.ts: paid and refunded orders, and pending
- * ones whose reservation ("Reserva de estoque", lib/settings/reservation.ts) has not lapsed.
+ * ones whose reservation ("Reserva de estoque", lib/payment-settings/reservation.ts) has not lapsed.
  */
 import { and, count, eq, gte, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AppSchema } from '@/db';

@@ -6,7 +6,7 @@
  * line is added here once and every place shows it. Pure.
  */
 import type { Order, OrderItem } from '@/db/schema';
-import { bpsToPercentText } from '@/lib/settings/pix-discount';
+import { bpsToPercentText } from '@/lib/payment-settings/pix-discount';
 
 export type ItemLine = { name: string; quantity: number; unitPriceCents: number; lineTotalCents: number };
 export type AdjustmentLine = { label: string; cents: number };

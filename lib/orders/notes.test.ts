@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { db } from '@/db';
 import { activityLog, orderNotes, payments, webhookDeliveries } from '@/db/schema';
 import { insertOrders } from '@/test/dashboard/fixtures';
-import { getOrderDetail, NOTE_HIDDEN } from '@/lib/order-admin/order-detail';
+import { getOrderDetail, NOTE_HIDDEN } from '@/lib/orders/admin/order-detail';
 import { addOrderNote, noteSchema, orderNotesOf } from './notes';
 
 const ana = { id: 7, email: 'ana@loja.com.br', name: 'Ana' };

@@ -6,7 +6,7 @@ import { insertOrders } from '@/test/dashboard/fixtures';
 import { originChoices, salesByOrigin } from './origin-sales';
 import { listOrders } from './orders-query';
 import { parseOrderQuery } from './order-filters';
-import { orderCsvRow } from '@/lib/order-admin/csv';
+import { orderCsvRow } from '@/lib/orders/admin/csv';
 import { ordersForExport } from './orders-query';
 
 const window = { start: '2025-03-01T03:00:00.000Z', end: '2025-03-11T03:00:00.000Z' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderMoney, pixDiscountCents, pixPriceCents } from './pricing';
-import { bpsToPercentText, parsePercentToBps } from '@/lib/settings/pix-discount';
+import { bpsToPercentText, parsePercentToBps } from '@/lib/payment-settings/pix-discount';
 
 describe('pixDiscountCents', () => {
   it('rounds the discounted items half up to the centavo; the discount is what that takes off', () => {

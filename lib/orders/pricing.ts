@@ -171,6 +171,19 @@ export type OrderLine = {
   quantity: number;
   lineTotalCents: number;
 };
+/**
+ * One line of an order, as every order prices it: a catalog product (its variant, SKU and option
+ * values named) at `unitPriceCents` (the catalog's price unless an offer's), or an ad-hoc line
+ * (a payment link's, an API session's) by its name.
+ */
+export function orderLine(of: PricingProduct | { name: string }, quantity: number, unitPriceCents: number): OrderLine {
+  const named =
+    'id' in of
+      ? { productId: of.id, ...(of.variantId !== undefined ? { variantId: of.variantId, sku: of.sku ?? null, variantName: of.variantName ?? null } : {}), name: of.name }
+      : { productId: null, name: of.name };
+  return { ...named, unitPriceCents, quantity, lineTotalCents: unitPriceCents * quantity };
+}
+
 /** An offer at checkout ticked: its line, last, at the offer's price (lib/checkout/offers.ts). */
 export type OfferLine = { productId: number; item: PricingProduct; priceCents: number };
 /** `field`: where the form shows a refusal ("items" unless said). */
@@ -214,17 +227,10 @@ export function priceOrder(
   if (money.totalCents > MAX_ORDER_CENTS) {
     return { ok: false, message: `O valor máximo de um pedido com ${method === 'pix' ? 'Pix' : 'boleto'} é ${formatBRL(MAX_ORDER_CENTS)}.` };
   }
-  const lines = cart.lines.map((l) => ({
-    productId: l.product.id,
-    ...(l.product.variantId !== undefined ? { variantId: l.product.variantId, sku: l.product.sku ?? null, variantName: l.product.variantName ?? null } : {}),
-    name: l.product.name,
-    unitPriceCents: l.product.priceCents,
-    quantity: l.quantity,
-    lineTotalCents: l.lineTotalCents,
-  }));
+  const lines = cart.lines.map((l) => orderLine(l.product, l.quantity, l.product.priceCents));
   if (!offer) return { ok: true, lines, ...money, promotionDiscounts: promo?.discounts ?? [] };
   const o = offer.item;
-  lines.push({ productId: o.id, ...(o.variantId !== undefined ? { variantId: o.variantId, sku: o.sku ?? null, variantName: o.variantName ?? null } : {}), name: o.name, unitPriceCents: offer.priceCents, quantity: 1, lineTotalCents: offer.priceCents });
+  lines.push(orderLine(o, 1, offer.priceCents));
   const promotionDiscounts = (promo?.discounts ?? []).map((d) => ({ ...d, lineShares: [...d.lineShares, 0] }));
   return { ok: true, lines, ...money, promotionDiscounts, offer: { productId: offer.productId, offeredProductId: o.id, offeredVariantId: o.variantName ? (o.variantId ?? null) : null, priceCents: offer.priceCents } };
 }

@@ -3,7 +3,7 @@
  * order.canceled, order.expired, order.fulfilled) is a row written in the transaction of the
  * state change that causes it, keyed on (type, order), so a duplicate webhook, a racing
  * reconciliation or a second instance adds nothing. Its id (evt_…) is stable: every delivery of
- * it to every endpoint carries it as `webhook-id`. lib/public-api/webhook-worker.ts fans it out and
+ * it to every endpoint carries it as `webhook-id`. lib/outbound-events/delivery/webhook-worker.ts fans it out and
  * delivers it later; nothing here sends anything.
  */
 import { randomBytes } from 'node:crypto';

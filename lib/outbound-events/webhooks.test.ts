@@ -16,18 +16,18 @@ import { paymentProvider } from '@/lib/payments/provider';
 import { placeOrder } from '@/lib/checkout/place-order';
 import { reconcileOrder } from '@/lib/payments/reconcile';
 import { startProcessContext } from '@/lib/process/context';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { prepareDatabase } from '@/test/payments/db';
 import { insertApiKey, insertCheckoutSession } from '@/test/checkout/api-session';
 import { createEndpoint, listEndpoints, recentAttempts, sendTestDelivery, setEndpointEnabled } from './webhook-endpoints';
-import { retryDelayMs, runWebhookWorkerOnce, webhookWorkLeft } from '@/lib/public-api/webhook-worker';
+import { retryDelayMs, runWebhookWorkerOnce, webhookWorkLeft } from '@/lib/outbound-events/delivery/webhook-worker';
 
 type Received = { headers: Record<string, string>; raw: string };
 let received: Received[] = [];
 let status = 200;
 let receiver: http.Server;
 let url = '';
-let fake: FakePaymentApi;
+let fake: FakePaymentProvider;
 let keyId: string;
 
 beforeAll(async () => {
@@ -46,7 +46,7 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
 });
 beforeEach(async () => {
-  fake = new FakePaymentApi();
+  fake = new FakePaymentProvider();
   startProcessContext([paymentProvider.provide(fake)]);
   received = [];
   status = 200;
@@ -168,12 +168,12 @@ describe('order.paid to a merchant endpoint', () => {
 
 describe('the cron route delivers them where no process stays up (Vercel)', () => {
   it('one authorized cron call reconciles and delivers the order.paid; an unauthorized one delivers nothing', async () => {
-    const cron = await import('@/app/api/cron/reconcile/route');
+    const cron = await import('@/app/api/cron/jobs/route');
     process.env.CRON_SECRET = 'cron-secret-0123456789';
     startProcessContext([paymentProvider.provide(fake)]); // env() is read afresh in a new context
     await createEndpoint(url, ['order.paid']);
     const { orderId } = await paidSessionOrder();
-    const call = (authorization: string) => cron.GET(new Request('http://localhost/api/cron/reconcile', { headers: { authorization } }));
+    const call = (authorization: string) => cron.GET(new Request('http://localhost/api/cron/jobs', { headers: { authorization } }));
     expect((await call('Bearer wrong')).status).toBe(401);
     expect(received).toHaveLength(0);
     expect((await call('Bearer cron-secret-0123456789')).status).toBe(200);

@@ -5,7 +5,7 @@ import { addDays, saoPauloDate } from '@balcao/br/dates';
 import { buildBoletoBarcode, barcodeToDigitableLine, formatDigitableLine } from '@balcao/br/boleto';
 import packageJson from '@/package.json';
 import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, MAX_RETRY_AFTER_SECONDS, backoffMs, parseRetryAfter } from './http';
-import { PaymentApiError, paymentApi, userMessage, type NewBoleto, type NewPix, type PaymentApi } from './client';
+import { PaymentProviderError, createPaymentProvider, userMessage, type NewBoleto, type NewPix, type PaymentProvider } from './client';
 import { startProcessContext } from '@/lib/process/context';
 
 // ---------- a local stand-in for the provider: records requests, answers from a script ----------
@@ -54,10 +54,10 @@ afterAll(async () => {
 const savedEnv = { ...process.env };
 const API_KEY = 'sk_test_0123456789abcdef';
 let sleeps: number[];
-let api: PaymentApi;
+let api: PaymentProvider;
 
-function client(overrides: Parameters<typeof paymentApi>[0] = {}) {
-  return paymentApi({ baseUrl, apiKey: API_KEY, sleep: async (ms) => void sleeps.push(ms), ...overrides });
+function client(overrides: Parameters<typeof createPaymentProvider>[0] = {}) {
+  return createPaymentProvider({ baseUrl, apiKey: API_KEY, sleep: async (ms) => void sleeps.push(ms), ...overrides });
 }
 
 beforeEach(() => {
@@ -75,12 +75,12 @@ afterEach(() => {
   startProcessContext();
 });
 
-async function failure(promise: Promise<unknown>): Promise<PaymentApiError> {
+async function failure(promise: Promise<unknown>): Promise<PaymentProviderError> {
   try {
     await promise;
   } catch (error) {
-    expect(error).toBeInstanceOf(PaymentApiError);
-    return error as PaymentApiError;
+    expect(error).toBeInstanceOf(PaymentProviderError);
+    return error as PaymentProviderError;
   }
   throw new Error('expected the call to fail');
 }
@@ -352,7 +352,7 @@ describe('operations: method, path, headers, body in reais', () => {
     process.env.APP_URL = 'https://shop.example.com.br';
     startProcessContext();
     answer({ status: 200, json: { balance: 5 } });
-    expect(await paymentApi().getBalance()).toEqual({ balanceCents: 500 });
+    expect(await createPaymentProvider().getBalance()).toEqual({ balanceCents: 500 });
     expect(requests[0].url).toBe('/api/sandbox/v1/customers/balance');
     expectCommonHeaders(requests[0], 'sk_live_from_env_987654', 'https://shop.example.com.br');
   });
@@ -364,14 +364,14 @@ describe('operations: method, path, headers, body in reais', () => {
     startProcessContext();
     answer({ status: 200, json: { balance: 5 } });
     // The in-process sandbox is chosen by the composition point (lib/payments/provider.ts), not here.
-    expect(await paymentApi().getBalance()).toEqual({ balanceCents: 500 });
+    expect(await createPaymentProvider().getBalance()).toEqual({ balanceCents: 500 });
     expect(requests).toHaveLength(1);
     expectCommonHeaders(requests[0], 'sk_sandbox_dev', process.env.APP_URL);
   });
 
   it('sends through the exchange it is given', async () => {
     const seen: string[] = [];
-    const api = paymentApi({
+    const api = createPaymentProvider({
       baseUrl: 'https://provider.example',
       apiKey: API_KEY,
       exchange: async (r) => {
@@ -387,7 +387,7 @@ describe('operations: method, path, headers, body in reais', () => {
   it('reads no configuration until the first call', () => {
     process.env.PAYMENT_API_URL = 'not a url';
     startProcessContext();
-    expect(() => paymentApi()).not.toThrow();
+    expect(() => createPaymentProvider()).not.toThrow();
   });
 });
 
@@ -703,12 +703,12 @@ describe('userMessage', () => {
   it('words anything in Portuguese, with a generic fallback', () => {
     expect(userMessage(new Error('boom'))).toBe('Não foi possível concluir a operação de pagamento. Tente novamente em instantes.');
     expect(userMessage('x')).toBe('Não foi possível concluir a operação de pagamento. Tente novamente em instantes.');
-    expect(userMessage(new PaymentApiError('validation', 'x'))).toBe(
+    expect(userMessage(new PaymentProviderError('validation', 'x'))).toBe(
       'Dados inválidos para o serviço de pagamentos. Confira as informações e tente novamente.',
     );
-    expect(userMessage(new PaymentApiError('validation', 'x', { field: 'discount.limit_date' }))).toBe('Desconto inválido.');
-    expect(userMessage(new PaymentApiError('validation', 'x', { field: 'metadata.3.key' }))).toBe('Metadados inválidos.');
-    expect(userMessage(new PaymentApiError('rate_limited', 'x'))).toBe('O serviço de pagamentos não respondeu. Tente novamente em instantes.');
+    expect(userMessage(new PaymentProviderError('validation', 'x', { field: 'discount.limit_date' }))).toBe('Desconto inválido.');
+    expect(userMessage(new PaymentProviderError('validation', 'x', { field: 'metadata.3.key' }))).toBe('Metadados inválidos.');
+    expect(userMessage(new PaymentProviderError('rate_limited', 'x'))).toBe('O serviço de pagamentos não respondeu. Tente novamente em instantes.');
   });
 });
 

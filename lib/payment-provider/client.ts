@@ -9,21 +9,21 @@
  *   with capped exponential back-off and jitter. Creates, cancels and refunds are never
  *   retried here: a create is retried by its caller with the same Idempotency-Key and body,
  *   and the outcome of a cancel or refund is learnt by reading the resource back.
- * - Failures are PaymentApiError with a `kind`; userMessage() words them in pt-BR.
+ * - Failures are PaymentProviderError with a `kind`; userMessage() words them in pt-BR.
  */
 import 'server-only';
 import packageJson from '@/package.json';
 import { env } from '@/lib/config/env';
 import { saoPauloDate } from '@balcao/br/dates';
 import type { ValidationContext } from '@balcao/payment-contract';
-import { PaymentApiError } from './errors';
+import { PaymentProviderError } from './errors';
 import { httpExchange } from './exchange';
 import { send, type Call, type Transport } from './http';
 import { balance, boletoBody, boletoCharge, boletoCreated, pixBody, pixCharge, pixCreated, refundBody } from './mappers';
-import type { PaymentApi, PaymentApiOptions } from './types';
+import type { PaymentProvider, PaymentProviderOptions } from './types';
 
-export { PaymentApiError, isPaymentApiError, userMessage, type PaymentApiErrorKind } from './errors';
-export type { BoletoCharge, ChargeState, Metadata, NewBoleto, NewPix, PaymentApi, PaymentApiOptions, PixCharge, RefundInput } from './types';
+export { PaymentProviderError, isPaymentProviderError, userMessage, type PaymentProviderErrorKind } from './errors';
+export type { BoletoCharge, ChargeState, Metadata, NewBoleto, NewPix, PaymentProvider, PaymentProviderOptions, PixCharge, RefundInput } from './types';
 
 export const APP_VERSION: string = packageJson.version;
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -38,7 +38,7 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
 
 type Resolved = { transport: Transport; allowHttpLocalhostWebhooks: boolean };
 
-function resolve(overrides: Partial<PaymentApiOptions>): Resolved {
+function resolve(overrides: Partial<PaymentProviderOptions>): Resolved {
   const e = env();
   const timeoutMs = overrides.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxReadRetries = overrides.maxReadRetries ?? DEFAULT_MAX_READ_RETRIES;
@@ -64,7 +64,7 @@ function resolve(overrides: Partial<PaymentApiOptions>): Resolved {
 /** A path segment for an id; an empty or absurd id never leaves the app. */
 function idSegment(id: string, where: string): string {
   if (typeof id !== 'string' || id.trim() === '' || id.length > 200) {
-    throw new PaymentApiError('validation', `Payment API request not sent (${where}): id: expected the id returned at creation`, {
+    throw new PaymentProviderError('validation', `Payment API request not sent (${where}): id: expected the id returned at creation`, {
       field: 'id',
     });
   }
@@ -73,7 +73,7 @@ function idSegment(id: string, where: string): string {
 
 function checkIdempotencyKey(key: string, where: string): string {
   if (typeof key !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(key)) {
-    throw new PaymentApiError('validation', `Payment API request not sent (${where}): idempotencyKey: expected 1-255 visible ASCII characters`, {
+    throw new PaymentProviderError('validation', `Payment API request not sent (${where}): idempotencyKey: expected 1-255 visible ASCII characters`, {
       field: 'idempotencyKey',
     });
   }
@@ -82,9 +82,9 @@ function checkIdempotencyKey(key: string, where: string): string {
 
 /**
  * The client. Configuration (env() unless overridden) is read on first use, not here, so a
- * module may hold `paymentApi()` without touching the environment at import or build time.
+ * module may hold `createPaymentProvider()` without touching the environment at import or build time.
  */
-export function paymentApi(overrides: Partial<PaymentApiOptions> = {}): PaymentApi {
+export function createPaymentProvider(overrides: Partial<PaymentProviderOptions> = {}): PaymentProvider {
   let resolved: Resolved | undefined;
   const config = () => (resolved ??= resolve(overrides));
   const call = async (c: Call) => (await send(config().transport, c)).json;

@@ -4,7 +4,7 @@
  * or merchant reads.
  */
 
-export type PaymentApiErrorKind =
+export type PaymentProviderErrorKind =
   | 'validation' // the request is invalid (locally, before sending, or a 400 naming a field)
   | 'rejected' // the provider refused it: wrong state, conflict, other 4xx
   | 'auth' // 401/403: missing, wrong or expired API key
@@ -13,7 +13,7 @@ export type PaymentApiErrorKind =
   | 'unavailable' // 5xx, network error, timeout
   | 'bad_response'; // a 2xx we cannot read (not JSON, or not the contract's shape)
 
-export type PaymentApiErrorDetails = {
+export type PaymentProviderErrorDetails = {
   status?: number;
   /** Field path named by the error, e.g. "payer.document". */
   field?: string;
@@ -23,16 +23,16 @@ export type PaymentApiErrorDetails = {
   cause?: unknown;
 };
 
-export class PaymentApiError extends Error {
-  readonly kind: PaymentApiErrorKind;
+export class PaymentProviderError extends Error {
+  readonly kind: PaymentProviderErrorKind;
   readonly status?: number;
   readonly field?: string;
   readonly retryAfterSeconds?: number;
   readonly providerMessage?: string;
 
-  constructor(kind: PaymentApiErrorKind, message: string, details: PaymentApiErrorDetails = {}) {
+  constructor(kind: PaymentProviderErrorKind, message: string, details: PaymentProviderErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.name = 'PaymentApiError';
+    this.name = 'PaymentProviderError';
     this.kind = kind;
     if (details.status !== undefined) this.status = details.status;
     if (details.field !== undefined) this.field = details.field;
@@ -41,8 +41,8 @@ export class PaymentApiError extends Error {
   }
 }
 
-export function isPaymentApiError(error: unknown): error is PaymentApiError {
-  return error instanceof PaymentApiError;
+export function isPaymentProviderError(error: unknown): error is PaymentProviderError {
+  return error instanceof PaymentProviderError;
 }
 
 export const USER_MESSAGES = {
@@ -98,7 +98,7 @@ function sentence(text: string): string {
 
 /** A short pt-BR sentence for a shopper or merchant, whatever was thrown. */
 export function userMessage(error: unknown): string {
-  if (!(error instanceof PaymentApiError)) return USER_MESSAGES.generic;
+  if (!(error instanceof PaymentProviderError)) return USER_MESSAGES.generic;
   switch (error.kind) {
     case 'unavailable':
     case 'rate_limited':

@@ -6,12 +6,12 @@
 import 'server-only';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { errorMessageOf } from '@balcao/payment-contract';
-import { PaymentApiError, type PaymentApiErrorKind } from './errors';
+import { PaymentProviderError, type PaymentProviderErrorKind } from './errors';
 import { ExchangeTimeout, type ExchangeAnswer } from './exchange';
-import type { PaymentApiOptions } from './types';
+import type { PaymentProviderOptions } from './types';
 
 /** The client's options, resolved (nothing left to default), and the User-Agent it sends. */
-export type Transport = PaymentApiOptions & { userAgent: string };
+export type Transport = PaymentProviderOptions & { userAgent: string };
 
 export type Call = {
   method: 'GET' | 'POST' | 'DELETE';
@@ -68,7 +68,7 @@ export function fieldOf(message: string | undefined): string | undefined {
   return m[1];
 }
 
-function kindOf(status: number, field: string | undefined): PaymentApiErrorKind {
+function kindOf(status: number, field: string | undefined): PaymentProviderErrorKind {
   if (status === 400 || status === 422) return field ? 'validation' : 'rejected';
   if (status === 401 || status === 403) return 'auth';
   if (status === 404) return 'not_found';
@@ -103,7 +103,7 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-/** One attempt: resolves with a 2xx answer or throws a PaymentApiError. */
+/** One attempt: resolves with a 2xx answer or throws a PaymentProviderError. */
 async function once(t: Transport, call: Call): Promise<Answer> {
   let answer: ExchangeAnswer;
   try {
@@ -116,13 +116,13 @@ async function once(t: Transport, call: Call): Promise<Answer> {
     });
   } catch (error) {
     if (error instanceof ExchangeTimeout) {
-      throw new PaymentApiError('unavailable', `Payment API ${label(call)} did not answer within ${t.timeoutMs} ms`, {
+      throw new PaymentProviderError('unavailable', `Payment API ${label(call)} did not answer within ${t.timeoutMs} ms`, {
         cause: error,
       });
     }
     const err = error as { message?: unknown; cause?: { code?: unknown; message?: unknown } };
     const detail = [err?.cause?.code, err?.cause?.message ?? err?.message].filter((x) => typeof x === 'string').join(' ');
-    throw new PaymentApiError('unavailable', scrub(`Payment API ${label(call)} could not be reached: ${detail || 'network error'}`, t.apiKey), {
+    throw new PaymentProviderError('unavailable', scrub(`Payment API ${label(call)} could not be reached: ${detail || 'network error'}`, t.apiKey), {
       cause: error,
     });
   }
@@ -131,7 +131,7 @@ async function once(t: Transport, call: Call): Promise<Answer> {
   const parsed = parseJson(text);
   if (status >= 200 && status < 300) {
     if (!parsed.ok) {
-      throw new PaymentApiError('bad_response', `Payment API ${label(call)} answered ${status} with a body that is not JSON`, { status });
+      throw new PaymentProviderError('bad_response', `Payment API ${label(call)} answered ${status} with a body that is not JSON`, { status });
     }
     return { status, json: parsed.value };
   }
@@ -141,7 +141,7 @@ async function once(t: Transport, call: Call): Promise<Answer> {
   const field = fieldOf(providerMessage);
   const kind = kindOf(status, field);
   const retryAfterSeconds = parseRetryAfter(answer.header('retry-after'));
-  throw new PaymentApiError(
+  throw new PaymentProviderError(
     kind,
     `Payment API ${label(call)} answered ${status}: ${providerMessage ?? (parsed.ok ? 'no error message' : 'body is not JSON')}`,
     {
@@ -155,7 +155,7 @@ async function once(t: Transport, call: Call): Promise<Answer> {
 
 /** How long to wait before retrying after `error`, or null to give up now. */
 function retryDelay(error: unknown, retry: number): number | null {
-  if (!(error instanceof PaymentApiError)) return null;
+  if (!(error instanceof PaymentProviderError)) return null;
   if (error.kind !== 'unavailable' && error.kind !== 'rate_limited') return null;
   const after = error.retryAfterSeconds;
   if (after !== undefined) {
@@ -174,7 +174,7 @@ export async function send(t: Transport, call: Call): Promise<Answer> {
       if (!call.retry || retry >= t.maxReadRetries) throw error;
       const wait = retryDelay(error, retry);
       if (wait === null) throw error;
-      const e = error as PaymentApiError;
+      const e = error as PaymentProviderError;
       logger().warn({ op: label(call), kind: e.kind, status: e.status, retry: retry + 1, waitMs: wait }, 'payment API read retried');
       await t.sleep(wait);
     }

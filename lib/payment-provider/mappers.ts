@@ -24,7 +24,7 @@ import {
   type RefundRequest,
   type ValidationContext,
 } from '@balcao/payment-contract';
-import { PaymentApiError } from './errors';
+import { PaymentProviderError } from './errors';
 import { chargeStateOf } from './status';
 import type { BoletoCharge, Metadata, NewBoleto, NewPix, PixCharge, RefundInput } from './types';
 
@@ -35,7 +35,7 @@ function reaisField(cents: unknown, field: string, where: string): number {
   try {
     return centsToReais(cents as number);
   } catch (error) {
-    throw new PaymentApiError('validation', `Payment API request not sent (${where}): ${field}: must be whole centavos within the API's range`, {
+    throw new PaymentProviderError('validation', `Payment API request not sent (${where}): ${field}: must be whole centavos within the API's range`, {
       field,
       cause: error,
     });
@@ -46,7 +46,7 @@ function validated<T>(schema: z.ZodType<T>, body: unknown, where: string): T {
   const result = schema.safeParse(body);
   if (result.success) return body as T;
   const issue = formatIssue(result.error);
-  throw new PaymentApiError('validation', `Payment API request not sent (${where}): ${issue.text}`, {
+  throw new PaymentProviderError('validation', `Payment API request not sent (${where}): ${issue.text}`, {
     field: issue.path === 'body' ? undefined : issue.path,
   });
 }
@@ -113,24 +113,24 @@ export function refundBody(input: RefundInput, where: string): RefundRequest {
 function parsed<S extends z.ZodType>(schema: S, json: unknown, where: string): z.infer<S> {
   const result = schema.safeParse(json);
   if (!result.success) {
-    throw new PaymentApiError('bad_response', `Payment API ${where} answered with an unexpected body: ${formatIssue(result.error).text}`);
+    throw new PaymentProviderError('bad_response', `Payment API ${where} answered with an unexpected body: ${formatIssue(result.error).text}`);
   }
   return result.data;
 }
 
 function centsOf(reais: number | undefined, field: string, where: string): number {
-  if (reais === undefined) throw new PaymentApiError('bad_response', `Payment API ${where} answered without ${field}`);
+  if (reais === undefined) throw new PaymentProviderError('bad_response', `Payment API ${where} answered without ${field}`);
   try {
     return reaisToCents(reais);
   } catch (error) {
-    throw new PaymentApiError('bad_response', `Payment API ${where} answered ${field} ${reais}, not reais with at most 2 decimals`, {
+    throw new PaymentProviderError('bad_response', `Payment API ${where} answered ${field} ${reais}, not reais with at most 2 decimals`, {
       cause: error,
     });
   }
 }
 
 function sameId(expected: string, got: string, where: string): void {
-  if (expected !== got) throw new PaymentApiError('bad_response', `Payment API ${where} answered for another id (${got})`);
+  if (expected !== got) throw new PaymentProviderError('bad_response', `Payment API ${where} answered for another id (${got})`);
 }
 
 function metadataOf(list: { key: string; value: string }[] | undefined): Metadata {

@@ -83,7 +83,7 @@ export type NewPix = {
 
 export type RefundInput = { amountCents: number; reason: 1 | 2 | 3 | 4; description: string };
 
-export interface PaymentApi {
+export interface PaymentProvider {
   /** POST /v1/charges. Never retried automatically: retry with the same idempotencyKey and input. */
   createBoleto(input: NewBoleto, opts: { idempotencyKey: string }): Promise<{ id: string; raw: unknown }>;
   /** GET /v1/charges/{id}, retried on 429/5xx/network/timeout. */
@@ -105,7 +105,7 @@ export interface PaymentApi {
   getBalance(): Promise<{ balanceCents: number }>;
 }
 
-export type PaymentApiOptions = {
+export type PaymentProviderOptions = {
   /** Base URL before /v1 (default env().paymentApiUrl). */
   baseUrl: string;
   /** X-API-KEY (default env().paymentApiKey). */

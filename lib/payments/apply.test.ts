@@ -8,7 +8,7 @@ import { applyObservation, TOUCH_MIN_INTERVAL_MS } from './apply';
 import { dedupe, insertEvent, type PaymentEventType } from './events';
 import type { Observation } from './observation';
 import { chargeStateOf } from '@/lib/payment-provider/status';
-import { barcodeFor } from '@/test/payments/fake-payment-api';
+import { barcodeFor } from '@/test/payments/fake-payment-provider';
 import { eventsOf, insertOrderWithPayment, orderById, paymentById, prepareDatabase, statusEventsOf } from '@/test/payments/db';
 
 beforeAll(prepareDatabase);

@@ -10,9 +10,9 @@ import { database } from '@/db';
 import { apiKeys, checkoutSessions, orders, paymentLinks, payments, type Order } from '@/db/schema';
 import { startProcessContext } from '@/lib/process/context';
 import { REFUSAL_MESSAGES } from '@/lib/links/place';
-import { DEFAULT_SETTINGS, getSettings, updateSettings } from '@/lib/settings/settings';
+import { DEFAULT_SETTINGS, getSettings, updateSettings } from '@/lib/payment-settings/settings';
 import { newId } from '@/lib/security/tokens';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { insertOrderWithPayment, orderById, prepareDatabase } from '@/test/payments/db';
 import { raceWorkers } from '@/test/worker-process';
 import { paymentProvider } from './provider';
@@ -24,7 +24,7 @@ let keyId: string;
 
 beforeAll(async () => {
   await prepareDatabase();
-  startProcessContext([paymentProvider.provide(new FakePaymentApi())]);
+  startProcessContext([paymentProvider.provide(new FakePaymentProvider())]);
   keyId = newId();
   await db().insert(apiKeys).values({ id: keyId, name: 'Loja externa', mode: 'test', keyHash: `hash-${keyId}`, hint: 'abcd' });
 });

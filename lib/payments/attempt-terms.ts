@@ -15,12 +15,12 @@
 import 'server-only';
 import type { Order } from '@/db/schema';
 import { saoPauloDate } from '@balcao/br/dates';
-import { sessionOfOrder } from '@/lib/checkout-sessions/sessions';
+import { sessionOfOrder } from '@/lib/checkout/sessions/sessions';
 import { database, type Tx } from '@/db';
 import type { Step } from '@/db/driver';
 import { linkById } from '@/lib/links/links';
 import { linkRefusesAttempt, REFUSAL_MESSAGES as LINK_REFUSAL_MESSAGES } from '@/lib/links/place';
-import { reservationCutoff } from '@/lib/settings/reservation';
+import { reservationCutoff } from '@/lib/payment-settings/reservation';
 
 export type AttemptKind = 'switch' | 'renew';
 export type PixTerms = { ok: true; pixDiscountBps: number; linkId: string | null } | { ok: false; error: string };

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { database } from '@/db';
 import { orders, payments, type Order, type Payment } from '@/db/schema';
 import { unitsHeldBy } from '@/lib/catalog/held-units';
-import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
+import { DEFAULT_SETTINGS, updateSettings } from '@/lib/payment-settings/settings';
 import { orderById, prepareDatabase, productIdBySlug } from '@/test/payments/db';
 import { placeTestOrder } from '@/test/payments/place';
 import { startSandboxHttp, type SandboxHttp } from '@/test/payments/sandbox-http';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PaymentApiError } from '@/lib/payment-provider/client';
+import { PaymentProviderError } from '@/lib/payment-provider/client';
 import { readBalance } from './balance';
 import { startProcessContext } from '@/lib/process/context';
 
@@ -14,7 +14,7 @@ describe('readBalance', () => {
     await readBalance({ getBalance: async () => ({ balanceCents: 500 }) }, at);
     const r = await readBalance({
       getBalance: async () => {
-        throw new PaymentApiError('unavailable', 'timeout');
+        throw new PaymentProviderError('unavailable', 'timeout');
       },
     });
     expect(r).toEqual({ ok: false, error: 'O serviço de pagamentos não respondeu. Tente novamente em instantes.', last: { balanceCents: 500, at: '2025-03-10T15:00:00.000Z' } });

@@ -4,8 +4,8 @@
  * Short timeout and one retry, so a slow provider does not hold the card for long.
  */
 import 'server-only';
-import { userMessage, type PaymentApi } from '@/lib/payment-provider/client';
-import { providerApi } from '@/lib/payments/provider';
+import { userMessage, type PaymentProvider } from '@/lib/payment-provider/client';
+import { configuredPaymentProvider } from '@/lib/payments/provider';
 import { logger } from '@/lib/server/log';
 import { processSlot } from '@/lib/process/context';
 
@@ -14,7 +14,7 @@ export type BalanceView = ({ ok: true } & BalanceReading) | { ok: false; error: 
 
 const lastReading = processSlot<BalanceReading>('dashboard.last-balance');
 
-export async function readBalance(api: Pick<PaymentApi, 'getBalance'> = providerApi({ timeoutMs: 5_000, maxReadRetries: 1 }), now: () => Date = () => new Date()): Promise<BalanceView> {
+export async function readBalance(api: Pick<PaymentProvider, 'getBalance'> = configuredPaymentProvider({ timeoutMs: 5_000, maxReadRetries: 1 }), now: () => Date = () => new Date()): Promise<BalanceView> {
   try {
     const { balanceCents } = await api.getBalance();
     const reading = { balanceCents, at: now().toISOString() };

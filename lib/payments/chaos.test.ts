@@ -14,7 +14,7 @@ import { caughtEmails, emailOutbox, paymentEvents, payments, webhookDeliveries, 
 import { emailKey } from '@/lib/email/keys';
 import { catcherTransport } from '@/lib/email/transport';
 import { drainOutbox } from '@/lib/email/worker';
-import { paymentApi, type PaymentApi } from '@/lib/payment-provider/client';
+import { createPaymentProvider, type PaymentProvider } from '@/lib/payment-provider/client';
 import { closeSandboxContext, createSandboxContext, handleSandboxRequestWith, type SandboxContext } from '@balcao/payment-sandbox';
 import { sandboxSegments, startHttpServer, type TestServer } from '@/packages/payment-sandbox/test/http-server';
 import { placeOrder } from '@/lib/checkout/place-order';
@@ -36,7 +36,7 @@ const ACTOR = 'demo@balcao.dev';
 
 let server: TestServer;
 let sandbox: SandboxContext;
-let client: PaymentApi;
+let client: PaymentProvider;
 let cafe: number;
 
 /** A small deterministic PRNG (mulberry32) so a failing run can be replayed (CHAOS_SEED=<n>). */
@@ -72,7 +72,7 @@ beforeAll(async () => {
   await prepareDatabase();
   cafe = await productIdBySlug('cafe-especial-250g');
   // Retries inside the client wait at most 20 ms (the sandbox asks for 1 s).
-  client = paymentApi({ baseUrl: `${server.url}/api/sandbox`, apiKey: KEY, sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 20))) });
+  client = createPaymentProvider({ baseUrl: `${server.url}/api/sandbox`, apiKey: KEY, sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 20))) });
   startProcessContext([paymentProvider.provide(client)]);
 }, 60_000);
 

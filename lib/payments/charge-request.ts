@@ -8,7 +8,7 @@ import type { Order, PaymentMethod } from '@/db/schema';
 import { addDays } from '@balcao/br/dates';
 import type { NewBoleto, NewPix } from '@/lib/payment-provider/client';
 import { isAcceptedNotificationUrl } from '@balcao/payment-contract';
-import type { PaymentSettings } from '@/lib/settings/settings';
+import type { PaymentSettings } from '@/lib/payment-settings/settings';
 
 export type PixTerms = { method: 'pix'; description: string; dueDate: string; expirationDays: number };
 export type BoletoTerms = {

@@ -16,7 +16,7 @@ import { database, type Tx } from '@/db';
 import { get, reads, run, write } from '@/db/driver';
 import { orderItems, orders, paymentEvents, payments, type Order, type Payment, type PaymentMethod } from '@/db/schema';
 import { env } from '@/lib/config/env';
-import { isPaymentApiError, type PaymentApiError } from '@/lib/payment-provider/client';
+import { isPaymentProviderError, type PaymentProviderError } from '@/lib/payment-provider/client';
 import { kickOutbox } from '@/lib/email/kick';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { paymentProvider } from './provider';
@@ -55,21 +55,21 @@ export function* openAttempt(tx: Tx, a: { paymentId: string; orderId: string; at
 export type CreateOutcome =
   | { kind: 'created'; orderToken: string }
   /** The provider refused the request: no charge exists. */
-  | { kind: 'refused'; error: PaymentApiError; deleted: boolean }
+  | { kind: 'refused'; error: PaymentProviderError; deleted: boolean }
   /** No definite answer: the charge may exist; retry later with the same key and body. */
   | { kind: 'in_doubt'; error: unknown }
   | { kind: 'failed' }
   | { kind: 'missing' };
 
 /** A refusal that proves no charge was created. A 401 during checkout is one too (nothing was accepted). */
-function isDefiniteRefusal(error: unknown, firstAttempt: boolean): error is PaymentApiError {
-  if (!isPaymentApiError(error)) return false;
+function isDefiniteRefusal(error: unknown, firstAttempt: boolean): error is PaymentProviderError {
+  if (!isPaymentProviderError(error)) return false;
   if (error.kind === 'validation' || error.kind === 'rejected') return true;
   return firstAttempt && error.kind === 'auth';
 }
 
 function errorText(error: unknown): string {
-  const text = isPaymentApiError(error) ? `${error.kind}: ${error.message}` : error instanceof Error ? error.message : String(error);
+  const text = isPaymentProviderError(error) ? `${error.kind}: ${error.message}` : error instanceof Error ? error.message : String(error);
   return redactSecrets(text).slice(0, 500);
 }
 
@@ -107,17 +107,21 @@ export type SubmitOptions = {
   onRefused: 'delete' | 'fail';
   /** True for the very first send from placeOrder. */
   firstAttempt?: boolean;
-  /**
-   * What the caller read back in the transaction that opened the attempt (committed since):
-   * placing an order reads it with its held writes instead of reading it again here.
-   */
-  known?: CreateInputs;
 };
 
+/** Sends the create of this payment's attempt, as stored. */
 export async function submitCreate(paymentId: string, opts: SubmitOptions): Promise<CreateOutcome> {
-  const loaded = opts.known?.payment.id === paymentId ? opts.known : await load(paymentId);
-  if (!loaded) return { kind: 'missing' };
+  const loaded = await load(paymentId);
+  return loaded ? sendCreate(loaded, opts) : { kind: 'missing' };
+}
+
+/**
+ * The same from what the caller read back in the transaction that opened the attempt (committed
+ * since): placing an order reads it with its held writes, not again here.
+ */
+export async function sendCreate(loaded: CreateInputs, opts: SubmitOptions): Promise<CreateOutcome> {
   const { payment, order, terms } = loaded;
+  const paymentId = payment.id;
   if (payment.createState === 'created') return { kind: 'created', orderToken: order.token };
   if (payment.createState === 'failed') return { kind: 'failed' };
   if (payment.supersededAt) {

@@ -12,7 +12,7 @@ export type EventSource = 'checkout' | 'webhook' | 'reconcile' | 'merchant' | 's
 
 /**
  * Every kind of payment_events row a writer may add. The merchant's timeline words each one
- * (lib/order-admin/timeline.ts); its table test walks this list, so a kind added here without
+ * (lib/orders/admin/timeline.ts); its table test walks this list, so a kind added here without
  * words fails there.
  */
 export const PAYMENT_EVENT_TYPES = [

@@ -1,16 +1,13 @@
 /** "Registrar reembolso manual" ("Valor", "Motivo") → the use-case's input, pt-BR errors per field. Pure. */
 import { formatBRL, parseBRLInput } from '@balcao/br/money';
+import { typedValues } from '@/lib/forms/typed-values';
 
 export const MANUAL_REFUND_REASON_MAX = 255;
 export type ManualRefundFieldErrors = Partial<Record<'amount' | 'reason', string>>;
 export type ManualRefundParse = { ok: true; value: { amountCents: number; reason: string } } | { ok: false; fieldErrors: ManualRefundFieldErrors; values: Record<string, string> };
 
 export function parseManualRefundForm(form: { get(name: string): unknown }, totalCents: number): ManualRefundParse {
-  const text = (name: string) => {
-    const v = form.get(name);
-    return typeof v === 'string' ? v : '';
-  };
-  const values = { amount: text('amount'), reason: text('reason') };
+  const values = typedValues(form, ['amount', 'reason']);
   const fieldErrors: ManualRefundFieldErrors = {};
   const amountText = values.amount.trim();
   const amountCents = amountText ? parseBRLInput(amountText) : null;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { statusLabel } from '@/lib/orders/status-labels';
 import { cancelOrderPayment, MESSAGES, refundOrderPayment, REFUND_LOCK_STALE_MS } from './merchant-actions';
 import { reconcileAll } from './reconcile';
-import { apiError, type FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { apiError, type FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { withFakeProvider } from '@/test/payments/fake-provider';
 import { eventsOf, orderById, paymentById } from '@/test/payments/db';
 import { placeTestOrder } from '@/test/payments/place';
@@ -11,7 +11,7 @@ import { paymentEvents } from '@/db/schema';
 import { eq } from 'drizzle-orm';
 
 const ACTOR = 'demo@balcao.dev';
-let fake: FakePaymentApi;
+let fake: FakePaymentProvider;
 withFakeProvider((f) => (fake = f));
 
 async function paidPix(quantity = 1) {

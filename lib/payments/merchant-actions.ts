@@ -8,7 +8,7 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { database } from '@/db';
 import { get, run, type Step } from '@/db/driver';
 import { orders, paymentEvents, payments, type Order, type Payment, currentPaymentOf } from '@/db/schema';
-import { isPaymentApiError, userMessage, type RefundInput } from '@/lib/payment-provider/client';
+import { isPaymentProviderError, userMessage, type RefundInput } from '@/lib/payment-provider/client';
 import { LIMITS } from '@balcao/payment-contract';
 import { formatBRL } from '@balcao/br/money';
 import { logger, redactSecrets } from '@/lib/server/log';
@@ -82,7 +82,7 @@ export async function cancelOrderPayment(orderId: string, actor: string): Promis
     if (payment.method === 'pix') await paymentProvider().cancelPix(payment.providerId!);
     else await paymentProvider().cancelBoleto(payment.providerId!);
   } catch (error) {
-    await recordEvent(payment, 'cancel_failed', actor, { error: isPaymentApiError(error) ? error.kind : 'error' });
+    await recordEvent(payment, 'cancel_failed', actor, { error: isPaymentProviderError(error) ? error.kind : 'error' });
     const back = await readBack(payment, actor, { action: 'cancel' });
     if (!back) return { ok: false, error: userMessage(error) };
     const { observed } = back.obs;
@@ -92,7 +92,7 @@ export async function cancelOrderPayment(orderId: string, actor: string): Promis
       const status = back.applied.status;
       return status === 'canceled' ? { ok: true, message: MESSAGES.canceled } : { ok: false, error: MESSAGES.notActiveCanceled };
     }
-    if (isPaymentApiError(error) && (error.kind === 'rejected' || error.kind === 'validation')) {
+    if (isPaymentProviderError(error) && (error.kind === 'rejected' || error.kind === 'validation')) {
       // Still pending at the provider and the cancel was refused (not active yet): take the request back.
       if (firstRequest) await database().db.update(payments).set({ cancelRequestedAt: null }).where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
       return { ok: false, error: MESSAGES.notYetActive };
@@ -197,9 +197,9 @@ export async function refundOrderPayment(orderId: string, input: RefundInput, ac
     if (back?.obs.observed === 'refunded') {
       return { ok: true, message: `Reembolso de ${formatBRL(amountCents)} registrado.` };
     }
-    const definite = isPaymentApiError(error) && (error.kind === 'validation' || error.kind === 'rejected' || error.kind === 'auth');
+    const definite = isPaymentProviderError(error) && (error.kind === 'validation' || error.kind === 'rejected' || error.kind === 'auth');
     if (definite) {
-      await releaseRefundLock(payment, actor, isPaymentApiError(error) ? `${error.kind}: ${redactSecrets(error.message)}` : 'refused');
+      await releaseRefundLock(payment, actor, isPaymentProviderError(error) ? `${error.kind}: ${redactSecrets(error.message)}` : 'refused');
       return { ok: false, error: back && back.obs.observed !== 'paid' ? MESSAGES.refundOnlyPaid : userMessage(error) };
     }
     if (back?.obs.observed === 'paid') {

@@ -16,7 +16,7 @@ import { createCoupon } from '@/lib/coupons/coupons';
 import { createPromotion } from '@/lib/promotions/admin';
 import { splitDiscounts } from '@/lib/promotions/line-split';
 import { placeOrder } from '@/lib/checkout/place-order';
-import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
+import { DEFAULT_SETTINGS, updateSettings } from '@/lib/payment-settings/settings';
 import { DEFAULT_SHIPPING_RULES } from '@/lib/shipping/quote';
 import { saveShippingRules } from '@/lib/shipping/settings';
 import { startProcessContext } from '@/lib/process/context';

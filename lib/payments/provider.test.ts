@@ -6,8 +6,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { stopSandboxWorker } from '@/lib/embedded-provider';
-import { paymentProvider, providerApi } from './provider';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { paymentProvider, configuredPaymentProvider } from './provider';
+import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { startProcessContext } from '@/lib/process/context';
 
 let server: http.Server;
@@ -36,12 +36,12 @@ afterEach(async () => {
   await stopSandboxWorker();
 });
 
-describe('providerApi', () => {
+describe('configuredPaymentProvider', () => {
   it('calls the embedded sandbox in process when no provider is configured (the server at APP_URL sees nothing)', async () => {
     process.env.APP_URL = origin;
     startProcessContext();
     // This process's fresh sandbox answered: its balance is 0, the HTTP server would say 7.
-    expect(await providerApi({ maxReadRetries: 0 }).getBalance()).toEqual({ balanceCents: 0 });
+    expect(await configuredPaymentProvider({ maxReadRetries: 0 }).getBalance()).toEqual({ balanceCents: 0 });
     expect(seen).toEqual([]);
   });
 
@@ -49,7 +49,7 @@ describe('providerApi', () => {
     process.env.PAYMENT_API_URL = `${origin}/provider`;
     process.env.PAYMENT_API_KEY = 'sk_live_composition_test';
     startProcessContext();
-    expect(await providerApi({ maxReadRetries: 0 }).getBalance()).toEqual({ balanceCents: 700 });
+    expect(await configuredPaymentProvider({ maxReadRetries: 0 }).getBalance()).toEqual({ balanceCents: 700 });
     expect(seen).toEqual(['GET /provider/v1/customers/balance']);
   });
 });
@@ -57,7 +57,7 @@ describe('providerApi', () => {
 describe('api', () => {
   it('is one client per process, replaced by a fake in tests', async () => {
     expect(paymentProvider()).toBe(paymentProvider());
-    const fake = new FakePaymentApi();
+    const fake = new FakePaymentProvider();
     startProcessContext([paymentProvider.provide(fake)]);
     expect(paymentProvider()).toBe(fake);
     startProcessContext();

@@ -6,13 +6,13 @@
  * sandbox is loaded on first call, so a server on a real provider never loads it). Anything
  * else — a real provider, or a PAYMENT_API_URL pointing at a sandbox — is reached over HTTP.
  *
- * `paymentProvider()` is the client the use-cases share (a test's context may provide a double); `providerApi()`
+ * `paymentProvider()` is the client the use-cases share (a test's context may provide a double); `configuredPaymentProvider()`
  * builds one with other timeouts (health check, balance card).
  */
 import 'server-only';
 import { env } from '@/lib/config/env';
 import type { Exchange } from '@/lib/payment-provider/exchange';
-import { paymentApi, type PaymentApi, type PaymentApiOptions } from '@/lib/payment-provider/client';
+import { createPaymentProvider, type PaymentProvider, type PaymentProviderOptions } from '@/lib/payment-provider/client';
 import { processSingleton } from '@/lib/process/context';
 
 /** The in-process sandbox as an exchange, loaded on its first request. */
@@ -31,10 +31,10 @@ function providerExchange(): Exchange | undefined {
 }
 
 /** A client for this configuration's provider (reads env() now); `options` may change timeouts and retries. */
-export function providerApi(options: Partial<Omit<PaymentApiOptions, 'exchange' | 'baseUrl'>> = {}): PaymentApi {
+export function configuredPaymentProvider(options: Partial<Omit<PaymentProviderOptions, 'exchange' | 'baseUrl'>> = {}): PaymentProvider {
   const exchange = providerExchange();
-  return paymentApi(exchange ? { ...options, exchange } : options);
+  return createPaymentProvider(exchange ? { ...options, exchange } : options);
 }
 
 /** The client the use-cases share, one per process context (`paymentProvider.provide(fake)` gives a test's double). */
-export const paymentProvider = processSingleton<PaymentApi>('payments.api', () => providerApi());
+export const paymentProvider = processSingleton<PaymentProvider>('payment-provider', () => configuredPaymentProvider());

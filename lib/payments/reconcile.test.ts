@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { database } from '@/db';
 import { orders, payments } from '@/db/schema';
 import { reconcileAll, reconcileCandidates, reconcileOrder, startReconcileScheduler, stopReconcileScheduler } from './reconcile';
-import { apiError, type FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { apiError, type FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { withFakeProvider } from '@/test/payments/fake-provider';
 import { backdatePayment, eventsOf, orderById, paymentById, productIdBySlug, statusEventsOf } from '@/test/payments/db';
 import { checkoutInput, placeTestOrder } from '@/test/payments/place';
@@ -14,7 +14,7 @@ import { processSlot, startProcessContext } from '@/lib/process/context';
 /** True while the in-process scheduler is on: its state, read from the process context by its name. */
 const reconcileSchedulerRunning = () => !!processSlot<{ timer?: unknown }>('reconcile.scheduler').get()?.timer;
 
-let fake: FakePaymentApi;
+let fake: FakePaymentProvider;
 withFakeProvider((f) => (fake = f));
 
 const DAY = 24 * 60 * 60 * 1000;

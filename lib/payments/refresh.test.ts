@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { refreshNow, refreshSoon, REFRESH_MIN_INTERVAL_MS, takeRefreshSlot } from './refresh';
-import { apiError, type FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { apiError, type FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { withFakeProvider } from '@/test/payments/fake-provider';
 import { orderById } from '@/test/payments/db';
 import { placeTestOrder } from '@/test/payments/place';
 
-let fake: FakePaymentApi;
+let fake: FakePaymentProvider;
 withFakeProvider((f) => (fake = f));
 
 describe('refreshSoon', () => {

@@ -14,7 +14,7 @@ import { productBySlug } from '@/lib/catalog/catalog';
 import { createLink, linkWithStats } from '@/lib/links/links';
 import { REFUSAL_MESSAGES } from '@/lib/links/place';
 import { SOLD_OUT_WHILE_BUYING } from '@/lib/orders/pricing';
-import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
+import { DEFAULT_SETTINGS, updateSettings } from '@/lib/payment-settings/settings';
 import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
 import { applyObservation } from './apply';
@@ -22,7 +22,7 @@ import type { Observation } from './observation';
 import { placeOrder, tooManyUnpaidMessage, type LinkOrderInput, type OrderInput } from '@/lib/checkout/place-order';
 import { releaseLapsedReservations } from './reservations';
 import { chargeStateOf } from '@/lib/payment-provider/status';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { orderById, prepareDatabase, VALID_CNPJ } from '@/test/payments/db';
 import { rowsByToken, TEST_ADDRESS } from '@/test/payments/place';
 import { validCpf } from '@/test/documents';
@@ -40,7 +40,7 @@ const freshCpf = () => validCpf(nextCpf++);
 withEnvDefault('UNPAID_ORDERS_PER_DOCUMENT'); // the default: 3
 beforeAll(prepareDatabase);
 beforeEach(async () => {
-  startProcessContext([paymentProvider.provide(new FakePaymentApi())]);
+  startProcessContext([paymentProvider.provide(new FakePaymentProvider())]);
   vi.useFakeTimers({ toFake: ['Date'] });
   at(0);
   await updateSettings({ ...DEFAULT_SETTINGS });

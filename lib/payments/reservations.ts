@@ -1,5 +1,5 @@
 /**
- * The sweep that ends lapsed reservations ("Reserva de estoque", lib/settings/reservation.ts):
+ * The sweep that ends lapsed reservations ("Reserva de estoque", lib/payment-settings/reservation.ts):
  * every pending order placed longer ago than the shop's window gives its stock units back, so
  * the catalog shows them again although the charge stays payable. Runs with every
  * reconciliation pass (the in-process scheduler each minute, and the cron route); a checkout
@@ -9,7 +9,7 @@
 import 'server-only';
 import { database } from '@/db';
 import { releaseLapsedHolds } from '@/lib/catalog/stock';
-import { reservationCutoffIn } from '@/lib/settings/reservation';
+import { reservationCutoffIn } from '@/lib/payment-settings/reservation';
 import { logger } from '@/lib/server/log';
 
 /** Returns the units given back. */

@@ -7,7 +7,7 @@ import { SKIPPED_BY_SETTINGS } from '@/lib/email/outbox';
 import { applyObservation } from './apply';
 import type { Observation } from './observation';
 import { chargeStateOf } from '@/lib/payment-provider/status';
-import { barcodeFor } from '@/test/payments/fake-payment-api';
+import { barcodeFor } from '@/test/payments/fake-payment-provider';
 import { emailsOf, insertOrderWithPayment, prepareDatabase } from '@/test/payments/db';
 import { barcodeToDigitableLine } from '@balcao/br/boleto';
 

@@ -34,7 +34,7 @@ import type { SQL } from 'drizzle-orm';
 import { giveBack, orderMovesQuery, retakeForLatePayment } from '@/lib/catalog/stock';
 import { releaseCouponUse, retakeCouponUse } from './coupon-uses';
 import { flagPaymentOverLinkLimit, orderLinkQuery } from '@/lib/links/place';
-import { reservationCutoffIn } from '@/lib/settings/reservation';
+import { reservationCutoffIn } from '@/lib/payment-settings/reservation';
 import { emailKey, KIND_OF_STATE } from '@/lib/email/keys';
 import { hasEmail, MERCHANT_RECIPIENTS, queueEmail } from '@/lib/email/outbox';
 import type { Tx } from '@/db';

@@ -6,7 +6,7 @@
  */
 import 'server-only';
 import type { Payment } from '@/db/schema';
-import { isPaymentApiError } from '@/lib/payment-provider/client';
+import { isPaymentProviderError } from '@/lib/payment-provider/client';
 import { paymentProvider } from './provider';
 import { coalescedRead } from './coalesced-read';
 import { applyObservation, type ApplyExtras, type ApplyResult } from './apply';
@@ -19,7 +19,7 @@ export const CREATE_RETRY_AFTER_MS = 30_000;
 /** After this, a create that never got an answer is given up (order expired). */
 export const CREATE_GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
 
-/** GET the charge (boleto) or QR code (Pix) by its provider id. Throws PaymentApiError. */
+/** GET the charge (boleto) or QR code (Pix) by its provider id. Throws PaymentProviderError. */
 /**
  * Reads the payment from the provider. Concurrent reads of one payment are coalesced
  * (coalesced-read.ts): a caller shares, at most, a read that started after it asked.
@@ -81,6 +81,6 @@ export async function cancelAtProvider(payment: Pick<Payment, 'method' | 'provid
     if (payment.method === 'pix') await paymentProvider().cancelPix(payment.providerId);
     else await paymentProvider().cancelBoleto(payment.providerId);
   } catch (error) {
-    if (!isPaymentApiError(error) || (error.kind !== 'rejected' && error.kind !== 'validation' && error.kind !== 'not_found')) throw error;
+    if (!isPaymentProviderError(error) || (error.kind !== 'rejected' && error.kind !== 'validation' && error.kind !== 'not_found')) throw error;
   }
 }

@@ -9,7 +9,7 @@ import { env } from '@/lib/config/env';
 import { dedupe, insertEvent } from './events';
 import { tokenHash } from '@/lib/security/tokens';
 import { reconcileAll } from './reconcile';
-import { apiError, barcodeFor, type FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { apiError, barcodeFor, type FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { withFakeProvider } from '@/test/payments/fake-provider';
 import { backdatePayment, deliveriesOfToken, eventsOf, orderById, paymentById, statusEventsOf } from '@/test/payments/db';
 import { placeTestOrder } from '@/test/payments/place';
@@ -19,7 +19,7 @@ import { signWebhook, verifyWebhookSignature } from './webhook-signature';
 import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
 
-let fake: FakePaymentApi;
+let fake: FakePaymentProvider;
 withFakeProvider((f) => (fake = f));
 
 const nowSeconds = () => String(Math.floor(Date.now() / 1000));

@@ -18,7 +18,7 @@ import { run } from '@/db/driver';
 import { preparedQuery } from '@/db/statements';
 import { payments, type Payment } from '@/db/schema';
 import { env } from '@/lib/config/env';
-import { isPaymentApiError } from '@/lib/payment-provider/client';
+import { isPaymentProviderError } from '@/lib/payment-provider/client';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '@balcao/payment-contract';
 import { clientRateKey } from '@/lib/security/client-address';
 import { hit, hitAlong, type RateDecision } from '@/lib/security/rate-limit';
@@ -196,7 +196,7 @@ export async function handlePaymentWebhook(req: Request, token: string): Promise
   try {
     obs = withBodyExtras(await readProvider(payment), payment, parsed);
   } catch (error) {
-    const retryAfter = isPaymentApiError(error) && error.retryAfterSeconds ? Math.min(Math.max(1, Math.ceil(error.retryAfterSeconds)), 300) : FETCH_RETRY_AFTER_SECONDS;
+    const retryAfter = isPaymentProviderError(error) && error.retryAfterSeconds ? Math.min(Math.max(1, Math.ceil(error.retryAfterSeconds)), 300) : FETCH_RETRY_AFTER_SECONDS;
     await record({ ...delivery, outcome: 'fetch_failed', httpStatus: 503 });
     log().warn({ paymentId: payment.id, err: redactSecrets(String(error)) }, 'webhook fetch-back failed');
     return json(503, { error: 'could not read the payment back, retry later' }, { 'Retry-After': String(retryAfter) });

@@ -19,7 +19,7 @@
  * before anyone asks for them. A test begins its own context with its doubles; a script ends
  * its context (`endProcessContext`) to close its connections:
  *
- *   startProcessContext([paymentProvider.provide(new FakePaymentApi())]);
+ *   startProcessContext([paymentProvider.provide(new FakePaymentProvider())]);
  */
 const CONTEXT = Symbol.for('balcao.process');
 const CLOSERS = Symbol.for('balcao.process.closers');

@@ -8,6 +8,7 @@ import { parseBRLInput } from '@balcao/br/money';
 import { UF_CODES } from '@balcao/br/uf';
 import type { PromotionScope, PromotionType } from '@/db/schema-promotions';
 import type { BuyXPayYRules, FreeShippingRules, ProgressiveRules } from './rules';
+import { typedValues } from '@/lib/forms/typed-values';
 
 export const PROMOTION_FIELDS = [
   'name', 'type', 'scope', 'categoryId', 'productId', 'buy', 'pay', 'basis', 'tierKind',
@@ -22,12 +23,7 @@ export type NewPromotion = { name: string; type: PromotionType; scope: Promotion
 export type PromotionFormParse = { ok: true; value: NewPromotion } | { ok: false; fieldErrors: PromotionFieldErrors; values: PromotionFormValues };
 
 export function promotionFormValues(form: { get(name: string): unknown }): PromotionFormValues {
-  const values = {} as PromotionFormValues;
-  for (const f of PROMOTION_FIELDS) {
-    const v = form.get(f);
-    values[f] = typeof v === 'string' ? v.slice(0, f === 'regions' ? 600 : 120) : '';
-  }
-  return values;
+  return typedValues(form, PROMOTION_FIELDS, { maxLength: (f) => (f === 'regions' ? 600 : 120) });
 }
 
 function percentBps(typed: string): number | null {

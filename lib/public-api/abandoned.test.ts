@@ -17,7 +17,7 @@ describe('GET /api/v1/checkouts/abandoned', () => {
   it('pages newest first in the documented shape; a foreign cursor is refused', async () => {
     const productId = await insertProduct({ slug: `p-${randomUUID().slice(0, 6)}`, name: 'Caneca', description: '', priceCents: 3000, imagePath: '/x.svg', active: true, stock: 5 });
     for (const [i, email] of ['a@example.com', 'b@example.com'].entries()) {
-      await saveDraft({ sessionToken: randomUUID(), source: 'cart', sourceRef: null, values: { email, phone: '11987654321', name: 'Ana Souza' }, lines: [{ productId, quantity: 2, unitCents: 3000, name: 'Caneca' }], totalCents: 6000, now: Date.now() - (2 - i) * 60_000 });
+      await saveDraft({ cookieToken: randomUUID(), source: 'cart', sourceRef: null, values: { email, phone: '11987654321', name: 'Ana Souza' }, lines: [{ productId, quantity: 2, unitCents: 3000, name: 'Caneca' }], totalCents: 6000, now: Date.now() - (2 - i) * 60_000 });
     }
     const first = (await listApiAbandoned(ALL, 1))!;
     expect(abandonedCheckoutList.parse(first)).toEqual(first);
@@ -37,9 +37,9 @@ describe('GET /api/v1/checkouts/abandoned', () => {
     const mineId = await session(mine);
     const otherId = await session(other);
     const base = { lines: [{ productId: null, quantity: 1, unitCents: 4990, name: 'Aula' }], totalCents: 4990, now: Date.now() };
-    await saveDraft({ sessionToken: randomUUID(), source: 'session', sourceRef: mineId, values: { email: 'mine@example.com' }, ...base } as never);
-    await saveDraft({ sessionToken: randomUUID(), source: 'session', sourceRef: otherId, values: { email: 'other@example.com' }, ...base } as never);
-    await saveDraft({ sessionToken: randomUUID(), source: 'cart', sourceRef: null, values: { email: 'shopper@example.com' }, ...base } as never);
+    await saveDraft({ cookieToken: randomUUID(), source: 'session', sourceRef: mineId, values: { email: 'mine@example.com' }, ...base } as never);
+    await saveDraft({ cookieToken: randomUUID(), source: 'session', sourceRef: otherId, values: { email: 'other@example.com' }, ...base } as never);
+    await saveDraft({ cookieToken: randomUUID(), source: 'cart', sourceRef: null, values: { email: 'shopper@example.com' }, ...base } as never);
 
     const own = (await listApiAbandoned(mine, 100))!.data;
     expect(own.map((d) => d.contact.email)).toEqual(['mine@example.com']);

@@ -5,11 +5,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { activityLog, apiIdempotency, apiKeys, checkoutSessions, orders, payments, products, users } from '@/db/schema';
-import { sessionById } from '@/lib/checkout-sessions/sessions';
+import { sessionById } from '@/lib/checkout/sessions/sessions';
 import { paymentProvider } from '@/lib/payments/provider';
 import { placeOrder } from '@/lib/checkout/place-order';
 import { startProcessContext } from '@/lib/process/context';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { prepareDatabase, productIdBySlug } from '@/test/payments/db';
 import { placeTestOrder } from '@/test/payments/place';
 import { reconcileAll } from '@/lib/payments/reconcile';
@@ -17,14 +17,14 @@ import { createApiKey, listApiKeys, revokeApiKey } from './keys';
 import { openApiDocument } from './openapi';
 import { getCheckoutSession, getOrder, getOrders, postCheckoutSession, postRefund } from './routes';
 
-let fake: FakePaymentApi;
+let fake: FakePaymentProvider;
 let key: string;
 
 beforeAll(async () => {
   await prepareDatabase();
 });
 beforeEach(async () => {
-  fake = new FakePaymentApi();
+  fake = new FakePaymentProvider();
   startProcessContext([paymentProvider.provide(fake)]);
   key = (await createApiKey('Loja WordPress')).key;
 });
@@ -297,7 +297,7 @@ describe('Idempotency-Key housekeeping', () => {
   });
 
   it('stored answers are swept after 24 hours by the worker pass', async () => {
-    const { runWebhookWorkerOnce } = await import('./webhook-worker');
+    const { runWebhookWorkerOnce } = await import('@/lib/outbound-events/delivery/webhook-worker');
     const keyId = (await listApiKeys())[0].id;
     const old = new Date(Date.now() - 25 * 3600_000).toISOString();
     await database().db.insert(apiIdempotency).values([

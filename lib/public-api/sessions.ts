@@ -1,6 +1,7 @@
 /**
- * POST and GET /api/v1/checkout/sessions: a store's server creates a session (lines priced now:
- * catalog products at the catalog's price, ad-hoc lines at the amount sent), the buyer pays it
+ * POST and GET /api/v1/checkout/sessions: a store's server creates a session (lines priced now,
+ * by the orders' one line pricing, lib/orders/pricing.ts `orderLine`: catalog products at the
+ * catalog's price, ad-hoc lines at the amount sent), the buyer pays it
  * at /c/<id>. success_url and cancel_url must be https in production; their origins are
  * remembered for the key (api_key_origins) and the hosted checkout sends the buyer nowhere else.
  */
@@ -12,8 +13,8 @@ import { run } from '@/db/driver';
 import { apiKeyOrigins, checkoutSessions, orders } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { itemsOfProducts, productBySlug, productsByIds, variantByRef, type CatalogItem } from '@/lib/catalog/catalog';
-import { sessionById, sessionState, type CheckoutSession } from '@/lib/checkout-sessions/sessions';
-import { MAX_ORDER_CENTS, MIN_ORDER_CENTS, type OrderLine } from '@/lib/orders/pricing';
+import { sessionById, sessionState, type CheckoutSession } from '@/lib/checkout/sessions/sessions';
+import { MAX_ORDER_CENTS, MIN_ORDER_CENTS, orderLine, type OrderLine } from '@/lib/orders/pricing';
 import { apiError, type ApiResult } from './http';
 import type { ApiCaller } from './keys';
 import { apiOrderById } from './orders';
@@ -69,18 +70,9 @@ export async function createSession(caller: ApiCaller, req: CreateSessionRequest
       }
       // The hosted checkout asks no delivery address yet: products that ship are sold through the shop's own cart.
       if (p.requiresShipping) return apiError('invalid_request', `items.${i}.${field}: this product needs delivery, which checkout sessions do not offer yet`, `items.${i}.${field}`);
-      lines.push({
-        productId: p.id,
-        variantId: p.variantId,
-        sku: p.sku,
-        variantName: p.variantName,
-        name: p.name,
-        unitPriceCents: p.priceCents,
-        quantity: item.quantity,
-        lineTotalCents: p.priceCents * item.quantity,
-      });
+      lines.push(orderLine(p, item.quantity, p.priceCents));
     } else {
-      lines.push({ productId: null, name: item.name, unitPriceCents: item.amount, quantity: item.quantity, lineTotalCents: item.amount * item.quantity });
+      lines.push(orderLine({ name: item.name }, item.quantity, item.amount));
     }
   }
   const total = lines.reduce((n, l) => n + l.lineTotalCents, 0);

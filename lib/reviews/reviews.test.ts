@@ -279,7 +279,7 @@ describe('the buyer’s data and the API', () => {
 
   it('review.created reaches an endpoint subscribed to it with data.review', async () => {
     const { createEndpoint } = await import('@/lib/outbound-events/webhook-endpoints');
-    const { fanOut } = await import('@/lib/public-api/webhook-worker');
+    const { fanOut } = await import('@/lib/outbound-events/delivery/webhook-worker');
     const { outboundDeliveries } = await import('@/db/schema');
     await createEndpoint('https://loja.example/webhooks', ['review.created']);
     await fanOut();

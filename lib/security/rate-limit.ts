@@ -35,7 +35,7 @@ export type RateBucket =
   | 'second-step'
   | 'dashboard-search'
   | 'draft'
-  | 'draft-session'
+  | 'draft-cookie'
   | 'carrier-sandbox'
   | 'feed'
   | 'review'
@@ -56,9 +56,9 @@ export const PASSWORD_RESET_ACCOUNT_PER_DAY = 10;
 /** Wrong second-step codes (TOTP or recovery) one account takes in SECOND_STEP_WINDOW_MS. */
 export const SECOND_STEP_FAILURES = 5;
 export const SECOND_STEP_WINDOW_MS = 15 * 60_000;
-/** The checkout's draft autosave (debounced): per client address, and per browser session. */
+/** The checkout's draft autosave (debounced): per client address, and per browser (its draft cookie). */
 export const DRAFT_SAVES_PER_MIN = 60;
-export const DRAFT_SAVES_PER_SESSION_PER_MIN = 30;
+export const DRAFT_SAVES_PER_COOKIE_PER_MIN = 30;
 /** Calls to the embedded carrier sandbox over HTTP, per client address (the app itself calls it in process). */
 export const CARRIER_SANDBOX_CALLS_PER_MIN = 120;
 /** Product feed fetches per client: a channel fetches a few times a day; a loop gets 429. */
@@ -102,8 +102,8 @@ function limitOf(bucket: RateBucket): number {
       return rateLimit.loginPerMin;
     case 'draft':
       return DRAFT_SAVES_PER_MIN;
-    case 'draft-session':
-      return DRAFT_SAVES_PER_SESSION_PER_MIN;
+    case 'draft-cookie':
+      return DRAFT_SAVES_PER_COOKIE_PER_MIN;
     case 'carrier-sandbox':
       return CARRIER_SANDBOX_CALLS_PER_MIN;
     case 'feed':

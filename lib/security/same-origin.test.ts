@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSameOrigin, ownHosts, type SameOriginPolicy } from './same-origin';
+import { isOwnUpload, isSameOrigin, ownHosts, type SameOriginPolicy } from './same-origin';
 
 const headers = (h: Record<string, string>) => new Headers(h);
 const byIp: SameOriginPolicy = { appUrl: 'http://203.0.113.7:3000', trustedProxyHops: 0, isProduction: true };
@@ -31,5 +31,15 @@ describe('the one same-origin rule', () => {
     expect(isSameOrigin(headers({ origin: 'http://127.0.0.1:3000' }), dev)).toBe(true);
     expect(isSameOrigin(headers({ origin: 'http://127.0.0.1:3000' }), { ...dev, isProduction: true })).toBe(false);
     expect(ownHosts(headers({}), dev)).toEqual(expect.arrayContaining(['localhost:3000', '127.0.0.1:3000']));
+  });
+
+  it('takes an upload only from this shop and with a body type no form can send', () => {
+    const own = { origin: 'http://203.0.113.7:3000' };
+    expect(isOwnUpload(headers({ ...own, 'content-type': 'image/webp' }), byIp)).toBe(true);
+    expect(isOwnUpload(headers({ ...own, 'content-type': 'application/octet-stream' }), byIp)).toBe(true);
+    for (const type of ['multipart/form-data; boundary=x', 'application/x-www-form-urlencoded', 'text/plain;charset=UTF-8', 'TEXT/PLAIN']) {
+      expect(isOwnUpload(headers({ ...own, 'content-type': type }), byIp)).toBe(false);
+    }
+    expect(isOwnUpload(headers({ origin: 'https://evil.example', 'content-type': 'image/webp' }), byIp)).toBe(false);
   });
 });

@@ -56,6 +56,18 @@ export function isSameOrigin(h: HeaderReader, policy: SameOriginPolicy = policyO
   return url.protocol === app.protocol && ownHosts(h, policy).includes(url.host.toLowerCase());
 }
 
+/** Body types an HTML form can send cross-site without a CORS preflight. */
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\b/i;
+
+/**
+ * A raw-bytes upload from this shop's own pages (the product photos, a digital product's file):
+ * the Origin is this shop and the body's type is not one a form can send, so a cross-site page
+ * cannot post one.
+ */
+export function isOwnUpload(h: HeaderReader, policy: SameOriginPolicy = policyOfEnv()): boolean {
+  return isSameOrigin(h, policy) && !FORM_TYPES.test(h.get('content-type') ?? '');
+}
+
 export function policyOfEnv(): SameOriginPolicy {
   const e = env();
   return { appUrl: e.appUrl, trustedProxyHops: e.trustedProxyHops, isProduction: e.isProduction };

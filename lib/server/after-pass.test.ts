@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { caughtEmails, emailOutbox, orderItems, outboundDeliveries, outboundEvents, webhookEndpoints } from '@/db/schema';
 import { createEndpoint } from '@/lib/outbound-events/webhook-endpoints';
-import { startWebhookWorker, stopWebhookWorker } from '@/lib/public-api/webhook-worker';
+import { startWebhookWorker, stopWebhookWorker } from '@/lib/outbound-events/delivery/webhook-worker';
 import { enqueueEmail } from '@/lib/email/outbox';
 import { startOutboxWorker, stopOutboxWorker } from '@/lib/email/worker';
 import { recordOrderEvent } from '@/lib/outbound-events/record';

@@ -93,7 +93,7 @@ export function runShutdown(signal: string, opts: { timeoutMs?: number } = {}): 
   return s.running;
 }
 
-/** What the signal listener does (exported for tests). */
+/** What the signal listener does: the shutdown steps, then the exit where Next's own handler is off (NEXT_MANUAL_SIG_HANDLE). */
 export async function handleSignal(signal: NodeJS.Signals, exit: (code: number) => void = (c) => process.exit(c)): Promise<void> {
   await runShutdown(signal);
   // Next's own handler drains requests and exits; without it, we exit.

@@ -3,6 +3,7 @@
  * field is never filled back (it is sealed); blank keeps the stored one, "Remover token" drops it.
  */
 import { DEFAULT_SERVICES, type CarrierSettings } from './carrier';
+import { typedValues } from '@/lib/forms/typed-values';
 
 export type CarrierFormResult =
   | { ok: true; value: Omit<CarrierSettings, 'hasToken' | 'tokenSealed'> & { token?: string } }
@@ -22,19 +23,11 @@ export function carrierFormValues(s: CarrierSettings): Record<string, string> {
 }
 
 export function parseCarrierForm(form: FormData): CarrierFormResult {
-  const get = (k: string) => {
-    const v = form.get(k);
-    return typeof v === 'string' ? v.trim().slice(0, 500) : '';
-  };
-  const values: Record<string, string> = {
-    carrierEnabled: get('carrierEnabled'),
-    environment: get('environment'),
-    originZip: get('originZip'),
-    handlingDays: get('handlingDays'),
-    adjustKind: get('adjustKind'),
-    adjustValue: get('adjustValue'),
-    ...Object.fromEntries(DEFAULT_SERVICES.map((id) => [`service${id}`, get(`service${id}`)])),
-  };
+  const values: Record<string, string> = typedValues(
+    form,
+    ['carrierEnabled', 'environment', 'originZip', 'handlingDays', 'adjustKind', 'adjustValue', ...DEFAULT_SERVICES.map((id) => `service${id}`)],
+    { trim: true, maxLength: 500 },
+  );
   const fieldErrors: Record<string, string> = {};
   const enabled = values.carrierEnabled === 'on';
   const zip = values.originZip.replace(/\D/g, '');
@@ -51,7 +44,8 @@ export function parseCarrierForm(form: FormData): CarrierFormResult {
     if (!values.adjustValue || !Number.isFinite(n) || Math.abs(n) > (kind === 'percent' ? 100 : 1000)) fieldErrors.adjustValue = kind === 'percent' ? 'Informe um percentual entre -100 e 100, como 10 ou -5.' : 'Informe um valor em reais, como 2,50 ou -2,50.';
     else adjustValue = Math.round(n * 100);
   }
-  const token = get('token');
+  // The token is read apart: never typed back into the page.
+  const { token, removeToken } = typedValues(form, ['token', 'removeToken'], { trim: true, maxLength: 4000 });
   if (token && !/^[\w.\-~+/=]{8,4000}$/.test(token)) fieldErrors.token = 'Cole o token exatamente como o Melhor Envio mostra.';
   if (Object.keys(fieldErrors).length > 0) return { ok: false, error: 'Confira os campos destacados.', fieldErrors, values };
   return {
@@ -63,7 +57,7 @@ export function parseCarrierForm(form: FormData): CarrierFormResult {
       services: [...services],
       handlingDays: days,
       adjust: { kind, value: adjustValue },
-      ...(token ? { token } : get('removeToken') === 'on' ? { token: '' } : {}),
+      ...(token ? { token } : removeToken === 'on' ? { token: '' } : {}),
     },
   };
 }

@@ -6,7 +6,7 @@ import { UF_CODES, type UF } from '@balcao/br/uf';
 import { formatDecimalComma, parseBRLInput } from '@balcao/br/money';
 import type { ShippingRules } from './quote';
 import { REGIONS, type Region } from './regions';
-import { typedValues } from '@/lib/auth/action-state';
+import { typedValues } from '@/lib/forms/typed-values';
 
 export const MAX_RATE_CENTS = 9_999_999; // R$ 99.999,99
 export const PICKUP_ADDRESS_MAX = 300;
@@ -34,7 +34,7 @@ export function shippingFormValues(rules: ShippingRules): ShippingFormValues {
 }
 
 export function parseShippingForm(form: FormData | Record<string, unknown>): ShippingFormResult {
-  const values: ShippingFormValues = typedValues(form, FIELDS, 1000);
+  const values: ShippingFormValues = typedValues(form, FIELDS, { maxLength: 1000 });
   const fieldErrors: Record<string, string> = {};
 
   const money = (field: string, what: string): number | null => {

@@ -8,6 +8,7 @@ import { checkDocument, documentMessages, onlyDigits } from '@balcao/br/document
 import { isUF } from '@balcao/br/uf';
 import { checkBrandColor } from './contrast';
 import type { ShopIdentityInput } from './identity';
+import { typedValues } from '@/lib/forms/typed-values';
 
 export const IDENTITY_TEXT_FIELDS = [
   'name',
@@ -45,7 +46,7 @@ export type IdentityParse =
   | { ok: false; fieldErrors: Record<string, string>; values: Record<string, string> };
 
 export function parseShopIdentityForm(form: { get(name: string): unknown }): IdentityParse {
-  const values = Object.fromEntries(IDENTITY_TEXT_FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as Record<keyof ShopIdentityInput, string>;
+  const values = typedValues(form, IDENTITY_TEXT_FIELDS);
   const v = Object.fromEntries(Object.entries(values).map(([k, x]) => [k, x.trim().replace(/\s+/g, ' ')])) as ShopIdentityInput;
   const errors: Record<string, string> = {};
 

@@ -10,7 +10,7 @@ import { cache } from 'react';
 import { database } from '@/db';
 import type { Category } from '@/db/schema';
 import { shopCategoriesQuery } from '@/lib/catalog/search';
-import { settingsOf, settingsQuery, type PaymentSettings } from '@/lib/settings/settings';
+import { settingsOf, settingsQuery, type PaymentSettings } from '@/lib/payment-settings/settings';
 import type { ShopIdentity } from './identity-values';
 import { identityOf, identityQuery } from './identity';
 

@@ -4,12 +4,12 @@ import { startProcessContext } from '@/lib/process/context';
 import { createApiKey } from '@/lib/public-api/keys';
 import { getSubscriptions } from '@/lib/public-api/routes';
 import { subscriptionList } from '@/lib/public-api/schemas';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { prepareDatabase } from '@/test/payments/db';
 import { JAN_31, newSubscription, payCycle, subscribableProduct } from '@/test/subscriptions/fixtures';
 import { runCyclePass } from './cycles';
 
-const fake = new FakePaymentApi();
+const fake = new FakePaymentProvider();
 beforeAll(async () => {
   await prepareDatabase();
   startProcessContext([paymentProvider.provide(fake)]);

@@ -9,15 +9,15 @@ import { database } from '@/db';
 import { orders, payments, subscriptionCycles } from '@/db/schema';
 import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
-import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { DEFAULT_SETTINGS, updateSettings } from '@/lib/payment-settings/settings';
+import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { prepareDatabase } from '@/test/payments/db';
 import { at, JAN_31, newSubscription, payCycle, subscribableProduct } from '@/test/subscriptions/fixtures';
 import { raceWorkers } from '@/test/worker-process';
 import { runCyclePass } from './cycles';
 import { cancelSubscription, pauseSubscription } from './manage';
 
-const fake = new FakePaymentApi();
+const fake = new FakePaymentProvider();
 beforeAll(async () => {
   await prepareDatabase();
   startProcessContext([paymentProvider.provide(fake)]);

@@ -4,8 +4,8 @@ import { database } from '@/db';
 import { emailOutbox, emailSettings, orderItems, orders, outboundEvents, payments, subscriptionCycles, subscriptionLog } from '@/db/schema';
 import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
-import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { DEFAULT_SETTINGS, updateSettings } from '@/lib/payment-settings/settings';
+import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { prepareDatabase } from '@/test/payments/db';
 import { at, cyclesOf, expireCycle, JAN_31, newSubscription, orderOf, payCycle, subscribableProduct, subscriptionRow } from '@/test/subscriptions/fixtures';
 import { runCyclePass } from './cycles';
@@ -14,10 +14,10 @@ import { merchantList, recurringRevenue, subscriberView } from './queries';
 import { database as db2 } from '@/db';
 import { products } from '@/db/schema';
 
-let fake: FakePaymentApi;
+let fake: FakePaymentProvider;
 beforeAll(prepareDatabase);
 beforeEach(async () => {
-  fake = new FakePaymentApi();
+  fake = new FakePaymentProvider();
   startProcessContext([paymentProvider.provide(fake)]);
   await updateSettings({ ...DEFAULT_SETTINGS, pixDiscountBps: 0 });
 });

@@ -10,15 +10,15 @@ import { orders, products, subscriptionCycles } from '@/db/schema';
 import { refundOrderPayment } from '@/lib/payments/merchant-actions';
 import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
-import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
+import { DEFAULT_SETTINGS, updateSettings } from '@/lib/payment-settings/settings';
 import { addDays } from '@balcao/br/dates';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { prepareDatabase } from '@/test/payments/db';
 import { at, cyclesOf, JAN_31, newSubscription, payCycle, subscribableProduct, subscriptionRow } from '@/test/subscriptions/fixtures';
 import { runCyclePass } from './cycles';
 import { confirmPriceChange } from './manage';
 
-const fake = new FakePaymentApi();
+const fake = new FakePaymentProvider();
 beforeAll(async () => {
   await prepareDatabase();
   startProcessContext([paymentProvider.provide(fake)]);

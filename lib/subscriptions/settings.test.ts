@@ -5,17 +5,17 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
-import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { DEFAULT_SETTINGS, updateSettings } from '@/lib/payment-settings/settings';
+import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { prepareDatabase } from '@/test/payments/db';
 import { at, cyclesOf, expireCycle, JAN_31, newSubscription, payCycle, subscribableProduct, subscriptionRow } from '@/test/subscriptions/fixtures';
 import { runCyclePass } from './cycles';
 import { DEFAULT_SUBSCRIPTION_SETTINGS, parseSubscriptionSettings, readSubscriptionSettings, saveSubscriptionSettings } from './settings';
 
-let fake: FakePaymentApi;
+let fake: FakePaymentProvider;
 beforeAll(prepareDatabase);
 beforeEach(async () => {
-  fake = new FakePaymentApi();
+  fake = new FakePaymentProvider();
   startProcessContext([paymentProvider.provide(fake)]);
   await updateSettings({ ...DEFAULT_SETTINGS, pixDiscountBps: 0 });
 });

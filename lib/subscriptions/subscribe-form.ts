@@ -13,7 +13,7 @@ import { availability } from '@/lib/catalog/availability';
 import { formValuesOf, parseCheckoutForm } from '@/lib/checkout/parse-form';
 import type { FieldErrors } from '@/lib/checkout/fields';
 import { hit } from '@/lib/security/rate-limit';
-import { getSettings } from '@/lib/settings/settings';
+import { getSettings } from '@/lib/payment-settings/settings';
 import { planOfProduct, planPrice } from './plans';
 import { INTERVAL_LABELS, PER_PERIOD } from './schedule';
 import { subscribe } from './subscribe';

@@ -10,12 +10,12 @@ import { database } from '@/db';
 import { orders, payments, rateLimitCounters, subscriptions, whatsappOutbox } from '@/db/schema';
 import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
-import { DEFAULT_SETTINGS, updateSettings } from '@/lib/settings/settings';
+import { DEFAULT_SETTINGS, updateSettings } from '@/lib/payment-settings/settings';
 import { whatsappKey } from '@/lib/whatsapp/enqueue';
 import { whatsappSandbox } from '@/lib/whatsapp/sandbox';
 import { drainWhatsapp } from '@/lib/whatsapp/sender';
 import { saveWhatsappSettings } from '@/lib/whatsapp/settings';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { prepareDatabase } from '@/test/payments/db';
 import { TEST_ADDRESS } from '@/test/payments/place';
 import { at, cyclesOf, payCycle, subscribableProduct, subscriptionRow } from '@/test/subscriptions/fixtures';
@@ -23,10 +23,10 @@ import { products } from '@/db/schema';
 import { runCyclePass } from './cycles';
 import { submitSubscription } from './subscribe-form';
 
-let fake: FakePaymentApi;
+let fake: FakePaymentProvider;
 beforeAll(prepareDatabase);
 beforeEach(async () => {
-  fake = new FakePaymentApi();
+  fake = new FakePaymentProvider();
   startProcessContext([paymentProvider.provide(fake)]);
   await updateSettings({ ...DEFAULT_SETTINGS, pixDiscountBps: 0 });
   await saveWhatsappSettings({ enabled: true, phoneNumberId: '', businessAccountId: '', sendInstructions: true, sendPaid: true, sendShipped: true, sendCartReminder: false, sendReviewRequest: false });

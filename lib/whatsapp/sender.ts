@@ -145,7 +145,7 @@ export function whatsappChannel(deps: { client?: CloudApi } = {}): OutboxChannel
 
 export const whatsappWorker = outboxWorker({ name: 'whatsapp', intervalMs: 2_000, channel: () => whatsappChannel() });
 
-/** One pass over the due rows (only `keys` when given), for the tests and the sandbox page's reply. */
+/** One pass over the due rows (only `keys` when given): the sandbox page sends a reply's answer at once. */
 export async function drainWhatsapp(deps: { keys?: readonly string[]; now?: () => number; client?: CloudApi } = {}): Promise<DrainResult> {
   return drainChannel(whatsappChannel(deps), { keys: deps.keys, now: deps.now });
 }

@@ -10,12 +10,12 @@ import { startProcessContext } from '@/lib/process/context';
 import { database } from '@/db';
 import { paymentProvider } from '@/lib/payments/provider';
 import { placeOrder } from '@/lib/checkout/place-order';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
-import { getSettings } from '@/lib/settings/settings';
+import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
+import { getSettings } from '@/lib/payment-settings/settings';
 
 async function main() {
   const [trigger, startAt, shoppers] = process.argv.slice(2).map(Number);
-  startProcessContext([paymentProvider.provide(new FakePaymentApi())]);
+  startProcessContext([paymentProvider.provide(new FakePaymentProvider())]);
   await getSettings();
   while (Date.now() < startAt) {
     /* spin: every process leaves the line within a millisecond of the others */

@@ -14,11 +14,11 @@ import { paymentProvider } from '@/lib/payments/provider';
 import { reconcileAll, reconcileOrder } from '@/lib/payments/reconcile';
 import { syncPayment } from '@/lib/payments/sync';
 import { startProcessContext } from '@/lib/process/context';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 
 async function main() {
   const [mode, orderId, pixJson] = process.argv.slice(2);
-  const fake = new FakePaymentApi();
+  const fake = new FakePaymentProvider();
   const pix = JSON.parse(pixJson);
   fake.pix.set(pix.id, pix);
   startProcessContext([paymentProvider.provide(fake)]);

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { database } from '@/db';
 import { drainOutbox } from '@/lib/email/worker';
 import { catcherTransport } from '@/lib/email/transport';
-import { runWebhookWorkerOnce } from '@/lib/public-api/webhook-worker';
+import { runWebhookWorkerOnce } from '@/lib/outbound-events/delivery/webhook-worker';
 
 async function main() {
   const ms = Number(process.argv[2]);

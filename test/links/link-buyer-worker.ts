@@ -13,11 +13,11 @@ import { database } from '@/db';
 import { orders } from '@/db/schema';
 import { paymentProvider } from '@/lib/payments/provider';
 import { placeOrder } from '@/lib/checkout/place-order';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 
 async function main() {
   const [linkId, document, coupon] = process.argv.slice(2);
-  startProcessContext([paymentProvider.provide(new FakePaymentApi())]);
+  startProcessContext([paymentProvider.provide(new FakePaymentProvider())]);
   await database().db.select().from(orders).limit(1); // connected and every module loaded before the start
   process.stdout.write('ready\n');
   await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));

@@ -1,4 +1,4 @@
-/** Test helper: places a real order through placeOrder (with whatever PaymentApi is injected). */
+/** Test helper: places a real order through placeOrder (with whatever PaymentProvider is injected). */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { database } from '@/db';

@@ -1,10 +1,10 @@
 /**
  * Test helper: the embedded sandbox served over HTTP on 127.0.0.1 together with the real webhook
- * route, the real client pointed at it and injected as this process's PaymentApi. The sandbox
+ * route, the real client pointed at it and injected as this process's PaymentProvider. The sandbox
  * sends its webhooks over HTTP to the route, as in production.
  */
 import { POST as webhookRoute } from '@/app/api/webhooks/payments/[token]/route';
-import { paymentApi, type PaymentApi } from '@/lib/payment-provider/client';
+import { createPaymentProvider, type PaymentProvider } from '@/lib/payment-provider/client';
 import { paymentProvider } from '@/lib/payments/provider';
 import { startProcessContext } from '@/lib/process/context';
 import { closeSandboxContext, createSandboxContext, handleSandboxRequestWith, type SandboxContext } from '@balcao/payment-sandbox';
@@ -14,7 +14,7 @@ export const SANDBOX_KEY = 'sk_sandbox_dev';
 
 export type SandboxHttp = {
   url: string;
-  client: PaymentApi;
+  client: PaymentProvider;
   sandbox: SandboxContext;
   sim<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }>;
   flush(): Promise<{ status: number; json: { attempted: number } }>;
@@ -36,7 +36,7 @@ export async function startSandboxHttp(opts: { random?: () => number } = {}): Pr
   process.env.APP_URL = server.url;
   startProcessContext();
   const sandbox = (made.sandbox = createSandboxContext({ databaseUrl: process.env.SANDBOX_DATABASE_URL!, appUrl: server.url, allowHttpWebhooks: true, random: opts.random }));
-  const client = paymentApi({ baseUrl: `${server.url}/api/sandbox`, apiKey: SANDBOX_KEY, sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 20))) });
+  const client = createPaymentProvider({ baseUrl: `${server.url}/api/sandbox`, apiKey: SANDBOX_KEY, sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 20))) });
   startProcessContext([paymentProvider.provide(client)]);
 
   async function sim<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {

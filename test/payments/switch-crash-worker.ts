@@ -8,13 +8,13 @@
  */
 import { startProcessContext } from '@/lib/process/context';
 import { database } from '@/db';
-import { paymentApi } from '@/lib/payment-provider/client';
+import { createPaymentProvider } from '@/lib/payment-provider/client';
 import { paymentProvider } from '@/lib/payments/provider';
 import { switchToPix } from '@/lib/payments/attempts';
 
 async function main() {
   const [sandboxUrl, token] = process.argv.slice(2);
-  const client = paymentApi({ baseUrl: `${sandboxUrl}/api/sandbox`, apiKey: 'sk_sandbox_dev' });
+  const client = createPaymentProvider({ baseUrl: `${sandboxUrl}/api/sandbox`, apiKey: 'sk_sandbox_dev' });
   const dying = {
     ...client,
     async createPix() {

@@ -10,12 +10,12 @@ import { startProcessContext } from '@/lib/process/context';
 import { database } from '@/db';
 import { paymentProvider } from '@/lib/payments/provider';
 import { runCyclePass } from '@/lib/subscriptions/cycles';
-import { getSettings } from '@/lib/settings/settings';
-import { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import { getSettings } from '@/lib/payment-settings/settings';
+import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 
 async function main() {
   const [nowMs, passes] = process.argv.slice(2).map(Number);
-  startProcessContext([paymentProvider.provide(new FakePaymentApi())]);
+  startProcessContext([paymentProvider.provide(new FakePaymentProvider())]);
   await getSettings();
   process.stdout.write('ready\n');
   await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));

@@ -8,7 +8,7 @@ import { chargeStateOf } from '@/lib/payment-provider/status';
 import { savePlan } from '@/lib/subscriptions/plans';
 import { subscribe } from '@/lib/subscriptions/subscribe';
 import { insertProduct, setStock } from '@/test/catalog/products';
-import type { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import type { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { TEST_ADDRESS } from '@/test/payments/place';
 
 /** 31/01/2027, noon in São Paulo: monthly cycles fall on 28/02, 31/03, 30/04… */
@@ -57,7 +57,7 @@ async function paymentOf(orderId: string) {
 }
 
 /** The buyer pays cycle `n`'s order, and the provider's word is applied. */
-export async function payCycle(fake: FakePaymentApi, subscriptionId: string, n: number) {
+export async function payCycle(fake: FakePaymentProvider, subscriptionId: string, n: number) {
   const [c] = await database().db.select().from(subscriptionCycles).where(and(eq(subscriptionCycles.subscriptionId, subscriptionId), eq(subscriptionCycles.cycle, n)));
   const p = await paymentOf(c.orderId!);
   fake.pay(p.providerId!);
@@ -67,7 +67,7 @@ export async function payCycle(fake: FakePaymentApi, subscriptionId: string, n: 
 }
 
 /** Cycle `n`'s charge expires unpaid. */
-export async function expireCycle(fake: FakePaymentApi, subscriptionId: string, n: number) {
+export async function expireCycle(fake: FakePaymentProvider, subscriptionId: string, n: number) {
   const [c] = await database().db.select().from(subscriptionCycles).where(and(eq(subscriptionCycles.subscriptionId, subscriptionId), eq(subscriptionCycles.cycle, n)));
   const p = await paymentOf(c.orderId!);
   fake.expire(p.providerId!);

@@ -6,7 +6,7 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import { env } from '@/lib/config/env';
 import { SESSION_EXPIRED_MESSAGE } from '@/lib/auth/session';
 import { insertOrders, type InsertedOrder } from '@/test/dashboard/fixtures';
-import { getSettings } from '@/lib/settings/settings';
+import { getSettings } from '@/lib/payment-settings/settings';
 import { formData as fd } from '@/test/form-data';
 
 const jar = vi.hoisted(() => ({ cookies: [] as { name: string; value: string }[] }));

@@ -2,7 +2,7 @@
 /**
  * The dashboard's order and settings actions. Each goes through the one envelope
  * (lib/auth/merchant-action.ts: session, permission, parsing, outcome), calls one use-case in
- * lib/payments or lib/settings, and returns a pt-BR result for the form.
+ * lib/payments or lib/payment-settings, and returns a pt-BR result for the form.
  */
 import { revalidatePath } from 'next/cache';
 import { cookies } from 'next/headers';
@@ -13,15 +13,15 @@ import { can } from '@/lib/auth/permissions';
 import { getMerchantOrNull, isSessionCookieName } from '@/lib/auth/session';
 import { revokeAllSessions } from '@/lib/auth/session-version';
 import { returnOrderStock } from '@/lib/payments/return-stock';
-import { getOrderForAction } from '@/lib/order-admin/order-detail';
+import { getOrderForAction } from '@/lib/orders/admin/order-detail';
 import { ORDER_NOT_FOUND, orderIdOf, revalidateOrder } from './order-action-helpers';
 import { parseRefundForm } from '@/lib/payments/refund-form';
-import { parseSettingsForm } from '@/lib/settings/settings-form';
+import { parseSettingsForm } from '@/lib/payment-settings/settings-form';
 import { userMessage } from '@/lib/payment-provider/client';
 import { cancelOrderPayment, refundDoublePayment, refundOrderPayment } from '@/lib/payments/merchant-actions';
 import { reconcileAll, reconcileOrder } from '@/lib/payments/reconcile';
 import { logger } from '@/lib/server/log';
-import { updateSettings } from '@/lib/settings/settings';
+import { updateSettings } from '@/lib/payment-settings/settings';
 import { recordRequestActivity } from '@/lib/security/activity';
 import { formatBRL } from '@balcao/br/money';
 import { orderLabel } from '@/lib/orders/format';

@@ -7,11 +7,12 @@
  */
 import { revalidatePath } from 'next/cache';
 import { done, refused } from '@/lib/auth/action-state';
-import { INVALID_FORM, merchantAction, typedValues } from '@/lib/auth/merchant-action';
+import { INVALID_FORM, merchantAction } from '@/lib/auth/merchant-action';
+import { typedValues } from '@/lib/forms/typed-values';
 import { removeDigital, saveDigitalContent } from '@/lib/digital/product-digital';
 import { renewDigitalAccess, revokeDigitalAccess } from '@/lib/fulfilment/digital-access';
 import { recordRequestActivity } from '@/lib/security/activity';
-import { getOrderForAction } from '@/lib/order-admin/order-detail';
+import { getOrderForAction } from '@/lib/orders/admin/order-detail';
 import { orderIdOf, ORDER_NOT_FOUND, revalidateOrder } from './order-action-helpers';
 import { orderLabel } from '@/lib/orders/format';
 

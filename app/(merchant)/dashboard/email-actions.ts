@@ -8,7 +8,7 @@ import { revalidatePath } from 'next/cache';
 import { done, refused } from '@/lib/auth/action-state';
 import { merchantAction } from '@/lib/auth/merchant-action';
 import { parseEmailSettingsForm } from '@/lib/email/settings-form';
-import { getOrderForAction } from '@/lib/order-admin/order-detail';
+import { getOrderForAction } from '@/lib/orders/admin/order-detail';
 import { resendInstructions } from '@/lib/payments/resend-instructions';
 import { updateEmailSettings } from '@/lib/email/settings';
 import { logger } from '@/lib/server/log';

@@ -10,7 +10,7 @@
 import { revalidatePath } from 'next/cache';
 import { done, refused, type ActionState } from '@/lib/auth/action-state';
 import { INVALID_FORM, merchantAction } from '@/lib/auth/merchant-action';
-import { getOrderForAction } from '@/lib/order-admin/order-detail';
+import { getOrderForAction } from '@/lib/orders/admin/order-detail';
 import { ORDER_NOT_FOUND, orderIdOf, revalidateOrder } from './order-action-helpers';
 import { applyFulfilmentMove, type MoveRequest } from '@/lib/fulfilment/apply-move';
 import { applyShipBatch, type BatchReport } from '@/lib/fulfilment/batch';

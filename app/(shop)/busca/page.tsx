@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { searchProducts, shopCategories, sortOf } from '@/lib/catalog/search';
 import { env } from '@/lib/config/env';
-import { getSettings } from '@/lib/settings/settings';
+import { getSettings } from '@/lib/payment-settings/settings';
 import { getShopIdentity } from '@/lib/shop/identity';
 import { Pages, ProductGrid, SortForm } from '../_components/product-grid';
 import styles from '../catalog.module.css';

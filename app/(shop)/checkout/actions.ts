@@ -6,7 +6,7 @@ import { redirect } from 'next/navigation';
 import { clearCart } from '@/lib/checkout/cart/cart';
 import { submitCheckout, type CheckoutFailure } from '@/lib/checkout/submit-checkout';
 import { clientRateKey } from '@/lib/security/client-address';
-import { draftSession } from '@/lib/checkout/draft-session';
+import { draftCookie } from '@/lib/checkout/draft-cookie';
 
 export type CheckoutActionState = CheckoutFailure | null;
 
@@ -15,7 +15,7 @@ export async function checkoutAction(_previous: CheckoutActionState, form: FormD
   const result = await submitCheckout(form, {
     ip: clientRateKey(await headers()),
     origin: parseAttributionCookie((await cookies()).get(ATTRIBUTION_COOKIE)?.value),
-    draftSession: await draftSession(false),
+    draftCookie: await draftCookie(false),
   });
   if (!result.ok) return result;
   await clearCart();

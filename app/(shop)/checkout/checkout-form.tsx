@@ -50,7 +50,7 @@ type Props = {
   prefill?: FormValues;
   /** "Cupom de desconto" with "Aplicar" (the cart's checkout; a payment link that allows coupons). */
   coupons?: boolean;
-  /** The shop requires "Celular (WhatsApp)" (lib/settings `requireBuyerPhone`); otherwise it is optional. */
+  /** The shop requires "Celular (WhatsApp)" (lib/payment-settings `requireBuyerPhone`); otherwise it is optional. */
   phoneRequired?: boolean;
 };
 

@@ -10,8 +10,8 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { db } from '@/db';
-import { isPaymentApiError } from '@/lib/payment-provider/client';
-import { providerApi } from '@/lib/payments/provider';
+import { isPaymentProviderError } from '@/lib/payment-provider/client';
+import { configuredPaymentProvider } from '@/lib/payments/provider';
 import { logger } from '@/lib/server/log';
 import { processSlot } from '@/lib/process/context';
 
@@ -42,13 +42,13 @@ export async function checkDatabase(): Promise<PartStatus> {
 }
 
 /** Asks the payment API for the balance (2 s, no retry). A 429 still proves it answers. */
-export async function probePaymentApi(): Promise<PartStatus> {
+export async function probePaymentProvider(): Promise<PartStatus> {
   try {
-    await providerApi({ timeoutMs: CHECK_TIMEOUT_MS, maxReadRetries: 0 }).getBalance();
+    await configuredPaymentProvider({ timeoutMs: CHECK_TIMEOUT_MS, maxReadRetries: 0 }).getBalance();
     return 'ok';
   } catch (e) {
-    if (isPaymentApiError(e) && e.kind === 'rate_limited') return 'ok';
-    logger().warn({ err: e, part: 'payment_api', kind: isPaymentApiError(e) ? e.kind : 'unexpected' }, 'health: payment API check failed');
+    if (isPaymentProviderError(e) && e.kind === 'rate_limited') return 'ok';
+    logger().warn({ err: e, part: 'payment_api', kind: isPaymentProviderError(e) ? e.kind : 'unexpected' }, 'health: payment API check failed');
     return 'error';
   }
 }
@@ -57,7 +57,7 @@ type Cached = { status: PartStatus; until: number } | { pending: Promise<PartSta
 const cache = processSlot<Cached>('health.payment-api');
 
 /** The payment API's status, from the cache while it is fresh. */
-export async function checkPaymentApi(probe: () => Promise<PartStatus> = probePaymentApi, now: () => number = Date.now): Promise<PartStatus> {
+export async function checkPaymentProvider(probe: () => Promise<PartStatus> = probePaymentProvider, now: () => number = Date.now): Promise<PartStatus> {
   const cached = cache.get();
   if (cached) {
     if ('pending' in cached) return cached.pending;
@@ -74,6 +74,6 @@ export async function checkPaymentApi(probe: () => Promise<PartStatus> = probePa
 }
 
 export async function healthReport(): Promise<HealthReport> {
-  const [database, api] = await Promise.all([checkDatabase(), checkPaymentApi()]);
+  const [database, api] = await Promise.all([checkDatabase(), checkPaymentProvider()]);
   return { status: database === 'ok' && api === 'ok' ? 'ok' : 'degraded', db: database, payment_api: api };
 }

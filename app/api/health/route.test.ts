@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ensureMigrated } from '@/db';
-import { checkPaymentApi, type PartStatus } from './check';
+import { checkPaymentProvider, type PartStatus } from './check';
 import { GET } from './route';
 import { startProcessContext } from '@/lib/process/context';
 
@@ -107,7 +107,7 @@ describe('GET /api/health', () => {
   });
 });
 
-describe('checkPaymentApi cache', () => {
+describe('checkPaymentProvider cache', () => {
   it('keeps ok for 15 s and an error for 5 s; concurrent checks share one probe', async () => {
     let t = 0;
     let calls = 0;
@@ -117,23 +117,23 @@ describe('checkPaymentApi cache', () => {
       return answer;
     };
     const now = () => t;
-    expect(await Promise.all([checkPaymentApi(probe, now), checkPaymentApi(probe, now)])).toEqual(['ok', 'ok']);
+    expect(await Promise.all([checkPaymentProvider(probe, now), checkPaymentProvider(probe, now)])).toEqual(['ok', 'ok']);
     expect(calls).toBe(1);
     t = 14_999;
     answer = 'error';
-    expect(await checkPaymentApi(probe, now)).toBe('ok');
+    expect(await checkPaymentProvider(probe, now)).toBe('ok');
     t = 15_000;
-    expect(await checkPaymentApi(probe, now)).toBe('error');
+    expect(await checkPaymentProvider(probe, now)).toBe('error');
     t = 19_999;
-    expect(await checkPaymentApi(probe, now)).toBe('error');
+    expect(await checkPaymentProvider(probe, now)).toBe('error');
     answer = 'ok';
     t = 20_000;
-    expect(await checkPaymentApi(probe, now)).toBe('ok');
+    expect(await checkPaymentProvider(probe, now)).toBe('ok');
     expect(calls).toBe(3);
   });
 
   it('counts a probe that throws as an error', async () => {
-    expect(await checkPaymentApi(() => Promise.reject(new Error('x')))).toBe('error');
+    expect(await checkPaymentProvider(() => Promise.reject(new Error('x')))).toBe('error');
   });
 });
 

@@ -8,7 +8,7 @@ import { cache } from 'react';
 import { env } from '@/lib/config/env';
 import { database } from '@/db';
 import { catalogItemsOf, catalogItemsQuery, itemsOfProducts, type CatalogItem } from '@/lib/catalog/catalog';
-import { settingsOf, settingsQuery, type PaymentSettings } from '@/lib/settings/settings';
+import { settingsOf, settingsQuery, type PaymentSettings } from '@/lib/payment-settings/settings';
 import { CART_COOKIE, parseCartCookie, serializeCart, type CartLine } from './cart-cookie';
 import { priceCart, type PricedCart } from '@/lib/orders/pricing';
 

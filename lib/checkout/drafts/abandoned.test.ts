@@ -18,7 +18,7 @@ describe('Carrinhos abandonados', () => {
     const productId = await insertProduct({ slug: `p-${randomUUID().slice(0, 6)}`, name: 'Caneca', description: '', priceCents: 3000, imagePath: '/x.svg', active: true, stock: 5 });
     const now = Date.now();
     const save = (email: string, phone: string, at: number) =>
-      saveDraft({ sessionToken: randomUUID(), source: 'cart', sourceRef: null, values: { email, phone }, lines: [{ productId, quantity: 1, unitCents: 3000, name: 'Caneca' }], totalCents: 3000, now: at });
+      saveDraft({ cookieToken: randomUUID(), source: 'cart', sourceRef: null, values: { email, phone }, lines: [{ productId, quantity: 1, unitCents: 3000, name: 'Caneca' }], totalCents: 3000, now: at });
     const older = (await save('ana@example.com', '11987654321', now - 3 * H))!;
     const newer = (await save('bia@example.com', '', now - 2 * H))!;
     const first = await abandonedCheckouts({ reveal: true, now, limit: 1 });
@@ -51,7 +51,7 @@ describe('Carrinhos abandonados', () => {
     const now = Date.now();
     const link = await createLink({ title: 'Aula de cerâmica', description: null, amountCents: 12000, minAmountCents: null, methods: 'both', pixDiscount: false, expiresOn: null, maxPayments: null }, 'demo@balcao.dev');
     const save = (source: 'cart' | 'link' | 'session', sourceRef: string | null, at: number) =>
-      saveDraft({ sessionToken: randomUUID(), source, sourceRef, values: { email: `${source}@example.com`, phone: '11987654321' }, lines: [{ productId: null, quantity: 1, unitCents: 12000, name: 'Aula de cerâmica' }], totalCents: 12000, now: at });
+      saveDraft({ cookieToken: randomUUID(), source, sourceRef, values: { email: `${source}@example.com`, phone: '11987654321' }, lines: [{ productId: null, quantity: 1, unitCents: 12000, name: 'Aula de cerâmica' }], totalCents: 12000, now: at });
     const onLink = (await save('link', link.code, now + 3 * H))!;
     const onSession = (await save('session', `cs_${randomUUID().replace(/-/g, '')}`, now + 2 * H))!;
     const onGoneLink = (await save('link', 'CodigoQueSumiu', now + H))!;

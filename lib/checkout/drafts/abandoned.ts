@@ -18,7 +18,7 @@ import { env } from '@/lib/config/env';
 import { draftLinkToken, restorePath } from '@/lib/email/draft-links';
 import { isExpired } from '@/lib/checkout/drafts/reminders';
 import { parseLines, STEP_LABELS, type DraftLine, type DraftStep } from '@/lib/checkout/drafts/drafts';
-import { csvRow } from '@/lib/order-admin/csv';
+import { csvRow } from '@/lib/csv/write';
 
 export type AbandonedStatus = 'open' | 'recovered' | 'expired';
 export const ABANDONED_STATUS_LABELS: Record<AbandonedStatus, string> = { open: 'Aberto', recovered: 'Recuperado', expired: 'Expirado' };

@@ -8,7 +8,7 @@ import { readDraftLinkToken, draftLinkToken } from '@/lib/email/draft-links';
 import { prepareDatabase, insertOrderWithPayment } from '@/test/payments/db';
 import { insertProduct, setStock } from '@/test/catalog/products';
 import { raceWorkers } from '@/test/worker-process';
-import { contactOf, convertDraft, draftOfSession, saveDraft, type DraftLine } from './drafts';
+import { contactOf, convertDraft, draftOfCookie, saveDraft, type DraftLine } from './drafts';
 import { ANOTHER_DRAFT_REASON, deleteOldDrafts, enqueueDueDraftReminders, isExpired } from './reminders';
 import { draftChanges, restoreDraft, unsubscribeByToken } from './restore';
 import { dueStep, DEFAULT_REMINDERS, saveReminderSteps } from './settings';
@@ -34,7 +34,7 @@ const draftRow = async (id: string) => (await database().db.select().from(checko
 
 async function draft(over: { email?: string; now?: number; session?: string } = {}) {
   const session = over.session ?? randomUUID();
-  const id = await saveDraft({ sessionToken: session, source: 'cart', sourceRef: null, values: { email: over.email ?? email(), name: 'Ana Souza', document: '52998224725' }, lines: lines(), totalCents: 10000, now: over.now ?? T0 });
+  const id = await saveDraft({ cookieToken: session, source: 'cart', sourceRef: null, values: { email: over.email ?? email(), name: 'Ana Souza', document: '52998224725' }, lines: lines(), totalCents: 10000, now: over.now ?? T0 });
   if (!id) throw new Error('no draft');
   return { id, session };
 }
@@ -42,7 +42,7 @@ async function draft(over: { email?: string; now?: number; session?: string } = 
 describe('the draft’s life', () => {
   it('is not created before a valid e-mail or phone; then created, without the document; updated by the same browser only', async () => {
     const session = randomUUID();
-    const base = { sessionToken: session, source: 'cart' as const, sourceRef: null, lines: lines(), totalCents: 10000, now: T0 };
+    const base = { cookieToken: session, source: 'cart' as const, sourceRef: null, lines: lines(), totalCents: 10000, now: T0 };
     expect(await saveDraft({ ...base, values: { email: 'ana@', name: 'Ana' } })).toBeNull();
     expect(await saveDraft({ ...base, values: { phone: '1199' } })).toBeNull();
     const id = await saveDraft({ ...base, values: { email: 'Ana@Example.com', document: '52998224725', name: 'Ana' } });
@@ -58,7 +58,7 @@ describe('the draft’s life', () => {
     expect(after.step).toBe('address');
     expect(after.updatedAt).toBe(new Date(T0 + 1000).toISOString());
     // Another browser gets its own draft.
-    const other = await saveDraft({ ...base, sessionToken: randomUUID(), values: { phone: '(11) 98765-4321' } });
+    const other = await saveDraft({ ...base, cookieToken: randomUUID(), values: { phone: '(11) 98765-4321' } });
     expect(other).not.toBe(id);
     expect((await draftRow(other!)).phone).toBe('11987654321');
     expect(contactOf({ email: 'x@y.com.br', phone: '11 98765-4321' })).toEqual({ email: 'x@y.com.br', phone: '11987654321' });
@@ -68,11 +68,11 @@ describe('the draft’s life', () => {
     const { id, session } = await draft();
     const { order } = await insertOrderWithPayment({ method: 'pix', status: 'pending' });
     expect(await convertDraft(id, order.id, T0 + H)).toBe(true);
-    expect(await draftOfSession(session)).toBeUndefined();
+    expect(await draftOfCookie(session)).toBeUndefined();
     const row = await draftRow(id);
     expect(row).toMatchObject({ status: 'converted', orderId: order.id, remindersAtConversion: 0 });
     // A late autosave of the browser that just ordered starts no new draft; a later visit may.
-    const late = { sessionToken: session, source: 'cart' as const, sourceRef: null, values: { email: 'x@example.com' }, lines: lines(), totalCents: 10000 };
+    const late = { cookieToken: session, source: 'cart' as const, sourceRef: null, values: { email: 'x@example.com' }, lines: lines(), totalCents: 10000 };
     expect(await saveDraft({ ...late, now: T0 + H + 1000 })).toBeNull();
     expect(await saveDraft({ ...late, now: T0 + 2 * H })).toBeTruthy();
     await enqueueDueDraftReminders(T0 + 100 * H, T0 + 100 * H);
@@ -113,7 +113,7 @@ describe('the reminder schedule (fixed clock)', () => {
 
   it('checkout.abandoned for a draft no e-mail announces: a phone only, or any draft while every reminder is off; once, at the first reminder’s time', async () => {
     const events = async (id: string) => (await database().db.select().from(outboundEvents).where(eq(outboundEvents.dedupeKey, `checkout.abandoned:${id}`))).length;
-    const phoneOnly = await saveDraft({ sessionToken: randomUUID(), source: 'cart', sourceRef: null, values: { phone: '(11) 98888-7777' }, lines: lines(), totalCents: 10000, now: T0 });
+    const phoneOnly = await saveDraft({ cookieToken: randomUUID(), source: 'cart', sourceRef: null, values: { phone: '(11) 98888-7777' }, lines: lines(), totalCents: 10000, now: T0 });
     await enqueueDueDraftReminders(T0 + 59 * 60_000, T0);
     expect(await events(phoneOnly!)).toBe(0);
     await enqueueDueDraftReminders(T0 + H, T0);
@@ -161,7 +161,7 @@ describe('the reminder schedule (fixed clock)', () => {
 
   it('nothing is sent for a draft whose products are all sold out; the e-mail, once sold out later, is not sent', async () => {
     const soldOut = await insertProduct({ slug: `esgotado-${randomUUID().slice(0, 6)}`, name: 'Caneca', description: '', priceCents: 3000, imagePath: '/x.svg', active: true, stock: 1 });
-    const id = await saveDraft({ sessionToken: randomUUID(), source: 'cart', sourceRef: null, values: { email: email() }, lines: [{ productId: soldOut, quantity: 1, unitCents: 3000, name: 'Caneca' }], totalCents: 3000, now: T0 });
+    const id = await saveDraft({ cookieToken: randomUUID(), source: 'cart', sourceRef: null, values: { email: email() }, lines: [{ productId: soldOut, quantity: 1, unitCents: 3000, name: 'Caneca' }], totalCents: 3000, now: T0 });
     await setStock(soldOut, 0);
     await enqueueDueDraftReminders(T0 + H, T0);
     expect(await rows(id!)).toEqual([]);
@@ -184,7 +184,7 @@ describe('the reminder e-mail, the restore link and the unsubscribe', () => {
   it('restores once, with a changed price and a sold-out line said; another draft’s token or a forged one does not open it', async () => {
     const gone = await insertProduct({ slug: `some-${randomUUID().slice(0, 6)}`, name: 'Boné', description: '', priceCents: 2000, imagePath: '/x.svg', active: true, stock: 5 });
     const id = (await saveDraft({
-      sessionToken: randomUUID(),
+      cookieToken: randomUUID(),
       source: 'cart',
       sourceRef: null,
       values: { email: email() },

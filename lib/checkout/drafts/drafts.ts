@@ -87,7 +87,7 @@ export function stepOf(values: FormValues, submitted: boolean): DraftStep {
 
 export type SaveDraft = DraftSource & {
   /** The browser's draft cookie value. */
-  sessionToken: string;
+  cookieToken: string;
   values: FormValues;
   lines: DraftLine[];
   totalCents: number;
@@ -103,7 +103,7 @@ export type SaveDraft = DraftSource & {
  */
 export async function saveDraft(s: SaveDraft): Promise<string | null> {
   const contact = contactOf(s.values);
-  const sessionHash = sha256Hex(s.sessionToken);
+  const cookieHash = sha256Hex(s.cookieToken);
   const at = new Date(s.now).toISOString();
   const fields = JSON.stringify(keptFields(s.values));
   const lines = JSON.stringify(s.lines);
@@ -119,7 +119,7 @@ export async function saveDraft(s: SaveDraft): Promise<string | null> {
       tx
         .select({ id: checkoutDrafts.id, step: checkoutDrafts.step })
         .from(checkoutDrafts)
-        .where(and(eq(checkoutDrafts.sessionHash, sessionHash), eq(checkoutDrafts.status, 'open'), sameCheckout(s))),
+        .where(and(eq(checkoutDrafts.cookieHash, cookieHash), eq(checkoutDrafts.status, 'open'), sameCheckout(s))),
     );
     const common = {
       fields,
@@ -150,12 +150,12 @@ export async function saveDraft(s: SaveDraft): Promise<string | null> {
       tx
         .select({ id: checkoutDrafts.id })
         .from(checkoutDrafts)
-        .where(and(eq(checkoutDrafts.sessionHash, sessionHash), eq(checkoutDrafts.status, 'converted'), gte(checkoutDrafts.convertedAt, new Date(s.now - JUST_CONVERTED_MS).toISOString()))),
+        .where(and(eq(checkoutDrafts.cookieHash, cookieHash), eq(checkoutDrafts.status, 'converted'), gte(checkoutDrafts.convertedAt, new Date(s.now - JUST_CONVERTED_MS).toISOString()))),
     );
     if (justConverted) return null;
     const id = newId();
     yield* run(
-      tx.insert(checkoutDrafts).values({ id, sessionHash, source: s.source, email: contact.email, phone: contact.phone, step, createdAt: at, ...common, whatsappConsent: consents, whatsappConsentAt: consents ? at : null }),
+      tx.insert(checkoutDrafts).values({ id, cookieHash, source: s.source, email: contact.email, phone: contact.phone, step, createdAt: at, ...common, whatsappConsent: consents, whatsappConsentAt: consents ? at : null }),
     );
     return id;
   });
@@ -164,12 +164,12 @@ export async function saveDraft(s: SaveDraft): Promise<string | null> {
 export const CART: DraftSource = { source: 'cart', sourceRef: null };
 
 /** This browser's open draft (by its cookie) of that checkout (the cart's unless said), if any. */
-export async function draftOfSession(sessionToken: string | undefined, target: DraftSource = CART): Promise<CheckoutDraftRow | undefined> {
-  if (!sessionToken) return undefined;
+export async function draftOfCookie(cookieToken: string | undefined, target: DraftSource = CART): Promise<CheckoutDraftRow | undefined> {
+  if (!cookieToken) return undefined;
   const [row] = await db()
     .select()
     .from(checkoutDrafts)
-    .where(and(eq(checkoutDrafts.sessionHash, sha256Hex(sessionToken)), eq(checkoutDrafts.status, 'open'), sameCheckout(target)));
+    .where(and(eq(checkoutDrafts.cookieHash, sha256Hex(cookieToken)), eq(checkoutDrafts.status, 'open'), sameCheckout(target)));
   return row;
 }
 
@@ -219,15 +219,15 @@ export function parseFields(json: string): FormValues {
  * `orderToken`: one UPDATE (the order found by a subquery, the reminders written so far copied),
  * so the checkout's POST pays one statement for its draft.
  */
-export async function convertSessionDraftByOrderToken(sessionToken: string | undefined, orderToken: string, now: number, target: DraftSource = CART): Promise<boolean> {
-  if (!sessionToken) return false;
+export async function convertDraftByOrderToken(cookieToken: string | undefined, orderToken: string, now: number, target: DraftSource = CART): Promise<boolean> {
+  if (!cookieToken) return false;
   const orderId = sql`(select ${orders.id} from ${orders} where ${orders.token} = ${orderToken})`;
   const changed = await database().transaction(function* (tx) {
     return yield* run(
       tx
         .update(checkoutDrafts)
         .set({ status: 'converted', orderId: sql`${orderId}`, convertedAt: new Date(now).toISOString(), remindersAtConversion: sql`${checkoutDrafts.remindersSent}` })
-        .where(and(eq(checkoutDrafts.sessionHash, sha256Hex(sessionToken)), eq(checkoutDrafts.status, 'open'), sameCheckout(target), sql`${orderId} is not null`)),
+        .where(and(eq(checkoutDrafts.cookieHash, sha256Hex(cookieToken)), eq(checkoutDrafts.status, 'open'), sameCheckout(target), sql`${orderId} is not null`)),
     );
   });
   return changed > 0;

@@ -29,7 +29,7 @@ import { recipientCapCount, emailsPerRecipientPerDay, normalisedAddressSql, norm
 import { newEventId } from '@/lib/outbound-events/record';
 import { cartLines, convertDraft, parseLines } from './drafts';
 import { linkByCode, linkForBuyer } from '@/lib/links/links';
-import { sessionById } from '@/lib/checkout-sessions/sessions';
+import { sessionById } from '@/lib/checkout/sessions/sessions';
 import { dueStep, getReminderSteps, type ReminderStep } from './settings';
 import { forgetDraftWhatsapp, queueCartReminderWhatsapp } from '@/lib/whatsapp/enqueue';
 

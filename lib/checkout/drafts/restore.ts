@@ -1,7 +1,7 @@
 /**
  * "Finalizar minha compra": the reminder's signed link brings the draft back on any device.
  * The token names one draft and the restore nonce it was made with (lib/email/draft-links.ts);
- * using it bumps the nonce (one use), moves the draft to the opening browser's session and sets
+ * using it bumps the nonce (one use), moves the draft to the opening browser's draft cookie and sets
  * the step's coupon. Prices and stock are read again by the checkout page (changes are said
  * there); sold-out lines leave the cart.
  */
@@ -50,7 +50,7 @@ async function checkRestore(token: string, secret: string, now: number) {
   return { ok: true as const, t, d };
 }
 
-export async function restoreDraft(token: string, newSessionToken: string, secret: string, now: number): Promise<RestoreResult> {
+export async function restoreDraft(token: string, newCookieToken: string, secret: string, now: number): Promise<RestoreResult> {
   const checked = await checkRestore(token, secret, now);
   if (!checked.ok) return checked;
   const { t, d } = checked;
@@ -59,7 +59,7 @@ export async function restoreDraft(token: string, newSessionToken: string, secre
     return yield* run(
       tx
         .update(checkoutDrafts)
-        .set({ restoreNonce: d.restoreNonce + 1, sessionHash: sha256Hex(newSessionToken), ...(coupon ? { coupon } : {}) })
+        .set({ restoreNonce: d.restoreNonce + 1, cookieHash: sha256Hex(newCookieToken), ...(coupon ? { coupon } : {}) })
         .where(and(eq(checkoutDrafts.id, d.id), eq(checkoutDrafts.restoreNonce, t.nonce), eq(checkoutDrafts.status, 'open'))),
     );
   });

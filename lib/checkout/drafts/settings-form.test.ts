@@ -29,9 +29,9 @@ describe('the "Carrinhos abandonados" form', () => {
       step2Coupon: 'Nenhum cupom com este código. Crie o cupom em Cupons primeiro.',
       step3Hours: 'Este lembrete precisa vir depois do anterior.',
     });
-    // What was typed comes back, for the form to show it again (a switched-off reminder has no "on").
-    expect(r.values).toEqual({ step1On: 'on', step1Hours: '0', step2On: 'on', step2Hours: '24', step2Coupon: 'NADA', step3On: 'on', step3Hours: '12' });
+    // What was typed comes back, for the form to show it again (a switched-off reminder's "on" is "", a field not sent too).
+    expect(r.values).toEqual({ step1On: 'on', step1Hours: '0', step2On: 'on', step2Hours: '24', step2Coupon: 'NADA', step3On: 'on', step3Hours: '12', step3Coupon: '' });
     const off = await parseReminderForm(form({ step1Hours: '1', step2Hours: 'x', step3Hours: '72' }), exists);
-    expect(!off.ok && off.values).toEqual({ step1Hours: '1', step2Hours: 'x', step3Hours: '72' });
+    expect(!off.ok && off.values).toEqual({ step1On: '', step1Hours: '1', step2On: '', step2Hours: 'x', step2Coupon: '', step3On: '', step3Hours: '72', step3Coupon: '' });
   });
 });

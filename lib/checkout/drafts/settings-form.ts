@@ -4,20 +4,13 @@
  * an existing coupon. Pure but for the coupon lookup passed in.
  */
 import type { ReminderStep } from './settings';
+import { typedValues } from '@/lib/forms/typed-values';
 
 /** On a refusal, `values` is what was typed (each field by name), for the form to show again. */
 export type ReminderForm = { ok: true; steps: ReminderStep[] } | { ok: false; fieldErrors: Record<string, string>; values: Record<string, string> };
 
 const FIELDS = ['step1On', 'step1Hours', 'step2On', 'step2Hours', 'step2Coupon', 'step3On', 'step3Hours', 'step3Coupon'];
 
-function typedValues(form: FormData): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const f of FIELDS) {
-    const v = form.get(f);
-    if (typeof v === 'string') out[f] = v.slice(0, 100);
-  }
-  return out;
-}
 
 export async function parseReminderForm(form: FormData, couponExists: (code: string) => Promise<boolean>): Promise<ReminderForm> {
   const fieldErrors: Record<string, string> = {};
@@ -41,5 +34,5 @@ export async function parseReminderForm(form: FormData, couponExists: (code: str
   for (let i = 1; i < on.length; i++) {
     if (on[i].minutes <= on[i - 1].minutes && !fieldErrors[`step${on[i].step}Hours`]) fieldErrors[`step${on[i].step}Hours`] = 'Este lembrete precisa vir depois do anterior.';
   }
-  return Object.keys(fieldErrors).length ? { ok: false, fieldErrors, values: typedValues(form) } : { ok: true, steps };
+  return Object.keys(fieldErrors).length ? { ok: false, fieldErrors, values: typedValues(form, FIELDS, { maxLength: 100 }) } : { ok: true, steps };
 }

@@ -46,7 +46,7 @@ const draftRow = async (id: string) => (await database().db.select().from(checko
 async function draft(o: { consent?: boolean; email?: string | null; phone?: string } = {}) {
   const phone = o.phone ?? nextPhone();
   const values = { ...(o.email === null ? {} : { email: o.email ?? email() }), phone, name: 'Ana Souza', ...(o.consent === false ? {} : { whatsappConsent: 'on' }) };
-  const id = await saveDraft({ sessionToken: randomUUID(), source: 'cart', sourceRef: null, values, lines: lines(), totalCents: 9000, now: T0 });
+  const id = await saveDraft({ cookieToken: randomUUID(), source: 'cart', sourceRef: null, values, lines: lines(), totalCents: 9000, now: T0 });
   if (!id) throw new Error('no draft');
   return { id, phone: `+55${phone}` };
 }
@@ -54,7 +54,7 @@ async function draft(o: { consent?: boolean; email?: string | null; phone?: stri
 describe('the consent on the saved checkout', () => {
   it('is kept with the time it was first ticked, and withdrawn by unticking', async () => {
     const session = randomUUID();
-    const base = { sessionToken: session, source: 'cart' as const, sourceRef: null, lines: lines(), totalCents: 9000 };
+    const base = { cookieToken: session, source: 'cart' as const, sourceRef: null, lines: lines(), totalCents: 9000 };
     const id = (await saveDraft({ ...base, now: T0, values: { phone: '11 98765-0001', whatsappConsent: 'on' } }))!;
     expect(await draftRow(id)).toMatchObject({ whatsappConsent: true, whatsappConsentAt: new Date(T0).toISOString() });
     await saveDraft({ ...base, now: T0 + 1000, values: { phone: '11 98765-0001', whatsappConsent: 'on', zip: '01310-100' } });
@@ -62,7 +62,7 @@ describe('the consent on the saved checkout', () => {
     await saveDraft({ ...base, now: T0 + 2000, values: { phone: '11 98765-0001' } });
     expect(await draftRow(id)).toMatchObject({ whatsappConsent: false, whatsappConsentAt: null });
     // Ticked without a valid mobile: nothing to consent to.
-    const noPhone = (await saveDraft({ ...base, sessionToken: randomUUID(), now: T0, values: { email: email(), phone: '1199', whatsappConsent: 'on' } }))!;
+    const noPhone = (await saveDraft({ ...base, cookieToken: randomUUID(), now: T0, values: { email: email(), phone: '1199', whatsappConsent: 'on' } }))!;
     expect((await draftRow(noPhone)).whatsappConsent).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { requireMerchant } from '@/lib/auth/session';
 import { DiscountListPage, type DiscountColumn } from '@/app/(merchant)/dashboard/_components/discount-list-page';
 import { formatBRL } from '@balcao/br/money';
-import { bpsToPercentText } from '@/lib/settings/pix-discount';
+import { bpsToPercentText } from '@/lib/payment-settings/pix-discount';
 import { listCoupons } from '@/lib/coupons/coupons';
 import type { Coupon } from '@/db/schema';
 import { toggleCouponAction } from './actions';

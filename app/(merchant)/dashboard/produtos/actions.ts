@@ -6,7 +6,8 @@
  */
 import { revalidatePath } from 'next/cache';
 import { done, refused, UNEXPECTED } from '@/lib/auth/action-state';
-import { INVALID_FORM, merchantAction, typedValues } from '@/lib/auth/merchant-action';
+import { INVALID_FORM, merchantAction } from '@/lib/auth/merchant-action';
+import { typedValues } from '@/lib/forms/typed-values';
 import { removeProduct, restoreProduct, saveProduct, STOCK_CHANGED } from '@/lib/catalog/admin';
 import { movePhoto, removePhoto } from '@/lib/catalog/photos';
 import { parseProductForm, shownStockOf } from '@/lib/catalog/product-form';

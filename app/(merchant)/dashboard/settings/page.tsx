@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { requireMerchant } from '@/lib/auth/session';
 import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
-import { settingInputText } from '@/lib/settings/settings-form';
-import { bpsToPercentText } from '@/lib/settings/pix-discount';
-import { getSettings } from '@/lib/settings/settings';
+import { settingInputText } from '@/lib/payment-settings/settings-form';
+import { bpsToPercentText } from '@/lib/payment-settings/pix-discount';
+import { getSettings } from '@/lib/payment-settings/settings';
 import { SettingsForm } from './settings-form';
 import { SettingsTabs } from './settings-tabs';
 

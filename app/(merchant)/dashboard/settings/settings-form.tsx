@@ -2,7 +2,7 @@
 
 import { useActionState, useState } from 'react';
 import { pluralWord } from '@balcao/br/plural';
-import type { NumberSettingsField, SettingsField } from '@/lib/settings/settings-form';
+import type { NumberSettingsField, SettingsField } from '@/lib/payment-settings/settings-form';
 import { saveSettingsAction } from '../actions';
 import styles from './settings.module.css';
 import { describedBy, FieldNotes } from './field-notes';

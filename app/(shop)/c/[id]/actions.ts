@@ -6,7 +6,7 @@ import { redirect } from 'next/navigation';
 import type { CheckoutActionState } from '@/app/(shop)/checkout/actions';
 import { paySession } from '@/lib/checkout/pay-session';
 import { clientRateKey } from '@/lib/security/client-address';
-import { draftSession } from '@/lib/checkout/draft-session';
+import { draftCookie } from '@/lib/checkout/draft-cookie';
 
 /** An API session's hosted checkout (also a plain POST without JavaScript). Success → the order page. */
 export async function paySessionAction(_previous: CheckoutActionState, form: FormData): Promise<CheckoutActionState> {
@@ -14,7 +14,7 @@ export async function paySessionAction(_previous: CheckoutActionState, form: For
   const result = await paySession(typeof id === 'string' ? id : '', form, {
     ip: clientRateKey(await headers()),
     origin: parseAttributionCookie((await cookies()).get(ATTRIBUTION_COOKIE)?.value),
-    draftSession: await draftSession(false),
+    draftCookie: await draftCookie(false),
   });
   if (!result.ok) return result;
   redirect(`/orders/${result.orderToken}`);

@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { categoryBySlug as loadCategory, categoryProducts, sortOf } from '@/lib/catalog/search';
 import { env } from '@/lib/config/env';
-import { getSettings } from '@/lib/settings/settings';
+import { getSettings } from '@/lib/payment-settings/settings';
 import { getShopIdentity } from '@/lib/shop/identity';
 import { Pages, ProductGrid, SortForm } from '../../_components/product-grid';
 

@@ -2,7 +2,7 @@ import { barcodeToDigitableLine, formatDigitableLine } from '@balcao/br/boleto';
 import { formatDateBR } from '@balcao/br/dates';
 import { formatBRL } from '@balcao/br/money';
 import type { OrderView } from '@/lib/orders/queries';
-import { bpsToPercentText } from '@/lib/settings/pix-discount';
+import { bpsToPercentText } from '@/lib/payment-settings/pix-discount';
 import { boletoPdfHref } from '@/lib/demo/simulator-access';
 import { BoletoBarcode } from './boleto-barcode';
 import { CopyField } from './copy-field';

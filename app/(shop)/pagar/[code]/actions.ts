@@ -8,7 +8,7 @@ import { env } from '@/lib/config/env';
 import { ATTRIBUTION_COOKIE, parseAttributionCookie } from '@/lib/attribution/attribution';
 import { buyerCookieName } from '@/lib/links/links';
 import { clientRateKey } from '@/lib/security/client-address';
-import { draftSession } from '@/lib/checkout/draft-session';
+import { draftCookie } from '@/lib/checkout/draft-cookie';
 
 /** A payment link's form (also a plain POST without JavaScript). Success → the same order page as a cart's order. */
 export async function payLinkAction(_previous: CheckoutActionState, form: FormData): Promise<CheckoutActionState> {
@@ -16,7 +16,7 @@ export async function payLinkAction(_previous: CheckoutActionState, form: FormDa
   const result = await payLink(typeof code === 'string' ? code : '', form, {
     ip: clientRateKey(await headers()),
     origin: parseAttributionCookie((await cookies()).get(ATTRIBUTION_COOKIE)?.value),
-    draftSession: await draftSession(false),
+    draftCookie: await draftCookie(false),
   });
   if (!result.ok) return result;
   // This browser remembers its order on the link: coming back to a one-off link shows "Ver meu pedido".

@@ -1,18 +1,7 @@
-import { handleCronReconcile } from '@/lib/jobs/cron';
-import { withAfterPass } from '@/lib/server/after-pass';
+/**
+ * The cron route's old path, kept for deployments whose vercel.json still schedules
+ * /api/cron/reconcile: the same pass as /api/cron/jobs.
+ */
+export { GET, POST } from '../jobs/route';
 
 export const dynamic = 'force-dynamic';
-
-/**
- * One bounded pass of every background job (lib/jobs): what a host without a long-lived process
- * (Vercel) runs on a schedule. What the pass writes to the outbox leaves after the response.
- */
-const pass = (req: Request) => withAfterPass(() => handleCronReconcile(req));
-
-export async function GET(req: Request) {
-  return pass(req);
-}
-
-export async function POST(req: Request) {
-  return pass(req);
-}

@@ -3,7 +3,7 @@ import { merchantFor, routeRefusal } from '@/lib/auth/merchant-action';
 import { can } from '@/lib/auth/permissions';
 import { recordActivity } from '@/lib/security/activity';
 import { shopNow } from '@/lib/embedded-provider/clock';
-import { CSV_BOM, csvRow } from '@/lib/order-admin/csv';
+import { CSV_BOM, csvRow } from '@/lib/csv/write';
 import { ABANDONED_CSV_HEADER, abandonedCheckouts, abandonedCsvRow } from '@/lib/checkout/drafts/abandoned';
 
 export const dynamic = 'force-dynamic';

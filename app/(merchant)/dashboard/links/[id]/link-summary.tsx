@@ -2,7 +2,7 @@ import { formatDateBR, formatDateTimeBR } from '@balcao/br/dates';
 import { formatBRL } from '@balcao/br/money';
 import type { LinkWithStats } from '@/lib/links/links';
 import { amountText } from '@/lib/links/share';
-import { bpsToPercentText } from '@/lib/settings/pix-discount';
+import { bpsToPercentText } from '@/lib/payment-settings/pix-discount';
 import { ActionForm } from '../../_components/action-form';
 import { disableLinkAction } from '../actions';
 import styles from '../links.module.css';

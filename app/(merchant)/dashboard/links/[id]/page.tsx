@@ -12,7 +12,7 @@ import { whatsAppUrl } from '@balcao/br/phone';
 import { amountText, linkUrl, whatsappMessage } from '@/lib/links/share';
 import { LINK_STATE_BADGES, LINK_STATE_LABELS } from '@/lib/links/status';
 import { formatBRL } from '@balcao/br/money';
-import { getSettings } from '@/lib/settings/settings';
+import { getSettings } from '@/lib/payment-settings/settings';
 import { OrdersList, OrdersPagination } from '../../orders/orders-list';
 import styles from '../links.module.css';
 import { SharePanel } from './share-panel';

@@ -3,8 +3,8 @@ import Link from 'next/link';
 import { requireMerchant } from '@/lib/auth/session';
 import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
 import { saoPauloDate } from '@balcao/br/dates';
-import { bpsToPercentText } from '@/lib/settings/pix-discount';
-import { getSettings } from '@/lib/settings/settings';
+import { bpsToPercentText } from '@/lib/payment-settings/pix-discount';
+import { getSettings } from '@/lib/payment-settings/settings';
 import { NewLinkForm } from './new-link-form';
 
 export const metadata: Metadata = { title: 'Novo link' };

@@ -1,6 +1,6 @@
 import { formatDateTimeBR } from '@balcao/br/dates';
 import { formatBRL } from '@balcao/br/money';
-import type { OrderPageView } from '@/lib/order-admin/order-page';
+import type { OrderPageView } from '@/lib/orders/admin/order-page';
 import { amountInputText } from '@/lib/payments/refund-form';
 import { METHOD_LABELS } from '@/lib/orders/status-labels';
 import { ActionForm } from '../../_components/action-form';

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { formatDateTimeBR } from '@balcao/br/dates';
 import { formatBRL } from '@balcao/br/money';
-import type { OrderPageView } from '@/lib/order-admin/order-page';
+import type { OrderPageView } from '@/lib/orders/admin/order-page';
 import { orderLabel } from '@/lib/orders/format';
 import { METHOD_LABELS, statusBadgeClass } from '@/lib/orders/status-labels';
 import { ActionForm } from '../../_components/action-form';

@@ -1,7 +1,7 @@
 import { formatDigitableLine } from '@balcao/br/boleto';
 import { formatDateBR, formatDateTimeBR } from '@balcao/br/dates';
 import { CopyButton } from '@/app/_components/copy-button';
-import type { OrderPageView } from '@/lib/order-admin/order-page';
+import type { OrderPageView } from '@/lib/orders/admin/order-page';
 import { METHOD_LABELS } from '@/lib/orders/status-labels';
 import { Row } from './detail-row';
 import styles from './order.module.css';

@@ -10,7 +10,7 @@
  */
 import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth/merchant-action';
 import { can, type Role } from '@/lib/auth/permissions';
-import { parseSelection, selectedOrderIds } from '@/lib/order-admin/order-selection';
+import { parseSelection, selectedOrderIds } from '@/lib/orders/admin/order-selection';
 import { shippingDocuments, type DocumentKind, type DocumentsRequest } from '@/lib/fulfilment/documents';
 import { logger } from '@/lib/server/log';
 
@@ -19,7 +19,7 @@ export const dynamic = 'force-dynamic';
 const KINDS: readonly DocumentKind[] = ['declaracao', 'separacao'];
 
 
-/** One order (`order`), the "A enviar" view, or the orders list's selection (`selecao=1`: lib/order-admin/order-selection.ts). */
+/** One order (`order`), the "A enviar" view, or the orders list's selection (`selecao=1`: lib/orders/admin/order-selection.ts). */
 async function documentsRequest(params: URLSearchParams, role: Role | null): Promise<{ ok: true; value: DocumentsRequest } | { ok: false; error: string }> {
   if (params.get('selecao') === '1') {
     const parsed = parseSelection(params);

@@ -11,10 +11,11 @@
  */
 import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth/merchant-action';
 import { can, type Role } from '@/lib/auth/permissions';
-import { parseSelection, selectedOrderIds } from '@/lib/order-admin/order-selection';
+import { parseSelection, selectedOrderIds } from '@/lib/orders/admin/order-selection';
 import { recordActivity } from '@/lib/security/activity';
 import { maskOrderBuyer } from '@balcao/br/personal-data';
-import { CSV_BOM, exportFileName, ORDER_CSV_HEADER, orderCsvRow, csvRow } from '@/lib/order-admin/csv';
+import { CSV_BOM, csvRow } from '@/lib/csv/write';
+import { exportFileName, ORDER_CSV_HEADER, orderCsvRow } from '@/lib/orders/admin/csv';
 import { orderQueryString, parseOrderQuery } from '@/lib/orders/order-filters';
 import { ordersForExport } from '@/lib/orders/orders-query';
 import { logger } from '@/lib/server/log';

@@ -2,7 +2,8 @@
 
 import { revalidatePath } from 'next/cache';
 import { done, refused } from '@/lib/auth/action-state';
-import { INVALID_FORM, merchantAction, typedValues } from '@/lib/auth/merchant-action';
+import { INVALID_FORM, merchantAction } from '@/lib/auth/merchant-action';
+import { typedValues } from '@/lib/forms/typed-values';
 import { logger } from '@/lib/server/log';
 import { recordRequestActivity } from '@/lib/security/activity';
 import { getShopIdentity, savePolicies, saveShopIdentity } from '@/lib/shop/identity';

@@ -1,6 +1,6 @@
 /**
  * "Imprimir etiquetas": the carrier labels of the orders list's selection (`selecao=1` with
- * `pedido=<id>`… or `todos=1`; lib/order-admin/order-selection.ts) in one PDF, fetched by the
+ * `pedido=<id>`… or `todos=1`; lib/orders/admin/order-selection.ts) in one PDF, fetched by the
  * server from Melhor Envio (lib/fulfilment/labels.ts labelsPdfOf), so the token never reaches the
  * browser. Orders without a label are left out and named in `X-Pedidos-Sem-Etiqueta`. A download
  * cannot be a server action's answer without JavaScript, so this bulk action is a GET, checked
@@ -10,7 +10,7 @@
 import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth/merchant-action';
 import { can, refusalMessage } from '@/lib/auth/permissions';
 import { labelsPdfOf } from '@/lib/fulfilment/labels';
-import { parseSelection, selectedOrderIds } from '@/lib/order-admin/order-selection';
+import { parseSelection, selectedOrderIds } from '@/lib/orders/admin/order-selection';
 
 export const dynamic = 'force-dynamic';
 

@@ -6,7 +6,8 @@
 import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth/merchant-action';
 import { buyerDataExport, buyerOrders } from '@/lib/buyers/buyer-data';
 import { parseBuyerQuery } from '@/lib/buyers/query';
-import { CSV_BOM, ORDER_CSV_HEADER, csvRow, orderCsvRow } from '@/lib/order-admin/csv';
+import { CSV_BOM, csvRow } from '@/lib/csv/write';
+import { ORDER_CSV_HEADER, orderCsvRow } from '@/lib/orders/admin/csv';
 import { logger } from '@/lib/server/log';
 import { countSearch, SEARCH_RATE_LIMITED_MESSAGE } from '@/lib/orders/search-scope';
 import { recordActivity } from '@/lib/security/activity';

@@ -19,7 +19,7 @@ const nonceOf = async (id: string) => (await database().db.select().from(checkou
 
 describe('the restore link', () => {
   it('is spent only by a same-origin POST: the page (GET) and HEAD spend nothing, a cross-site form is refused', async () => {
-    const id = (await saveDraft({ sessionToken: randomUUID(), source: 'link', sourceRef: 'aula', values: { email: `r-${randomUUID().slice(0, 6)}@example.com` }, lines: [{ productId: null, quantity: 1, unitCents: 1000, name: 'Aula' }], totalCents: 1000, now: shopNow() }))!;
+    const id = (await saveDraft({ cookieToken: randomUUID(), source: 'link', sourceRef: 'aula', values: { email: `r-${randomUUID().slice(0, 6)}@example.com` }, lines: [{ productId: null, quantity: 1, unitCents: 1000, name: 'Aula' }], totalCents: 1000, now: shopNow() }))!;
     const token = draftLinkToken('restore', { id, nonce: 0, step: 1 }, env().authSecret);
     // The link's page, opened twice (a mail scanner, then the buyer): still unspent.
     for (let i = 0; i < 2; i++) expect(renderToStaticMarkup(await RestorePage({ params: Promise.resolve({ token }) }))).toContain('Continuar a compra');

@@ -8,7 +8,7 @@
  *   `digital:files` (not the public demo's login: the file is what buyers paid for).
  * Left out of proxy.ts's matcher (its body buffer); sets its own headers.
  */
-import { isSameOrigin } from '@/lib/security/same-origin';
+import { isOwnUpload } from '@/lib/security/same-origin';
 import { merchantFor } from '@/lib/auth/merchant-action';
 import { beginUpload, completeFile, PART_BYTES, storePart } from '@/lib/digital/files';
 import { fileResponse } from '@/lib/digital/serve';
@@ -19,13 +19,11 @@ import { recordActivity } from '@/lib/security/activity';
 
 const HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'" };
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: HEADERS });
-const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\b/i;
-
 
 const idOf = (value: string | null | undefined) => (value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : 0);
 
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  if (!isSameOrigin(request.headers) || FORM_TYPES.test(request.headers.get('content-type') ?? '')) return json({ ok: false, error: 'Pedido recusado.' }, 403);
+  if (!isOwnUpload(request.headers)) return json({ ok: false, error: 'Pedido recusado.' }, 403);
   const access = await merchantFor('catalog:edit');
   if (!access.ok) return json({ ok: false, error: access.error }, access.status);
   const productId = idOf((await params).id);

@@ -5,7 +5,7 @@
  * the session and the `catalog:edit` permission on the server; a cross-site page cannot call it (the body's content type is
  * not one a form can send without a CORS preflight, and the Origin must be this site).
  */
-import { isSameOrigin } from '@/lib/security/same-origin';
+import { isOwnUpload } from '@/lib/security/same-origin';
 import { merchantFor } from '@/lib/auth/merchant-action';
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from '@/lib/catalog/photo-processing';
 import { uploadProductPhoto } from '@/lib/catalog/photo-upload';
@@ -13,11 +13,9 @@ import { readBodyCapped } from '@balcao/server-kit/read-body';
 
 const HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'" };
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: HEADERS });
-const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\b/i;
-
 
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  if (!isSameOrigin(request.headers) || FORM_TYPES.test(request.headers.get('content-type') ?? '')) return json({ ok: false, error: 'Pedido recusado.' }, 403);
+  if (!isOwnUpload(request.headers)) return json({ ok: false, error: 'Pedido recusado.' }, 403);
   const access = await merchantFor('catalog:edit');
   if (!access.ok) return json({ ok: false, error: access.error }, access.status);
   const { id } = await params;

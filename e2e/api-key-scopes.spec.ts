@@ -1,5 +1,6 @@
 /**
- * The third outside review's findings 4 and 5, from the browser and the API:
+ * An API key's scopes and what removing a team member does to their keys, from the browser and
+ * the API:
  * - a key made with the defaults ("Somente os pedidos criados por esta chave", no refunds) reads
  *   its own session's order and nothing else (another order is 404 and absent from its list;
  *   a refund is 404); a key made with "Todos os pedidos da loja" and "Permitir reembolsos" reads

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitCsv } from '@/lib/csv/read';
-import { CSV_BOM, csvCell, csvRow, exportFileName, ORDER_CSV_HEADER, orderCsvRow } from './csv';
+import { CSV_BOM, csvCell, csvRow } from '@/lib/csv/write';
+import { exportFileName, ORDER_CSV_HEADER, orderCsvRow } from './csv';
 import type { OrderExportRow } from '@/lib/orders/orders-query';
 import { NOTHING_SHIPS, PAULISTA_DELIVERY } from '@/test/orders/delivery';
 

@@ -1,22 +1,22 @@
 /**
- * An in-memory provider for unit tests of lib/payments: the PaymentApi interface with the
+ * An in-memory provider for unit tests of lib/payments: the PaymentProvider interface with the
  * provider's state rules (cancel only when active, one refund of a completed QR code,
  * Idempotency-Key honoured), plus controls to pay, expire, register and inject failures.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { buildBoletoBarcode, barcodeToDigitableLine } from '@balcao/br/boleto';
-import { PaymentApiError } from '@/lib/payment-provider/errors';
+import { PaymentProviderError } from '@/lib/payment-provider/errors';
 import { chargeStateOf } from '@/lib/payment-provider/status';
-import type { BoletoCharge, NewBoleto, NewPix, PaymentApi, PixCharge, RefundInput } from '@/lib/payment-provider/types';
+import type { BoletoCharge, NewBoleto, NewPix, PaymentProvider, PixCharge, RefundInput } from '@/lib/payment-provider/types';
 
-type Op = keyof PaymentApi;
+type Op = keyof PaymentProvider;
 
 type PixRow = { kind: 'pix'; id: string; status: string; input: NewPix; createdAt: string; updatedAt: string; refundedCents: number };
 type BoletoRow = { kind: 'boleto'; id: string; status: number; input: NewBoleto; createdAt: string; paidAt: string | null; barcode?: string; pdfUrl?: string };
 
 export type Injected = { error: Error; /** apply the operation first, then throw (a lost answer) */ after?: boolean };
 
-export class FakePaymentApi implements PaymentApi {
+export class FakePaymentProvider implements PaymentProvider {
   readonly pix = new Map<string, PixRow>();
   readonly boletos = new Map<string, BoletoRow>();
   readonly calls: { op: Op; args: unknown[] }[] = [];
@@ -61,7 +61,7 @@ export class FakePaymentApi implements PaymentApi {
     const body = JSON.stringify(input);
     const seen = this.keys.get(key);
     if (seen) {
-      if (seen.body !== body) throw new PaymentApiError('validation', 'Idempotency-Key reused with a different body', { status: 400, field: 'body' });
+      if (seen.body !== body) throw new PaymentProviderError('validation', 'Idempotency-Key reused with a different body', { status: 400, field: 'body' });
       return seen.id;
     }
     const id = create();
@@ -95,7 +95,7 @@ export class FakePaymentApi implements PaymentApi {
   getPix(id: string) {
     return this.enter('getPix', [id], (): PixCharge => {
       const row = this.pix.get(id);
-      if (!row) throw new PaymentApiError('not_found', 'no such QR code', { status: 404 });
+      if (!row) throw new PaymentProviderError('not_found', 'no such QR code', { status: 404 });
       return {
         id,
         status: row.status,
@@ -116,7 +116,7 @@ export class FakePaymentApi implements PaymentApi {
   getBoleto(id: string) {
     return this.enter('getBoleto', [id], (): BoletoCharge => {
       const row = this.boletos.get(id);
-      if (!row) throw new PaymentApiError('not_found', 'no such charge', { status: 404 });
+      if (!row) throw new PaymentProviderError('not_found', 'no such charge', { status: 404 });
       return {
         id,
         status: row.status,
@@ -136,8 +136,8 @@ export class FakePaymentApi implements PaymentApi {
   cancelPix(id: string) {
     return this.enter('cancelPix', [id], () => {
       const row = this.pix.get(id);
-      if (!row) throw new PaymentApiError('not_found', 'no such QR code', { status: 404 });
-      if (row.status !== 'active') throw new PaymentApiError('rejected', 'QR code is not active', { status: 400 });
+      if (!row) throw new PaymentProviderError('not_found', 'no such QR code', { status: 404 });
+      if (row.status !== 'active') throw new PaymentProviderError('rejected', 'QR code is not active', { status: 400 });
       this.setPix(row, 'canceled');
     });
   }
@@ -145,8 +145,8 @@ export class FakePaymentApi implements PaymentApi {
   cancelBoleto(id: string) {
     return this.enter('cancelBoleto', [id], () => {
       const row = this.boletos.get(id);
-      if (!row) throw new PaymentApiError('not_found', 'no such charge', { status: 404 });
-      if (row.status !== 2) throw new PaymentApiError('rejected', 'charge is not active', { status: 400 });
+      if (!row) throw new PaymentProviderError('not_found', 'no such charge', { status: 404 });
+      if (row.status !== 2) throw new PaymentProviderError('rejected', 'charge is not active', { status: 400 });
       row.status = 3;
     });
   }
@@ -154,9 +154,9 @@ export class FakePaymentApi implements PaymentApi {
   refundPix(id: string, input: RefundInput) {
     return this.enter('refundPix', [id, input], () => {
       const row = this.pix.get(id);
-      if (!row) throw new PaymentApiError('not_found', 'no such QR code', { status: 404 });
-      if (row.status !== 'completed') throw new PaymentApiError('rejected', 'QR code is not completed', { status: 400 });
-      if (input.amountCents < 1 || input.amountCents > row.input.amountCents) throw new PaymentApiError('validation', 'amount: invalid', { status: 400, field: 'amount' });
+      if (!row) throw new PaymentProviderError('not_found', 'no such QR code', { status: 404 });
+      if (row.status !== 'completed') throw new PaymentProviderError('rejected', 'QR code is not completed', { status: 400 });
+      if (input.amountCents < 1 || input.amountCents > row.input.amountCents) throw new PaymentProviderError('validation', 'amount: invalid', { status: 400, field: 'amount' });
       row.refundedCents = input.amountCents;
       this.balanceCents -= input.amountCents;
       this.setPix(row, 'refunded');
@@ -234,6 +234,6 @@ export function barcodeFor(b: { id: string; input: { amountCents: number; dueDat
   return buildBoletoBarcode({ bankCode: '001', amountCents: b.input.amountCents, dueDate: b.input.dueDate, freeField: free });
 }
 
-export function apiError(kind: PaymentApiError['kind'], opts: { field?: string; status?: number; retryAfterSeconds?: number } = {}): PaymentApiError {
-  return new PaymentApiError(kind, `${kind} (injected)`, opts);
+export function apiError(kind: PaymentProviderError['kind'], opts: { field?: string; status?: number; retryAfterSeconds?: number } = {}): PaymentProviderError {
+  return new PaymentProviderError(kind, `${kind} (injected)`, opts);
 }

@@ -1,6 +1,6 @@
 /**
- * The third outside review of the public demo (issue 41), findings 1, 2, 3, 6 and 12, through
- * the browser and the API of a production build with the sandbox on (the e2e server):
+ * What the demo login of a public demo may not see or do, and the terms an API session keeps,
+ * through the browser and the API of a production build with the sandbox on (the e2e server):
  * - the boleto's PDF prints the payer whole only for the shopper (the order's token in the
  *   link) or a merchant with `buyers:read`; the demo login gets no PDF link and a masked PDF;
  * - the demo login's orders search takes only an order number (a name or CPF is no oracle);
@@ -37,7 +37,7 @@ async function boletoOrder(page: Page): Promise<string> {
   return tokenFromUrl(page.url());
 }
 
-test("finding 1: the boleto's payer is whole for the shopper's own link only; the demo login gets no PDF link and a masked PDF", async ({ page, browser }) => {
+test("the boleto's payer is whole for the shopper's own link only; the demo login gets no PDF link and a masked PDF", async ({ page, browser }) => {
   const token = await boletoOrder(page);
   const charge = chargeIdOf(token);
 
@@ -80,7 +80,7 @@ test("finding 1: the boleto's payer is whole for the shopper's own link only; th
   expect(await pdfTextOf(page.request, `/sandbox/invoice/boleto/pdf/${charge}`)).toContain('Bruno Lima');
 });
 
-test('finding 2 and 12: the demo login searches by order number only, and sees no Integrações', async ({ page, browser }) => {
+test('the demo login searches by order number only, and sees no Integrações', async ({ page, browser }) => {
   const shopper = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
   const token = await boletoOrder(await shopper.newPage());
   await shopper.close();
@@ -140,7 +140,7 @@ async function paidPixOrder(browser: Browser, request: APIRequestContext): Promi
   return appQuery<{ id: string }>('select id from orders where token = ?', token)[0].id;
 }
 
-test('finding 6: the demo login ships with a known carrier, with no tracking link of its own', async ({ page, browser, request }) => {
+test('the demo login ships with a known carrier, with no tracking link of its own', async ({ page, browser, request }) => {
   const orderId = await paidPixOrder(browser, request);
   await signIn(page, `/dashboard/orders/${orderId}`, DEMO);
   await expect(page.getByTestId('order-status')).toHaveText('Pago', { timeout: 20_000 });
@@ -160,7 +160,7 @@ test('finding 6: the demo login ships with a known carrier, with no tracking lin
   expect(row).toEqual({ carrier: 'Jadlog', url: 'https://www.melhorrastreio.com.br/rastreio/JD0001' });
 });
 
-test("finding 3: an API session's methods and price hold on the order page", async ({ page, browser }) => {
+test("an API session's methods and price hold on the order page", async ({ page, browser }) => {
   test.setTimeout(120_000);
   // The owner makes a key in Integrações.
   await signIn(page, '/dashboard/settings/integracoes');

@@ -16,7 +16,6 @@ import { discountCents, orderMoneyLines } from '@/lib/orders/money-lines';
 import type { OrderExportRow } from '@/lib/orders/orders-query';
 import { originLabel } from '@/lib/attribution/attribution';
 
-export { CSV_BOM, CSV_NEWLINE, CSV_SEPARATOR, csvCell, csvRow } from '@/lib/csv/write';
 import { csvRow } from '@/lib/csv/write';
 
 export const ORDER_CSV_HEADER = [

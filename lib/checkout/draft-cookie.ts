@@ -5,7 +5,7 @@ import { DRAFT_COOKIE, DRAFT_COOKIE_MAX_AGE_S } from '@/lib/checkout/drafts/draf
 import { env } from '@/lib/config/env';
 
 /** This browser's draft cookie; `create` makes one (server actions and route handlers only). */
-export async function draftSession(create: boolean): Promise<string | undefined> {
+export async function draftCookie(create: boolean): Promise<string | undefined> {
   const jar = await cookies();
   const existing = jar.get(DRAFT_COOKIE)?.value;
   if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;

@@ -1,9 +1,10 @@
 /**
- * The settings form → PaymentSettings, validated by lib/settings settingsSchema (the API's
+ * The settings form → PaymentSettings, validated by lib/payment-settings settingsSchema (the API's
  * limits), with each error on its field. Numbers are typed the Brazilian way ("0,1"). Pure.
  */
-import { parsePercentToBps } from '@/lib/settings/pix-discount';
-import { settingsSchema, type PaymentSettings } from '@/lib/settings/settings';
+import { parsePercentToBps } from '@/lib/payment-settings/pix-discount';
+import { settingsSchema, type PaymentSettings } from '@/lib/payment-settings/settings';
+import { typedValues } from '@/lib/forms/typed-values';
 
 const NUMBER_FIELDS = ['boletoFinePercent', 'boletoInterestPercent', 'boletoGraceDays', 'boletoDueDays', 'pixExpirationDays', 'pixDiscountBps', 'stockHoldMinutes'] as const;
 /** The numbers, then the checkout's switch "Exigir celular (WhatsApp)" (a checkbox: "on" when ticked). */
@@ -24,7 +25,7 @@ export function parseDecimalInput(text: string): number | undefined {
 }
 
 export function parseSettingsForm(form: { get(name: string): unknown }): SettingsParse {
-  const values = Object.fromEntries(SETTINGS_FIELDS.map((f) => [f, String(form.get(f) ?? '').trim()])) as Record<SettingsField, string>;
+  const values = typedValues(form, SETTINGS_FIELDS, { trim: true });
   const fieldErrors: SettingsFieldErrors = {};
   const numbers: Partial<Record<NumberSettingsField, number>> = {};
   for (const f of NUMBER_FIELDS) {
