@@ -29,3 +29,12 @@ export function useConnectionForm(action: Action, initial: Record<string, string
   );
   return { state, formAction, pending, errors, values, text };
 }
+
+/** "Testar conexão": submits the form with intent=test (the action checks the account and saves nothing). */
+export function TestConnectionButton({ pending }: { pending: boolean }) {
+  return (
+    <button type="submit" name="intent" value="test" className="btn btn-secondary" disabled={pending}>
+      Testar conexão
+    </button>
+  );
+}

@@ -2,7 +2,7 @@
 
 import styles from '../settings.module.css';
 import { saveCarrierAction } from './actions';
-import { useConnectionForm } from '../connection-form';
+import { TestConnectionButton, useConnectionForm } from '../connection-form';
 import { SaveBar } from '../save-bar';
 
 const SERVICES: [number, string][] = [
@@ -72,9 +72,7 @@ export function CarrierForm({ initial, hasToken, sandboxDefault }: { initial: Re
             </select>
           </div>
           {text('adjustValue', 'Valor do ajuste', 'Positivo: taxa extra; negativo: desconto (ex.: 10 ou -2,50).', { inputMode: 'decimal' })}
-          <button type="submit" name="intent" value="test" className="btn btn-secondary" disabled={pending}>
-            Testar conexão
-          </button>
+          <TestConnectionButton pending={pending} />
         </div>
       </fieldset>
       <SaveBar state={state} pending={pending} label="Salvar Melhor Envio" />

@@ -2,7 +2,7 @@
 
 import styles from '../settings.module.css';
 import { saveWhatsappAction } from './actions';
-import { useConnectionForm } from '../connection-form';
+import { TestConnectionButton, useConnectionForm } from '../connection-form';
 import { SaveBar } from '../save-bar';
 
 const MESSAGES: [string, string][] = [
@@ -47,9 +47,7 @@ export function WhatsappForm({ initial, hasCredentials, sandboxDefault }: Props)
               </div>
             ))}
           </fieldset>
-          <button type="submit" name="intent" value="test" className="btn btn-secondary" disabled={pending}>
-            Testar conexão
-          </button>
+          <TestConnectionButton pending={pending} />
         </div>
       </fieldset>
       <SaveBar state={state} pending={pending} label="Salvar WhatsApp" />
