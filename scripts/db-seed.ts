@@ -9,6 +9,8 @@ async function main() {
   await ensureMigrated();
   const result = await seed(database(), { demoMerchant: config.usingSandbox, demoRole: config.publicDemo ? 'demo' : 'owner' });
   console.log(`seeded ${result.products} products`);
+  const { seedDemoPhotos, backfillPhotoFormats } = await import('@/lib/catalog/photo-backfill');
+  console.log(`seeded ${await seedDemoPhotos()} photos; derived the missing formats of ${await backfillPhotoFormats()}`);
   if (result.merchant) console.log(`demo merchant: ${DEMO_MERCHANT.email} / ${DEMO_MERCHANT.password}`);
   else console.log('real provider configured: no demo merchant; create one with npm run merchant:create');
   endProcessContext();
