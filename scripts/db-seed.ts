@@ -1,4 +1,5 @@
-// npm run db:seed — the catalog and shop settings; the demo merchant only with the embedded sandbox.
+// npm run db:seed — the catalog (its illustrations stored as photos) and shop settings; the demo merchant only with the embedded sandbox.
+// Runs under the react-server condition: the photo pipeline is server-only.
 import { database, ensureMigrated } from '@/db';
 import { endProcessContext } from '@/lib/process/context';
 import { DEMO_MERCHANT, seed } from '@/db/seed';
