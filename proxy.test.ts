@@ -142,7 +142,7 @@ describe('proxy: matcher', () => {
 
   it("skips the product-photo upload (its body is up to 10 MB, beyond the proxy's buffer) and the photos themselves, nothing else of the dashboard's API", () => {
     expect(matches('/api/dashboard/products/12/photos')).toBe(false);
-    expect(matches('/images/products/12-640-0123456789abcdef0123.webp')).toBe(false);
+    for (const ext of ['webp', 'avif', 'jpg']) expect(matches(`/images/products/12-640-0123456789abcdef0123.${ext}`), ext).toBe(false);
     for (const p of ['/api/dashboard/products/12', '/api/dashboard/products/12/photos/extra', '/dashboard/produtos/12']) expect(matches(p), p).toBe(true);
   });
 });

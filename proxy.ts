@@ -166,7 +166,7 @@ export const config = {
       // and 4 MB parts: the proxy's body buffer would cut them; the routes set their own headers). Not "any path ending in .png":
       // a POST to /products/x.png with a Next-Action header must meet the action checks too.
       source:
-        '/((?!_next/static/|_next/image$|images/products/[^/]+\\.webp$|products/[^/]+\\.svg$|api/dashboard/products/[^/]+/photos$|api/dashboard/products/[^/]+/digital$|favicon\\.ico$|icon\\.svg$|robots\\.txt$|sitemap\\.xml$|manifest\\.webmanifest$).*)',
+        '/((?!_next/static/|_next/image$|images/products/[^/]+\\.webp$|images/products/[^/]+\\.avif$|images/products/[^/]+\\.jpg$|products/[^/]+\\.svg$|api/dashboard/products/[^/]+/photos$|api/dashboard/products/[^/]+/digital$|favicon\\.ico$|icon\\.svg$|robots\\.txt$|sitemap\\.xml$|manifest\\.webmanifest$).*)',
       // Link prefetches carry no HTML document: no nonce needed, nothing to redirect.
       missing: [
         { type: 'header', key: 'next-router-prefetch' },

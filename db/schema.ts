@@ -105,7 +105,8 @@ export const productPhotos = sqliteTable(
 );
 
 /**
- * The WebP bytes of each photo, one row per width. In the database so that a Node host and a
+ * The bytes of each photo, one row per width and format (AVIF, WebP, JPEG: the page offers the
+ * three, the browser takes the first it decodes). In the database so that a Node host and a
  * serverless deployment (libSQL/Turso) both have them with no file storage to run.
  */
 export const productPhotoFiles = sqliteTable(
@@ -113,12 +114,14 @@ export const productPhotoFiles = sqliteTable(
   {
     photoId: integer('photo_id').notNull().references(() => productPhotos.id, { onDelete: 'cascade' }),
     width: integer('width').notNull(),
+    /** 'webp' (every photo has it), 'avif' and 'jpeg' (derived at upload, or later for a photo stored before them). */
+    format: text('format', { enum: ['webp', 'avif', 'jpeg'] }).notNull().default('webp'),
     height: integer('height').notNull(),
     /** sha256 of the bytes (first 20 hex): the URL's and ETag's content hash. */
     hash: text('hash').notNull(),
     bytes: blob('bytes', { mode: 'buffer' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.photoId, t.width] })],
+  (t) => [primaryKey({ columns: [t.photoId, t.width, t.format] })],
 );
 
 /**

@@ -70,7 +70,7 @@ if (created.status !== 0) fail('merchant:create failed for the owner account');
 // The demo shop is seeded with Melhor Envio on (a fresh clone quotes the carrier sandbox); the
 // journeys price by the UF table unless one turns the carrier on itself (shipping-carrier.spec.ts),
 // so the seed runs here, before the server, and the carrier is switched off after it.
-const seeded = spawnSync(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/db-seed.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+const seeded = spawnSync(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), '--conditions=react-server', 'scripts/db-seed.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 if (seeded.status !== 0) fail('db:seed failed');
 const appDb = new Database(path.join(dir, 'app.db'));
 appDb.prepare('update shipping_settings set carrier_enabled = 0 where id = 1').run();

@@ -1,5 +1,7 @@
 /**
- * A merchant's photo upload → WebP files in the widths the pages use, or a pt-BR reason.
+ * A merchant's photo upload → AVIF, WebP and JPEG files in the widths the pages use, or a
+ * pt-BR reason. The page offers them in that order (<picture>): AVIF is the smallest for the
+ * same look, WebP the next, JPEG what every browser and every feed reader decodes.
  *
  * Checked by content, never by name or declared type: the first bytes must be a JPEG, PNG,
  * WebP or HEIC/HEIF container; the header's pixel count is checked before any decoding
@@ -9,17 +11,35 @@
  */
 import 'server-only';
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
 /** Largest upload accepted, in bytes (10 MB). */
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 /** Largest decoded image: 50 megapixels (an iPhone's 48 MP photo fits; 20,000² does not). */
 export const MAX_PHOTO_PIXELS = 50_000_000;
-/** Widths stored per photo: thumbnail, card, card at 2x / product page, product page at 2x. */
-export const PHOTO_WIDTHS = [160, 320, 640, 960, 1280] as const;
-const WEBP_QUALITY = 80;
+/**
+ * Widths stored per photo: thumbnail, card at 1x, a phone's card at 2x, card at 2x / product
+ * page, product page at 2x.
+ */
+export const PHOTO_WIDTHS = [160, 320, 480, 640, 960, 1280] as const;
+export const PHOTO_FORMATS = ['avif', 'webp', 'jpeg'] as const;
+export type PhotoFormat = (typeof PHOTO_FORMATS)[number];
 
-export type PhotoFile = { width: number; height: number; hash: string; bytes: Buffer };
+/**
+ * Each format's encoder settings, tuned for about the same look. AVIF at effort 0 above the
+ * card's widths: several times less CPU than the default for a few percent more bytes, so an
+ * upload answers in seconds on a small shared machine; the small widths (the ones a page may
+ * write into its HTML) get more effort, cheap at that size. JPEG, the fallback only a browser
+ * without AVIF and WebP fetches (and feeds), skips mozjpeg's slower search for the same reason.
+ */
+const ENCODE: Record<PhotoFormat, (s: Sharp, width: number) => Sharp> = {
+  avif: (s, width) => s.avif({ quality: 50, effort: width <= 480 ? 3 : 0 }),
+  webp: (s) => s.webp({ quality: 80, effort: 4 }),
+  // JPEG has no alpha: a transparent background becomes white, as the pages' cards are.
+  jpeg: (s) => s.flatten({ background: '#ffffff' }).jpeg({ quality: 80, progressive: true }),
+};
+
+export type PhotoFile = { width: number; height: number; format: PhotoFormat; hash: string; bytes: Buffer };
 export type ProcessedPhoto = { width: number; height: number; files: PhotoFile[] };
 export type PhotoError = 'empty' | 'too_large' | 'not_image' | 'heic_unsupported' | 'too_many_pixels' | 'corrupt';
 
@@ -49,7 +69,35 @@ function sha(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, 20);
 }
 
-export async function processPhoto(input: Uint8Array): Promise<{ ok: true; photo: ProcessedPhoto } | { ok: false; reason: PhotoError }> {
+type Raw = { data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
+
+/** Each width (at most the image's own, which is always kept) in each format, from decoded pixels. */
+async function encodeAll(raw: Raw, widths: readonly number[], formats: readonly PhotoFormat[]): Promise<PhotoFile[]> {
+  const input = { raw: { width: raw.info.width, height: raw.info.height, channels: raw.info.channels } } as const;
+  const list: number[] = widths.filter((w) => w < raw.info.width);
+  list.push(raw.info.width);
+  const files: PhotoFile[] = [];
+  for (const w of list) {
+    for (const format of formats) {
+      const out = await ENCODE[format](sharp(raw.data, input).resize({ width: w, withoutEnlargement: true }), w).toBuffer({ resolveWithObject: true });
+      files.push({ width: out.info.width, height: out.info.height, format, hash: sha(out.data), bytes: out.data });
+    }
+  }
+  return files;
+}
+
+/**
+ * The formats a photo stored before them lacks, derived from its largest stored WebP (the
+ * original upload is not kept), at the widths it has: a photo's URLs keep their widths.
+ */
+export async function deriveFormats(largestWebp: Buffer, widths: readonly number[], formats: readonly PhotoFormat[]): Promise<PhotoFile[]> {
+  const { data, info } = await sharp(largestWebp, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' }).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  const files = await encodeAll({ data, info: { width: info.width, height: info.height, channels: info.channels } }, widths, formats);
+  return files.filter((f) => widths.includes(f.width));
+}
+
+/** `formats`: all three for a product photo; the logo keeps WebP alone. */
+export async function processPhoto(input: Uint8Array, formats: readonly PhotoFormat[] = PHOTO_FORMATS): Promise<{ ok: true; photo: ProcessedPhoto } | { ok: false; reason: PhotoError }> {
   if (input.byteLength === 0) return { ok: false, reason: 'empty' };
   if (input.byteLength > MAX_PHOTO_BYTES) return { ok: false, reason: 'too_large' };
   const kind = sniffImage(input);
@@ -78,18 +126,8 @@ export async function processPhoto(input: Uint8Array): Promise<{ ok: true; photo
       .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
     // Widths above the image's own are skipped, but a small image keeps at least its own width.
-    const widths: number[] = PHOTO_WIDTHS.filter((w) => w < info.width);
-    widths.push(info.width);
-    const files: PhotoFile[] = [];
-    for (const w of widths) {
-      const bytes = await sharp(data, raw)
-        .resize({ width: w, withoutEnlargement: true })
-        .webp({ quality: WEBP_QUALITY, effort: 4 })
-        .toBuffer({ resolveWithObject: true });
-      files.push({ width: bytes.info.width, height: bytes.info.height, hash: sha(bytes.data), bytes: bytes.data });
-    }
+    const files = await encodeAll({ data, info: { width: info.width, height: info.height, channels: info.channels } }, PHOTO_WIDTHS, formats);
     return { ok: true, photo: { width: info.width, height: info.height, files } };
   } catch (error) {
     if (kind === 'heif') return { ok: false, reason: 'heic_unsupported' };

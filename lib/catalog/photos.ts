@@ -1,35 +1,45 @@
 /**
  * A product's photos in the database: up to five per product, position 0 is the cover; each
- * photo is stored once per width as WebP bytes (photo-processing.ts) and served by
- * /images/products/<photo>-<width>-<hash>.webp. A photo's bytes never change after it is
- * stored (only its position does), so its URLs can be cached forever.
+ * photo is stored once per width and format (AVIF, WebP, JPEG: photo-processing.ts) and served
+ * by /images/products/<photo>-<width>-<hash>.<avif|webp|jpg>. A photo's bytes never change
+ * after they are stored (only its position does), so its URLs can be cached forever.
  */
 import 'server-only';
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { database } from '@/db';
 import { all, get, run } from '@/db/driver';
 import { productPhotoFiles, productPhotos, products } from '@/db/schema';
-import type { ProcessedPhoto } from './photo-processing';
+import type { PhotoFormat, ProcessedPhoto } from './photo-processing';
 
 export const MAX_PHOTOS = 5;
 
 export type PhotoSource = { url: string; width: number; height: number };
-/** One photo as pages draw it: every stored width, smallest first. */
-export type PhotoView = { id: number; position: number; width: number; height: number; sources: PhotoSource[] };
+/**
+ * One photo as pages draw it: every stored width, smallest first — `sources` in WebP (every
+ * photo has them), `avif` and `jpeg` once derived (empty for a photo stored before them until
+ * photo-backfill.ts has run).
+ */
+export type PhotoView = { id: number; position: number; width: number; height: number; sources: PhotoSource[]; avif: PhotoSource[]; jpeg: PhotoSource[] };
 
-export function photoUrl(photoId: number, width: number, hash: string): string {
-  return `/images/products/${photoId}-${width}-${hash}.webp`;
+const EXTENSION: Record<PhotoFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' };
+export const CONTENT_TYPE: Record<PhotoFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' };
+
+export function photoUrl(photoId: number, width: number, hash: string, format: PhotoFormat = 'webp'): string {
+  return `/images/products/${photoId}-${width}-${hash}.${EXTENSION[format]}`;
 }
 
-/** "12-640-<hash>.webp" → its parts, or null. */
-export function parsePhotoFileName(name: string): { photoId: number; width: number; hash: string } | null {
-  const m = /^([1-9]\d{0,9})-([1-9]\d{0,4})-([0-9a-f]{20})\.webp$/.exec(name);
-  return m ? { photoId: Number(m[1]), width: Number(m[2]), hash: m[3] } : null;
+/** "12-640-<hash>.webp" (or .avif, .jpg) → its parts, or null. */
+export function parsePhotoFileName(name: string): { photoId: number; width: number; hash: string; format: PhotoFormat } | null {
+  const m = /^([1-9]\d{0,9})-([1-9]\d{0,4})-([0-9a-f]{20})\.(webp|avif|jpg)$/.exec(name);
+  if (!m) return null;
+  const format: PhotoFormat = m[4] === 'jpg' ? 'jpeg' : (m[4] as PhotoFormat);
+  return { photoId: Number(m[1]), width: Number(m[2]), hash: m[3], format };
 }
 
-/** The `srcset` of a photo: every stored width. */
-export function srcSet(photo: Pick<PhotoView, 'sources'>): string {
-  return photo.sources.map((s) => `${s.url} ${s.width}w`).join(', ');
+/** The `srcset` of a list of sources (a photo's WebP ones by default): every stored width. */
+export function srcSet(photo: Pick<PhotoView, 'sources'> | PhotoSource[]): string {
+  const list = Array.isArray(photo) ? photo : photo.sources;
+  return list.map((s) => `${s.url} ${s.width}w`).join(', ');
 }
 
 /** The smallest stored width at least `min` pixels wide (else the largest). */
@@ -37,7 +47,7 @@ export function sourceAtLeast(photo: Pick<PhotoView, 'sources'>, min: number): P
   return photo.sources.find((s) => s.width >= min) ?? photo.sources[photo.sources.length - 1];
 }
 
-type FileRow = { photoId: number; productId: number; position: number; photoWidth: number; photoHeight: number; width: number; height: number; hash: string };
+type FileRow = { photoId: number; productId: number; position: number; photoWidth: number; photoHeight: number; width: number; height: number; format: PhotoFormat; hash: string };
 
 function group(rows: FileRow[]): Map<number, PhotoView[]> {
   const byProduct = new Map<number, Map<number, PhotoView>>();
@@ -45,13 +55,14 @@ function group(rows: FileRow[]): Map<number, PhotoView[]> {
     let photos = byProduct.get(r.productId);
     if (!photos) byProduct.set(r.productId, (photos = new Map()));
     let p = photos.get(r.photoId);
-    if (!p) photos.set(r.photoId, (p = { id: r.photoId, position: r.position, width: r.photoWidth, height: r.photoHeight, sources: [] }));
-    p.sources.push({ url: photoUrl(r.photoId, r.width, r.hash), width: r.width, height: r.height });
+    if (!p) photos.set(r.photoId, (p = { id: r.photoId, position: r.position, width: r.photoWidth, height: r.photoHeight, sources: [], avif: [], jpeg: [] }));
+    const list = r.format === 'avif' ? p.avif : r.format === 'jpeg' ? p.jpeg : p.sources;
+    list.push({ url: photoUrl(r.photoId, r.width, r.hash, r.format), width: r.width, height: r.height });
   }
   const out = new Map<number, PhotoView[]>();
   for (const [productId, photos] of byProduct) {
     const list = [...photos.values()].sort((a, b) => a.position - b.position);
-    for (const p of list) p.sources.sort((a, b) => a.width - b.width);
+    for (const p of list) for (const l of [p.sources, p.avif, p.jpeg]) l.sort((a, b) => a.width - b.width);
     out.set(productId, list);
   }
   return out;
@@ -65,6 +76,7 @@ const fileColumns = {
   photoHeight: productPhotos.height,
   width: productPhotoFiles.width,
   height: productPhotoFiles.height,
+  format: productPhotoFiles.format,
   hash: productPhotoFiles.hash,
 };
 
@@ -98,12 +110,12 @@ export async function coversOf(productIds: readonly number[]): Promise<Map<numbe
   return new Map([...group(rows)].map(([id, photos]) => [id, photos[0]]));
 }
 
-/** The bytes of one stored width, when the URL's hash is the stored one. */
-export async function photoFile(photoId: number, width: number): Promise<{ hash: string; bytes: Buffer } | null> {
+/** The bytes of one stored width in one format (the route checks the URL's hash against it). */
+export async function photoFile(photoId: number, width: number, format: PhotoFormat = 'webp'): Promise<{ hash: string; bytes: Buffer } | null> {
   const [row] = await database()
     .db.select({ hash: productPhotoFiles.hash, bytes: productPhotoFiles.bytes })
     .from(productPhotoFiles)
-    .where(and(eq(productPhotoFiles.photoId, photoId), eq(productPhotoFiles.width, width)));
+    .where(and(eq(productPhotoFiles.photoId, photoId), eq(productPhotoFiles.width, width), eq(productPhotoFiles.format, format)));
   return row ?? null;
 }
 
@@ -119,7 +131,7 @@ export async function addPhoto(productId: number, photo: ProcessedPhoto): Promis
     const inserted = yield* get(tx.insert(productPhotos).values({ productId, position: n, width: photo.width, height: photo.height }).returning({ id: productPhotos.id }));
     const photoId = inserted!.id;
     for (const f of photo.files) {
-      yield* run(tx.insert(productPhotoFiles).values({ photoId, width: f.width, height: f.height, hash: f.hash, bytes: f.bytes }));
+      yield* run(tx.insert(productPhotoFiles).values({ photoId, width: f.width, height: f.height, format: f.format, hash: f.hash, bytes: f.bytes }));
     }
     return { ok: true, photoId } as const;
   });

@@ -11,7 +11,7 @@ export const LOGO_WIDTH = 320;
 
 export async function logoChangeOf(file: unknown, remove: boolean): Promise<{ ok: true; change: LogoChange } | { ok: false; message: string }> {
   if (!(file instanceof Blob) || file.size === 0) return { ok: true, change: remove ? { kind: 'remove' } : { kind: 'keep' } };
-  const result = await processPhoto(new Uint8Array(await file.arrayBuffer()));
+  const result = await processPhoto(new Uint8Array(await file.arrayBuffer()), ['webp']);
   if (!result.ok) return { ok: false, message: PHOTO_MESSAGES[result.reason].replace('Este arquivo não é uma foto', 'Este arquivo não é uma imagem') };
   // Files come smallest first; the largest at most LOGO_WIDTH, else the smallest there is.
   const files = result.photo.files;

@@ -12,6 +12,8 @@ import { SortSelect } from './sort-select';
 
 /** Card widths at the grid's breakpoints (catalog.module.css): 2, 3 then 4 columns. */
 const CARD_SIZES = '(min-width: 1100px) 260px, (min-width: 1000px) 24vw, (min-width: 720px) 32vw, 48vw';
+/** A phone's card (48vw of a 360–430 px screen) at up to 2.5 device pixels per CSS pixel. */
+const CARD_INLINE_WIDTH = 480;
 
 /** The catalog's cards (the catalog, a category, a search), with each product's stars once one review is published. */
 export async function ProductGrid({ products, pixDiscountBps, priorityFirst = false }: { products: CatalogCard[]; pixDiscountBps: number; priorityFirst?: boolean }) {
@@ -24,7 +26,8 @@ export async function ProductGrid({ products, pixDiscountBps, priorityFirst = fa
         return (
           <li key={p.id} className={styles.card}>
             <Link href={`/products/${p.slug}`} className={styles.cardLink}>
-              <ProductImage src={p.imagePath} cover={p.cover} sizes={CARD_SIZES} alt="" priority={priorityFirst && i < 2} className={styles.image} />
+              {/* The first row on a phone (2 columns) is the first screen; the first card is its largest paint. */}
+              <ProductImage src={p.imagePath} cover={p.cover} sizes={CARD_SIZES} alt="" priority={priorityFirst && i < 2} lcp={priorityFirst && i === 0} inlineWidth={CARD_INLINE_WIDTH} className={styles.image} />
               <span className={styles.name} id={`produto-${p.id}`}>
                 {p.name}
               </span>

@@ -1,25 +1,31 @@
 import { preload } from 'react-dom';
-import { sourceAtLeast, srcSet, type PhotoView } from '@/lib/catalog/photos';
+import { sourceAtLeast, srcSet, type PhotoSource, type PhotoView } from '@/lib/catalog/photos';
+import { inlinePhoto } from '@/lib/catalog/photo-inline';
 
 /** Shown for a product with no photo and no illustration. */
 export const NO_PHOTO = '/products/sem-foto.svg';
 
 /**
- * A product's picture: its cover photo (WebP in every stored width, `srcset` + `sizes` so the
- * browser picks the smallest that fills the box) or, without photos, its SVG illustration.
+ * A product's picture: its cover photo — AVIF, then WebP, then JPEG (<picture>: the browser
+ * takes the first type it decodes), each in every stored width with `srcset` + `sizes` so the
+ * browser picks the smallest that fills the box — or, without photos, its SVG illustration.
  * width/height give the box its 4:3 shape before anything loads: no layout jump.
  *
- * `priority` is for the picture that is the page's largest paint (the first catalog row, a
- * product's main photo): it is preloaded from the <head>, ahead of the framework's scripts,
- * fetched at high priority and decoded with the frame that shows it, so it paints in the
- * first frames rather than after the scripts (Lighthouse's LCP).
+ * `priority`: the first row's pictures — fetched at once (not lazy), at high priority, decoded
+ * with the frame that shows them.
+ * `lcp`: the one picture that is the page's largest paint (the first card, a product's main
+ * photo). Its AVIF in the width `inlineWidth` the page needs on a phone is written into the HTML
+ * when small enough (photo-inline.ts: no round trip after the HTML); otherwise it alone is
+ * preloaded from the <head>, ahead of the framework's scripts.
  */
-export function ProductImage({
+export async function ProductImage({
   src,
   cover,
   alt,
   sizes = '100vw',
   priority = false,
+  lcp = false,
+  inlineWidth = 480,
   className,
 }: {
   src: string;
@@ -27,34 +33,58 @@ export function ProductImage({
   alt: string;
   sizes?: string;
   priority?: boolean;
+  lcp?: boolean;
+  inlineWidth?: number;
   className?: string;
 }) {
-  const loading = priority ? 'eager' : 'lazy';
-  const fetchPriority = priority ? 'high' : undefined;
-  const decoding = priority ? 'sync' : 'async';
+  const eager = priority || lcp;
+  const loading = eager ? 'eager' : 'lazy';
+  const fetchPriority = eager ? 'high' : undefined;
+  const decoding = eager ? 'sync' : 'async';
   if (cover) {
-    const fallback = sourceAtLeast(cover, 640);
-    if (priority) preload(fallback.url, { as: 'image', fetchPriority: 'high', imageSrcSet: srcSet(cover), imageSizes: sizes });
+    const fallbackSet = cover.jpeg.length > 0 ? cover.jpeg : cover.sources;
+    const fallback = sourceAtLeast({ sources: fallbackSet }, 640);
+    let avifSet = srcSet(cover.avif);
+    if (lcp) {
+      const inlined = cover.avif.length > 0 ? await inlineSet(cover.avif, inlineWidth) : null;
+      if (inlined) avifSet = inlined;
+      else if (cover.avif.length > 0) preload(sourceAtLeast({ sources: cover.avif }, 640).url, { as: 'image', type: 'image/avif', fetchPriority: 'high', imageSrcSet: avifSet, imageSizes: sizes });
+      else preload(fallback.url, { as: 'image', fetchPriority: 'high', imageSrcSet: srcSet(fallbackSet), imageSizes: sizes });
+    }
     return (
-      // eslint-disable-next-line @next/next/no-img-element -- our own WebP widths, already optimised and cached forever
-      <img
-        src={fallback.url}
-        srcSet={srcSet(cover)}
-        sizes={sizes}
-        alt={alt}
-        width={400}
-        height={300}
-        loading={loading}
-        decoding={decoding}
-        fetchPriority={fetchPriority}
-        className={className}
-        style={{ objectFit: 'cover' }}
-      />
+      <picture style={{ display: 'contents' }}>
+        {cover.avif.length > 0 ? <source type="image/avif" srcSet={avifSet} sizes={sizes} /> : null}
+        {cover.jpeg.length > 0 ? <source type="image/webp" srcSet={srcSet(cover.sources)} sizes={sizes} /> : null}
+        <img
+          src={fallback.url}
+          srcSet={srcSet(fallbackSet)}
+          sizes={sizes}
+          alt={alt}
+          width={400}
+          height={300}
+          loading={loading}
+          decoding={decoding}
+          fetchPriority={fetchPriority}
+          className={className}
+          style={{ objectFit: 'cover' }}
+        />
+      </picture>
     );
   }
-  if (priority) preload(src || NO_PHOTO, { as: 'image', fetchPriority: 'high' });
+  if (lcp) preload(src || NO_PHOTO, { as: 'image', fetchPriority: 'high' });
   return (
     // eslint-disable-next-line @next/next/no-img-element -- static SVGs need no optimisation; a plain img works offline
     <img src={src || NO_PHOTO} alt={alt} width={400} height={300} loading={loading} decoding={decoding} fetchPriority={fetchPriority} className={className} />
   );
+}
+
+/**
+ * The srcset with the width a phone needs written in (a data: URI) and the larger widths as
+ * URLs (a wider screen or a denser one fetches those); null when that file is too large.
+ */
+async function inlineSet(sources: PhotoSource[], width: number): Promise<string | null> {
+  const pick = sourceAtLeast({ sources }, width);
+  const data = await inlinePhoto(pick.url);
+  if (!data) return null;
+  return [`${data} ${pick.width}w`, ...sources.filter((s) => s.width > pick.width).map((s) => `${s.url} ${s.width}w`)].join(', ');
 }

@@ -32,6 +32,8 @@ const productPage = cache(loadProductPage);
 /** The photo column: the whole width on a phone, half of the 1100 px container on a desk. */
 const MAIN_SIZES = '(min-width: 1100px) 530px, (min-width: 760px) 48vw, 100vw';
 const THUMB_SIZES = '(min-width: 760px) 128px, 25vw';
+/** The photo column on a phone (100vw of a 360–430 px screen) at about 2 device pixels per CSS pixel. */
+const MAIN_INLINE_WIDTH = 800;
 
 /** What sharing and search engines read: the product, its price and cover, the shop's name. */
 function shareOf(product: CatalogProduct, photos: PhotoView[]): ShareProduct {
@@ -83,7 +85,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
       </nav>
       <article className={styles.product}>
         <div className={styles.gallery}>
-          <ProductImage src={product.imagePath} cover={cover} sizes={MAIN_SIZES} alt={cover ? `Foto: ${product.name}` : `Ilustração: ${product.name}`} priority className={styles.image} />
+          <ProductImage src={product.imagePath} cover={cover} sizes={MAIN_SIZES} alt={cover ? `Foto: ${product.name}` : `Ilustração: ${product.name}`} lcp inlineWidth={MAIN_INLINE_WIDTH} className={styles.image} />
           {more.length > 0 ? (
             <ul className={styles.thumbs} aria-label="Mais fotos">
               {more.map((p, i) => (
