@@ -1,6 +1,26 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The one writer of payment state (lib/payments/apply.ts) reads, then writes one batch on libSQL
+ * and runs an interactive transaction on better-sqlite3: every test of it, and of what its
+ * change writes, runs on both drivers.
+ */
+const APPLY_TESTS = [
+  'lib/payments/apply.test.ts',
+  'lib/payments/apply-interleavings.test.ts',
+  'lib/payments/state-effects.test.ts',
+  'lib/payments/webhook-intake.test.ts',
+  'lib/payments/merchant-alerts.test.ts',
+  'lib/payments/reservation.test.ts',
+  'lib/payments/manual-refund.test.ts',
+  'lib/catalog/stock.test.ts',
+  'lib/pixels/pixels.test.ts',
+  'lib/push/push.test.ts',
+  'lib/shipping/delivery-promise.test.ts',
+  'lib/email/worker.test.ts',
+];
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -26,7 +46,21 @@ export default defineConfig({
       // create's answer, one atomic batch with its guards in the SQL. And the one outbox helper
       // (lib/outbox): its claim, its settle batch and its 2-process race. And the checkout's
       // submit, counted in round trips.
-      { extends: true, test: { name: 'libsql', include: ['lib/payments/chaos.test.ts', 'lib/checkout/place-steps.test.ts', 'lib/payments/create-charge.test.ts', 'lib/outbox/outbox.test.ts', 'lib/checkout/submit-round-trips.test.ts'], env: { DATABASE_DRIVER: 'libsql' } } },
+      {
+        extends: true,
+        test: {
+          name: 'libsql',
+          include: [
+            'lib/payments/chaos.test.ts',
+            'lib/checkout/place-steps.test.ts',
+            'lib/payments/create-charge.test.ts',
+            'lib/outbox/outbox.test.ts',
+            'lib/checkout/submit-round-trips.test.ts',
+            ...APPLY_TESTS,
+          ],
+          env: { DATABASE_DRIVER: 'libsql' },
+        },
+      },
     ],
   },
 });

@@ -74,7 +74,7 @@ export type AnyDb<TSchema extends Record<string, unknown> = Record<string, unkno
 
 type Runnable = { get(): unknown; all(): unknown; run(): unknown };
 /** A query builder (not a prepared statement): its SQL can travel in a batch. */
-type Buildable = Runnable & { toSQL(): { sql: string; params: unknown[] } };
+export type Buildable = Runnable & { toSQL(): { sql: string; params: unknown[] } };
 export type Step =
   | { mode: 'get' | 'all' | 'run'; query: Runnable }
   | { mode: 'write'; query: Buildable }
@@ -100,9 +100,11 @@ export function* run<Q extends Runnable>(query: Q): Generator<Step, number, unkn
 export function* write<Q extends Buildable>(query: Q): Generator<Step, void, unknown> {
   yield { mode: 'write', query };
 }
+/** What `reads(queries)` answers: every row of each query, in order. */
+export type Rows<Q extends readonly Buildable[]> = { [K in keyof Q]: Resolved<Q[K]['all']> };
 /** Reads that do not depend on each other, inside a transaction: every row of each, one round trip on libSQL. */
-export function* reads<const Q extends readonly Buildable[]>(queries: Q): Generator<Step, { [K in keyof Q]: Resolved<Q[K]['all']> }, unknown> {
-  return (yield { mode: 'reads', queries }) as { [K in keyof Q]: Resolved<Q[K]['all']> };
+export function* reads<const Q extends readonly Buildable[]>(queries: Q): Generator<Step, Rows<Q>, unknown> {
+  return (yield { mode: 'reads', queries }) as Rows<Q>;
 }
 
 function drive<T>(gen: Generator<Step, T, unknown>): T {

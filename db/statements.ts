@@ -16,14 +16,26 @@
  *      const p = yield* get(paymentById.on(tx, { id }));            // inside a transaction body
  *
  *    Rows are typed by Drizzle (awaited on both drivers); values are the placeholders by name.
+ *
+ *    A bound query also travels in a libSQL batch like a query builder (its SQL with the values
+ *    filled in): a held `write` of it inside a transaction, or a step of `atomicBatch`.
  */
+import { fillPlaceholders } from 'drizzle-orm';
+
 export type Values = Record<string, unknown>;
 
 /** What Drizzle's `.prepare()` gives on either driver: rows now (better-sqlite3) or as a promise (libSQL). */
 type DrizzlePrepared<G, A, R> = { get(values?: Values): G; all(values?: Values): A; run(values?: Values): R };
 
+/** What Drizzle's prepared query also has, and a batch needs (db/driver.ts `batchable`). */
+type BatchablePrepared = {
+  getQuery(): { sql: string; params: unknown[] };
+  mapAllResult(raw: unknown, fromBatch: boolean): unknown;
+  mapGetResult(raw: unknown, fromBatch: boolean): unknown;
+};
+
 /** A prepared query with its values: awaited directly, or yielded in a transaction body (`yield* get(...)`). */
-export type BoundQuery<G, A, R> = { get(): G; all(): A; run(): R };
+export type BoundQuery<G, A, R> = { get(): G; all(): A; run(): R; toSQL(): { sql: string; params: unknown[] } };
 
 export type PreparedQuery<Runner extends object, G, A, R> = {
   /** The query on `runner` (the connection, or a transaction's `tx`) with the placeholders' values. */
@@ -59,6 +71,20 @@ class Bound<G, A, R> implements BoundQuery<G, A, R> {
   }
   run(): R {
     return this.statement.run(this.values);
+  }
+  /** The statement's SQL and its values, as a query builder's `toSQL()`. */
+  toSQL(): { sql: string; params: unknown[] } {
+    const q = (this.statement as unknown as BatchablePrepared).getQuery();
+    return { sql: q.sql, params: fillPlaceholders(q.params, this.values) };
+  }
+  /** What db/driver.ts reads of a query builder to send it in a batch and map its answer. */
+  _prepare(): BatchablePrepared {
+    const statement = this.statement as unknown as BatchablePrepared;
+    return {
+      getQuery: () => this.toSQL(),
+      mapAllResult: (raw, fromBatch) => statement.mapAllResult(raw, fromBatch),
+      mapGetResult: (raw, fromBatch) => statement.mapGetResult(raw, fromBatch),
+    };
   }
 }
 

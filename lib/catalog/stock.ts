@@ -15,7 +15,7 @@
  *   lapses gives its units back (`releaseLapsedHolds`), though its charge stays payable; if it is
  *   paid later, the units are taken again or the order is flagged, as for a late payment.
  */
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { all, get, run, write, type AnyDb, type Step } from '@/db/driver';
 import { orders, productVariants, products, stockMovements } from '@/db/schema';
 import type { AppSchema } from '@/db';
@@ -106,7 +106,7 @@ export function* giveBack(tx: Tx, orderId: string, cause: Exclude<StockCause, 'o
 export function* retakeForLatePayment(tx: Tx, orderId: string, read?: MoveRow[]): Generator<Step, { short: boolean }, unknown> {
   // `read`: the order's movements as its caller read them in this transaction, in a batch with its own reads.
   const moves = read ? movesFrom(read) : yield* movesOf(tx, orderId);
-  if (!moves.some((m) => m.delta > 0 && RETAKEN_ON_PAYMENT.includes(m.reason))) return { short: false };
+  if (!needsRetake(moves)) return { short: false };
   let short = false;
   // What the order misses of what it first took (an order retried in rounds gave and took several times).
   for (const { productId, variantId, missing } of missingUnits(moves)) {
@@ -120,6 +120,19 @@ export function* retakeForLatePayment(tx: Tx, orderId: string, read?: MoveRow[])
   }
   if (short) yield* run(tx.update(orders).set({ stockShort: true }).where(eq(orders.id, orderId)));
   return { short };
+}
+
+/** Whether an order's movements include units given back that its payment takes again. */
+export function needsRetake(moves: readonly { delta: number; reason: string }[]): boolean {
+  return moves.some((m) => m.delta > 0 && RETAKEN_ON_PAYMENT.includes(m.reason));
+}
+
+/** SQL: the order has units given back that its payment would take again (the guard of a batch that read none). */
+export function givenBackSql(orderId: string): SQL {
+  return sql`exists (select 1 from ${stockMovements} where ${stockMovements.orderId} = ${orderId} and ${stockMovements.delta} > 0 and ${stockMovements.reason} in (${sql.join(
+    RETAKEN_ON_PAYMENT.map((r) => sql`${r}`),
+    sql`, `,
+  )}))`;
 }
 
 /** Every stock movement of an order (what `retakeForLatePayment` reads), for a caller's `reads`. */

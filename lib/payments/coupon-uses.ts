@@ -7,7 +7,7 @@
  */
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AppSchema } from '@/db';
-import { get, run, type AnyDb, type Step } from '@/db/driver';
+import { get, run, write, type AnyDb, type Step } from '@/db/driver';
 import { coupons, orders } from '@/db/schema';
 
 /**
@@ -27,16 +27,18 @@ export function* releaseCouponUse(tx: AnyDb<AppSchema>, orderId: string, nowIso 
   return true;
 }
 
-/** The order is back (paid late, or a new Pix on it): the use given back counts again, once. */
-export function* retakeCouponUse(tx: AnyDb<AppSchema>, orderId: string): Generator<Step, boolean, unknown> {
-  const retaken = yield* get(
+/**
+ * The order is back (paid late, or a new Pix on it): the use given back counts again, once.
+ * Held writes with their guard in the SQL (the coupon counted only while the order's use is
+ * given back, then the order marked as counting it), so the one writer can send them in one
+ * batch without reading first; the same two statements inside any transaction.
+ */
+export function* retakeCouponUse(tx: AnyDb<AppSchema>, orderId: string): Generator<Step, void, unknown> {
+  yield* write(
     tx
-      .update(orders)
-      .set({ couponReleasedAt: null })
-      .where(and(eq(orders.id, orderId), isNotNull(orders.couponReleasedAt)))
-      .returning({ couponId: orders.couponId }),
+      .update(coupons)
+      .set({ usesCount: sql`${coupons.usesCount} + 1` })
+      .where(eq(coupons.id, sql`(select ${orders.couponId} from ${orders} where ${orders.id} = ${orderId} and ${orders.couponReleasedAt} is not null)`)),
   );
-  if (!retaken?.couponId) return false;
-  yield* run(tx.update(coupons).set({ usesCount: sql`${coupons.usesCount} + 1` }).where(eq(coupons.id, retaken.couponId)));
-  return true;
+  yield* write(tx.update(orders).set({ couponReleasedAt: null }).where(and(eq(orders.id, orderId), isNotNull(orders.couponReleasedAt))));
 }

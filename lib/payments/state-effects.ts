@@ -28,10 +28,10 @@
  * Coupons (coupon-uses.ts): expired, canceled give the coupon's use back; paid after
  * that counts it again. Each once, by compare-and-set on the order.
  */
-import { reads, type Step } from '@/db/driver';
+import { reads, type Rows, type Step } from '@/db/driver';
 import type { OrderStatus } from '@/db/schema';
 import type { SQL } from 'drizzle-orm';
-import { giveBack, orderMovesQuery, retakeForLatePayment } from '@/lib/catalog/stock';
+import { giveBack, needsRetake, orderMovesQuery, retakeForLatePayment } from '@/lib/catalog/stock';
 import { releaseCouponUse, retakeCouponUse } from './coupon-uses';
 import { flagPaymentOverLinkLimit, orderLinkQuery } from '@/lib/links/place';
 import { reservationCutoffIn } from '@/lib/payment-settings/reservation';
@@ -39,10 +39,10 @@ import { emailKey, KIND_OF_STATE } from '@/lib/email/keys';
 import { hasEmail, MERCHANT_RECIPIENTS, queueEmail } from '@/lib/email/outbox';
 import type { Tx } from '@/db';
 import { recordStateEvents } from '@/lib/outbound-events/record';
-import { recordPurchase } from '@/lib/pixels/record';
+import { purchaseQueries, queuePurchase, type PurchaseReads } from '@/lib/pixels/record';
 import { queueWhatsapp } from '@/lib/whatsapp/enqueue';
-import { recordPaidPushes } from '@/lib/push/record';
-import { renewDeliveryPromise } from '@/lib/shipping/delivery-promise';
+import { paidPushQueries, writePaidPushes, type PaidPushReads } from '@/lib/push/record';
+import { deliveryDaysQuery, renewDeliveryPromise } from '@/lib/shipping/delivery-promise';
 
 export type StateChange = {
   orderId: string;
@@ -59,8 +59,35 @@ export type StateChange = {
   attempt?: number;
 };
 
-export function* stateEffects(tx: Tx, c: StateChange): Generator<Step, void, unknown> {
-  yield* stockEffects(tx, c);
+/**
+ * Everything the effects of entering paid read, as independent queries: the order's stock
+ * movements and link, the Purchase's inputs, the promised working days, the pushes' inputs.
+ * One `reads` inside a transaction; or read before a batch, whose guard makes sure the payment
+ * has not moved since (apply.ts).
+ */
+export function paidEffectQueries(tx: Tx, orderId: string) {
+  const [settings, context, order, lines] = purchaseQueries(tx, orderId);
+  const [newSale, recovered, pushOrder, shop, draft] = paidPushQueries(tx, orderId);
+  return [orderMovesQuery(tx, orderId), orderLinkQuery(tx, orderId), settings, context, order, lines, deliveryDaysQuery(tx, orderId), newSale, recovered, pushOrder, shop, draft] as const;
+}
+
+export type PaidEffectReads = Rows<ReturnType<typeof paidEffectQueries>>;
+
+/**
+ * What the effects of entering paid can do without reading anything more (a late payment's
+ * retake and a link's limit read further, so they need an interactive transaction).
+ */
+export function paidEffectsNeedNoReads([moves, link]: PaidEffectReads): boolean {
+  return !needsRetake(moves) && !link[0]?.linkId;
+}
+
+/**
+ * `paid`: what `paidEffectQueries` read, when the caller read it already (before a batch);
+ * otherwise the effects of entering paid read it here, in one `reads`.
+ */
+export function* stateEffects(tx: Tx, c: StateChange, paid?: PaidEffectReads): Generator<Step, void, unknown> {
+  const paidReads = c.steps.includes('paid') ? (paid ?? (yield* reads(paidEffectQueries(tx, c.orderId)))) : undefined;
+  yield* stockEffects(tx, c, paidReads);
   if (c.registered && c.method === 'boleto' && c.statusAfter === 'pending') {
     yield* queueEmail(tx, { key: emailKey.instructions(c.orderId), orderId: c.orderId, kind: 'instructions' });
     yield* queueWhatsapp(tx, { orderId: c.orderId, kind: 'instructions' });
@@ -77,12 +104,17 @@ export function* stateEffects(tx: Tx, c: StateChange): Generator<Step, void, unk
   yield* merchantAlerts(tx, c);
   // The merchant's own webhooks (order.paid, order.refunded, order.canceled, order.expired).
   yield* recordStateEvents(tx, c.orderId, c.steps);
-  // The ad pixels' Purchase (lib/pixels/record.ts): on entering paid, never at creation; once per order.
-  if (c.steps.includes('paid')) yield* recordPurchase(tx, c.orderId);
-  // "Chega entre …" counted from the payment's day (lib/shipping/delivery-promise.ts).
-  if (c.steps.includes('paid')) yield* renewDeliveryPromise(tx, c.orderId);
-  // The merchant's devices (lib/push/record.ts): "Nova venda", "Carrinho recuperado"; once per order and device.
-  if (c.steps.includes('paid')) yield* recordPaidPushes(tx, c.orderId);
+  if (paidReads) {
+    const [, , settings, context, order, lines, days, newSale, recovered, pushOrder, shop, draft] = paidReads;
+    // The ad pixels' Purchase (lib/pixels/record.ts): on entering paid, never at creation; once per order.
+    const purchase: PurchaseReads = [settings, context, order, lines];
+    yield* queuePurchase(tx, c.orderId, purchase);
+    // "Chega entre …" counted from the payment's day (lib/shipping/delivery-promise.ts).
+    yield* renewDeliveryPromise(tx, c.orderId, days);
+    // The merchant's devices (lib/push/record.ts): "Nova venda", "Carrinho recuperado"; once per order and device.
+    const pushes: PaidPushReads = [newSale, recovered, pushOrder, shop, draft];
+    yield* writePaidPushes(tx, c.orderId, pushes);
+  }
 }
 
 function* merchantAlerts(tx: Tx, c: StateChange): Generator<Step, void, unknown> {
@@ -93,15 +125,15 @@ function* merchantAlerts(tx: Tx, c: StateChange): Generator<Step, void, unknown>
   }
 }
 
-function* stockEffects(tx: Tx, c: StateChange): Generator<Step, void, unknown> {
+function* stockEffects(tx: Tx, c: StateChange, paid: PaidEffectReads | undefined): Generator<Step, void, unknown> {
   for (const state of c.steps) {
     if (state === 'expired' || state === 'canceled') yield* releaseCouponUse(tx, c.orderId);
     if (state === 'paid') yield* retakeCouponUse(tx, c.orderId);
     if (state === 'expired' || state === 'canceled') yield* giveBack(tx, c.orderId, state, c.attempt);
-    if (state === 'paid') {
+    if (state === 'paid' && paid) {
       // Units given back (expiry, cancel, a lapsed reservation) come back to the order, or it is
-      // flagged. What both steps read, in one round trip on libSQL.
-      const [moves, link] = yield* reads([orderMovesQuery(tx, c.orderId), orderLinkQuery(tx, c.orderId)]);
+      // flagged; both from what was read with the other effects' reads.
+      const [moves, link] = paid;
       yield* retakeForLatePayment(tx, c.orderId, moves);
       yield* flagPaymentOverLinkLimit(tx, c.orderId, () => reservationCutoffIn(tx), link);
     }

@@ -14,7 +14,7 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { database, type Tx } from '@/db';
-import { run } from '@/db/driver';
+import { write } from '@/db/driver';
 import { preparedQuery } from '@/db/statements';
 import { payments, type Payment } from '@/db/schema';
 import { env } from '@/lib/config/env';
@@ -203,17 +203,15 @@ export async function handlePaymentWebhook(req: Request, token: string): Promise
   }
 
   try {
-    // The delivery is logged in the transaction that applies it (one commit); when that
-    // transaction rolls back as already applied, it is logged on its own.
-    let logged = false;
+    // The delivery is logged in the transaction that applies it (one commit); when the change
+    // was already applied, that transaction wrote nothing, and it is logged on its own.
     const applied = await applyObservation(payment.id, obs, 'webhook', {
       detail: { eventId: parsed.eventId?.slice(0, 200), eventType: parsed.eventType?.slice(0, 100) },
-      alsoInTransaction: function* (tx, result) {
-        yield* run(insertDelivery(tx, { ...delivery, outcome: result.changed ? 'applied' : 'no_change', httpStatus: 200 }));
-        logged = true;
+      alsoWrites: function* (tx, result) {
+        yield* write(insertDelivery(tx, { ...delivery, outcome: result.changed ? 'applied' : 'no_change', httpStatus: 200 }));
       },
     });
-    if (!logged) await record({ ...delivery, outcome: applied.changed ? 'applied' : 'no_change', httpStatus: 200 });
+    if (applied.alreadyApplied) await record({ ...delivery, outcome: 'no_change', httpStatus: 200 });
     if (applied.changed) log().info({ paymentId: payment.id, from: applied.from, to: applied.status, providerStatus: obs.providerStatus }, 'webhook applied');
     return json(200, { received: true });
   } catch (error) {

@@ -12,7 +12,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { database, type Tx } from '@/db';
-import { all, get, run, type Step } from '@/db/driver';
+import { get, reads, run, write, type Rows, type Step } from '@/db/driver';
 import { orderItems, orders, pixelEvents, pixelOrderContexts, pixelSettings, type PixelPlatform } from '@/db/schema';
 import { noteOutboxRow } from '@/lib/server/after-pass';
 import type { PixelsOn } from './csp';
@@ -47,7 +47,8 @@ export function* writePixelEvent(
   facts: PixelEventFacts,
   cause: string,
   on: PixelsOn,
-  opts: { orderId?: string; now?: Date } = {},
+  /** `held`: the rows' writes are held (nothing counts them; each is counted as written), so they can travel in one batch. */
+  opts: { orderId?: string; now?: Date; held?: boolean } = {},
 ): Generator<Step, number, unknown> {
   const nowIso = (opts.now ?? new Date()).toISOString();
   let added = 0;
@@ -57,8 +58,7 @@ export function* writePixelEvent(
   for (const [platform, body] of bodies) {
     const dedupeKey = pixelDedupeKey(platform, facts, cause);
     noteOutboxRow('pixel', dedupeKey);
-    added += yield* run(
-      tx
+    const insert = tx
         .insert(pixelEvents)
         .values({
           dedupeKey,
@@ -70,8 +70,11 @@ export function* writePixelEvent(
           nextAttemptAt: nowIso,
           createdAt: nowIso,
         })
-        .onConflictDoNothing(),
-    );
+        .onConflictDoNothing();
+    if (opts.held) {
+      yield* write(insert);
+      added++;
+    } else added += yield* run(insert);
   }
   return added;
 }
@@ -95,16 +98,36 @@ export async function recordBrowsingEvent(facts: PixelEventFacts, on: PixelsOn):
  * Purchase for each platform on, when its buyer consented. Never at order creation.
  */
 export function* recordPurchase(tx: Tx, orderId: string, now = new Date()): Generator<Step, number, unknown> {
-  const settings = yield* get(tx.select().from(pixelSettings).where(eq(pixelSettings.id, 1)));
-  const on = pixelsOnOf(pixelSettingsOf(settings));
-  if (!on.meta && !on.ga4) return 0;
-  const context = yield* get(tx.select().from(pixelOrderContexts).where(eq(pixelOrderContexts.orderId, orderId)));
-  if (!context) return 0;
-  const order = yield* get(
+  const purchase = purchaseOf(orderId, yield* reads(purchaseQueries(tx, orderId)), now);
+  return purchase ? yield* writePixelEvent(tx, purchase.facts, `order:${orderId}`, purchase.on, { orderId, now }) : 0;
+}
+
+/**
+ * What an order's Purchase reads, as independent queries (the one writer reads them with its
+ * other effects' reads, in one round trip on libSQL): the pixels' settings, the buyer's kept
+ * context, the order and its lines.
+ */
+export function purchaseQueries(tx: Tx, orderId: string) {
+  return [
+    tx.select().from(pixelSettings).where(eq(pixelSettings.id, 1)),
+    tx.select().from(pixelOrderContexts).where(eq(pixelOrderContexts.orderId, orderId)),
     tx.select({ number: orders.number, totalCents: orders.totalCents, email: orders.buyerEmail, phone: orders.buyerPhone }).from(orders).where(eq(orders.id, orderId)),
-  );
-  if (!order) return 0;
-  const lines = yield* all(tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id)));
+    tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id)),
+  ] as const;
+}
+
+export type PurchaseReads = Rows<ReturnType<typeof purchaseQueries>>;
+
+/** The Purchase's rows from what `purchaseQueries` read, as held writes only (one batch can carry them). */
+export function* queuePurchase(tx: Tx, orderId: string, read: PurchaseReads, now = new Date()): Generator<Step, number, unknown> {
+  const purchase = purchaseOf(orderId, read, now);
+  return purchase ? yield* writePixelEvent(tx, purchase.facts, `order:${orderId}`, purchase.on, { orderId, now, held: true }) : 0;
+}
+
+/** The Purchase's facts, or nothing: no pixel on, no kept consent, no order. */
+function purchaseOf(orderId: string, [[settings], [context], [order], lines]: PurchaseReads, now: Date): { facts: PixelEventFacts; on: PixelsOn } | undefined {
+  const on = pixelsOnOf(pixelSettingsOf(settings));
+  if ((!on.meta && !on.ga4) || !context || !order) return undefined;
   const items: PixelItem[] = lines.map((l) => ({ id: contentIdOf(l), name: l.name, quantity: l.quantity, unitCents: l.unitPriceCents }));
   const visitor: Visitor = { fbp: context.fbp, fbc: context.fbc, gaClientId: context.gaClientId, ip: context.clientIp, userAgent: context.userAgent };
   const facts: PixelEventFacts = {
@@ -118,7 +141,7 @@ export function* recordPurchase(tx: Tx, orderId: string, now = new Date()): Gene
     buyer: { email: order.email, phone: order.phone },
     visitor,
   };
-  return yield* writePixelEvent(tx, facts, `order:${orderId}`, on, { orderId, now });
+  return { facts, on };
 }
 
 /**
