@@ -18,7 +18,7 @@ vi.hoisted(() => {
 
 import { database } from '@/db';
 import { env } from '@/lib/config/env';
-import type { FakePaymentApi } from '@/test/payments/fake-payment-api';
+import type { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { withFakeProvider } from '@/test/payments/fake-provider';
 import { deliveriesOfToken, orderById, statusEventsOf } from '@/test/payments/db';
 import { placeTestOrder } from '@/test/payments/place';
@@ -27,7 +27,7 @@ import { hit } from '@/lib/security/rate-limit';
 import { handlePaymentWebhook } from './webhook-intake';
 import { signWebhook } from './webhook-signature';
 
-let fake: FakePaymentApi;
+let fake: FakePaymentProvider;
 withFakeProvider((f) => (fake = f));
 
 const lines: string[] = [];
