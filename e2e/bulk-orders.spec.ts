@@ -95,7 +95,7 @@ test('on a phone: select three orders in "A enviar", print their declarações, 
   // The list: the filter form folds behind "Filtros", the chips stay.
   await signIn(page, '/dashboard/orders');
   await expect(page.getByLabel('Buscar')).toBeHidden();
-  await page.getByText('Filtros', { exact: true }).click();
+  await page.locator('summary', { hasText: 'Filtrar' }).click();
   await expect(page.getByLabel('Buscar')).toBeVisible();
 
   await page.getByRole('navigation', { name: 'Visões de pedidos' }).getByRole('link', { name: /A enviar/ }).click();

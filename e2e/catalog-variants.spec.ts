@@ -32,22 +32,20 @@ test('a T-shirt in sizes and colours: one variant sold out by a Pix sale, the ot
   await page.getByRole('button', { name: 'Adicionar opção' }).click();
   await page.getByLabel('Nome da opção').nth(1).fill('Cor');
   await page.getByLabel('Valores').nth(1).fill('Preto, Branco');
-  await page.getByRole('button', { name: 'Salvar opções' }).click();
+  await page.getByRole('button', { name: 'Salvar produto' }).click();
   await expect(page.getByText('Opções salvas: 6 variantes.')).toBeVisible();
   await page.reload();
   const grid = page.getByRole('table');
-  await expect(grid.getByRole('columnheader')).toHaveText(['Variante', 'SKU', 'Preço', 'Estoque', 'Peso (g)', 'Altura (cm)', 'Largura (cm)', 'Comprimento (cm)', 'Ativa']);
+  await expect(grid.getByRole('columnheader')).toHaveText(['Variante', 'SKU', 'Preço', 'Estoque', 'Peso (g)', 'Altura (cm)', 'Largura (cm)', 'Comprimento (cm)', 'NCM', 'Origem', 'GTIN', 'Ativa']);
   await expect(grid.getByRole('rowheader')).toHaveText(['P / Preto', 'P / Branco', 'M / Preto', 'M / Branco', 'G / Preto', 'G / Branco']);
   for (const v of ['P / Preto', 'P / Branco', 'M / Branco', 'G / Preto', 'G / Branco']) await page.getByLabel(`Estoque: ${v}`).fill('10');
   await page.getByLabel('Estoque: M / Preto').fill('1');
   await page.getByLabel('SKU: M / Preto').fill(`CAM-M-PRETO-${productId}`);
-  await page.getByRole('button', { name: 'Salvar variantes' }).click();
-  await expect(page.getByText('Variantes salvas.')).toBeVisible();
-  await expectNoAxeViolations(page);
-  // In the "Roupas" category.
+  // In the "Roupas" category, saved with the grid by the one "Salvar produto".
   await page.getByRole('checkbox', { name: 'Roupas' }).check();
-  await page.getByRole('button', { name: 'Salvar categorias' }).click();
-  await expect(page.getByText('Categorias salvas.')).toBeVisible();
+  await page.getByRole('button', { name: 'Salvar produto' }).click();
+  await expect(page.getByText('Produto salvo.')).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.goto('/dashboard/produtos/categorias');
   await expect(page.getByRole('heading', { name: 'Nova categoria' })).toBeVisible();
   await expectNoAxeViolations(page);

@@ -5,10 +5,16 @@
  * encrypted "Nova venda" when the shopper's Pix is paid, which decrypts to the amount, the method
  * and the number and no buyer name; the shopper's "Copiar" and the paid order's next action are
  * on the first screen; the orders list's bulk bar shows its actions only once an order is checked.
+ * The product editor on the same phone: one "Salvar produto" saves the name, the options, a
+ * variant's stock and its own NCM together; the variants are labelled cards with targets of at
+ * least 24 px and nothing scrolls sideways; the digital block shows only for a digital product.
+ * With UPDATE_SCREENSHOTS=1 the README's push picture (Minha conta → Notificações with a device)
+ * and the editor's phone picture are written to docs/screenshots.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { newDevice, startPushReceiver } from '../test/push/receiver';
 import { expectNoAxeViolations } from './axe';
+import { screenshot, SCREENSHOT_DIR } from './screenshot';
 import { addToCart, appQuery, fillPix, payWithCode, PORT, signIn, tokenFromUrl } from './shop-helpers';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -59,6 +65,17 @@ test('installable dashboard, a Nova venda push on payment, the next step and the
   await expect(section.getByTestId('push-devices')).toContainText('Chrome no Android');
   await expect(section.getByRole('button', { name: 'Enviar notificação de teste' })).toBeVisible();
   await expectNoAxeViolations(page);
+  await expect(section.getByRole('checkbox', { name: /Nova venda/ })).toBeVisible();
+  if (process.env.UPDATE_SCREENSHOTS === '1') {
+    // The README's push picture: the section as a person who allowed notifications sees it, the phone's bottom bar drawn where it sits.
+    await page.context().grantPermissions(['notifications']);
+    await page.reload();
+    await page.addStyleTag({ content: '[data-testid="bottom-bar"] { position: static !important; }' });
+    await page.evaluate(() => document.fonts.ready);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const box = (await page.getByRole('region', { name: 'Notificações' }).boundingBox())!;
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/dashboard-mobile-push.png`, fullPage: true, clip: box, animations: 'disabled', caret: 'hide' });
+  }
 
   // The shopper, on their phone: "Copiar" leads, whole on the first screen.
   await addToCart(page, 'caneca-ceramica');
@@ -103,4 +120,78 @@ test('installable dashboard, a Nova venda push on payment, the next step and the
   await expect(page.getByTestId('bulk-count')).toHaveText('1 selecionado');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoAxeViolations(page);
+});
+
+test('the product editor on a phone: one "Salvar produto" saves name, options, a variant\'s stock and NCM; labelled cards; digital only when checked', async ({ page }) => {
+  test.setTimeout(120_000);
+  const name = `Camiseta do celular ${Date.now().toString(36)}`;
+  await signIn(page, '/dashboard/produtos/novo');
+  await page.getByLabel('Nome').fill(name);
+  await page.getByLabel('Preço').fill('59,90');
+  await page.getByLabel('Peso (g)').fill('200');
+  await page.getByLabel('Altura (cm)').fill('3');
+  await page.getByLabel('Largura (cm)').fill('25');
+  await page.getByLabel('Comprimento (cm)').fill('30');
+  await page.getByRole('button', { name: 'Salvar produto' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/produtos\/\d+\?criado=1$/, { timeout: 20_000 });
+  const productId = Number(/produtos\/(\d+)/.exec(page.url())![1]);
+  await expect(page.getByRole('button', { name: /^Salvar/ })).toHaveText(['Salvar produto']);
+
+  // Physical: the digital delivery's fields stay hidden until "Produto digital" is checked, and keep what was typed.
+  const digital = page.getByTestId('digital-product');
+  await expect(digital.getByRole('checkbox', { name: 'Produto digital' })).not.toBeChecked();
+  await expect(digital.getByRole('radio', { name: /^Link/ })).toBeHidden();
+  await digital.getByRole('checkbox', { name: 'Produto digital' }).check();
+  await digital.getByRole('radio', { name: /^Link/ }).check();
+  await digital.getByLabel('Link', { exact: true }).fill('https://curso.example/nao-salvar');
+  await digital.getByRole('checkbox', { name: 'Produto digital' }).uncheck();
+  await expect(digital.getByLabel('Link', { exact: true })).toBeHidden();
+  await digital.getByRole('checkbox', { name: 'Produto digital' }).check();
+  await expect(digital.getByLabel('Link', { exact: true })).toHaveValue('https://curso.example/nao-salvar');
+  await digital.getByRole('checkbox', { name: 'Produto digital' }).uncheck();
+
+  // Options in the same form: one save makes the variants.
+  await page.getByLabel('Nome da opção').fill('Tamanho');
+  await page.getByLabel('Valores').fill('P, M');
+  await page.getByRole('button', { name: 'Salvar produto' }).click();
+  await expect(page.getByText('Opções salvas: 2 variantes.')).toBeVisible({ timeout: 20_000 });
+  await page.reload();
+
+  // The grid on a phone: a card per variant, every field labelled and at least 24 px, nothing sideways.
+  const grid = page.getByRole('region', { name: 'Variantes' });
+  await expect(grid.getByRole('rowheader')).toHaveText(['P', 'M']);
+  for (const label of ['SKU', 'Preço', 'Estoque', 'Peso (g)', 'NCM', 'Origem', 'GTIN', 'Ativa']) {
+    const field = page.getByLabel(`${label}: M`, { exact: true });
+    await expect(field).toBeVisible();
+    // A checkbox's target is its whole label (a tap on "Ativa" checks it).
+    const target = label === 'Ativa' ? field.locator('xpath=ancestor::label[1]') : field;
+    const box = (await target.boundingBox())!;
+    expect(Math.min(box.width, box.height), `${label}: M`).toBeGreaterThanOrEqual(24);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // One save: the name, M's stock and its own NCM together; a wrong GTIN first refuses it all, in Portuguese.
+  await page.getByLabel('Nome', { exact: true }).fill(`${name} (nova)`);
+  await page.getByLabel('Estoque: M', { exact: true }).fill('6');
+  await page.getByLabel('NCM: M', { exact: true }).fill('6109.10.00');
+  await page.getByLabel('GTIN: P', { exact: true }).fill('7891000315508');
+  await page.getByRole('button', { name: 'Salvar produto' }).click();
+  await expect(page.getByText('O dígito verificador deste código de barras não confere.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByLabel('Estoque: M', { exact: true })).toHaveValue('6');
+  await expectNoAxeViolations(page);
+  expect(appQuery<{ name: string }>('select name from products where id = ?', productId)[0].name).toBe(name);
+  await page.getByLabel('GTIN: P', { exact: true }).fill('7891000315507');
+  await page.getByRole('button', { name: 'Salvar produto' }).click();
+  await expect(page.getByText('Produto salvo.')).toBeVisible({ timeout: 20_000 });
+  expect(appQuery<{ name: string }>('select name from products where id = ?', productId)[0].name).toBe(`${name} (nova)`);
+  expect(appQuery<{ option1: string; stock: number | null; ncm: string | null; gtin: string | null }>('select option1, stock, ncm, gtin from product_variants where product_id = ? and option1 is not null order by position', productId)).toEqual([
+    { option1: 'P', stock: null, ncm: null, gtin: '7891000315507' },
+    { option1: 'M', stock: 6, ncm: '61091000', gtin: null },
+  ]);
+  // A physical product: the link typed under the unchecked box was not saved.
+  expect(appQuery<{ n: number }>('select count(*) as n from product_digital where product_id = ?', productId)[0].n).toBe(0);
+  await page.reload();
+  await expectNoAxeViolations(page);
+  await page.evaluate(() => document.fonts.ready);
+  await screenshot(page, { path: `${SCREENSHOT_DIR}/dashboard-mobile-product-edit.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
 });

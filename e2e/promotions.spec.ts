@@ -52,8 +52,8 @@ test('promotions: "Leve 3, pague 2", free shipping by region with the nudge, a "
   await page.getByLabel('Produto oferecido').selectOption({ label: 'Filtros de papel nº 102 (100 un.)' });
   await page.getByLabel('Preço na oferta').fill('9,90');
   await page.getByLabel('Texto da oferta').fill('Leve os filtros por R$ 9,90');
-  await page.getByRole('button', { name: 'Salvar oferta' }).click();
-  await expect(page.getByText('Oferta no checkout salva.')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Salvar produto' }).click();
+  await expect(page.getByText('Produto salvo.')).toBeVisible({ timeout: 20_000 });
   await expectNoAxeViolations(page);
 
   await page.goto('/dashboard/cupons');

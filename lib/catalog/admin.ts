@@ -6,13 +6,16 @@
 import 'server-only';
 import { and, asc, count, desc, eq, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import { database } from '@/db';
-import { all, get, run } from '@/db/driver';
+import { all, get, run, type AnyDb, type Step } from '@/db/driver';
+import type { AppSchema } from '@/db';
 import { orderItems, productDigital, productSlugRedirects, productVariants, products, type Product } from '@/db/schema';
 import { productStockSql } from './catalog';
 import { coversOf, photosOf, type PhotoView } from './photos';
 import type { ProductField, ProductValues } from './product-form';
 import { slugify, uniqueSlug } from './slug';
 import { DIMENSIONS_REQUIRED, effectiveOf, missingDimensions, readOptions } from './variants';
+
+type Tx = AnyDb<AppSchema>;
 
 export const PAGE_SIZE = 20;
 
@@ -115,87 +118,90 @@ export function implicitVariantOf(productId: number): SQL {
  * form's old number: the save is refused with STOCK_CHANGED and nothing is written.
  */
 export async function saveProduct(id: number | null, values: ProductValues, shownStock?: number | null): Promise<SaveResult> {
-  return database().transaction(function* (tx) {
-    const current = id === null ? undefined : yield* get(tx.select().from(products).where(eq(products.id, id)));
-    if (id !== null && !current) return { ok: false, fieldErrors: { name: 'Este produto não existe mais.' } } as SaveResult;
+  return database().transaction((tx) => saveProductIn(tx, id, values, shownStock));
+}
 
-    // Who holds a slug: a product's current slug, or an old one that redirects to a product.
-    function* holderOf(slug: string) {
-      const asCurrent = yield* get(tx.select({ id: products.id }).from(products).where(eq(products.slug, slug)));
-      if (asCurrent) return asCurrent.id;
-      const asOld = yield* get(tx.select({ id: productSlugRedirects.productId }).from(productSlugRedirects).where(eq(productSlugRedirects.slug, slug)));
-      return asOld?.id;
-    }
+/** saveProduct's body, a step of a caller's transaction (the editor saves it with the variants' grid: lib/catalog/variant-admin.ts). */
+export function* saveProductIn(tx: Tx, id: number | null, values: ProductValues, shownStock?: number | null): Generator<Step, SaveResult, unknown> {
+  const current = id === null ? undefined : yield* get(tx.select().from(products).where(eq(products.id, id)));
+  if (id !== null && !current) return { ok: false, fieldErrors: { name: 'Este produto não existe mais.' } } as SaveResult;
 
-    let slug: string;
-    if (values.slug) {
-      const holder = yield* holderOf(values.slug);
-      if (holder !== undefined && holder !== id) return { ok: false, fieldErrors: { slug: SLUG_TAKEN } } as SaveResult;
-      slug = values.slug;
-    } else if (current) {
-      slug = current.slug;
-    } else {
-      const base = slugify(values.name) || 'produto';
-      const prefix = `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`;
-      const near = [
-        ...(yield* all(tx.select({ slug: products.slug }).from(products).where(or(eq(products.slug, base), sql`${products.slug} LIKE ${prefix} ESCAPE '\\'`)))),
-        ...(yield* all(tx.select({ slug: productSlugRedirects.slug }).from(productSlugRedirects).where(or(eq(productSlugRedirects.slug, base), sql`${productSlugRedirects.slug} LIKE ${prefix} ESCAPE '\\'`)))),
-      ];
-      const taken = new Set(near.map((r) => r.slug));
-      slug = uniqueSlug(base, (s) => taken.has(s));
-    }
+  // Who holds a slug: a product's current slug, or an old one that redirects to a product.
+  function* holderOf(slug: string) {
+    const asCurrent = yield* get(tx.select({ id: products.id }).from(products).where(eq(products.slug, slug)));
+    if (asCurrent) return asCurrent.id;
+    const asOld = yield* get(tx.select({ id: productSlugRedirects.productId }).from(productSlugRedirects).where(eq(productSlugRedirects.slug, slug)));
+    return asOld?.id;
+  }
 
-    // A digital product (lib/digital) ships nothing, whatever the box said: no weight nor size asked.
-    const digital = current ? yield* get(tx.select({ id: productDigital.productId }).from(productDigital).where(eq(productDigital.productId, current.id))) : undefined;
-    const row = {
-      name: values.name,
-      description: values.description,
-      priceCents: values.priceCents,
-      slug,
-      displayOrder: values.displayOrder,
-      active: values.active,
-      requiresShipping: values.requiresShipping && !digital,
-      weightGrams: values.weightGrams,
-      heightCm: values.heightCm,
-      widthCm: values.widthCm,
-      lengthCm: values.lengthCm,
-      ncm: values.ncm,
-      origin: values.origin,
-      gtin: values.gtin,
-    };
-    const options = readOptions(current?.options);
-    if (values.active && row.requiresShipping) {
-      // A product that ships goes on sale only with the weight and size a carrier quotes from:
-      // its own, or (with options) every active variant's own or the product's.
-      const variants = options.length === 0 ? [] : yield* all(tx.select().from(productVariants).where(and(eq(productVariants.productId, current!.id), eq(productVariants.active, true))));
-      const missing = new Set(options.length === 0 ? missingDimensions(values) : variants.flatMap((v) => missingDimensions(effectiveOf(v, values))));
-      if (missing.size > 0) return { ok: false, fieldErrors: Object.fromEntries([...missing].map((f) => [f, DIMENSIONS_REQUIRED])) } as SaveResult;
+  let slug: string;
+  if (values.slug) {
+    const holder = yield* holderOf(values.slug);
+    if (holder !== undefined && holder !== id) return { ok: false, fieldErrors: { slug: SLUG_TAKEN } } as SaveResult;
+    slug = values.slug;
+  } else if (current) {
+    slug = current.slug;
+  } else {
+    const base = slugify(values.name) || 'produto';
+    const prefix = `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`;
+    const near = [
+      ...(yield* all(tx.select({ slug: products.slug }).from(products).where(or(eq(products.slug, base), sql`${products.slug} LIKE ${prefix} ESCAPE '\\'`)))),
+      ...(yield* all(tx.select({ slug: productSlugRedirects.slug }).from(productSlugRedirects).where(or(eq(productSlugRedirects.slug, base), sql`${productSlugRedirects.slug} LIKE ${prefix} ESCAPE '\\'`)))),
+    ];
+    const taken = new Set(near.map((r) => r.slug));
+    slug = uniqueSlug(base, (s) => taken.has(s));
+  }
+
+  // A digital product (lib/digital) ships nothing, whatever the box said: no weight nor size asked.
+  const digital = current ? yield* get(tx.select({ id: productDigital.productId }).from(productDigital).where(eq(productDigital.productId, current.id))) : undefined;
+  const row = {
+    name: values.name,
+    description: values.description,
+    priceCents: values.priceCents,
+    slug,
+    displayOrder: values.displayOrder,
+    active: values.active,
+    requiresShipping: values.requiresShipping && !digital,
+    weightGrams: values.weightGrams,
+    heightCm: values.heightCm,
+    widthCm: values.widthCm,
+    lengthCm: values.lengthCm,
+    ncm: values.ncm,
+    origin: values.origin,
+    gtin: values.gtin,
+  };
+  const options = readOptions(current?.options);
+  if (values.active && row.requiresShipping) {
+    // A product that ships goes on sale only with the weight and size a carrier quotes from:
+    // its own, or (with options) every active variant's own or the product's.
+    const variants = options.length === 0 ? [] : yield* all(tx.select().from(productVariants).where(and(eq(productVariants.productId, current!.id), eq(productVariants.active, true))));
+    const missing = new Set(options.length === 0 ? missingDimensions(values) : variants.flatMap((v) => missingDimensions(effectiveOf(v, values))));
+    if (missing.size > 0) return { ok: false, fieldErrors: Object.fromEntries([...missing].map((f) => [f, DIMENSIONS_REQUIRED])) } as SaveResult;
+  }
+  if (!current) {
+    const inserted = yield* get(tx.insert(products).values({ ...row, imagePath: '' }).returning({ id: products.id }));
+    // The insert's trigger made the product's implicit variant: it holds the stock.
+    yield* run(tx.update(productVariants).set({ stock: values.stock }).where(implicitVariantOf(inserted!.id)));
+    return { ok: true, id: inserted!.id, slug } as SaveResult;
+  }
+  if (options.length === 0) {
+    // The stock the form showed must still be the implicit variant's (`IS` also matches an
+    // untracked null): else nothing is written.
+    const stillShown = shownStock === undefined ? undefined : sql`${productVariants.stock} IS ${shownStock}`;
+    const set = yield* run(tx.update(productVariants).set({ stock: values.stock }).where(and(implicitVariantOf(current.id), stillShown)));
+    if (set === 0) {
+      const now = yield* get(tx.select({ stock: productVariants.stock }).from(productVariants).where(implicitVariantOf(current.id)));
+      return { ok: false, fieldErrors: { stock: STOCK_CHANGED }, currentStock: now?.stock ?? null } as SaveResult;
     }
-    if (!current) {
-      const inserted = yield* get(tx.insert(products).values({ ...row, imagePath: '' }).returning({ id: products.id }));
-      // The insert's trigger made the product's implicit variant: it holds the stock.
-      yield* run(tx.update(productVariants).set({ stock: values.stock }).where(implicitVariantOf(inserted!.id)));
-      return { ok: true, id: inserted!.id, slug } as SaveResult;
-    }
-    if (options.length === 0) {
-      // The stock the form showed must still be the implicit variant's (`IS` also matches an
-      // untracked null): else nothing is written.
-      const stillShown = shownStock === undefined ? undefined : sql`${productVariants.stock} IS ${shownStock}`;
-      const set = yield* run(tx.update(productVariants).set({ stock: values.stock }).where(and(implicitVariantOf(current.id), stillShown)));
-      if (set === 0) {
-        const now = yield* get(tx.select({ stock: productVariants.stock }).from(productVariants).where(implicitVariantOf(current.id)));
-        return { ok: false, fieldErrors: { stock: STOCK_CHANGED }, currentStock: now?.stock ?? null } as SaveResult;
-      }
-    }
-    // Making an archived product active again brings it back from the archive.
-    yield* run(tx.update(products).set({ ...row, ...(values.active ? { archivedAt: null } : {}) }).where(eq(products.id, current.id)));
-    if (current.slug !== slug) {
-      // The old address keeps working; a slug this product used before becomes current again.
-      yield* run(tx.delete(productSlugRedirects).where(eq(productSlugRedirects.slug, slug)));
-      yield* run(tx.insert(productSlugRedirects).values({ slug: current.slug, productId: current.id }).onConflictDoNothing());
-    }
-    return { ok: true, id: current.id, slug } as SaveResult;
-  });
+  }
+  // Making an archived product active again brings it back from the archive.
+  yield* run(tx.update(products).set({ ...row, ...(values.active ? { archivedAt: null } : {}) }).where(eq(products.id, current.id)));
+  if (current.slug !== slug) {
+    // The old address keeps working; a slug this product used before becomes current again.
+    yield* run(tx.delete(productSlugRedirects).where(eq(productSlugRedirects.slug, slug)));
+    yield* run(tx.insert(productSlugRedirects).values({ slug: current.slug, productId: current.id }).onConflictDoNothing());
+  }
+  return { ok: true, id: current.id, slug } as SaveResult;
 }
 
 /**

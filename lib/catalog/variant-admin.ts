@@ -9,7 +9,8 @@ import { database } from '@/db';
 import { all, get, run, type AnyDb, type Step } from '@/db/driver';
 import { productPhotos, productVariants, products, type ProductVariant } from '@/db/schema';
 import type { AppSchema } from '@/db';
-import { STOCK_CHANGED } from './admin';
+import { saveProductIn, STOCK_CHANGED, type SaveResult } from './admin';
+import type { ProductValues } from './product-form';
 import { cellName, type VariantEdit } from './variant-form';
 import { checkOptions, combinations, comboKey, DIMENSIONS_REQUIRED, effectiveOf, missingDimensions, readOptions, valuesOf, type ProductOption } from './variants';
 
@@ -39,8 +40,10 @@ export async function saveOptions(productId: number, rows: readonly { name: stri
   if (!checked.ok) return { ok: false, error: checked.error, fieldErrors: { [`option${checked.index ?? 0}`]: checked.error } };
   const options = checked.options;
   return database().transaction(function* (tx) {
-    const product = yield* get(tx.select({ id: products.id }).from(products).where(eq(products.id, productId)));
+    const product = yield* get(tx.select({ id: products.id, options: products.options }).from(products).where(eq(products.id, productId)));
     if (!product) return { ok: false, error: 'Este produto não existe mais.' } as VariantSaveResult;
+    // The editor posts its options with every "Salvar produto": unchanged ones leave the variants as the grid set them.
+    if (JSON.stringify(readOptions(product.options)) === JSON.stringify(options)) return { ok: true, message: '' } as VariantSaveResult;
     const existing = yield* all(tx.select().from(productVariants).where(eq(productVariants.productId, productId)));
     const byCombo = new Map(existing.map((v) => [comboKey(valuesOf(v)), v]));
     const tracked = existing.some((v) => v.active && v.stock !== null);
@@ -88,46 +91,7 @@ class GridRefused extends Error {
 export async function saveVariantGrid(productId: number, rows: readonly VariantEdit[]): Promise<VariantSaveResult> {
   return database()
     .transaction(function* (tx) {
-      const product = yield* get(tx.select().from(products).where(eq(products.id, productId)));
-      if (!product) throw new GridRefused({ ok: false, error: 'Este produto não existe mais.' });
-      for (const row of rows) {
-        if (row.photoId) {
-          // Only one of this product's own photos.
-          const photo = yield* get(tx.select({ id: productPhotos.id }).from(productPhotos).where(and(eq(productPhotos.id, row.photoId), eq(productPhotos.productId, productId))));
-          if (!photo) throw new GridRefused({ ok: false, error: 'Revise os campos destacados.', fieldErrors: { [cellName(row.id, 'photo')]: 'Esta foto não é mais do produto: escolha outra.' } });
-        }
-        if (row.sku) {
-          const holder = yield* get(
-            tx
-              .select({ id: productVariants.id })
-              .from(productVariants)
-              .where(and(sql`lower(${productVariants.sku}) = lower(${row.sku})`, ne(productVariants.id, row.id))),
-          );
-          if (holder) throw new GridRefused({ ok: false, error: 'Revise os campos destacados.', fieldErrors: { [cellName(row.id, 'sku')]: 'Este SKU já é usado por outra variante da loja.' } });
-        }
-        const stillShown = row.stockShown === undefined ? undefined : sql`${productVariants.stock} IS ${row.stockShown}`;
-        const changed = yield* run(
-          tx
-            .update(productVariants)
-            .set({
-              sku: row.sku,
-              priceCents: row.priceCents,
-              stock: row.stock,
-              weightGrams: row.weightGrams,
-              heightCm: row.heightCm,
-              widthCm: row.widthCm,
-              lengthCm: row.lengthCm,
-              active: row.active,
-              ...(row.photoId !== undefined ? { photoId: row.photoId } : {}),
-            })
-            .where(and(eq(productVariants.id, row.id), eq(productVariants.productId, productId), stillShown)),
-        );
-        if (changed === 0) {
-          const now = yield* get(tx.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, row.id)));
-          const said = now ? `${STOCK_CHANGED}. Estoque agora: ${now.stock === null ? 'não controlado' : now.stock}.` : 'Esta variante não existe mais.';
-          throw new GridRefused({ ok: false, error: said, fieldErrors: { [cellName(row.id, 'stock')]: said }, ...(now ? { currentStock: { variantId: row.id, stock: now.stock } } : {}) });
-        }
-      }
+      const product = yield* writeGridIn(tx, productId, rows);
       if (product.active && product.requiresShipping && !product.archivedAt) {
         yield* requireDimensions(tx, product);
       }
@@ -137,6 +101,84 @@ export async function saveVariantGrid(productId: number, rows: readonly VariantE
       if (error instanceof GridRefused) return error.result;
       throw error;
     });
+}
+
+export type EditorSaveResult = { product: SaveResult; variants?: undefined } | { product?: undefined; variants: Extract<VariantSaveResult, { ok: false }> };
+
+/**
+ * The product editor's one "Salvar produto": the product's fields and every row of its grid in
+ * one transaction, all or nothing. The grid is written first so the product's own check of
+ * weight and size (saveProductIn) sees each variant as it is being saved, with the product's
+ * new values where a variant's are blank.
+ */
+export async function saveProductWithVariants(productId: number, values: ProductValues, shownStock: number | null | undefined, rows: readonly VariantEdit[]): Promise<EditorSaveResult> {
+  return database()
+    .transaction(function* (tx) {
+      if (rows.length > 0) yield* writeGridIn(tx, productId, rows);
+      const saved = yield* saveProductIn(tx, productId, values, shownStock);
+      // A refused product takes the grid's rows back with it.
+      if (!saved.ok) throw new ProductRefused(saved);
+      return { product: saved } as EditorSaveResult;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof GridRefused) return { variants: error.result } as EditorSaveResult;
+      if (error instanceof ProductRefused) return { product: error.result } as EditorSaveResult;
+      throw error;
+    });
+}
+
+class ProductRefused extends Error {
+  constructor(readonly result: SaveResult) {
+    super('product refused');
+  }
+}
+
+/** Each row of the grid, a compare-and-set on its shown stock; throws GridRefused (the caller's transaction rolls back). */
+function* writeGridIn(tx: Tx, productId: number, rows: readonly VariantEdit[]): Generator<Step, typeof products.$inferSelect, unknown> {
+  const product = yield* get(tx.select().from(products).where(eq(products.id, productId)));
+  if (!product) throw new GridRefused({ ok: false, error: 'Este produto não existe mais.' });
+  for (const row of rows) {
+    if (row.photoId) {
+      // Only one of this product's own photos.
+      const photo = yield* get(tx.select({ id: productPhotos.id }).from(productPhotos).where(and(eq(productPhotos.id, row.photoId), eq(productPhotos.productId, productId))));
+      if (!photo) throw new GridRefused({ ok: false, error: 'Revise os campos destacados.', fieldErrors: { [cellName(row.id, 'photo')]: 'Esta foto não é mais do produto: escolha outra.' } });
+    }
+    if (row.sku) {
+      const holder = yield* get(
+        tx
+          .select({ id: productVariants.id })
+          .from(productVariants)
+          .where(and(sql`lower(${productVariants.sku}) = lower(${row.sku})`, ne(productVariants.id, row.id))),
+      );
+      if (holder) throw new GridRefused({ ok: false, error: 'Revise os campos destacados.', fieldErrors: { [cellName(row.id, 'sku')]: 'Este SKU já é usado por outra variante da loja.' } });
+    }
+    const stillShown = row.stockShown === undefined ? undefined : sql`${productVariants.stock} IS ${row.stockShown}`;
+    const changed = yield* run(
+      tx
+        .update(productVariants)
+        .set({
+          sku: row.sku,
+          priceCents: row.priceCents,
+          stock: row.stock,
+          weightGrams: row.weightGrams,
+          heightCm: row.heightCm,
+          widthCm: row.widthCm,
+          lengthCm: row.lengthCm,
+          active: row.active,
+          ...(row.ncm !== undefined ? { ncm: row.ncm } : {}),
+          ...(row.origin !== undefined ? { origin: row.origin } : {}),
+          ...(row.gtin !== undefined ? { gtin: row.gtin } : {}),
+          ...(row.photoId !== undefined ? { photoId: row.photoId } : {}),
+        })
+        .where(and(eq(productVariants.id, row.id), eq(productVariants.productId, productId), stillShown)),
+    );
+    if (changed === 0) {
+      const now = yield* get(tx.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, row.id)));
+      const said = now ? `${STOCK_CHANGED}. Estoque agora: ${now.stock === null ? 'não controlado' : now.stock}.` : 'Esta variante não existe mais.';
+      throw new GridRefused({ ok: false, error: said, fieldErrors: { [cellName(row.id, 'stock')]: said }, ...(now ? { currentStock: { variantId: row.id, stock: now.stock } } : {}) });
+    }
+  }
+  return product;
 }
 
 /** Refuses (GridRefused) when an active variant of a product on sale that ships lacks weight or size. */

@@ -3,9 +3,10 @@
  * Field names are `v<id>-<column>`; `variantIds` lists the rows. Pure.
  */
 import { formatBRL, parseBRLInput } from '@balcao/br/money';
+import { gtinProblem, ncmProblem, normalizeNcm, originProblem } from '@balcao/br/nfe-fiscal';
 import { MAX_PRICE_CENTS, MAX_SIZE_CM, MAX_STOCK, MAX_WEIGHT_GRAMS, MIN_PRICE_CENTS } from './product-form';
 
-export const GRID_COLUMNS = ['sku', 'price', 'stock', 'weightGrams', 'heightCm', 'widthCm', 'lengthCm', 'active'] as const;
+export const GRID_COLUMNS = ['sku', 'price', 'stock', 'weightGrams', 'heightCm', 'widthCm', 'lengthCm', 'ncm', 'origin', 'gtin', 'active'] as const;
 export type GridColumn = (typeof GRID_COLUMNS)[number];
 
 export type VariantEdit = {
@@ -21,6 +22,10 @@ export type VariantEdit = {
   widthCm: number | null;
   lengthCm: number | null;
   active: boolean;
+  /** The variant's own NF-e fields where they differ from the product's; null: the product's; undefined: not in the form (kept). */
+  ncm?: string | null;
+  origin?: number | null;
+  gtin?: string | null;
   /** One of the product's photos shown when this variant is chosen; null: the product's cover; undefined: not in the form (kept). */
   photoId?: number | null;
 };
@@ -51,6 +56,38 @@ function photoOf(raw: unknown, fail: (message: string) => void): { photoId?: num
   if (/^[1-9]\d{0,9}$/.test(raw.trim())) return { photoId: Number(raw.trim()) };
   fail('Escolha uma das fotos do produto.');
   return {};
+}
+
+/**
+ * A row's "NCM", "Origem" and "GTIN" cells: blank is the product's own; absent (an older form)
+ * keeps what the variant has. Checked with the product form's rules, in its words.
+ */
+function fiscalOf(form: FormLike, id: number, fail: (column: 'ncm' | 'origin' | 'gtin', message: string) => void): Pick<VariantEdit, 'ncm' | 'origin' | 'gtin'> {
+  const out: Pick<VariantEdit, 'ncm' | 'origin' | 'gtin'> = {};
+  const raw = (c: 'ncm' | 'origin' | 'gtin') => {
+    const v = form.get(cellName(id, c));
+    return typeof v === 'string' ? v.trim() : undefined;
+  };
+  const ncm = raw('ncm');
+  if (ncm !== undefined) {
+    const n = normalizeNcm(ncm);
+    const problem = n ? ncmProblem(n) : null;
+    if (problem) fail('ncm', problem);
+    out.ncm = n || null;
+  }
+  const origin = raw('origin');
+  if (origin !== undefined) {
+    const problem = origin ? originProblem(origin) : null;
+    if (problem) fail('origin', problem);
+    out.origin = origin && !problem ? Number(origin) : null;
+  }
+  const gtin = raw('gtin')?.replace(/\s/g, '');
+  if (gtin !== undefined) {
+    const problem = gtinProblem(gtin);
+    if (problem) fail('gtin', problem);
+    out.gtin = gtin || null;
+  }
+  return out;
 }
 
 export type GridParse = { ok: true; rows: VariantEdit[] } | { ok: false; fieldErrors: Record<string, string> };
@@ -87,6 +124,7 @@ export function parseVariantGrid(form: FormLike): GridParse {
     for (const [k, v] of Object.entries(dims)) {
       if (v === 'bad') fieldErrors[cellName(id, k as GridColumn)] = 'Use um número inteiro a partir de 1, ou deixe em branco para usar o do produto.';
     }
+    const fiscal = fiscalOf(form, id, (column, message) => (fieldErrors[cellName(id, column)] = message));
     rows.push({
       id,
       sku: sku || null,
@@ -98,6 +136,7 @@ export function parseVariantGrid(form: FormLike): GridParse {
       widthCm: dims.widthCm === 'bad' ? null : dims.widthCm,
       lengthCm: dims.lengthCm === 'bad' ? null : dims.lengthCm,
       active: cell('active') === 'on',
+      ...fiscal,
       ...photoOf(form.get(cellName(id, 'photo')), (message) => (fieldErrors[cellName(id, 'photo')] = message)),
     });
   }

@@ -7,7 +7,8 @@ import { prepareDatabase } from '@/test/payments/db';
 import { insertProduct } from '@/test/catalog/products';
 import { itemsOfProducts } from './catalog';
 import { STOCK_CHANGED } from './admin';
-import { saveOptions, saveVariantGrid, variantsForEdit } from './variant-admin';
+import { saveOptions, saveProductWithVariants, saveVariantGrid, variantsForEdit } from './variant-admin';
+import type { ProductValues } from './product-form';
 import { choiceGroups, chosenVariant, requestedVariant } from './variant-choice';
 import { parseVariantGrid, type VariantEdit } from './variant-form';
 import { checkOptions, combinations, DIMENSIONS_REQUIRED, effectiveOf, lineName, missingDimensions, variantLabel } from './variants';
@@ -115,6 +116,27 @@ describe('the grid form', () => {
     const dup = parseVariantGrid(form({ variantIds: '5,6', 'v5-sku': 'abc', 'v6-sku': 'ABC' }));
     expect(dup).toEqual({ ok: false, fieldErrors: { 'v6-sku': 'Este SKU já está em outra variante.' } });
   });
+
+  it("reads each variant's NCM, Origem and GTIN (blank: the product's; absent: kept) and refuses them in Portuguese", () => {
+    expect(parseVariantGrid(form({ variantIds: '5,6', 'v5-ncm': '6109.10.00', 'v5-origin': '2', 'v5-gtin': '7 891000 315507', 'v6-ncm': '', 'v6-origin': '', 'v6-gtin': '' }))).toMatchObject({
+      ok: true,
+      rows: [
+        { id: 5, ncm: '61091000', origin: 2, gtin: '7891000315507' },
+        { id: 6, ncm: null, origin: null, gtin: null },
+      ],
+    });
+    const older = parseVariantGrid(form({ variantIds: '5' }));
+    expect(older.ok && Object.keys(older.rows[0])).not.toContain('ncm');
+    expect(parseVariantGrid(form({ variantIds: '5,6', 'v5-ncm': '6109100', 'v5-origin': '9', 'v6-gtin': '7891000315508', 'v6-ncm': '99999999' }))).toEqual({
+      ok: false,
+      fieldErrors: {
+        'v5-ncm': 'O NCM tem 8 dígitos (ex.: 0901.21.00).',
+        'v5-origin': 'Escolha a origem da mercadoria.',
+        'v6-ncm': 'Este NCM não existe. Confira na tabela NCM (capítulos 01 a 97).',
+        'v6-gtin': 'O dígito verificador deste código de barras não confere.',
+      },
+    });
+  });
 });
 
 describe('saving options and the grid', () => {
@@ -194,6 +216,55 @@ describe('saving options and the grid', () => {
       fieldErrors: { [`v${sp.id}-widthCm`]: DIMENSIONS_REQUIRED, [`v${sm.id}-widthCm`]: DIMENSIONS_REQUIRED },
     });
     expect(await saveVariantGrid(shipping, [edit(sp, { widthCm: 25 }), edit(sm, { widthCm: 26 })])).toMatchObject({ ok: true });
+  });
+});
+
+describe('the editor\'s one "Salvar produto" (product and grid together)', () => {
+  beforeAll(prepareDatabase);
+
+  const productValues = (over: Partial<ProductValues> = {}): ProductValues => ({
+    name: 'Camiseta listrada',
+    description: '',
+    priceCents: 5990,
+    slug: '',
+    stock: null,
+    displayOrder: 0,
+    active: true,
+    requiresShipping: true,
+    weightGrams: null,
+    heightCm: 3,
+    widthCm: 25,
+    lengthCm: 30,
+    ...over,
+  });
+
+  it("saves the name with a variant's stock and fiscal fields; the product's weight counts for variants left blank in the same save", async () => {
+    const id = await insertProduct({ slug: `listrada-${randomUUID().slice(0, 8)}`, name: 'Camiseta', description: '', priceCents: 4990, imagePath: '', active: false, stock: 4 });
+    await saveOptions(id, [{ name: 'Tamanho', values: 'P, M' }]);
+    const [p, m] = (await variantsForEdit(id)).variants;
+    const row = (v: typeof p, over: Partial<VariantEdit>): VariantEdit => ({ id: v.id, sku: null, priceCents: null, stock: v.stock, stockShown: v.stock, weightGrams: null, heightCm: null, widthCm: null, lengthCm: null, active: true, ...over });
+    // Active and shipping: no weight anywhere is refused, and the grid's rows go back with it.
+    const refused = await saveProductWithVariants(id, productValues(), undefined, [row(p, { stock: 7, ncm: '61091000' }), row(m, { stock: 2 })]);
+    expect(refused).toMatchObject({ product: { ok: false, fieldErrors: { weightGrams: DIMENSIONS_REQUIRED } } });
+    expect((await variantsForEdit(id)).variants.map((v) => [v.stock, v.ncm])).toEqual([
+      [0, null],
+      [0, null],
+    ]);
+    // One variant's own weight, the other the product's: both typed in this save.
+    const saved = await saveProductWithVariants(id, productValues({ weightGrams: 250 }), undefined, [row(p, { stock: 7, ncm: '61091000', origin: 2, gtin: '7891000315507', weightGrams: 180 }), row(m, { stock: 2 })]);
+    expect(saved).toMatchObject({ product: { ok: true, id } });
+    const after = await variantsForEdit(id);
+    expect(after.variants.map((v) => [v.stock, v.weightGrams, v.ncm, v.origin, v.gtin])).toEqual([
+      [7, 180, '61091000', 2, '7891000315507'],
+      [2, null, null, null, null],
+    ]);
+    const [product] = await database().db.select().from(products).where(eq(products.id, id));
+    expect(product).toMatchObject({ name: 'Camiseta listrada', weightGrams: 250, active: true });
+    // A variant's stale stock refuses it all: the name stays as it was.
+    await database().db.update(productVariants).set({ stock: 1 }).where(eq(productVariants.id, m.id));
+    const stale = await saveProductWithVariants(id, productValues({ name: 'Outro nome', weightGrams: 250 }), undefined, [row(p, { stock: 7, stockShown: 7 }), row(m, { stock: 5, stockShown: 2 })]);
+    expect(stale).toMatchObject({ variants: { ok: false, currentStock: { variantId: m.id, stock: 1 } } });
+    expect((await database().db.select().from(products).where(eq(products.id, id)))[0].name).toBe('Camiseta listrada');
   });
 });
 

@@ -36,6 +36,7 @@ export function correiosTrackingUrl(code: string): string {
 /**
  * Every other known carrier's parcels are followed on Melhor Rastreio, Melhor Envio's public
  * tracking page (Jadlog, Loggi, Total Express, Azul Cargo, J&T): so each gets "Acompanhar entrega".
+ * The URL's form is the one Melhor Envio's own WooCommerce plugin links (docs/reference.md).
  */
 export function carrierTrackingUrl(carrier: string, code: string): string {
   return isCorreios(carrier) ? correiosTrackingUrl(code) : `https://www.melhorrastreio.com.br/rastreio/${encodeURIComponent(code)}`;

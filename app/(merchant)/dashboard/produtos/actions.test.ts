@@ -4,7 +4,10 @@ import { encode } from 'next-auth/jwt';
 import sharp from 'sharp';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/db';
-import { productPhotos, products, users } from '@/db/schema';
+import { categories, productPhotos, products, users } from '@/db/schema';
+import { saveOptions, variantsForEdit } from '@/lib/catalog/variant-admin';
+import { categoryIdsOf } from '@/lib/catalog/search';
+import { productDigitalOf } from '@/lib/digital/product-digital';
 import { SESSION_EXPIRED_MESSAGE } from '@/lib/auth/session';
 import { env } from '@/lib/config/env';
 import { prepareDatabase } from '@/test/payments/db';
@@ -105,6 +108,57 @@ describe('with a session', () => {
     expect(await actions.saveProductAction(null, fd({ ...form, stock: '0', stockShown: '0' }))).toMatchObject({ ok: true });
     expect(await db().select().from(products).where(eq(products.id, p.id))).toMatchObject([{ priceCents: 5990, name: 'Duas unidades (nova embalagem)' }]);
     expect(await stockOfProduct(p.id)).toBe(0);
+  });
+
+  it("one 'Salvar produto' saves the name, a variant's stock and NCM and the categories together; a physical product's digital fields are ignored; a bad GTIN refuses everything", async () => {
+    signIn();
+    const id = await insertProduct({ slug: 'camiseta-do-editor', name: 'Camiseta do editor', description: '', priceCents: 5000, imagePath: '', stock: 4, active: false });
+    await saveOptions(id, [{ name: 'Tamanho', values: 'P, M' }]);
+    const [p, m] = (await variantsForEdit(id)).variants;
+    const [cat] = await db().insert(categories).values({ name: 'Editor', slug: 'editor-cat', position: 0 }).returning();
+    const editor = fd({
+      ...valid,
+      productId: String(id),
+      name: 'Camiseta do editor (nova)',
+      slug: 'camiseta-do-editor',
+      active: '',
+      optionName0: 'Tamanho',
+      optionValues0: 'P, M',
+      variantIds: `${p.id},${m.id}`,
+      [`v${p.id}-stock`]: '9',
+      [`v${p.id}-stockShown`]: String(p.stock),
+      [`v${p.id}-ncm`]: '6109.10.00',
+      [`v${p.id}-active`]: 'on',
+      [`v${m.id}-stock`]: '1',
+      [`v${m.id}-stockShown`]: String(m.stock),
+      [`v${m.id}-gtin`]: '7891000315508',
+      [`v${m.id}-active`]: 'on',
+      categoriesShown: '1',
+      categoryIds: String(cat.id),
+      digitalShown: '1',
+      digitalKind: 'link',
+      digitalUrl: 'https://curso.example/aula',
+    });
+    // The GTIN's check digit is wrong: nothing is written, the error is on its cell, in Portuguese.
+    expect(await actions.saveProductAction(null, editor)).toMatchObject({ ok: false, fieldErrors: { [`v${m.id}-gtin`]: 'O dígito verificador deste código de barras não confere.' }, values: { name: 'Camiseta do editor (nova)', categoryIds: String(cat.id) } });
+    expect((await db().select().from(products).where(eq(products.id, id)))[0].name).toBe('Camiseta do editor');
+    editor.set(`v${m.id}-gtin`, '7891000315507');
+    expect(await actions.saveProductAction(null, editor)).toMatchObject({ ok: true, message: 'Produto salvo.' });
+    expect((await db().select().from(products).where(eq(products.id, id)))[0].name).toBe('Camiseta do editor (nova)');
+    expect((await variantsForEdit(id)).variants.map((v) => [v.stock, v.ncm, v.gtin])).toEqual([
+      [9, '61091000', null],
+      [1, null, '7891000315507'],
+    ]);
+    expect(await categoryIdsOf(id)).toEqual([cat.id]);
+    // "Produto digital" was not checked: the link typed below it is not saved.
+    expect(await productDigitalOf(id)).toBeNull();
+    // Checked, the same form makes it digital (and it ships nothing).
+    editor.set('digital', 'on');
+    editor.set(`v${p.id}-stockShown`, '9');
+    editor.set(`v${m.id}-stockShown`, '1');
+    expect(await actions.saveProductAction(null, editor)).toMatchObject({ ok: true });
+    expect(await productDigitalOf(id)).toMatchObject({ kind: 'link', url: 'https://curso.example/aula' });
+    expect((await db().select().from(products).where(eq(products.id, id)))[0].requiresShipping).toBe(false);
   });
 
   it('the upload route refuses other sites, form posts and bodies over 10 MB; stores a real photo; the image route serves it immutable with an ETag', async () => {

@@ -13,9 +13,17 @@ import { movePhoto, removePhoto } from '@/lib/catalog/photos';
 import { parseProductForm, shownStockOf } from '@/lib/catalog/product-form';
 import { logger } from '@/lib/server/log';
 import { parseVariantGrid } from '@/lib/catalog/variant-form';
-import { saveOptions, saveVariantGrid } from '@/lib/catalog/variant-admin';
+import { saveOptions } from '@/lib/catalog/variant-admin';
 import { MAX_OPTIONS } from '@/lib/catalog/variants';
 import { createCategory, removeCategory, setProductCategories } from '@/lib/catalog/categories';
+import { saveProductWithVariants } from '@/lib/catalog/variant-admin';
+import { parseBRLInput } from '@balcao/br/money';
+import type { Role } from '@/lib/auth/permissions';
+import { saveOffer } from '@/lib/checkout/offers';
+import { productDigitalOf, removeDigital, saveDigitalContent } from '@/lib/digital/product-digital';
+import { recordRequestActivity } from '@/lib/security/activity';
+import { confirmPriceChange } from '@/lib/subscriptions/manage';
+import { parsePlanForm, savePlan } from '@/lib/subscriptions/plans';
 
 function idOf(form: FormData, name = 'productId'): number | null {
   const v = form.get(name);
@@ -33,28 +41,116 @@ export const saveProductAction = merchantAction(
     const rawId = form.get('productId');
     const id = rawId ? idOf(form) : null;
     if (rawId && id === null) return refused('Produto não encontrado.');
+    if (id !== null) return saveEditor(id, form, merchant);
     const parsed = parseProductForm(form);
     if (!parsed.ok) return refused(INVALID_FORM, parsed.fieldErrors, parsed.values);
-    const saved = await saveProduct(id, parsed.value, id === null ? undefined : shownStockOf(form));
-    if (!saved.ok) {
-      const values = typedValues(form);
-      if (saved.currentStock !== undefined) {
-        // Everything typed stays; the stock field (and what the form now "showed") becomes the
-        // current stock, so the merchant sees it and the next save compares with it.
-        const now = saved.currentStock === null ? '' : String(saved.currentStock);
-        const typed = values.stock ?? '';
-        const said = `${STOCK_CHANGED}. Estoque agora: ${now === '' ? 'não controlado' : now}${typed !== now ? ` (você tinha digitado ${typed === '' ? 'em branco' : typed})` : ''}.`;
-        return refused(said, saved.fieldErrors, { ...values, stock: now, stockShown: now });
-      }
-      return refused(INVALID_FORM, saved.fieldErrors, values);
-    }
-    logger().info({ actor: merchant.id, productId: saved.id, created: id === null }, 'product saved');
+    const saved = await saveProduct(null, parsed.value);
+    if (!saved.ok) return refused(INVALID_FORM, saved.fieldErrors, typedValues(form));
+    logger().info({ actor: merchant.id, productId: saved.id, created: true }, 'product saved');
     revalidateCatalog(saved.slug);
     // A new product goes on to its page, where its photos are added.
-    if (id === null) return { redirect: `/dashboard/produtos/${saved.id}?criado=1` };
-    return done('Produto salvo.');
+    return { redirect: `/dashboard/produtos/${saved.id}?criado=1` };
   },
 );
+
+/** What was typed, with every checked category (typedValues keeps one value a name). */
+function typedEditor(form: FormData): Record<string, string> {
+  return { ...typedValues(form), categoryIds: form.getAll('categoryIds').filter((v) => typeof v === 'string').join(',') };
+}
+
+/**
+ * The product editor's one "Salvar produto": every block is read and checked first; then the
+ * product and its variants' grid in one transaction; then the options (only when changed), the
+ * categories, the subscription plan, the checkout offer and the digital delivery, each a
+ * use-case of its own. A block the page did not show is not in the form and stays as it is.
+ * Digital fields count only when "Produto digital" is checked: a physical product ignores them.
+ */
+async function saveEditor(id: number, form: FormData, merchant: { id: number; email: string; role: Role | null }) {
+  const product = parseProductForm(form);
+  const grid = form.has('variantIds') ? parseVariantGrid(form) : ({ ok: true, rows: [] } as const);
+  const plan = form.has('subscriptionInterval') ? parsePlanForm(form) : null;
+  const digital = form.get('digital') === 'on';
+  const digitalKind = String(form.get('digitalKind') ?? '');
+  const fieldErrors: Record<string, string> = { ...(product.ok ? {} : product.fieldErrors), ...(grid.ok ? {} : grid.fieldErrors) };
+  const discount = plan && !plan.success ? plan.error.issues.find((i) => i.path[0] === 'discountPercent') : undefined;
+  if (plan && !plan.success) fieldErrors.subscriptionDiscount = discount?.message ?? 'Confira a assinatura.';
+  if (!product.ok || Object.keys(fieldErrors).length > 0) return refused(INVALID_FORM, fieldErrors, typedEditor(form));
+
+  // A product turned digital ships nothing: no weight nor size is asked of it.
+  const values = digital && (digitalKind === 'link' || digitalKind === 'text') ? { ...product.value, requiresShipping: false } : product.value;
+  const saved = await saveProductWithVariants(id, values, shownStockOf(form), grid.ok ? grid.rows : []);
+  if (saved.variants) {
+    const typed = typedEditor(form);
+    if (saved.variants.currentStock) {
+      // That row now shows (and compares with) the stock as it is; everything else stays as typed.
+      const now = saved.variants.currentStock.stock === null ? '' : String(saved.variants.currentStock.stock);
+      typed[`v${saved.variants.currentStock.variantId}-stock`] = now;
+      typed[`v${saved.variants.currentStock.variantId}-stockShown`] = now;
+    }
+    return refused(saved.variants.error, saved.variants.fieldErrors, typed);
+  }
+  if (!saved.product.ok) {
+    const typed = typedEditor(form);
+    if (saved.product.currentStock !== undefined) {
+      // Everything typed stays; the stock field (and what the form now "showed") becomes the
+      // current stock, so the merchant sees it and the next save compares with it.
+      const now = saved.product.currentStock === null ? '' : String(saved.product.currentStock);
+      const was = typed.stock ?? '';
+      const said = `${STOCK_CHANGED}. Estoque agora: ${now === '' ? 'não controlado' : now}${was !== now ? ` (você tinha digitado ${was === '' ? 'em branco' : was})` : ''}.`;
+      return refused(said, saved.product.fieldErrors, { ...typed, stock: now, stockShown: now });
+    }
+    return refused(INVALID_FORM, saved.product.fieldErrors, typed);
+  }
+  const said = ['Produto salvo.'];
+  // The rest is saved after the product: a refusal below says the product itself was kept.
+  const kept = (error: string, errors: Record<string, string>) => refused(`Produto salvo, mas ${error.charAt(0).toLowerCase()}${error.slice(1)}`, errors, typedEditor(form));
+
+  if (form.has('optionName0')) {
+    const rows = Array.from({ length: MAX_OPTIONS + 1 }, (_, i) => ({ name: String(form.get(`optionName${i}`) ?? ''), values: String(form.get(`optionValues${i}`) ?? '') }));
+    const options = await saveOptions(id, rows);
+    if (!options.ok) return kept(`as opções não: ${options.error}`, options.fieldErrors ?? {});
+    if (options.message) said.push(options.message);
+  }
+  if (form.has('categoriesShown')) {
+    const ids = form
+      .getAll('categoryIds')
+      .filter((v): v is string => typeof v === 'string' && /^[1-9]\d{0,9}$/.test(v))
+      .map(Number);
+    await setProductCategories(id, ids);
+  }
+  if (plan?.success) {
+    await savePlan(id, plan.data);
+    // A changed price or discount reaches running subscriptions only after their notice.
+    const noticed = form.get('applyToSubscribers') === 'on' ? await confirmPriceChange(id, `merchant:${merchant.id}`) : 0;
+    if (noticed > 0) said.push(`${noticed} ${noticed === 1 ? 'assinante avisado' : 'assinantes avisados'} do novo preço (vale a partir da próxima cobrança).`);
+  }
+  if (form.has('offered')) {
+    const str = (k: string) => String(form.get(k) ?? '').slice(0, 200);
+    const price = str('offerPrice');
+    const offer = await saveOffer(id, { offered: str('offered'), priceCents: price.trim() ? parseBRLInput(price) : null, text: str('offerText') });
+    if (!offer.ok) return kept(`a oferta no checkout não: ${offer.error}`, { [`offer-${offer.field}`]: offer.error });
+  }
+  const current = await productDigitalOf(id);
+  if (digital && (digitalKind === 'link' || digitalKind === 'text')) {
+    const typed = { kind: digitalKind, url: String(form.get('digitalUrl') ?? ''), text: String(form.get('digitalText') ?? '') };
+    const unchanged = current?.kind === typed.kind && (typed.kind === 'link' ? current.url === typed.url.trim() : current.text === typed.text.trim());
+    if (!unchanged) {
+      const d = await saveDigitalContent(id, typed);
+      if (!d.ok) return kept('a entrega digital não: confira o campo destacado.', Object.fromEntries(Object.entries(d.fieldErrors).map(([k, v]) => [`digital-${k}`, v])));
+      // The log says what changed, never the link or the text (they are what buyers pay for).
+      await recordRequestActivity({ actor: merchant, action: 'catalog', summary: `Produto digital salvo (${digitalKind === 'text' ? 'texto' : 'link'})`, target: `produto ${id}` });
+      said.push('Quem comprar recebe o acesso assim que o pagamento for confirmado.');
+    }
+  } else if (!digital && current && form.has('digitalShown')) {
+    await removeDigital(id);
+    await recordRequestActivity({ actor: merchant, action: 'catalog', summary: 'Produto deixou de ser digital', target: `produto ${id}` });
+    said.push('O produto deixou de ser digital.');
+  }
+  logger().info({ actor: merchant.id, productId: id, variants: grid.ok ? grid.rows.length : 0 }, 'product saved');
+  revalidateCatalog(saved.product.slug);
+  revalidatePath('/', 'layout');
+  return done(said.join(' '));
+}
 
 export const removeProductAction = merchantAction({ name: 'remove-product', permission: 'catalog:edit' }, async (form: FormData, { merchant }) => {
   const id = idOf(form);
@@ -91,46 +187,6 @@ export const movePhotoAction = merchantAction({ name: 'move-photo', permission: 
   return done(to === 'cover' ? 'Esta foto agora é a capa.' : 'Ordem das fotos salva.');
 });
 
-/** "Opções": up to 3 rows of "Nome da opção" and "Valores" (comma-separated); all combinations at once. */
-export const saveOptionsAction = merchantAction(
-  { name: 'save-options', permission: 'catalog:edit', onError: (_error, form) => refused(UNEXPECTED, undefined, typedValues(form)) },
-  async (form: FormData, { merchant }) => {
-    const id = idOf(form);
-    if (!id) return refused('Produto não encontrado.');
-    const rows = Array.from({ length: MAX_OPTIONS + 1 }, (_, i) => ({ name: String(form.get(`optionName${i}`) ?? ''), values: String(form.get(`optionValues${i}`) ?? '') }));
-    const saved = await saveOptions(id, rows);
-    if (!saved.ok) return refused(saved.error, saved.fieldErrors, typedValues(form));
-    logger().info({ actor: merchant.id, productId: id }, 'product options saved');
-    revalidateCatalog();
-    return done(saved.message);
-  },
-);
-
-/** "Variantes": the grid, every row in one transaction (stale stock refused, nothing written). */
-export const saveVariantsAction = merchantAction(
-  { name: 'save-variants', permission: 'catalog:edit', onError: (_error, form) => refused(UNEXPECTED, undefined, typedValues(form)) },
-  async (form: FormData, { merchant }) => {
-    const id = idOf(form);
-    if (!id) return refused('Produto não encontrado.');
-    const parsed = parseVariantGrid(form);
-    if (!parsed.ok) return refused(INVALID_FORM, parsed.fieldErrors, typedValues(form));
-    const saved = await saveVariantGrid(id, parsed.rows);
-    if (!saved.ok) {
-      const values = typedValues(form);
-      if (saved.currentStock) {
-        // That row now shows (and compares with) the stock as it is; everything else stays as typed.
-        const now = saved.currentStock.stock === null ? '' : String(saved.currentStock.stock);
-        values[`v${saved.currentStock.variantId}-stock`] = now;
-        values[`v${saved.currentStock.variantId}-stockShown`] = now;
-      }
-      return refused(saved.error, saved.fieldErrors, values);
-    }
-    logger().info({ actor: merchant.id, productId: id, variants: parsed.rows.length }, 'product variants saved');
-    revalidateCatalog();
-    return done(saved.message);
-  },
-);
-
 function revalidateCategories() {
   revalidatePath('/dashboard/produtos', 'layout');
   revalidatePath('/', 'layout');
@@ -150,17 +206,4 @@ export const removeCategoryAction = merchantAction({ name: 'remove-category', pe
   if (!id || !(await removeCategory(id))) return refused('Esta categoria não existe mais.');
   revalidateCategories();
   return done('Categoria excluída. Os produtos continuam na loja.');
-});
-
-/** A product's "Categorias" (checkboxes). */
-export const saveProductCategoriesAction = merchantAction({ name: 'save-product-categories', permission: 'catalog:edit' }, async (form: FormData) => {
-  const id = idOf(form);
-  if (!id) return refused('Produto não encontrado.');
-  const ids = form
-    .getAll('categoryIds')
-    .filter((v): v is string => typeof v === 'string' && /^[1-9]\d{0,9}$/.test(v))
-    .map(Number);
-  if (!(await setProductCategories(id, ids))) return refused('Este produto não existe mais.');
-  revalidateCategories();
-  return done('Categorias salvas.');
 });

@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useState } from 'react';
+import { useActionState, useState, type ReactNode } from 'react';
 import { MoneyInput } from '@/app/_components/masked-input';
 import { DESCRIPTION_MAX, NAME_MAX } from '@/lib/catalog/product-form';
 import { slugify } from '@/lib/catalog/slug';
@@ -10,10 +10,25 @@ import { ProductDimensions } from './product-dimensions';
 import { ProductFiscalFields } from './product-fiscal-fields';
 import { ProductStorefrontFields } from './product-storefront-fields';
 import { saveProductAction } from './actions';
+import { EditorStateContext } from './editor-state';
 import styles from './produtos.module.css';
 
-/** Create or edit a product. Errors come back from the server next to their fields, with what was typed. */
-export function ProductForm({ productId, initial, hasOptions = false }: { productId?: number; initial: ProductFormInitial; /** The stock is then each variant's, in the grid. */ hasOptions?: boolean }) {
+/**
+ * Create or edit a product. Errors come back from the server next to their fields, with what was
+ * typed. On edit the page's other blocks (options, variants, categories, subscription, offer,
+ * digital delivery) are `children`, inside this one form: one "Salvar produto" saves them all.
+ */
+export function ProductForm({
+  productId,
+  initial,
+  hasOptions = false,
+  children,
+}: {
+  productId?: number;
+  initial: ProductFormInitial;
+  /** The stock is then each variant's, in the grid. */ hasOptions?: boolean;
+  children?: ReactNode;
+}) {
   const [state, formAction, pending] = useActionState(saveProductAction, null);
   const errors: Partial<Record<string, string>> = (state && !state.ok ? state.fieldErrors : undefined) ?? {};
   // React resets the form after an action: show what was typed when it was refused.
@@ -23,7 +38,8 @@ export function ProductForm({ productId, initial, hasOptions = false }: { produc
   const slugPlaceholder = slugify(name) || 'gerado-a-partir-do-nome';
 
   return (
-    <form action={formAction} className="stack" noValidate key={state?.at ?? 0}>
+    <EditorStateContext.Provider value={{ errors, typed: state && !state.ok ? state.values : undefined }}>
+    <form action={formAction} className="stack" noValidate key={state?.at ?? 0} aria-label={productId ? 'Produto' : 'Novo produto'}>
       {productId ? <input type="hidden" name="productId" value={productId} /> : null}
       {productId && !hasOptions ? <input type="hidden" name="stockShown" value={values.stockShown ?? values.stock} /> : null}
       <div className={`card ${styles.formCard}`}>
@@ -102,12 +118,16 @@ export function ProductForm({ productId, initial, hasOptions = false }: { produc
         <ProductFiscalFields values={values} errors={errors} />
         <ProductStorefrontFields editing={Boolean(productId)} values={values} errors={errors} slugPlaceholder={slugPlaceholder} checked={checked} />
       </div>
-      <ActionResult state={state} />
-      <div className="row">
-        <button type="submit" className="btn" disabled={pending} aria-disabled={pending}>
-          {pending ? 'Salvando…' : 'Salvar produto'}
-        </button>
+      {children}
+      <div className={`stack ${styles.saveBar}`}>
+        <ActionResult state={state} />
+        <div className="row">
+          <button type="submit" className="btn" disabled={pending} aria-disabled={pending}>
+            {pending ? 'Salvando…' : 'Salvar produto'}
+          </button>
+        </div>
       </div>
     </form>
+    </EditorStateContext.Provider>
   );
 }

@@ -1,14 +1,13 @@
 'use client';
 
 import Link from 'next/link';
-import { useActionState } from 'react';
-import { ActionResult } from '../../_components/action-result';
-import { saveProductCategoriesAction } from '../actions';
+import { useEditorState } from '../editor-state';
 import styles from '../produtos.module.css';
 
-/** The product's "Categorias": any number of them (checkboxes). */
-export function ProductCategoriesForm({ productId, categories, chosen }: { productId: number; categories: { id: number; name: string }[]; chosen: number[] }) {
-  const [state, formAction, pending] = useActionState(saveProductCategoriesAction, null);
+/** The product's "Categorias": any number of them (checkboxes), in the editor's one form. */
+export function ProductCategoriesFields({ categories, chosen }: { categories: { id: number; name: string }[]; chosen: number[] }) {
+  const { typed } = useEditorState();
+  const checked = typed ? new Set((typed.categoryIds ?? '').split(',').filter(Boolean).map(Number)) : new Set(chosen);
   return (
     <section className="card stack" aria-labelledby="categorias-titulo">
       <h2 id="categorias-titulo">Categorias</h2>
@@ -17,24 +16,18 @@ export function ProductCategoriesForm({ productId, categories, chosen }: { produ
           Nenhuma categoria ainda. Crie em <Link href="/dashboard/produtos/categorias">Categorias</Link>.
         </p>
       ) : (
-        <form action={formAction} className="stack">
-          <input type="hidden" name="productId" value={productId} />
+        <div className="stack">
+          <input type="hidden" name="categoriesShown" value="1" />
           <fieldset className={styles.dimensions}>
             <legend className="visually-hidden">Categorias do produto</legend>
             {categories.map((c) => (
               <label key={c.id} className={styles.switch}>
-                <input type="checkbox" name="categoryIds" value={c.id} defaultChecked={chosen.includes(c.id)} />
+                <input type="checkbox" name="categoryIds" value={c.id} defaultChecked={checked.has(c.id)} />
                 <span>{c.name}</span>
               </label>
             ))}
           </fieldset>
-          <ActionResult state={state} />
-          <div className="row">
-            <button type="submit" className="btn btn-secondary" disabled={pending} aria-disabled={pending}>
-              {pending ? 'Salvando…' : 'Salvar categorias'}
-            </button>
-          </div>
-        </form>
+        </div>
       )}
     </section>
   );

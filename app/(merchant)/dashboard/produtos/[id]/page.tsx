@@ -13,9 +13,9 @@ import { ProductForm } from '../product-form';
 import { PhotoManager } from './photo-manager';
 import { readOptions, variantLabel } from '@/lib/catalog/variants';
 import { variantsForEdit } from '@/lib/catalog/variant-admin';
-import { OptionsForm } from './variants-editor';
+import { OptionsFields } from './variants-editor';
 import { VariantGrid } from './variant-grid';
-import { ProductCategoriesForm } from './categories-form';
+import { ProductCategoriesFields } from './categories-form';
 import { categoryIdsOf, listCategories } from '@/lib/catalog/search';
 import { DigitalProductSection } from './digital-product';
 import { digitalInitialOf } from './digital-initial';
@@ -83,10 +83,6 @@ export default async function EditProductPage({ params, searchParams }: Props) {
           })}
         />
 
-        <DigitalProductSection productId={product.id} {...await digitalInitialOf(product.id, merchant.role)} />
-
-        <SubscriptionSection productId={product.id} initial={await planFormInitial(product.id)} />
-
         <ProductForm
           productId={product.id}
           initial={{
@@ -108,29 +104,34 @@ export default async function EditProductPage({ params, searchParams }: Props) {
             gtin: product.gtin ?? '',
           }}
           hasOptions={readOptions(product.options).length > 0}
-        />
-        <ProductCategoriesForm productId={product.id} categories={categories.map((c) => ({ id: c.id, name: c.name }))} chosen={chosenCategories} />
-        <OfferSection productId={product.id} choices={await offerChoices(product.id)} initial={offerInitial(await offerOf(product.id))} />
-        <OptionsForm productId={product.id} options={options.map((o) => ({ name: o.name, values: o.values.join(', ') }))} />
-        {options.length > 0 ? (
-          <VariantGrid
-            productId={product.id}
-            rows={variants.map((v) => ({
-              id: v.id,
-              label: variantLabel(v) ?? product.name,
-              sku: v.sku ?? '',
-              price: v.priceCents === null ? '' : maskMoneyInput(formatDecimalComma(v.priceCents)),
-              stock: num(v.stock),
-              weightGrams: num(v.weightGrams),
-              heightCm: num(v.heightCm),
-              widthCm: num(v.widthCm),
-              lengthCm: num(v.lengthCm),
-              active: v.active ? 'on' : '',
-              photo: v.photoId && product.photos.some((p) => p.id === v.photoId) ? String(v.photoId) : '',
-            }))}
-            photos={product.photos.map((p, i) => ({ id: p.id, label: `Foto ${i + 1}${i === 0 ? ' (capa)' : ''}` }))}
-          />
-        ) : null}
+        >
+          <OptionsFields options={options.map((o) => ({ name: o.name, values: o.values.join(', ') }))} />
+          {options.length > 0 ? (
+            <VariantGrid
+              rows={variants.map((v) => ({
+                id: v.id,
+                label: variantLabel(v) ?? product.name,
+                sku: v.sku ?? '',
+                price: v.priceCents === null ? '' : maskMoneyInput(formatDecimalComma(v.priceCents)),
+                stock: num(v.stock),
+                weightGrams: num(v.weightGrams),
+                heightCm: num(v.heightCm),
+                widthCm: num(v.widthCm),
+                lengthCm: num(v.lengthCm),
+                ncm: v.ncm ?? '',
+                origin: num(v.origin),
+                gtin: v.gtin ?? '',
+                active: v.active ? 'on' : '',
+                photo: v.photoId && product.photos.some((p) => p.id === v.photoId) ? String(v.photoId) : '',
+              }))}
+              photos={product.photos.map((p, i) => ({ id: p.id, label: `Foto ${i + 1}${i === 0 ? ' (capa)' : ''}` }))}
+            />
+          ) : null}
+          <ProductCategoriesFields categories={categories.map((c) => ({ id: c.id, name: c.name }))} chosen={chosenCategories} />
+          <DigitalProductSection productId={product.id} {...await digitalInitialOf(product.id, merchant.role)} />
+          <SubscriptionSection initial={await planFormInitial(product.id)} />
+          <OfferSection choices={await offerChoices(product.id)} initial={offerInitial(await offerOf(product.id))} />
+        </ProductForm>
         {product.oldSlugs.length > 0 ? (
           <p className="small muted">
             Endereços antigos que levam a este produto: {product.oldSlugs.map((s) => `/products/${s}`).join(', ')}

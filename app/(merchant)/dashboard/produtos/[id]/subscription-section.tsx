@@ -1,28 +1,26 @@
 'use client';
 
-import { useActionState } from 'react';
-import { ActionResult } from '../../_components/action-result';
-import { saveSubscriptionPlanAction } from './subscription-actions';
+import { useEditorState } from '../editor-state';
 import styles from '../produtos.module.css';
 
 export type PlanInitial = { enabled: boolean; intervalMonths: number; discountPercent: string; alsoOnce: boolean; subscribers: number };
 
-/** The product's "Vender como assinatura": "Frequência", "Desconto na assinatura" (%), and whether it is also sold once. */
-export function SubscriptionSection({ productId, initial }: { productId: number; initial: PlanInitial }) {
-  const [state, formAction, pending] = useActionState(saveSubscriptionPlanAction, null);
-  const error = state && !state.ok ? state.fieldErrors?.subscriptionDiscount : undefined;
+/** The product's "Vender como assinatura": "Frequência", "Desconto na assinatura" (%), and whether it is also sold once; in the editor's one form. */
+export function SubscriptionSection({ initial }: { initial: PlanInitial }) {
+  const { typed, errors } = useEditorState();
+  const error = errors.subscriptionDiscount;
+  const on = (name: string, initially: boolean) => (typed ? typed[name] === 'on' : initially);
   return (
     <section className="card stack" aria-labelledby="assinatura-titulo">
       <h2 id="assinatura-titulo">Assinatura</h2>
-      <form action={formAction} className="stack">
-        <input type="hidden" name="productId" value={productId} />
+      <div className="stack">
         <label className={styles.switch}>
-          <input type="checkbox" name="subscriptionEnabled" defaultChecked={initial.enabled} />
+          <input type="checkbox" name="subscriptionEnabled" defaultChecked={on('subscriptionEnabled', initial.enabled)} />
           <span>Vender como assinatura</span>
         </label>
         <div className="field">
           <label htmlFor="subscriptionInterval">Frequência</label>
-          <select id="subscriptionInterval" name="subscriptionInterval" defaultValue={String(initial.intervalMonths)}>
+          <select id="subscriptionInterval" name="subscriptionInterval" defaultValue={typed?.subscriptionInterval ?? String(initial.intervalMonths)}>
             <option value="1">Mensal</option>
             <option value="2">A cada 2 meses</option>
             <option value="3">A cada 3 meses</option>
@@ -30,7 +28,7 @@ export function SubscriptionSection({ productId, initial }: { productId: number;
         </div>
         <div className="field">
           <label htmlFor="subscriptionDiscount">Desconto na assinatura (%)</label>
-          <input id="subscriptionDiscount" name="subscriptionDiscount" inputMode="decimal" defaultValue={initial.discountPercent} aria-invalid={error ? true : undefined} aria-describedby={error ? 'subscriptionDiscount-error' : undefined} />
+          <input id="subscriptionDiscount" name="subscriptionDiscount" inputMode="decimal" defaultValue={typed?.subscriptionDiscount ?? initial.discountPercent} aria-invalid={error ? true : undefined} aria-describedby={error ? 'subscriptionDiscount-error' : undefined} />
           {error ? (
             <p className="field-error" id="subscriptionDiscount-error">
               {error}
@@ -38,7 +36,7 @@ export function SubscriptionSection({ productId, initial }: { productId: number;
           ) : null}
         </div>
         <label className={styles.switch}>
-          <input type="checkbox" name="subscriptionAlsoOnce" defaultChecked={initial.alsoOnce} />
+          <input type="checkbox" name="subscriptionAlsoOnce" defaultChecked={on('subscriptionAlsoOnce', initial.alsoOnce)} />
           <span>Vender também avulso (“Comprar uma vez”)</span>
         </label>
         {initial.subscribers > 0 ? (
@@ -50,13 +48,7 @@ export function SubscriptionSection({ productId, initial }: { productId: number;
           </label>
         ) : null}
         <p className="small muted">Cada entrega é um pedido pago com Pix ou boleto, enviado por e-mail antes da data. Sem cartão e sem débito automático.</p>
-        <ActionResult state={state} />
-        <div className="row">
-          <button type="submit" className="btn btn-secondary" disabled={pending} aria-disabled={pending}>
-            {pending ? 'Salvando…' : 'Salvar assinatura'}
-          </button>
-        </div>
-      </form>
+      </div>
     </section>
   );
 }

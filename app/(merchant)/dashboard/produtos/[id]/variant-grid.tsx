@@ -1,9 +1,8 @@
 'use client';
 
-import { useActionState } from 'react';
+import { ORIGINS } from '@balcao/br/nfe-fiscal';
 import { GRID_COLUMNS, type GridColumn } from '@/lib/catalog/variant-form';
-import { ActionResult } from '../../_components/action-result';
-import { saveVariantsAction } from '../actions';
+import { CellError, useEditorState } from '../editor-state';
 import styles from '../produtos.module.css';
 
 export type GridRow = { id: number; label: string; /** The chosen photo's id, '' for the product's cover. */ photo: string } & Record<GridColumn, string>;
@@ -18,88 +17,109 @@ const HEADERS: Record<GridColumn, string> = {
   heightCm: 'Altura (cm)',
   widthCm: 'Largura (cm)',
   lengthCm: 'Comprimento (cm)',
+  ncm: 'NCM',
+  origin: 'Origem',
+  gtin: 'GTIN',
   active: 'Ativa',
 };
 
 /**
- * "Variantes": one row per combination; empty price, weight or size cells are the product's, an
- * empty stock is not tracked. The whole grid saves at once.
+ * "Variantes": one row per combination, in the editor's one form; empty price, weight, size or
+ * fiscal cells are the product's, an empty stock is not tracked. On a desk it is a table; on a
+ * phone each variant is a card of labelled fields (the labels the table's headers name on a
+ * desk), so nothing scrolls sideways.
  */
-export function VariantGrid({ productId, rows, photos = [] }: { productId: number; rows: GridRow[]; photos?: GridPhoto[] }) {
-  const [state, formAction, pending] = useActionState(saveVariantsAction, null);
-  const typed = state && !state.ok ? state.values : undefined;
-  const errors = (state && !state.ok ? state.fieldErrors : undefined) ?? {};
+export function VariantGrid({ rows, photos = [] }: { rows: GridRow[]; photos?: GridPhoto[] }) {
+  const { typed, errors } = useEditorState();
   const value = (r: GridRow, c: GridColumn | 'stockShown') => typed?.[`v${r.id}-${c}`] ?? (c === 'stockShown' ? r.stock : r[c]);
   return (
     <section className="card stack" aria-labelledby="variantes-titulo">
       <h2 id="variantes-titulo">Variantes</h2>
       <p className="small muted">
-        Em branco: o preço, o peso e as medidas do produto; estoque em branco não é controlado.{photos.length > 0 ? ' A foto aparece na loja quando a variante é escolhida.' : ''}
+        Em branco: o preço, o peso, as medidas e os dados da nota fiscal do produto; estoque em branco não é controlado.
+        {photos.length > 0 ? ' A foto aparece na loja quando a variante é escolhida.' : ''}
       </p>
-      <form action={formAction} className="stack" noValidate key={state?.at ?? 0}>
-        <input type="hidden" name="productId" value={productId} />
-        <input type="hidden" name="variantIds" value={rows.map((r) => r.id).join(',')} />
-        <div className={styles.gridWrap} role="region" aria-labelledby="variantes-titulo" tabIndex={0}>
-          <table className={styles.grid}>
-            <thead>
-              <tr>
-                <th scope="col">Variante</th>
-                {GRID_COLUMNS.map((c) => (
-                  <th scope="col" key={c}>
-                    {HEADERS[c]}
-                  </th>
-                ))}
-                {photos.length > 0 ? <th scope="col">Foto</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id}>
-                  <th scope="row">
-                    {r.label}
-                    <input type="hidden" name={`v${r.id}-stockShown`} value={value(r, 'stockShown')} />
-                  </th>
-                  {GRID_COLUMNS.map((c) => {
-                    const name = `v${r.id}-${c}`;
-                    const error = errors[name];
-                    return (
-                      <td key={c}>
-                        {c === 'active' ? (
-                          <input type="checkbox" name={name} aria-label={`${HEADERS[c]}: ${r.label}`} defaultChecked={typed ? typed[name] === 'on' : r.active === 'on'} />
-                        ) : (
-                          <input
-                            name={name}
-                            aria-label={`${HEADERS[c]}: ${r.label}`}
-                            defaultValue={value(r, c)}
-                            inputMode={c === 'sku' ? undefined : c === 'price' ? 'decimal' : 'numeric'}
-                            autoComplete="off"
-                            size={c === 'sku' ? 12 : 6}
-                            aria-invalid={error ? true : undefined}
-                            aria-describedby={error ? `${name}-error` : undefined}
-                          />
-                        )}
-                        {error ? (
-                          <p id={`${name}-error`} className="field-error">
-                            {error}
-                          </p>
-                        ) : null}
-                      </td>
-                    );
-                  })}
-                  {photos.length > 0 ? <PhotoCell row={r} photos={photos} typed={typed?.[`v${r.id}-photo`]} error={errors[`v${r.id}-photo`]} /> : null}
-                </tr>
+      <input type="hidden" name="variantIds" value={rows.map((r) => r.id).join(',')} />
+      <div className={styles.gridWrap} role="region" aria-labelledby="variantes-titulo" tabIndex={0}>
+        <table className={styles.grid}>
+          <thead>
+            <tr>
+              <th scope="col">Variante</th>
+              {GRID_COLUMNS.map((c) => (
+                <th scope="col" key={c}>
+                  {HEADERS[c]}
+                </th>
               ))}
-            </tbody>
-          </table>
-        </div>
-        <ActionResult state={state} />
-        <div className="row">
-          <button type="submit" className="btn" disabled={pending} aria-disabled={pending}>
-            {pending ? 'Salvando…' : 'Salvar variantes'}
-          </button>
-        </div>
-      </form>
+              {photos.length > 0 ? <th scope="col">Foto</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id}>
+                <th scope="row">
+                  {r.label}
+                  <input type="hidden" name={`v${r.id}-stockShown`} value={value(r, 'stockShown')} />
+                </th>
+                {GRID_COLUMNS.map((c) => {
+                  const name = `v${r.id}-${c}`;
+                  const error = errors[name];
+                  const described = error ? `${name}-error` : undefined;
+                  return (
+                    <td key={c} className={c === 'sku' || c === 'origin' || c === 'gtin' ? styles.wideCell : c === 'active' ? styles.checkCell : undefined}>
+                      {c === 'active' ? (
+                        <label className={styles.cellCheck}>
+                          <input type="checkbox" name={name} defaultChecked={typed ? typed[name] === 'on' : r.active === 'on'} />
+                          <CellLabel column={c} row={r} />
+                        </label>
+                      ) : (
+                        <>
+                          <label htmlFor={name} className={styles.cellLabel}>
+                            <CellLabel column={c} row={r} />
+                          </label>
+                          {c === 'origin' ? (
+                            <select id={name} name={name} defaultValue={value(r, c)} aria-invalid={error ? true : undefined} aria-describedby={described}>
+                              <option value="">Do produto</option>
+                              {ORIGINS.map((o) => (
+                                <option key={o.code} value={String(o.code)}>
+                                  {o.code} — {o.label}
+                                </option>
+                              ))}
+                            </select>
+                          ) : (
+                            <input
+                              id={name}
+                              name={name}
+                              defaultValue={value(r, c)}
+                              inputMode={c === 'sku' ? undefined : c === 'price' ? 'decimal' : 'numeric'}
+                              autoComplete="off"
+                              size={c === 'sku' || c === 'gtin' ? 12 : c === 'ncm' ? 9 : 6}
+                              aria-invalid={error ? true : undefined}
+                              aria-describedby={described}
+                            />
+                          )}
+                        </>
+                      )}
+                      <CellError id={`${name}-error`} error={error} />
+                    </td>
+                  );
+                })}
+                {photos.length > 0 ? <PhotoCell row={r} photos={photos} typed={typed?.[`v${r.id}-photo`]} error={errors[`v${r.id}-photo`]} /> : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
+  );
+}
+
+/** "Estoque" shown on a phone (hidden on a desk, where the column's header says it); the variant's name for a screen reader. */
+function CellLabel({ column, row }: { column: GridColumn | 'photo'; row: GridRow }) {
+  return (
+    <>
+      <span className={styles.cellLabelText}>{column === 'photo' ? 'Foto' : HEADERS[column]}</span>
+      <span className="visually-hidden">: {row.label}</span>
+    </>
   );
 }
 
@@ -107,8 +127,11 @@ export function VariantGrid({ productId, rows, photos = [] }: { productId: numbe
 function PhotoCell({ row, photos, typed, error }: { row: GridRow; photos: GridPhoto[]; typed: string | undefined; error: string | undefined }) {
   const name = `v${row.id}-photo`;
   return (
-    <td>
-      <select name={name} aria-label={`Foto: ${row.label}`} defaultValue={typed ?? row.photo} aria-invalid={error ? true : undefined} aria-describedby={error ? `${name}-error` : undefined}>
+    <td className={styles.wideCell}>
+      <label htmlFor={name} className={styles.cellLabel}>
+        <CellLabel column="photo" row={row} />
+      </label>
+      <select id={name} name={name} defaultValue={typed ?? row.photo} aria-invalid={error ? true : undefined} aria-describedby={error ? `${name}-error` : undefined}>
         <option value="">Capa do produto</option>
         {photos.map((p) => (
           <option key={p.id} value={String(p.id)}>
@@ -116,11 +139,7 @@ function PhotoCell({ row, photos, typed, error }: { row: GridRow; photos: GridPh
           </option>
         ))}
       </select>
-      {error ? (
-        <p id={`${name}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <CellError id={`${name}-error`} error={error} />
     </td>
   );
 }

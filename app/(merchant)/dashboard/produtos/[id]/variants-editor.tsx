@@ -1,29 +1,26 @@
 'use client';
 
-import { useActionState, useState } from 'react';
+import { useState } from 'react';
 import { MAX_OPTIONS } from '@/lib/catalog/variants';
-import { ActionResult } from '../../_components/action-result';
-import { saveOptionsAction } from '../actions';
+import { useEditorState } from '../editor-state';
 import styles from '../produtos.module.css';
 
 export type OptionRow = { name: string; values: string };
 
 /**
- * "Opções": up to 3 options, each a name and its values separated by commas. Saving creates every
- * combination at once. Without JavaScript the form shows one empty row to add an option.
+ * "Opções": up to 3 options, each a name and its values separated by commas, in the editor's one
+ * form. Saving creates every combination at once (only when the options changed). Without
+ * JavaScript the block shows one empty row to add an option.
  */
-export function OptionsForm({ productId, options }: { productId: number; options: OptionRow[] }) {
-  const [state, formAction, pending] = useActionState(saveOptionsAction, null);
-  const typed = state && !state.ok ? state.values : undefined;
+export function OptionsFields({ options }: { options: OptionRow[] }) {
+  const { typed, errors } = useEditorState();
   const initialRows = Math.min(MAX_OPTIONS, options.length + 1);
   const [rows, setRows] = useState(Math.max(initialRows, 1));
-  const errors = (state && !state.ok ? state.fieldErrors : undefined) ?? {};
   return (
     <section className="card stack" aria-labelledby="opcoes-titulo">
       <h2 id="opcoes-titulo">Opções</h2>
-      <p className="small muted">Por exemplo Tamanho: P, M, G. Cada combinação de valores vira uma variante, com estoque, SKU e preço próprios.</p>
-      <form action={formAction} className="stack" noValidate key={state?.at ?? 0}>
-        <input type="hidden" name="productId" value={productId} />
+      <p className="small muted">Por exemplo Tamanho: P, M, G. Cada combinação de valores vira uma variante, com estoque, SKU e preço próprios, ao salvar o produto.</p>
+      <div className="stack">
         {Array.from({ length: rows }, (_, i) => (
           <fieldset key={i} className={styles.dimensions}>
             <legend className="visually-hidden">Opção {i + 1}</legend>
@@ -59,18 +56,14 @@ export function OptionsForm({ productId, options }: { productId: number; options
             ) : null}
           </fieldset>
         ))}
-        <ActionResult state={state} />
-        <div className="row">
-          {rows < MAX_OPTIONS ? (
+        {rows < MAX_OPTIONS ? (
+          <div className="row">
             <button type="button" className="btn btn-secondary" onClick={() => setRows((n) => Math.min(MAX_OPTIONS, n + 1))}>
               Adicionar opção
             </button>
-          ) : null}
-          <button type="submit" className="btn" disabled={pending} aria-disabled={pending}>
-            {pending ? 'Salvando…' : 'Salvar opções'}
-          </button>
-        </div>
-      </form>
+          </div>
+        ) : null}
+      </div>
     </section>
   );
 }
