@@ -1,15 +1,18 @@
 /**
  * Subscriptions, as a subscriber and the merchant live them: subscribe to "Clube do café" by
- * Pix and pay; the sandbox clock moves a month, the cycle's e-mail arrives ("Sua assinatura: pague
- * a próxima entrega") and is paid; the dashboard shows "Ativa" and the next date; the subscriber
+ * Pix, with "Receber atualizações pelo WhatsApp", and pay; the sandbox clock moves a month, the
+ * cycle's e-mail arrives ("Sua assinatura: pague a próxima entrega"), its Pix code reaches the
+ * subscriber's phone (/sandbox/whatsapp), and it is paid; the dashboard shows "Ativa" and the next date; the subscriber
  * cancels from their page; the overview shows "Receita recorrente mensal". It moves its server's
- * sandbox clock, so it runs on the expiry journey's server (playwright.config.ts).
+ * sandbox clock, so it runs on a server of its own (playwright.config.ts).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { CPF, CRON_SECRET, fillAddress, payWithCode, SANDBOX_KEY, signIn } from './shop-helpers';
 
 const EMAIL = `assinante-${Date.now().toString(36)}@exemplo.com.br`;
+const PHONE = '11987650003';
+const PHONE_SHOWN = '(11) 98765-0003';
 const MAIL_PAGE_AXE = { exclude: ['iframe[sandbox]'] };
 
 /** The cron: reconciliation, the cycle job and the outbox, as Vercel Cron would call it. */
@@ -31,6 +34,10 @@ test('subscribe to "Clube do café" by Pix, pay the next month’s cycle from it
   await page.getByLabel('Nome completo').fill('Carla Mendes');
   await page.getByLabel('CPF ou CNPJ').fill(CPF);
   await page.getByLabel('E-mail').fill(EMAIL);
+  await page.getByLabel('Celular (WhatsApp)').fill(PHONE);
+  const consent = page.getByLabel('Receber atualizações pelo WhatsApp');
+  await expect(consent).not.toBeChecked();
+  await consent.check();
   await fillAddress(page);
   await page.getByRole('radio', { name: 'Pix', exact: true }).check();
   await expectNoAxeViolations(page);
@@ -58,6 +65,10 @@ test('subscribe to "Clube do café" by Pix, pay the next month’s cycle from it
   const code = await mail.getByTestId('pix-code').innerText();
   const subscriberPage = (await mail.getByRole('link', { name: 'Minha assinatura' }).getAttribute('href'))!;
   await expectNoAxeViolations(page, MAIL_PAGE_AXE);
+  // The consent given at /assinar goes with the cycle: its Pix code reaches the subscriber's phone.
+  await page.goto('/sandbox/whatsapp');
+  await expect(page.getByTestId('whatsapp-conversation').filter({ hasText: PHONE_SHOWN })).toContainText(code.trim(), { timeout: 20_000 });
+  await expectNoAxeViolations(page);
   await payWithCode(page.request, code.trim());
   await cron(page);
 

@@ -5,6 +5,7 @@
  * - the merchant ships: the phone shows the tracking code, the order's timeline "WhatsApp entregue";
  * - the buyer answers "SAIR": the shop answers once and the next order's message is not sent;
  * - a shopper who did not tick the box gets nothing.
+ * - the merchant switches on "Avalie sua compra" in Configurações → WhatsApp and saves it.
  * axe on /sandbox/whatsapp and Configurações → WhatsApp.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -38,6 +39,16 @@ test('WhatsApp: Pix code, "pago", "enviado", SAIR, no consent — on the buyer\'
   await expect(page.getByLabel('Enviar mensagens pelo WhatsApp a quem aceitou recebê-las')).toBeChecked();
   await expect(page.getByLabel('Token de acesso')).toHaveValue('');
   await expectNoAxeViolations(page);
+  // "Avalie sua compra" by WhatsApp is off until the merchant switches it on; saved, it stays on.
+  const reviewSwitch = page.getByLabel('Avalie sua compra (pedido de avaliação após a entrega)');
+  await expect(reviewSwitch).not.toBeChecked();
+  await reviewSwitch.check();
+  await page.getByRole('button', { name: 'Salvar WhatsApp' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'WhatsApp salvo.' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.reload();
+  await expect(reviewSwitch).toBeChecked();
+  await expect(page.getByLabel('Enviar mensagens pelo WhatsApp a quem aceitou recebê-las')).toBeChecked();
 
   // 1. Consent + Pix: the code reaches the phone, then "Pagamento confirmado".
   const shopper = await context.newPage();
