@@ -1,7 +1,7 @@
 /**
  * A development install (or a public demo) starts connected to the embedded Bling sandbox, as
  * it starts with the carrier sandbox on: right after the seed, the same OAuth round trip a
- * merchant makes ("Autorizar" answered in process), natureza "Venda de mercadoria", série 1,
+ * merchant makes ("Autorizar" answered in process), natureza "Venda de mercadoria",
  * automatic emission on. Never against a real Bling (that needs the merchant's consent).
  */
 import 'server-only';
@@ -27,6 +27,6 @@ export async function connectEmbeddedBling(): Promise<boolean> {
   const back = reply.location ? new URL(reply.location) : null;
   const done = await finishAuthorization({ code: back?.searchParams.get('code') ?? null, state: back?.searchParams.get('state') ?? null, error: null });
   if (!done.ok) return false;
-  await saveInvoiceSettings({ natureId: '1001', series: 1, autoEmit: true }, 'Venda de mercadoria');
+  await saveInvoiceSettings({ natureId: '1001', autoEmit: true }, 'Venda de mercadoria');
   return true;
 }

@@ -1,7 +1,8 @@
 /**
  * Configurações → Nota fiscal as the page reads it and the form saves it: connected or not, the
- * nature of operation (chosen from Bling's own list, read live), the series and "Emitir
- * automaticamente quando o pedido for pago". Never a token.
+ * nature of operation (chosen from Bling's own list, read live) and "Emitir automaticamente
+ * quando o pedido for pago". Never a token. No series: the note is made from the sales order
+ * (`gerar-nfe`), which takes none, so the Bling account's own NF-e series applies (docs/bling-contract.md).
  */
 import 'server-only';
 import { z } from 'zod';
@@ -16,7 +17,6 @@ export type InvoiceSettingsView = {
   embedded: boolean;
   natureId: string | null;
   natureName: string | null;
-  series: number;
   autoEmit: boolean;
 };
 
@@ -29,7 +29,6 @@ export async function invoiceSettingsView(): Promise<InvoiceSettingsView> {
     embedded: row?.embedded ?? target?.embedded ?? false,
     natureId: row?.natureId ?? null,
     natureName: row?.natureName ?? null,
-    series: row?.series ?? 1,
     autoEmit: row?.autoEmit ?? false,
   };
 }
@@ -47,13 +46,12 @@ export async function naturesOrProblem(): Promise<{ natures: Nature[] } | { prob
 
 export const invoiceSettingsSchema = z.object({
   natureId: z.string().regex(/^\d{1,20}$/, 'Escolha a natureza de operação.'),
-  series: z.coerce.number({ message: 'A série é um número de 1 a 999.' }).int('A série é um número de 1 a 999.').min(1, 'A série é um número de 1 a 999.').max(999, 'A série é um número de 1 a 999.'),
   autoEmit: z.preprocess((v) => v === 'on' || v === 'true', z.boolean()),
 });
 export type InvoiceSettingsInput = z.infer<typeof invoiceSettingsSchema>;
 
 export async function saveInvoiceSettings(input: InvoiceSettingsInput, natureName: string): Promise<void> {
-  const values = { natureId: input.natureId, natureName, series: input.series, autoEmit: input.autoEmit, updatedAt: new Date().toISOString() };
+  const values = { natureId: input.natureId, natureName, autoEmit: input.autoEmit, updatedAt: new Date().toISOString() };
   await db()
     .insert(blingSettings)
     .values({ id: 1, ...values })

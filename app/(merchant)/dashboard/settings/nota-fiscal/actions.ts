@@ -42,7 +42,7 @@ export const saveInvoiceSettingsAction = merchantAction(
     const nature = list.natures.find((n) => n.id === input.natureId);
     if (!nature) return refused('Esta natureza de operação não está mais ativa no Bling.', { natureId: 'Escolha a natureza de operação.' });
     await saveInvoiceSettings(input, nature.descricao);
-    await recordRequestActivity({ actor: merchant, action: 'settings', summary: `Alterou a nota fiscal (${nature.descricao}, série ${input.series}${input.autoEmit ? ', emissão automática' : ''})`, target: 'nota-fiscal' });
+    await recordRequestActivity({ actor: merchant, action: 'settings', summary: `Alterou a nota fiscal (${nature.descricao}${input.autoEmit ? ', emissão automática' : ''})`, target: 'nota-fiscal' });
     revalidatePath('/dashboard/settings/nota-fiscal');
     return done('Configurações da nota fiscal salvas.');
   },

@@ -6,8 +6,8 @@ import styles from '../settings.module.css';
 import { describedBy, FieldNotes } from '../field-notes';
 import { saveInvoiceSettingsAction } from './actions';
 
-/** Natureza de operação (Bling's list), série, "Emitir automaticamente quando o pedido for pago". */
-export function InvoiceSettingsForm({ natures, initial }: { natures: { id: string; descricao: string }[]; initial: { natureId: string | null; series: number; autoEmit: boolean } }) {
+/** Natureza de operação (Bling's list) and "Emitir automaticamente quando o pedido for pago". */
+export function InvoiceSettingsForm({ natures, initial }: { natures: { id: string; descricao: string }[]; initial: { natureId: string | null; autoEmit: boolean } }) {
   const [state, formAction, pending] = useActionState(saveInvoiceSettingsAction, null);
   const errors = (state && !state.ok ? state.fieldErrors : undefined) ?? {};
   return (
@@ -26,11 +26,6 @@ export function InvoiceSettingsForm({ natures, initial }: { natures: { id: strin
               ))}
             </select>
             <FieldNotes name="natureId" hint="A lista vem do seu Bling (Cadastros → Naturezas de operação)." error={errors.natureId} />
-          </div>
-          <div className="field">
-            <label htmlFor="series">Série</label>
-            <input id="series" name="series" inputMode="numeric" defaultValue={String(initial.series)} aria-invalid={errors.series ? true : undefined} aria-describedby={describedBy('series', { hint: true, error: errors.series })} />
-            <FieldNotes name="series" hint="A série das NF-e da loja no Bling (geralmente 1)." error={errors.series} />
           </div>
           <div className={styles.checkRow}>
             <input type="checkbox" id="autoEmit" name="autoEmit" defaultChecked={initial.autoEmit} />

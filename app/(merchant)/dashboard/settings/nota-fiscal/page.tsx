@@ -61,10 +61,10 @@ export default async function InvoiceSettingsPage({ searchParams }: Props) {
           </p>
         ) : denied ? (
           <p className="card small">
-            Natureza de operação: {view.natureName ?? '—'} · Série {view.series} · Emissão automática: {view.autoEmit ? 'sim' : 'não'}
+            Natureza de operação: {view.natureName ?? '—'} · Emissão automática: {view.autoEmit ? 'sim' : 'não'}
           </p>
         ) : (
-          <InvoiceSettingsForm natures={list.natures.map((n) => ({ id: n.id, descricao: n.descricao }))} initial={{ natureId: view.natureId, series: view.series, autoEmit: view.autoEmit }} />
+          <InvoiceSettingsForm natures={list.natures.map((n) => ({ id: n.id, descricao: n.descricao }))} initial={{ natureId: view.natureId, autoEmit: view.autoEmit }} />
         )
       ) : null}
     </div>
