@@ -66,6 +66,8 @@ test('installable dashboard, a Nova venda push on payment, the next step and the
   await expect(section.getByRole('button', { name: 'Enviar notificação de teste' })).toBeVisible();
   await expectNoAxeViolations(page);
   await expect(section.getByRole('checkbox', { name: /Nova venda/ })).toBeVisible();
+  // What a lock screen shows, from the sender's own builder: the money, the method, the number.
+  await expect(section.getByTestId('push-preview')).toContainText('Nova venda: R$ 54,80 · Pix · #1001');
   if (process.env.UPDATE_SCREENSHOTS === '1') {
     // The README's push picture: the section as a person who allowed notifications sees it, the phone's bottom bar drawn where it sits.
     await page.context().grantPermissions(['notifications']);

@@ -4,19 +4,22 @@ import { PermissionGate } from '../_components/permission-note';
 import type { Role } from '@/lib/auth/permissions';
 import { vapidKeys } from '@/lib/push/vapid';
 import { choicesOf, devicesOf } from '@/lib/push/subscriptions';
+import { getShopIdentity } from '@/lib/shop/identity';
 import { InstallHint } from '../pwa-install-hint';
 import { PushChoicesForm } from './push-choices-form';
 import { PushEnable } from './push-enable';
+import { PushPreview } from './push-preview';
 import styles from './notifications.module.css';
 import { removeDeviceAction, sendTestPushAction } from './push-actions';
 
 /** Minha conta → "Notificações": this device, the person's devices, a test, and which pushes. */
 export async function NotificationsSection({ userId, role }: { userId: number; role: Role | null }) {
-  const [devices, choices, vapid] = await Promise.all([devicesOf(userId), choicesOf(userId), vapidKeys()]);
+  const [devices, choices, vapid, shop] = await Promise.all([devicesOf(userId), choicesOf(userId), vapidKeys(), getShopIdentity()]);
   return (
     <section className="card stack" aria-labelledby="notificacoes-titulo" id="notificacoes">
       <h2 id="notificacoes-titulo">Notificações</h2>
       <p className="muted small">Receba no celular “Nova venda” quando um pedido é pago, com o valor, a forma de pagamento e o número. Tocar abre o pedido.</p>
+      <PushPreview shopName={shop.name} />
       <PermissionGate role={role} permission="account:edit">
         <PushEnable vapidPublicKey={vapid.publicKey} knownEndpoints={devices.map((d) => d.endpoint)} />
         <InstallHint />
