@@ -308,6 +308,7 @@ export function checkLayers(root) {
     }
     for (const [unit, entries] of Object.entries(faces)) {
       if (unit.startsWith('$')) continue;
+      if (!libUnits.has(unit)) problems.push(`${FACES}: ${unit} is no feature (a sub-folder's files go in its feature's list)`);
       for (const entry of entries) if (!fs.existsSync(path.join(root, unit, entry))) problems.push(`${FACES}: ${unit} lists ${entry}, which does not exist`);
     }
   }

@@ -137,6 +137,10 @@ describe('check-layers', () => {
     expect(check(tree({ ...files, 'lib/faces.json': faces(1, ['lib/low']) })).problems).toEqual(['lib/faces.json: lib/low is narrowed to at most 1 entry files and lists 2']);
     expect(check(tree({ ...files, 'lib/faces.json': faces(1, ['lib/mid']) })).problems).toEqual([]);
     expect(check(tree({ ...files, 'lib/faces.json': faces(4, ['lib/gone']) })).problems).toEqual(['lib/faces.json: lib/gone is narrowed but lists no entry files']);
+    const subKey = JSON.stringify({ 'lib/low': ['a.ts', 'b.ts'], 'lib/mid': [], 'lib/low/sub': [] });
+    expect(check(tree({ ...files, 'lib/low/sub/d.ts': 'export const d = 1;', 'lib/faces.json': subKey })).problems).toEqual([
+      "lib/faces.json: lib/low/sub is no feature (a sub-folder's files go in its feature's list)",
+    ]);
   });
 
   it('takes each sub-folder of a feature as a folder of its own, so a feature holds its own layers', () => {
