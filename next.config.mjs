@@ -44,13 +44,7 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   // Docker and plain Node hosts without node_modules build with BUILD_STANDALONE=1 (see Dockerfile).
   output: process.env.BUILD_STANDALONE === '1' ? 'standalone' : undefined,
-  // The benchmark's own build (bench/lib/server.ts) copies its baseline routes into app/ for the
-  // build (bench/overlay/README.md), named route.bench.ts and page.bench.tsx: only that build takes
-  // them as routes, so no other build ever has a /api/bench or /bench route.
-  pageExtensions: process.env.BENCH_BUILD === '1' ? ['bench.tsx', 'bench.ts', 'tsx', 'ts'] : ['tsx', 'ts'],
-  // T12's baseline, also in the bench's build only: the rate limit's module is a wrapper that a
-  // server started with BENCH_RATE_LIMIT=off answers without the database.
-  ...(process.env.BENCH_BUILD === '1' ? { turbopack: { resolveAlias: { '@/lib/security/rate-limit': './bench/overlay/lib/security/rate-limit.ts' } } } : {}),
+  pageExtensions: ['tsx', 'ts'],
   // `npm test` builds right after `tsc --noEmit` passed on the same tsconfig.json (the build's
   // check reads the same files: tsconfig leaves the generated .next*/types out of both). It
   // sets BUILD_TYPECHECKED=1 so the build does not check it all a second time; any other build
@@ -84,4 +78,18 @@ const nextConfig = {
   },
 };
 
-export default nextConfig;
+/**
+ * A build of its own may extend this config without this file knowing it: NEXT_CONFIG_EXTEND
+ * names a module (from the project root) whose default export takes this config and returns the
+ * one to build with (the benchmark's build is one).
+ */
+async function extended(config) {
+  const extension = process.env.NEXT_CONFIG_EXTEND;
+  if (!extension) return config;
+  const { pathToFileURL } = await import('node:url');
+  const { resolve } = await import('node:path');
+  const extend = (await import(pathToFileURL(resolve(process.cwd(), extension)).href)).default;
+  return extend(config);
+}
+
+export default await extended(nextConfig);

@@ -1,8 +1,9 @@
 /**
  * The benchmark's baselines live in bench/overlay/ (bench/overlay/README.md), not in the
  * product: its routes are copied into app/ for the bench's build only, named `route.bench.ts` /
- * `page.bench.tsx`, which Next takes as routes only when BENCH_BUILD=1 extends `pageExtensions`
- * (its rule: `<route|page>.<extension>`); T12's rate-limit wrapper is an alias of that build.
+ * `page.bench.tsx`, which Next takes as routes only when the bench's build extends `pageExtensions` through
+ * NEXT_CONFIG_EXTEND=bench/next.config.bench.mjs (its rule: `<route|page>.<extension>`); T12's
+ * rate-limit wrapper is an alias of that build. next.config.mjs itself names no bench switch.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,7 +13,7 @@ import { overlayFiles, withOverlay } from './bench/lib/overlay';
 
 async function configWith(benchBuild: string | undefined) {
   vi.resetModules();
-  vi.stubEnv('BENCH_BUILD', benchBuild);
+  vi.stubEnv('NEXT_CONFIG_EXTEND', benchBuild ? 'bench/next.config.bench.mjs' : undefined);
   return (await import('./next.config.mjs')).default;
 }
 
@@ -35,7 +36,7 @@ const BASELINES = ['api/bench/bare/route.bench.ts', 'api/bench/bare/[token]/rout
 afterEach(() => vi.unstubAllEnvs());
 
 describe('bench baselines', () => {
-  it("the product's app/ has no /api/bench or /bench route, even under BENCH_BUILD=1", async () => {
+  it("the product's app/ has no /api/bench or /bench route, even in the bench's build", async () => {
     const app = path.join(__dirname, 'app');
     expect(routeFiles(app, (await configWith(undefined)).pageExtensions)).toContain(path.join('api', 'webhooks', 'payments', '[token]', 'route.ts'));
     const routes = routeFiles(app, (await configWith('1')).pageExtensions);
@@ -47,6 +48,12 @@ describe('bench baselines', () => {
     expect(overlayFiles().sort()).toEqual([...BASELINES].sort());
     expect(routeFiles(overlay, (await configWith(undefined)).pageExtensions)).toEqual([]);
     expect(routeFiles(overlay, (await configWith('1')).pageExtensions).sort()).toEqual([...BASELINES].sort());
+  });
+
+  it('next.config.mjs names no bench switch, and the bench builds through the generic extension', () => {
+    const config = fs.readFileSync(path.join(__dirname, 'next.config.mjs'), 'utf8');
+    expect(config).not.toMatch(/BENCH_|bench\//);
+    expect(fs.readFileSync(path.join(__dirname, 'bench', 'lib', 'server.ts'), 'utf8')).toContain("NEXT_CONFIG_EXTEND: 'bench/next.config.bench.mjs'");
   });
 
   it('the bench copies them in for its build and removes them after, even when the build fails', () => {

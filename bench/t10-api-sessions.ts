@@ -1,7 +1,7 @@
 /**
  * T10 — the public API's `POST /api/v1/checkout/sessions` (lib/public-api/http.ts serveApi: Bearer key
  * lookup, the key's rate limit in the database, the JSON body, the Idempotency-Key claimed and
- * stored; then lib/public-api/sessions.ts createSession) p95 against, in the same run and interleaved
+ * stored; then lib/checkout/sessions/api/sessions.ts createSession) p95 against, in the same run and interleaved
  * (A, B, C rotated each round, one request at a time, no queueing):
  *   - the buyer's status route `GET /api/orders/<token>/status` (the app's lightest route), and
  *   - the shop's checkout form POST (server action → placeOrder → sandbox → rows → 303), the
@@ -32,7 +32,7 @@ export function sessionBody() {
     ],
     customer: { name: 'Maria da Silva', document: '52998224725', email: 'maria@example.com' },
     methods: ['pix', 'boleto'],
-    // http is accepted in production on a loopback host only (lib/public-api/sessions.ts).
+    // http is accepted in production on a loopback host only (lib/checkout/sessions/api/sessions.ts).
     success_url: 'http://127.0.0.1:4000/obrigado',
     cancel_url: 'http://127.0.0.1:4000/carrinho',
     metadata: { carrinho: `bench-${sessionSeq}` },

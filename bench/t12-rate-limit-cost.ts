@@ -6,7 +6,7 @@
  * Fair design: two fresh `next start` of the same bench build, started together, each on its own
  * fresh database files (same seed, same size), the same environment except one variable. In the
  * bench's build only, `@/lib/security/rate-limit` resolves to bench/overlay/lib/security/rate-limit.ts
- * (next.config.mjs, BENCH_BUILD=1): on a server started with BENCH_RATE_LIMIT=off its `hit()`
+ * (bench/next.config.bench.mjs): on a server started with BENCH_RATE_LIMIT=off its `hit()`
  * answers "allowed" without the database; on the other it is the product's `hit()`. A production
  * build has neither the file nor the variable. Checkouts run one at a time, alternating between
  * the two servers request by request (A B, B A, …), in rounds; per round the p95 of each side,

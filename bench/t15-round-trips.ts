@@ -4,7 +4,7 @@
  *
  * 1. Counts: a server on the libSQL driver (DATABASE_DRIVER=libsql over a local file,
  *    BACKGROUND_WORKERS=off: nothing runs between requests) with BENCH_LIBSQL_PROBE=count prints
- *    one line per round trip with its time (db/driver.ts `probeRoundTrips`). Each request is sent
+ *    one line per round trip with its time (bench/lib/libsql-probe.ts, preloaded into the server). Each request is sent
  *    alone, twice (the second, warm, is the figure), and the lines stamped before its response
  *    ended are its own; those after, within a settle, are the work it left after its response
  *    (the after-pass, a status poll's background fetch-back) — reported apart.
@@ -15,9 +15,13 @@ import type { BenchContext } from './lib/context';
 import { paymentOfOrder } from './lib/app-db';
 import { provision } from './lib/provision-client';
 import type { TargetResult } from './lib/report';
-import { BENCH_PORTS, startServer, type Server } from './lib/server';
+import path from 'node:path';
+import { BENCH_PORTS, ROOT, startServer, type Server } from './lib/server';
 import { CART_COOKIE, checkoutBody, merchantCookie, parseCheckoutForm, sandboxPayWhenPayable } from './lib/shop';
 import { percentile, round, sleep } from './lib/stats';
+
+/** The probe reaches the server's libSQL clients through a preload, not through the product. */
+const PROBE_PRELOAD = ['--import', 'tsx', '--import', path.join(ROOT, 'bench', 'lib', 'libsql-probe-preload.ts')];
 
 export const T15 = {
   id: 'T15',
@@ -74,7 +78,7 @@ const tokenOf = (res: Response) => /\/orders\/([A-Za-z0-9_-]+)/.exec(res.headers
 
 async function counts(ctx: BenchContext): Promise<Count[]> {
   const probe = probeLines();
-  const server = await startServer({ port: BENCH_PORTS.roundTrips, env: { DATABASE_DRIVER: 'libsql', BACKGROUND_WORKERS: 'off', BENCH_LIBSQL_PROBE: 'count' }, onLine: probe.onLine });
+  const server = await startServer({ port: BENCH_PORTS.roundTrips, env: { DATABASE_DRIVER: 'libsql', BACKGROUND_WORKERS: 'off', BENCH_LIBSQL_PROBE: 'count' }, nodeArgs: PROBE_PRELOAD, onLine: probe.onLine });
   try {
     const base = server.url;
     const out: Count[] = [];
@@ -132,7 +136,7 @@ type Steps = Record<string, number[]>;
 
 /** The shopper's steps `rounds` times on a server whose every libSQL call waits `delayMs` first. */
 async function shopperSteps(delayMs: number, rounds: number): Promise<Steps> {
-  const server: Server = await startServer({ port: BENCH_PORTS.roundTrips, env: { DATABASE_DRIVER: 'libsql', BACKGROUND_WORKERS: 'off', ...(delayMs ? { BENCH_LIBSQL_PROBE: `delay:${delayMs}` } : {}) } });
+  const server: Server = await startServer({ port: BENCH_PORTS.roundTrips, env: { DATABASE_DRIVER: 'libsql', BACKGROUND_WORKERS: 'off', ...(delayMs ? { BENCH_LIBSQL_PROBE: `delay:${delayMs}` } : {}) }, nodeArgs: PROBE_PRELOAD });
   const steps: Steps = { catalog: [], product: [], 'checkout page': [], 'checkout POST': [], 'order page': [], 'status poll': [] };
   const timed = async (step: string, fn: () => Promise<Response>) => {
     const t = performance.now();

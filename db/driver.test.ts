@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { get, openDatabase, reads, run, write, type DriverKind } from './driver';
 import { MIGRATIONS_FOLDER } from './index';
 import * as schema from './schema';
+import { installRoundTripProbe } from '../bench/lib/libsql-probe';
 
 const opened: { close(): void }[] = [];
 afterEach(() => opened.splice(0).forEach((d) => d.close()));
@@ -162,9 +163,9 @@ describe('libsql over a local file: one writer at a time, a busy connection drop
     // between another request's transaction steps, on another pooled connection. SQLite's busy
     // wait is synchronous, so it blocked the event loop the transaction needed to commit, until
     // the timeout, then failed with SQLITE_BUSY (and left its statement in progress).
-    process.env.BENCH_LIBSQL_PROBE = 'delay:20'; // each round trip waits 20 ms: the transaction spans timers
+    const uninstall = installRoundTripProbe('delay:20'); // each round trip waits 20 ms: the transaction spans timers
     const d = fresh('libsql', 300);
-    delete process.env.BENCH_LIBSQL_PROBE;
+    uninstall();
     await d.migrate(MIGRATIONS_FOLDER);
     const open = d.transaction(function* (tx) {
       yield* run(tx.insert(schema.products).values(product('in-1')));
@@ -223,13 +224,14 @@ describe('libsql over a local file: one writer at a time, a busy connection drop
   });
 });
 
-describe('BENCH_LIBSQL_PROBE (T15)', () => {
+describe('the round-trip probe, wrapped around the libSQL client from outside the driver', () => {
   it('count: one line per round trip — a statement, a transaction\'s begin, each step and its commit; unset, nothing', async () => {
     const lines: string[] = [];
     const toStderr = process.stderr.write.bind(process.stderr);
     process.stderr.write = ((chunk: string) => (String(chunk).startsWith('db-rt ') ? lines.push(String(chunk)) > 0 : toStderr(chunk))) as typeof process.stderr.write;
+    let uninstall = () => {};
     try {
-      process.env.BENCH_LIBSQL_PROBE = 'count,delay:5';
+      uninstall = installRoundTripProbe('count,delay:5');
       const d = fresh('libsql');
       await d.migrate(MIGRATIONS_FOLDER);
       lines.length = 0;
@@ -273,7 +275,8 @@ describe('BENCH_LIBSQL_PROBE (T15)', () => {
       expect(after).toEqual([{ name: 'z' }]);
 
 
-      delete process.env.BENCH_LIBSQL_PROBE;
+      uninstall();
+      expect(fs.readFileSync(path.join(__dirname, 'driver.ts'), 'utf8')).not.toMatch(/BENCH_|probeRoundTrips/);
       const quiet = fresh('libsql');
       await quiet.migrate(MIGRATIONS_FOLDER);
       lines.length = 0;
@@ -282,7 +285,7 @@ describe('BENCH_LIBSQL_PROBE (T15)', () => {
 
     } finally {
       process.stderr.write = toStderr;
-      delete process.env.BENCH_LIBSQL_PROBE;
+      uninstall();
     }
   });
 });

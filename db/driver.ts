@@ -362,7 +362,9 @@ function openLibsql<TSchema extends Record<string, unknown>>(opts: OpenOptions<T
   // more as it goes: a PRAGMA reaches only the connection that ran it. The busy timeout must
   // be the client's option, which every connection it opens gets, or a write meeting another
   // process's lock (a second instance) fails at once with SQLITE_BUSY. Remote URLs ignore it.
-  const raw = probeRoundTrips(createClient({ url, authToken: opts.authToken, timeout: opts.busyTimeoutMs ?? BUSY_TIMEOUT_MS }), process.env.BENCH_LIBSQL_PROBE);
+  const created = createClient({ url, authToken: opts.authToken, timeout: opts.busyTimeoutMs ?? BUSY_TIMEOUT_MS });
+  const wrap = (globalThis as Record<symbol, unknown>)[LIBSQL_CLIENT_WRAPPER] as ((client: LibsqlClient) => LibsqlClient) | undefined;
+  const raw = wrap ? wrap(created) : created;
   // One writer at a time per process. Each transaction would get a pooled connection of its
   // own and their steps interleave at every await, so a second BEGIN IMMEDIATE would meet the
   // first's lock; SQLite's busy wait is synchronous and blocks the event loop the first one
@@ -417,6 +419,17 @@ function openLibsql<TSchema extends Record<string, unknown>>(opts: OpenOptions<T
 }
 
 type LibsqlClient = import('@libsql/client').Client;
+
+/**
+ * Where something outside the product may wrap each libSQL client this driver creates (the
+ * benchmark's round-trip probe, bench/lib/libsql-probe.ts, installed by a preload or a test).
+ * A global symbol, not an import: a preload and a built server's bundle share no module
+ * instance, only the process. Nothing in the product sets it, and unset the client is used as
+ * created. Not a process-context slot: a preload sets it before any context exists, and it
+ * outlives the contexts tests begin and end.
+ */
+// eslint-disable-next-line no-restricted-syntax -- see above: installed from outside, before and across contexts
+export const LIBSQL_CLIENT_WRAPPER = Symbol.for('balcao.db.libsqlClientWrapper');
 
 /** Set while a libSQL transaction runs (its body and its statements' promises). */
 const insideTransaction = new AsyncLocalStorage<true>();
@@ -487,44 +500,4 @@ function batchOf(tx: unknown): SendBatch | undefined {
   const ltx = (tx as { session?: { tx?: { batch?: unknown } } }).session?.tx as import('@libsql/client').Transaction | undefined;
   if (!ltx || typeof ltx.batch !== 'function') return undefined;
   return (statements) => ltx.batch(statements as import('@libsql/client').InStatement[]);
-}
-
-/**
- * The benchmark's probe of the libSQL path, never set in production:
- * BENCH_LIBSQL_PROBE=`count` prints one line per database round trip to stderr (`db-rt <epoch ms>
- * <what> <sql>`: a statement, a batch, a transaction's begin, commit or rollback), `delay:<ms>` waits
- * that long before each one (a Turso region away), `count,delay:10` both. Unset, the client is
- * returned untouched: no cost at all.
- */
-export function probeRoundTrips(client: LibsqlClient, probe: string | undefined): LibsqlClient {
-  if (!probe) return client;
-  const count = probe.split(',').includes('count');
-  const delayMs = Number(/delay:(\d+)/.exec(probe)?.[1] ?? 0);
-  const sqlOf = (stmt: unknown) => (typeof stmt === 'string' ? stmt : String((stmt as { sql?: string })?.sql ?? '')).replace(/\s+/g, ' ').slice(0, 160);
-  const trip = async (what: string, sql = '') => {
-    if (count) process.stderr.write(`db-rt ${Date.now()} ${what} ${sql}\n`);
-    if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
-  };
-  type Tx = Awaited<ReturnType<LibsqlClient['transaction']>>;
-  const wrapTx = (tx: Tx): Tx =>
-    new Proxy(tx, {
-      get(target, prop, receiver) {
-        const value = Reflect.get(target, prop, receiver);
-        if (typeof value !== 'function') return value;
-        if (prop === 'execute') return async (stmt: unknown) => (await trip('tx-execute', sqlOf(stmt)), value.call(target, stmt));
-        if (prop === 'batch') return async (stmts: unknown[]) => (await trip('tx-batch', stmts.map(sqlOf).join(' ; ')), value.call(target, stmts));
-        if (prop === 'commit' || prop === 'rollback') return async () => (await trip(String(prop)), value.call(target));
-        return value.bind(target);
-      },
-    });
-  return new Proxy(client, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver);
-      if (typeof value !== 'function') return value;
-      if (prop === 'execute') return async (stmt: unknown, args?: unknown) => (await trip('execute', sqlOf(stmt)), value.call(target, stmt, args));
-      if (prop === 'batch') return async (stmts: unknown[], mode?: unknown) => (await trip('batch', stmts.map(sqlOf).join(' ; ')), value.call(target, stmts, mode));
-      if (prop === 'transaction') return async (mode?: unknown) => (await trip('begin'), wrapTx(await value.call(target, mode)));
-      return value.bind(target);
-    },
-  });
 }

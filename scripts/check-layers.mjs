@@ -15,6 +15,8 @@
  * - product code imports a file of another feature (`lib/<name>`, its sub-folders included) that
  *   is not one of that feature's entry files, its face, listed in lib/faces.json (every feature
  *   has its list there; tests and test helpers may reach inside); or
+ * - a feature listed as narrowed (lib/faces.json `$narrowed`: `{ "max": 4, "features": [...] }`)
+ *   shows more entry files than that maximum (a narrowed face may not widen again); or
  * - product code takes a name through a wrong door: from another feature's face that only passes
  *   it on from a third feature (`export { csvRow } from '@/lib/csv/write'`): import it from its own.
  * Tests (`*.test.ts`) sit above everything and may import anything; nothing may import them.
@@ -299,7 +301,14 @@ export function checkLayers(root) {
   if (faces) {
     const libUnits = new Set(files.map((f) => featureOf(relOf(f))).filter((u) => u.startsWith('lib/')));
     for (const unit of [...libUnits].sort()) if (!faces[unit]) problems.push(`${unit} lists no entry files in ${FACES}`);
+    const narrowed = faces.$narrowed ?? { max: Infinity, features: [] };
+    for (const unit of narrowed.features) {
+      if (!faces[unit]) problems.push(`${FACES}: ${unit} is narrowed but lists no entry files`);
+      else if (faces[unit].length > narrowed.max) problems.push(`${FACES}: ${unit} is narrowed to at most ${narrowed.max} entry files and lists ${faces[unit].length}`);
+    }
     for (const [unit, entries] of Object.entries(faces)) {
+      if (unit.startsWith('$')) continue;
+      if (!libUnits.has(unit)) problems.push(`${FACES}: ${unit} is no feature (a sub-folder's files go in its feature's list)`);
       for (const entry of entries) if (!fs.existsSync(path.join(root, unit, entry))) problems.push(`${FACES}: ${unit} lists ${entry}, which does not exist`);
     }
   }

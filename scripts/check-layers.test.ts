@@ -126,6 +126,23 @@ describe('check-layers', () => {
     expect(check(missing).problems).toEqual(['lib/mid lists no entry files in lib/faces.json', 'lib/faces.json: lib/low lists gone.ts, which does not exist']);
   });
 
+  it('refuses a narrowed feature whose face lists more entry files than its maximum', () => {
+    const files = {
+      'lib/low/a.ts': 'export const a = 1;',
+      'lib/low/b.ts': 'export const b = 1;',
+      'lib/mid/c.ts': "import { a } from '@/lib/low/a';\nimport { b } from '@/lib/low/b';\nexport const c = a + b;",
+    };
+    const faces = (max: number, features: string[]) => JSON.stringify({ $narrowed: { max, features }, 'lib/low': ['a.ts', 'b.ts'], 'lib/mid': [] });
+    expect(check(tree({ ...files, 'lib/faces.json': faces(2, ['lib/low']) })).problems).toEqual([]);
+    expect(check(tree({ ...files, 'lib/faces.json': faces(1, ['lib/low']) })).problems).toEqual(['lib/faces.json: lib/low is narrowed to at most 1 entry files and lists 2']);
+    expect(check(tree({ ...files, 'lib/faces.json': faces(1, ['lib/mid']) })).problems).toEqual([]);
+    expect(check(tree({ ...files, 'lib/faces.json': faces(4, ['lib/gone']) })).problems).toEqual(['lib/faces.json: lib/gone is narrowed but lists no entry files']);
+    const subKey = JSON.stringify({ 'lib/low': ['a.ts', 'b.ts'], 'lib/mid': [], 'lib/low/sub': [] });
+    expect(check(tree({ ...files, 'lib/low/sub/d.ts': 'export const d = 1;', 'lib/faces.json': subKey })).problems).toEqual([
+      "lib/faces.json: lib/low/sub is no feature (a sub-folder's files go in its feature's list)",
+    ]);
+  });
+
   it('takes each sub-folder of a feature as a folder of its own, so a feature holds its own layers', () => {
     const root = tree({
       'lib/feature/low/a.ts': 'export const a = 1;',

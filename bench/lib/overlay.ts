@@ -2,7 +2,7 @@
  * The bench's overlay (bench/overlay/README.md): its `app/` files are copied into the product's
  * `app/` for the bench's `next build` only, and removed afterwards, so the product's tree holds
  * no bench route at rest. A copy left by an interrupted build is removed before the next one
- * (and is inert meanwhile: `.bench.ts(x)` is a page extension only under BENCH_BUILD=1).
+ * (and is inert meanwhile: `.bench.ts(x)` is a page extension only in the bench's build, bench/next.config.bench.mjs).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -59,7 +59,7 @@ export function buildExists(): boolean {
 }
 
 /** What the server build is made of: a change to any of these makes .next-bench stale. */
-const BUILD_INPUTS = ['app', 'lib', 'db', 'packages', 'public', 'bench/overlay', 'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'package-lock.json'];
+const BUILD_INPUTS = ['app', 'lib', 'db', 'packages', 'public', 'bench/overlay', 'bench/next.config.bench.mjs', 'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'package-lock.json'];
 
 function newestMtime(p: string): number {
   let stat: fs.Stats;
@@ -91,7 +91,7 @@ export function ensureBuild(force = false): { built: boolean; seconds: number } 
   const r = withOverlay(path.join(ROOT, 'app'), () =>
     spawnSync(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
       cwd: ROOT,
-      env: { ...process.env, NEXT_DIST_DIR: DIST_DIR, BENCH_BUILD: '1', NEXT_TELEMETRY_DISABLED: '1' },
+      env: { ...process.env, NEXT_DIST_DIR: DIST_DIR, NEXT_CONFIG_EXTEND: 'bench/next.config.bench.mjs', NEXT_TELEMETRY_DISABLED: '1' },
       stdio: 'inherit',
     }),
   );

@@ -25,7 +25,7 @@ import { draftLinkToken } from '@/lib/email/draft-links';
 import { loadCartReminderEmail } from '@/lib/email/cart-reminder';
 import { draftSourceOf, saveCheckoutDraft } from './draft';
 import { payLink } from './pay-link';
-import { paySession } from './pay-session';
+import { paySession } from './sessions/pay/pay-session';
 import { formData as form } from '@/test/form-data';
 
 const SECRET = 'x'.repeat(32);

@@ -7,8 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { withFakeProvider } from '@/test/payments/fake-provider';
 import { formData as form } from '@/test/form-data';
+import { installRoundTripProbe } from '@/bench/lib/libsql-probe';
 
-process.env.BENCH_LIBSQL_PROBE = 'count';
+const uninstallProbe = installRoundTripProbe('count');
 
 vi.mock('next/headers', () => ({
   cookies: async () => ({
@@ -22,7 +23,7 @@ vi.mock('next/headers', () => ({
 const { submitCheckout } = await import('./submit-checkout');
 
 withFakeProvider();
-afterAll(() => void delete process.env.BENCH_LIBSQL_PROBE);
+afterAll(() => uninstallProbe());
 
 const DELIVERY = { zip: '01310-100', street: 'Avenida Paulista', number: '1000', complement: '', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' };
 

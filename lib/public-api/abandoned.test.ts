@@ -6,7 +6,7 @@ import { insertProduct } from '@/test/catalog/products';
 import { abandonedCheckoutList } from './schemas';
 import { listApiAbandoned } from './abandoned';
 import { authenticateApiKey, createApiKey } from './keys';
-import { createSession } from './sessions';
+import { createSession } from '@/lib/checkout/sessions/api/sessions';
 
 const ALL = { keyId: 'none', orderScope: 'all' } as const;
 const caller = async (orderScope: 'own' | 'all') => (await authenticateApiKey(`Bearer ${(await createApiKey(`k-${orderScope}`, { orderScope })).key}`))!;

@@ -15,7 +15,8 @@ import { placeTestOrder } from '@/test/payments/place';
 import { reconcileAll } from '@/lib/payments/reconcile';
 import { createApiKey, listApiKeys, revokeApiKey } from './keys';
 import { openApiDocument } from './openapi';
-import { getCheckoutSession, getOrder, getOrders, postCheckoutSession, postRefund } from './routes';
+import { getCheckoutSession, postCheckoutSession } from '@/lib/checkout/sessions/api/routes';
+import { getOrder, getOrders, postRefund } from './routes';
 
 let fake: FakePaymentProvider;
 let key: string;

@@ -4,23 +4,11 @@ import { invalidRequest, serveApi } from './http';
 import { clientAddress } from '@/lib/security/client-address';
 import { apiOrderFor, listApiOrders } from './orders';
 import { refundOrder } from './refunds';
-import { createSessionRequest, listOrdersQuery, refundRequest } from './schemas';
-import { createSession, readSession } from './sessions';
+import { listOrdersQuery, refundRequest } from './schemas';
 import { apiError } from './http';
 import { listApiAbandoned } from './abandoned';
 import { listApiReviews } from './reviews';
 import { apiSubscriptions } from '@/lib/subscriptions/queries';
-
-export function postCheckoutSession(req: Request): Promise<Response> {
-  return serveApi(req, async ({ caller, body }) => {
-    const parsed = createSessionRequest.safeParse(body);
-    return parsed.success ? createSession(caller, parsed.data) : invalidRequest(parsed.error);
-  });
-}
-
-export function getCheckoutSession(req: Request, id: string): Promise<Response> {
-  return serveApi(req, ({ caller }) => readSession(caller, id));
-}
 
 export function getOrders(req: Request): Promise<Response> {
   return serveApi(req, async ({ caller, url }) => {

@@ -6,7 +6,7 @@
 import { revalidatePath } from 'next/cache';
 import { done, refused } from '@/lib/auth/action-state';
 import { merchantAction } from '@/lib/auth/merchant-action';
-import { replyToReview, setReviewStatus } from '@/lib/reviews/moderation';
+import { replyToReview, setReviewStatus } from '@/lib/reviews';
 
 const idOf = (form: FormData) => {
   const n = Number(form.get('reviewId'));

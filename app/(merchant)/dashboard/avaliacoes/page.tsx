@@ -5,7 +5,7 @@ import { maskName } from '@balcao/br/personal-data';
 import { can, refusalMessage } from '@/lib/auth/permissions';
 import { requireMerchant } from '@/lib/auth/session';
 import { orderLabel } from '@/lib/orders/format';
-import { moderationPage, REVIEW_STATUS_LABELS } from '@/lib/reviews/moderation';
+import { moderationPage, REVIEW_STATUS_LABELS } from '@/lib/reviews';
 import { ANONYMOUS_AUTHOR, starLabel } from '@/lib/reviews/words';
 import { ActionForm } from '../_components/action-form';
 import { Pages } from '@/app/(shop)/_components/product-grid';

@@ -5,7 +5,7 @@ import { merchantAction } from '@/lib/auth/merchant-action';
 import { done, refused } from '@/lib/auth/action-state';
 import { hit } from '@/lib/security/rate-limit';
 import { recordTestPush } from '@/lib/push/record';
-import { removeDevice, saveChoices } from '@/lib/push/subscriptions';
+import { removeDevice, saveChoices } from '@/lib/push';
 
 /** "Remover" a device from "Aparelhos". */
 export const removeDeviceAction = merchantAction({ name: 'push-device-remove', permission: 'account:edit' }, async (form: FormData, { merchant }) => {

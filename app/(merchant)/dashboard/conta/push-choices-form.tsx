@@ -2,7 +2,7 @@
 
 import { useActionState } from 'react';
 import { PUSH_CHOICES } from '@/lib/push/payload';
-import type { PushChoices } from '@/lib/push/subscriptions';
+import type { PushChoices } from '@/lib/push';
 import { ActionResult } from '../_components/action-result';
 import { savePushChoicesAction } from './push-actions';
 

@@ -2,7 +2,7 @@
 
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { parseReviewForm, submitReview } from '@/lib/reviews/submit';
+import { parseReviewForm, submitReview } from '@/lib/reviews';
 import { clientRateKey } from '@/lib/security/client-address';
 import { reviewErrorCode } from './messages';
 

@@ -1,5 +1,5 @@
 /** The review page's answers, carried in its address after a send (so they show without JavaScript). */
-import { ALREADY_REVIEWED, NOT_YET, TOO_MANY, type SubmitResult } from '@/lib/reviews/submit';
+import { ALREADY_REVIEWED, NOT_YET, TOO_MANY, type SubmitResult } from '@/lib/reviews';
 
 export const REVIEW_ERRORS = {
   nota: 'Escolha uma nota de 1 a 5 estrelas.',

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { reviewPage } from '@/lib/reviews/submit';
+import { reviewPage } from '@/lib/reviews';
 import { starLabel } from '@/lib/reviews/words';
 import { orderLabel } from '@/lib/orders/format';
 import { errorOf } from './messages';

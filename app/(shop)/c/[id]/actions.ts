@@ -4,7 +4,7 @@ import { cookies, headers } from 'next/headers';
 import { ATTRIBUTION_COOKIE, parseAttributionCookie } from '@/lib/attribution/attribution';
 import { redirect } from 'next/navigation';
 import type { CheckoutActionState } from '@/app/(shop)/checkout/actions';
-import { paySession } from '@/lib/checkout/pay-session';
+import { paySession } from '@/lib/checkout/sessions/pay/pay-session';
 import { clientRateKey } from '@/lib/security/client-address';
 import { draftCookie } from '@/lib/checkout/draft-cookie';
 

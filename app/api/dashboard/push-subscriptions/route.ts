@@ -9,7 +9,7 @@ import { headers } from 'next/headers';
 import { merchantFor } from '@/lib/auth/merchant-action';
 import { env } from '@/lib/config/env';
 import { hit } from '@/lib/security/rate-limit';
-import { removeDevice, subscribeDevice } from '@/lib/push/subscriptions';
+import { removeDevice, subscribeDevice } from '@/lib/push';
 
 const HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
 const json = (body: unknown, status: number) => Response.json(body, { status, headers: HEADERS });

@@ -1,6 +1,6 @@
 /**
  * Benchmark baseline (T12, BENCHMARKS.md): in the bench's build only, every import of
- * `@/lib/security/rate-limit` resolves here (BENCH_BUILD=1 aliases it in next.config.mjs), and a
+ * `@/lib/security/rate-limit` resolves here (bench/next.config.bench.mjs aliases it), and a
  * server started with BENCH_RATE_LIMIT=off answers every hit as allowed without touching the
  * database — the checkout "without" its rate-limit counters. Any other server of that build
  * runs the product's own `hit()`. A production build never sees this file.

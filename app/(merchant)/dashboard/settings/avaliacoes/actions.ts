@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { done, refused, type ActionState } from '@/lib/auth/action-state';
 import { merchantAction } from '@/lib/auth/merchant-action';
-import { reviewSettingsSchema, saveReviewSettings } from '@/lib/reviews/settings';
+import { reviewSettingsSchema, saveReviewSettings } from '@/lib/reviews';
 
 /** Configurações → "Avaliações": the days before "Avalie sua compra", and publishing 4 and 5 at once. */
 export const saveReviewSettingsAction = merchantAction({ name: 'review-settings', permission: 'reviews:moderate' }, async (form: FormData): Promise<ActionState> => {

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { can, refusalMessage } from '@/lib/auth/permissions';
 import { requireMerchant } from '@/lib/auth/session';
-import { readReviewSettings } from '@/lib/reviews/settings';
+import { readReviewSettings } from '@/lib/reviews';
 import { SettingsTabs } from '../settings-tabs';
 import { saveReviewSettingsAction } from './actions';
 import { ReviewSettingsForm } from './review-settings-form';

@@ -1,4 +1,4 @@
-import { postCheckoutSession } from '@/lib/public-api/routes';
+import { postCheckoutSession } from '@/lib/checkout/sessions/api/routes';
 
 export const dynamic = 'force-dynamic';
 

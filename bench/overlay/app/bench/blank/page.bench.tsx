@@ -2,8 +2,8 @@
  * Benchmark baseline (bench/t5-page-weight.ts): a blank App Router page in the same build,
  * under the same root layout, to compare the checkout page's JavaScript and LCP against.
  * Rendered per request like every page of this app (the CSP nonce set by proxy.ts only
- * reaches dynamically rendered pages). Only in the bench's build (BENCH_BUILD=1 adds
- * `.bench.tsx` to next.config.mjs's pageExtensions); a production build has no /bench page.
+ * reaches dynamically rendered pages). Only in the bench's build (bench/next.config.bench.mjs
+ * adds `.bench.tsx` to the pageExtensions); a production build has no /bench page.
  */
 import type { Metadata } from 'next';
 

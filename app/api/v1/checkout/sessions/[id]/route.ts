@@ -1,4 +1,4 @@
-import { getCheckoutSession } from '@/lib/public-api/routes';
+import { getCheckoutSession } from '@/lib/checkout/sessions/api/routes';
 
 export const dynamic = 'force-dynamic';
 

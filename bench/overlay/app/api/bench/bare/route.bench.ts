@@ -1,8 +1,8 @@
 /**
  * Benchmark baseline (bench/, BENCHMARKS.md): the bare framework cost of a route handler in
  * this same build. GET answers the status route's JSON shape with its headers; POST answers
- * the webhook route's success body. Only in the bench's build (BENCH_BUILD=1 adds `.bench.ts`
- * to next.config.mjs's pageExtensions); a production build has no /api/bench route.
+ * the webhook route's success body. Only in the bench's build (bench/next.config.bench.mjs adds
+ * `.bench.ts` to the pageExtensions); a production build has no /api/bench route.
  */
 export const dynamic = 'force-dynamic';
 

@@ -3,7 +3,7 @@
  * the same bare answers as ../route.ts behind a [token] segment, so that the framework's
  * dynamic routing and `await params` are on both sides when compared with
  * /api/orders/<token>/status and /api/webhooks/payments/<token>.
- * Only in the bench's build (BENCH_BUILD=1), like ../route.bench.ts.
+ * Only in the bench's build (bench/next.config.bench.mjs), like ../route.bench.ts.
  */
 export const dynamic = 'force-dynamic';
 

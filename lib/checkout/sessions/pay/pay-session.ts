@@ -12,10 +12,10 @@ import { placeOrder } from '@/lib/checkout/place-order';
 import { hit } from '@/lib/security/rate-limit';
 import { getSettings } from '@/lib/payment-settings/settings';
 import { logger } from '@/lib/server/log';
-import { sessionById, sessionOrderStatus, SESSION_REFUSAL_MESSAGES } from '@/lib/checkout/sessions/sessions';
-import { checkoutFailure, invalidForm, outcomeOfPlacement, rateLimited, unexpected, type CheckoutOutcome } from './outcome';
-import { formValuesOf, parseCheckoutForm } from './parse-form';
-import { keepDraft } from './draft';
+import { sessionById, sessionOrderStatus, SESSION_REFUSAL_MESSAGES } from '../sessions';
+import { checkoutFailure, invalidForm, outcomeOfPlacement, rateLimited, unexpected, type CheckoutOutcome } from '@/lib/checkout/outcome';
+import { formValuesOf, parseCheckoutForm } from '@/lib/checkout/parse-form';
+import { keepDraft } from '@/lib/checkout/draft';
 
 /** `draftCookie`: the browser's draft cookie; every submit saves the session's draft (or converts it). */
 export async function paySession(sessionId: string, form: FormData, ctx: { ip: string; origin?: Attribution | null; draftCookie?: string }): Promise<CheckoutOutcome> {

@@ -1,0 +1,19 @@
+/**
+ * The handlers of /api/v1/checkout/sessions (docs/api.md): parse with the route's schema, call
+ * the use-case. The API's own plumbing (keys, idempotency, errors) comes from lib/public-api.
+ */
+import 'server-only';
+import { invalidRequest, serveApi } from '@/lib/public-api/http';
+import { createSessionRequest } from '@/lib/public-api/schemas';
+import { createSession, readSession } from './sessions';
+
+export function postCheckoutSession(req: Request): Promise<Response> {
+  return serveApi(req, async ({ caller, body }) => {
+    const parsed = createSessionRequest.safeParse(body);
+    return parsed.success ? createSession(caller, parsed.data) : invalidRequest(parsed.error);
+  });
+}
+
+export function getCheckoutSession(req: Request, id: string): Promise<Response> {
+  return serveApi(req, ({ caller }) => readSession(caller, id));
+}
