@@ -87,7 +87,7 @@ test('the demo login searches by order number only, and sees no Integrações', 
   const [{ number }] = appQuery<{ number: number }>('select number from orders where token = ?', token);
 
   await signIn(page, '/dashboard/orders', DEMO);
-  await page.getByText('Filtros', { exact: true }).click(); // on a phone the form folds behind "Filtros"
+  await page.locator('summary', { hasText: 'Filtrar' }).click(); // on a phone the form folds behind "Filtrar"
   const search = page.getByRole('search', { name: 'Filtrar pedidos' });
   await expect(search.getByText('Número do pedido (#…).')).toBeVisible();
 

@@ -196,4 +196,9 @@ test('the product editor on a phone: one "Salvar produto" saves name, options, a
   await expectNoAxeViolations(page);
   await page.evaluate(() => document.fonts.ready);
   await screenshot(page, { path: `${SCREENSHOT_DIR}/dashboard-mobile-product-edit.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
+
+  // Archived again: the shop's catalog journeys count the seed's products.
+  await page.getByRole('button', { name: 'Arquivar produto' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Arquivar' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/produtos\?arquivado=1$/);
 });
