@@ -197,8 +197,8 @@ test('the product editor on a phone: one "Salvar produto" saves name, options, a
   await page.evaluate(() => document.fonts.ready);
   await screenshot(page, { path: `${SCREENSHOT_DIR}/dashboard-mobile-product-edit.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
 
-  // Archived again: the shop's catalog journeys count the seed's products.
-  await page.getByRole('button', { name: 'Arquivar produto' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Arquivar' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/produtos\?arquivado=1$/);
+  // Out of the shop again (never ordered, so "Excluir"): the shop's catalog journeys count the seed's products.
+  await page.getByRole('button', { name: 'Excluir produto' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/produtos\?excluido=1$/);
 });
