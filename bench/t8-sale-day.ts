@@ -612,8 +612,8 @@ async function saleDay(ctx: BenchContext & { instances?: number; seconds?: numbe
       ...T8,
       headline:
         `${instances} instance${instances > 1 ? 's' : ''}, ${shoppers} shoppers, ${seconds} s: ${ordersPerSecond.toFixed(2)} orders/s (${shared.placed.length} orders, ${rec2.paidBoth} paid), ${Math.round(requests / elapsed)} req/s; ` +
-        `checkout POST p95 ${fmtMs(p95Loaded)} vs ${fmtMs(p95Unloaded)} unloaded = ${ratio.toFixed(2)}× (+${fmtMs(p95Loaded - p95Unloaded)}); ` +
-        `the floor under the same load: ${floorLine(floor)}; ` +
+        `checkout POST p95 ${fmtMs(p95Loaded)} vs ${fmtMs(p95Unloaded)} unloaded = ${ratio.toFixed(2)}× (${signedMs(p95Loaded - p95Unloaded)}); ` +
+        `the floor under the same load: ${floorLine(floor)}; the checkout's added p95 is ${r2((p95Loaded - p95Unloaded) / floor.barePost.addedMs, 2)}× the bare POST's; ` +
         `host ${hostLine(hostLoad)}; ` +
         `errors ${rec.errors.length} (5xx/network ${fiveXX}, SQLITE_BUSY ${busy}); ` +
         `${rec2.coupons.orders} with the coupon (${rec2.coupons.applied} applied, ${rec2.coupons.usesCounted} uses counted), ${rec2.switched} switched boleto → Pix (${rec2.switchedPaid} paid), ` +
@@ -633,7 +633,7 @@ async function saleDay(ctx: BenchContext & { instances?: number; seconds?: numbe
         ordersPerSecond: r2(ordersPerSecond, 2),
         steps,
         checkoutP95: { loaded: r2(p95Loaded, 1), unloaded: r2(p95Unloaded, 1), ratio: r2(ratio, 2), unloadedP50: r2(percentile(unloaded, 50), 1) },
-        floor,
+        floor: { ...floor, checkoutAddedVsBare: r2((p95Loaded - p95Unloaded) / floor.barePost.addedMs, 2) },
         host: hostLoad,
         loop,
         profile: profile ?? null,
@@ -671,9 +671,11 @@ function floorOf(quietFloor: Recorder, loadedFloor: Recorder): Record<'barePost'
 }
 
 function floorLine(f: Record<'barePost' | 'blankPage', FloorStep>): string {
-  const one = (label: string, x: FloorStep) => `${label} p95 ${fmtMs(x.loaded.p95)} vs ${fmtMs(x.unloaded.p95)} = ${x.ratio.toFixed(2)}× (+${fmtMs(x.addedMs)})`;
+  const one = (label: string, x: FloorStep) => `${label} p95 ${fmtMs(x.loaded.p95)} vs ${fmtMs(x.unloaded.p95)} = ${x.ratio.toFixed(2)}× (${signedMs(x.addedMs)})`;
   return `${one('bare POST', f.barePost)}, ${one('blank page', f.blankPage)}`;
 }
+
+const signedMs = (ms: number) => `${ms < 0 ? '−' : '+'}${fmtMs(Math.abs(ms))}`;
 
 function hostLine(h: MachineWindow): string {
   return (
