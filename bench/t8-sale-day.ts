@@ -20,6 +20,11 @@
  *
  * --instances=2 (or T8_INSTANCES=2): two `next start` on the same database files, shoppers
  * spread over both (what a second process behind a load balancer does to the design).
+ *
+ * The ratio's floor, in the same run: a bare POST and the blank page measured unloaded and
+ * under the same load (their ratio is what any request gets on this host), the host's CPU over
+ * the load split between the servers, this process and everything else, and the servers' event
+ * loops (bench/lib/loop-probe-preload.mjs); with --profile-load, a CPU profile of the load alone.
  */
 import { withDb } from './lib/app-db';
 import type { BenchContext } from './lib/context';
