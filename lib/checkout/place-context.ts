@@ -13,7 +13,7 @@ import { database } from '@/db';
 import { orders, payments, shippingSettings, type Order, currentPaymentOf } from '@/db/schema';
 import type { CatalogItem } from '@/lib/catalog/catalog';
 import type { PaymentSettings } from '@/lib/payment-settings/settings';
-import { identityOf, identityQuery } from '@/lib/shop/identity';
+import { identityOf, identityQuery } from '@/lib/shop';
 import { rulesOf } from '@/lib/shipping/settings';
 import { carrierSettingsOf } from '@/lib/shipping/carrier';
 import { cartWithSettingsOf, cartWithSettingsQueries, type CartWithSettings } from '@/lib/checkout/cart/cart';

@@ -17,7 +17,7 @@ import { itemsOfProducts } from '@/lib/catalog/catalog';
 import { couponByCode } from '@/lib/coupons/coupons';
 import { checkCoupon } from '@/lib/coupons/rules';
 import { priceCart } from '@/lib/orders/pricing';
-import { getShopIdentity } from '@/lib/shop/identity';
+import { getShopIdentity } from '@/lib/shop';
 import { draftLinkToken, restorePath, unsubscribePath } from './draft-links';
 import { cartReminderEmail, type CartReminderLine, type CartReminderPath } from './templates/cart-reminder';
 import type { RenderedEmail } from './templates/types';

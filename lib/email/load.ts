@@ -8,7 +8,7 @@ import { qrPngDataUri } from '@balcao/br/qr';
 import { addressLines, deliveryOf } from '@/lib/orders/delivery';
 import { orderMoneyLines } from '@/lib/orders/money-lines';
 import { orderPromotionLines } from '@/lib/promotions/promotions';
-import { getShopIdentity } from '@/lib/shop/identity';
+import { getShopIdentity } from '@/lib/shop';
 import { digitalOffersOf } from '@/lib/digital/access';
 import { reviewLinkToken } from '@/lib/security/tokens';
 import { buyerInvoiceLink } from '@/lib/nfe/invoice-view';

@@ -14,7 +14,7 @@ import { photoRowsWhere, photosByProduct, sourceAtLeast } from '@/lib/catalog/ph
 import { shopNow } from '@/lib/embedded-provider/clock';
 import { livePromotionsQuery } from '@/lib/promotions/promotions';
 import { parsePromotion, type LivePromotion } from '@/lib/promotions/rules';
-import { identityOf, identityQuery } from '@/lib/shop/identity';
+import { identityOf, identityQuery } from '@/lib/shop';
 import type { FeedSource } from './items';
 import { feedSettingsOf, feedSettingsQuery, type FeedSettings } from './settings';
 

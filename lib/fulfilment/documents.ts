@@ -16,7 +16,7 @@ import { maskOrderBuyer } from '@balcao/br/personal-data';
 import { formatCep } from '@/lib/orders/delivery';
 import { orderLabel } from '@/lib/orders/format';
 import { getShippingRules } from '@/lib/shipping/settings';
-import { getShopIdentity } from '@/lib/shop/identity';
+import { getShopIdentity } from '@/lib/shop';
 import { DOCUMENTS_MAX_ORDERS } from './documents-limits';
 import { renderShippingDocuments, type DocOrder, type DocParty, type DocumentKind } from './documents-pdf';
 

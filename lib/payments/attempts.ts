@@ -28,7 +28,7 @@ import { chargeCents } from '@/lib/orders/pricing';
 import { newId } from '@/lib/security/tokens';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { getSettings } from '@/lib/payment-settings/settings';
-import { getShopIdentity } from '@/lib/shop/identity';
+import { getShopIdentity } from '@/lib/shop';
 import { pixAttemptTerms } from './attempt-terms';
 import { chargeTerms } from './charge-request';
 import { openAttempt, submitCreate } from './create-charge';

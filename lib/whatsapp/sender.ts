@@ -12,7 +12,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { db } from '@/db';
 import { checkoutDrafts, orders, payments, whatsappOptOuts, whatsappOutbox, currentPaymentOf, type WhatsappOutboxRow } from '@/db/schema';
 import { orderLabel } from '@/lib/orders/format';
-import { getShopIdentity } from '@/lib/shop/identity';
+import { getShopIdentity } from '@/lib/shop';
 import { afterAttempts, drainChannel, exponentialBackoff, type DrainResult, type OutboxChannel } from '@/lib/outbox/outbox';
 import { outboxWorker } from '@/lib/outbox/worker';
 import { env } from '@/lib/config/env';

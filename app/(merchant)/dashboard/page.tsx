@@ -14,7 +14,7 @@ import { can } from '@/lib/auth/permissions';
 import styles from './overview.module.css';
 import { RevenueChart } from './revenue-chart';
 import { ShopChecklist } from './shop-checklist';
-import { getShopIdentity } from '@/lib/shop/identity';
+import { getShopIdentity } from '@/lib/shop';
 import { OriginSalesCard } from './origin-sales-card';
 import { RecurringRevenueCard } from './recurring-revenue-card';
 import { OverviewKpis, PeriodNav } from './overview-kpis';

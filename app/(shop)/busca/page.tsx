@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { searchProducts, shopCategories, sortOf } from '@/lib/catalog/search';
 import { env } from '@/lib/config/env';
 import { getSettings } from '@/lib/payment-settings/settings';
-import { getShopIdentity } from '@/lib/shop/identity';
+import { getShopIdentity } from '@/lib/shop';
 import { Pages, ProductGrid, SortForm } from '../_components/product-grid';
 import styles from '../catalog.module.css';
 

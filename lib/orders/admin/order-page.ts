@@ -14,7 +14,7 @@ import { deliveryOf } from '@/lib/orders/delivery';
 import { orderMoneyLines } from '@/lib/orders/money-lines';
 import { statusLabel } from '@/lib/orders/status-labels';
 import { buyerWhatsAppUrl } from '@/lib/orders/whatsapp';
-import { getShopIdentity } from '@/lib/shop/identity';
+import { getShopIdentity } from '@/lib/shop';
 import { availableActions, getOrderDetail } from './order-detail';
 import { nextStepOf } from './next-step';
 

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { requireMerchant } from '@/lib/auth/session';
 import { can } from '@/lib/auth/permissions';
 import { shopNow } from '@/lib/embedded-provider/clock';
-import { getShopIdentity } from '@/lib/shop/identity';
+import { getShopIdentity } from '@/lib/shop';
 import { abandonedCheckouts } from '@/lib/checkout/drafts/abandoned';
 import { AbandonedList } from './abandoned-list';
 

@@ -3,7 +3,7 @@ import { notFound, redirect } from 'next/navigation';
 import { randomUUID } from 'node:crypto';
 import { formatBRL } from '@balcao/br/money';
 import { safeReturnUrl, sessionById, sessionOrderStatus, sessionState } from '@/lib/checkout/sessions/sessions';
-import { getShopIdentity } from '@/lib/shop/identity';
+import { getShopIdentity } from '@/lib/shop';
 import { getSettings } from '@/lib/payment-settings/settings';
 import checkoutStyles from '../../checkout/checkout.module.css';
 import linkStyles from '../../pagar/[code]/pay-link.module.css';

@@ -5,7 +5,7 @@ import { cache } from 'react';
 import { categoryBySlug as loadCategory, categoryProducts, sortOf } from '@/lib/catalog/search';
 import { env } from '@/lib/config/env';
 import { getSettings } from '@/lib/payment-settings/settings';
-import { getShopIdentity } from '@/lib/shop/identity';
+import { getShopIdentity } from '@/lib/shop';
 import { Pages, ProductGrid, SortForm } from '../../_components/product-grid';
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };

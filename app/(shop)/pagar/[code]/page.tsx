@@ -22,9 +22,7 @@ import styles from './pay-link.module.css';
 import { TermsConsent } from '../../_components/terms-consent';
 import { env } from '@/lib/config/env';
 import { linkUtmFields, queryOf } from '@/lib/attribution/attribution';
-import { getShopIdentity } from '@/lib/shop/identity';
-import { logoUrl } from '@/lib/shop/identity-values';
-import { linkOpenGraph } from '@/lib/shop/share';
+import { getShopIdentity, logoUrl, linkOpenGraph } from '@/lib/shop';
 import { linkDraftPrefill } from '@/lib/checkout/draft-prefill';
 import { DraftChanges } from '../../checkout/draft-changes';
 

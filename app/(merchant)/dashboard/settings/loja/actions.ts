@@ -6,9 +6,7 @@ import { INVALID_FORM, merchantAction } from '@/lib/auth/merchant-action';
 import { typedValues } from '@/lib/forms/typed-values';
 import { logger } from '@/lib/server/log';
 import { recordRequestActivity } from '@/lib/security/activity';
-import { getShopIdentity, savePolicies, saveShopIdentity } from '@/lib/shop/identity';
-import { parsePoliciesForm } from '@/lib/shop/policies';
-import { parseShopIdentityForm } from '@/lib/shop/identity-form';
+import { getShopIdentity, savePolicies, saveShopIdentity, parsePoliciesForm, parseShopIdentityForm } from '@/lib/shop';
 import { logoChangeOf } from '@/lib/shop/logo';
 
 /** Configurações → Loja, through the one envelope: the shop's own voice is `shop:edit`. */
