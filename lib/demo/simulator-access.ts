@@ -9,7 +9,7 @@
  */
 import 'server-only';
 import { can } from '@/lib/auth/permissions';
-import { getEnrolledMerchantOrNull } from '@/lib/auth/session';
+import { getEnrolledMerchantOrNull } from '@/lib/auth';
 import { env } from '@/lib/config/env';
 import { providerChargeIdByToken } from '@/lib/orders/queries';
 

@@ -7,11 +7,8 @@
 import { revalidatePath } from 'next/cache';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { done, refused } from '@/lib/auth/action-state';
-import { merchantAction } from '@/lib/auth/merchant-action';
+import { done, refused, merchantAction, getMerchantOrNull, isSessionCookieName, revokeAllSessions } from '@/lib/auth';
 import { can } from '@/lib/auth/permissions';
-import { getMerchantOrNull, isSessionCookieName } from '@/lib/auth/session';
-import { revokeAllSessions } from '@/lib/auth/session-version';
 import { returnOrderStock } from '@/lib/payments/return-stock';
 import { getOrderForAction } from '@/lib/orders/admin/order-detail';
 import { ORDER_NOT_FOUND, orderIdOf, revalidateOrder } from './order-action-helpers';

@@ -8,8 +8,7 @@
  * (a CSV of order numbers and tracking codes) answers with its line-by-line report.
  */
 import { revalidatePath } from 'next/cache';
-import { done, refused, type ActionState } from '@/lib/auth/action-state';
-import { INVALID_FORM, merchantAction } from '@/lib/auth/merchant-action';
+import { done, refused, type ActionState, INVALID_FORM, merchantAction } from '@/lib/auth';
 import { getOrderForAction } from '@/lib/orders/admin/order-detail';
 import { ORDER_NOT_FOUND, orderIdOf, revalidateOrder } from './order-action-helpers';
 import { applyFulfilmentMove, type MoveRequest } from '@/lib/fulfilment/apply-move';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { can, DEMO_ACCOUNT_PREFIX, ROLE_LABELS } from '@/lib/auth/permissions';
-import { getMerchantOrNull } from '@/lib/auth/session';
+import { getMerchantOrNull } from '@/lib/auth';
 import { getShopIdentity, logoUrl } from '@/lib/shop';
 import styles from './dashboard.module.css';
 import { BottomBar, DashboardNav } from './dashboard-nav';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Suspense } from 'react';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { formatDateBR } from '@balcao/br/dates';
 import { overviewStats } from '@/lib/orders/overview';
 import { periodStats } from '@/lib/orders/period-stats';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { merchantGuide } from '@/lib/shop';
 import { GuideMarkdown } from '@/app/(merchant)/dashboard/_components/guide-markdown';
 

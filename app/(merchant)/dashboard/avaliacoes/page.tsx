@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { formatDateBR } from '@balcao/br/dates';
 import { maskName } from '@balcao/br/personal-data';
 import { can, refusalMessage } from '@/lib/auth/permissions';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { orderLabel } from '@/lib/orders/format';
 import { moderationPage, REVIEW_STATUS_LABELS } from '@/lib/reviews';
 import { ANONYMOUS_AUTHOR, starLabel } from '@/lib/reviews/words';

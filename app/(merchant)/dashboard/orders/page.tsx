@@ -1,7 +1,7 @@
 import { plural } from '@balcao/br/plural';
 import type { Metadata } from 'next';
 import { can } from '@/lib/auth/permissions';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { maskOrderBuyer } from '@balcao/br/personal-data';
 import { hasAnyFilter, orderQueryString, parseOrderQuery } from '@/lib/orders/order-filters';
 import { searchableFilters } from '@/lib/orders/search-scope';

@@ -5,8 +5,7 @@
  * (Photo uploads go to a route handler: app/api/dashboard/products/[id]/photos.)
  */
 import { revalidatePath } from 'next/cache';
-import { done, refused, UNEXPECTED } from '@/lib/auth/action-state';
-import { INVALID_FORM, merchantAction } from '@/lib/auth/merchant-action';
+import { done, refused, UNEXPECTED, INVALID_FORM, merchantAction } from '@/lib/auth';
 import { typedValues } from '@/lib/forms/typed-values';
 import { removeProduct, restoreProduct, saveProduct, STOCK_CHANGED } from '@/lib/catalog/admin';
 import { movePhoto, removePhoto } from '@/lib/catalog/photos';

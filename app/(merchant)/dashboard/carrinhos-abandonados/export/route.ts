@@ -1,5 +1,5 @@
 /** "Exportar CSV" of Carrinhos abandonados: session and permission checked here; contacts masked for a role without `buyers:read`. */
-import { merchantFor, routeRefusal } from '@/lib/auth/merchant-action';
+import { merchantFor, routeRefusal } from '@/lib/auth';
 import { can } from '@/lib/auth/permissions';
 import { recordActivity } from '@/lib/security/activity';
 import { shopNow } from '@/lib/embedded-provider/clock';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { can, refusalMessage } from '@/lib/auth/permissions';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { maskOrderBuyer } from '@balcao/br/personal-data';
 import { formatDateTimeBR } from '@balcao/br/dates';
 import { env } from '@/lib/config/env';

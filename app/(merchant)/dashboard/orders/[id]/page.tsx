@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { can } from '@/lib/auth/permissions';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { getOrderForAction } from '@/lib/orders/admin/order-detail';
 import { orderPageView } from '@/lib/orders/admin/order-page';
 import { orderLabel } from '@/lib/orders/format';

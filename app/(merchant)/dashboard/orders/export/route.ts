@@ -9,7 +9,7 @@
  * Every export counts toward the
  * person's search limit (429 beyond it).
  */
-import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth/merchant-action';
+import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth';
 import { can, type Role } from '@/lib/auth/permissions';
 import { parseSelection, selectedOrderIds } from '@/lib/orders/admin/order-selection';
 import { recordActivity } from '@/lib/security/activity';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
 import { productForEdit, productStatus, STATUS_LABELS } from '@/lib/catalog/admin';
 import { MAX_PHOTOS, sourceAtLeast } from '@/lib/catalog/photos';

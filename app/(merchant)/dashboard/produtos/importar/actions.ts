@@ -5,8 +5,7 @@
  * checked by the envelope (lib/auth/merchant-action.ts).
  */
 import { revalidatePath } from 'next/cache';
-import { refused } from '@/lib/auth/action-state';
-import { merchantAction } from '@/lib/auth/merchant-action';
+import { refused, merchantAction } from '@/lib/auth';
 import { IMPORT_MAX_BYTES, parseImportFile } from '@/lib/catalog/import-file';
 import { runImportPhotos } from '@/lib/catalog/import-photos';
 import { confirmImport, storeImport } from '@/lib/catalog/product-import';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { can, refusalMessage } from '@/lib/auth/permissions';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { env } from '@/lib/config/env';
 import { categoryMappings, feedUrls, readFeedSettings } from '@/lib/feeds/settings';
 import { getShopIdentity } from '@/lib/shop';

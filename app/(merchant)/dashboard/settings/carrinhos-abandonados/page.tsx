@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { can, refusalMessage } from '@/lib/auth/permissions';
 import { getReminderSteps } from '@/lib/checkout/drafts/settings';
 import { saveAbandonedSettingsAction } from './actions';

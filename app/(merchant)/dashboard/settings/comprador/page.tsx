@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { ActionForm } from '@/app/(merchant)/dashboard/_components/action-form';
 import { PermissionNote } from '@/app/(merchant)/dashboard/_components/permission-note';
 import { can, refusalMessage } from '@/lib/auth/permissions';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { countSearch, SEARCH_RATE_LIMITED_MESSAGE } from '@/lib/orders/search-scope';
 import { buyerSummary, isAnonymised } from '@/lib/buyers/buyer-data';
 import { buyerQueryText, parseBuyerQuery } from '@/lib/buyers/query';

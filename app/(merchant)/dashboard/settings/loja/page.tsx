@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { cepLookupEnabled } from '@/lib/cep/service';
 import { getShopIdentity, identityFormValues, policyText, POLICIES, POLICY_KEYS, logoUrl } from '@/lib/shop';
 import { PoliciesForm } from './policies-form';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { progressOf } from '@/lib/catalog/import-photos';
 import { importById, previewImport, type ImportSummary, type LineResult } from '@/lib/catalog/product-import';
 import { ConfirmImportForm } from './confirm-form';

@@ -3,7 +3,7 @@
  * as the orders' CSV (the columns of "Exportar CSV"). Needs `buyers:read`: the export is the
  * buyer's whole data, never masked.
  */
-import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth/merchant-action';
+import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth';
 import { buyerDataExport, buyerOrders } from '@/lib/buyers/buyer-data';
 import { parseBuyerQuery } from '@/lib/buyers/query';
 import { CSV_BOM, csvRow } from '@/lib/csv/write';

@@ -6,7 +6,7 @@
  * not one a form can send without a CORS preflight, and the Origin must be this site).
  */
 import { isOwnUpload } from '@/lib/security/same-origin';
-import { merchantFor } from '@/lib/auth/merchant-action';
+import { merchantFor } from '@/lib/auth';
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from '@/lib/catalog/photo-processing';
 import { uploadProductPhoto } from '@/lib/catalog/photo-upload';
 import { readBodyCapped } from '@balcao/server-kit/read-body';

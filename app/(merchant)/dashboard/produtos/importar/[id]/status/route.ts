@@ -1,5 +1,5 @@
 /** The import's photo progress (polled by its page); resumes the photo pass when none holds the queue (a pass that died). */
-import { merchantFor } from '@/lib/auth/merchant-action';
+import { merchantFor } from '@/lib/auth';
 import { progressOf, runImportPhotos } from '@/lib/catalog/import-photos';
 import { importById } from '@/lib/catalog/product-import';
 import { afterPassScheduler } from '@/lib/server/after-pass';
