@@ -13,8 +13,7 @@ import 'server-only';
 import { formatDateTimeBR } from '@balcao/br/dates';
 import { storeReturnUrlOfOrder } from '@/lib/checkout/sessions/sessions';
 import { orderViewByToken, type OrderView } from '@/lib/orders/queries';
-import { ATTEMPT_MESSAGES } from '@/lib/payments/attempts';
-import { pixAttemptOffer } from '@/lib/payments/attempt-terms';
+import { ATTEMPT_MESSAGES, pixAttemptOffer } from '@/lib/payments';
 import { storefront } from '@/lib/shop';
 import { getSettings } from '@/lib/payment-settings/settings';
 

@@ -11,7 +11,7 @@ import { database } from '@/db';
 import { orders } from '@/db/schema';
 import { formatBRL } from '@balcao/br/money';
 import { orderLabel } from '@/lib/orders/format';
-import { refundOrderPayment } from '@/lib/payments/merchant-actions';
+import { refundOrderPayment } from '@/lib/payments';
 import { recordActivity } from '@/lib/security/activity';
 import { apiError, type ApiResult } from './http';
 import { apiActorName, type ApiCaller } from './keys';

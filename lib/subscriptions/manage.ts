@@ -15,7 +15,7 @@ import { subscriptionCycles, subscriptions, type SubscriptionRow } from '@/db/sc
 import { saoPauloDate } from '@balcao/br/dates';
 import { itemsOfProducts } from '@/lib/catalog/catalog';
 import { shopNow } from '@/lib/embedded-provider/clock';
-import { cancelOrderPayment } from '@/lib/payments/merchant-actions';
+import { cancelOrderPayment } from '@/lib/payments';
 import { recordSubscriptionEvent } from './cycles';
 import { logChange, type Actor } from './log';
 import { queueNotice } from './notices';

@@ -16,8 +16,8 @@ import { applyShipBatch, type BatchReport } from '@/lib/fulfilment/batch';
 import { parseShipForm } from '@/lib/fulfilment/ship-form';
 import type { CarrierChoice } from '@/lib/fulfilment/tracking';
 import { can, type Role } from '@/lib/auth/permissions';
-import { parseManualRefundForm } from '@/lib/payments/manual-refund-form';
-import { recordManualRefund } from '@/lib/payments/manual-refund';
+import { parseManualRefundForm } from '@/lib/payments/forms';
+import { recordManualRefund } from '@/lib/payments';
 import { recordRequestActivity } from '@/lib/security/activity';
 import { orderLabel } from '@/lib/orders/format';
 

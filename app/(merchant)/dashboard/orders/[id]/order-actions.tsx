@@ -1,7 +1,7 @@
 import { formatDateTimeBR } from '@balcao/br/dates';
 import { formatBRL } from '@balcao/br/money';
 import type { OrderPageView } from '@/lib/orders/admin/order-page';
-import { amountInputText } from '@/lib/payments/refund-form';
+import { amountInputText } from '@/lib/payments/forms';
 import { METHOD_LABELS } from '@/lib/orders/status-labels';
 import { ActionForm } from '../../_components/action-form';
 import { cancelOrderAction, reconcileOrderAction } from '../../actions';
