@@ -1,4 +1,4 @@
-import { sortedCatalogPage, sortOf } from '@/lib/catalog/search';
+import { sortedCatalogPage, sortOf } from '@/lib/catalog';
 import { storefront } from '@/lib/shop';
 import { Pages, ProductGrid, SortForm } from './_components/product-grid';
 import styles from './catalog.module.css';

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { BatchResponse } from 'drizzle-orm/batch';
 import { database } from '@/db';
 import { orders, payments, shippingSettings, type Order, currentPaymentOf } from '@/db/schema';
-import type { CatalogItem } from '@/lib/catalog/catalog';
+import type { CatalogItem } from '@/lib/catalog';
 import type { PaymentSettings } from '@/lib/payment-settings/settings';
 import { identityOf, identityQuery } from '@/lib/shop';
 import { rulesOf } from '@/lib/shipping/settings';

@@ -13,7 +13,7 @@ import { db } from '@/db';
 import { abandonedCheckoutSettings, checkoutDrafts, emailOptOuts, paymentLinks, productVariants, products } from '@/db/schema';
 import { saoPauloDate } from '@balcao/br/dates';
 import { env } from '@/lib/config/env';
-import { itemsOfProducts } from '@/lib/catalog/catalog';
+import { itemsOfProducts } from '@/lib/catalog';
 import { couponByCode } from '@/lib/coupons/coupons';
 import { checkCoupon } from '@/lib/coupons/rules';
 import { priceCart } from '@/lib/orders/pricing';

@@ -19,7 +19,7 @@ import { get, run, type Step } from '@/db/driver';
 import { orders, payments, type Order, type Payment, type PaymentMethod } from '@/db/schema';
 import { saoPauloDate } from '@balcao/br/dates';
 import { shopToday } from '@/lib/embedded-provider/clock';
-import { OutOfStock, retakeForNewAttempt } from '@/lib/catalog/stock';
+import { OutOfStock, retakeForNewAttempt } from '@/lib/catalog';
 import { linkRefusesAttempt, REFUSAL_MESSAGES as LINK_REFUSAL_MESSAGES } from '@/lib/links/place';
 import { reservationCutoffIn } from '@/lib/payment-settings/reservation';
 import { retakeCouponUse } from './coupon-uses';

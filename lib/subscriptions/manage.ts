@@ -13,7 +13,7 @@ import { database, type Tx } from '@/db';
 import { get, run, type Step } from '@/db/driver';
 import { subscriptionCycles, subscriptions, type SubscriptionRow } from '@/db/schema';
 import { saoPauloDate } from '@balcao/br/dates';
-import { itemsOfProducts } from '@/lib/catalog/catalog';
+import { itemsOfProducts } from '@/lib/catalog';
 import { shopNow } from '@/lib/embedded-provider/clock';
 import { cancelOrderPayment } from '@/lib/payments';
 import { recordSubscriptionEvent } from './cycles';

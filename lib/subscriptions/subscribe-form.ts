@@ -7,9 +7,7 @@
  */
 import 'server-only';
 import { formatBRL } from '@balcao/br/money';
-import { productPage } from '@/lib/catalog/catalog';
-import { chosenVariant, requestedVariant } from '@/lib/catalog/variant-choice';
-import { availability } from '@/lib/catalog/availability';
+import { productPage, chosenVariant, requestedVariant, availability } from '@/lib/catalog';
 import { formValuesOf, parseCheckoutForm } from '@/lib/checkout/parse-form';
 import type { FieldErrors } from '@/lib/checkout/fields';
 import { hit } from '@/lib/security/rate-limit';

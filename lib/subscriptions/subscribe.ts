@@ -11,7 +11,7 @@ import { database } from '@/db';
 import { run } from '@/db/driver';
 import { subscriptionCycles, subscriptions } from '@/db/schema';
 import { saoPauloDate } from '@balcao/br/dates';
-import { itemsOfProducts } from '@/lib/catalog/catalog';
+import { itemsOfProducts } from '@/lib/catalog';
 import { placeCycleOrder, type CycleAddress } from '@/lib/checkout/place-cycle';
 import { shopNow } from '@/lib/embedded-provider/clock';
 import { randomToken } from '@/lib/security/tokens';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { MAX_QUANTITY } from '@/lib/checkout/cart/cart-cookie';
 import { readCart } from '@/lib/checkout/cart/cart';
-import { coversOf } from '@/lib/catalog/photos';
+import { coversOf } from '@/lib/catalog';
 import { MIN_ORDER_CENTS, orderMoney } from '@/lib/orders/pricing';
 import { bpsToPercentText } from '@/lib/payment-settings/pix-discount';
 import { getSettings } from '@/lib/payment-settings/settings';

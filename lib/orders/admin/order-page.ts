@@ -8,7 +8,7 @@ import 'server-only';
 import { orderPromotionLines } from '@/lib/promotions/promotions';
 import { formatDateTimeBR } from '@balcao/br/dates';
 import { can, refusalMessage, type Role } from '@/lib/auth/permissions';
-import { unitsHeldBy } from '@/lib/catalog/held-units';
+import { unitsHeldBy } from '@/lib/catalog';
 import { linkById } from '@/lib/links/links';
 import { deliveryOf } from '@/lib/orders/delivery';
 import { orderMoneyLines } from '@/lib/orders/money-lines';

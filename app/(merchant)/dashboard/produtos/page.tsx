@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Pager } from '@/app/_components/pager';
 import { requireMerchant } from '@/lib/auth';
-import { listDashboardProducts, PRODUCT_FILTERS, type ProductFilter } from '@/lib/catalog/admin';
+import { listDashboardProducts, PRODUCT_FILTERS, type ProductFilter } from '@/lib/catalog';
 import styles from './produtos.module.css';
 import { ProductFilters } from './product-filters';
 import { ProductList } from './product-list';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
-import { categoryBySlug as loadCategory, categoryProducts, sortOf } from '@/lib/catalog/search';
+import { categoryBySlug as loadCategory, categoryProducts, sortOf } from '@/lib/catalog';
 import { env } from '@/lib/config/env';
 import { getSettings } from '@/lib/payment-settings/settings';
 import { getShopIdentity } from '@/lib/shop';

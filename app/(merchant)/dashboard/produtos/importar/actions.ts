@@ -6,9 +6,9 @@
  */
 import { revalidatePath } from 'next/cache';
 import { refused, merchantAction } from '@/lib/auth';
-import { IMPORT_MAX_BYTES, parseImportFile } from '@/lib/catalog/import-file';
-import { runImportPhotos } from '@/lib/catalog/import-photos';
-import { confirmImport, storeImport } from '@/lib/catalog/product-import';
+import { IMPORT_MAX_BYTES, parseImportFile } from '@/lib/catalog/forms';
+import { runImportPhotos } from '@/lib/catalog/imaging';
+import { confirmImport, storeImport } from '@/lib/catalog';
 import { afterPassScheduler } from '@/lib/server/after-pass';
 import { logger } from '@/lib/server/log';
 import { recordRequestActivity } from '@/lib/security/activity';
