@@ -12,7 +12,7 @@
 import 'server-only';
 import { formatDateTimeBR } from '@balcao/br/dates';
 import { storeReturnUrlOfOrder } from '@/lib/checkout/sessions/sessions';
-import { orderViewByToken, type OrderView } from '@/lib/orders/queries';
+import { orderViewByToken, type OrderView } from '@/lib/orders';
 import { ATTEMPT_MESSAGES, pixAttemptOffer } from '@/lib/payments';
 import { storefront } from '@/lib/shop';
 import { getSettings } from '@/lib/payment-settings/settings';

@@ -25,7 +25,7 @@ import { kickOutbox } from '@/lib/email/kick';
 import { moveStep } from './apply-move';
 import { recordOrderPush } from '@/lib/push/record';
 import { carrierTrackingUrl, CORREIOS, type Tracking } from './tracking';
-import { orderLabel } from '@/lib/orders/format';
+import { orderLabel } from '@/lib/orders/words';
 import { recordActivity } from '@/lib/security/activity';
 import { getShopIdentity } from '@/lib/shop';
 import { carrierClient, connectionOf, getCarrierSettings, labelPdfBytes, LABEL_TIMEOUT_MS, type CarrierSettings } from '@/lib/shipping/carrier';

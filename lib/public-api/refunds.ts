@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { database } from '@/db';
 import { orders } from '@/db/schema';
 import { formatBRL } from '@balcao/br/money';
-import { orderLabel } from '@/lib/orders/format';
+import { orderLabel } from '@/lib/orders/words';
 import { refundOrderPayment } from '@/lib/payments';
 import { recordActivity } from '@/lib/security/activity';
 import { apiError, type ApiResult } from './http';

@@ -11,7 +11,7 @@ import 'server-only';
 import { eq, inArray } from 'drizzle-orm';
 import { db } from '@/db';
 import { checkoutDrafts, orders, payments, whatsappOptOuts, whatsappOutbox, currentPaymentOf, type WhatsappOutboxRow } from '@/db/schema';
-import { orderLabel } from '@/lib/orders/format';
+import { orderLabel } from '@/lib/orders/words';
 import { getShopIdentity } from '@/lib/shop';
 import { afterAttempts, drainChannel, exponentialBackoff, type DrainResult, type OutboxChannel } from '@/lib/outbox/outbox';
 import { outboxWorker } from '@/lib/outbox/worker';

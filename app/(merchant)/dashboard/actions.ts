@@ -10,7 +10,7 @@ import { redirect } from 'next/navigation';
 import { done, refused, merchantAction, getMerchantOrNull, isSessionCookieName, revokeAllSessions } from '@/lib/auth';
 import { can } from '@/lib/auth/permissions';
 import { returnOrderStock, cancelOrderPayment, refundDoublePayment, refundOrderPayment } from '@/lib/payments';
-import { getOrderForAction } from '@/lib/orders/admin/order-detail';
+import { getOrderForAction } from '@/lib/orders/admin';
 import { ORDER_NOT_FOUND, orderIdOf, revalidateOrder } from './order-action-helpers';
 import { parseRefundForm } from '@/lib/payments/forms';
 import { parseSettingsForm } from '@/lib/payment-settings/settings-form';
@@ -20,7 +20,7 @@ import { logger } from '@/lib/server/log';
 import { updateSettings } from '@/lib/payment-settings/settings';
 import { recordRequestActivity } from '@/lib/security/activity';
 import { formatBRL } from '@balcao/br/money';
-import { orderLabel } from '@/lib/orders/format';
+import { orderLabel } from '@/lib/orders/words';
 
 
 export const cancelOrderAction = merchantAction({ name: 'cancel', permission: 'orders:act' }, async (form: FormData, { merchant }) => {

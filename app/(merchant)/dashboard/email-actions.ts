@@ -7,7 +7,7 @@
 import { revalidatePath } from 'next/cache';
 import { done, refused, merchantAction } from '@/lib/auth';
 import { parseEmailSettingsForm } from '@/lib/email/settings-form';
-import { getOrderForAction } from '@/lib/orders/admin/order-detail';
+import { getOrderForAction } from '@/lib/orders/admin';
 import { resendInstructions } from '@/lib/payments';
 import { updateEmailSettings } from '@/lib/email/settings';
 import { logger } from '@/lib/server/log';

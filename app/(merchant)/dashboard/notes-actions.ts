@@ -5,7 +5,7 @@
  */
 import { headers } from 'next/headers';
 import { done, refused, merchantAction } from '@/lib/auth';
-import { addOrderNote, noteSchema } from '@/lib/orders/notes';
+import { addOrderNote, noteSchema } from '@/lib/orders';
 import { clientAddress } from '@/lib/security/client-address';
 import { ORDER_NOT_FOUND, revalidateOrder } from './order-action-helpers';
 

@@ -6,7 +6,7 @@ import { MIN_ORDER_CENTS, orderMoney, PIX_MINIMUM_MESSAGE, type PricedCart } fro
 import { bpsToPercentText } from '@/lib/payment-settings/pix-discount';
 import { getSettings } from '@/lib/payment-settings/settings';
 import { formatBRL } from '@balcao/br/money';
-import { itemsLabel } from '@/lib/orders/format';
+import { itemsLabel } from '@/lib/orders/words';
 import { CheckoutForm, type DeliveryProps } from './checkout-form';
 import { cepLookupEnabled } from '@/lib/cep/service';
 import { anyShips } from '@/lib/checkout/shipping';

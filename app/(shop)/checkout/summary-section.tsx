@@ -4,7 +4,7 @@
  * loja", "Cupom de desconto" with "Aplicar", the pay button and its fine print.
  */
 import { useFormStatus } from 'react-dom';
-import { BUYER_NOTE_MAX_LENGTH } from '@/lib/orders/note-limits';
+import { BUYER_NOTE_MAX_LENGTH } from '@/lib/orders/words';
 import type { FieldErrors, FormValues } from '@/lib/checkout/fields';
 import type { AppliedCoupon } from '@/lib/checkout/outcome';
 import { formatBRL } from '@balcao/br/money';

@@ -4,7 +4,7 @@ import { formatDateBR } from '@balcao/br/dates';
 import { maskName } from '@balcao/br/personal-data';
 import { can, refusalMessage } from '@/lib/auth/permissions';
 import { requireMerchant } from '@/lib/auth';
-import { orderLabel } from '@/lib/orders/format';
+import { orderLabel } from '@/lib/orders/words';
 import { moderationPage, REVIEW_STATUS_LABELS } from '@/lib/reviews';
 import { ANONYMOUS_AUTHOR, starLabel } from '@/lib/reviews/words';
 import { ActionForm } from '../_components/action-form';

@@ -1,9 +1,9 @@
 import Link from 'next/link';
 import { formatDateBR } from '@balcao/br/dates';
 import { formatBRL } from '@balcao/br/money';
-import { addressLines, shippingValue } from '@/lib/orders/delivery';
-import type { OrderView } from '@/lib/orders/queries';
-import { METHOD_LABELS } from '@/lib/orders/status-labels';
+import { addressLines, shippingValue } from '@/lib/orders';
+import type { OrderView } from '@/lib/orders';
+import { METHOD_LABELS } from '@/lib/orders/words';
 import { storefront } from '@/lib/shop';
 import styles from './order.module.css';
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { orderLabel } from '@/lib/orders/format';
+import { orderLabel } from '@/lib/orders/words';
 import { shopOrderPageView } from '@/lib/checkout/order-page';
 import { OrderStatusPanel } from './order-status';
 import { ReorderButton } from './reorder-button';

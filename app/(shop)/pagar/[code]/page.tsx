@@ -7,7 +7,7 @@ import { notFound } from 'next/navigation';
 import { randomUUID } from 'node:crypto';
 import { saoPauloDate } from '@balcao/br/dates';
 import { buyerCookieName, buyerOrderOnLink, linkForBuyer } from '@/lib/links/links';
-import { statusLabel } from '@/lib/orders/status-labels';
+import { statusLabel } from '@/lib/orders/words';
 import { closedMessage } from '@/lib/links/status';
 import { formatBRL } from '@balcao/br/money';
 import { MIN_ORDER_CENTS, orderMoney } from '@/lib/orders/pricing';

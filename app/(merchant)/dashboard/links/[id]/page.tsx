@@ -6,7 +6,7 @@ import { requireMerchant } from '@/lib/auth';
 import { maskOrderBuyer } from '@balcao/br/personal-data';
 import { formatDateTimeBR } from '@balcao/br/dates';
 import { env } from '@/lib/config/env';
-import { listOrders } from '@/lib/orders/orders-query';
+import { listOrders } from '@/lib/orders';
 import { linkWithStats } from '@/lib/links/links';
 import { whatsAppUrl } from '@balcao/br/phone';
 import { amountText, linkUrl, whatsappMessage } from '@/lib/links/share';

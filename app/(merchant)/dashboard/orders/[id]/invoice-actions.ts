@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { done, refused, merchantAction, type ParseResult } from '@/lib/auth';
 import { cancelInvoice } from '@/lib/nfe/cancellation';
 import { requestEmission, sendDueInvoices } from '@/lib/nfe/emission';
-import { orderLabel } from '@/lib/orders/format';
+import { orderLabel } from '@/lib/orders/words';
 import { recordRequestActivity } from '@/lib/security/activity';
 
 const orderIdForm = (form: FormData): ParseResult<string> => {

@@ -10,7 +10,7 @@
  */
 import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth';
 import { can, type Role } from '@/lib/auth/permissions';
-import { parseSelection, selectedOrderIds } from '@/lib/orders/admin/order-selection';
+import { parseSelection, selectedOrderIds } from '@/lib/orders/admin';
 import { shippingDocuments, type DocumentKind, type DocumentsRequest } from '@/lib/fulfilment/documents';
 import { logger } from '@/lib/server/log';
 

@@ -1,4 +1,4 @@
-import { orderStatusByToken } from '@/lib/orders/queries';
+import { orderStatusByToken } from '@/lib/orders';
 import { refreshSoon } from '@/lib/payments';
 import { logger } from '@/lib/server/log';
 
