@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { readCart } from '@/lib/checkout/cart/cart';
+import { readCart } from '@/lib/checkout';
 import { darken, lighten, storefront, logoUrl } from '@/lib/shop';
 import { ShopFooter } from './_components/shop-footer';
 import { ShopPixels } from './_components/pixels';

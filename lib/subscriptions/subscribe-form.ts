@@ -8,8 +8,8 @@
 import 'server-only';
 import { formatBRL } from '@balcao/br/money';
 import { productPage, chosenVariant, requestedVariant, availability } from '@/lib/catalog';
-import { formValuesOf, parseCheckoutForm } from '@/lib/checkout/parse-form';
-import type { FieldErrors } from '@/lib/checkout/fields';
+import { formValuesOf, parseCheckoutForm } from '@/lib/checkout';
+import type { FieldErrors } from '@/lib/checkout/words';
 import { hit } from '@/lib/security/rate-limit';
 import { getSettings } from '@/lib/payment-settings/settings';
 import { planOfProduct, planPrice } from './plans';

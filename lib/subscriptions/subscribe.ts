@@ -12,7 +12,7 @@ import { run } from '@/db/driver';
 import { subscriptionCycles, subscriptions } from '@/db/schema';
 import { saoPauloDate } from '@balcao/br/dates';
 import { itemsOfProducts } from '@/lib/catalog';
-import { placeCycleOrder, type CycleAddress } from '@/lib/checkout/place-cycle';
+import { placeCycleOrder, type CycleAddress } from '@/lib/checkout';
 import { shopNow } from '@/lib/embedded-provider/clock';
 import { randomToken } from '@/lib/security/tokens';
 import type { DeliveryOption } from '@/lib/shipping/options';

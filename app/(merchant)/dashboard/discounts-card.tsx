@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { addDays, startOfSaoPauloDay } from '@balcao/br/dates';
 import { formatBRL } from '@balcao/br/money';
 import { periodDiscounts } from '@/lib/promotions/admin';
-import { acceptedOffers } from '@/lib/checkout/offers';
+import { acceptedOffers } from '@/lib/checkout';
 import type { DayRange } from '@/lib/orders';
 import styles from './overview.module.css';
 

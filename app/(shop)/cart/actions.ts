@@ -1,8 +1,7 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { MAX_QUANTITY } from '@/lib/checkout/cart/cart-cookie';
-import { addProduct, positiveInt, removeProduct, replaceCart, setProductQuantity } from '@/lib/checkout/cart/mutations';
+import { MAX_QUANTITY, addProduct, positiveInt, removeProduct, replaceCart, setProductQuantity } from '@/lib/checkout';
 import { reorderLinesByToken } from '@/lib/orders';
 import { trackAddToCart } from '@/lib/pixels/track';
 

@@ -4,7 +4,7 @@ import { requireMerchant } from '@/lib/auth';
 import { can } from '@/lib/auth/permissions';
 import { shopNow } from '@/lib/embedded-provider/clock';
 import { getShopIdentity } from '@/lib/shop';
-import { abandonedCheckouts } from '@/lib/checkout/drafts/abandoned';
+import { abandonedCheckouts } from '@/lib/checkout';
 import { AbandonedList } from './abandoned-list';
 
 export const metadata: Metadata = { title: 'Carrinhos abandonados' };

@@ -12,7 +12,7 @@ import { parseProductForm, shownStockOf, parseVariantGrid, MAX_OPTIONS } from '@
 import { logger } from '@/lib/server/log';
 import { parseBRLInput } from '@balcao/br/money';
 import type { Role } from '@/lib/auth/permissions';
-import { saveOffer } from '@/lib/checkout/offers';
+import { saveOffer } from '@/lib/checkout';
 import { productDigitalOf, removeDigital, saveDigitalContent } from '@/lib/digital/product-digital';
 import { recordRequestActivity } from '@/lib/security/activity';
 import { confirmPriceChange } from '@/lib/subscriptions/manage';

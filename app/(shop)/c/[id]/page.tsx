@@ -10,7 +10,7 @@ import linkStyles from '../../pagar/[code]/pay-link.module.css';
 import { CheckoutForm } from '../../checkout/checkout-form';
 import { TermsConsent } from '../../_components/terms-consent';
 import { paySessionAction } from './actions';
-import { sessionDraftPrefill } from '@/lib/checkout/draft-prefill';
+import { sessionDraftPrefill } from '@/lib/checkout';
 
 export const metadata: Metadata = { title: 'Pagamento', robots: { index: false, follow: false } };
 export const dynamic = 'force-dynamic';

@@ -23,7 +23,7 @@ import { TermsConsent } from '../../_components/terms-consent';
 import { env } from '@/lib/config/env';
 import { linkUtmFields, queryOf } from '@/lib/attribution/attribution';
 import { getShopIdentity, logoUrl, linkOpenGraph } from '@/lib/shop';
-import { linkDraftPrefill } from '@/lib/checkout/draft-prefill';
+import { linkDraftPrefill } from '@/lib/checkout';
 import { DraftChanges } from '../../checkout/draft-changes';
 
 

@@ -4,7 +4,7 @@ import { can } from '@/lib/auth/permissions';
 import { recordActivity } from '@/lib/security/activity';
 import { shopNow } from '@/lib/embedded-provider/clock';
 import { CSV_BOM, csvRow } from '@/lib/csv/write';
-import { ABANDONED_CSV_HEADER, abandonedCheckouts, abandonedCsvRow } from '@/lib/checkout/drafts/abandoned';
+import { ABANDONED_CSV_HEADER, abandonedCheckouts, abandonedCsvRow } from '@/lib/checkout';
 
 export const dynamic = 'force-dynamic';
 

@@ -20,7 +20,7 @@ import { RemoveProductSection } from './remove-product-section';
 import { SubscriptionSection } from './subscription-section';
 import { planFormInitial } from '@/lib/subscriptions/plans';
 import { OfferSection } from './offer-section';
-import { offerChoices, offerOf } from '@/lib/checkout/offers';
+import { offerChoices, offerOf } from '@/lib/checkout';
 
 export const metadata: Metadata = { title: 'Produto' };
 
