@@ -3,8 +3,9 @@
  * categories, variants chosen, availability), the dashboard's products and categories, the CSV
  * import and export, the photos as stored and served, and stock (taken, held, given back) for
  * lib/checkout and lib/payments. The other doors: forms.ts (the product's forms, limits and a
- * variant's words, pure and browser-safe) and imaging.ts (what loads sharp, kept apart so that
- * a page reading the catalog does not).
+ * variant's words, pure and browser-safe), imaging.ts (what loads sharp, kept apart so that a
+ * page reading the catalog does not) and photo-backfill.ts (the photos derived at start, loaded
+ * on demand by lib/startup).
  */
 export { listDashboardProducts, PRODUCT_FILTERS, type ProductFilter, productForEdit, type ProductRow, productStatus, type ProductStatus, removeProduct, restoreProduct, saveProduct, STATUS_LABELS, STOCK_CHANGED } from './admin';
 export { availability } from './availability';

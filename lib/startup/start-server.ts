@@ -33,7 +33,7 @@ export async function startServer(): Promise<void> {
     const result = await seed(database(), { demoMerchant: config.usingSandbox, demoRole: config.publicDemo ? 'demo' : 'owner' });
     log.info({ result }, 'seeded an empty database');
     // The illustrations as real photos (every width and format), before the first page is served.
-    const photos = await (await import('@/lib/catalog/imaging')).seedDemoPhotos();
+    const photos = await (await import('@/lib/catalog/photo-backfill')).seedDemoPhotos();
     log.info({ photos }, 'seeded the demo photos');
     // NF-e: connected to the embedded Bling sandbox, as the carrier sandbox is on (docs/reference.md).
     if (await (await import('@/lib/nfe/embedded-connection')).connectEmbeddedBling()) log.info('connected to the embedded Bling sandbox');
@@ -48,7 +48,7 @@ export async function startServer(): Promise<void> {
     await startBackgroundWork();
     // Photos stored before AVIF and JPEG were derived get them, in the background: a page
     // lists only the formats a photo has, so it is right before and after.
-    void import('@/lib/catalog/imaging')
+    void import('@/lib/catalog/photo-backfill')
       .then((m) => m.backfillPhotoFormats())
       .then((n) => (n > 0 ? log.info({ photos: n }, 'derived the missing photo formats') : undefined))
       .catch((error: unknown) => log.error({ err: error }, 'deriving the missing photo formats failed'));
