@@ -12,7 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import { database } from '@/db';
 import { orders, payments, currentPaymentOf, type Order } from '@/db/schema';
 import { preparedQuery } from '@/db/statements';
-import { itemsOfProducts, type CatalogItem } from '@/lib/catalog/catalog';
+import { itemsOfProducts, type CatalogItem } from '@/lib/catalog';
 import { placeOrder, PROVIDER_DID_NOT_ANSWER, TRY_AGAIN } from '@/lib/checkout/place-order';
 import { beforePricingOf, beforePricingQueries, type BeforePricing, type PlaceContext } from '@/lib/checkout/place-context';
 import { shopNow } from '@/lib/embedded-provider/clock';

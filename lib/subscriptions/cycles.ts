@@ -25,7 +25,7 @@ import { get, run, type Step } from '@/db/driver';
 import { preparedQuery } from '@/db/statements';
 import { orders, outboundEvents, subscriptionCycles, subscriptions, type SubscriptionCycleRow, type SubscriptionRow } from '@/db/schema';
 import { saoPauloDate } from '@balcao/br/dates';
-import { CycleReads, placeCycleOrder } from '@/lib/checkout/place-cycle';
+import { CycleReads, placeCycleOrder } from '@/lib/checkout';
 import { shopNow } from '@/lib/embedded-provider/clock';
 import { newEventId } from '@/lib/outbound-events/record';
 import { intervalLoop } from '@/lib/server/interval-loop';
