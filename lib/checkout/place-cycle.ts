@@ -53,41 +53,42 @@ export const CYCLE_SOLD_OUT = 'Produto esgotado: esta entrega não foi cobrada.'
  * sold out is read again before the cycle is said sold out (stock may have come back).
  */
 export class CycleReads {
-  private settings?: Promise<PaymentSettings>;
-  private shop?: Promise<Omit<BeforePricing, 'checkoutKey' | 'existing'>>;
-  private readonly catalogs = new Map<number, Promise<CatalogItem[]>>();
-  private readonly promotions = new Map<number, Promise<PromotionContext>>();
+  private readonly reads = new Map<string, Promise<unknown>>();
+
+  /** `read()` once per key; a failed read is forgotten, so the next cycle tries again. */
+  private once<T>(key: string, read: () => Promise<T>, fresh = false): Promise<T> {
+    let found = fresh ? undefined : (this.reads.get(key) as Promise<T> | undefined);
+    if (!found) {
+      const reading = read();
+      found = reading;
+      this.reads.set(key, reading);
+      reading.catch(() => {
+        if (this.reads.get(key) === reading) this.reads.delete(key);
+      });
+    }
+    return found;
+  }
 
   paymentSettings(): Promise<PaymentSettings> {
-    return (this.settings ??= getSettings());
+    return this.once('settings', getSettings);
   }
 
   /** The shop's name, shipping rules and carrier settings (placeOrder's reads before pricing, but the order). */
   shopRows(): Promise<Omit<BeforePricing, 'checkoutKey' | 'existing'>> {
-    return (this.shop ??= (async () => {
+    return this.once('shop', async () => {
       // The same reads as placeOrder's, but the order of a key (each cycle reads its own).
       const [, identity, shippingRows] = await database().batch(beforePricingQueries(''));
       const { shop, rules, carrier } = beforePricingOf('', [], identity, shippingRows);
       return { shop, rules, carrier };
-    })());
+    });
   }
 
   catalog(productId: number, fresh = false): Promise<CatalogItem[]> {
-    let rows = fresh ? undefined : this.catalogs.get(productId);
-    if (!rows) {
-      rows = itemsOfProducts([productId]);
-      this.catalogs.set(productId, rows);
-    }
-    return rows;
+    return this.once(`catalog:${productId}`, () => itemsOfProducts([productId]), fresh);
   }
 
   promotionsOf(productId: number): Promise<PromotionContext> {
-    let found = this.promotions.get(productId);
-    if (!found) {
-      found = promotionContext([productId], shopNow());
-      this.promotions.set(productId, found);
-    }
-    return found;
+    return this.once(`promotions:${productId}`, () => promotionContext([productId], shopNow()));
   }
 }
 
