@@ -2,7 +2,7 @@
  * The shop's database (SQLite via better-sqlite3, or libSQL/Turso): one Drizzle sqlite-core
  * schema for both drivers. Money is integer centavos. Timestamps are ISO 8601 text (UTC).
  */
-import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type AnyColumn, type SQL, type SQLChunk } from 'drizzle-orm';
 import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
@@ -684,6 +684,54 @@ export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
+/** Providers whose mailboxes ignore dots in the local part ("ana.silva" = "anasilva"), and their aliases. */
+export const DOTLESS_DOMAINS: Readonly<Record<string, string>> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
+
+/**
+ * An e-mail address normalised in SQLite (lib/email/caps.ts `normalisedAddress`: lower case, no
+ * `+tag`, no dots where the provider ignores them), for a column or an expression (addresses hold
+ * one "@": they were validated). Its constants are written into the SQL, never bound: SQLite uses
+ * `email_outbox_recipient_norm_idx` only for a query whose expression is the index's, literally.
+ */
+export function normalisedAddressSql(address: SQL | AnyColumn): SQL<string> {
+  // The address appears many times in the expression: the text around it is built once, so that
+  // each query renders a few chunks, not hundreds (the cap is part of every order's e-mail insert).
+  const chunks: SQLChunk[] = [];
+  NORMALISED_ADDRESS_TEXT.forEach((text, i) => {
+    if (i > 0) chunks.push(address);
+    chunks.push(sql.raw(text));
+  });
+  return sql.join(chunks) as SQL<string>;
+}
+
+const normalisedByName = new Map<string, SQL<string>>();
+
+/**
+ * normalisedAddressSql of a column named in SQL text (`capped.recipient`, `"orders"."buyer_email"`):
+ * the same expression as one chunk of text, built once per name.
+ */
+export function normalisedAddressOfName(name: string): SQL<string> {
+  let found = normalisedByName.get(name);
+  if (!found) {
+    found = sql.raw(NORMALISED_ADDRESS_TEXT.join(name)) as SQL<string>;
+    normalisedByName.set(name, found);
+  }
+  return found;
+}
+
+/** normalisedAddressSql's text, split where the address goes. */
+const NORMALISED_ADDRESS_TEXT: readonly string[] = (() => {
+  const X = '\u0000';
+  const l = `lower(trim(${X}))`;
+  const local = `substr(${l}, 1, instr(${l}, '@') - 1)`;
+  const domain = `substr(${l}, instr(${l}, '@') + 1)`;
+  const untagged = `(case when instr(${local}, '+') > 1 then substr(${local}, 1, instr(${local}, '+') - 1) else ${local} end)`;
+  const dotless = Object.keys(DOTLESS_DOMAINS)
+    .map((d) => `'${d}'`)
+    .join(', ');
+  return `(case when instr(${l}, '@') < 2 then ${l} when ${domain} in (${dotless}) then replace(${untagged}, '.', '') || '@gmail.com' else ${untagged} || '@' || ${domain} end)`.split(X);
+})();
+
 /**
  * One e-mail to send, written in the same transaction as its cause and keyed on it
  * ("email:<order>:paid"), so a duplicate webhook, a racing reconciliation or a second
@@ -714,10 +762,12 @@ export const emailOutbox = sqliteTable(
   (t) => [
     index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('email_outbox_order_idx').on(t.orderId, t.id),
-    // The per-recipient daily cap (lib/email/caps.ts) counts a recipient's recent rows.
-    index('email_outbox_recipient_idx').on(t.recipient, t.createdAt),
+    // The per-recipient daily cap (lib/email/caps.ts) counts a recipient's recent rows, by the
+    // normalised address: the index is on that expression, which the cap's query repeats.
+    index('email_outbox_recipient_norm_idx').on(normalisedAddressSql(sql`${t.recipient}`), t.createdAt),
   ],
 );
+
 
 /** Every send attempt of an outbox row, with its outcome and reason. Append-only. */
 export const emailAttempts = sqliteTable(

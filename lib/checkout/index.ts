@@ -26,6 +26,6 @@ export { attemptNoticeOf, shopOrderPageView } from './order-page';
 export type { AppliedCoupon, CheckoutFailure } from './outcome';
 export { formValuesOf, parseCheckoutForm } from './parse-form';
 export { payLink } from './pay-link';
-export { type CycleAddress, deliveryAddressSchema, placeCycleOrder } from './place-cycle';
+export { type CycleAddress, CycleReads, deliveryAddressSchema, placeCycleOrder } from './place-cycle';
 export { anyShips } from './shipping';
 export { submitCheckout } from './submit-checkout';

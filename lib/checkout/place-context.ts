@@ -13,6 +13,7 @@ import { database } from '@/db';
 import { orders, payments, shippingSettings, type Order, currentPaymentOf } from '@/db/schema';
 import type { CatalogItem } from '@/lib/catalog';
 import type { PaymentSettings } from '@/lib/payment-settings/settings';
+import type { PromotionContext } from '@/lib/promotions/promotions';
 import { identityOf, identityQuery } from '@/lib/shop';
 import { rulesOf } from '@/lib/shipping/settings';
 import { carrierSettingsOf } from '@/lib/shipping/carrier';
@@ -60,9 +61,10 @@ export function beforePricingOf(checkoutKey: string, existing: BeforePricingRows
 
 /**
  * What a caller already read for this placement: placeOrder reads what is missing. A subscription's
- * cycle gives its own `catalog` (the subscription's price) and `settings` (no Pix discount).
+ * cycle gives its own `catalog` (the subscription's price) and `settings` (no Pix discount), and
+ * the rest its pass read once for all its cycles (place-cycle.ts `CycleReads`).
  */
-export type PlaceContext = { settings?: PaymentSettings; catalog?: CatalogItem[]; before?: BeforePricing };
+export type PlaceContext = { settings?: PaymentSettings; catalog?: CatalogItem[]; before?: BeforePricing; promotions?: PromotionContext };
 
 /**
  * A cart checkout's reads, for one batch with its caller's own (the rate limit's hit): the cart

@@ -129,7 +129,7 @@ async function place(input: ValidOrder, settings: PaymentSettings, origin: Attri
   const before = await readBeforePricing(input, known);
   if (before.existing) return resume(before.existing);
 
-  const ctx: PriceContext = { settings, rules: before.rules, carrier: before.carrier, catalog: before.catalog };
+  const ctx: PriceContext = { settings, rules: before.rules, carrier: before.carrier, catalog: before.catalog, ...(known.promotions ? { promotions: known.promotions } : {}) };
   let priced = await pricePlacement(input, ctx);
   if (!priced.ok && 'items' in input) {
     // Units of this cart held by orders whose reservation lapsed go back first, then the cart is

@@ -20,8 +20,8 @@
  * `cart_reminder` rows only), so strangers' saved checkouts can never use up the e-mails a
  * real order of that buyer needs.
  */
-import { sql, type SQL } from 'drizzle-orm';
-import { emailOutbox, orders, type OutboxKind } from '@/db/schema';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
+import { DOTLESS_DOMAINS, emailOutbox, normalisedAddressOfName, normalisedAddressSql, orders, type OutboxKind } from '@/db/schema';
 import { env } from '@/lib/config/env';
 
 /** The kinds an unpaid order causes: a stranger's order must not make the shop a relay. */
@@ -39,8 +39,8 @@ export function recipientCappedKinds(): readonly OutboxKind[] {
 export const orderCappedKinds = (): readonly OutboxKind[] => recipientCappedKinds().filter((k) => k !== 'cart_reminder');
 export const REMINDER_KINDS: readonly OutboxKind[] = ['cart_reminder'];
 
-/** Providers whose mailboxes ignore dots in the local part ("ana.silva" = "anasilva"), and their aliases. */
-const DOTLESS_DOMAINS: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
+/** The same normalisation in SQLite (db/schema.ts, beside the index that makes the count a search). */
+export { normalisedAddressSql };
 
 /** One mailbox however it is spelt: lower case, no `+tag`, no dots where the provider ignores them. */
 export function normalisedAddress(address: string): string {
@@ -56,21 +56,6 @@ export function normalisedAddress(address: string): string {
     local = local.replaceAll('.', '');
   }
   return `${local}@${domain}`;
-}
-
-/** `normalisedAddress` in SQLite, for a column or an expression (addresses hold one "@": they were validated). */
-export function normalisedAddressSql(address: SQL | typeof orders.buyerEmail): SQL<string> {
-  const l = sql`lower(trim(${address}))`;
-  const local = sql`substr(${l}, 1, instr(${l}, '@') - 1)`;
-  const domain = sql`substr(${l}, instr(${l}, '@') + 1)`;
-  const untagged = sql`(case when instr(${local}, '+') > 1 then substr(${local}, 1, instr(${local}, '+') - 1) else ${local} end)`;
-  const dotless = sql.join(
-    Object.keys(DOTLESS_DOMAINS).map((d) => sql`${d}`),
-    sql`, `,
-  );
-  return sql<string>`(case when instr(${l}, '@') < 2 then ${l}
-    when ${domain} in (${dotless}) then replace(${untagged}, '.', '') || '@gmail.com'
-    else ${untagged} || '@' || ${domain} end)`;
 }
 
 export const RECIPIENT_CAP_REASON = 'Limite de e-mails para este endereço atingido (pedidos não pagos)';
@@ -101,9 +86,10 @@ export function recipientCapCount(recipient: string | typeof orders.buyerEmail, 
     kinds.map((k) => sql`${k}`),
     sql`, `,
   );
-  const wanted = typeof recipient === 'string' ? sql`${normalisedAddress(recipient)}` : normalisedAddressSql(recipient);
+  // Part of every unpaid order's e-mail insert: the expressions are text built once (db/schema.ts).
+  const wanted = typeof recipient === 'string' ? sql`${normalisedAddress(recipient)}` : normalisedAddressOfName(`"${getTableName(orders)}"."${recipient.name}"`);
   return sql`(select count(*) from ${emailOutbox} as capped
-    where ${normalisedAddressSql(sql`capped.recipient`)} = ${wanted}
+    where ${normalisedAddressOfName('capped.recipient')} = ${wanted}
       and capped.kind in (${kindList})
       and capped.status <> 'skipped'
       and capped.dedupe_key not like '%:resend:%'

@@ -22,9 +22,10 @@ import 'server-only';
 import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { database, type Tx } from '@/db';
 import { get, run, type Step } from '@/db/driver';
+import { preparedQuery } from '@/db/statements';
 import { orders, outboundEvents, subscriptionCycles, subscriptions, type SubscriptionCycleRow, type SubscriptionRow } from '@/db/schema';
 import { saoPauloDate } from '@balcao/br/dates';
-import { placeCycleOrder } from '@/lib/checkout';
+import { CycleReads, placeCycleOrder } from '@/lib/checkout';
 import { shopNow } from '@/lib/embedded-provider/clock';
 import { newEventId } from '@/lib/outbound-events/record';
 import { intervalLoop } from '@/lib/server/interval-loop';
@@ -57,26 +58,35 @@ export type CyclePassResult = { settled: number; claimed: number; placed: number
 export async function runCyclePass(o: CyclePassOptions = {}): Promise<CyclePassResult> {
   const started = Date.now();
   const timeLeft = () => !o.deadlineMs || Date.now() - started < o.deadlineMs;
+  // A placement is started only when one more can end within the deadline: the pass ends close to
+  // its share instead of a placement (or one per worker) after it.
+  let placeMs = 0;
+  const timeForOneMore = () => !o.deadlineMs || Date.now() + placeMs - started < o.deadlineMs;
   const today = saoPauloDate(new Date(o.now ?? shopNow()));
   const result: CyclePassResult = { settled: 0, claimed: 0, placed: 0, left: 0 };
+  // What all the pass's cycles read alike, read once (settings, shipping, promotions, catalog).
+  const reads = new CycleReads();
   result.settled = await settleCycles(timeLeft);
   while (timeLeft()) {
     const due = await dueSubscriptions(today, CLAIM_BATCH);
     if (due.length === 0) break;
-    const progress = await claimCycles(due, today);
+    const progress = await claimCycles(due, today, timeLeft);
     result.claimed += progress;
     if (progress === 0) break;
   }
-  while (timeLeft()) {
+  while (timeForOneMore()) {
     const open = await cyclesToPlace(BATCH);
     if (open.length === 0) break;
     // A few at once: each waits on the provider's answer (over the network with a real provider).
     let progress = 0;
     let next = 0;
     const worker = async () => {
-      while (next < open.length && timeLeft()) {
+      while (next < open.length && timeForOneMore()) {
         const c = open[next++];
-        if (await placeCycle(c, today, o.afterPlaced)) progress++;
+        const t = Date.now();
+        if (await placeCycle(c, today, o.afterPlaced, reads)) progress++;
+        // The longest recent placement, decaying: one slow answer does not stop the pass for long.
+        placeMs = Math.max(Date.now() - t, placeMs * 0.8);
       }
     };
     await Promise.all(Array.from({ length: PLACE_CONCURRENCY }, worker));
@@ -102,18 +112,44 @@ async function dueSubscriptions(today: string, limit: number): Promise<string[]>
   return rows.map((r) => r.id);
 }
 
-/** Step 2 for a batch of subscriptions, in one transaction (one commit for many claims): how many this call claimed. */
-export async function claimCycles(subscriptionIds: readonly string[], today: string): Promise<number> {
+/**
+ * Step 2 for a batch of subscriptions, in one transaction (one commit for many claims): how many
+ * this call claimed. It stops claiming when `timeLeft` says the pass's time is spent (what it
+ * claimed so far commits; the rest is claimed by the next pass).
+ */
+export async function claimCycles(subscriptionIds: readonly string[], today: string, timeLeft: () => boolean = () => true): Promise<number> {
   return database().transaction(function* (tx) {
     let claimed = 0;
     const { leadDays } = yield* subscriptionSettingsStep(tx);
-    for (const id of subscriptionIds) if (yield* claimStep(tx, id, today, leadDays)) claimed++;
+    for (const id of subscriptionIds) {
+      if (claimed > 0 && !timeLeft()) break;
+      if (yield* claimStep(tx, id, today, leadDays)) claimed++;
+    }
     return claimed;
   });
 }
 
+/** A subscription by id: read for every cycle claimed and placed. */
+const subscriptionById = preparedQuery((tx: Tx) => tx.select().from(subscriptions).where(eq(subscriptions.id, sql.placeholder('id'))).prepare());
+
+/** A cycle's lease: taken when the cycle is still "creating" and nobody holds it (or their lease ran out). */
+const leaseCycle = preparedQuery((tx: Tx) =>
+  tx
+    .update(subscriptionCycles)
+    .set({ leaseUntil: sql`${sql.placeholder('until')}` })
+    .where(
+      and(
+        eq(subscriptionCycles.id, sql.placeholder('id')),
+        eq(subscriptionCycles.status, 'creating'),
+        or(isNull(subscriptionCycles.leaseUntil), lt(subscriptionCycles.leaseUntil, sql.placeholder('now'))),
+      ),
+    )
+    .returning({ id: subscriptionCycles.id })
+    .prepare(),
+);
+
 function* claimStep(tx: Tx, subscriptionId: string, today: string, leadDays: LeadDays): Generator<Step, boolean, unknown> {
-  const s = yield* get(tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)));
+  const s = yield* get(subscriptionById.on(tx, { id: subscriptionId }));
   if (!s || (s.status !== 'active' && s.status !== 'paused') || s.nextCreateOn > today) return false;
   const n = s.nextCycle;
   const date = cycleDate(s.startDate, s.anchorDay, s.intervalMonths, n);
@@ -158,22 +194,18 @@ async function cyclesToPlace(limit: number): Promise<SubscriptionCycleRow[]> {
 }
 
 /** Step 3 for one cycle: true when it moved (placed, sold out or closed). */
-export async function placeCycle(c: SubscriptionCycleRow, today: string, afterPlaced?: CyclePassOptions['afterPlaced']): Promise<boolean> {
+export async function placeCycle(c: SubscriptionCycleRow, today: string, afterPlaced?: CyclePassOptions['afterPlaced'], reads?: CycleReads): Promise<boolean> {
   const { db } = database();
   const nowIso = new Date().toISOString();
-  const leased = await db
-    .update(subscriptionCycles)
-    .set({ leaseUntil: new Date(Date.now() + LEASE_MS).toISOString() })
-    .where(and(eq(subscriptionCycles.id, c.id), eq(subscriptionCycles.status, 'creating'), or(isNull(subscriptionCycles.leaseUntil), lt(subscriptionCycles.leaseUntil, nowIso))))
-    .returning({ id: subscriptionCycles.id });
+  const leased = await leaseCycle.on(db, { id: c.id, until: new Date(Date.now() + LEASE_MS).toISOString(), now: nowIso }).all();
   if (leased.length === 0) return false;
-  const [s] = await db.select().from(subscriptions).where(eq(subscriptions.id, c.subscriptionId));
+  const s = await subscriptionById.on(db, { id: c.subscriptionId }).get();
   // Canceled (or suspended) after the claim, before the order: no order, no charge.
   if (!s || (s.status !== 'active' && s.status !== 'paused' && s.status !== 'pending')) {
     await db.update(subscriptionCycles).set({ status: 'skipped', note: 'Assinatura encerrada', leaseUntil: null }).where(and(eq(subscriptionCycles.id, c.id), eq(subscriptionCycles.status, 'creating')));
     return true;
   }
-  const placed = await placeCycleOrder(cycleOrderOf(s, c, today));
+  const placed = await placeCycleOrder(cycleOrderOf(s, c, today), reads);
   if (!placed.ok) {
     if (placed.reason === 'in_doubt') {
       logger().warn({ cycle: c.id, error: placed.error }, 'subscription cycle: no answer, the next pass retries with the same key');

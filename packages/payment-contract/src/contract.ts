@@ -100,8 +100,31 @@ function notificationUrl(ctx: ValidationContext) {
 
 const percent = z.number({ message: 'expected a number' }).refine(Number.isFinite, { message: 'expected a finite number' });
 
+/**
+ * A schema factory that builds once per context: the same day (and webhook rule) gives the same
+ * schema, and every charge created that day validates with it (a zod schema is immutable; building
+ * one costs more than the validation it does).
+ */
+function perContext<S>(build: (ctx: ValidationContext) => S): (ctx: ValidationContext) => S {
+  // Both sides validate (the client before it sends, the sandbox when it receives), each with its
+  // own webhook rule: a few entries, dropped when the day changes.
+  const built = new Map<string, S>();
+  return (ctx) => {
+    const key = `${ctx.today}|${!!ctx.allowHttpLocalhostWebhooks}`;
+    let schema = built.get(key);
+    if (schema === undefined) {
+      if (built.size >= 4) built.clear();
+      schema = build(ctx);
+      built.set(key, schema);
+    }
+    return schema;
+  };
+}
+
 // ---------- boleto ----------
-export function boletoCreateRequestSchema(ctx: ValidationContext) {
+export const boletoCreateRequestSchema = perContext(buildBoletoCreateRequestSchema);
+
+function buildBoletoCreateRequestSchema(ctx: ValidationContext) {
   const tomorrow = addDays(ctx.today, 1);
   return z
     .object({
@@ -172,7 +195,9 @@ const kindObject = <T extends readonly [string, ...string[]]>(types: T) =>
     { message: 'expected an object' },
   );
 
-export function pixDueCreateRequestSchema(ctx: ValidationContext) {
+export const pixDueCreateRequestSchema = perContext(buildPixDueCreateRequestSchema);
+
+function buildPixDueCreateRequestSchema(ctx: ValidationContext) {
   const tomorrow = addDays(ctx.today, 1);
   return z
     .object({

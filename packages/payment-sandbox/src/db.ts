@@ -52,6 +52,9 @@ CREATE TABLE IF NOT EXISTS payments (
 );
 CREATE INDEX IF NOT EXISTS payments_owner ON payments (owner, seq);
 CREATE INDEX IF NOT EXISTS payments_due ON payments (status, activate_at, outcome_at, expires_at);
+-- The clock's tick looks up active charges by each of their deadlines: a search, however many are open.
+CREATE INDEX IF NOT EXISTS payments_active_expiry ON payments (status, expires_at);
+CREATE INDEX IF NOT EXISTS payments_active_outcome ON payments (status, outcome_at);
 CREATE TABLE IF NOT EXISTS idempotency_keys (
   owner TEXT NOT NULL,
   key TEXT NOT NULL,

@@ -136,9 +136,10 @@ export function tick(ctx: SandboxContext): number {
   const now = sandboxNow(ctx);
   const ids = ctx.db
     .prepare(
-      `SELECT id FROM payments
-       WHERE (status = 'empty' AND activate_at <= @now)
-          OR (status = 'active' AND (expires_at <= @now OR (scenario <> 'pending' AND outcome_at <= @now)))
+      // One search per deadline (an index each), not a scan of every open charge.
+      `SELECT id, seq FROM payments WHERE status = 'empty' AND activate_at <= @now
+       UNION SELECT id, seq FROM payments WHERE status = 'active' AND expires_at <= @now
+       UNION SELECT id, seq FROM payments WHERE status = 'active' AND outcome_at <= @now AND scenario <> 'pending'
        ORDER BY seq`,
     )
     .all({ now }) as { id: string }[];
