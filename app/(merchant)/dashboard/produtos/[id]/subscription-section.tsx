@@ -30,22 +30,24 @@ export function SubscriptionSection({ initial }: { initial: PlanInitial }) {
         </label>
         {/* A discount error shows even with the box unchecked: the field it names must be in sight. */}
         <div className="stack" hidden={js && !enabled && !error}>
-          <div className="field">
-            <label htmlFor="subscriptionInterval">Frequência</label>
-            <select id="subscriptionInterval" name="subscriptionInterval" defaultValue={typed?.subscriptionInterval ?? String(initial.intervalMonths)}>
-              <option value="1">Mensal</option>
-              <option value="2">A cada 2 meses</option>
-              <option value="3">A cada 3 meses</option>
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="subscriptionDiscount">Desconto na assinatura (%)</label>
-            <input id="subscriptionDiscount" name="subscriptionDiscount" inputMode="decimal" defaultValue={typed?.subscriptionDiscount ?? initial.discountPercent} aria-invalid={error ? true : undefined} aria-describedby={error ? 'subscriptionDiscount-error' : undefined} />
-            {error ? (
-              <p className="field-error" id="subscriptionDiscount-error">
-                {error}
-              </p>
-            ) : null}
+          <div className="form-grid two">
+            <div className="field">
+              <label htmlFor="subscriptionInterval">Frequência</label>
+              <select id="subscriptionInterval" name="subscriptionInterval" defaultValue={typed?.subscriptionInterval ?? String(initial.intervalMonths)}>
+                <option value="1">Mensal</option>
+                <option value="2">A cada 2 meses</option>
+                <option value="3">A cada 3 meses</option>
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="subscriptionDiscount">Desconto na assinatura (%)</label>
+              <input id="subscriptionDiscount" name="subscriptionDiscount" inputMode="decimal" defaultValue={typed?.subscriptionDiscount ?? initial.discountPercent} aria-invalid={error ? true : undefined} aria-describedby={error ? 'subscriptionDiscount-error' : undefined} />
+              {error ? (
+                <p className="field-error" id="subscriptionDiscount-error">
+                  {error}
+                </p>
+              ) : null}
+            </div>
           </div>
           <label className={styles.switch}>
             <input type="checkbox" name="subscriptionAlsoOnce" defaultChecked={on('subscriptionAlsoOnce', initial.alsoOnce)} />
