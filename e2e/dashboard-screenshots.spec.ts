@@ -118,6 +118,9 @@ test.describe('on a phone', () => {
     const shopper = await (await browser.newContext()).newPage();
     const paid = await order(shopper, 'pix', 'caneca-ceramica', 'Marina Duarte');
     await payWithCode(request, paid.code);
+    await request.post('/api/sandbox/sim/webhooks/flush', { headers: { 'X-API-KEY': SANDBOX_KEY, 'Content-Type': 'application/json' }, data: {} });
+    // The overview counts it once the shop has it as paid.
+    await expect.poll(() => appQuery<{ status: string }>('select status from orders where id = ?', paid.id)[0].status, { timeout: 15_000 }).toBe('paid');
     await signIn(page);
     await expect(page.getByTestId('balance')).toBeVisible();
     await shot(page, 'dashboard-mobile-overview', { firstScreen: true });

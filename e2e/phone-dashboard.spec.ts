@@ -42,16 +42,18 @@ async function postSubscription(page: Page, body: unknown) {
 }
 
 /**
- * The README's push picture: Minha conta → Notificações as the subscribed phone sees it. A
- * context of its own that allowed notifications (a headless browser denies them otherwise); it
- * has no push service to subscribe with, so its PushManager answers with the device the journey
- * subscribed through the route, which the page then recognises as "this device".
+ * The README's push picture: Minha conta → Notificações as the subscribed phone sees it. The
+ * headless browser denies notifications whatever it is granted and has no push service to
+ * subscribe with, so, in this picture's context only, it answers as that phone would: the
+ * permission given, and the subscription the journey made through the route (which the page
+ * then recognises as "this device"). The journey itself asserts the real route and push.
  */
 async function pushPicture(browser: Browser, page: Page, endpoint: string) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, permissions: ['notifications'] });
   try {
     await context.addCookies(await page.context().cookies());
     await context.addInitScript((known) => {
+      Object.defineProperty(Notification, 'permission', { get: () => 'granted' });
       PushManager.prototype.getSubscription = async function () {
         return { endpoint: known } as PushSubscription;
       };
