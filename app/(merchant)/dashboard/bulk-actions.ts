@@ -9,13 +9,12 @@
  * handlers (orders/documents, orders/export), checked there the same way.
  */
 import { revalidatePath } from 'next/cache';
-import { refused } from '@/lib/auth/action-state';
-import { INVALID_FORM, merchantAction } from '@/lib/auth/merchant-action';
+import { refused, INVALID_FORM, merchantAction } from '@/lib/auth';
 import { typedValues } from '@/lib/forms/typed-values';
 import { can } from '@/lib/auth/permissions';
 import { bulkShipSummary, checkBulkShip, shipSelected, type BulkShipReport } from '@/lib/fulfilment/bulk-ship';
 import { bulkEmitSummary, emitSelected, type BulkEmitReport } from '@/lib/nfe/bulk-emission';
-import { SELECTION_MAX } from '@/lib/orders/admin/selection-limits';
+import { SELECTION_MAX } from '@/lib/orders/admin';
 import { recordRequestActivity } from '@/lib/security/activity';
 
 export type BulkShipState = { ok: true; message: string; at: number; report: BulkShipReport };

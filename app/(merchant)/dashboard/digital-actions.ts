@@ -5,13 +5,12 @@
  * product editor's "Salvar produto" (produtos/actions.ts); files are uploaded through
  * app/api/dashboard/products/[id]/digital.
  */
-import { done, refused } from '@/lib/auth/action-state';
-import { merchantAction } from '@/lib/auth/merchant-action';
+import { done, refused, merchantAction } from '@/lib/auth';
 import { renewDigitalAccess, revokeDigitalAccess } from '@/lib/fulfilment/digital-access';
 import { recordRequestActivity } from '@/lib/security/activity';
-import { getOrderForAction } from '@/lib/orders/admin/order-detail';
+import { getOrderForAction } from '@/lib/orders/admin';
 import { orderIdOf, ORDER_NOT_FOUND, revalidateOrder } from './order-action-helpers';
-import { orderLabel } from '@/lib/orders/format';
+import { orderLabel } from '@/lib/orders/words';
 
 function accessAction(name: string, change: typeof renewDigitalAccess) {
   return merchantAction({ name, permission: 'digital:files' }, async (form: FormData, { merchant }) => {

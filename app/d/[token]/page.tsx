@@ -4,7 +4,7 @@ import { ACTION_WORD } from '@/lib/digital/access';
 import { fileSizeText } from '@/lib/digital/content';
 import { ACCESS_MAX_USES, startPath } from '@/lib/digital/signed-link';
 import { previewDigitalAccess, resumeDigitalSession } from '@/lib/fulfilment/digital-access';
-import { getShopIdentity } from '@/lib/shop/identity';
+import { getShopIdentity } from '@/lib/shop';
 
 export async function generateMetadata(): Promise<Metadata> {
   const shop = await getShopIdentity();

@@ -5,11 +5,10 @@ import { z } from 'zod';
 import { db } from '@/db';
 import { orders } from '@/db/schema';
 import { eq } from 'drizzle-orm';
-import { done, refused } from '@/lib/auth/action-state';
-import { merchantAction, type ParseResult } from '@/lib/auth/merchant-action';
+import { done, refused, merchantAction, type ParseResult } from '@/lib/auth';
 import { cancelInvoice } from '@/lib/nfe/cancellation';
 import { requestEmission, sendDueInvoices } from '@/lib/nfe/emission';
-import { orderLabel } from '@/lib/orders/format';
+import { orderLabel } from '@/lib/orders/words';
 import { recordRequestActivity } from '@/lib/security/activity';
 
 const orderIdForm = (form: FormData): ParseResult<string> => {

@@ -1,8 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { done, refused, type ActionState } from '@/lib/auth/action-state';
-import { merchantAction } from '@/lib/auth/merchant-action';
+import { done, refused, type ActionState, merchantAction } from '@/lib/auth';
 import { GA4_FIELDS, GA4_SECRET_NEEDED, META_FIELDS, META_TOKEN_NEEDED, parseGa4Form, parseMetaForm } from '@/lib/pixels/pixel-form';
 import { getPixelSettings, saveGa4, saveMetaPixel } from '@/lib/pixels/settings';
 import { logger } from '@/lib/server/log';

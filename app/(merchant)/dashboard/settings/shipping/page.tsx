@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
 import { getShippingRules } from '@/lib/shipping/settings';
 import { shippingFormValues } from '@/lib/shipping/settings-form';

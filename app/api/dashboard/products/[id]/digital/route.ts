@@ -9,7 +9,7 @@
  * Left out of proxy.ts's matcher (its body buffer); sets its own headers.
  */
 import { isOwnUpload } from '@/lib/security/same-origin';
-import { merchantFor } from '@/lib/auth/merchant-action';
+import { merchantFor } from '@/lib/auth';
 import { beginUpload, completeFile, PART_BYTES, storePart } from '@/lib/digital/files';
 import { fileResponse } from '@/lib/digital/serve';
 import { productDigitalOf } from '@/lib/digital/product-digital';
