@@ -1,7 +1,9 @@
 /**
  * Screenshots of the merchant dashboard at a desk (1366 px) and on a phone (390 px) for docs/screenshots. Each one also
  * asserts what it shows (and that the page does not scroll sideways), so a broken page fails
- * here instead of producing a bad picture.
+ * here instead of producing a bad picture. The phone's README pictures are first screens (what a
+ * shopkeeper sees on opening the page, the bottom bar where it sits): the overview, the orders,
+ * and a paid order with what to pack and its next action.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
@@ -12,15 +14,15 @@ const DIR = SCREENSHOT_DIR;
 
 test.use({ viewport: { width: 1366, height: 900 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false });
 
-async function shot(page: Page, name: string) {
+async function shot(page: Page, name: string, { firstScreen = false } = {}) {
   // Wide content (a table) scrolls inside its own box: the page itself never scrolls sideways.
   const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(sideways, `${name}: the page scrolls sideways by ${sideways}px`).toBeLessThanOrEqual(0);
   // A full-page capture draws sticky elements where the capture scrolled them: show the sidebar as at the top of the page.
-  // The same for the phone's bottom bar and the orders' bulk actions: drawn once, where they sit, not across the page's middle.
-  await page.addStyleTag({ content: '[data-sidebar], [data-testid="bottom-bar"], [aria-label="Com os pedidos selecionados"] { position: static !important; }' });
+  // The same for the phone's bottom bar, the orders' bulk actions and the editor's "Salvar produto": drawn once, where they sit, not across the page's middle.
+  if (!firstScreen) await page.addStyleTag({ content: '[data-sidebar], [data-testid="bottom-bar"], [aria-label="Com os pedidos selecionados"], [data-save-bar] { position: static !important; }' });
   await page.evaluate(() => document.fonts.ready);
-  await screenshot(page, { path: `${DIR}/${name}.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
+  await screenshot(page, { path: `${DIR}/${name}.png`, fullPage: !firstScreen, animations: 'disabled', caret: 'hide' });
   // Every page pictured is also scanned, in the state pictured (desktop and phone layouts).
   await expectNoAxeViolations(page);
 }
@@ -67,7 +69,8 @@ test('login, overview, orders, order detail and settings at 1366 px', async ({ p
   await page.getByLabel('Descrição').fill('Um dos cafés veio errado');
   await page.getByRole('button', { name: 'Reembolsar' }).click();
   await expect(page.getByRole('dialog', { name: 'Confirmar reembolso' })).toBeVisible();
-  await shot(page, 'dashboard-refund-confirm');
+  // A modal covers the screen, not a full page's capture: the screen as the merchant sees it.
+  await shot(page, 'dashboard-refund-confirm', { firstScreen: true });
   await page.getByRole('button', { name: 'Confirmar reembolso' }).click();
   await expect(page.getByTestId('order-status')).toHaveText('Reembolsado parcialmente', { timeout: 20_000 });
   await page.getByTestId('timeline').getByText('Detalhes técnicos').nth(2).click();
@@ -111,16 +114,26 @@ test('login, overview, orders, order detail and settings at 1366 px', async ({ p
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1.5, isMobile: true, hasTouch: true });
 
-  test('overview, orders and an order at 390 px', async ({ page }) => {
+  test('overview, orders and a paid order at 390 px', async ({ page, browser, request }) => {
+    // A paid order of its own: its first screen shows what to pack and the next action.
+    const shopper = await (await browser.newContext()).newPage();
+    const paid = await order(shopper, 'pix', 'caneca-ceramica', 'Marina Duarte');
+    await payWithCode(request, paid.code);
+    await request.post('/api/sandbox/sim/webhooks/flush', { headers: { 'X-API-KEY': SANDBOX_KEY, 'Content-Type': 'application/json' }, data: {} });
+    // The overview counts it once the shop has it as paid.
+    await expect.poll(() => appQuery<{ status: string }>('select status from orders where id = ?', paid.id)[0].status, { timeout: 15_000 }).toBe('paid');
     await signIn(page);
     await expect(page.getByTestId('balance')).toBeVisible();
-    await shot(page, 'dashboard-mobile-overview');
+    await shot(page, 'dashboard-mobile-overview', { firstScreen: true });
     await page.goto('/dashboard/orders');
     await expect(page.getByRole('navigation', { name: 'Painel' })).toBeVisible();
-    await shot(page, 'dashboard-mobile-orders');
-    await page.getByRole('link', { name: /^Pedido / }).first().click();
-    await expect(page.getByTestId('order-status')).toBeVisible();
-    await shot(page, 'dashboard-mobile-order');
+    await expect(page.getByText('Marina Duarte').first()).toBeVisible();
+    await shot(page, 'dashboard-mobile-orders', { firstScreen: true });
+    await page.goto(`/dashboard/orders/${paid.id}`);
+    await expect(page.getByTestId('order-status')).toHaveText('Pago', { timeout: 15_000 });
+    await expect(page.getByTestId('next-step')).toContainText('Caneca de cerâmica artesanal');
+    await expect(page.getByTestId('next-step').getByRole('link', { name: 'Marcar como enviado' }).or(page.getByTestId('next-step').getByRole('button', { name: 'Comprar etiqueta' }))).toBeInViewport({ ratio: 1 });
+    await shot(page, 'dashboard-mobile-order', { firstScreen: true });
     await page.goto('/dashboard/produtos');
     await expect(page.getByRole('link', { name: 'Novo produto' })).toBeVisible();
     await shot(page, 'dashboard-mobile-products');

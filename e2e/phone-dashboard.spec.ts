@@ -8,13 +8,14 @@
  * The product editor on the same phone: one "Salvar produto" saves the name, the options, a
  * variant's stock and its own NCM together; the variants are labelled cards with targets of at
  * least 24 px and nothing scrolls sideways; the digital block shows only for a digital product.
- * With UPDATE_SCREENSHOTS=1 the README's push picture (Minha conta → Notificações with a device)
- * and the editor's phone picture are written to docs/screenshots.
+ * With UPDATE_SCREENSHOTS=1 the README's push picture (Minha conta → Notificações on a phone
+ * that allowed notifications: how "Nova venda" looks, this device receiving, its devices) and the
+ * editor's phone picture are written to docs/screenshots.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { newDevice, startPushReceiver } from '../test/push/receiver';
 import { expectNoAxeViolations } from './axe';
-import { screenshot, SCREENSHOT_DIR } from './screenshot';
+import { screenshot, SCREENSHOT_DIR, UPDATE_SCREENSHOTS } from './screenshot';
 import { addToCart, appQuery, fillPix, payWithCode, PORT, signIn, tokenFromUrl } from './shop-helpers';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -40,7 +41,42 @@ async function postSubscription(page: Page, body: unknown) {
   }, body);
 }
 
-test('installable dashboard, a Nova venda push on payment, the next step and the bulk bar on a phone', async ({ page, request }) => {
+/**
+ * The README's push picture: Minha conta → Notificações as the subscribed phone sees it. The
+ * headless browser denies notifications whatever it is granted and has no push service to
+ * subscribe with, so, in this picture's context only, it answers as that phone would: the
+ * permission given, and the subscription the journey made through the route (which the page
+ * then recognises as "this device"). The journey itself asserts the real route and push.
+ */
+async function pushPicture(browser: Browser, page: Page, endpoint: string) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, permissions: ['notifications'] });
+  try {
+    await context.addCookies(await page.context().cookies());
+    await context.addInitScript((known) => {
+      Object.defineProperty(Notification, 'permission', { get: () => 'granted' });
+      PushManager.prototype.getSubscription = async function () {
+        return { endpoint: known } as PushSubscription;
+      };
+    }, endpoint);
+    const phone = await context.newPage();
+    await phone.goto('/dashboard/conta');
+    // The page asks the installed worker's registration: once it is installed, as on a phone that has used the dashboard.
+    await phone.evaluate(async () => void (await navigator.serviceWorker.ready));
+    await phone.reload();
+    const section = phone.getByRole('region', { name: 'Notificações' });
+    await expect(section.getByText('Este aparelho recebe notificações.')).toBeVisible();
+    await phone.evaluate(() => document.fonts.ready);
+    // Framed from the heading to "Enviar notificação de teste": the preview, this device, the devices.
+    const top = (await section.boundingBox())!;
+    const button = (await section.getByRole('button', { name: 'Enviar notificação de teste' }).boundingBox())!;
+    const clip = { x: top.x, y: top.y, width: top.width, height: button.y + button.height + 16 - top.y };
+    await screenshot(phone, { path: `${SCREENSHOT_DIR}/dashboard-mobile-push.png`, fullPage: true, clip, animations: 'disabled', caret: 'hide' });
+  } finally {
+    await context.close();
+  }
+}
+
+test('installable dashboard, a Nova venda push on payment, the next step and the bulk bar on a phone', async ({ page, request, browser }) => {
   await signIn(page, '/dashboard/conta');
 
   // Installable: the manifest, its icons (drawn PNGs of the right size) and the service worker.
@@ -68,16 +104,7 @@ test('installable dashboard, a Nova venda push on payment, the next step and the
   await expect(section.getByRole('checkbox', { name: /Nova venda/ })).toBeVisible();
   // What a lock screen shows, from the sender's own builder: the money, the method, the number.
   await expect(section.getByTestId('push-preview')).toContainText('Nova venda: R$ 54,80 · Pix · #1001');
-  if (process.env.UPDATE_SCREENSHOTS === '1') {
-    // The README's push picture: the section as a person who allowed notifications sees it, the phone's bottom bar drawn where it sits.
-    await page.context().grantPermissions(['notifications']);
-    await page.reload();
-    await page.addStyleTag({ content: '[data-testid="bottom-bar"] { position: static !important; }' });
-    await page.evaluate(() => document.fonts.ready);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    const box = (await page.getByRole('region', { name: 'Notificações' }).boundingBox())!;
-    await screenshot(page, { path: `${SCREENSHOT_DIR}/dashboard-mobile-push.png`, fullPage: true, clip: box, animations: 'disabled', caret: 'hide' });
-  }
+  if (UPDATE_SCREENSHOTS) await pushPicture(browser, page, device.json.endpoint);
 
   // The shopper, on their phone: "Copiar" leads, whole on the first screen.
   await addToCart(page, 'caneca-ceramica');
@@ -126,7 +153,8 @@ test('installable dashboard, a Nova venda push on payment, the next step and the
 
 test('the product editor on a phone: one "Salvar produto" saves name, options, a variant\'s stock and NCM; labelled cards; digital only when checked', async ({ page }) => {
   test.setTimeout(120_000);
-  const name = `Camiseta do celular ${Date.now().toString(36)}`;
+  // A name a shopkeeper would type (the guide shows it); the journey finds the product by its id.
+  const name = 'Camiseta de algodão';
   await signIn(page, '/dashboard/produtos/novo');
   await page.getByLabel('Nome').fill(name);
   await page.getByLabel('Preço').fill('59,90');
@@ -173,7 +201,7 @@ test('the product editor on a phone: one "Salvar produto" saves name, options, a
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // One save: the name, M's stock and its own NCM together; a wrong GTIN first refuses it all, in Portuguese.
-  await page.getByLabel('Nome', { exact: true }).fill(`${name} (nova)`);
+  await page.getByLabel('Nome', { exact: true }).fill(`${name} orgânico`);
   await page.getByLabel('Estoque: M', { exact: true }).fill('6');
   await page.getByLabel('NCM: M', { exact: true }).fill('6109.10.00');
   await page.getByLabel('GTIN: P', { exact: true }).fill('7891000315508');
@@ -185,17 +213,22 @@ test('the product editor on a phone: one "Salvar produto" saves name, options, a
   await page.getByLabel('GTIN: P', { exact: true }).fill('7891000315507');
   await page.getByRole('button', { name: 'Salvar produto' }).click();
   await expect(page.getByText('Produto salvo.')).toBeVisible({ timeout: 20_000 });
-  expect(appQuery<{ name: string }>('select name from products where id = ?', productId)[0].name).toBe(`${name} (nova)`);
+  expect(appQuery<{ name: string }>('select name from products where id = ?', productId)[0].name).toBe(`${name} orgânico`);
   expect(appQuery<{ option1: string; stock: number | null; ncm: string | null; gtin: string | null }>('select option1, stock, ncm, gtin from product_variants where product_id = ? and option1 is not null order by position', productId)).toEqual([
     { option1: 'P', stock: null, ncm: null, gtin: '7891000315507' },
     { option1: 'M', stock: 6, ncm: '61091000', gtin: null },
   ]);
   // A physical product: the link typed under the unchecked box was not saved.
   expect(appQuery<{ n: number }>('select count(*) as n from product_digital where product_id = ?', productId)[0].n).toBe(0);
-  await page.reload();
+  // Its own address, without "?criado=1" (whose "Produto criado" belongs to the first visit).
+  await page.goto(`/dashboard/produtos/${productId}`);
   await expectNoAxeViolations(page);
-  await page.evaluate(() => document.fonts.ready);
-  await screenshot(page, { path: `${SCREENSHOT_DIR}/dashboard-mobile-product-edit.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
+  if (UPDATE_SCREENSHOTS) {
+    // A full-page capture draws sticky parts where it scrolled them: the bottom bar and "Salvar produto" where they sit.
+    await page.addStyleTag({ content: '[data-testid="bottom-bar"], [data-save-bar] { position: static !important; }' });
+    await page.evaluate(() => document.fonts.ready);
+    await screenshot(page, { path: `${SCREENSHOT_DIR}/dashboard-mobile-product-edit.png`, fullPage: true, animations: 'disabled', caret: 'hide' });
+  }
 
   // Out of the shop again (never ordered, so "Excluir"): the shop's catalog journeys count the seed's products.
   await page.getByRole('button', { name: 'Excluir produto' }).click();

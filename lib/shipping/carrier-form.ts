@@ -46,7 +46,7 @@ export function parseCarrierForm(form: FormData): CarrierFormResult {
   }
   // The token is read apart: never typed back into the page.
   const { token, removeToken } = typedValues(form, ['token', 'removeToken'], { trim: true, maxLength: 4000 });
-  if (token && !/^[\w.\-~+/=]{8,4000}$/.test(token)) fieldErrors.token = 'Cole o token exatamente como o Melhor Envio mostra.';
+  if (token && !/^[\w.\-~+/=]{8,4000}$/.test(token)) fieldErrors.token = 'Cole a chave exatamente como o Melhor Envio mostra.';
   if (Object.keys(fieldErrors).length > 0) return { ok: false, error: 'Confira os campos destacados.', fieldErrors, values };
   return {
     ok: true,

@@ -1,6 +1,6 @@
 /**
  * The activity log records every change a person makes: the pixels' settings, the product
- * import and export, a digital product's file, link, text and its removal, and the reminders'
+ * import and export, a digital product's file, link, text and its removal (the product editor's save), and the reminders'
  * settings. Through the actions and routes themselves, signed in as the shop's owner.
  */
 import { desc } from 'drizzle-orm';
@@ -18,7 +18,7 @@ vi.mock('next/headers', () => ({ cookies: async () => ({ getAll: () => jar.cooki
 vi.mock('next/cache', () => ({ revalidatePath: vi.fn() }));
 
 const pixels = await import('./settings/integracoes/pixel-actions');
-const digital = await import('./digital-actions');
+const catalog = await import('./produtos/actions');
 const reminders = await import('./settings/carrinhos-abandonados/actions');
 const importing = await import('./produtos/importar/actions');
 const exporting = await import('./produtos/exportar/route');
@@ -47,11 +47,13 @@ describe('the activity log has no gaps', () => {
     expect((await latest()).summary).not.toContain('segredoDoGa4');
   });
 
-  it('a digital product: its link or text, its file, and "Deixar de ser digital", never the link or the text', async () => {
-    expect(await digital.saveDigitalAction(null, fd({ productId: String(productId), digitalKind: 'link', digitalUrl: 'https://curso.example/aula-secreta', digitalText: '' }))).toMatchObject({ ok: true });
+  it('a digital product through the editor\'s "Salvar produto": its link or text, its file, and unchecking "Produto digital", never the link or the text', async () => {
+    // The editor's form: the product's own fields, and the digital block it showed.
+    const editor = (digital: Record<string, string>) => fd({ productId: String(productId), name: 'E-book', description: '', price: '10,00', slug: '', stock: '', stockShown: '', displayOrder: '', digitalShown: '1', ...digital });
+    expect(await catalog.saveProductAction(null, editor({ digital: 'on', digitalKind: 'link', digitalUrl: 'https://curso.example/aula-secreta', digitalText: '' }))).toMatchObject({ ok: true });
     expect(await latest()).toMatchObject({ action: 'catalog', summary: 'Produto digital salvo (link)', target: `produto ${productId}` });
     expect(JSON.stringify(await latest())).not.toContain('aula-secreta');
-    expect(await digital.saveDigitalAction(null, fd({ productId: String(productId), digitalKind: 'text', digitalUrl: '', digitalText: 'Chave: ABC-123' }))).toMatchObject({ ok: true });
+    expect(await catalog.saveProductAction(null, editor({ digital: 'on', digitalKind: 'text', digitalUrl: '', digitalText: 'Chave: ABC-123' }))).toMatchObject({ ok: true });
     expect(await latest()).toMatchObject({ summary: 'Produto digital salvo (texto)' });
 
     const bytes = new TextEncoder().encode('%PDF-1.4\n% um arquivo pequeno\n%%EOF\n');
@@ -61,7 +63,7 @@ describe('the activity log has no gaps', () => {
     expect((await post(`file=${started.fileId}&part=0`, bytes)).status).toBe(200);
     expect(await latest()).toMatchObject({ action: 'catalog', summary: 'Arquivo do produto digital enviado', target: `produto ${productId}` });
 
-    expect(await digital.removeDigitalAction(null, fd({ productId: String(productId) }))).toMatchObject({ ok: true });
+    expect(await catalog.saveProductAction(null, editor({}))).toMatchObject({ ok: true });
     expect(await latest()).toMatchObject({ action: 'catalog', summary: 'Produto deixou de ser digital' });
   });
 

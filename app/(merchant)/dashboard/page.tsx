@@ -83,9 +83,9 @@ export default async function OverviewPage({ searchParams }: Props) {
           <ActionForm
             action={reconcileAllAction}
             label="Reconciliar agora"
-            pendingLabel="Conferindo com o provedor…"
+            pendingLabel="Perguntando ao banco…"
             className={styles.quietAction}
-            hint="Um pagamento ainda não apareceu? Confere com o provedor o status de todas as cobranças em aberto."
+            hint="Um pagamento ainda não apareceu? Pergunta ao banco a situação de todas as cobranças em aberto."
           />
         </div>
       ) : null}

@@ -4,7 +4,7 @@ import { formatBRL } from '@balcao/br/money';
 import { recurringRevenue } from '@/lib/subscriptions/queries';
 import styles from './overview.module.css';
 
-/** The overview's "Receita recorrente mensal": active subscriptions as a month's revenue; new and canceled in the period, and churn. */
+/** The overview's "Receita recorrente mensal": active subscriptions as a month's revenue; new and canceled in the period, and the share canceled ("cancelamento", churn). */
 export async function RecurringRevenueCard({ from, to }: { from: string; to: string }) {
   const r = await recurringRevenue(startOfSaoPauloDay(from).toISOString(), startOfSaoPauloDay(addDays(to, 1)).toISOString());
   const churn = (r.churnBps / 100).toLocaleString('pt-BR', { maximumFractionDigits: 1 });
@@ -13,7 +13,7 @@ export async function RecurringRevenueCard({ from, to }: { from: string; to: str
       <h2 className={styles.kpiLabel}>Receita recorrente mensal</h2>
       <p className={styles.kpiValue}>{formatBRL(r.mrrCents)}</p>
       <p className="small muted">
-        {r.active} {r.active === 1 ? 'ativa' : 'ativas'} · {r.created} {r.created === 1 ? 'nova' : 'novas'} · {r.canceled} {r.canceled === 1 ? 'cancelada' : 'canceladas'} · churn {churn}% ·{' '}
+        {r.active} {r.active === 1 ? 'ativa' : 'ativas'} · {r.created} {r.created === 1 ? 'nova' : 'novas'} · {r.canceled} {r.canceled === 1 ? 'cancelada' : 'canceladas'} · cancelamento {churn}% ·{' '}
         <Link href="/dashboard/assinaturas">Assinaturas</Link>
       </p>
     </div>

@@ -24,7 +24,7 @@ export async function NotificationsSection({ userId, role }: { userId: number; r
         <InstallHint />
         <h3>Aparelhos</h3>
         {devices.length === 0 ? (
-          <p className="muted" data-testid="push-devices-empty">
+          <p className="muted small" data-testid="push-devices-empty">
             Nenhum aparelho recebe notificações desta conta.
           </p>
         ) : (

@@ -56,7 +56,7 @@ export default async function AccountPage({ searchParams }: Props) {
       </section>
       <section className="card stack" aria-labelledby="sessoes-titulo">
         <h2 id="sessoes-titulo">Sessões</h2>
-        <p className="muted">
+        <p className="muted small">
           Encerra a sessão neste aparelho e em todos os outros em que você entrou no painel. Use se perdeu um celular ou entrou num
           computador que não é seu.
         </p>

@@ -41,7 +41,7 @@ export function BulkBar({ role, query, total, shown, selectPageHref, clearHref, 
           <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
         ))}
         <div className={styles.bulkSelect}>
-          <span className="small muted">Marque os pedidos na lista e escolha a ação nos botões abaixo, ou</span>
+          <span className="small muted">Marque pedidos na lista para ver o que fazer com eles, ou</span>
           {pageSelected ? (
             <Link href={clearHref} className="btn btn-ghost">
               Limpar seleção

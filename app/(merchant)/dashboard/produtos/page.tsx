@@ -35,23 +35,24 @@ export default async function ProductsPage({ searchParams }: Props) {
 
   return (
     <div className="stack">
+      {/* The everyday action beside the title; the catalog's tools in one quieter row under it, so a phone's first screen reaches the list. */}
       <div className={styles.header}>
         <h1>Produtos</h1>
-        <span className="row">
-          <Link href="/dashboard/produtos/categorias" className="btn btn-secondary">
-            Categorias
-          </Link>
-          <Link href="/dashboard/produtos/importar" className="btn btn-secondary">
-            Importar produtos
-          </Link>
-          <a href="/dashboard/produtos/exportar" className="btn btn-secondary" download>
-            Exportar produtos
-          </a>
-          <Link href="/dashboard/produtos/novo" className="btn">
-            Novo produto
-          </Link>
-        </span>
+        <Link href="/dashboard/produtos/novo" className="btn">
+          Novo produto
+        </Link>
       </div>
+      <nav aria-label="Ferramentas do catálogo" className={styles.tools}>
+        <Link href="/dashboard/produtos/categorias" className="btn btn-ghost">
+          Categorias
+        </Link>
+        <Link href="/dashboard/produtos/importar" className="btn btn-ghost">
+          Importar produtos
+        </Link>
+        <a href="/dashboard/produtos/exportar" className="btn btn-ghost" download>
+          Exportar produtos
+        </a>
+      </nav>
       {params.arquivado ? (
         <p className="alert alert-success" role="status">
           Produto arquivado: ele já foi pedido, então continua nos pedidos antigos, mas saiu da loja.

@@ -118,7 +118,7 @@ export function ProductForm({
         <ProductStorefrontFields editing={Boolean(productId)} values={values} errors={errors} slugPlaceholder={slugPlaceholder} checked={checked} />
       </div>
       {children}
-      <div className={`stack ${styles.saveBar}`}>
+      <div className={`stack ${styles.saveBar}`} data-save-bar>
         <ActionResult state={state} />
         <div className="row">
           <button type="submit" className="btn" disabled={pending} aria-disabled={pending}>

@@ -11,9 +11,14 @@ function isWebUrl(url: string | null | undefined): url is string {
   return !!url && /^https?:\/\/[^\s]+$/i.test(url);
 }
 
-/** "Pagamento": the charge at the provider, its Pix code or boleto, and the buyer's page. */
+/**
+ * "Pagamento": the charge at the provider, its Pix code or boleto while it can still be paid, and
+ * the buyer's page. Once paid (or closed) the code, the QR code and the dates to pay by are of no
+ * use to the merchant, and a code at hand could be sent to the buyer again by mistake.
+ */
 export function PaymentCard({ view }: { view: OrderPageView }) {
   const { order, payment, masked } = view;
+  const payable = order.status === 'pending';
   return (
     <section className="card" aria-labelledby="payment-title">
       <h2 id="payment-title">Pagamento</h2>
@@ -21,11 +26,11 @@ export function PaymentCard({ view }: { view: OrderPageView }) {
         <>
           <dl className={styles.dl}>
             <Row label="Forma">{METHOD_LABELS[payment.method]}</Row>
-            {payment.dueDate ? <Row label="Vencimento">{formatDateBR(payment.dueDate)}</Row> : null}
-            {payment.payableUntil ? <Row label="Pode ser pago até">{formatDateBR(payment.payableUntil)}</Row> : null}
-            <Row label="Pago em">{order.paidAt ? formatDateTimeBR(order.paidAt) : '—'}</Row>
+            {payable && payment.dueDate ? <Row label="Vencimento">{formatDateBR(payment.dueDate)}</Row> : null}
+            {payable && payment.payableUntil ? <Row label="Pode ser pago até">{formatDateBR(payment.payableUntil)}</Row> : null}
+            {order.paidAt || payable ? <Row label="Pago em">{order.paidAt ? formatDateTimeBR(order.paidAt) : '—'}</Row> : null}
             {payment.refundedAt ? <Row label="Reembolsado em">{formatDateTimeBR(payment.refundedAt)}</Row> : null}
-            {payment.pixCode ? (
+            {payable && payment.pixCode ? (
               <Row label="Pix copia e cola">
                 <div className={styles.code}>
                   <code className={`mono ${styles.codeText}`} data-testid="pix-code">
@@ -35,13 +40,13 @@ export function PaymentCard({ view }: { view: OrderPageView }) {
                 </div>
               </Row>
             ) : null}
-            {payment.pixImage?.startsWith('data:image/png;base64,') ? (
+            {payable && payment.pixImage?.startsWith('data:image/png;base64,') ? (
               <Row label="QR code">
                 {/* eslint-disable-next-line @next/next/no-img-element -- a data: URI from the provider */}
                 <img src={payment.pixImage} alt="QR code do Pix deste pedido" width={160} height={160} className={styles.qr} />
               </Row>
             ) : null}
-            {payment.digitableLine ? (
+            {payable && payment.digitableLine ? (
               <Row label="Linha digitável">
                 <div className={styles.code}>
                   <code className={`mono ${styles.codeText}`} data-testid="digitable-line">

@@ -24,22 +24,25 @@ export function OfferSection({ choices, initial }: { choices: { value: string; l
       <h2 id="oferta-checkout-titulo">Oferta no checkout</h2>
       <p className="small muted">Quem compra este produto vê a oferta ao finalizar a compra e pode adicioná-la ao mesmo pedido e ao mesmo Pix.</p>
       <div className="stack">
-        <div className="field">
-          <label htmlFor="oferta-offered">Produto oferecido</label>
-          <select id="oferta-offered" name="offered" defaultValue={values.offered} aria-invalid={errors.offered ? true : undefined} aria-describedby={errors.offered ? 'oferta-offered-erro' : undefined}>
-            <option value="">Nenhum (sem oferta)</option>
-            {choices.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-          {error('offered')}
-        </div>
-        <div className="field">
-          <label htmlFor="oferta-price">Preço na oferta</label>
-          <input id="oferta-price" name="offerPrice" inputMode="decimal" defaultValue={values.price} aria-invalid={errors.price ? true : undefined} aria-describedby={errors.price ? 'oferta-price-erro' : undefined} autoComplete="off" />
-          {error('price')}
+        {/* At a desk the product and its price side by side: a price is a short field. */}
+        <div className="form-grid two">
+          <div className="field">
+            <label htmlFor="oferta-offered">Produto oferecido</label>
+            <select id="oferta-offered" name="offered" defaultValue={values.offered} aria-invalid={errors.offered ? true : undefined} aria-describedby={errors.offered ? 'oferta-offered-erro' : undefined}>
+              <option value="">Nenhum (sem oferta)</option>
+              {choices.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+            {error('offered')}
+          </div>
+          <div className="field">
+            <label htmlFor="oferta-price">Preço na oferta</label>
+            <input id="oferta-price" name="offerPrice" inputMode="decimal" defaultValue={values.price} aria-invalid={errors.price ? true : undefined} aria-describedby={errors.price ? 'oferta-price-erro' : undefined} autoComplete="off" />
+            {error('price')}
+          </div>
         </div>
         <div className="field">
           <label htmlFor="oferta-text">Texto da oferta</label>

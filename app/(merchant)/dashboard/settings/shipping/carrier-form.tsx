@@ -27,24 +27,28 @@ export function CarrierForm({ initial, hasToken, sandboxDefault }: { initial: Re
           <p className="field-hint">Se o Melhor Envio falhar ou não atender o CEP, vale o frete por região abaixo.</p>
           {text(
             'token',
-            'Token',
-            hasToken ? 'Um token está salvo (não é mostrado). Em branco: mantém o salvo.' : sandboxDefault ? 'Sem token, a loja usa um Melhor Envio de demonstração (preços fictícios).' : 'A chave de acesso da sua conta: gere em Melhor Envio → Gerenciar → Tokens e cole aqui.',
+            'Chave de acesso',
+            hasToken
+              ? 'Uma chave está salva (não é mostrada). Em branco: mantém a salva.'
+              : sandboxDefault
+                ? 'Sem chave, a loja usa um Melhor Envio de demonstração (preços fictícios). A sua: Melhor Envio → Gerenciar → Tokens.'
+                : 'A chave da sua conta: gere em Melhor Envio → Gerenciar → Tokens e cole aqui.',
             { type: 'password', autoComplete: 'off', defaultValue: '' },
           )}
           {hasToken ? (
             <div className={styles.checkRow}>
               <input type="checkbox" id="removeToken" name="removeToken" />
-              <label htmlFor="removeToken">Remover token</label>
+              <label htmlFor="removeToken">Remover a chave salva</label>
             </div>
           ) : null}
           <div className="field">
-            <label htmlFor="environment">Ambiente</label>
+            <label htmlFor="environment">Conta do Melhor Envio</label>
             <select id="environment" name="environment" defaultValue={values.environment ?? 'sandbox'} aria-describedby="environment-hint">
-              <option value="sandbox">Sandbox</option>
-              <option value="production">Produção</option>
+              <option value="sandbox">Conta de testes</option>
+              <option value="production">Conta real</option>
             </select>
             <p id="environment-hint" className="field-hint">
-              Sandbox é a conta de testes do Melhor Envio: cota e gera etiquetas sem valor. Produção é a sua conta de verdade, com saldo.
+              A conta de testes cota e gera etiquetas sem valor; a conta real paga as etiquetas com o seu saldo no Melhor Envio.
             </p>
           </div>
           {text('originZip', 'CEP de origem', 'De onde os pedidos saem.', { inputMode: 'numeric', autoComplete: 'postal-code' })}
