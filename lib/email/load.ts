@@ -9,7 +9,7 @@ import { addressLines, deliveryOf } from '@/lib/orders/delivery';
 import { orderMoneyLines } from '@/lib/orders/money-lines';
 import { orderPromotionLines } from '@/lib/promotions/promotions';
 import { getShopIdentity } from '@/lib/shop/identity';
-import { digitalOffersOf } from '@/lib/digital/access';
+import { digitalOffersOf } from '@/lib/digital';
 import { reviewLinkToken } from '@/lib/security/tokens';
 import { buyerInvoiceLink } from '@/lib/nfe/invoice-view';
 import type { EmailData } from './templates';

@@ -9,7 +9,7 @@ import { revalidatePath } from 'next/cache';
 import { done, refused } from '@/lib/auth/action-state';
 import { INVALID_FORM, merchantAction } from '@/lib/auth/merchant-action';
 import { typedValues } from '@/lib/forms/typed-values';
-import { removeDigital, saveDigitalContent } from '@/lib/digital/product-digital';
+import { removeDigital, saveDigitalContent } from '@/lib/digital';
 import { renewDigitalAccess, revokeDigitalAccess } from '@/lib/fulfilment/digital-access';
 import { recordRequestActivity } from '@/lib/security/activity';
 import { getOrderForAction } from '@/lib/orders/admin/order-detail';

@@ -1,8 +1,6 @@
 import type { Metadata } from 'next';
 import { formatDateBR } from '@balcao/br/dates';
-import { ACTION_WORD } from '@/lib/digital/access';
-import { fileSizeText } from '@/lib/digital/content';
-import { ACCESS_MAX_USES, startPath } from '@/lib/digital/signed-link';
+import { ACTION_WORD, fileSizeText, ACCESS_MAX_USES, startPath } from '@/lib/digital';
 import { previewDigitalAccess, resumeDigitalSession } from '@/lib/fulfilment/digital-access';
 import { getShopIdentity } from '@/lib/shop/identity';
 

@@ -20,7 +20,7 @@ import { saveProductWithVariants } from '@/lib/catalog/variant-admin';
 import { parseBRLInput } from '@balcao/br/money';
 import type { Role } from '@/lib/auth/permissions';
 import { saveOffer } from '@/lib/checkout/offers';
-import { productDigitalOf, removeDigital, saveDigitalContent } from '@/lib/digital/product-digital';
+import { productDigitalOf, removeDigital, saveDigitalContent } from '@/lib/digital';
 import { recordRequestActivity } from '@/lib/security/activity';
 import { confirmPriceChange } from '@/lib/subscriptions/manage';
 import { parsePlanForm, savePlan } from '@/lib/subscriptions/plans';

@@ -11,9 +11,7 @@
  * Never cached.
  */
 import { env } from '@/lib/config/env';
-import { completeFile } from '@/lib/digital/files';
-import { fileResponse } from '@/lib/digital/serve';
-import { accessPath, startPath } from '@/lib/digital/signed-link';
+import { completeFile, fileResponse, accessPath, startPath } from '@/lib/digital';
 import { openDigitalAccess, resumeDigitalSession } from '@/lib/fulfilment/digital-access';
 import { fromThisSite } from '@/lib/pixels/consent';
 

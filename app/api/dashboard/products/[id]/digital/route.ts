@@ -10,11 +10,8 @@
  */
 import { isOwnUpload } from '@/lib/security/same-origin';
 import { merchantFor } from '@/lib/auth/merchant-action';
-import { beginUpload, completeFile, PART_BYTES, storePart } from '@/lib/digital/files';
-import { fileResponse } from '@/lib/digital/serve';
-import { productDigitalOf } from '@/lib/digital/product-digital';
+import { beginUpload, completeFile, PART_BYTES, storePart, fileResponse, productDigitalOf, FILE_MESSAGES } from '@/lib/digital';
 import { readBodyCapped } from '@balcao/server-kit/read-body';
-import { FILE_MESSAGES } from '@/lib/digital/content';
 import { recordActivity } from '@/lib/security/activity';
 
 const HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'" };
