@@ -11,7 +11,7 @@ import { orderPromotionLines } from '@/lib/promotions/promotions';
 import { getShopIdentity } from '@/lib/shop/identity';
 import { digitalOffersOf } from '@/lib/digital';
 import { reviewLinkToken } from '@/lib/security/tokens';
-import { buyerInvoiceLink } from '@/lib/nfe/invoice-view';
+import { buyerInvoiceLink } from '@/lib/nfe';
 import type { EmailData } from './templates';
 import { subscriptionEmailData } from './subscription-data';
 

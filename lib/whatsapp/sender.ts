@@ -18,7 +18,7 @@ import { outboxWorker } from '@/lib/outbox/worker';
 import { env } from '@/lib/config/env';
 import { draftLinkToken } from '@/lib/email/draft-links';
 import { reviewLinkToken } from '@/lib/security/tokens';
-import { buyerInvoiceLink } from '@/lib/nfe/invoice-view';
+import { buyerInvoiceLink } from '@/lib/nfe';
 import { cloudApi, reasonInWords, WhatsappError, type CloudApi, type TemplateMessage } from './cloud-api';
 import { DRAFT_WHATSAPP_KEY } from './enqueue';
 import { buildCartReminder, buildReviewRequest, buildTemplate, OPT_OUT_ANSWER, type MessageData } from './messages';

@@ -14,7 +14,7 @@ import { INVALID_FORM, merchantAction } from '@/lib/auth/merchant-action';
 import { typedValues } from '@/lib/forms/typed-values';
 import { can } from '@/lib/auth/permissions';
 import { bulkShipSummary, checkBulkShip, shipSelected, type BulkShipReport } from '@/lib/fulfilment/bulk-ship';
-import { bulkEmitSummary, emitSelected, type BulkEmitReport } from '@/lib/nfe/bulk-emission';
+import { bulkEmitSummary, emitSelected, type BulkEmitReport } from '@/lib/nfe';
 import { SELECTION_MAX } from '@/lib/orders/admin/selection-limits';
 import { recordRequestActivity } from '@/lib/security/activity';
 

@@ -7,8 +7,7 @@ import { orders } from '@/db/schema';
 import { eq } from 'drizzle-orm';
 import { done, refused } from '@/lib/auth/action-state';
 import { merchantAction, type ParseResult } from '@/lib/auth/merchant-action';
-import { cancelInvoice } from '@/lib/nfe/cancellation';
-import { requestEmission, sendDueInvoices } from '@/lib/nfe/emission';
+import { cancelInvoice, requestEmission, sendDueInvoices } from '@/lib/nfe';
 import { orderLabel } from '@/lib/orders/format';
 import { recordRequestActivity } from '@/lib/security/activity';
 

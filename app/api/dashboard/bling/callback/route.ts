@@ -5,7 +5,7 @@
  */
 import { merchantFor, routeRefusal } from '@/lib/auth/merchant-action';
 import { env } from '@/lib/config/env';
-import { finishAuthorization } from '@/lib/nfe/connection';
+import { finishAuthorization } from '@/lib/nfe';
 import { recordRequestActivity } from '@/lib/security/activity';
 
 export const dynamic = 'force-dynamic';
