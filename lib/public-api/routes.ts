@@ -8,7 +8,7 @@ import { listOrdersQuery, refundRequest } from './schemas';
 import { apiError } from './http';
 import { listApiAbandoned } from './abandoned';
 import { listApiReviews } from './reviews';
-import { apiSubscriptions } from '@/lib/subscriptions/queries';
+import { apiSubscriptions } from '@/lib/subscriptions';
 
 export function getOrders(req: Request): Promise<Response> {
   return serveApi(req, async ({ caller, url }) => {

@@ -6,7 +6,7 @@
 import { revalidatePath } from 'next/cache';
 import { done, refused } from '@/lib/auth/action-state';
 import { merchantAction } from '@/lib/auth/merchant-action';
-import { cancelSubscription, confirmPriceChange, pauseSubscription, skipNextCycle } from '@/lib/subscriptions/manage';
+import { cancelSubscription, confirmPriceChange, pauseSubscription, skipNextCycle } from '@/lib/subscriptions';
 
 export const subscriptionAction = merchantAction({ name: 'subscription', permission: 'orders:act' }, async (form: FormData, { merchant }) => {
   const id = String(form.get('subscriptionId') ?? '');

@@ -22,8 +22,7 @@ import type { Role } from '@/lib/auth/permissions';
 import { saveOffer } from '@/lib/checkout/offers';
 import { productDigitalOf, removeDigital, saveDigitalContent } from '@/lib/digital';
 import { recordRequestActivity } from '@/lib/security/activity';
-import { confirmPriceChange } from '@/lib/subscriptions/manage';
-import { parsePlanForm, savePlan } from '@/lib/subscriptions/plans';
+import { confirmPriceChange, parsePlanForm, savePlan } from '@/lib/subscriptions';
 
 function idOf(form: FormData, name = 'productId'): number | null {
   const v = form.get(name);

@@ -3,7 +3,7 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { clientRateKey } from '@/lib/security/client-address';
-import { submitSubscription, type SubscribeFormState } from '@/lib/subscriptions/subscribe-form';
+import { submitSubscription, type SubscribeFormState } from '@/lib/subscriptions';
 
 /** "Confirmar assinatura" (also a plain POST without JavaScript): the first cycle's order page, to pay. */
 export async function subscribeAction(_previous: SubscribeFormState, form: FormData): Promise<SubscribeFormState> {

@@ -2,7 +2,7 @@
 import { merchantFor, routeRefusal } from '@/lib/auth/merchant-action';
 import { can } from '@/lib/auth/permissions';
 import { recordActivity } from '@/lib/security/activity';
-import { subscriptionsCsv } from '@/lib/subscriptions/queries';
+import { subscriptionsCsv } from '@/lib/subscriptions';
 
 export const dynamic = 'force-dynamic';
 

@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { done, refused, type ActionState } from '@/lib/auth/action-state';
 import { merchantAction } from '@/lib/auth/merchant-action';
-import { parseSubscriptionSettings, saveSubscriptionSettings } from '@/lib/subscriptions/settings';
+import { parseSubscriptionSettings, saveSubscriptionSettings } from '@/lib/subscriptions';
 
 /** Configurações → "Assinaturas": "Dias de antecedência" and "Tentativas" (lib/subscriptions/settings.ts). */
 export const saveSubscriptionSettingsAction = merchantAction({ name: 'subscription-settings', permission: 'settings:edit' }, async (form: FormData): Promise<ActionState> => {
