@@ -28,8 +28,7 @@ import {
 } from '@/lib/security/headers';
 import { ATTRIBUTION_COOKIE, ATTRIBUTION_MAX_AGE_SECONDS, attributionCookieFor } from '@/lib/attribution/attribution';
 import { checkServerActionBody, checkServerActionHeaders, type ActionVerdict } from '@/lib/security/action-request';
-import { CONSENT_COOKIE, consentOf } from '@/lib/pixels/consent';
-import { pixelCspAdditions } from '@/lib/pixels/csp';
+import { CONSENT_COOKIE, consentOf, pixelCspAdditions } from '@/lib/pixels/words';
 import { ownHosts } from '@/lib/security/same-origin';
 
 /** The server-action checks: headers first, then the body (Next.js buffers it for the proxy; a clone leaves it to the action). */

@@ -75,7 +75,7 @@ export const OUTBOX_CHANNELS: readonly OutboxEntry[] = [
   { name: 'webhook-worker', channel: 'webhook', left: 'webhooks', shareMs: 1_500, worker: async () => (await import('@/lib/outbound-events/delivery/webhook-worker')).webhookWorker },
   // The ad pixels' server events (Integrações → Meta Pixel, Google Analytics 4): the rows due.
   // (a quarter second each for the pixels and the pushes: a few small POSTs).
-  { name: 'pixel-sender', channel: 'pixel', left: 'pixels', shareMs: 250, worker: async () => (await import('@/lib/pixels/sender')).pixelWorker },
+  { name: 'pixel-sender', channel: 'pixel', left: 'pixels', shareMs: 250, worker: async () => (await import('@/lib/pixels')).pixelWorker },
   // The buyers' WhatsApp messages (lib/whatsapp/sender.ts); before each pass, the embedded WhatsApp
   // sandbox's tick (its delivery statuses on the sandbox clock, posted back to the webhook).
   {

@@ -4,7 +4,7 @@ import { redirect } from 'next/navigation';
 import { MAX_QUANTITY } from '@/lib/checkout/cart/cart-cookie';
 import { addProduct, positiveInt, removeProduct, replaceCart, setProductQuantity } from '@/lib/checkout/cart/mutations';
 import { reorderLinesByToken } from '@/lib/orders/queries';
-import { trackAddToCart } from '@/lib/pixels/track';
+import { trackAddToCart } from '@/lib/pixels';
 
 /** Product and catalog pages: add and go to the cart. A product not on sale is ignored. */
 export async function addToCartAction(form: FormData): Promise<void> {

@@ -18,7 +18,7 @@ import { TermsConsent } from '../_components/terms-consent';
 import { draftPrefill } from '@/lib/checkout/draft-prefill';
 import { DraftChanges } from './draft-changes';
 import { PixelEvent } from '../_components/pixels';
-import { pixelItemOf } from '@/lib/pixels/track';
+import { pixelItemOf } from '@/lib/pixels';
 import { cartPromotions, type CartPromotions } from '@/lib/checkout/cart-promotions';
 import { PromotionLines } from '../_components/promotion-lines';
 import { cartOffer } from '@/lib/checkout/offers';

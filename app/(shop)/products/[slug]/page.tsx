@@ -20,7 +20,7 @@ import { ShippingCalculator } from './shipping-calculator';
 import { SubscribeChoice } from './subscribe-choice';
 import { plansOfProducts } from '@/lib/subscriptions';
 import { PixelEvent } from '../../_components/pixels';
-import { pixelItemOf } from '@/lib/pixels/track';
+import { pixelItemOf } from '@/lib/pixels';
 import { newestReviews, productReviews, withReviewsJsonLd } from '@/lib/reviews/display';
 import { ProductReviews } from './product-reviews';
 

@@ -13,7 +13,7 @@
 import { env } from '@/lib/config/env';
 import { completeFile, fileResponse, accessPath, startPath } from '@/lib/digital';
 import { openDigitalAccess, resumeDigitalSession } from '@/lib/fulfilment/digital-access';
-import { fromThisSite } from '@/lib/pixels/consent';
+import { fromThisSite } from '@/lib/pixels';
 
 export const dynamic = 'force-dynamic';
 
