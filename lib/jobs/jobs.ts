@@ -83,8 +83,8 @@ export const OUTBOX_CHANNELS: readonly OutboxEntry[] = [
     channel: 'whatsapp',
     left: 'whatsapp',
     shareMs: 500,
-    worker: async () => (await import('@/lib/whatsapp/sender')).whatsappWorker,
-    before: async () => (await import('@/lib/whatsapp/sandbox')).tickWhatsappSandbox(),
+    worker: async () => (await import('@/lib/whatsapp')).whatsappWorker,
+    before: async () => (await import('@/lib/whatsapp')).tickWhatsappSandbox(),
   },
   // NF-e through Bling (Configurações → Nota fiscal): automatic emissions, then the rows due.
   { name: 'nfe-issuer', channel: 'nfe', left: 'invoices', shareMs: 500, worker: async () => (await import('@/lib/nfe/issuer')).invoiceWorker },

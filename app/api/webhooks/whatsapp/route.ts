@@ -3,7 +3,7 @@ import { readBodyCapped } from '@balcao/server-kit/read-body';
 import { clientRateKey } from '@/lib/security/client-address';
 import { hit } from '@/lib/security/rate-limit';
 import { withAfterPass } from '@/lib/server/after-pass';
-import { handleWhatsappWebhookPost, verifySubscription } from '@/lib/whatsapp/webhook';
+import { handleWhatsappWebhookPost, verifySubscription } from '@/lib/whatsapp';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';

@@ -5,9 +5,7 @@ import { done, refused } from '@/lib/auth/action-state';
 import { merchantAction } from '@/lib/auth/merchant-action';
 import { logger } from '@/lib/server/log';
 import { recordRequestActivity } from '@/lib/security/activity';
-import { parseWhatsappForm } from '@/lib/whatsapp/settings-form';
-import { getWhatsappSettings, saveWhatsappSettings } from '@/lib/whatsapp/settings';
-import { testWhatsappConnection } from '@/lib/whatsapp/test-connection';
+import { parseWhatsappForm, getWhatsappSettings, saveWhatsappSettings, testWhatsappConnection } from '@/lib/whatsapp';
 
 /**
  * Configurações → "WhatsApp": saves (token and app secret sealed; blank keeps them), or with
