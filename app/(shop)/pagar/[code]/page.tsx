@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { saoPauloDate } from '@balcao/br/dates';
 import { buyerCookieName, buyerOrderOnLink, linkForBuyer } from '@/lib/links/links';
 import { statusLabel } from '@/lib/orders/status-labels';
-import { closedMessage } from '@/lib/links/status';
+import { closedMessage } from '@/lib/links/words';
 import { formatBRL } from '@balcao/br/money';
 import { MIN_ORDER_CENTS, orderMoney } from '@/lib/orders/pricing';
 import { bpsToPercentText } from '@/lib/payment-settings/pix-discount';
