@@ -133,13 +133,13 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
     // Melhor Envio's tracking of the shipped orders with a label: "delivered" → "Entregue" (its
     // e-mail then goes out with the outbox below), on the reconciliation's interval.
     name: 'carrier-tracking',
-    start: async () => (await import('@/lib/fulfilment/carrier-tracking')).startTrackingLoop(),
-    stop: async () => (await import('@/lib/fulfilment/carrier-tracking')).stopTrackingLoop(),
+    start: async () => (await import('@/lib/fulfilment')).startTrackingLoop(),
+    stop: async () => (await import('@/lib/fulfilment')).stopTrackingLoop(),
     pass: {
       left: 'tracking',
       shareMs: 500,
       run: async (budgetMs) => {
-        const r = await (await import('@/lib/fulfilment/carrier-tracking')).readCarrierTracking({ deadlineMs: budgetMs });
+        const r = await (await import('@/lib/fulfilment')).readCarrierTracking({ deadlineMs: budgetMs });
         return { left: r.left };
       },
     },

@@ -13,7 +13,7 @@ import { refused } from '@/lib/auth/action-state';
 import { INVALID_FORM, merchantAction } from '@/lib/auth/merchant-action';
 import { typedValues } from '@/lib/forms/typed-values';
 import { can } from '@/lib/auth/permissions';
-import { bulkShipSummary, checkBulkShip, shipSelected, type BulkShipReport } from '@/lib/fulfilment/bulk-ship';
+import { bulkShipSummary, checkBulkShip, shipSelected, type BulkShipReport } from '@/lib/fulfilment';
 import { bulkEmitSummary, emitSelected, type BulkEmitReport } from '@/lib/nfe';
 import { SELECTION_MAX } from '@/lib/orders/admin/selection-limits';
 import { recordRequestActivity } from '@/lib/security/activity';

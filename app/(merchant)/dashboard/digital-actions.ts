@@ -10,7 +10,7 @@ import { done, refused } from '@/lib/auth/action-state';
 import { INVALID_FORM, merchantAction } from '@/lib/auth/merchant-action';
 import { typedValues } from '@/lib/forms/typed-values';
 import { removeDigital, saveDigitalContent } from '@/lib/digital';
-import { renewDigitalAccess, revokeDigitalAccess } from '@/lib/fulfilment/digital-access';
+import { renewDigitalAccess, revokeDigitalAccess } from '@/lib/fulfilment';
 import { recordRequestActivity } from '@/lib/security/activity';
 import { getOrderForAction } from '@/lib/orders/admin/order-detail';
 import { orderIdOf, ORDER_NOT_FOUND, revalidateOrder } from './order-action-helpers';

@@ -10,7 +10,7 @@ import { revalidatePath } from 'next/cache';
 import { done, refused, type ActionState } from '@/lib/auth/action-state';
 import { merchantAction } from '@/lib/auth/merchant-action';
 import { can, refusalMessage } from '@/lib/auth/permissions';
-import { buyLabel, buyLabelsForOrders, DEMO_REAL_LABELS, labelsSpendRealBalance, MAX_LABELS_PER_BATCH, type BatchLabelResult } from '@/lib/fulfilment/labels';
+import { buyLabel, buyLabelsForOrders, DEMO_REAL_LABELS, labelsSpendRealBalance, MAX_LABELS_PER_BATCH, type BatchLabelResult } from '@/lib/fulfilment';
 import type { Merchant } from '@/lib/auth/credentials';
 import { ORDER_NOT_FOUND, orderIdOf, revalidateOrder } from './order-action-helpers';
 

@@ -12,7 +12,7 @@
  */
 import { env } from '@/lib/config/env';
 import { completeFile, fileResponse, accessPath, startPath } from '@/lib/digital';
-import { openDigitalAccess, resumeDigitalSession } from '@/lib/fulfilment/digital-access';
+import { openDigitalAccess, resumeDigitalSession } from '@/lib/fulfilment';
 import { fromThisSite } from '@/lib/pixels';
 
 export const dynamic = 'force-dynamic';
