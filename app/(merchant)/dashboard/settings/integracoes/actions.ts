@@ -5,7 +5,7 @@ import { headers } from 'next/headers';
 import { z } from 'zod';
 import { done, refused, type ActionState } from '@/lib/auth/action-state';
 import { merchantAction } from '@/lib/auth/merchant-action';
-import { apiKeyFormSchema, createApiKey, revokeApiKey, type ApiKeyForm } from '@/lib/public-api/keys';
+import { apiKeyFormSchema, createApiKey, revokeApiKey, type ApiKeyForm } from '@/lib/public-api';
 import { createEndpoint, endpointFormSchema, sendTestDelivery, setEndpointEnabled } from '@/lib/outbound-events/webhook-endpoints';
 import type { OutboundEventType } from '@/lib/outbound-events/event-types';
 import { clientAddress } from '@/lib/security/client-address';
