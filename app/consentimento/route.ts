@@ -8,7 +8,7 @@
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { env } from '@/lib/config/env';
-import { isHttpsRequest } from '@/lib/security/headers';
+import { isHttpsRequest } from '@/lib/security';
 import { answerOf, CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, consentCookieValue, fromThisSite, returnPathOf, forgetPendingPixelContexts, orderTokenOfPath, gaClientIdOf, metaCookieOf } from '@/lib/pixels';
 
 export async function POST(request: NextRequest) {

@@ -21,10 +21,7 @@ import { can } from '@/lib/auth/permissions';
 import { PASSWORD_MESSAGES, newPasswordSchema } from '@/lib/auth/password-rules';
 import { enqueueAccountEmail } from '@/lib/email/account-emails';
 import { kickOutbox } from '@/lib/email/kick';
-import { activityStep, recordActivity } from '@/lib/security/activity';
-import { rateLimitSubject } from '@/lib/security/client-address';
-import { hit } from '@/lib/security/rate-limit';
-import { accountLinkToken, newId, sha256Hex } from '@/lib/security/tokens';
+import { activityStep, recordActivity, rateLimitSubject, hit, accountLinkToken, newId, sha256Hex } from '@/lib/security';
 
 export const RESET_TTL_MS = 60 * 60_000;
 

@@ -10,7 +10,7 @@ import { orderMoneyLines } from '@/lib/orders/money-lines';
 import { orderPromotionLines } from '@/lib/promotions/promotions';
 import { getShopIdentity } from '@/lib/shop/identity';
 import { digitalOffersOf } from '@/lib/digital';
-import { reviewLinkToken } from '@/lib/security/tokens';
+import { reviewLinkToken } from '@/lib/security';
 import { buyerInvoiceLink } from '@/lib/nfe';
 import type { EmailData } from './templates';
 import { subscriptionEmailData } from './subscription-data';

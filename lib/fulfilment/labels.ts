@@ -26,7 +26,7 @@ import { moveStep } from './apply-move';
 import { recordOrderPush } from '@/lib/push/record';
 import { carrierTrackingUrl, CORREIOS, type Tracking } from './tracking';
 import { orderLabel } from '@/lib/orders/format';
-import { recordActivity } from '@/lib/security/activity';
+import { recordActivity } from '@/lib/security';
 import { getShopIdentity } from '@/lib/shop/identity';
 import { carrierClient, connectionOf, getCarrierSettings, labelPdfBytes, LABEL_TIMEOUT_MS, type CarrierSettings } from '@/lib/shipping/carrier';
 import { CarrierError, type LabelParty, type MelhorEnvio } from '@/lib/shipping/melhor-envio';

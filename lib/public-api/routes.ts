@@ -1,7 +1,7 @@
 /** The handlers of /api/v1, one per route: parse with the route's schema, call its use-case. */
 import 'server-only';
 import { invalidRequest, serveApi } from './http';
-import { clientAddress } from '@/lib/security/client-address';
+import { clientAddress } from '@/lib/security';
 import { apiOrderFor, listApiOrders } from './orders';
 import { refundOrder } from './refunds';
 import { listOrdersQuery, refundRequest } from './schemas';

@@ -12,7 +12,7 @@ import { chosenVariant, requestedVariant } from '@/lib/catalog/variant-choice';
 import { availability } from '@/lib/catalog/availability';
 import { formValuesOf, parseCheckoutForm } from '@/lib/checkout/parse-form';
 import type { FieldErrors } from '@/lib/checkout/fields';
-import { hit } from '@/lib/security/rate-limit';
+import { hit } from '@/lib/security';
 import { getSettings } from '@/lib/payment-settings/settings';
 import { planOfProduct, planPrice } from './plans';
 import { INTERVAL_LABELS, PER_PERIOD } from './schedule';

@@ -14,7 +14,7 @@ import { saoPauloDate } from '@balcao/br/dates';
 import { itemsOfProducts } from '@/lib/catalog/catalog';
 import { placeCycleOrder, type CycleAddress } from '@/lib/checkout/place-cycle';
 import { shopNow } from '@/lib/embedded-provider/clock';
-import { randomToken } from '@/lib/security/tokens';
+import { randomToken } from '@/lib/security';
 import type { DeliveryOption } from '@/lib/shipping/options';
 import { cycleCheckoutKey } from './keys';
 import { logChange } from './log';

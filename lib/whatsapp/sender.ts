@@ -17,7 +17,7 @@ import { afterAttempts, drainChannel, exponentialBackoff, type DrainResult, type
 import { outboxWorker } from '@/lib/outbox/worker';
 import { env } from '@/lib/config/env';
 import { draftLinkToken } from '@/lib/email/draft-links';
-import { reviewLinkToken } from '@/lib/security/tokens';
+import { reviewLinkToken } from '@/lib/security';
 import { buyerInvoiceLink } from '@/lib/nfe';
 import { cloudApi, reasonInWords, WhatsappError, type CloudApi, type TemplateMessage } from './cloud-api';
 import { DRAFT_WHATSAPP_KEY } from './enqueue';

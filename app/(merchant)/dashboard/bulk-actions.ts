@@ -16,7 +16,7 @@ import { can } from '@/lib/auth/permissions';
 import { bulkShipSummary, checkBulkShip, shipSelected, type BulkShipReport } from '@/lib/fulfilment';
 import { bulkEmitSummary, emitSelected, type BulkEmitReport } from '@/lib/nfe';
 import { SELECTION_MAX } from '@/lib/orders/admin/selection-limits';
-import { recordRequestActivity } from '@/lib/security/activity';
+import { recordRequestActivity } from '@/lib/security';
 
 export type BulkShipState = { ok: true; message: string; at: number; report: BulkShipReport };
 

@@ -11,7 +11,7 @@ import { INVALID_FORM, merchantAction } from '@/lib/auth/merchant-action';
 import { typedValues } from '@/lib/forms/typed-values';
 import { removeDigital, saveDigitalContent } from '@/lib/digital';
 import { renewDigitalAccess, revokeDigitalAccess } from '@/lib/fulfilment';
-import { recordRequestActivity } from '@/lib/security/activity';
+import { recordRequestActivity } from '@/lib/security';
 import { getOrderForAction } from '@/lib/orders/admin/order-detail';
 import { orderIdOf, ORDER_NOT_FOUND, revalidateOrder } from './order-action-helpers';
 import { orderLabel } from '@/lib/orders/format';

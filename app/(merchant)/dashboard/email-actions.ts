@@ -12,7 +12,7 @@ import { getOrderForAction } from '@/lib/orders/admin/order-detail';
 import { resendInstructions } from '@/lib/payments/resend-instructions';
 import { updateEmailSettings } from '@/lib/email/settings';
 import { logger } from '@/lib/server/log';
-import { recordRequestActivity } from '@/lib/security/activity';
+import { recordRequestActivity } from '@/lib/security';
 
 export const resendInstructionsAction = merchantAction({ name: 'resend-email', permission: 'emails:resend' }, async (form: FormData, { merchant }) => {
   const id = form.get('orderId');

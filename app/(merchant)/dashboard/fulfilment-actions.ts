@@ -16,7 +16,7 @@ import { applyFulfilmentMove, type MoveRequest, applyShipBatch, type BatchReport
 import { can, type Role } from '@/lib/auth/permissions';
 import { parseManualRefundForm } from '@/lib/payments/manual-refund-form';
 import { recordManualRefund } from '@/lib/payments/manual-refund';
-import { recordRequestActivity } from '@/lib/security/activity';
+import { recordRequestActivity } from '@/lib/security';
 import { orderLabel } from '@/lib/orders/format';
 
 /** One fulfilment move: the order named by the form, the move the form asks for (or why not). */

@@ -7,7 +7,7 @@ import { headers } from 'next/headers';
 import { done, refused } from '@/lib/auth/action-state';
 import { merchantAction } from '@/lib/auth/merchant-action';
 import { addOrderNote, noteSchema } from '@/lib/orders/notes';
-import { clientAddress } from '@/lib/security/client-address';
+import { clientAddress } from '@/lib/security';
 import { ORDER_NOT_FOUND, revalidateOrder } from './order-action-helpers';
 
 async function requestAddress(): Promise<string | null> {

@@ -5,7 +5,7 @@ import { ATTRIBUTION_COOKIE, parseAttributionCookie } from '@/lib/attribution/at
 import { redirect } from 'next/navigation';
 import { clearCart } from '@/lib/checkout/cart/cart';
 import { submitCheckout, type CheckoutFailure } from '@/lib/checkout/submit-checkout';
-import { clientRateKey } from '@/lib/security/client-address';
+import { clientRateKey } from '@/lib/security';
 import { draftCookie } from '@/lib/checkout/draft-cookie';
 
 export type CheckoutActionState = CheckoutFailure | null;

@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { merchantAction } from '@/lib/auth/merchant-action';
 import { done, refused } from '@/lib/auth/action-state';
-import { hit } from '@/lib/security/rate-limit';
+import { hit } from '@/lib/security';
 import { recordTestPush } from '@/lib/push/record';
 import { removeDevice, saveChoices } from '@/lib/push';
 

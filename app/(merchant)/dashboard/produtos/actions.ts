@@ -21,7 +21,7 @@ import { parseBRLInput } from '@balcao/br/money';
 import type { Role } from '@/lib/auth/permissions';
 import { saveOffer } from '@/lib/checkout/offers';
 import { productDigitalOf, removeDigital, saveDigitalContent } from '@/lib/digital';
-import { recordRequestActivity } from '@/lib/security/activity';
+import { recordRequestActivity } from '@/lib/security';
 import { confirmPriceChange, parsePlanForm, savePlan } from '@/lib/subscriptions';
 
 function idOf(form: FormData, name = 'productId'): number | null {

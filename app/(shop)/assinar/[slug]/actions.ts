@@ -2,7 +2,7 @@
 
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { clientRateKey } from '@/lib/security/client-address';
+import { clientRateKey } from '@/lib/security';
 import { submitSubscription, type SubscribeFormState } from '@/lib/subscriptions';
 
 /** "Confirmar assinatura" (also a plain POST without JavaScript): the first cycle's order page, to pay. */

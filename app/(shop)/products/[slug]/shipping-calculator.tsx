@@ -6,7 +6,7 @@ import { headers } from 'next/headers';
 import { formatBRL } from '@balcao/br/money';
 import type { CatalogItem } from '@/lib/catalog/catalog';
 import { productDeliveryOptions } from '@/lib/checkout/delivery-quote';
-import { clientRateKey } from '@/lib/security/client-address';
+import { clientRateKey } from '@/lib/security';
 import { optionDays } from '@/lib/shipping/options';
 
 /** `item`: the variant on screen, as the product page read it (its catalog row: no second read). */

@@ -6,10 +6,7 @@
 import { headers } from 'next/headers';
 import { formValuesOf } from '@/lib/checkout/parse-form';
 import { draftSourceOf, saveCheckoutDraft } from '@/lib/checkout/draft';
-import { clientRateKey } from '@/lib/security/client-address';
-import { hit } from '@/lib/security/rate-limit';
-import { isSameOrigin } from '@/lib/security/same-origin';
-import { sha256Hex } from '@/lib/security/tokens';
+import { clientRateKey, hit, isSameOrigin, sha256Hex } from '@/lib/security';
 import { draftCookie } from '@/lib/checkout/draft-cookie';
 
 export async function POST(req: Request): Promise<Response> {

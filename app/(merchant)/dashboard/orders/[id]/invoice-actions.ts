@@ -9,7 +9,7 @@ import { done, refused } from '@/lib/auth/action-state';
 import { merchantAction, type ParseResult } from '@/lib/auth/merchant-action';
 import { cancelInvoice, requestEmission, sendDueInvoices } from '@/lib/nfe';
 import { orderLabel } from '@/lib/orders/format';
-import { recordRequestActivity } from '@/lib/security/activity';
+import { recordRequestActivity } from '@/lib/security';
 
 const orderIdForm = (form: FormData): ParseResult<string> => {
   const p = z.string().uuid().safeParse(form.get('orderId'));

@@ -12,7 +12,7 @@
 import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth/merchant-action';
 import { can, type Role } from '@/lib/auth/permissions';
 import { parseSelection, selectedOrderIds } from '@/lib/orders/admin/order-selection';
-import { recordActivity } from '@/lib/security/activity';
+import { recordActivity } from '@/lib/security';
 import { maskOrderBuyer } from '@balcao/br/personal-data';
 import { CSV_BOM, csvRow } from '@/lib/csv/write';
 import { exportFileName, ORDER_CSV_HEADER, orderCsvRow } from '@/lib/orders/admin/csv';

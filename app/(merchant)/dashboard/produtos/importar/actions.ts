@@ -12,7 +12,7 @@ import { runImportPhotos } from '@/lib/catalog/import-photos';
 import { confirmImport, storeImport } from '@/lib/catalog/product-import';
 import { afterPassScheduler } from '@/lib/server/after-pass';
 import { logger } from '@/lib/server/log';
-import { recordRequestActivity } from '@/lib/security/activity';
+import { recordRequestActivity } from '@/lib/security';
 
 export const uploadImportAction = merchantAction({ name: 'product-import-upload', permission: 'catalog:edit' }, async (form: FormData, { merchant }) => {
   const file = form.get('file');

@@ -6,7 +6,7 @@ import { merchantAction } from '@/lib/auth/merchant-action';
 import { couponByCode } from '@/lib/coupons/coupons';
 import { parseReminderForm } from '@/lib/checkout/drafts/settings-form';
 import { saveReminderSteps } from '@/lib/checkout/drafts/settings';
-import { recordRequestActivity } from '@/lib/security/activity';
+import { recordRequestActivity } from '@/lib/security';
 
 /** Saves Configurações → "Carrinhos abandonados". */
 export const saveAbandonedSettingsAction = merchantAction({ name: 'abandoned-settings', permission: 'settings:edit' }, async (form, { merchant }): Promise<ActionState> => {

@@ -6,7 +6,7 @@ import { done, refused } from '@/lib/auth/action-state';
 import { merchantAction } from '@/lib/auth/merchant-action';
 import { cancelInvitation, inviteMember, removeMember } from '@/lib/accounts/team';
 import { setTwoFactorRequirement } from '@/lib/accounts/two-factor';
-import { clientAddress } from '@/lib/security/client-address';
+import { clientAddress } from '@/lib/security';
 
 const text = (form: FormData, name: string) => {
   const v = form.get(name);

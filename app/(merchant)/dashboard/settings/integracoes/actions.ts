@@ -8,7 +8,7 @@ import { merchantAction } from '@/lib/auth/merchant-action';
 import { apiKeyFormSchema, createApiKey, revokeApiKey, type ApiKeyForm } from '@/lib/public-api';
 import { createEndpoint, endpointFormSchema, sendTestDelivery, setEndpointEnabled } from '@/lib/outbound-events/webhook-endpoints';
 import type { OutboundEventType } from '@/lib/outbound-events/event-types';
-import { clientAddress } from '@/lib/security/client-address';
+import { clientAddress } from '@/lib/security';
 import { logger } from '@/lib/server/log';
 
 const actorOf = async (merchant: { id: number; email: string }) => ({ actor: { id: merchant.id, email: merchant.email }, ip: clientAddress(await headers()) });

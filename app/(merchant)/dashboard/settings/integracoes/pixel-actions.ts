@@ -5,7 +5,7 @@ import { done, refused, type ActionState } from '@/lib/auth/action-state';
 import { merchantAction } from '@/lib/auth/merchant-action';
 import { GA4_FIELDS, GA4_SECRET_NEEDED, META_FIELDS, META_TOKEN_NEEDED, parseGa4Form, parseMetaForm, getPixelSettings, saveGa4, saveMetaPixel } from '@/lib/pixels';
 import { logger } from '@/lib/server/log';
-import { recordRequestActivity } from '@/lib/security/activity';
+import { recordRequestActivity } from '@/lib/security';
 
 /** Integrações → "Meta Pixel" → "Salvar". */
 export const saveMetaPixelAction = merchantAction<{ pixelId: string; token?: string }, ActionState>(

@@ -5,7 +5,7 @@ import { done, refused } from '@/lib/auth/action-state';
 import { INVALID_FORM, merchantAction } from '@/lib/auth/merchant-action';
 import { typedValues } from '@/lib/forms/typed-values';
 import { logger } from '@/lib/server/log';
-import { recordRequestActivity } from '@/lib/security/activity';
+import { recordRequestActivity } from '@/lib/security';
 import { getShopIdentity, savePolicies, saveShopIdentity } from '@/lib/shop/identity';
 import { parsePoliciesForm } from '@/lib/shop/policies';
 import { parseShopIdentityForm } from '@/lib/shop/identity-form';

@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { done, refused } from '@/lib/auth/action-state';
 import { merchantAction } from '@/lib/auth/merchant-action';
-import { recordRequestActivity } from '@/lib/security/activity';
+import { recordRequestActivity } from '@/lib/security';
 import { disconnect, startAuthorization, invoiceSettingsSchema, naturesOrProblem, saveInvoiceSettings } from '@/lib/nfe';
 
 /** "Conectar ao Bling": off to Bling's consent page with a fresh state; the callback finishes. */

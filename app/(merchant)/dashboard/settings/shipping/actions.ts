@@ -4,7 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { done, refused } from '@/lib/auth/action-state';
 import { merchantAction } from '@/lib/auth/merchant-action';
 import { logger } from '@/lib/server/log';
-import { recordRequestActivity } from '@/lib/security/activity';
+import { recordRequestActivity } from '@/lib/security';
 import { parseShippingForm } from '@/lib/shipping/settings-form';
 import { saveShippingRules } from '@/lib/shipping/settings';
 import { parseCarrierForm } from '@/lib/shipping/carrier-form';

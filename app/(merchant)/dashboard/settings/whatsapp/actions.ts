@@ -4,7 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { done, refused } from '@/lib/auth/action-state';
 import { merchantAction } from '@/lib/auth/merchant-action';
 import { logger } from '@/lib/server/log';
-import { recordRequestActivity } from '@/lib/security/activity';
+import { recordRequestActivity } from '@/lib/security';
 import { parseWhatsappForm, getWhatsappSettings, saveWhatsappSettings, testWhatsappConnection } from '@/lib/whatsapp';
 
 /**

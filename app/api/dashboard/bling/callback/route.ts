@@ -6,7 +6,7 @@
 import { merchantFor, routeRefusal } from '@/lib/auth/merchant-action';
 import { env } from '@/lib/config/env';
 import { finishAuthorization } from '@/lib/nfe';
-import { recordRequestActivity } from '@/lib/security/activity';
+import { recordRequestActivity } from '@/lib/security';
 
 export const dynamic = 'force-dynamic';
 

@@ -11,8 +11,7 @@ import { env } from '@/lib/config/env';
 import { shopNow } from '@/lib/embedded-provider/clock';
 import { checkoutPathOf, restoreDraft } from '@/lib/checkout/drafts/restore';
 import { DRAFT_COOKIE, DRAFT_COOKIE_MAX_AGE_S } from '@/lib/checkout/drafts/drafts';
-import { isSameOrigin } from '@/lib/security/same-origin';
-import { randomToken } from '@/lib/security/tokens';
+import { isSameOrigin, randomToken } from '@/lib/security';
 
 export const dynamic = 'force-dynamic';
 
