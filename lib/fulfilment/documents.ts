@@ -15,7 +15,7 @@ import { formatDocument } from '@balcao/br/documents';
 import { maskOrderBuyer } from '@balcao/br/personal-data';
 import { formatCep } from '@/lib/orders/delivery';
 import { orderLabel } from '@/lib/orders/format';
-import { getShippingRules } from '@/lib/shipping/settings';
+import { getShippingRules } from '@/lib/shipping';
 import { getShopIdentity } from '@/lib/shop/identity';
 import { DOCUMENTS_MAX_ORDERS } from './documents-limits';
 import { renderShippingDocuments, type DocOrder, type DocParty, type DocumentKind } from './documents-pdf';

@@ -28,9 +28,7 @@ import { carrierTrackingUrl, CORREIOS, type Tracking } from './tracking';
 import { orderLabel } from '@/lib/orders/format';
 import { recordActivity } from '@/lib/security';
 import { getShopIdentity } from '@/lib/shop/identity';
-import { carrierClient, connectionOf, getCarrierSettings, labelPdfBytes, LABEL_TIMEOUT_MS, type CarrierSettings } from '@/lib/shipping/carrier';
-import { CarrierError, type LabelParty, type MelhorEnvio } from '@/lib/shipping/melhor-envio';
-import { quoteProducts } from '@/lib/shipping/options';
+import { carrierClient, connectionOf, getCarrierSettings, labelPdfBytes, LABEL_TIMEOUT_MS, type CarrierSettings, CarrierError, type LabelParty, type MelhorEnvio, quoteProducts } from '@/lib/shipping';
 
 /** Longer than a run's six carrier calls at LABEL_TIMEOUT_MS each; a crashed run's lease lapses after it. */
 export const LABEL_LEASE_MS = 90_000;

@@ -15,7 +15,7 @@ import { itemsOfProducts } from '@/lib/catalog/catalog';
 import { placeCycleOrder, type CycleAddress } from '@/lib/checkout/place-cycle';
 import { shopNow } from '@/lib/embedded-provider/clock';
 import { randomToken } from '@/lib/security';
-import type { DeliveryOption } from '@/lib/shipping/options';
+import type { DeliveryOption } from '@/lib/shipping';
 import { cycleCheckoutKey } from './keys';
 import { logChange } from './log';
 import { planOfProduct, planPrice } from './plans';

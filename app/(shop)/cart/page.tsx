@@ -15,7 +15,7 @@ import { anyShips } from '@/lib/checkout/shipping';
 import { TermsConsent } from '../_components/terms-consent';
 import { PromotionLines } from '../_components/promotion-lines';
 import { cartPromotions } from '@/lib/checkout/cart-promotions';
-import { getShippingRules } from '@/lib/shipping/settings';
+import { getShippingRules } from '@/lib/shipping';
 
 export const metadata: Metadata = { title: 'Carrinho' };
 

@@ -7,7 +7,7 @@ import { formatBRL } from '@balcao/br/money';
 import type { CatalogItem } from '@/lib/catalog/catalog';
 import { productDeliveryOptions } from '@/lib/checkout/delivery-quote';
 import { clientRateKey } from '@/lib/security';
-import { optionDays } from '@/lib/shipping/options';
+import { optionDays } from '@/lib/shipping';
 
 /** `item`: the variant on screen, as the product page read it (its catalog row: no second read). */
 export async function ShippingCalculator({ item, variantParam, cep }: { item: CatalogItem; variantParam?: number; cep: string }) {
