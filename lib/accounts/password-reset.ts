@@ -19,8 +19,7 @@ import { BCRYPT_COST } from '@/lib/config/password-cost';
 import { normalizeEmail } from '@/lib/auth/credentials';
 import { can } from '@/lib/auth/permissions';
 import { PASSWORD_MESSAGES, newPasswordSchema } from '@/lib/auth/password-rules';
-import { enqueueAccountEmail } from '@/lib/email/account-emails';
-import { kickOutbox } from '@/lib/email/kick';
+import { enqueueAccountEmail, kickOutbox } from '@/lib/email';
 import { activityStep, recordActivity, rateLimitSubject, hit, accountLinkToken, newId, sha256Hex } from '@/lib/security';
 
 export const RESET_TTL_MS = 60 * 60_000;

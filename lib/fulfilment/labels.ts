@@ -21,7 +21,7 @@ import { database, db } from '@/db';
 import { get, run } from '@/db/driver';
 import { orderItems, orders, productVariants, type Order } from '@/db/schema';
 import { formatBRL } from '@balcao/br/money';
-import { kickOutbox } from '@/lib/email/kick';
+import { kickOutbox } from '@/lib/email';
 import { moveStep } from './apply-move';
 import { recordOrderPush } from '@/lib/push/record';
 import { carrierTrackingUrl, CORREIOS, type Tracking } from './tracking';

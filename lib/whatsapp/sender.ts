@@ -16,7 +16,7 @@ import { getShopIdentity } from '@/lib/shop/identity';
 import { afterAttempts, drainChannel, exponentialBackoff, type DrainResult, type OutboxChannel } from '@/lib/outbox/outbox';
 import { outboxWorker } from '@/lib/outbox/worker';
 import { env } from '@/lib/config/env';
-import { draftLinkToken } from '@/lib/email/draft-links';
+import { draftLinkToken } from '@/lib/email';
 import { reviewLinkToken } from '@/lib/security';
 import { buyerInvoiceLink } from '@/lib/nfe';
 import { cloudApi, reasonInWords, WhatsappError, type CloudApi, type TemplateMessage } from './cloud-api';

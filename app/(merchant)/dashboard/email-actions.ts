@@ -7,10 +7,9 @@
 import { revalidatePath } from 'next/cache';
 import { done, refused } from '@/lib/auth/action-state';
 import { merchantAction } from '@/lib/auth/merchant-action';
-import { parseEmailSettingsForm } from '@/lib/email/settings-form';
+import { parseEmailSettingsForm, updateEmailSettings } from '@/lib/email';
 import { getOrderForAction } from '@/lib/orders/admin/order-detail';
 import { resendInstructions } from '@/lib/payments/resend-instructions';
-import { updateEmailSettings } from '@/lib/email/settings';
 import { logger } from '@/lib/server/log';
 import { recordRequestActivity } from '@/lib/security';
 

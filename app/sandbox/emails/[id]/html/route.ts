@@ -1,4 +1,4 @@
-import { catcherAccess, caughtFor, mayRead, viewableHtml } from '@/lib/email/catcher';
+import { catcherAccess, caughtFor, mayRead, viewableHtml } from '@/lib/email';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { catcherAccess, caughtFor, mayRead } from '@/lib/email/catcher';
+import { catcherAccess, caughtFor, mayRead } from '@/lib/email';
 
 export const dynamic = 'force-dynamic';
 
