@@ -1,5 +1,5 @@
 import { formatDateTimeBR } from '@balcao/br/dates';
-import type { ConversationView } from '@/lib/whatsapp';
+import type { ConversationView } from '@/lib/whatsapp/catcher';
 import { replyAsBuyerAction } from './actions';
 import styles from './whatsapp.module.css';
 

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { refusalMessage } from '@/lib/auth/permissions';
 import { hasFullSimulatorAccess } from '@/lib/demo/simulator-access';
-import { conversationViews, whatsappCatcherAccess } from '@/lib/whatsapp';
+import { conversationViews, whatsappCatcherAccess } from '@/lib/whatsapp/catcher';
 import { AutoRefresh } from '../auto-refresh';
 import sandbox from '../sandbox.module.css';
 import { ConversationCard } from './conversation-card';

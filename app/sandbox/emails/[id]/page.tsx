@@ -4,7 +4,7 @@ import { notFound, redirect } from 'next/navigation';
 import { refusalMessage } from '@/lib/auth/permissions';
 import { ACCOUNT_PATH } from '@/lib/auth/session';
 import { formatDateTimeBR } from '@balcao/br/dates';
-import { attachmentPath, catcherAccess, caughtFor } from '@/lib/email';
+import { attachmentPath, catcherAccess, caughtFor } from '@/lib/email/catcher';
 import styles from '../emails.module.css';
 import sandbox from '../../sandbox.module.css';
 

@@ -1,4 +1,4 @@
-import { catcherAccess, caughtFor, mayRead, viewableHtml } from '@/lib/email';
+import { catcherAccess, caughtFor, mayRead, viewableHtml } from '@/lib/email/catcher';
 
 export const dynamic = 'force-dynamic';
 

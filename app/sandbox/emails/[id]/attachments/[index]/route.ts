@@ -1,4 +1,4 @@
-import { catcherAccess, caughtFor, mayRead } from '@/lib/email';
+import { catcherAccess, caughtFor, mayRead } from '@/lib/email/catcher';
 
 export const dynamic = 'force-dynamic';
 
