@@ -33,7 +33,9 @@ export default defineConfig({
     environment: 'node',
     exclude: ['node_modules/**', '.next/**', '.next-*/**', 'e2e/**'],
     setupFiles: ['test/setup.ts'],
-    testTimeout: 20_000,
+    // Several files race 2–4 worker processes, each loading the app's modules: on a loaded 2-core
+    // machine a process's start alone can take seconds. The bound is for a hang, not for speed.
+    testTimeout: 60_000,
     hookTimeout: 30_000,
     pool: 'forks',
     projects: [

@@ -15,6 +15,9 @@
  * Load goes only to 127.0.0.1, bounded in count and time. Never run in CI.
  * --cpu-prof writes the server's V8 CPU profile to bench/results/prof/ when it stops
  * (summarise it with `tsx bench/tools/profile-summary.ts <file>`).
+ * --profile-load profiles T8's and T14's load alone (from its first shopper to its last) into
+ * bench/results/prof/, summarised by kind of work in their notes
+ * (`tsx bench/tools/profile-summary.ts <file> --categories` for more).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -49,6 +52,7 @@ const only = args.find((a) => a.startsWith('--only='))?.slice(7).toUpperCase().s
 const instances = Number(args.find((a) => a.startsWith('--instances='))?.slice(12) ?? 1);
 const devtools = args.includes('--devtools');
 const log = (line: string) => console.error(`  ${line}`);
+const profileDir = args.includes('--profile-load') ? path.join(ROOT, 'bench', 'results', 'prof') : undefined;
 
 const specs: Spec[] = [
   { ...T1, needsServer: true, run: (ctx) => runT1(ctx) },
@@ -94,7 +98,9 @@ async function main() {
         if (b.built) console.error(`built .next-bench in ${b.seconds} s`);
       }
       const cpuProf = args.includes('--cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, 'bench', 'results', 'prof')}`] : [];
-      server = await startServer({ nodeArgs: cpuProf });
+      // The sale day reads the server's event loop (bench/lib/loop-probe-preload.mjs).
+      const loopProbe = chosen.some((s) => s.id === 'T8' || s.id === 'T14');
+      server = await startServer({ nodeArgs: cpuProf, loopProbe, profileDir: loopProbe ? profileDir : undefined });
       console.error(`server ${server.url} (pid ${server.pid})`);
     }
     for (const spec of chosen) {
@@ -107,7 +113,7 @@ async function main() {
       console.error(`${spec.id} ${spec.title} …`);
       let result: TargetResult;
       try {
-        result = spec.needsServer && !server ? skipped(spec.id, spec.title, spec.target, 'no server') : await spec.run({ server: server!, quick, log });
+        result = spec.needsServer && !server ? skipped(spec.id, spec.title, spec.target, 'no server') : await spec.run({ server: server!, quick, log, profileDir });
       } catch (e) {
         result = { id: spec.id, title: spec.title, target: spec.target, headline: `error: ${(e as Error).message.split('\n')[0]}`, verdict: 'error', details: { error: String((e as Error).stack ?? e) } };
       }

@@ -17,7 +17,7 @@ type SaleDayDetails = { ordersPerSecond: number; checkoutP95: { loaded: number; 
 export async function runT14(ctx: BenchContext): Promise<TargetResult> {
   // T8's better-sqlite3 run of this bench run, read before this run of the sale day replaces it.
   const baseline = lastT8;
-  const server = await startServer({ port: BENCH_PORTS.libsql, env: { DATABASE_DRIVER: 'libsql' } });
+  const server = await startServer({ port: BENCH_PORTS.libsql, env: { DATABASE_DRIVER: 'libsql' }, loopProbe: true, profileDir: ctx.profileDir });
   let result: TargetResult;
   try {
     result = await runT8({ ...ctx, server, instances: 1, seconds: ctx.quick ? 5 : 30 });

@@ -20,6 +20,11 @@
  *
  * --instances=2 (or T8_INSTANCES=2): two `next start` on the same database files, shoppers
  * spread over both (what a second process behind a load balancer does to the design).
+ *
+ * The ratio's floor, in the same run: a bare POST and the blank page measured unloaded and
+ * under the same load (their ratio is what any request gets on this host), the host's CPU over
+ * the load split between the servers, this process and everything else, and the servers' event
+ * loops (bench/lib/loop-probe-preload.mjs); with --profile-load, a CPU profile of the load alone.
  */
 import { withDb } from './lib/app-db';
 import type { BenchContext } from './lib/context';
@@ -28,6 +33,8 @@ import { BENCH_PORTS, startServer, type Server } from './lib/server';
 import { provision } from './lib/provision-client';
 import { checkoutBody, merchantCookie, parseForm, sandboxHeaders, sandboxPay } from './lib/shop';
 import { percentile, round as r2, sleep } from './lib/stats';
+import { loopWindow, machineWindow, type LoopWindow, type MachineWindow } from './lib/load-floor';
+import { categories } from './tools/profile-summary';
 
 export const T8 = {
   id: 'T8',
@@ -51,7 +58,9 @@ type Step =
   | 'pay (sandbox)'
   | 'switch to Pix'
   | 'dashboard order'
-  | 'ship (merchant)';
+  | 'ship (merchant)'
+  | 'bare POST'
+  | 'blank page';
 type Sample = { step: Step; ms: number; status: number };
 
 class Recorder {
@@ -183,6 +192,26 @@ async function switchToPix(rec: Recorder, base: string, token: string, html: str
   return true;
 }
 
+/**
+ * The floor under the same load: the bench build's bare POST (`/api/bench/bare`, the body read
+ * and a JSON answer, none of the app's code) sent the checkout's own form, and the blank App
+ * Router page (`/bench/blank`), one of each in turn about four times a second, on the first
+ * server. What they gain under load is the wait every request has on this host (the event loop
+ * and the two cores shared with the shoppers), with no work of the app's own to grow.
+ */
+async function floorProbe(rec: Recorder, base: string, s: Shared) {
+  while (Date.now() < s.stopAt) {
+    await sleep(150 + Math.random() * 200);
+    await floorOnce(rec, base);
+  }
+}
+
+async function floorOnce(rec: Recorder, base: string) {
+  await timed(rec, 'bare POST', `${base}/api/bench/bare`, { method: 'POST', body: buyerForm('pix', [['checkoutKey', 'floor']], 0), headers: { origin: base } });
+  await sleep(50 + Math.random() * 100);
+  await timed(rec, 'blank page', `${base}/bench/blank`);
+}
+
 /** A valid Correios (S10) tracking code for a serial number. */
 function trackingCode(serial: number): string {
   const digits = String(serial % 1e8).padStart(8, '0');
@@ -200,9 +229,7 @@ type Marked = { orderId: string; token: string; code: string };
  * — the server action app/(merchant)/dashboard/fulfilment-actions.ts → lib/fulfilment), as a
  * browser without JavaScript posts it.
  */
-async function merchant(rec: Recorder, bases: string[], main: Server, s: Shared, marked: Marked[]) {
-  const cookies = new Map<string, string>();
-  for (const b of bases) cookies.set(b, await merchantCookie(b));
+async function merchant(rec: Recorder, bases: string[], main: Server, s: Shared, marked: Marked[], cookies: Map<string, string>) {
   const done = new Set<string>();
   let serial = Math.floor(Math.random() * 1e7);
   while (Date.now() < s.stopAt) {
@@ -499,7 +526,7 @@ async function saleDay(ctx: BenchContext & { instances?: number; seconds?: numbe
   try {
     // Two processes behind one address, as a deployment runs them: the same APP_URL, so every
     // notification_url names it and either instance's sandbox worker may deliver to it.
-    if (instances === 2) second = await startServer({ port: BENCH_PORTS.second, shareDataOf: server, env: { APP_URL: server.url } });
+    if (instances === 2) second = await startServer({ port: BENCH_PORTS.second, shareDataOf: server, env: { APP_URL: server.url }, loopProbe: true });
     const servers = second ? [server, second] : [server];
     const bases = servers.map((x) => x.url);
     const catalog = await (await fetch(`${server.url}/`)).text();
@@ -515,11 +542,17 @@ async function saleDay(ctx: BenchContext & { instances?: number; seconds?: numbe
     const warm = new Recorder();
     for (let i = 0; i < 2 * bases.length; i++) await checkoutOnce(warm, bases[i % bases.length], 'balcao_cart=1x1', i % 2 ? 'boleto' : 'pix');
     for (const b of bases) for (const path of ['/', `/products/${slugs[0]}`, '/cart']) await (await fetch(`${b}${path}`)).arrayBuffer();
+    for (let i = 0; i < 3; i++) await floorOnce(new Recorder(), bases[0]);
     const quiet = new Recorder();
+    const quietFloor = new Recorder();
+    const quietFrom = Date.now();
     for (let i = 0; i < (quick ? 8 : 40); i++) {
       // The load's mix: one in five with the coupon.
       await checkoutOnce(quiet, bases[i % bases.length], `balcao_cart=${pick(CART_PRODUCTS)}x1`, i % 2 ? 'boleto' : 'pix', i % 5 === 4 ? coupon : undefined);
+      // The floor's requests one at a time between them, as the load's prober sends them.
+      await floorOnce(quietFloor, bases[0]);
     }
+    const quietTo = Date.now();
     const unloaded = quiet.samples.filter((x) => x.step === 'checkout POST').map((x) => x.ms);
     phase('setup and unloaded checkouts');
     if (quiet.errors.length) throw new Error(`unloaded checkouts failed: ${quiet.errors[0]}`);
@@ -531,16 +564,30 @@ async function saleDay(ctx: BenchContext & { instances?: number; seconds?: numbe
       busy: servers.reduce((n, x) => n + x.counters().busy, 0),
       errors: servers.reduce((n, x) => n + x.counters().errors, 0),
     };
+    // The merchant signed in before the sale (a password hash is a burst of CPU, not the sale's).
+    const merchantCookies = new Map<string, string>();
+    for (const b of bases) merchantCookies.set(b, await merchantCookie(b));
     const rec = new Recorder();
+    const loadedFloor = new Recorder();
     const shared: Shared = { slugs, placed: [], payQueue: [], stopAt: Date.now() + seconds * 1000, coupon };
     const marked: Marked[] = [];
     log(`T8 ${instances} instance(s): ${shoppers} shoppers for ${seconds} s …`);
+    const stopProfile = server.profiling ? server.profileWindow() : undefined;
+    const loadFrom = Date.now();
+    const host = machineWindow(servers);
     const t0 = performance.now();
     let loadDone = false;
     const payers = [payer(rec, server, shared, () => loadDone), payer(rec, server, shared, () => loadDone)];
-    await Promise.all([...Array.from({ length: shoppers }, (_, i) => shopper(rec, bases, i, shared)), merchant(rec, bases, server, shared, marked)]);
+    await Promise.all([
+      ...Array.from({ length: shoppers }, (_, i) => shopper(rec, bases, i, shared)),
+      merchant(rec, bases, server, shared, marked, merchantCookies),
+      floorProbe(loadedFloor, bases[0], shared),
+    ]);
     const elapsed = (performance.now() - t0) / 1000;
+    const hostLoad = host.end();
+    const loadTo = Date.now();
     loadDone = true;
+    const profileFile = stopProfile ? await stopProfile() : undefined;
     phase('load');
     await Promise.all(payers);
     phase('paying the queue after the load');
@@ -555,6 +602,10 @@ async function saleDay(ctx: BenchContext & { instances?: number; seconds?: numbe
     const p95Loaded = percentile(loadedCheckout, 95);
     const p95Unloaded = percentile(unloaded, 95);
     const ratio = p95Loaded / p95Unloaded;
+    const floor = floorOf(quietFloor, loadedFloor);
+    const loop = servers.map((x) => ({ unloaded: loopWindow(x.loopSamples(), quietFrom, quietTo), loaded: loopWindow(x.loopSamples(), loadFrom, loadTo) }));
+    const profile = profileFile ? { file: profileFile, categories: categories(profileFile) } : undefined;
+    rec.errors.push(...quietFloor.errors, ...loadedFloor.errors);
     const fiveXX = rec.samples.filter((x) => x.status >= 500 || x.status === 0).length;
     const ordersPerSecond = shared.placed.length / elapsed;
     const requests = rec.samples.length;
@@ -566,13 +617,19 @@ async function saleDay(ctx: BenchContext & { instances?: number; seconds?: numbe
       ...T8,
       headline:
         `${instances} instance${instances > 1 ? 's' : ''}, ${shoppers} shoppers, ${seconds} s: ${ordersPerSecond.toFixed(2)} orders/s (${shared.placed.length} orders, ${rec2.paidBoth} paid), ${Math.round(requests / elapsed)} req/s; ` +
-        `checkout POST p95 ${fmtMs(p95Loaded)} vs ${fmtMs(p95Unloaded)} unloaded = ${ratio.toFixed(2)}×; ` +
+        `checkout POST p95 ${fmtMs(p95Loaded)} vs ${fmtMs(p95Unloaded)} unloaded = ${ratio.toFixed(2)}× (${signedMs(p95Loaded - p95Unloaded)}); ` +
+        `the floor under the same load: ${floorLine(floor)}; the checkout's added p95 is ${r2((p95Loaded - p95Unloaded) / floor.barePost.addedMs, 2)}× the bare POST's; ` +
+        `host ${hostLine(hostLoad)}; ` +
         `errors ${rec.errors.length} (5xx/network ${fiveXX}, SQLITE_BUSY ${busy}); ` +
         `${rec2.coupons.orders} with the coupon (${rec2.coupons.applied} applied, ${rec2.coupons.usesCounted} uses counted), ${rec2.switched} switched boleto → Pix (${rec2.switchedPaid} paid), ` +
         `${rec2.fulfilment.shipped}/${rec2.fulfilment.marked} marked shipped by the merchant, ${rec2.flagged} flagged paid twice; ` +
         `provider balance +${rec2.balance.provider} vs app paid − refunded ${rec2.balance.app} centavos; ${rec2.mismatches.length} reconciliation mismatches over ${rec2.orders} orders`,
       verdict: pass ? 'pass' : 'fail',
-      notes: [`p50/p95 per step: ${stepLine}`, ...rec.errors.slice(0, 5), ...rec2.mismatches.slice(0, 5), ...(logErrors ? [`${logErrors} error-level lines in the server log`] : [])],
+      notes: [
+        `p50/p95 per step: ${stepLine}`,
+        ...loop.map((l, i) => `server ${i + 1}'s event loop, unloaded → loaded: ${loopLine(l.unloaded)} → ${loopLine(l.loaded)}`),
+        ...(profile ? [`CPU profile of the load (${profile.file}): ${profile.categories.map((c) => `${c.name} ${c.share}%`).join(', ')}`] : []),
+        ...rec.errors.slice(0, 5), ...rec2.mismatches.slice(0, 5), ...(logErrors ? [`${logErrors} error-level lines in the server log`] : [])],
       details: {
         instances,
         shoppers,
@@ -581,6 +638,10 @@ async function saleDay(ctx: BenchContext & { instances?: number; seconds?: numbe
         ordersPerSecond: r2(ordersPerSecond, 2),
         steps,
         checkoutP95: { loaded: r2(p95Loaded, 1), unloaded: r2(p95Unloaded, 1), ratio: r2(ratio, 2), unloadedP50: r2(percentile(unloaded, 50), 1) },
+        floor: { ...floor, checkoutAddedVsBare: r2((p95Loaded - p95Unloaded) / floor.barePost.addedMs, 2) },
+        host: hostLoad,
+        loop,
+        profile: profile ?? null,
         errors: rec.errors.slice(0, 50),
         errorCount: rec.errors.length,
         sqliteBusyInLog: busy,
@@ -592,4 +653,43 @@ async function saleDay(ctx: BenchContext & { instances?: number; seconds?: numbe
   } finally {
     await second?.stop();
   }
+}
+
+type Side = { n: number; p50: number; p95: number };
+type FloorStep = { unloaded: Side; loaded: Side; ratio: number; addedMs: number };
+
+function side(rec: Recorder, step: Step): Side {
+  const ms = rec.samples.filter((x) => x.step === step).map((x) => x.ms);
+  return { n: ms.length, p50: r2(percentile(ms, 50), 1), p95: r2(percentile(ms, 95), 1) };
+}
+
+function floorStep(unloaded: Side, loaded: Side): FloorStep {
+  return { unloaded, loaded, ratio: r2(loaded.p95 / unloaded.p95, 2), addedMs: r2(loaded.p95 - unloaded.p95, 1) };
+}
+
+/** The floor's two requests, unloaded (between the unloaded checkouts) and under the load. */
+function floorOf(quietFloor: Recorder, loadedFloor: Recorder): Record<'barePost' | 'blankPage', FloorStep> {
+  return {
+    barePost: floorStep(side(quietFloor, 'bare POST'), side(loadedFloor, 'bare POST')),
+    blankPage: floorStep(side(quietFloor, 'blank page'), side(loadedFloor, 'blank page')),
+  };
+}
+
+function floorLine(f: Record<'barePost' | 'blankPage', FloorStep>): string {
+  const one = (label: string, x: FloorStep) => `${label} p95 ${fmtMs(x.loaded.p95)} vs ${fmtMs(x.unloaded.p95)} = ${x.ratio.toFixed(2)}× (${signedMs(x.addedMs)})`;
+  return `${one('bare POST', f.barePost)}, ${one('blank page', f.blankPage)}`;
+}
+
+const signedMs = (ms: number) => `${ms < 0 ? '−' : '+'}${fmtMs(Math.abs(ms))}`;
+
+function hostLine(h: MachineWindow): string {
+  return (
+    `${h.hostCores} of ${h.cores} cores busy over the load (servers ${h.serverCores}, the bench's shoppers ${h.benchCores}, other processes ${h.otherCores}), ` +
+    `load average ${h.loadAverage.before.join(' ')} → ${h.loadAverage.after.join(' ')}`
+  );
+}
+
+function loopLine(l: LoopWindow | null): string {
+  if (!l) return 'no samples';
+  return `utilisation ${l.utilisation}, CPU ${l.cpuCores} cores, delay p50 ${fmtMs(l.delayP50)} / p99 ${fmtMs(l.delayP99)} / max ${fmtMs(l.delayMax)}`;
 }

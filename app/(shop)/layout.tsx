@@ -1,9 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { readCart } from '@/lib/checkout/cart/cart';
-import { darken, lighten } from '@/lib/shop/contrast';
-import { storefront } from '@/lib/shop/storefront';
-import { logoUrl } from '@/lib/shop/identity-values';
+import { readCart } from '@/lib/checkout';
+import { darken, lighten, storefront, logoUrl } from '@/lib/shop';
 import { ShopFooter } from './_components/shop-footer';
 import { ShopPixels } from './_components/pixels';
 import styles from './shop.module.css';

@@ -1,5 +1,5 @@
-import { sortedCatalogPage, sortOf } from '@/lib/catalog/search';
-import { storefront } from '@/lib/shop/storefront';
+import { sortedCatalogPage, sortOf } from '@/lib/catalog';
+import { storefront } from '@/lib/shop';
 import { Pages, ProductGrid, SortForm } from './_components/product-grid';
 import styles from './catalog.module.css';
 

@@ -1,5 +1,5 @@
 import { formatBRL } from '@balcao/br/money';
-import type { OrderMoney } from '@/lib/orders/money-lines';
+import type { OrderMoney } from '@/lib/orders';
 
 /**
  * An order table's footer rows for its discounts (lib/orders/money-lines.ts): the items'

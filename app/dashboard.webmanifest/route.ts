@@ -3,7 +3,7 @@
  * (standalone) under the shop's name and icon, straight at /dashboard. Outside /dashboard/ so
  * the browser's credential-less fetch of it is not sent to the sign-in; it names nothing private.
  */
-import { getShopIdentity } from '@/lib/shop/identity';
+import { getShopIdentity } from '@/lib/shop';
 import { APP_ICON_SIZES } from '@/lib/shop/app-icon';
 
 export const dynamic = 'force-dynamic';

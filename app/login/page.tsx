@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { loginErrorMessage, safeCallbackPath } from '@/lib/auth/login-messages';
-import { getMerchantOrNull } from '@/lib/auth/session';
+import { getMerchantOrNull } from '@/lib/auth';
 import { AccountPanel } from './account-panel';
 import { LoginForm } from './login-form';
 import styles from './login.module.css';

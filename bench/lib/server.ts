@@ -111,8 +111,23 @@ export type Server = {
   output(): string;
   /** Lines printed since start that mention SQLITE_BUSY / "database is locked", and error-level (pino ≥ 50) lines. */
   counters(): { busy: number; errors: number };
+  /** The event loop's samples so far (only with `loopProbe`; bench/lib/loop-probe-preload.mjs). */
+  loopSamples(): LoopSample[];
+  /** Whether `profileWindow` can be used (started with `loopProbe` and `profileDir`). */
+  profiling: boolean;
+  /**
+   * Starts a CPU profile of the server (only with `profileDir`); the function it returns stops
+   * it and resolves to the profile's path.
+   */
+  profileWindow(): () => Promise<string>;
   stop(): Promise<void>;
 };
+
+/** One interval of bench/lib/loop-probe-preload.mjs: event-loop delay (ms), utilisation (0–1), CPU ms. */
+export type LoopSample = { t: number; p50: number; p99: number; max: number; elu: number; cpuMs: number };
+
+/** The loop probe's preload, plain JavaScript (the server runs without a TypeScript loader). */
+const LOOP_PROBE = path.join(ROOT, 'bench', 'lib', 'loop-probe-preload.mjs');
 
 export type StartOptions = {
   port?: number;
@@ -126,6 +141,10 @@ export type StartOptions = {
   shareDataOf?: Server;
   /** Sees every line the server prints (T15 counts the libSQL probe's). */
   onLine?: (line: string) => void;
+  /** Samples the event loop's delay and utilisation every 500 ms (`Server.loopSamples`). */
+  loopProbe?: boolean;
+  /** With `loopProbe`: where `Server.profileWindow` writes its CPU profiles. */
+  profileDir?: string;
 };
 
 export async function startServer(opts: StartOptions = {}): Promise<Server> {
@@ -169,9 +188,11 @@ export async function startServer(opts: StartOptions = {}): Promise<Server> {
     UNPAID_ORDERS_PER_DOCUMENT: '1000000',
     EMAILS_PER_RECIPIENT_PER_DAY: '1000000',
     LOG_LEVEL: 'warn',
+    ...(opts.loopProbe && opts.profileDir ? { BENCH_PROFILE_DIR: opts.profileDir } : {}),
     ...opts.env,
   };
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  const probeArgs = opts.loopProbe ? ['--import', LOOP_PROBE] : [];
+  const child = spawn(process.execPath, [...probeArgs, ...(opts.nodeArgs ?? []), path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -179,11 +200,21 @@ export async function startServer(opts: StartOptions = {}): Promise<Server> {
   children.add(child);
   const lines: string[] = [];
   const counts = { busy: 0, errors: 0 };
+  const loop: LoopSample[] = [];
+  const profiles: string[] = [];
   const keep = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) {
       if (!line.trim()) continue;
       opts.onLine?.(line);
       if (line.startsWith('db-rt ')) continue;
+      if (line.startsWith('loop-probe ')) {
+        loop.push(JSON.parse(line.slice(11)) as LoopSample);
+        continue;
+      }
+      if (line.startsWith('loop-probe-profile ')) {
+        profiles.push(line.slice(19).trim());
+        continue;
+      }
       lines.push(line);
       if (/SQLITE_BUSY|database is locked/i.test(line)) counts.busy++;
       if (/"level":(50|60)\b/.test(line)) counts.errors++;
@@ -203,6 +234,22 @@ export async function startServer(opts: StartOptions = {}): Promise<Server> {
     pid: child.pid!,
     output: () => lines.slice(-40).join('\n'),
     counters: () => ({ ...counts }),
+    loopSamples: () => [...loop],
+    profiling: Boolean(opts.loopProbe && opts.profileDir),
+    profileWindow() {
+      if (!opts.loopProbe || !opts.profileDir) throw new Error('profileWindow needs a server started with loopProbe and profileDir');
+      const had = profiles.length;
+      child.kill('SIGUSR2');
+      return async () => {
+        child.kill('SIGUSR2');
+        const deadline = Date.now() + 60_000;
+        while (profiles.length === had) {
+          if (Date.now() > deadline) throw new Error(`no CPU profile written within 60 s:\n${server.output()}`);
+          await sleep(100);
+        }
+        return profiles[had];
+      };
+    },
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

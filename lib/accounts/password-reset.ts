@@ -16,9 +16,8 @@ import { get, run, type Step } from '@/db/driver';
 import { accountTokens, users } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { BCRYPT_COST } from '@/lib/config/password-cost';
-import { normalizeEmail } from '@/lib/auth/credentials';
+import { normalizeEmail, PASSWORD_MESSAGES, newPasswordSchema } from '@/lib/auth';
 import { can } from '@/lib/auth/permissions';
-import { PASSWORD_MESSAGES, newPasswordSchema } from '@/lib/auth/password-rules';
 import { enqueueAccountEmail, kickOutbox } from '@/lib/email';
 import { activityStep, recordActivity, rateLimitSubject, hit, accountLinkToken, newId, sha256Hex } from '@/lib/security';
 

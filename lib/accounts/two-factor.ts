@@ -12,7 +12,7 @@ import { database, db } from '@/db';
 import { run } from '@/db/driver';
 import { accountPolicy, totpRecoveryCodes, users } from '@/db/schema';
 import { env } from '@/lib/config/env';
-import { checkSecondStep, matchTotp, normalizeRecoveryCode, secondStepLocked, TOTP_SEAL, totpSecretOf } from '@/lib/auth/two-factor';
+import { checkSecondStep, matchTotp, normalizeRecoveryCode, secondStepLocked, TOTP_SEAL, totpSecretOf } from '@/lib/auth';
 import { activityStep, recordActivity, seal, sha256Hex } from '@/lib/security';
 import { qrPngDataUri } from '@balcao/br/qr';
 import type { Actor } from './team';

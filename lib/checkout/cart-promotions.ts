@@ -7,7 +7,7 @@
  */
 import 'server-only';
 import { formatBRL } from '@balcao/br/money';
-import type { CatalogItem } from '@/lib/catalog/catalog';
+import type { CatalogItem } from '@/lib/catalog';
 import { shopNow } from '@/lib/embedded-provider/clock';
 import type { PricedCart } from '@/lib/orders/pricing';
 import { applyPromotions, inScope, type PromotionDiscount } from '@/lib/promotions/engine';

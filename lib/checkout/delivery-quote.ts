@@ -5,7 +5,7 @@
  */
 import 'server-only';
 import { readCart } from '@/lib/checkout/cart/cart';
-import type { CatalogItem } from '@/lib/catalog/catalog';
+import type { CatalogItem } from '@/lib/catalog';
 import { hit } from '@/lib/security/rate-limit';
 import { getCarrierSettings } from '@/lib/shipping/carrier';
 import { deliveryOptions, type CartParcel, type DeliveryOptions } from '@/lib/shipping/options';

@@ -9,7 +9,7 @@ import { cookies } from 'next/headers';
 import { CART, DRAFT_COOKIE, draftOfCookie, parseFields, parseLines, type DraftSource } from '@/lib/checkout/drafts/drafts';
 import { draftChanges } from '@/lib/checkout/drafts/restore';
 import type { PricedCart } from '@/lib/orders/pricing';
-import type { CatalogItem } from '@/lib/catalog/catalog';
+import type { CatalogItem } from '@/lib/catalog';
 import { formatBRL } from '@balcao/br/money';
 import type { FormValues } from './fields';
 

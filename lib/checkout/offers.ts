@@ -10,7 +10,7 @@ import 'server-only';
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { db } from '@/db';
 import { orderOffers, orders, productOffers, productVariants, products, type ProductOffer } from '@/db/schema';
-import { itemsOfProducts, type CatalogItem } from '@/lib/catalog/catalog';
+import { itemsOfProducts, type CatalogItem } from '@/lib/catalog';
 
 export type CheckoutOffer = { productId: number; item: CatalogItem; priceCents: number; text: string };
 

@@ -16,7 +16,7 @@ import { checkMobile, mobileMessages } from '@balcao/br/phone';
 import { isUF, type UF } from '@balcao/br/uf';
 import { LIMITS } from '@balcao/payment-contract';
 import { CHECK_FIELDS_MESSAGE, FORM_FIELDS, type FieldErrors, type FormField } from './fields';
-import { BUYER_NOTE_MAX_LENGTH } from '@/lib/orders/note-limits';
+import { BUYER_NOTE_MAX_LENGTH } from '@/lib/orders/words';
 import { EMPTY_CART_MESSAGE } from '@/lib/orders/pricing';
 import { COUPON_CODE_MAX } from '@/lib/coupons/rules';
 

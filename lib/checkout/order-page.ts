@@ -12,10 +12,9 @@
 import 'server-only';
 import { formatDateTimeBR } from '@balcao/br/dates';
 import { storeReturnUrlOfOrder } from '@/lib/checkout/sessions/sessions';
-import { orderViewByToken, type OrderView } from '@/lib/orders/queries';
-import { ATTEMPT_MESSAGES } from '@/lib/payments/attempts';
-import { pixAttemptOffer } from '@/lib/payments/attempt-terms';
-import { storefront } from '@/lib/shop/storefront';
+import { orderViewByToken, type OrderView } from '@/lib/orders';
+import { ATTEMPT_MESSAGES, pixAttemptOffer } from '@/lib/payments';
+import { storefront } from '@/lib/shop';
 import { getSettings } from '@/lib/payment-settings/settings';
 
 /** Why "Pagar com Pix agora" or "Gerar novo Pix" did not go through: the key the action puts in `?pix=` (the words stay out of the URL). */

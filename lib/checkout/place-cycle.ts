@@ -11,7 +11,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import { database } from '@/db';
 import { orders } from '@/db/schema';
-import { itemsOfProducts } from '@/lib/catalog/catalog';
+import { itemsOfProducts } from '@/lib/catalog';
 import { placeOrder, PROVIDER_DID_NOT_ANSWER, TRY_AGAIN } from '@/lib/checkout/place-order';
 import { getSettings } from '@/lib/payment-settings/settings';
 import { getCarrierSettings } from '@/lib/shipping/carrier';

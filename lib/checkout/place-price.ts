@@ -9,7 +9,7 @@
 import 'server-only';
 import { saoPauloDate } from '@balcao/br/dates';
 import { formatBRL } from '@balcao/br/money';
-import type { CatalogItem } from '@/lib/catalog/catalog';
+import type { CatalogItem } from '@/lib/catalog';
 import { CHECK_FIELDS_MESSAGE, type FieldErrors } from '@/lib/checkout/fields';
 import { chooseFreight } from '@/lib/checkout/freight';
 import type { ValidOrder } from '@/lib/checkout/order-input';

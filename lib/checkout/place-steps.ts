@@ -21,7 +21,7 @@ import type { Tx } from '@/db';
 import { orderDiscounts, orderItems, orderOffers, orders, type Coupon } from '@/db/schema';
 import { saoPauloDate } from '@balcao/br/dates';
 import { originColumns, type Attribution } from '@/lib/attribution/attribution';
-import { lapsedHoldsQuery, releaseHolds, stockOfVariantsQuery, takeForNewOrder } from '@/lib/catalog/stock';
+import { lapsedHoldsQuery, releaseHolds, stockOfVariantsQuery, takeForNewOrder } from '@/lib/catalog';
 import type { ValidOrder } from '@/lib/checkout/order-input';
 import { numberOf, orderNumberQuery } from '@/lib/checkout/order-number';
 import type { PricedPlacement } from '@/lib/checkout/place-price';

@@ -9,9 +9,9 @@
  */
 import 'server-only';
 import { can } from '@/lib/auth/permissions';
-import { getEnrolledMerchantOrNull } from '@/lib/auth/session';
+import { getEnrolledMerchantOrNull } from '@/lib/auth';
 import { env } from '@/lib/config/env';
-import { providerChargeIdByToken } from '@/lib/orders/queries';
+import { providerChargeIdByToken } from '@/lib/orders';
 
 /** Everything (development, or a signed-in merchant in a public demo) — or nothing beyond one's own order. */
 export async function hasFullSimulatorAccess(): Promise<boolean> {

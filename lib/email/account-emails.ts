@@ -14,7 +14,7 @@ import { env } from '@/lib/config/env';
 import { noteOutboxRow } from '@/lib/server/after-pass';
 import { accountLinkToken } from '@/lib/security';
 import { ROLE_LABELS } from '@/lib/auth/permissions';
-import { getShopIdentity } from '@/lib/shop/identity';
+import { getShopIdentity } from '@/lib/shop';
 import { html } from './templates/html';
 import { button, layout, p, urlLink } from './templates/layout';
 import type { RenderedEmail } from './templates/types';

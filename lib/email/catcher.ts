@@ -7,8 +7,7 @@ import { desc, eq } from 'drizzle-orm';
 import { db } from '@/db';
 import { ACCOUNT_EMAIL_KINDS, caughtEmails, orders, type CaughtEmail } from '@/db/schema';
 import { can } from '@/lib/auth/permissions';
-import { getMerchantOrNull } from '@/lib/auth/session';
-import { mustEnrollTwoFactor } from '@/lib/auth/two-factor';
+import { getMerchantOrNull, mustEnrollTwoFactor } from '@/lib/auth';
 import { maskBuyerIn, maskEmail } from '@balcao/br/personal-data';
 import { env } from '@/lib/config/env';
 

@@ -11,7 +11,7 @@ import { and, eq, gte, lt } from 'drizzle-orm';
 import { database, db } from '@/db';
 import { orders, payments, currentPaymentOf } from '@/db/schema';
 import { addDays, saoPauloDate, startOfSaoPauloDay } from '@balcao/br/dates';
-import { endOfSaoPauloDay } from '@/lib/orders/deadline';
+import { endOfSaoPauloDay } from '@/lib/orders';
 import { emailKey } from './keys';
 import { enqueueEmail, hasEmail } from './outbox';
 

@@ -4,7 +4,7 @@
  * Center's product data specification and Meta's catalog both ask for. The XML and the CSV
  * (google-xml.ts, meta-csv.ts) only spell these items in their channel's words.
  */
-import { effectiveOf, lineName, variantLabel, type Dimensions } from '@/lib/catalog/variants';
+import { effectiveOf, lineName, variantLabel, type Dimensions } from '@/lib/catalog/forms';
 import type { LivePromotion } from '@/lib/promotions/rules';
 import { gtinOf } from './gtin';
 import { salePriceOf, unitPromotions } from './sale-price';

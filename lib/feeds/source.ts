@@ -10,11 +10,11 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { database, db } from '@/db';
 import { categories, feedCategoryMap, productCategories, productPhotos, productVariants, products } from '@/db/schema';
 import { env } from '@/lib/config/env';
-import { photoRowsWhere, photosByProduct, sourceAtLeast } from '@/lib/catalog/photos';
+import { photoRowsWhere, photosByProduct, sourceAtLeast } from '@/lib/catalog';
 import { shopNow } from '@/lib/embedded-provider/clock';
 import { livePromotionsQuery } from '@/lib/promotions/promotions';
 import { parsePromotion, type LivePromotion } from '@/lib/promotions/rules';
-import { identityOf, identityQuery } from '@/lib/shop/identity';
+import { identityOf, identityQuery } from '@/lib/shop';
 import type { FeedSource } from './items';
 import { feedSettingsOf, feedSettingsQuery, type FeedSettings } from './settings';
 

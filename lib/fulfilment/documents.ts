@@ -13,10 +13,10 @@ import { db } from '@/db';
 import { orderItems, orders, type Order } from '@/db/schema';
 import { formatDocument } from '@balcao/br/documents';
 import { maskOrderBuyer } from '@balcao/br/personal-data';
-import { formatCep } from '@/lib/orders/delivery';
-import { orderLabel } from '@/lib/orders/format';
+import { formatCep } from '@/lib/orders';
+import { orderLabel } from '@/lib/orders/words';
 import { getShippingRules } from '@/lib/shipping';
-import { getShopIdentity } from '@/lib/shop/identity';
+import { getShopIdentity } from '@/lib/shop';
 import { DOCUMENTS_MAX_ORDERS } from './documents-limits';
 import { renderShippingDocuments, type DocOrder, type DocParty, type DocumentKind } from './documents-pdf';
 

@@ -25,10 +25,10 @@ import { kickOutbox } from '@/lib/email';
 import { moveStep } from './apply-move';
 import { recordOrderPush } from '@/lib/push/record';
 import { carrierTrackingUrl, CORREIOS, type Tracking } from './tracking';
-import { orderLabel } from '@/lib/orders/format';
+import { orderLabel } from '@/lib/orders/words';
 import { recordActivity } from '@/lib/security';
-import { getShopIdentity } from '@/lib/shop/identity';
 import { carrierClient, connectionOf, getCarrierSettings, labelPdfBytes, LABEL_TIMEOUT_MS, type CarrierSettings, CarrierError, type LabelParty, type MelhorEnvio, quoteProducts } from '@/lib/shipping';
+import { getShopIdentity } from '@/lib/shop';
 
 /** Longer than a run's six carrier calls at LABEL_TIMEOUT_MS each; a crashed run's lease lapses after it. */
 export const LABEL_LEASE_MS = 90_000;

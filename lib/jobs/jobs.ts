@@ -47,7 +47,7 @@ export type BackgroundJob = {
 };
 
 /** The abandoned checkouts' reminders and deletions (lib/checkout/drafts/scan.ts), before the outbox drains. */
-const runDraftScan = async () => (await import('@/lib/checkout/drafts/scan')).runDraftScan();
+const runDraftScan = async () => (await import('@/lib/checkout')).runDraftScan();
 
 /**
  * The outbox channels (lib/outbox, README.md there): each entry gives its channel's loop on a

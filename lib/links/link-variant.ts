@@ -9,7 +9,7 @@ import 'server-only';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { database } from '@/db';
 import { productVariants, products } from '@/db/schema';
-import { lineName, variantLabel } from '@/lib/catalog/variants';
+import { lineName, variantLabel } from '@/lib/catalog/forms';
 
 export type LinkVariantLine = { productId: number; variantId: number; sku: string | null; variantName: string | null; name: string };
 

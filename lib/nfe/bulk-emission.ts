@@ -10,7 +10,7 @@ import { inArray } from 'drizzle-orm';
 import { db } from '@/db';
 import { orders } from '@/db/schema';
 import { plural } from '@balcao/br/plural';
-import { orderLabel } from '@/lib/orders/format';
+import { orderLabel } from '@/lib/orders/words';
 import { emissionBlocker, requestEmission, type EmissionDeps } from './emission';
 
 export const NOT_PAID = 'Não está pago.';

@@ -30,7 +30,7 @@ import { dedupe, hasEvent, insertEvent, type EventSource } from './events';
 import type { Artifacts, Observation } from './observation';
 import { nextState, type Transition } from './state';
 import { paidEffectQueries, paidEffectsNeedNoReads, stateEffects, type PaidEffectReads } from './state-effects';
-import { givenBackSql } from '@/lib/catalog/stock';
+import { givenBackSql } from '@/lib/catalog';
 import { supersededAttemptPaid } from './attempts-apply';
 
 

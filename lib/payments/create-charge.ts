@@ -23,7 +23,7 @@ import { paymentProvider } from './provider';
 import { dedupe, hasEvent, insertEvent, insertEventWhere, type EventSource } from './events';
 import { boletoRequest, notificationUrlFor, parseTerms, payableUntilOf, pixRequest, type ChargeTerms } from './charge-request';
 import { newId, randomToken, tokenHash } from '@/lib/security/tokens';
-import { giveBack } from '@/lib/catalog/stock';
+import { giveBack } from '@/lib/catalog';
 import { chargeCreatedEffects, stateEffects } from './state-effects';
 
 /**

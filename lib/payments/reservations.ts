@@ -8,7 +8,7 @@
  */
 import 'server-only';
 import { database } from '@/db';
-import { releaseLapsedHolds } from '@/lib/catalog/stock';
+import { releaseLapsedHolds } from '@/lib/catalog';
 import { reservationCutoffIn } from '@/lib/payment-settings/reservation';
 import { logger } from '@/lib/server/log';
 

@@ -5,7 +5,7 @@ import { database } from '@/db';
 import { get, run } from '@/db/driver';
 import { orders, payments, currentPaymentOf } from '@/db/schema';
 import { insertEvent } from './events';
-import { returnRefundedOrderStock, type ReturnResult } from '@/lib/catalog/stock';
+import { returnRefundedOrderStock, type ReturnResult } from '@/lib/catalog';
 
 export async function returnOrderStock(orderId: string, actor: string): Promise<ReturnResult> {
   return database().transaction(function* (tx) {

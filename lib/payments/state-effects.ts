@@ -31,7 +31,7 @@
 import { reads, type Rows, type Step } from '@/db/driver';
 import type { OrderStatus } from '@/db/schema';
 import type { SQL } from 'drizzle-orm';
-import { giveBack, needsRetake, orderMovesQuery, retakeForLatePayment } from '@/lib/catalog/stock';
+import { giveBack, needsRetake, orderMovesQuery, retakeForLatePayment } from '@/lib/catalog';
 import { releaseCouponUse, retakeCouponUse } from './coupon-uses';
 import { flagPaymentOverLinkLimit, orderLinkQuery } from '@/lib/links/place';
 import { reservationCutoffIn } from '@/lib/payment-settings/reservation';

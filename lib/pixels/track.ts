@@ -5,7 +5,7 @@
  * after-pass); the answer is the event id the page's browser event repeats.
  */
 import 'server-only';
-import { itemsOfProducts } from '@/lib/catalog/catalog';
+import { itemsOfProducts } from '@/lib/catalog';
 import { withAfterPass } from '@/lib/server/after-pass';
 import { contentIdOf, keepOrderContext, newPixelEventId, recordBrowsingEvent } from './record';
 import type { PixelEventName, PixelItem } from './payloads';

@@ -9,8 +9,7 @@ import 'server-only';
 import { and, desc, eq, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import { database } from '@/db';
 import { checkoutDrafts, checkoutSessions, emailOutbox, type CheckoutDraftRow } from '@/db/schema';
-import { isExpired } from '@/lib/checkout/drafts/reminders';
-import { parseFields, parseLines } from '@/lib/checkout/drafts/drafts';
+import { isExpired, parseFields, parseLines } from '@/lib/checkout';
 import { shopNow } from '@/lib/embedded-provider/clock';
 import type { ApiCaller } from './keys';
 

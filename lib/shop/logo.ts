@@ -4,7 +4,7 @@
  * favicon at 32–48 px, so 320 px wide covers a wide logo on a 3x screen.
  */
 import 'server-only';
-import { PHOTO_MESSAGES, processPhoto } from '@/lib/catalog/photo-processing';
+import { PHOTO_MESSAGES, processPhoto } from '@/lib/catalog/imaging';
 import type { LogoChange } from './identity';
 
 export const LOGO_WIDTH = 320;

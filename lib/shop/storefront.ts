@@ -9,7 +9,7 @@ import 'server-only';
 import { cache } from 'react';
 import { database } from '@/db';
 import type { Category } from '@/db/schema';
-import { shopCategoriesQuery } from '@/lib/catalog/search';
+import { shopCategoriesQuery } from '@/lib/catalog';
 import { settingsOf, settingsQuery, type PaymentSettings } from '@/lib/payment-settings/settings';
 import type { ShopIdentity } from './identity-values';
 import { identityOf, identityQuery } from './identity';

@@ -24,7 +24,7 @@ import { database, type Tx } from '@/db';
 import { get, run, type Step } from '@/db/driver';
 import { orders, outboundEvents, subscriptionCycles, subscriptions, type SubscriptionCycleRow, type SubscriptionRow } from '@/db/schema';
 import { saoPauloDate } from '@balcao/br/dates';
-import { placeCycleOrder } from '@/lib/checkout/place-cycle';
+import { placeCycleOrder } from '@/lib/checkout';
 import { shopNow } from '@/lib/embedded-provider/clock';
 import { newEventId } from '@/lib/outbound-events/record';
 import { intervalLoop } from '@/lib/server/interval-loop';

@@ -7,11 +7,9 @@
  */
 import 'server-only';
 import { formatBRL } from '@balcao/br/money';
-import { productPage } from '@/lib/catalog/catalog';
-import { chosenVariant, requestedVariant } from '@/lib/catalog/variant-choice';
-import { availability } from '@/lib/catalog/availability';
-import { formValuesOf, parseCheckoutForm } from '@/lib/checkout/parse-form';
-import type { FieldErrors } from '@/lib/checkout/fields';
+import { productPage, chosenVariant, requestedVariant, availability } from '@/lib/catalog';
+import { formValuesOf, parseCheckoutForm } from '@/lib/checkout';
+import type { FieldErrors } from '@/lib/checkout/words';
 import { hit } from '@/lib/security';
 import { getSettings } from '@/lib/payment-settings/settings';
 import { planOfProduct, planPrice } from './plans';

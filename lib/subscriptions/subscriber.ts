@@ -4,7 +4,7 @@
  * the page shows; the page works without JavaScript (plain POSTs and a redirect).
  */
 import 'server-only';
-import { deliveryAddressSchema } from '@/lib/checkout/place-cycle';
+import { deliveryAddressSchema } from '@/lib/checkout';
 import { cancelSubscription, changeAddress, changeMethod, pauseSubscription, resumeSubscription, subscriptionIdByToken } from './manage';
 
 export const SUBSCRIBER_NOTICES = {

@@ -8,7 +8,7 @@ import 'server-only';
 import { conversations, receiveReply, tick, type Conversation } from '@balcao/whatsapp-sandbox';
 import { formatMobile, maskMobile } from '@balcao/br/phone';
 import { can } from '@/lib/auth/permissions';
-import { getEnrolledMerchantOrNull } from '@/lib/auth/session';
+import { getEnrolledMerchantOrNull } from '@/lib/auth';
 import { env } from '@/lib/config/env';
 import { whatsappSandbox } from './sandbox';
 import { SANDBOX_PHONE_NUMBER_ID } from './settings';

@@ -7,24 +7,20 @@
 import { revalidatePath } from 'next/cache';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { done, refused } from '@/lib/auth/action-state';
-import { merchantAction } from '@/lib/auth/merchant-action';
+import { done, refused, merchantAction, getMerchantOrNull, isSessionCookieName, revokeAllSessions } from '@/lib/auth';
 import { can } from '@/lib/auth/permissions';
-import { getMerchantOrNull, isSessionCookieName } from '@/lib/auth/session';
-import { revokeAllSessions } from '@/lib/auth/session-version';
-import { returnOrderStock } from '@/lib/payments/return-stock';
-import { getOrderForAction } from '@/lib/orders/admin/order-detail';
+import { returnOrderStock, cancelOrderPayment, refundDoublePayment, refundOrderPayment } from '@/lib/payments';
+import { getOrderForAction } from '@/lib/orders/admin';
 import { ORDER_NOT_FOUND, orderIdOf, revalidateOrder } from './order-action-helpers';
-import { parseRefundForm } from '@/lib/payments/refund-form';
+import { parseRefundForm } from '@/lib/payments/forms';
 import { parseSettingsForm } from '@/lib/payment-settings/settings-form';
 import { userMessage } from '@/lib/payment-provider/client';
-import { cancelOrderPayment, refundDoublePayment, refundOrderPayment } from '@/lib/payments/merchant-actions';
 import { reconcileAll, reconcileOrder } from '@/lib/payments/reconcile';
 import { logger } from '@/lib/server/log';
 import { updateSettings } from '@/lib/payment-settings/settings';
 import { recordRequestActivity } from '@/lib/security';
 import { formatBRL } from '@balcao/br/money';
-import { orderLabel } from '@/lib/orders/format';
+import { orderLabel } from '@/lib/orders/words';
 
 
 export const cancelOrderAction = merchantAction({ name: 'cancel', permission: 'orders:act' }, async (form: FormData, { merchant }) => {

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { formatDateTimeBR } from '@balcao/br/dates';
-import { readBalance } from '@/lib/payments/balance';
+import { readBalance } from '@/lib/payments';
 import { formatBRL } from '@balcao/br/money';
 import styles from './overview.module.css';
 

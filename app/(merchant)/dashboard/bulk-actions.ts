@@ -9,14 +9,13 @@
  * handlers (orders/documents, orders/export), checked there the same way.
  */
 import { revalidatePath } from 'next/cache';
-import { refused } from '@/lib/auth/action-state';
-import { INVALID_FORM, merchantAction } from '@/lib/auth/merchant-action';
+import { refused, INVALID_FORM, merchantAction } from '@/lib/auth';
 import { typedValues } from '@/lib/forms/typed-values';
 import { can } from '@/lib/auth/permissions';
 import { bulkShipSummary, checkBulkShip, shipSelected, type BulkShipReport } from '@/lib/fulfilment';
 import { bulkEmitSummary, emitSelected, type BulkEmitReport } from '@/lib/nfe';
-import { SELECTION_MAX } from '@/lib/orders/admin/selection-limits';
 import { recordRequestActivity } from '@/lib/security';
+import { SELECTION_MAX } from '@/lib/orders/admin';
 
 export type BulkShipState = { ok: true; message: string; at: number; report: BulkShipReport };
 

@@ -6,15 +6,14 @@
  * app/api/dashboard/products/[id]/digital.
  */
 import { revalidatePath } from 'next/cache';
-import { done, refused } from '@/lib/auth/action-state';
-import { INVALID_FORM, merchantAction } from '@/lib/auth/merchant-action';
+import { done, refused, INVALID_FORM, merchantAction } from '@/lib/auth';
 import { typedValues } from '@/lib/forms/typed-values';
 import { removeDigital, saveDigitalContent } from '@/lib/digital';
 import { renewDigitalAccess, revokeDigitalAccess } from '@/lib/fulfilment';
 import { recordRequestActivity } from '@/lib/security';
-import { getOrderForAction } from '@/lib/orders/admin/order-detail';
+import { getOrderForAction } from '@/lib/orders/admin';
 import { orderIdOf, ORDER_NOT_FOUND, revalidateOrder } from './order-action-helpers';
-import { orderLabel } from '@/lib/orders/format';
+import { orderLabel } from '@/lib/orders/words';
 
 function productIdOf(form: FormData): number | null {
   const v = form.get('productId');

@@ -4,9 +4,8 @@
  * Not a 'use server' file: these make actions, they are not actions a browser may call.
  */
 import { revalidatePath } from 'next/cache';
-import { done, refused, UNEXPECTED } from '@/lib/auth/action-state';
-import { merchantAction, type FormParser } from '@/lib/auth/merchant-action';
-import type { Merchant } from '@/lib/auth/session';
+import { done, refused, UNEXPECTED, merchantAction, type FormParser } from '@/lib/auth';
+import type { Merchant } from '@/lib/auth';
 
 type Created = { ok: true; message: string } | { ok: false; field: string; error: string };
 

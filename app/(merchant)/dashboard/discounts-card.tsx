@@ -2,8 +2,8 @@ import Link from 'next/link';
 import { addDays, startOfSaoPauloDay } from '@balcao/br/dates';
 import { formatBRL } from '@balcao/br/money';
 import { periodDiscounts } from '@/lib/promotions/admin';
-import { acceptedOffers } from '@/lib/checkout/offers';
-import type { DayRange } from '@/lib/orders/periods';
+import { acceptedOffers } from '@/lib/checkout';
+import type { DayRange } from '@/lib/orders';
 import styles from './overview.module.css';
 
 /** The period's discounts on paid orders (the promotions' apart from the coupons'), and the offers at checkout accepted. */

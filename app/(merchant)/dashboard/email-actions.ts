@@ -5,11 +5,10 @@
  * use-case in lib/email or lib/payments.
  */
 import { revalidatePath } from 'next/cache';
-import { done, refused } from '@/lib/auth/action-state';
-import { merchantAction } from '@/lib/auth/merchant-action';
+import { done, refused, merchantAction } from '@/lib/auth';
 import { parseEmailSettingsForm, updateEmailSettings } from '@/lib/email';
-import { getOrderForAction } from '@/lib/orders/admin/order-detail';
-import { resendInstructions } from '@/lib/payments/resend-instructions';
+import { getOrderForAction } from '@/lib/orders/admin';
+import { resendInstructions } from '@/lib/payments';
 import { logger } from '@/lib/server/log';
 import { recordRequestActivity } from '@/lib/security';
 

@@ -8,16 +8,15 @@
  * (a CSV of order numbers and tracking codes) answers with its line-by-line report.
  */
 import { revalidatePath } from 'next/cache';
-import { done, refused, type ActionState } from '@/lib/auth/action-state';
-import { INVALID_FORM, merchantAction } from '@/lib/auth/merchant-action';
-import { getOrderForAction } from '@/lib/orders/admin/order-detail';
+import { done, refused, type ActionState, INVALID_FORM, merchantAction } from '@/lib/auth';
+import { getOrderForAction } from '@/lib/orders/admin';
 import { ORDER_NOT_FOUND, orderIdOf, revalidateOrder } from './order-action-helpers';
 import { applyFulfilmentMove, type MoveRequest, applyShipBatch, type BatchReport, parseShipForm, type CarrierChoice } from '@/lib/fulfilment';
 import { can, type Role } from '@/lib/auth/permissions';
-import { parseManualRefundForm } from '@/lib/payments/manual-refund-form';
-import { recordManualRefund } from '@/lib/payments/manual-refund';
+import { parseManualRefundForm } from '@/lib/payments/forms';
+import { recordManualRefund } from '@/lib/payments';
 import { recordRequestActivity } from '@/lib/security';
-import { orderLabel } from '@/lib/orders/format';
+import { orderLabel } from '@/lib/orders/words';
 
 /** One fulfilment move: the order named by the form, the move the form asks for (or why not). */
 function fulfilmentAction(name: string, request: (form: FormData, choice: CarrierChoice) => MoveRequest | ActionState) {

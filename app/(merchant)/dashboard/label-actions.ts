@@ -7,11 +7,10 @@
  * public demo's shared login buys only from the embedded sandbox, never with a real token.
  */
 import { revalidatePath } from 'next/cache';
-import { done, refused, type ActionState } from '@/lib/auth/action-state';
-import { merchantAction } from '@/lib/auth/merchant-action';
+import { done, refused, type ActionState, merchantAction } from '@/lib/auth';
 import { can, refusalMessage } from '@/lib/auth/permissions';
 import { buyLabel, buyLabelsForOrders, DEMO_REAL_LABELS, labelsSpendRealBalance, MAX_LABELS_PER_BATCH, type BatchLabelResult } from '@/lib/fulfilment';
-import type { Merchant } from '@/lib/auth/credentials';
+import type { Merchant } from '@/lib/auth';
 import { ORDER_NOT_FOUND, orderIdOf, revalidateOrder } from './order-action-helpers';
 
 /** Why this person may not buy labels now, or null: the ship move's permission, and a public demo's login never spends a real balance. */

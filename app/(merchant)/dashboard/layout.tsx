@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import { can, DEMO_ACCOUNT_PREFIX, ROLE_LABELS } from '@/lib/auth/permissions';
-import { getMerchantOrNull } from '@/lib/auth/session';
-import { getShopIdentity } from '@/lib/shop/identity';
-import { logoUrl } from '@/lib/shop/identity-values';
+import { getMerchantOrNull } from '@/lib/auth';
+import { getShopIdentity, logoUrl } from '@/lib/shop';
 import styles from './dashboard.module.css';
 import { BottomBar, DashboardNav } from './dashboard-nav';
 import { SignOutButton } from './sign-out-button';

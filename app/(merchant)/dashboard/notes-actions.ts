@@ -4,9 +4,8 @@
  * envelope (lib/auth/merchant-action.ts). An Atendente may write them (`orders:note`).
  */
 import { headers } from 'next/headers';
-import { done, refused } from '@/lib/auth/action-state';
-import { merchantAction } from '@/lib/auth/merchant-action';
-import { addOrderNote, noteSchema } from '@/lib/orders/notes';
+import { done, refused, merchantAction } from '@/lib/auth';
+import { addOrderNote, noteSchema } from '@/lib/orders';
 import { clientAddress } from '@/lib/security';
 import { ORDER_NOT_FOUND, revalidateOrder } from './order-action-helpers';
 

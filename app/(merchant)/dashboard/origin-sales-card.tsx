@@ -5,7 +5,7 @@
 import Link from 'next/link';
 import { formatDateBR } from '@balcao/br/dates';
 import { formatBRL } from '@balcao/br/money';
-import { salesByOriginOnDays } from '@/lib/orders/origin-sales';
+import { salesByOriginOnDays } from '@/lib/orders';
 import components from './_components/components.module.css';
 import styles from './origin-sales.module.css';
 

@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import { ORDER_STATUSES } from '@/db/schema';
 import { plural } from '@balcao/br/plural';
-import type { OverviewStats } from '@/lib/orders/overview';
-import { METHOD_LABELS, statusBadgeClass, statusLabel } from '@/lib/orders/status-labels';
+import type { OverviewStats } from '@/lib/orders';
+import { METHOD_LABELS, statusBadgeClass, statusLabel } from '@/lib/orders/words';
 import { percent } from './overview-format';
 import components from './_components/components.module.css';
 import styles from './overview.module.css';

@@ -1,7 +1,7 @@
 import { plural } from '@balcao/br/plural';
 import { formatBRL } from '@balcao/br/money';
-import type { PeriodStats } from '@/lib/orders/period-stats';
-import { METHOD_LABELS } from '@/lib/orders/status-labels';
+import type { PeriodStats } from '@/lib/orders';
+import { METHOD_LABELS } from '@/lib/orders/words';
 import { percent } from './overview-format';
 import components from './_components/components.module.css';
 import styles from './overview.module.css';

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { formatBRL } from '@balcao/br/money';
-import { recoveredIn30Days } from '@/lib/checkout/drafts/abandoned';
+import { recoveredIn30Days } from '@/lib/checkout';
 import { shopNow } from '@/lib/embedded-provider/clock';
 import styles from './overview.module.css';
 

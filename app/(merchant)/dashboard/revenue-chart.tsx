@@ -1,5 +1,5 @@
 import { formatDateBR } from '@balcao/br/dates';
-import type { DayRevenue } from '@/lib/orders/overview';
+import type { DayRevenue } from '@/lib/orders';
 import { formatBRL } from '@balcao/br/money';
 import components from './_components/components.module.css';
 import styles from './overview.module.css';

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { identityChecklist, type ShopIdentity } from '@/lib/shop/identity-values';
+import { identityChecklist, type ShopIdentity } from '@/lib/shop';
 
 /**
  * "Complete os dados da loja": shown on the overview until the shop has its name, legal

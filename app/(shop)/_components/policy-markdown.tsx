@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { Block, Inline } from '@/lib/shop/markdown';
+import type { Block, Inline } from '@/lib/shop';
 
 /** The policy's Markdown tree as React elements: text is escaped by React, links were checked by safeHref. */
 function InlineNodes({ nodes }: { nodes: Inline[] }) {

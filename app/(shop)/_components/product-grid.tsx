@@ -1,6 +1,6 @@
 import Link from 'next/link';
-import { availability } from '@/lib/catalog/availability';
-import type { CatalogCard } from '@/lib/catalog/catalog';
+import { availability } from '@/lib/catalog';
+import type { CatalogCard } from '@/lib/catalog';
 import { AddToCartForm } from './add-to-cart-form';
 import { ProductImage } from './product-image';
 import { ProductPrice } from './product-price';

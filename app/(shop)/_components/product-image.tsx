@@ -1,6 +1,5 @@
 import { preload } from 'react-dom';
-import { sourceAtLeast, srcSet, type PhotoSource, type PhotoView } from '@/lib/catalog/photos';
-import { inlinePhoto } from '@/lib/catalog/photo-inline';
+import { sourceAtLeast, srcSet, type PhotoSource, type PhotoView, inlinePhoto } from '@/lib/catalog';
 
 /** Shown for a product with no photo and no illustration. */
 export const NO_PHOTO = '/products/sem-foto.svg';

@@ -1,6 +1,6 @@
 import { formatBRL } from '@balcao/br/money';
 import type { PromotionDiscount } from '@/lib/promotions/engine';
-import { nudgeText, type ShippingNudge } from '@/lib/checkout/cart-promotions';
+import { nudgeText, type ShippingNudge } from '@/lib/checkout';
 
 /**
  * The cart's automatic promotions, each its own line named as the merchant named it, then the

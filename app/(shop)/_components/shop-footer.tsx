@@ -1,7 +1,6 @@
 import Link from 'next/link';
 import { whatsAppUrl } from '@balcao/br/phone';
-import { formatShopAddress, formatShopDocument, formatWhatsapp, type ShopIdentity } from '@/lib/shop/identity-values';
-import { POLICIES, POLICY_KEYS } from '@/lib/shop/policies';
+import { formatShopAddress, formatShopDocument, formatWhatsapp, type ShopIdentity, POLICIES, POLICY_KEYS } from '@/lib/shop';
 import styles from '../shop.module.css';
 
 /**

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { POLICIES } from '@/lib/shop/policies';
+import { POLICIES } from '@/lib/shop';
 
 /** Beside the buttons that end a purchase: what finishing it agrees to, with both texts one tap away. */
 export function TermsConsent() {

@@ -1,9 +1,8 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { MAX_QUANTITY } from '@/lib/checkout/cart/cart-cookie';
-import { addProduct, positiveInt, removeProduct, replaceCart, setProductQuantity } from '@/lib/checkout/cart/mutations';
-import { reorderLinesByToken } from '@/lib/orders/queries';
+import { MAX_QUANTITY, addProduct, positiveInt, removeProduct, replaceCart, setProductQuantity } from '@/lib/checkout';
+import { reorderLinesByToken } from '@/lib/orders';
 import { trackAddToCart } from '@/lib/pixels';
 
 /** Product and catalog pages: add and go to the cart. A product not on sale is ignored. */

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { MAX_QUANTITY } from '@/lib/checkout/cart/cart-cookie';
-import { readCart } from '@/lib/checkout/cart/cart';
-import { coversOf } from '@/lib/catalog/photos';
+import { MAX_QUANTITY, readCart, anyShips, cartPromotions } from '@/lib/checkout';
+import { coversOf } from '@/lib/catalog';
 import { MIN_ORDER_CENTS, orderMoney } from '@/lib/orders/pricing';
 import { bpsToPercentText } from '@/lib/payment-settings/pix-discount';
 import { getSettings } from '@/lib/payment-settings/settings';
@@ -11,10 +10,8 @@ import { PendingButton } from '../_components/pending-button';
 import { ProductImage } from '../_components/product-image';
 import { updateCartLineAction } from './actions';
 import styles from './cart.module.css';
-import { anyShips } from '@/lib/checkout/shipping';
 import { TermsConsent } from '../_components/terms-consent';
 import { PromotionLines } from '../_components/promotion-lines';
-import { cartPromotions } from '@/lib/checkout/cart-promotions';
 import { getShippingRules } from '@/lib/shipping';
 
 export const metadata: Metadata = { title: 'Carrinho' };

@@ -3,10 +3,8 @@
 import { cookies, headers } from 'next/headers';
 import { ATTRIBUTION_COOKIE, parseAttributionCookie } from '@/lib/attribution/attribution';
 import { redirect } from 'next/navigation';
-import { clearCart } from '@/lib/checkout/cart/cart';
-import { submitCheckout, type CheckoutFailure } from '@/lib/checkout/submit-checkout';
+import { clearCart, submitCheckout, type CheckoutFailure, draftCookie } from '@/lib/checkout';
 import { clientRateKey } from '@/lib/security';
-import { draftCookie } from '@/lib/checkout/draft-cookie';
 
 export type CheckoutActionState = CheckoutFailure | null;
 

@@ -5,7 +5,7 @@
  */
 import { cepMask } from '@balcao/br/masks';
 import { isUF, UFS, type UF } from '@balcao/br/uf';
-import type { FieldErrors, FormValues } from '@/lib/checkout/fields';
+import type { FieldErrors, FormValues } from '@/lib/checkout/words';
 import { CEP_STATUS_TEXT, type CepStatus } from './cep-autofill';
 import { Field } from './form-fields';
 import styles from './checkout.module.css';

@@ -2,7 +2,7 @@
  * Which address blocks the checkout shows, from what ships, the shipping choice and the method
  * (lib/checkout/parse-form.ts, which the server runs, asks for the same fields).
  */
-import { isAddressField, isBillingField, PERSON_FIELDS } from '@/lib/checkout/fields';
+import { isAddressField, isBillingField, PERSON_FIELDS } from '@/lib/checkout/words';
 
 export type ShipChoice = 'delivery' | 'pickup';
 export type PersonField = (typeof PERSON_FIELDS)[number];

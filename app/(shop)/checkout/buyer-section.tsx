@@ -6,7 +6,7 @@
  */
 import Link from 'next/link';
 import { documentMask, phoneMask } from '@balcao/br/masks';
-import type { FieldErrors, FormValues } from '@/lib/checkout/fields';
+import type { FieldErrors, FormValues } from '@/lib/checkout/words';
 import { Field } from './form-fields';
 import { WhatsappConsent } from './whatsapp-consent';
 import styles from './checkout.module.css';

@@ -8,7 +8,7 @@
 import { useActionState, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { isUF } from '@balcao/br/uf';
 import { ufOfCep } from '@balcao/br/cep-uf';
-import { CHECK_FIELDS_MESSAGE, PERSON_FIELDS, type FieldErrors, type FormValues } from '@/lib/checkout/fields';
+import { CHECK_FIELDS_MESSAGE, PERSON_FIELDS, type FieldErrors, type FormValues } from '@/lib/checkout/words';
 import { setQuoteInput } from './shipping-quote';
 import { setSummaryCoupon } from './checkout-totals';
 import { checkoutAction, type CheckoutActionState } from './actions';

@@ -8,9 +8,9 @@
 import { useCallback } from 'react';
 import type { UF } from '@balcao/br/uf';
 import { ufOfCep } from '@balcao/br/cep-uf';
-import type { FieldErrors, FormValues } from '@/lib/checkout/fields';
+import type { FieldErrors, FormValues } from '@/lib/checkout/words';
 import type { OrderMoney } from '@/lib/orders/pricing';
-import type { CheckoutFailure } from '@/lib/checkout/outcome';
+import type { CheckoutFailure } from '@/lib/checkout';
 import { useCepAutofill } from './cep-autofill';
 import { AddressFields } from './address-fields';
 import { FreightOptions } from './freight-options';

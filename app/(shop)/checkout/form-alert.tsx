@@ -1,7 +1,7 @@
 'use client';
 /** The form's answer when something is wrong: the message, then a link to each field in error. */
 import type { Ref } from 'react';
-import type { FieldErrors } from '@/lib/checkout/fields';
+import type { FieldErrors } from '@/lib/checkout/words';
 import styles from './checkout.module.css';
 
 type Props = {

@@ -1,5 +1,5 @@
 import { formatBRL } from '@balcao/br/money';
-import type { CheckoutOffer } from '@/lib/checkout/offers';
+import type { CheckoutOffer } from '@/lib/checkout';
 
 /**
  * The offer at checkout: "Texto da oferta", the item and its price, and "Adicionar ao pedido".

@@ -1,26 +1,22 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { randomUUID } from 'node:crypto';
-import { readCart } from '@/lib/checkout/cart/cart';
+import { readCart, anyShips, draftPrefill, cartPromotions, type CartPromotions, cartOffer } from '@/lib/checkout';
 import { MIN_ORDER_CENTS, orderMoney, PIX_MINIMUM_MESSAGE, type PricedCart } from '@/lib/orders/pricing';
 import { bpsToPercentText } from '@/lib/payment-settings/pix-discount';
 import { getSettings } from '@/lib/payment-settings/settings';
 import { formatBRL } from '@balcao/br/money';
-import { itemsLabel } from '@/lib/orders/format';
+import { itemsLabel } from '@/lib/orders/words';
 import { CheckoutForm, type DeliveryProps } from './checkout-form';
 import { cepLookupEnabled } from '@/lib/cep/service';
-import { anyShips } from '@/lib/checkout/shipping';
 import { getShippingRules, getCarrierSettings, quotesWithCarrier } from '@/lib/shipping';
 import { CheckoutTotals } from './checkout-totals';
 import styles from './checkout.module.css';
 import { TermsConsent } from '../_components/terms-consent';
-import { draftPrefill } from '@/lib/checkout/draft-prefill';
 import { DraftChanges } from './draft-changes';
 import { PixelEvent } from '../_components/pixels';
 import { pixelItemOf } from '@/lib/pixels';
-import { cartPromotions, type CartPromotions } from '@/lib/checkout/cart-promotions';
 import { PromotionLines } from '../_components/promotion-lines';
-import { cartOffer } from '@/lib/checkout/offers';
 import { OfferBox } from './offer-box';
 
 export const metadata: Metadata = { title: 'Finalizar compra' };

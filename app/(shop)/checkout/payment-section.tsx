@@ -4,7 +4,7 @@
  * pagar?" (Pix, boleto, or the one method offered).
  */
 import { MoneyInput } from '@/app/_components/masked-input';
-import type { FieldErrors, FormValues } from '@/lib/checkout/fields';
+import type { FieldErrors, FormValues } from '@/lib/checkout/words';
 import { MethodIcon, RadioCard, type Method } from './form-fields';
 import styles from './checkout.module.css';
 

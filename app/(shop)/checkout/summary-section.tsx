@@ -4,9 +4,9 @@
  * loja", "Cupom de desconto" with "Aplicar", the pay button and its fine print.
  */
 import { useFormStatus } from 'react-dom';
-import { BUYER_NOTE_MAX_LENGTH } from '@/lib/orders/note-limits';
-import type { FieldErrors, FormValues } from '@/lib/checkout/fields';
-import type { AppliedCoupon } from '@/lib/checkout/outcome';
+import { BUYER_NOTE_MAX_LENGTH } from '@/lib/orders/words';
+import type { FieldErrors, FormValues } from '@/lib/checkout/words';
+import type { AppliedCoupon } from '@/lib/checkout';
 import { formatBRL } from '@balcao/br/money';
 import { CheckoutTotals } from './checkout-totals';
 import type { DeliveryProps } from './delivery-section';

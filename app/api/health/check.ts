@@ -11,7 +11,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { db } from '@/db';
 import { isPaymentProviderError } from '@/lib/payment-provider/client';
-import { configuredPaymentProvider } from '@/lib/payments/provider';
+import { configuredPaymentProvider } from '@/lib/payments';
 import { logger } from '@/lib/server/log';
 import { processSlot } from '@/lib/process/context';
 

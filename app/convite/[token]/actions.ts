@@ -2,7 +2,7 @@
 
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { refused, type ActionState } from '@/lib/auth/action-state';
+import { refused, type ActionState } from '@/lib/auth';
 import { acceptInvitation } from '@/lib/accounts/team';
 import { clientAddress } from '@/lib/security';
 

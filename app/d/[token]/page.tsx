@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { formatDateBR } from '@balcao/br/dates';
 import { ACTION_WORD, fileSizeText, ACCESS_MAX_USES, startPath } from '@/lib/digital';
 import { previewDigitalAccess, resumeDigitalSession } from '@/lib/fulfilment';
-import { getShopIdentity } from '@/lib/shop/identity';
+import { getShopIdentity } from '@/lib/shop';
 
 export async function generateMetadata(): Promise<Metadata> {
   const shop = await getShopIdentity();

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { refusalMessage } from '@/lib/auth/permissions';
-import { ACCOUNT_PATH } from '@/lib/auth/session';
+import { ACCOUNT_PATH } from '@/lib/auth';
 import { formatDateTimeBR } from '@balcao/br/dates';
 import { catcherAccess, listCaught } from '@/lib/email/catcher';
 import { EMAIL_KIND_LABELS } from '@/lib/email';

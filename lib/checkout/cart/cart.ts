@@ -7,7 +7,7 @@ import { cookies } from 'next/headers';
 import { cache } from 'react';
 import { env } from '@/lib/config/env';
 import { database } from '@/db';
-import { catalogItemsOf, catalogItemsQuery, itemsOfProducts, type CatalogItem } from '@/lib/catalog/catalog';
+import { catalogItemsOf, catalogItemsQuery, itemsOfProducts, type CatalogItem } from '@/lib/catalog';
 import { settingsOf, settingsQuery, type PaymentSettings } from '@/lib/payment-settings/settings';
 import { CART_COOKIE, parseCartCookie, serializeCart, type CartLine } from './cart-cookie';
 import { priceCart, type PricedCart } from '@/lib/orders/pricing';

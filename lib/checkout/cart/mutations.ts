@@ -1,6 +1,6 @@
 /** Cart changes made by the shop's server actions; a product or variant not on sale is ignored. */
 import 'server-only';
-import { itemsOfProducts } from '@/lib/catalog/catalog';
+import { itemsOfProducts } from '@/lib/catalog';
 import { itemFor } from '@/lib/orders/pricing';
 import { addToLines, removeFromLines, setLineQuantity, type CartLine } from './cart-cookie';
 import { readCartLines, writeCartLines } from './cart';

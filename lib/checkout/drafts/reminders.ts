@@ -23,7 +23,7 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 
 import { database, db } from '@/db';
 import { all, get, run } from '@/db/driver';
 import { checkoutDrafts, emailOptOuts, emailOutbox, orderItems, orders, outboundEvents, type CheckoutDraftRow } from '@/db/schema';
-import { itemsOfProducts } from '@/lib/catalog/catalog';
+import { itemsOfProducts } from '@/lib/catalog';
 import { priceCart } from '@/lib/orders/pricing';
 import { recipientCapCount, emailsPerRecipientPerDay, normalisedAddressSql, normalisedAddress, RECIPIENT_CAP_REASON, REMINDER_KINDS } from '@/lib/email/caps';
 import { newEventId } from '@/lib/outbound-events/record';

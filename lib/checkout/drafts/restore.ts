@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { database, db } from '@/db';
 import { run } from '@/db/driver';
 import { checkoutDrafts, emailOptOuts } from '@/db/schema';
-import { itemsOfProducts } from '@/lib/catalog/catalog';
+import { itemsOfProducts } from '@/lib/catalog';
 import { priceCart, type ItemLine } from '@/lib/orders/pricing';
 import { readDraftLinkToken } from '@/lib/email/draft-links';
 import { stepCoupon } from '@/lib/email/cart-reminder';

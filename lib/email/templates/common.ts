@@ -1,6 +1,6 @@
 import { formatDateBR, formatDateTimeBR } from '@balcao/br/dates';
 import { formatDigitableLine } from '@balcao/br/boleto';
-import { orderLabel } from '@/lib/orders/format';
+import { orderLabel } from '@/lib/orders/words';
 import type { EmailData } from './types';
 
 export const orderUrl = (d: EmailData) => `${d.shop.appUrl}/orders/${encodeURIComponent(d.order.token)}`;

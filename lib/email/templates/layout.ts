@@ -4,7 +4,7 @@
  * and the matching plain-text pieces. Pure.
  */
 import { formatBRL } from '@balcao/br/money';
-import type { MoneyLines } from '@/lib/orders/money-lines';
+import type { MoneyLines } from '@/lib/orders';
 import { html, type Markup } from './html';
 
 const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";

@@ -1,5 +1,5 @@
 import type { EmailKind, OrderStatus, PaymentMethod } from '@/db/schema';
-import type { MoneyLines } from '@/lib/orders/money-lines';
+import type { MoneyLines } from '@/lib/orders';
 
 /** Everything an e-mail may show, loaded from the order when it is sent (lib/email/load.ts). */
 export type EmailData = {

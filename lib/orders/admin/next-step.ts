@@ -9,7 +9,7 @@ import 'server-only';
 import { inArray } from 'drizzle-orm';
 import { db } from '@/db';
 import { products, type Order, type OrderItem } from '@/db/schema';
-import { coversOf, sourceAtLeast } from '@/lib/catalog/photos';
+import { coversOf, sourceAtLeast } from '@/lib/catalog';
 import { labelRefusal } from '@/lib/fulfilment/labels';
 import { checkMove, hasFulfilment } from '@/lib/fulfilment/moves';
 

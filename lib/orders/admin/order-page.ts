@@ -8,13 +8,13 @@ import 'server-only';
 import { orderPromotionLines } from '@/lib/promotions/promotions';
 import { formatDateTimeBR } from '@balcao/br/dates';
 import { can, refusalMessage, type Role } from '@/lib/auth/permissions';
-import { unitsHeldBy } from '@/lib/catalog/held-units';
+import { unitsHeldBy } from '@/lib/catalog';
 import { linkById } from '@/lib/links/links';
 import { deliveryOf } from '@/lib/orders/delivery';
 import { orderMoneyLines } from '@/lib/orders/money-lines';
 import { statusLabel } from '@/lib/orders/status-labels';
 import { buyerWhatsAppUrl } from '@/lib/orders/whatsapp';
-import { getShopIdentity } from '@/lib/shop/identity';
+import { getShopIdentity } from '@/lib/shop';
 import { availableActions, getOrderDetail } from './order-detail';
 import { nextStepOf } from './next-step';
 

@@ -6,13 +6,13 @@
  * `technical`, shown under "Detalhes técnicos". Pure.
  */
 import type { EmailAttempt, EmailOutboxRow, EmailStatus, FulfillmentStatus, OrderNote, OrderStatus, OutboxKind, PaymentEvent, WebhookDelivery } from '@/db/schema';
-import type { PaymentEventType } from '@/lib/payments/events';
+import type { PaymentEventType } from '@/lib/payments';
 import { formatDateTimeBR } from '@balcao/br/dates';
 import { EMAIL_KIND_LABELS, EMAIL_STATUS_LABELS } from '@/lib/email/labels';
 import { formatBRL } from '@balcao/br/money';
 import { statusLabel } from '@/lib/orders/status-labels';
 import { FULFILMENT_LABELS } from '@/lib/fulfilment/moves';
-import { REFUND_REASON_LABELS } from '@/lib/payments/refund-reasons';
+import { REFUND_REASON_LABELS } from '@/lib/payments/forms';
 
 export type TimelineTone = 'neutral' | 'success' | 'warning' | 'danger' | 'info';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState, useId, useState } from 'react';
-import type { ActionState } from '@/lib/auth/action-state';
+import type { ActionState } from '@/lib/auth';
 import { ActionResult } from './action-result';
 import { ConfirmDialog } from './confirm-dialog';
 import styles from './components.module.css';

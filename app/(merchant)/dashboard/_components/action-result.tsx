@@ -1,4 +1,4 @@
-import type { ActionState } from '@/lib/auth/action-state';
+import type { ActionState } from '@/lib/auth';
 
 /** The pt-BR outcome of an action, announced to screen readers. */
 export function ActionResult({ state }: { state: ActionState }) {

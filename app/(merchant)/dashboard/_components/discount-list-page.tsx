@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { can, refusalMessage, type Role } from '@/lib/auth/permissions';
-import type { ActionState } from '@/lib/auth/action-state';
+import type { ActionState } from '@/lib/auth';
 import { ActionForm } from './action-form';
 import { PermissionGate } from './permission-note';
 

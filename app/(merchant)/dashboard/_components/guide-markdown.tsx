@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { GuideBlock, GuideInline } from '@/lib/shop/guide-markdown';
+import type { GuideBlock, GuideInline } from '@/lib/shop';
 import styles from './guide.module.css';
 
 /** The guide's tree as React elements: text is escaped by React, links were checked by safeHref (lib/shop/markdown.ts). */

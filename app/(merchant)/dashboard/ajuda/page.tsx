@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { requireMerchant } from '@/lib/auth/session';
-import { merchantGuide } from '@/lib/shop/merchant-guide';
+import { requireMerchant } from '@/lib/auth';
+import { merchantGuide } from '@/lib/shop';
 import { GuideMarkdown } from '@/app/(merchant)/dashboard/_components/guide-markdown';
 
 export const metadata: Metadata = { title: 'Guia do lojista' };

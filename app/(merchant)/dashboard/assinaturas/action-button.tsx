@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
-import type { ActionState } from '@/lib/auth/action-state';
+import type { ActionState } from '@/lib/auth';
 
 type Props = {
   action: (prev: ActionState | null, form: FormData) => Promise<ActionState>;

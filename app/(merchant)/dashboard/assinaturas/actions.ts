@@ -4,8 +4,7 @@
  * cancel, skip the next cycle, each logged with the merchant as the actor (lib/subscriptions).
  */
 import { revalidatePath } from 'next/cache';
-import { done, refused } from '@/lib/auth/action-state';
-import { merchantAction } from '@/lib/auth/merchant-action';
+import { done, refused, merchantAction } from '@/lib/auth';
 import { cancelSubscription, confirmPriceChange, pauseSubscription, skipNextCycle } from '@/lib/subscriptions';
 
 export const subscriptionAction = merchantAction({ name: 'subscription', permission: 'orders:act' }, async (form: FormData, { merchant }) => {

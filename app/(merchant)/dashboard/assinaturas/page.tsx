@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { can } from '@/lib/auth/permissions';
 import { formatBRL } from '@balcao/br/money';
 import { formatDateBR } from '@balcao/br/dates';

@@ -4,8 +4,7 @@
  * `reviews:moderate`: never the demonstration account), each one use-case of lib/reviews.
  */
 import { revalidatePath } from 'next/cache';
-import { done, refused } from '@/lib/auth/action-state';
-import { merchantAction } from '@/lib/auth/merchant-action';
+import { done, refused, merchantAction } from '@/lib/auth';
 import { replyToReview, setReviewStatus } from '@/lib/reviews';
 
 const idOf = (form: FormData) => {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState, useId } from 'react';
-import type { ActionState } from '@/lib/auth/action-state';
+import type { ActionState } from '@/lib/auth';
 
 /** "Responder": the shop's public reply under a review (an empty reply removes it). */
 export function ReplyForm({

@@ -7,7 +7,7 @@
 import Link from 'next/link';
 import { formatBRL } from '@balcao/br/money';
 import { formatDateTimeBR } from '@balcao/br/dates';
-import { ABANDONED_SOURCE_LABELS, ABANDONED_STATUS_LABELS, type AbandonedRow } from '@/lib/checkout/drafts/abandoned';
+import { ABANDONED_SOURCE_LABELS, ABANDONED_STATUS_LABELS, type AbandonedRow } from '@/lib/checkout';
 import { CopyButton } from '@/app/_components/copy-button';
 import styles from './abandoned.module.css';
 

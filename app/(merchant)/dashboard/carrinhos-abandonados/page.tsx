@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { can } from '@/lib/auth/permissions';
 import { shopNow } from '@/lib/embedded-provider/clock';
-import { getShopIdentity } from '@/lib/shop/identity';
-import { abandonedCheckouts } from '@/lib/checkout/drafts/abandoned';
+import { getShopIdentity } from '@/lib/shop';
+import { abandonedCheckouts } from '@/lib/checkout';
 import { AbandonedList } from './abandoned-list';
 
 export const metadata: Metadata = { title: 'Carrinhos abandonados' };

@@ -1,11 +1,10 @@
 'use server';
 
 import { headers } from 'next/headers';
-import { merchantAction } from '@/lib/auth/merchant-action';
+import { merchantAction, done, refused } from '@/lib/auth';
 import { revalidatePath } from 'next/cache';
-import { done, refused } from '@/lib/auth/action-state';
 import { beginTwoFactor, confirmTwoFactor, disableTwoFactor, TWO_FACTOR_MESSAGES } from '@/lib/accounts/two-factor';
-import { getShopIdentity } from '@/lib/shop/identity';
+import { getShopIdentity } from '@/lib/shop';
 import { changePassword } from '@/lib/accounts/password-reset';
 import { clientAddress } from '@/lib/security';
 

@@ -3,7 +3,7 @@ import { ActionForm } from '../_components/action-form';
 import { PermissionGate } from '../_components/permission-note';
 import type { Role } from '@/lib/auth/permissions';
 import { choicesOf, devicesOf, vapidKeys } from '@/lib/push';
-import { getShopIdentity } from '@/lib/shop/identity';
+import { getShopIdentity } from '@/lib/shop';
 import { InstallHint } from '../pwa-install-hint';
 import { PushChoicesForm } from './push-choices-form';
 import { PushEnable } from './push-enable';

@@ -1,11 +1,10 @@
 import type { Metadata } from 'next';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant, recoveryCodesLeft, twoFactorEnabled } from '@/lib/auth';
 import { ROLE_LABELS } from '@/lib/auth/permissions';
 import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
 import { signOutEverywhereAction } from '../actions';
 import { ChangePasswordForm } from './change-password-form';
 import { DisableTwoFactor, EnableTwoFactor } from './two-factor-panel';
-import { recoveryCodesLeft, twoFactorEnabled } from '@/lib/auth/two-factor';
 import { NotificationsSection } from './notifications-section';
 
 export const metadata: Metadata = { title: 'Minha conta' };

@@ -1,8 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { merchantAction } from '@/lib/auth/merchant-action';
-import { done, refused } from '@/lib/auth/action-state';
+import { merchantAction, done, refused } from '@/lib/auth';
 import { hit } from '@/lib/security';
 import { recordTestPush } from '@/lib/push/record';
 import { removeDevice, saveChoices } from '@/lib/push';

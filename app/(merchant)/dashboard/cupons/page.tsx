@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { DiscountListPage, type DiscountColumn } from '@/app/(merchant)/dashboard/_components/discount-list-page';
 import { formatBRL } from '@balcao/br/money';
 import { bpsToPercentText } from '@/lib/payment-settings/pix-discount';

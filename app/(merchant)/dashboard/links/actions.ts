@@ -5,8 +5,7 @@
  * returning a pt-BR result for the form (or going on to the new link's page).
  */
 import { revalidatePath } from 'next/cache';
-import { done, refused, UNEXPECTED } from '@/lib/auth/action-state';
-import { merchantAction } from '@/lib/auth/merchant-action';
+import { done, refused, UNEXPECTED, merchantAction } from '@/lib/auth';
 import { saoPauloDate } from '@balcao/br/dates';
 import { linkFormValues, parseLinkForm } from '@/lib/links/words';
 import { createLink, disableLink } from '@/lib/links/links';

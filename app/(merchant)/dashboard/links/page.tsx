@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { formatDateBR } from '@balcao/br/dates';
 import { listLinks, type LinkWithStats } from '@/lib/links/links';
 import { amountText, LINK_STATE_BADGES, LINK_STATE_LABELS } from '@/lib/links/words';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { SECTIONS, settingsPagesFor } from '../nav-sections';
 import styles from '../dashboard.module.css';
 

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { can, type Role } from '@/lib/auth/permissions';
-import { SELECTION_MAX } from '@/lib/orders/admin/selection-limits';
+import { SELECTION_MAX } from '@/lib/orders/admin';
 import { BULK_ACTIONS } from './bulk-actions-list';
 import styles from './orders.module.css';
 import { SelectedCount } from './selected-count';

@@ -2,7 +2,7 @@
 
 import type { ReactNode } from 'react';
 import { plural } from '@balcao/br/plural';
-import type { ActionState } from '@/lib/auth/action-state';
+import type { ActionState } from '@/lib/auth';
 import type { SelectedOrder } from './selected-orders';
 import styles from './orders.module.css';
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { can, type Permission, type Role } from '@/lib/auth/permissions';
-import { requireMerchant } from '@/lib/auth/session';
-import { asSearchParams, parseSelection, selectedOrderIds } from '@/lib/orders/admin/order-selection';
+import { requireMerchant } from '@/lib/auth';
+import { asSearchParams, parseSelection, selectedOrderIds } from '@/lib/orders/admin';
 import { PermissionNote } from '../_components/permission-note';
 import { selectedOrders, type SelectedOrder } from './selected-orders';
 

@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_METHODS } from '@/db/schema';
 import { FULFILMENT_LABELS } from '@/lib/fulfilment/moves';
-import type { OrderFilters } from '@/lib/orders/order-filters';
-import { METHOD_LABELS, statusLabel } from '@/lib/orders/status-labels';
+import type { OrderFilters } from '@/lib/orders';
+import { METHOD_LABELS, statusLabel } from '@/lib/orders/words';
 import styles from './orders.module.css';
 
 /**

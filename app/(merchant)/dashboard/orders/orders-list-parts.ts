@@ -1,5 +1,5 @@
 /** What the orders list's two views (cards and table) share: their props and the words a row derives. */
-import type { OrderListRow } from '@/lib/orders/orders-query';
+import type { OrderListRow } from '@/lib/orders';
 import { originLabel } from '@/lib/attribution/attribution';
 
 /** The bulk bar's checkboxes: each row joins that form (`form=`), all checked for "Selecionar a página". */

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { ORDER_CHIPS, type OrderChipKey } from '@/lib/orders/order-chips';
+import { ORDER_CHIPS, type OrderChipKey } from '@/lib/orders';
 import styles from './orders.module.css';
 
 /** The chips of Pedidos: "Todos", "Aguardando pagamento", "A enviar" (its own work list), "Enviados", "Cancelados". */

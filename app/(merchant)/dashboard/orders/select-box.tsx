@@ -1,5 +1,5 @@
-import type { OrderListRow } from '@/lib/orders/orders-query';
-import { orderLabel } from '@/lib/orders/format';
+import type { OrderListRow } from '@/lib/orders';
+import { orderLabel } from '@/lib/orders/words';
 import type { Selection } from './orders-list-parts';
 import styles from './orders.module.css';
 

@@ -1,9 +1,9 @@
 import { inArray } from 'drizzle-orm';
 import { db } from '@/db';
 import { orders } from '@/db/schema';
-import { itemsSummaryOf } from '@/lib/orders/items-summary';
+import { itemsSummaryOf } from '@/lib/orders';
 import { maskOrderBuyer } from '@balcao/br/personal-data';
-import { orderLabel } from '@/lib/orders/format';
+import { orderLabel } from '@/lib/orders/words';
 
 /** An order of the bulk bar's selection as its confirm page lists it. */
 export type SelectedOrder = { id: string; label: string; buyer: string; items: string };

@@ -1,9 +1,8 @@
 import { plural } from '@balcao/br/plural';
 import { can } from '@/lib/auth/permissions';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { maskOrderBuyer } from '@balcao/br/personal-data';
-import { listToShip } from '@/lib/orders/orders-query';
-import { itemsSummaryOf } from '@/lib/orders/items-summary';
+import { listToShip, itemsSummaryOf } from '@/lib/orders';
 import { linkTitlesOf } from '@/lib/links/links';
 import { OrdersList, OrdersPagination } from './orders-list';
 import { ShipBatchForm } from './ship-batch-form';

@@ -5,21 +5,14 @@
  * (Photo uploads go to a route handler: app/api/dashboard/products/[id]/photos.)
  */
 import { revalidatePath } from 'next/cache';
-import { done, refused, UNEXPECTED } from '@/lib/auth/action-state';
-import { INVALID_FORM, merchantAction } from '@/lib/auth/merchant-action';
+import { done, refused, UNEXPECTED, INVALID_FORM, merchantAction } from '@/lib/auth';
 import { typedValues } from '@/lib/forms/typed-values';
-import { removeProduct, restoreProduct, saveProduct, STOCK_CHANGED } from '@/lib/catalog/admin';
-import { movePhoto, removePhoto } from '@/lib/catalog/photos';
-import { parseProductForm, shownStockOf } from '@/lib/catalog/product-form';
+import { removeProduct, restoreProduct, saveProduct, STOCK_CHANGED, movePhoto, removePhoto, saveOptions, createCategory, removeCategory, setProductCategories, saveProductWithVariants } from '@/lib/catalog';
+import { parseProductForm, shownStockOf, parseVariantGrid, MAX_OPTIONS } from '@/lib/catalog/forms';
 import { logger } from '@/lib/server/log';
-import { parseVariantGrid } from '@/lib/catalog/variant-form';
-import { saveOptions } from '@/lib/catalog/variant-admin';
-import { MAX_OPTIONS } from '@/lib/catalog/variants';
-import { createCategory, removeCategory, setProductCategories } from '@/lib/catalog/categories';
-import { saveProductWithVariants } from '@/lib/catalog/variant-admin';
 import { parseBRLInput } from '@balcao/br/money';
 import type { Role } from '@/lib/auth/permissions';
-import { saveOffer } from '@/lib/checkout/offers';
+import { saveOffer } from '@/lib/checkout';
 import { productDigitalOf, removeDigital, saveDigitalContent } from '@/lib/digital';
 import { recordRequestActivity } from '@/lib/security';
 import { confirmPriceChange, parsePlanForm, savePlan } from '@/lib/subscriptions';

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Pager } from '@/app/_components/pager';
-import { requireMerchant } from '@/lib/auth/session';
-import { listDashboardProducts, PRODUCT_FILTERS, type ProductFilter } from '@/lib/catalog/admin';
+import { requireMerchant } from '@/lib/auth';
+import { listDashboardProducts, PRODUCT_FILTERS, type ProductFilter } from '@/lib/catalog';
 import styles from './produtos.module.css';
 import { ProductFilters } from './product-filters';
 import { ProductList } from './product-list';

@@ -1,4 +1,4 @@
-import type { ProductField } from '@/lib/catalog/product-form';
+import type { ProductField } from '@/lib/catalog/forms';
 
 /** `stockShown`: the stock as the form shows it, posted back so the save can tell whether it changed meanwhile. */
 export type ProductFormInitial = Record<ProductField, string> & { stockShown?: string };

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { PRODUCT_FILTERS, type ProductFilter } from '@/lib/catalog/admin';
+import { PRODUCT_FILTERS, type ProductFilter } from '@/lib/catalog';
 import styles from './produtos.module.css';
 
 const FILTER_LABELS: Record<ProductFilter, string> = { todos: 'Todos', ativos: 'Ativos', inativos: 'Inativos', esgotados: 'Esgotados', arquivados: 'Arquivados' };

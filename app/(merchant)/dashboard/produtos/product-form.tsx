@@ -2,8 +2,7 @@
 
 import { useActionState, useState, type ReactNode } from 'react';
 import { MoneyInput } from '@/app/_components/masked-input';
-import { DESCRIPTION_MAX, NAME_MAX } from '@/lib/catalog/product-form';
-import { slugify } from '@/lib/catalog/slug';
+import { DESCRIPTION_MAX, NAME_MAX, slugify } from '@/lib/catalog/forms';
 import { ActionResult } from '../_components/action-result';
 import { describedBy, FieldError, type ProductFormInitial } from './product-field';
 import { ProductDimensions } from './product-dimensions';

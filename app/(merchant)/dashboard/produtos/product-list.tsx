@@ -1,6 +1,5 @@
 import Link from 'next/link';
-import { STATUS_LABELS, type ProductRow, type ProductStatus } from '@/lib/catalog/admin';
-import { sourceAtLeast } from '@/lib/catalog/photos';
+import { STATUS_LABELS, type ProductRow, type ProductStatus, sourceAtLeast } from '@/lib/catalog';
 import { formatBRL } from '@balcao/br/money';
 import styles from './produtos.module.css';
 

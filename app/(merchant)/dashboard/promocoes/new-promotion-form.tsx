@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState, useEffect, useRef } from 'react';
-import type { ActionState } from '@/lib/auth/action-state';
+import type { ActionState } from '@/lib/auth';
 import type { PromotionField } from '@/lib/promotions/admin';
 import { ActionResult } from '@/app/(merchant)/dashboard/_components/action-result';
 import { createPromotionAction } from './actions';

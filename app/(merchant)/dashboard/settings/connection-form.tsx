@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState, useState } from 'react';
-import type { ActionState } from '@/lib/auth/action-state';
+import type { ActionState } from '@/lib/auth';
 import { describedBy, FieldNotes } from './field-notes';
 
 type Action = (previous: ActionState, form: FormData) => Promise<ActionState>;

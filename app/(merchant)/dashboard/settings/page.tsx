@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
 import { settingInputText } from '@/lib/payment-settings/settings-form';
 import { bpsToPercentText } from '@/lib/payment-settings/pix-discount';

@@ -1,4 +1,4 @@
-import type { ActionState } from '@/lib/auth/action-state';
+import type { ActionState } from '@/lib/auth';
 import { ActionResult } from '../_components/action-result';
 import styles from './settings.module.css';
 

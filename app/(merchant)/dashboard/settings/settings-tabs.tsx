@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { getMerchantOrNull } from '@/lib/auth/session';
+import { getMerchantOrNull } from '@/lib/auth';
 import { GUIDE_SECTION, settingsPagesFor, type SettingsPageKey } from '../nav-sections';
 import styles from './settings.module.css';
 

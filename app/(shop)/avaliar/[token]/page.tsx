@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { reviewPage } from '@/lib/reviews';
 import { starLabel } from '@/lib/reviews/words';
-import { orderLabel } from '@/lib/orders/format';
+import { orderLabel } from '@/lib/orders/words';
 import { errorOf } from './messages';
 import { ReviewForm } from './review-form';
 import styles from './review.module.css';

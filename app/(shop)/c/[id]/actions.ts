@@ -4,9 +4,9 @@ import { cookies, headers } from 'next/headers';
 import { ATTRIBUTION_COOKIE, parseAttributionCookie } from '@/lib/attribution/attribution';
 import { redirect } from 'next/navigation';
 import type { CheckoutActionState } from '@/app/(shop)/checkout/actions';
-import { paySession } from '@/lib/checkout/sessions/pay/pay-session';
+import { paySession } from '@/lib/checkout/sessions/api/routes';
 import { clientRateKey } from '@/lib/security';
-import { draftCookie } from '@/lib/checkout/draft-cookie';
+import { draftCookie } from '@/lib/checkout';
 
 /** An API session's hosted checkout (also a plain POST without JavaScript). Success → the order page. */
 export async function paySessionAction(_previous: CheckoutActionState, form: FormData): Promise<CheckoutActionState> {

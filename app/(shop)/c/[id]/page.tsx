@@ -3,14 +3,14 @@ import { notFound, redirect } from 'next/navigation';
 import { randomUUID } from 'node:crypto';
 import { formatBRL } from '@balcao/br/money';
 import { safeReturnUrl, sessionById, sessionOrderStatus, sessionState } from '@/lib/checkout/sessions/sessions';
-import { getShopIdentity } from '@/lib/shop/identity';
+import { getShopIdentity } from '@/lib/shop';
 import { getSettings } from '@/lib/payment-settings/settings';
 import checkoutStyles from '../../checkout/checkout.module.css';
 import linkStyles from '../../pagar/[code]/pay-link.module.css';
 import { CheckoutForm } from '../../checkout/checkout-form';
 import { TermsConsent } from '../../_components/terms-consent';
 import { paySessionAction } from './actions';
-import { sessionDraftPrefill } from '@/lib/checkout/draft-prefill';
+import { sessionDraftPrefill } from '@/lib/checkout';
 
 export const metadata: Metadata = { title: 'Pagamento', robots: { index: false, follow: false } };
 export const dynamic = 'force-dynamic';

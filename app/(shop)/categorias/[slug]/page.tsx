@@ -2,10 +2,10 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
-import { categoryBySlug as loadCategory, categoryProducts, sortOf } from '@/lib/catalog/search';
+import { categoryBySlug as loadCategory, categoryProducts, sortOf } from '@/lib/catalog';
 import { env } from '@/lib/config/env';
 import { getSettings } from '@/lib/payment-settings/settings';
-import { getShopIdentity } from '@/lib/shop/identity';
+import { getShopIdentity } from '@/lib/shop';
 import { Pages, ProductGrid, SortForm } from '../../_components/product-grid';
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };

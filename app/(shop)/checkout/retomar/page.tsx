@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { RESTORE_FAILURE_MESSAGES, type RestoreFailure } from '@/lib/checkout/drafts/restore';
+import { RESTORE_FAILURE_MESSAGES, type RestoreFailure } from '@/lib/checkout';
 import { RestoreFailed } from './restore-failed';
 
 export const metadata: Metadata = { title: 'Retomar compra' };

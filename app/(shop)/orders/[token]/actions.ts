@@ -2,8 +2,8 @@
 
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { newPixAttempt, switchToPix } from '@/lib/payments/attempts';
-import { attemptNoticeOf } from '@/lib/checkout/order-page';
+import { newPixAttempt, switchToPix } from '@/lib/payments';
+import { attemptNoticeOf } from '@/lib/checkout';
 
 const tokenForm = z.object({ token: z.string().min(1).max(100) });
 

@@ -1,7 +1,7 @@
 import { barcodeToDigitableLine, formatDigitableLine } from '@balcao/br/boleto';
 import { formatDateBR } from '@balcao/br/dates';
 import { formatBRL } from '@balcao/br/money';
-import type { OrderView } from '@/lib/orders/queries';
+import type { OrderView } from '@/lib/orders';
 import { bpsToPercentText } from '@/lib/payment-settings/pix-discount';
 import { boletoPdfHref } from '@/lib/demo/simulator-access';
 import { BoletoBarcode } from './boleto-barcode';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import { formatTimeLeft } from '@/lib/orders/deadline';
+import { formatTimeLeft } from '@/lib/orders/words';
 
 function subscribeSecond(onTick: () => void) {
   const t = setInterval(onTick, 1000);

@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import useSWR from 'swr';
 import type { ShippingMethod } from '@/db/schema';
-import { statusBadgeClass, statusLabel } from '@/lib/orders/status-labels';
+import { statusBadgeClass, statusLabel } from '@/lib/orders/words';
 import { FulfilmentProgress } from './fulfilment-progress';
 import { StateMessage } from './state-message';
 import type { StatusSnapshot } from './status-snapshot';

@@ -1,10 +1,10 @@
 import Link from 'next/link';
 import { formatDateBR } from '@balcao/br/dates';
 import { formatBRL } from '@balcao/br/money';
-import { addressLines, shippingValue } from '@/lib/orders/delivery';
-import type { OrderView } from '@/lib/orders/queries';
-import { METHOD_LABELS } from '@/lib/orders/status-labels';
-import { storefront } from '@/lib/shop/storefront';
+import { addressLines, shippingValue } from '@/lib/orders';
+import type { OrderView } from '@/lib/orders';
+import { METHOD_LABELS } from '@/lib/orders/words';
+import { storefront } from '@/lib/shop';
 import styles from './order.module.css';
 
 /** "Resumo do pedido": the items and their money, where it goes, and who paid how. */

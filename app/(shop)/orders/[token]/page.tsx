@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { orderLabel } from '@/lib/orders/format';
-import { shopOrderPageView } from '@/lib/checkout/order-page';
+import { orderLabel } from '@/lib/orders/words';
+import { shopOrderPageView } from '@/lib/checkout';
 import { OrderStatusPanel } from './order-status';
 import { ReorderButton } from './reorder-button';
 import { RefreshWhileWaiting } from './refresh-while-waiting';

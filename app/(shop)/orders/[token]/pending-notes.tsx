@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { env } from '@/lib/config/env';
 import { RECIPIENT_CAP_REASON } from '@/lib/email';
-import type { OrderView } from '@/lib/orders/queries';
+import type { OrderView } from '@/lib/orders';
 
 /**
  * Under an unpaid order's payment: the instructions e-mail that was held back, the demo's

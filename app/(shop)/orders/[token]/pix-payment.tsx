@@ -1,8 +1,8 @@
 import { formatDateBR } from '@balcao/br/dates';
 import { formatBRL } from '@balcao/br/money';
 import { qrSvg } from '@balcao/br/qr';
-import { endOfSaoPauloDay } from '@/lib/orders/deadline';
-import type { OrderView } from '@/lib/orders/queries';
+import { endOfSaoPauloDay } from '@/lib/orders';
+import type { OrderView } from '@/lib/orders';
 import { CopyField } from './copy-field';
 import { Countdown } from './countdown';
 import styles from './order.module.css';

@@ -3,12 +3,11 @@
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { CheckoutActionState } from '@/app/(shop)/checkout/actions';
-import { payLink } from '@/lib/checkout/pay-link';
+import { payLink, draftCookie } from '@/lib/checkout';
 import { env } from '@/lib/config/env';
 import { ATTRIBUTION_COOKIE, parseAttributionCookie } from '@/lib/attribution/attribution';
 import { buyerCookieName } from '@/lib/links/links';
 import { clientRateKey } from '@/lib/security';
-import { draftCookie } from '@/lib/checkout/draft-cookie';
 
 /** A payment link's form (also a plain POST without JavaScript). Success → the same order page as a cart's order. */
 export async function payLinkAction(_previous: CheckoutActionState, form: FormData): Promise<CheckoutActionState> {

@@ -7,7 +7,7 @@ import { notFound } from 'next/navigation';
 import { randomUUID } from 'node:crypto';
 import { saoPauloDate } from '@balcao/br/dates';
 import { buyerCookieName, buyerOrderOnLink, linkForBuyer } from '@/lib/links/links';
-import { statusLabel } from '@/lib/orders/status-labels';
+import { statusLabel } from '@/lib/orders/words';
 import { closedMessage } from '@/lib/links/words';
 import { formatBRL } from '@balcao/br/money';
 import { MIN_ORDER_CENTS, orderMoney } from '@/lib/orders/pricing';
@@ -21,10 +21,8 @@ import styles from './pay-link.module.css';
 import { TermsConsent } from '../../_components/terms-consent';
 import { env } from '@/lib/config/env';
 import { linkUtmFields, queryOf } from '@/lib/attribution/attribution';
-import { getShopIdentity } from '@/lib/shop/identity';
-import { logoUrl } from '@/lib/shop/identity-values';
-import { linkOpenGraph } from '@/lib/shop/share';
-import { linkDraftPrefill } from '@/lib/checkout/draft-prefill';
+import { getShopIdentity, logoUrl, linkOpenGraph } from '@/lib/shop';
+import { linkDraftPrefill } from '@/lib/checkout';
 import { DraftChanges } from '../../checkout/draft-changes';
 
 

@@ -1,8 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getShopIdentity, policyText } from '@/lib/shop/identity';
-import { parseMarkdown } from '@/lib/shop/markdown';
-import { isPolicyKey, POLICIES } from '@/lib/shop/policies';
+import { getShopIdentity, policyText, parseMarkdown, isPolicyKey, POLICIES } from '@/lib/shop';
 import { PolicyMarkdown } from '../../_components/policy-markdown';
 
 type Props = { params: Promise<{ slug: string }> };

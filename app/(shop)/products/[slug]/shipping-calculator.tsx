@@ -4,8 +4,8 @@
  */
 import { headers } from 'next/headers';
 import { formatBRL } from '@balcao/br/money';
-import type { CatalogItem } from '@/lib/catalog/catalog';
-import { productDeliveryOptions } from '@/lib/checkout/delivery-quote';
+import type { CatalogItem } from '@/lib/catalog';
+import { productDeliveryOptions } from '@/lib/checkout';
 import { clientRateKey } from '@/lib/security';
 import { optionDays } from '@/lib/shipping';
 

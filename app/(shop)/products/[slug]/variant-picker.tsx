@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { ChoiceGroup } from '@/lib/catalog/variant-choice';
+import type { ChoiceGroup } from '@/lib/catalog';
 import styles from './product.module.css';
 
 /**

@@ -1,9 +1,7 @@
 /** next-auth's endpoints (csrf, session, credentials callback, sign-out). Options are built per request. */
 import NextAuth from 'next-auth';
 import { env } from '@/lib/config/env';
-import { normalizeEmail } from '@/lib/auth/credentials';
-import { withKnownDevice } from '@/lib/auth/known-device';
-import { authOptions } from '@/lib/auth/options';
+import { normalizeEmail, withKnownDevice, authOptions } from '@/lib/auth';
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 

@@ -4,10 +4,8 @@
  * saves nothing until a valid e-mail or phone was typed (lib/checkout/drafts/drafts.ts).
  */
 import { headers } from 'next/headers';
-import { formValuesOf } from '@/lib/checkout/parse-form';
-import { draftSourceOf, saveCheckoutDraft } from '@/lib/checkout/draft';
+import { formValuesOf, draftSourceOf, saveCheckoutDraft, draftCookie } from '@/lib/checkout';
 import { clientRateKey, hit, isSameOrigin, sha256Hex } from '@/lib/security';
-import { draftCookie } from '@/lib/checkout/draft-cookie';
 
 export async function POST(req: Request): Promise<Response> {
   if (!isSameOrigin(req.headers)) return new Response(null, { status: 403 });

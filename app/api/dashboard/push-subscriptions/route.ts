@@ -6,7 +6,7 @@
  * lib/push/subscriptions.ts and the 'push' rate bucket.
  */
 import { headers } from 'next/headers';
-import { merchantFor } from '@/lib/auth/merchant-action';
+import { merchantFor } from '@/lib/auth';
 import { env } from '@/lib/config/env';
 import { hit } from '@/lib/security';
 import { removeDevice, subscribeDevice } from '@/lib/push';

@@ -1,5 +1,5 @@
 import { headers } from 'next/headers';
-import { cartDeliveryOptions } from '@/lib/checkout/delivery-quote';
+import { cartDeliveryOptions } from '@/lib/checkout';
 import { clientRateKey } from '@/lib/security';
 
 export const dynamic = 'force-dynamic';

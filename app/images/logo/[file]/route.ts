@@ -2,7 +2,7 @@
  * The shop's logo as WebP. The URL carries the content's hash, so the answer is cacheable
  * forever; a new logo gets a new URL and the old one answers 404.
  */
-import { logoFile } from '@/lib/shop/identity';
+import { logoFile } from '@/lib/shop';
 
 const NOT_FOUND = () => new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8' } });
 

@@ -4,7 +4,7 @@
  * answer is cacheable forever (immutable) with the hash as its ETag. Outside proxy.ts (the
  * matcher skips these names): no per-request work but this.
  */
-import { CONTENT_TYPE, parsePhotoFileName, photoFile } from '@/lib/catalog/photos';
+import { CONTENT_TYPE, parsePhotoFileName, photoFile } from '@/lib/catalog';
 
 const NOT_FOUND = () => new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8' } });
 

@@ -12,7 +12,7 @@ import { database } from '@/db';
 import { run } from '@/db/driver';
 import { apiKeyOrigins, checkoutSessions, orders } from '@/db/schema';
 import { env } from '@/lib/config/env';
-import { itemsOfProducts, productBySlug, productsByIds, variantByRef, type CatalogItem } from '@/lib/catalog/catalog';
+import { itemsOfProducts, productBySlug, productsByIds, variantByRef, type CatalogItem } from '@/lib/catalog';
 import { sessionById, sessionState, type CheckoutSession } from '../sessions';
 import { MAX_ORDER_CENTS, MIN_ORDER_CENTS, orderLine, type OrderLine } from '@/lib/orders/pricing';
 import { apiError, type ApiResult } from '@/lib/public-api/http';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { can } from '@/lib/auth/permissions';
 import { formatBRL } from '@balcao/br/money';
 import { formatDateBR, formatDateTimeBR } from '@balcao/br/dates';

@@ -1,5 +1,5 @@
 /** "Exportar CSV" of Assinaturas: session and permission checked here; subscribers masked for a role without `buyers:read`. */
-import { merchantFor, routeRefusal } from '@/lib/auth/merchant-action';
+import { merchantFor, routeRefusal } from '@/lib/auth';
 import { can } from '@/lib/auth/permissions';
 import { recordActivity } from '@/lib/security';
 import { subscriptionsCsv } from '@/lib/subscriptions';

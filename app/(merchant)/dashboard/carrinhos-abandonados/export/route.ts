@@ -1,10 +1,10 @@
 /** "Exportar CSV" of Carrinhos abandonados: session and permission checked here; contacts masked for a role without `buyers:read`. */
-import { merchantFor, routeRefusal } from '@/lib/auth/merchant-action';
+import { merchantFor, routeRefusal } from '@/lib/auth';
 import { can } from '@/lib/auth/permissions';
 import { recordActivity } from '@/lib/security';
 import { shopNow } from '@/lib/embedded-provider/clock';
 import { CSV_BOM, csvRow } from '@/lib/csv/write';
-import { ABANDONED_CSV_HEADER, abandonedCheckouts, abandonedCsvRow } from '@/lib/checkout/drafts/abandoned';
+import { ABANDONED_CSV_HEADER, abandonedCheckouts, abandonedCsvRow } from '@/lib/checkout';
 
 export const dynamic = 'force-dynamic';
 

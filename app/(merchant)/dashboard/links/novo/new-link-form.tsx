@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { ActionState } from '@/lib/auth/action-state';
+import type { ActionState } from '@/lib/auth';
 import { DESCRIPTION_MAX, TITLE_MAX, type LinkField } from '@/lib/links/words';
 import { createLinkAction } from '../actions';
 import styles from '../links.module.css';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
 import { saoPauloDate } from '@balcao/br/dates';
 import { bpsToPercentText } from '@/lib/payment-settings/pix-discount';

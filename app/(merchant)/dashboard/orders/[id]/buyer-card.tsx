@@ -2,8 +2,8 @@ import Link from 'next/link';
 import { HIDDEN } from '@balcao/br/personal-data';
 import { formatDocument } from '@balcao/br/documents';
 import { formatMobile } from '@balcao/br/phone';
-import type { OrderPageView } from '@/lib/orders/admin/order-page';
-import { addressLines, shippingValue } from '@/lib/orders/delivery';
+import type { OrderPageView } from '@/lib/orders/admin';
+import { addressLines, shippingValue } from '@/lib/orders';
 import { Row } from './detail-row';
 import styles from './order.module.css';
 

@@ -4,7 +4,7 @@ import { checkMove, fulfilmentLabel, hasFulfilment } from '@/lib/fulfilment/move
 import { isCorreios } from '@/lib/fulfilment';
 import { ActionForm } from '../../_components/action-form';
 import { deliverOrderAction, pickedUpAction, readyForPickupAction } from '../../fulfilment-actions';
-import type { NextAction } from '@/lib/orders/admin/next-step';
+import type { NextAction } from '@/lib/orders/admin';
 import { ShipForm } from './ship-form';
 import styles from './order.module.css';
 

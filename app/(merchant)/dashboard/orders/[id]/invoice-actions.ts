@@ -5,11 +5,10 @@ import { z } from 'zod';
 import { db } from '@/db';
 import { orders } from '@/db/schema';
 import { eq } from 'drizzle-orm';
-import { done, refused } from '@/lib/auth/action-state';
-import { merchantAction, type ParseResult } from '@/lib/auth/merchant-action';
+import { done, refused, merchantAction, type ParseResult } from '@/lib/auth';
 import { cancelInvoice, requestEmission, sendDueInvoices } from '@/lib/nfe';
-import { orderLabel } from '@/lib/orders/format';
 import { recordRequestActivity } from '@/lib/security';
+import { orderLabel } from '@/lib/orders/words';
 
 const orderIdForm = (form: FormData): ParseResult<string> => {
   const p = z.string().uuid().safeParse(form.get('orderId'));

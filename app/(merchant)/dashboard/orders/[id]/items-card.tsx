@@ -1,7 +1,7 @@
 import { plural } from '@balcao/br/plural';
 import { formatBRL } from '@balcao/br/money';
 import { DiscountRows } from '@/app/_components/discount-rows';
-import type { OrderPageView } from '@/lib/orders/admin/order-page';
+import type { OrderPageView } from '@/lib/orders/admin';
 import { ActionForm } from '../../_components/action-form';
 import components from '../../_components/components.module.css';
 import { returnStockAction } from '../../actions';

@@ -2,7 +2,7 @@
 
 import { useActionState } from 'react';
 import { MoneyInput } from '@/app/_components/masked-input';
-import { MANUAL_REFUND_REASON_MAX } from '@/lib/payments/manual-refund-form';
+import { MANUAL_REFUND_REASON_MAX } from '@/lib/payments/forms';
 import { formatBRL } from '@balcao/br/money';
 import { ActionResult } from '../../_components/action-result';
 import { manualRefundAction } from '../../fulfilment-actions';

@@ -1,4 +1,4 @@
-import type { OrderPageView } from '@/lib/orders/admin/order-page';
+import type { OrderPageView } from '@/lib/orders/admin';
 import { ActionForm } from '../../_components/action-form';
 import { readyForPickupAction } from '../../fulfilment-actions';
 import { buyLabelAction } from '../../label-actions';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
-import { NOTE_MAX_LENGTH } from '@/lib/orders/note-limits';
+import { NOTE_MAX_LENGTH } from '@/lib/orders/words';
 import { ActionResult } from '../../_components/action-result';
 import { addOrderNoteAction } from '../../notes-actions';
 import styles from './order.module.css';

@@ -1,8 +1,8 @@
 import { formatDateTimeBR } from '@balcao/br/dates';
 import { formatBRL } from '@balcao/br/money';
-import type { OrderPageView } from '@/lib/orders/admin/order-page';
-import { amountInputText } from '@/lib/payments/refund-form';
-import { METHOD_LABELS } from '@/lib/orders/status-labels';
+import type { OrderPageView } from '@/lib/orders/admin';
+import { amountInputText } from '@/lib/payments/forms';
+import { METHOD_LABELS } from '@/lib/orders/words';
 import { ActionForm } from '../../_components/action-form';
 import { cancelOrderAction, reconcileOrderAction } from '../../actions';
 import { resendInstructionsAction } from '../../email-actions';

@@ -1,9 +1,8 @@
 import Link from 'next/link';
 import { formatDateTimeBR } from '@balcao/br/dates';
 import { formatBRL } from '@balcao/br/money';
-import type { OrderPageView } from '@/lib/orders/admin/order-page';
-import { orderLabel } from '@/lib/orders/format';
-import { METHOD_LABELS, statusBadgeClass } from '@/lib/orders/status-labels';
+import type { OrderPageView } from '@/lib/orders/admin';
+import { orderLabel, METHOD_LABELS, statusBadgeClass } from '@/lib/orders/words';
 import { ActionForm } from '../../_components/action-form';
 import { refundDoubleAction } from '../../actions';
 import styles from './order.module.css';

@@ -1,8 +1,8 @@
 import { formatDigitableLine } from '@balcao/br/boleto';
 import { formatDateBR, formatDateTimeBR } from '@balcao/br/dates';
 import { CopyButton } from '@/app/_components/copy-button';
-import type { OrderPageView } from '@/lib/orders/admin/order-page';
-import { METHOD_LABELS } from '@/lib/orders/status-labels';
+import type { OrderPageView } from '@/lib/orders/admin';
+import { METHOD_LABELS } from '@/lib/orders/words';
 import { Row } from './detail-row';
 import styles from './order.module.css';
 

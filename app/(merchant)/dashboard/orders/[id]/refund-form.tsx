@@ -2,8 +2,7 @@
 
 import { startTransition, useActionState, useRef, useState } from 'react';
 import { MoneyInput } from '@/app/_components/masked-input';
-import { parseRefundForm, REFUND_DESCRIPTION_MAX, type RefundFieldErrors } from '@/lib/payments/refund-form';
-import { REFUND_REASON_LABELS, REFUND_REASONS } from '@/lib/payments/refund-reasons';
+import { parseRefundForm, REFUND_DESCRIPTION_MAX, type RefundFieldErrors, REFUND_REASON_LABELS, REFUND_REASONS } from '@/lib/payments/forms';
 import { formatBRL } from '@balcao/br/money';
 import { ActionResult } from '../../_components/action-result';
 import { ConfirmDialog } from '../../_components/confirm-dialog';

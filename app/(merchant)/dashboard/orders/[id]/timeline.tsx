@@ -1,4 +1,4 @@
-import type { TimelineEntry } from '@/lib/orders/admin/timeline';
+import type { TimelineEntry } from '@/lib/orders/admin';
 import styles from './order.module.css';
 
 const withSeconds = new Intl.DateTimeFormat('pt-BR', {

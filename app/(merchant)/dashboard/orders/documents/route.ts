@@ -8,9 +8,9 @@
  * Session and permission checked here (lib/auth/merchant-action.ts); a role without
  * `buyers:read` (the demonstration account) gets the buyers masked on the paper too.
  */
-import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth/merchant-action';
+import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth';
 import { can, type Role } from '@/lib/auth/permissions';
-import { parseSelection, selectedOrderIds } from '@/lib/orders/admin/order-selection';
+import { parseSelection, selectedOrderIds } from '@/lib/orders/admin';
 import { shippingDocuments, type DocumentKind, type DocumentsRequest } from '@/lib/fulfilment';
 import { logger } from '@/lib/server/log';
 

@@ -9,17 +9,14 @@
  * Every export counts toward the
  * person's search limit (429 beyond it).
  */
-import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth/merchant-action';
+import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth';
 import { can, type Role } from '@/lib/auth/permissions';
-import { parseSelection, selectedOrderIds } from '@/lib/orders/admin/order-selection';
+import { parseSelection, selectedOrderIds, exportFileName, ORDER_CSV_HEADER, orderCsvRow } from '@/lib/orders/admin';
 import { recordActivity } from '@/lib/security';
 import { maskOrderBuyer } from '@balcao/br/personal-data';
 import { CSV_BOM, csvRow } from '@/lib/csv/write';
-import { exportFileName, ORDER_CSV_HEADER, orderCsvRow } from '@/lib/orders/admin/csv';
-import { orderQueryString, parseOrderQuery } from '@/lib/orders/order-filters';
-import { ordersForExport } from '@/lib/orders/orders-query';
+import { orderQueryString, parseOrderQuery, ordersForExport, countSearch, scopeSearch, SEARCH_RATE_LIMITED_MESSAGE } from '@/lib/orders';
 import { logger } from '@/lib/server/log';
-import { countSearch, scopeSearch, SEARCH_RATE_LIMITED_MESSAGE } from '@/lib/orders/search-scope';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,29 +1,26 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
-import { productForEdit, productStatus, STATUS_LABELS } from '@/lib/catalog/admin';
-import { MAX_PHOTOS, sourceAtLeast } from '@/lib/catalog/photos';
+import { productForEdit, productStatus, STATUS_LABELS, MAX_PHOTOS, sourceAtLeast, variantsForEdit, categoryIdsOf, listCategories } from '@/lib/catalog';
 import { maskMoneyInput } from '@balcao/br/masks';
 import { formatDecimalComma } from '@balcao/br/money';
 import { ActionForm } from '../../_components/action-form';
 import { restoreProductAction } from '../actions';
 import { ProductForm } from '../product-form';
 import { PhotoManager } from './photo-manager';
-import { readOptions, variantLabel } from '@/lib/catalog/variants';
-import { variantsForEdit } from '@/lib/catalog/variant-admin';
+import { readOptions, variantLabel } from '@/lib/catalog/forms';
 import { OptionsFields } from './variants-editor';
 import { VariantGrid } from './variant-grid';
 import { ProductCategoriesFields } from './categories-form';
-import { categoryIdsOf, listCategories } from '@/lib/catalog/search';
 import { DigitalProductSection } from './digital-product';
 import { digitalInitialOf } from './digital-initial';
 import { RemoveProductSection } from './remove-product-section';
 import { SubscriptionSection } from './subscription-section';
 import { planFormInitial } from '@/lib/subscriptions';
 import { OfferSection } from './offer-section';
-import { offerChoices, offerOf } from '@/lib/checkout/offers';
+import { offerChoices, offerOf } from '@/lib/checkout';
 
 export const metadata: Metadata = { title: 'Produto' };
 

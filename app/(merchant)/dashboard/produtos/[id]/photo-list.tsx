@@ -1,5 +1,5 @@
 import { useActionState } from 'react';
-import type { ActionState } from '@/lib/auth/action-state';
+import type { ActionState } from '@/lib/auth';
 import { ActionResult } from '../../_components/action-result';
 import { movePhotoAction, removePhotoAction } from '../actions';
 import styles from '../produtos.module.css';

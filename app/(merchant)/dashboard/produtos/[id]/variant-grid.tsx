@@ -1,7 +1,7 @@
 'use client';
 
 import { ORIGINS } from '@balcao/br/nfe-fiscal';
-import { GRID_COLUMNS, type GridColumn } from '@/lib/catalog/variant-form';
+import { GRID_COLUMNS, type GridColumn } from '@/lib/catalog/forms';
 import { CellError, useEditorState } from '../editor-state';
 import styles from '../produtos.module.css';
 

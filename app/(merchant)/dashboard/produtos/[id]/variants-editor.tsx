@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { MAX_OPTIONS } from '@/lib/catalog/variants';
+import { MAX_OPTIONS } from '@/lib/catalog/forms';
 import { useEditorState } from '../editor-state';
 import styles from '../produtos.module.css';
 

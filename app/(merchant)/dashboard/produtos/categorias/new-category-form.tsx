@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
-import { CATEGORY_NAME_MAX } from '@/lib/catalog/category-rules';
+import { CATEGORY_NAME_MAX } from '@/lib/catalog/forms';
 import { ActionResult } from '../../_components/action-result';
 import { createCategoryAction } from '../actions';
 

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
-import { categoriesWithCounts } from '@/lib/catalog/search';
+import { categoriesWithCounts } from '@/lib/catalog';
 import { ActionForm } from '../../_components/action-form';
 import { removeCategoryAction } from '../actions';
 import { NewCategoryForm } from './new-category-form';

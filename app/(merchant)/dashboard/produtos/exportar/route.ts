@@ -1,7 +1,7 @@
 /** "Exportar produtos": the products CSV (the format "Importar produtos" reads); session and permission checked here. */
-import { merchantFor, routeRefusal } from '@/lib/auth/merchant-action';
+import { merchantFor, routeRefusal } from '@/lib/auth';
 import { env } from '@/lib/config/env';
-import { exportProductsCsv } from '@/lib/catalog/product-export';
+import { exportProductsCsv } from '@/lib/catalog';
 import { recordActivity } from '@/lib/security';
 
 export const dynamic = 'force-dynamic';

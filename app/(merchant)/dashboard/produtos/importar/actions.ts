@@ -5,11 +5,10 @@
  * checked by the envelope (lib/auth/merchant-action.ts).
  */
 import { revalidatePath } from 'next/cache';
-import { refused } from '@/lib/auth/action-state';
-import { merchantAction } from '@/lib/auth/merchant-action';
-import { IMPORT_MAX_BYTES, parseImportFile } from '@/lib/catalog/import-file';
-import { runImportPhotos } from '@/lib/catalog/import-photos';
-import { confirmImport, storeImport } from '@/lib/catalog/product-import';
+import { refused, merchantAction } from '@/lib/auth';
+import { IMPORT_MAX_BYTES, parseImportFile } from '@/lib/catalog/forms';
+import { runImportPhotos } from '@/lib/catalog/imaging';
+import { confirmImport, storeImport } from '@/lib/catalog';
 import { afterPassScheduler } from '@/lib/server/after-pass';
 import { logger } from '@/lib/server/log';
 import { recordRequestActivity } from '@/lib/security';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState, useState } from 'react';
-import { IMPORT_MAX_BYTES } from '@/lib/catalog/import-file';
+import { IMPORT_MAX_BYTES } from '@/lib/catalog/forms';
 import { uploadImportAction } from './actions';
 
 const MAX_KB = IMPORT_MAX_BYTES / 1024;

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
-import { requireMerchant } from '@/lib/auth/session';
-import { COLUMN_ORDER, COLUMNS } from '@/lib/catalog/import-file';
+import { requireMerchant } from '@/lib/auth';
+import { COLUMN_ORDER, COLUMNS } from '@/lib/catalog/forms';
 import { ImportForm } from './import-form';
 
 export const metadata: Metadata = { title: 'Importar produtos' };

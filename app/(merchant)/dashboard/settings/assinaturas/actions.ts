@@ -1,8 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { done, refused, type ActionState } from '@/lib/auth/action-state';
-import { merchantAction } from '@/lib/auth/merchant-action';
+import { done, refused, type ActionState, merchantAction } from '@/lib/auth';
 import { parseSubscriptionSettings, saveSubscriptionSettings } from '@/lib/subscriptions';
 
 /** Configurações → "Assinaturas": "Dias de antecedência" and "Tentativas" (lib/subscriptions/settings.ts). */

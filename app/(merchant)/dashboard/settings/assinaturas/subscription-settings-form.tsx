@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
-import type { ActionState } from '@/lib/auth/action-state';
+import type { ActionState } from '@/lib/auth';
 
 const FIELDS = [
   { name: 'pix', label: 'Dias de antecedência (Pix)', help: 'O pedido e o código Pix de cada entrega são criados esse número de dias antes da data. Padrão: 1.' },

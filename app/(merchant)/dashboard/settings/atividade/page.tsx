@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { can } from '@/lib/auth/permissions';
 import { ACTIVITY_ACTIONS, activityActors, listActivity, type ActivityAction } from '@/lib/security';
 import { addDays, formatDateTimeBR, isIsoDate, startOfSaoPauloDay } from '@balcao/br/dates';

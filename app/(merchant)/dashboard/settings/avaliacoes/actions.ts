@@ -1,8 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { done, refused, type ActionState } from '@/lib/auth/action-state';
-import { merchantAction } from '@/lib/auth/merchant-action';
+import { done, refused, type ActionState, merchantAction } from '@/lib/auth';
 import { reviewSettingsSchema, saveReviewSettings } from '@/lib/reviews';
 
 /** Configurações → "Avaliações": the days before "Avalie sua compra", and publishing 4 and 5 at once. */

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { can, refusalMessage } from '@/lib/auth/permissions';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { readReviewSettings } from '@/lib/reviews';
 import { SettingsTabs } from '../settings-tabs';
 import { saveReviewSettingsAction } from './actions';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
-import type { ActionState } from '@/lib/auth/action-state';
+import type { ActionState } from '@/lib/auth';
 import { SaveBar } from '../save-bar';
 
 type Mapping = { id: number; name: string; googleCategory: string };

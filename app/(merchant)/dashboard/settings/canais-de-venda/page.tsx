@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { can, refusalMessage } from '@/lib/auth/permissions';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { env } from '@/lib/config/env';
 import { categoryMappings, feedUrls, readFeedSettings } from '@/lib/feeds/settings';
-import { getShopIdentity } from '@/lib/shop/identity';
+import { getShopIdentity } from '@/lib/shop';
 import { ActionForm } from '../../_components/action-form';
 import { SettingsTabs } from '../settings-tabs';
 import { rotateFeedTokenAction, saveFeedSettingsAction, verifyFeedAction } from './actions';

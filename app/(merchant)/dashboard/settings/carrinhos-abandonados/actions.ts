@@ -1,11 +1,9 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { done, refused, type ActionState } from '@/lib/auth/action-state';
-import { merchantAction } from '@/lib/auth/merchant-action';
+import { done, refused, type ActionState, merchantAction } from '@/lib/auth';
 import { couponByCode } from '@/lib/coupons/coupons';
-import { parseReminderForm } from '@/lib/checkout/drafts/settings-form';
-import { saveReminderSteps } from '@/lib/checkout/drafts/settings';
+import { parseReminderForm, saveReminderSteps } from '@/lib/checkout';
 import { recordRequestActivity } from '@/lib/security';
 
 /** Saves Configurações → "Carrinhos abandonados". */

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { can, refusalMessage } from '@/lib/auth/permissions';
-import { getReminderSteps } from '@/lib/checkout/drafts/settings';
+import { getReminderSteps } from '@/lib/checkout';
 import { saveAbandonedSettingsAction } from './actions';
 import { RemindersForm } from './reminders-form';
 import { SettingsTabs } from '../settings-tabs';

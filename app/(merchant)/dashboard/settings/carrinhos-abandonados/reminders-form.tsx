@@ -1,9 +1,9 @@
 'use client';
 
 import { useActionState } from 'react';
-import type { ActionState } from '@/lib/auth/action-state';
+import type { ActionState } from '@/lib/auth';
 import { SaveBar } from '../save-bar';
-import type { ReminderStep } from '@/lib/checkout/drafts/settings';
+import type { ReminderStep } from '@/lib/checkout';
 
 const TITLES = { 1: '1º lembrete', 2: '2º lembrete', 3: '3º lembrete' } as const;
 

@@ -1,8 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { refused } from '@/lib/auth/action-state';
-import { merchantAction } from '@/lib/auth/merchant-action';
+import { refused, merchantAction } from '@/lib/auth';
 import { anonymiseBuyer } from '@/lib/buyers/buyer-data';
 import { parseBuyerQuery, type BuyerQuery } from '@/lib/buyers/query';
 import { headers } from 'next/headers';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
 import { getEmailSettings } from '@/lib/email';
 import { EmailSettingsForm } from '../email-settings-form';

@@ -2,8 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
-import { done, refused } from '@/lib/auth/action-state';
-import { merchantAction } from '@/lib/auth/merchant-action';
+import { done, refused, merchantAction } from '@/lib/auth';
 import { cancelInvitation, inviteMember, removeMember } from '@/lib/accounts/team';
 import { setTwoFactorRequirement } from '@/lib/accounts/two-factor';
 import { clientAddress } from '@/lib/security';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant, twoFactorRequired } from '@/lib/auth';
 import { can, roleOf, ROLE_LABELS } from '@/lib/auth/permissions';
 import { listTeam, TEAM_MESSAGES } from '@/lib/accounts/team';
 import { formatDateTimeBR } from '@balcao/br/dates';
@@ -9,7 +9,6 @@ import { SettingsTabs } from '../settings-tabs';
 import { InviteForm } from './invite-form';
 import { cancelInvitationAction, removeMemberAction, twoFactorRequirementAction } from './actions';
 import { RemoveMemberBody } from './remove-member-body';
-import { twoFactorRequired } from '@/lib/auth/two-factor';
 
 /** An endpoint as this page names it: its origin (the path may hold the receiver's secret token). */
 const originOf = (url: string) => (URL.canParse(url) ? new URL(url).origin : url);

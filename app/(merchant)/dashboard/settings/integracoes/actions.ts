@@ -3,8 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
 import { z } from 'zod';
-import { done, refused, type ActionState } from '@/lib/auth/action-state';
-import { merchantAction } from '@/lib/auth/merchant-action';
+import { done, refused, type ActionState, merchantAction } from '@/lib/auth';
 import { apiKeyFormSchema, createApiKey, revokeApiKey, type ApiKeyForm } from '@/lib/public-api';
 import { createEndpoint, endpointFormSchema, sendTestDelivery, setEndpointEnabled } from '@/lib/outbound-events/webhook-endpoints';
 import type { OutboundEventType } from '@/lib/outbound-events/event-types';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { can, refusalMessage } from '@/lib/auth/permissions';
 import { currentKeyMode, listApiKeys } from '@/lib/public-api';
 import { listEndpoints, recentAttempts } from '@/lib/outbound-events/webhook-endpoints';

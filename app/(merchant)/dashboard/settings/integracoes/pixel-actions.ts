@@ -1,8 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { done, refused, type ActionState } from '@/lib/auth/action-state';
-import { merchantAction } from '@/lib/auth/merchant-action';
+import { done, refused, type ActionState, merchantAction } from '@/lib/auth';
 import { GA4_FIELDS, GA4_SECRET_NEEDED, META_FIELDS, META_TOKEN_NEEDED, parseGa4Form, parseMetaForm, getPixelSettings, saveGa4, saveMetaPixel } from '@/lib/pixels';
 import { logger } from '@/lib/server/log';
 import { recordRequestActivity } from '@/lib/security';

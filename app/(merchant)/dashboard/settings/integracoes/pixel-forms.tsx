@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState, useEffect, useRef } from 'react';
-import type { ActionState } from '@/lib/auth/action-state';
+import type { ActionState } from '@/lib/auth';
 import { GA4_FIELDS, META_FIELDS } from '@/lib/pixels/words';
 import { saveGa4Action, saveMetaPixelAction } from './pixel-actions';
 

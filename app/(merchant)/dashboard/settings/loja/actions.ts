@@ -1,14 +1,11 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { done, refused } from '@/lib/auth/action-state';
-import { INVALID_FORM, merchantAction } from '@/lib/auth/merchant-action';
+import { done, refused, INVALID_FORM, merchantAction } from '@/lib/auth';
 import { typedValues } from '@/lib/forms/typed-values';
 import { logger } from '@/lib/server/log';
 import { recordRequestActivity } from '@/lib/security';
-import { getShopIdentity, savePolicies, saveShopIdentity } from '@/lib/shop/identity';
-import { parsePoliciesForm } from '@/lib/shop/policies';
-import { parseShopIdentityForm } from '@/lib/shop/identity-form';
+import { getShopIdentity, savePolicies, saveShopIdentity, parsePoliciesForm, parseShopIdentityForm } from '@/lib/shop';
 import { logoChangeOf } from '@/lib/shop/logo';
 
 /** Configurações → Loja, through the one envelope: the shop's own voice is `shop:edit`. */

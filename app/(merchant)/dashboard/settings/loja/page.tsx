@@ -1,11 +1,9 @@
 import type { Metadata } from 'next';
 import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { cepLookupEnabled } from '@/lib/cep/service';
-import { getShopIdentity, identityFormValues, policyText } from '@/lib/shop/identity';
-import { POLICIES, POLICY_KEYS } from '@/lib/shop/policies';
+import { getShopIdentity, identityFormValues, policyText, POLICIES, POLICY_KEYS, logoUrl } from '@/lib/shop';
 import { PoliciesForm } from './policies-form';
-import { logoUrl } from '@/lib/shop/identity-values';
 import { SettingsTabs } from '../settings-tabs';
 import { ShopIdentityForm } from './shop-identity-form';
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { can, refusalMessage } from '@/lib/auth/permissions';
 import { invoiceSettingsView, naturesOrProblem } from '@/lib/nfe';
 import { ActionForm } from '@/app/(merchant)/dashboard/_components/action-form';

@@ -1,8 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { done, refused } from '@/lib/auth/action-state';
-import { merchantAction } from '@/lib/auth/merchant-action';
+import { done, refused, merchantAction } from '@/lib/auth';
 import { logger } from '@/lib/server/log';
 import { recordRequestActivity } from '@/lib/security';
 import { parseShippingForm, saveShippingRules, parseCarrierForm, getCarrierSettings, saveCarrierSettings, testConnection, testConnectionWithToken, clearQuoteCache } from '@/lib/shipping';

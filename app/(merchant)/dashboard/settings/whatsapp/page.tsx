@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { PermissionNote } from '@/app/(merchant)/dashboard/_components/permission-note';
 import { can } from '@/lib/auth/permissions';
 import { env } from '@/lib/config/env';

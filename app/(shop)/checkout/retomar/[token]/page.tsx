@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { env } from '@/lib/config/env';
 import { shopNow } from '@/lib/embedded-provider/clock';
-import { previewRestore } from '@/lib/checkout/drafts/restore';
+import { previewRestore } from '@/lib/checkout';
 import { RestoreFailed } from '../restore-failed';
 
 export const metadata: Metadata = { title: 'Retomar compra', robots: { index: false, follow: false }, referrer: 'same-origin' };

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { env } from '@/lib/config/env';
-import { unsubscribeByToken } from '@/lib/checkout/drafts/restore';
+import { unsubscribeByToken } from '@/lib/checkout';
 
 export const metadata: Metadata = { title: 'Lembretes', robots: { index: false } };
 export const dynamic = 'force-dynamic';

@@ -1,8 +1,8 @@
 import { formatDateBR, formatDateTimeBR } from '@balcao/br/dates';
 import { maskDocument } from '@balcao/br/documents';
-import { addressLines } from '@/lib/orders/delivery';
-import type { OrderView } from '@/lib/orders/queries';
-import { METHOD_LABELS, statusLabel } from '@/lib/orders/status-labels';
+import { addressLines } from '@/lib/orders';
+import type { OrderView } from '@/lib/orders';
+import { METHOD_LABELS, statusLabel } from '@/lib/orders/words';
 import styles from './receipt.module.css';
 
 /** Who paid, how and when, the order's state, and where it goes. */

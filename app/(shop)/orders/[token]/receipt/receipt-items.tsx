@@ -1,8 +1,8 @@
 import { DiscountRows } from '@/app/_components/discount-rows';
 import { formatDateBR } from '@balcao/br/dates';
 import { formatBRL } from '@balcao/br/money';
-import { shippingValue } from '@/lib/orders/delivery';
-import type { OrderView } from '@/lib/orders/queries';
+import { shippingValue } from '@/lib/orders';
+import type { OrderView } from '@/lib/orders';
 import styles from './receipt.module.css';
 
 /** The items with their unit and line prices, the shipping, the discounts, the total paid and any refund. */

@@ -3,7 +3,7 @@
  * `?code=…&state=…`. The signed-in merchant who may manage invoices finishes the connection;
  * the state must be the one this shop made (lib/nfe/connection.ts). Back to Configurações.
  */
-import { merchantFor, routeRefusal } from '@/lib/auth/merchant-action';
+import { merchantFor, routeRefusal } from '@/lib/auth';
 import { env } from '@/lib/config/env';
 import { finishAuthorization } from '@/lib/nfe';
 import { recordRequestActivity } from '@/lib/security';

@@ -1,5 +1,5 @@
-import { orderStatusByToken } from '@/lib/orders/queries';
-import { refreshSoon } from '@/lib/payments/refresh';
+import { orderStatusByToken } from '@/lib/orders';
+import { refreshSoon } from '@/lib/payments';
 import { logger } from '@/lib/server/log';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };

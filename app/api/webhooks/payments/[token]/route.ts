@@ -1,5 +1,5 @@
 import { withAfterPass } from '@/lib/server/after-pass';
-import { handlePaymentWebhook } from '@/lib/payments/webhook-intake';
+import { handlePaymentWebhook } from '@/lib/payments';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,7 +2,7 @@
  * The link's QR code as a PNG (shown on its page; ?download=1 saves it to print or show at a
  * counter). Session checked here: the QR code is the link, which only the merchant hands out.
  */
-import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth/merchant-action';
+import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth';
 import { qrPng } from '@balcao/br/qr';
 import { env } from '@/lib/config/env';
 import { linkById } from '@/lib/links/links';

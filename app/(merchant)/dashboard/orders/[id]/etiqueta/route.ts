@@ -4,7 +4,7 @@
  * Session and permission checked here; the label names the buyer and their address, so a role
  * that sees buyers masked does not get it.
  */
-import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth/merchant-action';
+import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth';
 import { can, refusalMessage } from '@/lib/auth/permissions';
 import { labelPdfOf } from '@/lib/fulfilment';
 

@@ -7,10 +7,10 @@
  * here like "Imprimir etiqueta": the labels name buyers and their addresses, so a role that sees
  * buyers masked does not get them.
  */
-import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth/merchant-action';
+import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth';
 import { can, refusalMessage } from '@/lib/auth/permissions';
 import { labelsPdfOf } from '@/lib/fulfilment';
-import { parseSelection, selectedOrderIds } from '@/lib/orders/admin/order-selection';
+import { parseSelection, selectedOrderIds } from '@/lib/orders/admin';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,9 +2,9 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
-import { requireMerchant } from '@/lib/auth/session';
-import { progressOf } from '@/lib/catalog/import-photos';
-import { importById, previewImport, type ImportSummary, type LineResult } from '@/lib/catalog/product-import';
+import { requireMerchant } from '@/lib/auth';
+import { progressOf } from '@/lib/catalog/imaging';
+import { importById, previewImport, type ImportSummary, type LineResult } from '@/lib/catalog';
 import { ConfirmImportForm } from './confirm-form';
 import { PhotoProgressLine } from './photo-progress';
 

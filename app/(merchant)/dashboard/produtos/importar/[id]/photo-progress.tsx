@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import type { PhotoProgress } from '@/lib/catalog/import-photos';
+import type { PhotoProgress } from '@/lib/catalog/imaging';
 
 const POLL_MS = 1500;
 

@@ -3,13 +3,13 @@
  * as the orders' CSV (the columns of "Exportar CSV"). Needs `buyers:read`: the export is the
  * buyer's whole data, never masked.
  */
-import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth/merchant-action';
+import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth';
 import { buyerDataExport, buyerOrders } from '@/lib/buyers/buyer-data';
 import { parseBuyerQuery } from '@/lib/buyers/query';
 import { CSV_BOM, csvRow } from '@/lib/csv/write';
-import { ORDER_CSV_HEADER, orderCsvRow } from '@/lib/orders/admin/csv';
+import { ORDER_CSV_HEADER, orderCsvRow } from '@/lib/orders/admin';
 import { logger } from '@/lib/server/log';
-import { countSearch, SEARCH_RATE_LIMITED_MESSAGE } from '@/lib/orders/search-scope';
+import { countSearch, SEARCH_RATE_LIMITED_MESSAGE } from '@/lib/orders';
 import { recordActivity } from '@/lib/security';
 import { maskDocument, maskEmail } from '@balcao/br/personal-data';
 

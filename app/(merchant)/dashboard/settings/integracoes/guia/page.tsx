@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { requireMerchant } from '@/lib/auth/session';
+import { requireMerchant } from '@/lib/auth';
 import { apiGuide } from '@/lib/public-api';
 import { GuideMarkdown } from '@/app/(merchant)/dashboard/_components/guide-markdown';
 

@@ -6,11 +6,9 @@
  */
 import { cookies } from 'next/headers';
 import { NextResponse } from 'next/server';
-import { writeCartLines } from '@/lib/checkout/cart/cart';
+import { writeCartLines, checkoutPathOf, restoreDraft, DRAFT_COOKIE, DRAFT_COOKIE_MAX_AGE_S } from '@/lib/checkout';
 import { env } from '@/lib/config/env';
 import { shopNow } from '@/lib/embedded-provider/clock';
-import { checkoutPathOf, restoreDraft } from '@/lib/checkout/drafts/restore';
-import { DRAFT_COOKIE, DRAFT_COOKIE_MAX_AGE_S } from '@/lib/checkout/drafts/drafts';
 import { isSameOrigin, randomToken } from '@/lib/security';
 
 export const dynamic = 'force-dynamic';

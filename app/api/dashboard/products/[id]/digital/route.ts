@@ -9,8 +9,8 @@
  * Left out of proxy.ts's matcher (its body buffer); sets its own headers.
  */
 import { isOwnUpload, recordActivity } from '@/lib/security';
-import { merchantFor } from '@/lib/auth/merchant-action';
 import { beginUpload, completeFile, PART_BYTES, storePart, fileResponse, productDigitalOf, FILE_MESSAGES } from '@/lib/digital';
+import { merchantFor } from '@/lib/auth';
 import { readBodyCapped } from '@balcao/server-kit/read-body';
 
 const HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'" };

@@ -6,9 +6,8 @@
  * not one a form can send without a CORS preflight, and the Origin must be this site).
  */
 import { isOwnUpload } from '@/lib/security';
-import { merchantFor } from '@/lib/auth/merchant-action';
-import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from '@/lib/catalog/photo-processing';
-import { uploadProductPhoto } from '@/lib/catalog/photo-upload';
+import { merchantFor } from '@/lib/auth';
+import { MAX_PHOTO_BYTES, PHOTO_MESSAGES, uploadProductPhoto } from '@/lib/catalog/imaging';
 import { readBodyCapped } from '@balcao/server-kit/read-body';
 
 const HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'" };

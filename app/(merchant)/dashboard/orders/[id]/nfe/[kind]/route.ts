@@ -3,7 +3,7 @@
  * (lib/nfe/invoice-view.ts invoiceFile). Both name the buyer: the DANFE needs the buyers'
  * data whole, the XML the invoices permission (the public demo's login sees the key only).
  */
-import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth/merchant-action';
+import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth';
 import { can, refusalMessage } from '@/lib/auth/permissions';
 import { invoiceFile } from '@/lib/nfe';
 

@@ -1,7 +1,7 @@
 /** The import's photo progress (polled by its page); resumes the photo pass when none holds the queue (a pass that died). */
-import { merchantFor } from '@/lib/auth/merchant-action';
-import { progressOf, runImportPhotos } from '@/lib/catalog/import-photos';
-import { importById } from '@/lib/catalog/product-import';
+import { merchantFor } from '@/lib/auth';
+import { progressOf, runImportPhotos } from '@/lib/catalog/imaging';
+import { importById } from '@/lib/catalog';
 import { afterPassScheduler } from '@/lib/server/after-pass';
 
 export const dynamic = 'force-dynamic';
