@@ -14,9 +14,7 @@ import { orders } from '@/db/schema';
 import { itemsOfProducts } from '@/lib/catalog';
 import { placeOrder, PROVIDER_DID_NOT_ANSWER, TRY_AGAIN } from '@/lib/checkout/place-order';
 import { getSettings } from '@/lib/payment-settings/settings';
-import { getCarrierSettings } from '@/lib/shipping/carrier';
-import { deliveryOptions, type DeliveryOption } from '@/lib/shipping/options';
-import { getShippingRules } from '@/lib/shipping/settings';
+import { getCarrierSettings, deliveryOptions, type DeliveryOption, getShippingRules } from '@/lib/shipping';
 
 export type CycleAddress = { zip: string; street: string; number: string; complement?: string; neighborhood: string; city: string; state: string };
 

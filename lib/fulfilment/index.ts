@@ -2,9 +2,8 @@
  * lib/fulfilment's face for the server: a move and its form, "Enviar em lote" and "Marcar como
  * enviados", labels, shipping documents, a paid order's digital access, the moves' words, and
  * the carrier tracking pass (which the job list loads through here on demand). The other doors:
- * moves.ts (pure: the moves, their words, the shopper's progress, the carriers),
- * documents-limits.ts (pure: the limits the browser checks too) and labels.ts (a label's state
- * for the orders list).
+ * moves.ts (pure: the moves, their words, the shopper's progress, the carriers) and
+ * documents-limits.ts (pure: the limits the browser checks too).
  */
 export { applyFulfilmentMove, type MoveRequest } from './apply-move';
 export { applyShipBatch, type BatchLine, type BatchReport } from './batch';
