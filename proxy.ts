@@ -21,16 +21,17 @@ import { NextResponse, type NextRequest } from 'next/server';
 import {
   acceptableRequestId,
   buildSecurityHeaders,
+  checkServerActionBody,
+  checkServerActionHeaders,
   hasSessionCookie,
   isHttpsRequest,
   newNonce,
   newRequestId,
-} from '@/lib/security/headers';
+  ownHosts,
+  type ActionVerdict,
+} from '@/lib/security/request-checks';
 import { ATTRIBUTION_COOKIE, ATTRIBUTION_MAX_AGE_SECONDS, attributionCookieFor } from '@/lib/attribution/attribution';
-import { checkServerActionBody, checkServerActionHeaders, type ActionVerdict } from '@/lib/security/action-request';
-import { CONSENT_COOKIE, consentOf } from '@/lib/pixels/consent';
-import { pixelCspAdditions } from '@/lib/pixels/csp';
-import { ownHosts } from '@/lib/security/same-origin';
+import { CONSENT_COOKIE, consentOf, pixelCspAdditions } from '@/lib/pixels/words';
 
 /** The server-action checks: headers first, then the body (Next.js buffers it for the proxy; a clone leaves it to the action). */
 async function serverActionVerdict(request: NextRequest): Promise<ActionVerdict> {

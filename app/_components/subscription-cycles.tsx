@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { formatBRL } from '@balcao/br/money';
 import { formatDateBR } from '@balcao/br/dates';
-import type { CycleView } from '@/lib/subscriptions/queries';
+import type { CycleView } from '@/lib/subscriptions';
 
 /** "Histórico": each cycle's date, state and order (with its link), newest first. */
 export function CycleHistory({ cycles, orderHref }: { cycles: CycleView[]; orderHref?: (c: CycleView) => string | null }) {

@@ -8,10 +8,8 @@
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { env } from '@/lib/config/env';
-import { isHttpsRequest } from '@/lib/security/headers';
-import { answerOf, CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, consentCookieValue, fromThisSite, returnPathOf } from '@/lib/pixels/consent';
-import { forgetPendingPixelContexts, orderTokenOfPath } from '@/lib/pixels/forget';
-import { gaClientIdOf, metaCookieOf } from '@/lib/pixels/payloads';
+import { isHttpsRequest } from '@/lib/security';
+import { answerOf, CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, consentCookieValue, fromThisSite, returnPathOf, forgetPendingPixelContexts, orderTokenOfPath, gaClientIdOf, metaCookieOf } from '@/lib/pixels';
 
 export async function POST(request: NextRequest) {
   const h = request.headers;

@@ -4,7 +4,7 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { refused, done, type ActionState } from '@/lib/auth';
 import { requestPasswordReset, resetPassword } from '@/lib/accounts/password-reset';
-import { clientAddress } from '@/lib/security/client-address';
+import { clientAddress } from '@/lib/security';
 import { withAfterPass } from '@/lib/server/after-pass';
 
 const text = (form: FormData, name: string) => {

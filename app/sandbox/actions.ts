@@ -7,7 +7,7 @@
  */
 import { redirect } from 'next/navigation';
 import { hasFullSimulatorAccess, mayActOnCharge } from '@/lib/demo/simulator-access';
-import { looksLikeToken } from '@/lib/security/tokens';
+import { looksLikeToken } from '@/lib/security';
 import { defaultSandbox, sandboxEnabled } from '@/lib/embedded-provider';
 import {
   simulatorAdvanceClock,

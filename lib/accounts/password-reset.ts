@@ -18,12 +18,8 @@ import { env } from '@/lib/config/env';
 import { BCRYPT_COST } from '@/lib/config/password-cost';
 import { normalizeEmail, PASSWORD_MESSAGES, newPasswordSchema } from '@/lib/auth';
 import { can } from '@/lib/auth/permissions';
-import { enqueueAccountEmail } from '@/lib/email/account-emails';
-import { kickOutbox } from '@/lib/email/kick';
-import { activityStep, recordActivity } from '@/lib/security/activity';
-import { rateLimitSubject } from '@/lib/security/client-address';
-import { hit } from '@/lib/security/rate-limit';
-import { accountLinkToken, newId, sha256Hex } from '@/lib/security/tokens';
+import { enqueueAccountEmail, kickOutbox } from '@/lib/email';
+import { activityStep, recordActivity, rateLimitSubject, hit, accountLinkToken, newId, sha256Hex } from '@/lib/security';
 
 export const RESET_TTL_MS = 60 * 60_000;
 

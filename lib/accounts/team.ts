@@ -20,10 +20,8 @@ import { accountTokens, apiKeys, users, webhookEndpoints } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { BCRYPT_COST } from '@/lib/config/password-cost';
 import { ROLE_LABELS, TEAM_ROLES, type TeamRole } from '@/lib/auth/permissions';
-import { enqueueAccountEmail } from '@/lib/email/account-emails';
-import { kickOutbox } from '@/lib/email/kick';
-import { activityStep } from '@/lib/security/activity';
-import { accountLinkToken, newId, sha256Hex } from '@/lib/security/tokens';
+import { enqueueAccountEmail, kickOutbox } from '@/lib/email';
+import { activityStep, accountLinkToken, newId, sha256Hex } from '@/lib/security';
 import { newPasswordErrors, openAccountToken, spendAccountToken, type AccountResult } from './password-reset';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;

@@ -13,9 +13,7 @@ import { run } from '@/db/driver';
 import { accountPolicy, totpRecoveryCodes, users } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { checkSecondStep, matchTotp, normalizeRecoveryCode, secondStepLocked, TOTP_SEAL, totpSecretOf } from '@/lib/auth';
-import { activityStep, recordActivity } from '@/lib/security/activity';
-import { seal } from '@/lib/security/sealed';
-import { sha256Hex } from '@/lib/security/tokens';
+import { activityStep, recordActivity, seal, sha256Hex } from '@/lib/security';
 import { qrPngDataUri } from '@balcao/br/qr';
 import type { Actor } from './team';
 

@@ -12,7 +12,7 @@
  */
 import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { HeadersLike } from '@/lib/security/client-address';
+import type { HeadersLike } from '@/lib/security';
 
 export const KNOWN_DEVICE_COOKIE = 'balcao-known-device';
 /** Half a year: a device the merchant uses keeps being recognised. */

@@ -8,13 +8,11 @@
  * The second step locks after 5 wrong codes (two-factor.ts), a recovery code still passing.
  */
 import 'server-only';
-import { clientAddress, rateLimitSubject, type HeadersLike } from '@/lib/security/client-address';
-import { hit } from '@/lib/security/rate-limit';
+import { clientAddress, rateLimitSubject, type HeadersLike, hit, recordActivity } from '@/lib/security';
 import { eq } from 'drizzle-orm';
 import { db } from '@/db';
 import { users } from '@/db/schema';
 import { logger } from '@/lib/server/log';
-import { recordActivity } from '@/lib/security/activity';
 import { normalizeEmail, verifyMerchantCredentials, type MerchantWithSessionVersion } from './credentials';
 import { RATE_LIMITED_CODE, SECOND_STEP_INVALID_CODE, SECOND_STEP_LOCKED_CODE, SECOND_STEP_REQUIRED_CODE } from './login-messages';
 import { knownDeviceOf } from './known-device';

@@ -10,9 +10,7 @@ import { verifySync } from 'otplib';
 import { db } from '@/db';
 import { accountPolicy, totpRecoveryCodes, users } from '@/db/schema';
 import { env } from '@/lib/config/env';
-import { hit, usedUp } from '@/lib/security/rate-limit';
-import { sha256Hex } from '@/lib/security/tokens';
-import { unseal } from '@/lib/security/sealed';
+import { hit, usedUp, sha256Hex, unseal } from '@/lib/security';
 import { can, type Role } from './permissions';
 
 export const TOTP_SEAL = 'totp';

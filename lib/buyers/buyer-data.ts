@@ -38,7 +38,7 @@ import {
   type Order,
 } from '@/db/schema';
 import { replaceBuyerIn } from '@balcao/br/personal-data';
-import { activityStep } from '@/lib/security/activity';
+import { activityStep } from '@/lib/security';
 import type { BuyerQuery } from './query';
 import { forgetDraftWhatsapp } from '@/lib/whatsapp/enqueue';
 

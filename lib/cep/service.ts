@@ -4,7 +4,7 @@
  */
 import 'server-only';
 import { env } from '@/lib/config/env';
-import { hit } from '@/lib/security/rate-limit';
+import { hit } from '@/lib/security';
 import { CepLookupService, type CepAddress } from './lookup';
 import { processSingleton } from '@/lib/process/context';
 

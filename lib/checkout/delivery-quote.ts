@@ -6,10 +6,8 @@
 import 'server-only';
 import { readCart } from '@/lib/checkout/cart/cart';
 import type { CatalogItem } from '@/lib/catalog';
-import { hit } from '@/lib/security/rate-limit';
-import { getCarrierSettings } from '@/lib/shipping/carrier';
-import { deliveryOptions, type CartParcel, type DeliveryOptions } from '@/lib/shipping/options';
-import { getShippingRules } from '@/lib/shipping/settings';
+import { hit } from '@/lib/security';
+import { getCarrierSettings, deliveryOptions, type CartParcel, type DeliveryOptions, getShippingRules } from '@/lib/shipping';
 import { saoPauloDate } from '@balcao/br/dates';
 import { couponByCode } from '@/lib/coupons/coupons';
 import { checkCoupon } from '@/lib/coupons/rules';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { cookies } from 'next/headers';
-import { randomToken } from '@/lib/security/tokens';
+import { randomToken } from '@/lib/security';
 import { DRAFT_COOKIE, DRAFT_COOKIE_MAX_AGE_S } from '@/lib/checkout/drafts/drafts';
 import { env } from '@/lib/config/env';
 

@@ -6,7 +6,7 @@
  * failed and the UF table is the only option, a form that had seen the table goes through quietly.
  */
 import { formatBRL } from '@balcao/br/money';
-import type { DeliveryOption, DeliveryOptions } from '@/lib/shipping/options';
+import type { DeliveryOption, DeliveryOptions } from '@/lib/shipping';
 
 export const CHOOSE_FREIGHT_MESSAGE = 'Escolha a forma de entrega.';
 export const FREIGHT_GONE_MESSAGE = 'A forma de entrega escolhida não está mais disponível para este CEP. Escolha outra.';

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { PERSON_FIELDS, type FieldErrors, type FormValues } from '@/lib/checkout/fields';
 import type { PlaceOrderResult } from '@/lib/checkout/place-order';
 import { orderMoney, type OrderMoney } from '@/lib/orders/pricing';
-import type { DeliveryOption } from '@/lib/shipping/options';
+import type { DeliveryOption } from '@/lib/shipping';
 
 /**
  * "Aplicar" answered: the coupon's discount and each method's money for the items after it

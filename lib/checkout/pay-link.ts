@@ -12,7 +12,7 @@ import { formValuesOf, parseCheckoutForm } from './parse-form';
 import { CHECK_FIELDS_MESSAGE, type FieldErrors, type FormValues } from '@/lib/checkout/fields';
 import { parseBRLInput } from '@balcao/br/money';
 import { placeOrder } from '@/lib/checkout/place-order';
-import { hit } from '@/lib/security/rate-limit';
+import { hit } from '@/lib/security';
 import { logger } from '@/lib/server/log';
 import { linkByCode } from '@/lib/links/links';
 import { REFUSAL_MESSAGES } from '@/lib/links/place';

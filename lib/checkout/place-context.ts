@@ -15,8 +15,7 @@ import type { CatalogItem } from '@/lib/catalog';
 import type { PaymentSettings } from '@/lib/payment-settings/settings';
 import type { PromotionContext } from '@/lib/promotions/promotions';
 import { identityOf, identityQuery } from '@/lib/shop';
-import { rulesOf } from '@/lib/shipping/settings';
-import { carrierSettingsOf } from '@/lib/shipping/carrier';
+import { rulesOf, carrierSettingsOf } from '@/lib/shipping';
 import { cartWithSettingsOf, cartWithSettingsQueries, type CartWithSettings } from '@/lib/checkout/cart/cart';
 import type { CartLine } from '@/lib/checkout/cart/cart-cookie';
 

@@ -18,7 +18,7 @@ import { beforePricingOf, beforePricingQueries, type BeforePricing, type PlaceCo
 import { shopNow } from '@/lib/embedded-provider/clock';
 import { getSettings, type PaymentSettings } from '@/lib/payment-settings/settings';
 import { promotionContext, type PromotionContext } from '@/lib/promotions/promotions';
-import { deliveryOptions, type DeliveryOption } from '@/lib/shipping/options';
+import { deliveryOptions, type DeliveryOption } from '@/lib/shipping';
 
 export type CycleAddress = { zip: string; street: string; number: string; complement?: string; neighborhood: string; city: string; state: string };
 

@@ -27,14 +27,14 @@ import { SESSION_REFUSAL_MESSAGES, type SessionRefusal } from '@/lib/checkout/se
 import { shortStockMessage } from '@/lib/orders/pricing';
 import { LINK_VARIANT_SOLD_OUT } from '@/lib/links/link-variant';
 import { REFUSAL_MESSAGES } from '@/lib/links/place';
-import type { DeliveryOption } from '@/lib/shipping/options';
+import type { DeliveryOption } from '@/lib/shipping';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { reservationCutoff } from '@/lib/payment-settings/reservation';
 import { getSettings, type PaymentSettings } from '@/lib/payment-settings/settings';
 import { env } from '@/lib/config/env';
 import { chargeTerms, createInputsOf, createInputsQueries, openAttempt, sendCreate, submitCreate, type CreateInputs, type CreateOutcome } from '@/lib/payments';
 import { reads } from '@/db/driver';
-import { newId, randomToken } from '@/lib/security/tokens';
+import { newId, randomToken } from '@/lib/security';
 import { CouponRefused } from '@/lib/coupons/claim';
 import { withAfterPass } from '@/lib/server/after-pass';
 import { cleanAttribution, type Attribution } from '@/lib/attribution/attribution';

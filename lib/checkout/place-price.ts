@@ -22,9 +22,7 @@ import { LINK_VARIANT_SOLD_OUT, linkVariantLine } from '@/lib/links/link-variant
 import { REFUSAL_MESSAGES, type LinkRefusal } from '@/lib/links/place';
 import { chargeCents, MAX_ORDER_CENTS, priceLinkOrder, priceOrder, type PricedOrder } from '@/lib/orders/pricing';
 import type { PaymentSettings } from '@/lib/payment-settings/settings';
-import type { CarrierSettings } from '@/lib/shipping/carrier';
-import { deliveryOptions, type CartParcel, type DeliveryOption } from '@/lib/shipping/options';
-import type { ShippingRules } from '@/lib/shipping/quote';
+import { type CarrierSettings, deliveryOptions, type CartParcel, type DeliveryOption, type ShippingRules } from '@/lib/shipping';
 import { shopNow } from '@/lib/embedded-provider/clock';
 import { promotionContext, type PromotionContext } from '@/lib/promotions/promotions';
 import { applyFreeShipping, type FreeShippingInput } from '@/lib/checkout/promotion-shipping';

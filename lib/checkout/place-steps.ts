@@ -30,7 +30,7 @@ import { claimCoupon, CouponRefused } from '@/lib/coupons/claim';
 import { couponMessage } from '@/lib/coupons/rules';
 import { claimLinkPlace, type LinkRefusal } from '@/lib/links/place';
 import { reservationCutoff } from '@/lib/payment-settings/reservation';
-import { addWorkingDays } from '@/lib/shipping/options';
+import { addWorkingDays } from '@/lib/shipping';
 
 /** Thrown inside the order's transaction when the buyer's CPF/CNPJ already has the most unpaid orders allowed. */
 export class TooManyUnpaid extends Error {

@@ -7,7 +7,7 @@
 import { ufOfCep } from '@balcao/br/cep-uf';
 import { freeShippingFor, withFreeShipping, type FreeShippingVerdict, type PromoLine } from '@/lib/promotions/engine';
 import type { LivePromotion } from '@/lib/promotions/rules';
-import type { DeliveryOption } from '@/lib/shipping/options';
+import type { DeliveryOption } from '@/lib/shipping';
 
 export type FreeShippingInput = { promotions: readonly LivePromotion[]; lines: readonly PromoLine[]; lineNetCents: readonly number[]; couponFreeShipping?: boolean };
 

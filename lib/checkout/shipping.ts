@@ -10,7 +10,7 @@ import { ufOfCep } from '@balcao/br/cep-uf';
 import { CEP_WITHOUT_UF_MESSAGE, cepUfMismatchMessage } from '@/lib/checkout/cep-uf-message';
 import { CHECK_FIELDS_MESSAGE, type FieldErrors } from '@/lib/checkout/fields';
 import { deliveryAddressSchema, fieldErrorsOf, type DeliveryAddress } from '@/lib/checkout/order-input';
-import { quoteShipping, type ShippingRules } from '@/lib/shipping/quote';
+import { quoteShipping, type ShippingRules } from '@/lib/shipping';
 
 export type OrderShipping =
   | { ok: true; method: null; cents: 0 }

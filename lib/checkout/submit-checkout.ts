@@ -13,7 +13,7 @@ import { previewCoupon } from '@/lib/coupons/coupons';
 import { anyShips } from '@/lib/checkout/shipping';
 import { placeOrder } from '@/lib/checkout/place-order';
 import { cartPlacementReads } from '@/lib/checkout/place-context';
-import { hitAlong } from '@/lib/security/rate-limit';
+import { hitAlong } from '@/lib/security';
 import { logger } from '@/lib/server/log';
 import type { FormValues } from '@/lib/checkout/fields';
 import { appliedCoupon, checkoutFailure, invalidForm, outcomeOfPlacement, rateLimited, unexpected, type CheckoutOutcome } from './outcome';

@@ -5,7 +5,7 @@
  */
 import { formatBRL, parseBRLInput } from '@balcao/br/money';
 import type { CouponKind } from '@/db/schema';
-import { parseDateInput } from '@/lib/links/link-form';
+import { parseDateInput } from '@/lib/links/words';
 import { MAX_ORDER_CENTS } from '@/lib/orders/pricing';
 import { COUPON_CODE_MAX } from './rules';
 import { normalizeCouponCode } from './rules';

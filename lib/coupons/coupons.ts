@@ -8,10 +8,9 @@ import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { db } from '@/db';
 import { coupons, type Coupon } from '@/db/schema';
 import { saoPauloDate } from '@balcao/br/dates';
-import { newId } from '@/lib/security/tokens';
+import { newId, recordActivity } from '@/lib/security';
 import { logger } from '@/lib/server/log';
 import { couponDiscountCents } from '@/lib/orders/pricing';
-import { recordActivity } from '@/lib/security/activity';
 import type { NewCoupon } from './coupon-form';
 import { checkCoupon, normalizeCouponCode, type CouponCheck } from './rules';
 

@@ -15,8 +15,7 @@ import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
 import { env } from '@/lib/config/env';
 import { hasFullSimulatorAccess, mayReadPayers } from './simulator-access';
-import { clientRateKey } from '@/lib/security/client-address';
-import { hit } from '@/lib/security/rate-limit';
+import { clientRateKey, hit } from '@/lib/security';
 
 export type CarrierRefusal = { status: number; message: string; retryAfter?: number };
 

@@ -12,7 +12,7 @@ import { run, type Step } from '@/db/driver';
 import { ACCOUNT_EMAIL_KINDS, accountTokens, emailOutbox, type AccountEmailKind, type OutboxKind } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { noteOutboxRow } from '@/lib/server/after-pass';
-import { accountLinkToken } from '@/lib/security/tokens';
+import { accountLinkToken } from '@/lib/security';
 import { ROLE_LABELS } from '@/lib/auth/permissions';
 import { getShopIdentity } from '@/lib/shop';
 import { html } from './templates/html';

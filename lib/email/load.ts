@@ -8,9 +8,9 @@ import { qrPngDataUri } from '@balcao/br/qr';
 import { addressLines, deliveryOf, orderMoneyLines } from '@/lib/orders';
 import { orderPromotionLines } from '@/lib/promotions/promotions';
 import { getShopIdentity } from '@/lib/shop';
-import { digitalOffersOf } from '@/lib/digital/access';
-import { reviewLinkToken } from '@/lib/security/tokens';
-import { buyerInvoiceLink } from '@/lib/nfe/invoice-view';
+import { digitalOffersOf } from '@/lib/digital';
+import { reviewLinkToken } from '@/lib/security';
+import { buyerInvoiceLink } from '@/lib/nfe';
 import type { EmailData } from './templates';
 import { subscriptionEmailData } from './subscription-data';
 

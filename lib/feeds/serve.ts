@@ -7,7 +7,7 @@
  */
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { hit } from '@/lib/security/rate-limit';
+import { hit } from '@/lib/security';
 import { googleFeedXml } from './google-xml';
 import { storedFeed } from './cache';
 import { feedItems, type FeedItem } from './items';

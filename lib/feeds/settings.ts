@@ -7,7 +7,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { db } from '@/db';
 import { categories, feedCategoryMap, feedSettings } from '@/db/schema';
-import { randomToken } from '@/lib/security/tokens';
+import { randomToken } from '@/lib/security';
 
 export type FeedChannel = 'google' | 'meta';
 

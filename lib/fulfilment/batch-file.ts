@@ -10,12 +10,9 @@
  */
 
 import { readCsv } from '@/lib/csv/read';
+import { BATCH_MAX_BYTES } from './documents-limits';
 
-/**
- * Under the server actions' 1 MB body cap (next.config.mjs), so an oversized file reaches the
- * app and gets this message instead of a bare 413. 5,000 rows are about 150 KB.
- */
-export const BATCH_MAX_BYTES = 512 * 1024;
+export { BATCH_MAX_BYTES };
 export const BATCH_MAX_ROWS = 10_000;
 
 export type BatchColumn = 'number' | 'code' | 'carrier' | 'urlTemplate';

@@ -22,7 +22,7 @@ import { database } from '@/db';
 import { get, type Step } from '@/db/driver';
 import type { Tx } from '@/db';
 import { orders } from '@/db/schema';
-import { kickOutbox } from '@/lib/email/kick';
+import { kickOutbox } from '@/lib/email';
 import { logger } from '@/lib/server/log';
 import { moveStep } from './apply-move';
 import { parseTracking, CORREIOS, type CarrierChoice, type Tracking } from './tracking';

@@ -11,7 +11,7 @@ import { inArray } from 'drizzle-orm';
 import { database } from '@/db';
 import { orders } from '@/db/schema';
 import { plural } from '@balcao/br/plural';
-import { kickOutbox } from '@/lib/email/kick';
+import { kickOutbox } from '@/lib/email';
 import { orderLabel } from '@/lib/orders/words';
 import { shipEach } from './batch';
 import { parseTracking, type CarrierChoice, type Tracking } from './tracking';

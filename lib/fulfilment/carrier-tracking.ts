@@ -15,8 +15,7 @@ import { orders } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { logger } from '@/lib/server/log';
 import { intervalLoop } from '@/lib/server/interval-loop';
-import { carrierClient, connectionOf, getCarrierSettings, LABEL_TIMEOUT_MS } from '@/lib/shipping/carrier';
-import type { MelhorEnvio } from '@/lib/shipping/melhor-envio';
+import { carrierClient, connectionOf, getCarrierSettings, LABEL_TIMEOUT_MS, type MelhorEnvio } from '@/lib/shipping';
 import { applyFulfilmentMove } from './apply-move';
 import { shippedWithLabel } from './labels';
 

@@ -22,10 +22,8 @@ import { database, type Tx } from '@/db';
 import { get, run, type Step } from '@/db/driver';
 import { currentPaymentOf, digitalAccess, digitalFiles, orderItems, orders, paymentEvents, payments, productDigital, type DigitalKind } from '@/db/schema';
 import { env } from '@/lib/config/env';
-import { accessStateOf, checkAccess, digitalLinesStep, fileLabelOf, ACCESS_REFUSALS, type AccessState, type AccessVerdict } from '@/lib/digital/access';
-import { ACCESS_MAX_USES, ACCESS_VALID_MS, readAccessToken, readSessionToken, sessionExpiry, sessionSignatureValid, signatureValid, signSessionToken } from '@/lib/digital/signed-link';
-import { kickOutbox } from '@/lib/email/kick';
-import { enqueueEmail } from '@/lib/email/outbox';
+import { accessStateOf, checkAccess, digitalLinesStep, fileLabelOf, ACCESS_REFUSALS, type AccessState, type AccessVerdict, ACCESS_MAX_USES, ACCESS_VALID_MS, readAccessToken, readSessionToken, sessionExpiry, sessionSignatureValid, signatureValid, signSessionToken } from '@/lib/digital';
+import { kickOutbox, enqueueEmail } from '@/lib/email';
 import { moveStep } from './apply-move';
 
 export type DigitalUse =

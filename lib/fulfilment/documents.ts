@@ -15,7 +15,7 @@ import { formatDocument } from '@balcao/br/documents';
 import { maskOrderBuyer } from '@balcao/br/personal-data';
 import { formatCep } from '@/lib/orders';
 import { orderLabel } from '@/lib/orders/words';
-import { getShippingRules } from '@/lib/shipping/settings';
+import { getShippingRules } from '@/lib/shipping';
 import { getShopIdentity } from '@/lib/shop';
 import { DOCUMENTS_MAX_ORDERS } from './documents-limits';
 import { renderShippingDocuments, type DocOrder, type DocParty, type DocumentKind } from './documents-pdf';

@@ -21,16 +21,14 @@ import { database, db } from '@/db';
 import { get, run } from '@/db/driver';
 import { orderItems, orders, productVariants, type Order } from '@/db/schema';
 import { formatBRL } from '@balcao/br/money';
-import { kickOutbox } from '@/lib/email/kick';
+import { kickOutbox } from '@/lib/email';
 import { moveStep } from './apply-move';
 import { recordOrderPush } from '@/lib/push/record';
 import { carrierTrackingUrl, CORREIOS, type Tracking } from './tracking';
 import { orderLabel } from '@/lib/orders/words';
-import { recordActivity } from '@/lib/security/activity';
+import { recordActivity } from '@/lib/security';
+import { carrierClient, connectionOf, getCarrierSettings, labelPdfBytes, LABEL_TIMEOUT_MS, type CarrierSettings, CarrierError, type LabelParty, type MelhorEnvio, quoteProducts } from '@/lib/shipping';
 import { getShopIdentity } from '@/lib/shop';
-import { carrierClient, connectionOf, getCarrierSettings, labelPdfBytes, LABEL_TIMEOUT_MS, type CarrierSettings } from '@/lib/shipping/carrier';
-import { CarrierError, type LabelParty, type MelhorEnvio } from '@/lib/shipping/melhor-envio';
-import { quoteProducts } from '@/lib/shipping/options';
 
 /** Longer than a run's six carrier calls at LABEL_TIMEOUT_MS each; a crashed run's lease lapses after it. */
 export const LABEL_LEASE_MS = 90_000;

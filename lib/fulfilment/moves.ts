@@ -9,6 +9,9 @@
  */
 import type { FulfillmentStatus, OrderStatus, ShippingMethod } from '@/db/schema';
 
+/** The carriers the ship forms suggest, passed on for the browser (tracking.ts is pure too). */
+export { CORREIOS, KNOWN_CARRIERS, knownCarrier } from './tracking';
+
 export type FulfilmentMove = 'ship' | 'deliver' | 'ready' | 'pick_up' | 'correct_tracking' | 'digital';
 
 export type FulfilmentSubject = {

@@ -75,7 +75,7 @@ export const OUTBOX_CHANNELS: readonly OutboxEntry[] = [
   { name: 'webhook-worker', channel: 'webhook', left: 'webhooks', shareMs: 1_500, worker: async () => (await import('@/lib/outbound-events/delivery/webhook-worker')).webhookWorker },
   // The ad pixels' server events (Integrações → Meta Pixel, Google Analytics 4): the rows due.
   // (a quarter second each for the pixels and the pushes: a few small POSTs).
-  { name: 'pixel-sender', channel: 'pixel', left: 'pixels', shareMs: 250, worker: async () => (await import('@/lib/pixels/sender')).pixelWorker },
+  { name: 'pixel-sender', channel: 'pixel', left: 'pixels', shareMs: 250, worker: async () => (await import('@/lib/pixels')).pixelWorker },
   // The buyers' WhatsApp messages (lib/whatsapp/sender.ts); before each pass, the embedded WhatsApp
   // sandbox's tick (its delivery statuses on the sandbox clock, posted back to the webhook).
   {
@@ -83,8 +83,8 @@ export const OUTBOX_CHANNELS: readonly OutboxEntry[] = [
     channel: 'whatsapp',
     left: 'whatsapp',
     shareMs: 500,
-    worker: async () => (await import('@/lib/whatsapp/sender')).whatsappWorker,
-    before: async () => (await import('@/lib/whatsapp/sandbox')).tickWhatsappSandbox(),
+    worker: async () => (await import('@/lib/whatsapp')).whatsappWorker,
+    before: async () => (await import('@/lib/whatsapp')).tickWhatsappSandbox(),
   },
   // NF-e through Bling (Configurações → Nota fiscal): automatic emissions, then the rows due.
   { name: 'nfe-issuer', channel: 'nfe', left: 'invoices', shareMs: 500, worker: async () => (await import('@/lib/nfe/issuer')).invoiceWorker },
@@ -133,13 +133,13 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
     // Melhor Envio's tracking of the shipped orders with a label: "delivered" → "Entregue" (its
     // e-mail then goes out with the outbox below), on the reconciliation's interval.
     name: 'carrier-tracking',
-    start: async () => (await import('@/lib/fulfilment/carrier-tracking')).startTrackingLoop(),
-    stop: async () => (await import('@/lib/fulfilment/carrier-tracking')).stopTrackingLoop(),
+    start: async () => (await import('@/lib/fulfilment')).startTrackingLoop(),
+    stop: async () => (await import('@/lib/fulfilment')).stopTrackingLoop(),
     pass: {
       left: 'tracking',
       shareMs: 500,
       run: async (budgetMs) => {
-        const r = await (await import('@/lib/fulfilment/carrier-tracking')).readCarrierTracking({ deadlineMs: budgetMs });
+        const r = await (await import('@/lib/fulfilment')).readCarrierTracking({ deadlineMs: budgetMs });
         return { left: r.left };
       },
     },

@@ -9,7 +9,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { db } from '@/db';
 import { orders, paymentLinks, type OrderStatus, type PaymentLink } from '@/db/schema';
 import { saoPauloDate } from '@balcao/br/dates';
-import { looksLikeToken, newId } from '@/lib/security/tokens';
+import { looksLikeToken, newId } from '@/lib/security';
 import { logger } from '@/lib/server/log';
 import { reservationCutoff } from '@/lib/payment-settings/reservation';
 import { getSettings } from '@/lib/payment-settings/settings';

@@ -18,7 +18,7 @@ import { blingSettings, type BlingSettingsRow } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { shopNow } from '@/lib/embedded-provider/clock';
 import { processSingleton } from '@/lib/process/context';
-import { seal, unseal } from '@/lib/security/sealed';
+import { seal, unseal } from '@/lib/security';
 import { BlingError, blingClient, blingTokenCall, type BlingApi, type TokenAnswer } from './bling-client';
 import { BLING_EMBEDDED_PATH, embeddedBlingFetch, sandboxClient } from './embedded-bling';
 

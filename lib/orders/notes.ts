@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { database, db } from '@/db';
 import { get, run } from '@/db/driver';
 import { orderNotes, orders, type OrderNote } from '@/db/schema';
-import { activityStep } from '@/lib/security/activity';
+import { activityStep } from '@/lib/security';
 import { orderLabel } from './format';
 import { NOTE_MAX_LENGTH } from './note-limits';
 

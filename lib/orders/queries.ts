@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { database, db } from '@/db';
 import { preparedQuery } from '@/db/statements';
 import { emailOutbox, orderItems, orders, paymentLinks, payments, type EmailStatus, type FulfillmentStatus, type Order, type OrderStatus, currentPaymentOf } from '@/db/schema';
-import { looksLikeToken } from '@/lib/security/tokens';
+import { looksLikeToken } from '@/lib/security';
 import { orderMoneyLines, type OrderMoney } from './money-lines';
 import { deliveryOf, type DeliveryView } from './delivery';
 

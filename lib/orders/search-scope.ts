@@ -10,7 +10,7 @@
  */
 import 'server-only';
 import { can, refusalPrefix, type Role } from '@/lib/auth/permissions';
-import { hit, type RateDecision } from '@/lib/security/rate-limit';
+import { hit, type RateDecision } from '@/lib/security';
 import type { OrderFilters } from './order-filters';
 
 /** "#1001", "1001", "# 1001": an order number as a masked role may type it. */

@@ -16,8 +16,7 @@ import { get, run } from '@/db/driver';
 import { outboundAttempts, outboundDeliveries, outboundEvents, webhookEndpoints, type WebhookEndpointRow } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { newEventId } from '@/lib/outbound-events/record';
-import { activityStep } from '@/lib/security/activity';
-import { newId } from '@/lib/security/tokens';
+import { activityStep, newId } from '@/lib/security';
 import { OUTBOUND_EVENT_TYPES, type OutboundEventType } from './event-types';
 import { noteOutboxRow } from '@/lib/server/after-pass';
 

@@ -24,7 +24,7 @@ import { database, type Tx } from '@/db';
 import { get, run, write, type Step } from '@/db/driver';
 import { preparedQuery } from '@/db/statements';
 import { orders, paymentEvents, payments, type OrderStatus, type Payment } from '@/db/schema';
-import { kickOutbox } from '@/lib/email/kick';
+import { kickOutbox } from '@/lib/email';
 import { logger } from '@/lib/server/log';
 import { dedupe, hasEvent, insertEvent, type EventSource } from './events';
 import type { Artifacts, Observation } from './observation';

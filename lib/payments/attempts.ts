@@ -24,7 +24,7 @@ import { linkRefusesAttempt, REFUSAL_MESSAGES as LINK_REFUSAL_MESSAGES } from '@
 import { reservationCutoffIn } from '@/lib/payment-settings/reservation';
 import { retakeCouponUse } from './coupon-uses';
 import { MIN_ORDER_CENTS, orderMoney, PIX_MINIMUM_MESSAGE, chargeCents } from '@/lib/orders/pricing';
-import { newId } from '@/lib/security/tokens';
+import { newId } from '@/lib/security';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { getSettings } from '@/lib/payment-settings/settings';
 import { getShopIdentity } from '@/lib/shop';

@@ -17,12 +17,12 @@ import { get, reads, run, write } from '@/db/driver';
 import { orderItems, orders, paymentEvents, payments, type Order, type Payment, type PaymentMethod } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { isPaymentProviderError, type PaymentProviderError } from '@/lib/payment-provider/client';
-import { kickOutbox } from '@/lib/email/kick';
+import { kickOutbox } from '@/lib/email';
 import { logger, redactSecrets } from '@/lib/server/log';
 import { paymentProvider } from './provider';
 import { dedupe, hasEvent, insertEvent, insertEventWhere, type EventSource } from './events';
 import { boletoRequest, notificationUrlFor, parseTerms, payableUntilOf, pixRequest, type ChargeTerms } from './charge-request';
-import { newId, randomToken, tokenHash } from '@/lib/security/tokens';
+import { newId, randomToken, tokenHash } from '@/lib/security';
 import { giveBack } from '@/lib/catalog';
 import { chargeCreatedEffects, stateEffects } from './state-effects';
 

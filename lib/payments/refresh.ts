@@ -9,7 +9,7 @@ import { database } from '@/db';
 import { orders, payments, currentPaymentOf } from '@/db/schema';
 import { withAfterPass } from '@/lib/server/after-pass';
 import { logger, redactSecrets } from '@/lib/server/log';
-import { tokenHash } from '@/lib/security/tokens';
+import { tokenHash } from '@/lib/security';
 import { syncPayment } from './sync';
 import { processSingleton } from '@/lib/process/context';
 

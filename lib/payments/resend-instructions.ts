@@ -12,10 +12,7 @@ import { and, count, eq, gt, inArray, like, sql } from 'drizzle-orm';
 import { database } from '@/db';
 import { get, run } from '@/db/driver';
 import { emailOutbox, orders, payments, currentPaymentOf } from '@/db/schema';
-import { RESENDS_PER_ORDER_PER_DAY } from '@/lib/email/caps';
-import { kickOutbox } from '@/lib/email/kick';
-import { emailKey } from '@/lib/email/keys';
-import { enqueueEmail } from '@/lib/email/outbox';
+import { RESENDS_PER_ORDER_PER_DAY, kickOutbox, emailKey, enqueueEmail } from '@/lib/email';
 import { insertEvent } from './events';
 
 export const RESEND_MESSAGES = {

@@ -35,14 +35,13 @@ import { giveBack, needsRetake, orderMovesQuery, retakeForLatePayment } from '@/
 import { releaseCouponUse, retakeCouponUse } from './coupon-uses';
 import { flagPaymentOverLinkLimit, orderLinkQuery } from '@/lib/links/place';
 import { reservationCutoffIn } from '@/lib/payment-settings/reservation';
-import { emailKey, KIND_OF_STATE } from '@/lib/email/keys';
-import { hasEmail, MERCHANT_RECIPIENTS, queueEmail } from '@/lib/email/outbox';
+import { emailKey, KIND_OF_STATE, hasEmail, MERCHANT_RECIPIENTS, queueEmail } from '@/lib/email';
 import type { Tx } from '@/db';
 import { recordStateEvents } from '@/lib/outbound-events/record';
 import { purchaseQueries, queuePurchase, type PurchaseReads } from '@/lib/pixels/record';
 import { queueWhatsapp } from '@/lib/whatsapp/enqueue';
 import { paidPushQueries, writePaidPushes, type PaidPushReads } from '@/lib/push/record';
-import { deliveryDaysQuery, renewDeliveryPromise } from '@/lib/shipping/delivery-promise';
+import { deliveryDaysQuery, renewDeliveryPromise } from '@/lib/shipping';
 
 export type StateChange = {
   orderId: string;

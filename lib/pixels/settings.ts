@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { db } from '@/db';
 import { pixelSettings, type PixelSettingsRow } from '@/db/schema';
 import { env } from '@/lib/config/env';
-import { seal, unseal } from '@/lib/security/sealed';
+import { seal, unseal } from '@/lib/security';
 import { forgetPixelsOn } from './pixels-on';
 
 const META_SEAL = 'meta-capi-token';

@@ -8,7 +8,7 @@ import 'server-only';
 import { cookies, headers } from 'next/headers';
 import { ATTRIBUTION_COOKIE, parseAttributionCookie } from '@/lib/attribution/attribution';
 import { env } from '@/lib/config/env';
-import { clientAddress, UNKNOWN_ADDRESS } from '@/lib/security/client-address';
+import { clientAddress, UNKNOWN_ADDRESS } from '@/lib/security';
 import { CONSENT_COOKIE, consentOf, type Consent } from './consent';
 import type { PixelsOn } from './csp';
 import { isBearerPage, pixelPageUrl } from './page-url';

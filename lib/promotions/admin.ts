@@ -8,8 +8,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'dr
 import { db } from '@/db';
 import { categories, orderDiscounts, orders, products, promotions, type Promotion } from '@/db/schema';
 import { shopNow } from '@/lib/embedded-provider/clock';
-import { recordActivity } from '@/lib/security/activity';
-import { newId } from '@/lib/security/tokens';
+import { recordActivity, newId } from '@/lib/security';
 import type { NewPromotion } from './promotion-form';
 
 export { parsePromotionForm, promotionFormValues, type PromotionField } from './promotion-form';

@@ -13,7 +13,7 @@ import { readBodyCapped } from '@balcao/server-kit/read-body';
 import { database } from '@/db';
 import { get, run } from '@/db/driver';
 import { apiIdempotency } from '@/db/schema';
-import { hit } from '@/lib/security/rate-limit';
+import { hit } from '@/lib/security';
 import { logger } from '@/lib/server/log';
 import { authenticateApiKey, type ApiCaller } from './keys';
 import type { ApiErrorType } from './schemas';

@@ -18,8 +18,7 @@ import { database } from '@/db';
 import { get, run } from '@/db/driver';
 import { API_KEY_ORDER_SCOPES, apiKeys, type ApiKeyOrderScope, type ApiKeyRow } from '@/db/schema';
 import { env } from '@/lib/config/env';
-import { activityStep } from '@/lib/security/activity';
-import { newId } from '@/lib/security/tokens';
+import { activityStep, newId } from '@/lib/security';
 import type { IntegrationActor } from '@/lib/outbound-events/webhook-endpoints';
 import { API_KEY_NAME_MAX } from './key-limits';
 

@@ -12,7 +12,7 @@ import { database } from '@/db';
 import { checkoutSessions, orderDiscounts, orderItems, orders, type Order } from '@/db/schema';
 import { e164Of } from '@balcao/br/phone';
 import { env } from '@/lib/config/env';
-import { latestInvoicesOf, publicInvoiceOf } from '@/lib/nfe/invoice-view';
+import { latestInvoicesOf, publicInvoiceOf } from '@/lib/nfe';
 import type { ApiCaller } from './keys';
 import type { ApiOrder } from './schemas';
 

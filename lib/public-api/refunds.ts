@@ -12,7 +12,7 @@ import { orders } from '@/db/schema';
 import { formatBRL } from '@balcao/br/money';
 import { orderLabel } from '@/lib/orders/words';
 import { refundOrderPayment } from '@/lib/payments';
-import { recordActivity } from '@/lib/security/activity';
+import { recordActivity } from '@/lib/security';
 import { apiError, type ApiResult } from './http';
 import { apiActorName, type ApiCaller } from './keys';
 import { apiOrderById, orderInScope } from './orders';

@@ -1,14 +1,14 @@
 /** The handlers of /api/v1, one per route: parse with the route's schema, call its use-case. */
 import 'server-only';
 import { invalidRequest, serveApi } from './http';
-import { clientAddress } from '@/lib/security/client-address';
+import { clientAddress } from '@/lib/security';
 import { apiOrderFor, listApiOrders } from './orders';
 import { refundOrder } from './refunds';
 import { listOrdersQuery, refundRequest } from './schemas';
 import { apiError } from './http';
 import { listApiAbandoned } from './abandoned';
 import { listApiReviews } from './reviews';
-import { apiSubscriptions } from '@/lib/subscriptions/queries';
+import { apiSubscriptions } from '@/lib/subscriptions';
 
 export function getOrders(req: Request): Promise<Response> {
   return serveApi(req, async ({ caller, url }) => {

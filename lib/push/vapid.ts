@@ -12,7 +12,7 @@ import { run } from '@/db/driver';
 import { pushSettings } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { processSingleton } from '@/lib/process/context';
-import { seal, unseal } from '@/lib/security/sealed';
+import { seal, unseal } from '@/lib/security';
 
 const SEAL_PURPOSE = 'vapid-private-key';
 

@@ -1,7 +1,7 @@
 /** The review requests' loop on a Node host, and its one pass (the cron route's too), on the shop's clock. */
 import 'server-only';
 import { shopNow } from '@/lib/embedded-provider/clock';
-import { kickOutbox } from '@/lib/email/kick';
+import { kickOutbox } from '@/lib/email';
 import { logger } from '@/lib/server/log';
 import { intervalLoop } from '@/lib/server/interval-loop';
 import { enqueueDueReviewRequests, type RequestPass } from './schedule';

@@ -14,7 +14,7 @@ import { createCarrierSandbox, handleCarrierCall, type CarrierSandbox } from '@b
 import { env } from '@/lib/config/env';
 import { shopNow } from '@/lib/embedded-provider/clock';
 import { processSingleton } from '@/lib/process/context';
-import { seal, unseal } from '@/lib/security/sealed';
+import { seal, unseal } from '@/lib/security';
 import { CarrierError, melhorEnvio, type MelhorEnvio } from './melhor-envio';
 
 export const DEFAULT_SERVICES = [1, 2, 3, 31] as const;

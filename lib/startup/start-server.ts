@@ -9,7 +9,7 @@
 import { database, ensureMigrated } from '@/db';
 import { isEmpty, limitDemoMerchant, seed } from '@/db/seed';
 import { env, EnvError } from '@/lib/config/env';
-import { installPeerAddressStamp } from '@/lib/security/peer-address';
+import { installPeerAddressStamp } from '@/lib/security';
 import { logger } from '@/lib/server/log';
 
 export async function startServer(): Promise<void> {

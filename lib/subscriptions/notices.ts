@@ -10,7 +10,7 @@
  */
 import type { Tx } from '@/db';
 import type { Step } from '@/db/driver';
-import { MERCHANT_RECIPIENTS, queueEmail } from '@/lib/email/outbox';
+import { MERCHANT_RECIPIENTS, queueEmail } from '@/lib/email';
 import { noticeKey } from './keys';
 
 export const NOTICES = ['activated', 'paused', 'resumed', 'canceled', 'suspended', 'price_change', 'sold_out', 'sold_out_merchant', 'changed'] as const;

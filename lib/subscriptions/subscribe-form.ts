@@ -10,7 +10,7 @@ import { formatBRL } from '@balcao/br/money';
 import { productPage, chosenVariant, requestedVariant, availability } from '@/lib/catalog';
 import { formValuesOf, parseCheckoutForm } from '@/lib/checkout';
 import type { FieldErrors } from '@/lib/checkout/words';
-import { hit } from '@/lib/security/rate-limit';
+import { hit } from '@/lib/security';
 import { getSettings } from '@/lib/payment-settings/settings';
 import { planOfProduct, planPrice } from './plans';
 import { INTERVAL_LABELS, PER_PERIOD } from './schedule';

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { db } from '@/db';
 import { whatsappSettings, type WhatsappSettingsRow } from '@/db/schema';
 import { env } from '@/lib/config/env';
-import { seal, unseal } from '@/lib/security/sealed';
+import { seal, unseal } from '@/lib/security';
 
 const TOKEN_SEAL = 'whatsapp-token';
 const SECRET_SEAL = 'whatsapp-app-secret';

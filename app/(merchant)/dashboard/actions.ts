@@ -18,7 +18,7 @@ import { userMessage } from '@/lib/payment-provider/client';
 import { reconcileAll, reconcileOrder } from '@/lib/payments/reconcile';
 import { logger } from '@/lib/server/log';
 import { updateSettings } from '@/lib/payment-settings/settings';
-import { recordRequestActivity } from '@/lib/security/activity';
+import { recordRequestActivity } from '@/lib/security';
 import { formatBRL } from '@balcao/br/money';
 import { orderLabel } from '@/lib/orders/words';
 

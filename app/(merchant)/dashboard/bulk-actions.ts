@@ -12,10 +12,10 @@ import { revalidatePath } from 'next/cache';
 import { refused, INVALID_FORM, merchantAction } from '@/lib/auth';
 import { typedValues } from '@/lib/forms/typed-values';
 import { can } from '@/lib/auth/permissions';
-import { bulkShipSummary, checkBulkShip, shipSelected, type BulkShipReport } from '@/lib/fulfilment/bulk-ship';
-import { bulkEmitSummary, emitSelected, type BulkEmitReport } from '@/lib/nfe/bulk-emission';
+import { bulkShipSummary, checkBulkShip, shipSelected, type BulkShipReport } from '@/lib/fulfilment';
+import { bulkEmitSummary, emitSelected, type BulkEmitReport } from '@/lib/nfe';
+import { recordRequestActivity } from '@/lib/security';
 import { SELECTION_MAX } from '@/lib/orders/admin';
-import { recordRequestActivity } from '@/lib/security/activity';
 
 export type BulkShipState = { ok: true; message: string; at: number; report: BulkShipReport };
 

@@ -6,8 +6,8 @@
  * app/api/dashboard/products/[id]/digital.
  */
 import { done, refused, merchantAction } from '@/lib/auth';
-import { renewDigitalAccess, revokeDigitalAccess } from '@/lib/fulfilment/digital-access';
-import { recordRequestActivity } from '@/lib/security/activity';
+import { renewDigitalAccess, revokeDigitalAccess } from '@/lib/fulfilment';
+import { recordRequestActivity } from '@/lib/security';
 import { getOrderForAction } from '@/lib/orders/admin';
 import { orderIdOf, ORDER_NOT_FOUND, revalidateOrder } from './order-action-helpers';
 import { orderLabel } from '@/lib/orders/words';

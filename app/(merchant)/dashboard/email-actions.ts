@@ -6,12 +6,11 @@
  */
 import { revalidatePath } from 'next/cache';
 import { done, refused, merchantAction } from '@/lib/auth';
-import { parseEmailSettingsForm } from '@/lib/email/settings-form';
+import { parseEmailSettingsForm, updateEmailSettings } from '@/lib/email';
 import { getOrderForAction } from '@/lib/orders/admin';
 import { resendInstructions } from '@/lib/payments';
-import { updateEmailSettings } from '@/lib/email/settings';
 import { logger } from '@/lib/server/log';
-import { recordRequestActivity } from '@/lib/security/activity';
+import { recordRequestActivity } from '@/lib/security';
 
 export const resendInstructionsAction = merchantAction({ name: 'resend-email', permission: 'emails:resend' }, async (form: FormData, { merchant }) => {
   const id = form.get('orderId');

@@ -11,14 +11,11 @@ import { revalidatePath } from 'next/cache';
 import { done, refused, type ActionState, INVALID_FORM, merchantAction } from '@/lib/auth';
 import { getOrderForAction } from '@/lib/orders/admin';
 import { ORDER_NOT_FOUND, orderIdOf, revalidateOrder } from './order-action-helpers';
-import { applyFulfilmentMove, type MoveRequest } from '@/lib/fulfilment/apply-move';
-import { applyShipBatch, type BatchReport } from '@/lib/fulfilment/batch';
-import { parseShipForm } from '@/lib/fulfilment/ship-form';
-import type { CarrierChoice } from '@/lib/fulfilment/tracking';
+import { applyFulfilmentMove, type MoveRequest, applyShipBatch, type BatchReport, parseShipForm, type CarrierChoice } from '@/lib/fulfilment';
 import { can, type Role } from '@/lib/auth/permissions';
 import { parseManualRefundForm } from '@/lib/payments/forms';
 import { recordManualRefund } from '@/lib/payments';
-import { recordRequestActivity } from '@/lib/security/activity';
+import { recordRequestActivity } from '@/lib/security';
 import { orderLabel } from '@/lib/orders/words';
 
 /** One fulfilment move: the order named by the form, the move the form asks for (or why not). */

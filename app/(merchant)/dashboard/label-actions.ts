@@ -9,7 +9,7 @@
 import { revalidatePath } from 'next/cache';
 import { done, refused, type ActionState, merchantAction } from '@/lib/auth';
 import { can, refusalMessage } from '@/lib/auth/permissions';
-import { buyLabel, buyLabelsForOrders, DEMO_REAL_LABELS, labelsSpendRealBalance, MAX_LABELS_PER_BATCH, type BatchLabelResult } from '@/lib/fulfilment/labels';
+import { buyLabel, buyLabelsForOrders, DEMO_REAL_LABELS, labelsSpendRealBalance, MAX_LABELS_PER_BATCH, type BatchLabelResult } from '@/lib/fulfilment';
 import type { Merchant } from '@/lib/auth';
 import { ORDER_NOT_FOUND, orderIdOf, revalidateOrder } from './order-action-helpers';
 

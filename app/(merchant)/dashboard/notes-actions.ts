@@ -6,7 +6,7 @@
 import { headers } from 'next/headers';
 import { done, refused, merchantAction } from '@/lib/auth';
 import { addOrderNote, noteSchema } from '@/lib/orders';
-import { clientAddress } from '@/lib/security/client-address';
+import { clientAddress } from '@/lib/security';
 import { ORDER_NOT_FOUND, revalidateOrder } from './order-action-helpers';
 
 async function requestAddress(): Promise<string | null> {

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { addDays, startOfSaoPauloDay } from '@balcao/br/dates';
 import { formatBRL } from '@balcao/br/money';
-import { recurringRevenue } from '@/lib/subscriptions/queries';
+import { recurringRevenue } from '@/lib/subscriptions';
 import styles from './overview.module.css';
 
 /** The overview's "Receita recorrente mensal": active subscriptions as a month's revenue; new and canceled in the period, and the share canceled ("cancelamento", churn). */

@@ -4,10 +4,7 @@
  * page's event, sent from the server too with the same event id. Without a pixel on, or after
  * "Recusar", these render nothing at all.
  */
-import { metaBaseScript, metaTrackScript, ga4BaseScript } from '@/lib/pixels/browser';
-import type { PixelEventName, PixelItem } from '@/lib/pixels/payloads';
-import { trackBrowsing, trackOrderPage } from '@/lib/pixels/track';
-import { pixelRequest } from '@/lib/pixels/visitor';
+import { metaBaseScript, metaTrackScript, ga4BaseScript, type PixelEventName, type PixelItem, trackBrowsing, trackOrderPage, pixelRequest } from '@/lib/pixels';
 import { ConsentBanner } from './consent-banner';
 
 function Inline({ nonce, code }: { nonce: string | undefined; code: string }) {

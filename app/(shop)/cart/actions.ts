@@ -3,7 +3,7 @@
 import { redirect } from 'next/navigation';
 import { MAX_QUANTITY, addProduct, positiveInt, removeProduct, replaceCart, setProductQuantity } from '@/lib/checkout';
 import { reorderLinesByToken } from '@/lib/orders';
-import { trackAddToCart } from '@/lib/pixels/track';
+import { trackAddToCart } from '@/lib/pixels';
 
 /** Product and catalog pages: add and go to the cart. A product not on sale is ignored. */
 export async function addToCartAction(form: FormData): Promise<void> {

@@ -12,7 +12,7 @@ import { updateCartLineAction } from './actions';
 import styles from './cart.module.css';
 import { TermsConsent } from '../_components/terms-consent';
 import { PromotionLines } from '../_components/promotion-lines';
-import { getShippingRules } from '@/lib/shipping/settings';
+import { getShippingRules } from '@/lib/shipping';
 
 export const metadata: Metadata = { title: 'Carrinho' };
 

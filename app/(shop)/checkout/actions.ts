@@ -4,7 +4,7 @@ import { cookies, headers } from 'next/headers';
 import { ATTRIBUTION_COOKIE, parseAttributionCookie } from '@/lib/attribution/attribution';
 import { redirect } from 'next/navigation';
 import { clearCart, submitCheckout, type CheckoutFailure, draftCookie } from '@/lib/checkout';
-import { clientRateKey } from '@/lib/security/client-address';
+import { clientRateKey } from '@/lib/security';
 
 export type CheckoutActionState = CheckoutFailure | null;
 

@@ -9,7 +9,7 @@ import { formatBRL } from '@balcao/br/money';
 // Types only: lib/orders/pricing reaches zod, whose eval probe the page's CSP refuses.
 import type { OrderMoney } from '@/lib/orders/pricing';
 import { bpsToPercentText } from '@/lib/payment-settings/pix-discount';
-import type { ShippingQuote } from '@/lib/shipping/quote';
+import type { ShippingQuote } from '@/lib/shipping/words';
 import { quoteFor, useQuoteInput, type Shipping } from './shipping-quote';
 import styles from './checkout.module.css';
 

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import { formatBRL } from '@balcao/br/money';
-import type { DeliveryOption } from '@/lib/shipping/options';
+import type { DeliveryOption } from '@/lib/shipping';
 import { setQuoteInput, useQuoteInput } from './shipping-quote';
 import { useSummaryCoupon } from './checkout-totals';
 import styles from './checkout.module.css';

@@ -9,14 +9,13 @@ import { formatBRL } from '@balcao/br/money';
 import { itemsLabel } from '@/lib/orders/words';
 import { CheckoutForm, type DeliveryProps } from './checkout-form';
 import { cepLookupEnabled } from '@/lib/cep/service';
-import { getShippingRules } from '@/lib/shipping/settings';
-import { getCarrierSettings, quotesWithCarrier } from '@/lib/shipping/carrier';
+import { getShippingRules, getCarrierSettings, quotesWithCarrier } from '@/lib/shipping';
 import { CheckoutTotals } from './checkout-totals';
 import styles from './checkout.module.css';
 import { TermsConsent } from '../_components/terms-consent';
 import { DraftChanges } from './draft-changes';
 import { PixelEvent } from '../_components/pixels';
-import { pixelItemOf } from '@/lib/pixels/track';
+import { pixelItemOf } from '@/lib/pixels';
 import { PromotionLines } from '../_components/promotion-lines';
 import { OfferBox } from './offer-box';
 

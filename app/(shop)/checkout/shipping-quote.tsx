@@ -8,7 +8,7 @@
 import { useSyncExternalStore } from 'react';
 import type { UF } from '@balcao/br/uf';
 import { cepUfMismatchMessage } from '@/lib/checkout/words';
-import { quoteShipping, type ShippingQuote, type ShippingRules } from '@/lib/shipping/quote';
+import { quoteShipping, type ShippingQuote, type ShippingRules } from '@/lib/shipping/words';
 
 /** `state`: the UF chosen; `cepUf`: the UF the typed CEP belongs to (@balcao/br/cep-uf), which prices the shipping, as on the server. */
 export type QuoteInput = {

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
-import { CONSENT_COOKIE, consentOf } from '@/lib/pixels/consent';
+import { CONSENT_COOKIE, consentOf } from '@/lib/pixels';
 import { ConsentForm, ConsentWhy } from '../_components/consent-banner';
 
 export const metadata: Metadata = { title: 'Preferências de cookies' };

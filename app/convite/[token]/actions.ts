@@ -4,7 +4,7 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { refused, type ActionState } from '@/lib/auth';
 import { acceptInvitation } from '@/lib/accounts/team';
-import { clientAddress } from '@/lib/security/client-address';
+import { clientAddress } from '@/lib/security';
 
 const text = (form: FormData, name: string) => {
   const v = form.get(name);

@@ -1,9 +1,7 @@
 import type { Metadata } from 'next';
 import { formatDateBR } from '@balcao/br/dates';
-import { ACTION_WORD } from '@/lib/digital/access';
-import { fileSizeText } from '@/lib/digital/content';
-import { ACCESS_MAX_USES, startPath } from '@/lib/digital/signed-link';
-import { previewDigitalAccess, resumeDigitalSession } from '@/lib/fulfilment/digital-access';
+import { ACTION_WORD, fileSizeText, ACCESS_MAX_USES, startPath } from '@/lib/digital';
+import { previewDigitalAccess, resumeDigitalSession } from '@/lib/fulfilment';
 import { getShopIdentity } from '@/lib/shop';
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,6 +1,6 @@
 import { headers } from 'next/headers';
 import { serveFeed } from '@/lib/feeds/serve';
-import { clientRateKey } from '@/lib/security/client-address';
+import { clientRateKey } from '@/lib/security';
 
 export const dynamic = 'force-dynamic';
 

@@ -5,7 +5,7 @@ import { refusalMessage } from '@/lib/auth/permissions';
 import { ACCOUNT_PATH } from '@/lib/auth';
 import { formatDateTimeBR } from '@balcao/br/dates';
 import { catcherAccess, listCaught } from '@/lib/email/catcher';
-import { EMAIL_KIND_LABELS } from '@/lib/email/labels';
+import { EMAIL_KIND_LABELS } from '@/lib/email';
 import { env } from '@/lib/config/env';
 import type { EmailKind } from '@/db/schema';
 import styles from './emails.module.css';

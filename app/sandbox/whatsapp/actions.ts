@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { hasFullSimulatorAccess } from '@/lib/demo/simulator-access';
 import { replyAsBuyer, whatsappCatcherAccess } from '@/lib/whatsapp/catcher';
-import { drainWhatsapp } from '@/lib/whatsapp/sender';
+import { drainWhatsapp } from '@/lib/whatsapp';
 
 /** "Responder como comprador": plays the buyer's phone; the shop's answer (to "SAIR") goes right after. */
 export async function replyAsBuyerAction(form: FormData): Promise<void> {

@@ -15,7 +15,7 @@ import { maskMobile, formatMobile, whatsAppUrl } from '@balcao/br/phone';
 import { formatDateTimeBR } from '@balcao/br/dates';
 import { formatDecimalComma } from '@balcao/br/money';
 import { env } from '@/lib/config/env';
-import { draftLinkToken, restorePath } from '@/lib/email/draft-links';
+import { draftLinkToken, restorePath } from '@/lib/email';
 import { isExpired } from '@/lib/checkout/drafts/reminders';
 import { parseLines, STEP_LABELS, type DraftLine, type DraftStep } from '@/lib/checkout/drafts/drafts';
 import { csvRow } from '@/lib/csv/write';

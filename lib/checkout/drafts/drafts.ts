@@ -13,7 +13,7 @@ import { database, db } from '@/db';
 import { get, run } from '@/db/driver';
 import { checkoutDrafts, orders, type CheckoutDraftRow } from '@/db/schema';
 import { checkMobile } from '@balcao/br/phone';
-import { newId, sha256Hex } from '@/lib/security/tokens';
+import { newId, sha256Hex } from '@/lib/security';
 
 /** The checkout form's values (lib/checkout/fields.ts FormValues), by field name. */
 export type FormValues = Partial<Record<string, string>>;

@@ -25,7 +25,7 @@ import { all, get, run } from '@/db/driver';
 import { checkoutDrafts, emailOptOuts, emailOutbox, orderItems, orders, outboundEvents, type CheckoutDraftRow } from '@/db/schema';
 import { itemsOfProducts } from '@/lib/catalog';
 import { priceCart } from '@/lib/orders/pricing';
-import { recipientCapCount, emailsPerRecipientPerDay, normalisedAddressSql, normalisedAddress, RECIPIENT_CAP_REASON, REMINDER_KINDS } from '@/lib/email/caps';
+import { recipientCapCount, emailsPerRecipientPerDay, normalisedAddressSql, normalisedAddress, RECIPIENT_CAP_REASON, REMINDER_KINDS } from '@/lib/email';
 import { newEventId } from '@/lib/outbound-events/record';
 import { cartLines, convertDraft, parseLines } from './drafts';
 import { linkByCode, linkForBuyer } from '@/lib/links/links';

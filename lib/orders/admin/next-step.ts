@@ -10,7 +10,7 @@ import { inArray } from 'drizzle-orm';
 import { db } from '@/db';
 import { products, type Order, type OrderItem } from '@/db/schema';
 import { coversOf, sourceAtLeast } from '@/lib/catalog';
-import { labelRefusal } from '@/lib/fulfilment/labels';
+import { labelRefusal } from '@/lib/fulfilment';
 import { checkMove, hasFulfilment } from '@/lib/fulfilment/moves';
 
 export type PackLine = { name: string; variant: string | null; sku: string | null; quantity: number; photo: { url: string; width: number; height: number } | null };

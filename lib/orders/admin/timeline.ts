@@ -8,7 +8,7 @@
 import type { EmailAttempt, EmailOutboxRow, EmailStatus, FulfillmentStatus, OrderNote, OrderStatus, OutboxKind, PaymentEvent, WebhookDelivery } from '@/db/schema';
 import type { PaymentEventType } from '@/lib/payments';
 import { formatDateTimeBR } from '@balcao/br/dates';
-import { EMAIL_KIND_LABELS, EMAIL_STATUS_LABELS } from '@/lib/email/labels';
+import { EMAIL_KIND_LABELS, EMAIL_STATUS_LABELS } from '@/lib/email';
 import { formatBRL } from '@balcao/br/money';
 import { statusLabel } from '@/lib/orders/status-labels';
 import { FULFILMENT_LABELS } from '@/lib/fulfilment/moves';

@@ -19,16 +19,13 @@ import { Webhook } from 'standardwebhooks';
 import { checkWebhookTarget, guardedFetch, TARGET_REFUSED, type TargetPolicy } from '@balcao/server-kit/webhook-target';
 import { database } from '@/db';
 import { run, write } from '@/db/driver';
-import { abandonedOfEvent } from '@/lib/public-api/abandoned';
-import { reviewOfEvent } from '@/lib/public-api/reviews';
+import { abandonedOfEvent, reviewOfEvent, sweepIdempotency, apiOrders } from '@/lib/public-api';
 import { checkoutSessions, orders, outboundAttempts, outboundDeliveries, outboundEvents, webhookEndpoints } from '@/db/schema';
 import { env } from '@/lib/config/env';
 import { processSingleton } from '@/lib/process/context';
 import { afterAge, countDue, drainChannel, type OutboxChannel, type SendResult } from '@/lib/outbox/outbox';
 import { outboxWorker } from '@/lib/outbox/worker';
 import { logger } from '@/lib/server/log';
-import { sweepIdempotency } from '@/lib/public-api/http';
-import { apiOrders } from '@/lib/public-api/orders';
 
 export const GIVE_UP_AFTER_MS = 3 * 24 * 3600 * 1000;
 const FIRST_RETRY_MS = 10_000;

@@ -5,7 +5,7 @@
  */
 import { revalidatePath } from 'next/cache';
 import { done, refused, merchantAction } from '@/lib/auth';
-import { cancelSubscription, confirmPriceChange, pauseSubscription, skipNextCycle } from '@/lib/subscriptions/manage';
+import { cancelSubscription, confirmPriceChange, pauseSubscription, skipNextCycle } from '@/lib/subscriptions';
 
 export const subscriptionAction = merchantAction({ name: 'subscription', permission: 'orders:act' }, async (form: FormData, { merchant }) => {
   const id = String(form.get('subscriptionId') ?? '');

@@ -5,7 +5,7 @@ import { can } from '@/lib/auth/permissions';
 import { formatBRL } from '@balcao/br/money';
 import { formatDateBR } from '@balcao/br/dates';
 import type { SubscriptionStatus } from '@/db/schema';
-import { merchantList, recurringRevenue, STATUS_LABELS } from '@/lib/subscriptions/queries';
+import { merchantList, recurringRevenue, STATUS_LABELS } from '@/lib/subscriptions';
 
 export const metadata: Metadata = { title: 'Assinaturas' };
 export const dynamic = 'force-dynamic';

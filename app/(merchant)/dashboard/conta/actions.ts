@@ -6,7 +6,7 @@ import { revalidatePath } from 'next/cache';
 import { beginTwoFactor, confirmTwoFactor, disableTwoFactor, TWO_FACTOR_MESSAGES } from '@/lib/accounts/two-factor';
 import { getShopIdentity } from '@/lib/shop';
 import { changePassword } from '@/lib/accounts/password-reset';
-import { clientAddress } from '@/lib/security/client-address';
+import { clientAddress } from '@/lib/security';
 
 const text = (form: FormData, name: string) => {
   const v = form.get(name);

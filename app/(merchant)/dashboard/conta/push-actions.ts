@@ -2,7 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { merchantAction, done, refused } from '@/lib/auth';
-import { hit } from '@/lib/security/rate-limit';
+import { hit } from '@/lib/security';
 import { recordTestPush } from '@/lib/push/record';
 import { removeDevice, saveChoices } from '@/lib/push';
 

@@ -7,7 +7,7 @@
 import { revalidatePath } from 'next/cache';
 import { done, refused, UNEXPECTED, merchantAction } from '@/lib/auth';
 import { saoPauloDate } from '@balcao/br/dates';
-import { linkFormValues, parseLinkForm } from '@/lib/links/link-form';
+import { linkFormValues, parseLinkForm } from '@/lib/links/words';
 import { createLink, disableLink } from '@/lib/links/links';
 import { resolveLinkVariant } from '@/lib/links/link-variant';
 

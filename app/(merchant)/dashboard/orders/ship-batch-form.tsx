@@ -1,8 +1,8 @@
 'use client';
 
 import { useActionState, useState } from 'react';
-import { BATCH_MAX_BYTES } from '@/lib/fulfilment/batch-file';
-import type { BatchLine } from '@/lib/fulfilment/batch';
+import { BATCH_MAX_BYTES } from '@/lib/fulfilment/documents-limits';
+import type { BatchLine } from '@/lib/fulfilment';
 import { shipBatchAction } from '../fulfilment-actions';
 import styles from './orders.module.css';
 

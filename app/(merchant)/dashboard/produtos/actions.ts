@@ -13,10 +13,9 @@ import { logger } from '@/lib/server/log';
 import { parseBRLInput } from '@balcao/br/money';
 import type { Role } from '@/lib/auth/permissions';
 import { saveOffer } from '@/lib/checkout';
-import { productDigitalOf, removeDigital, saveDigitalContent } from '@/lib/digital/product-digital';
-import { recordRequestActivity } from '@/lib/security/activity';
-import { confirmPriceChange } from '@/lib/subscriptions/manage';
-import { parsePlanForm, savePlan } from '@/lib/subscriptions/plans';
+import { productDigitalOf, removeDigital, saveDigitalContent } from '@/lib/digital';
+import { recordRequestActivity } from '@/lib/security';
+import { confirmPriceChange, parsePlanForm, savePlan } from '@/lib/subscriptions';
 
 function idOf(form: FormData, name = 'productId'): number | null {
   const v = form.get(name);

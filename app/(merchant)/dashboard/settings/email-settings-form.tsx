@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
-import type { EmailSettings } from '@/lib/email/settings';
+import type { EmailSettings } from '@/lib/email';
 import { saveEmailSettingsAction } from '../email-actions';
 import styles from './settings.module.css';
 import { describedBy, FieldNotes } from './field-notes';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { randomUUID } from 'node:crypto';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { subscribeView } from '@/lib/subscriptions/subscribe-form';
+import { subscribeView } from '@/lib/subscriptions';
 import { SubscribeForm } from './subscribe-form';
 
 export const metadata: Metadata = { title: 'Assinar', robots: { index: false } };

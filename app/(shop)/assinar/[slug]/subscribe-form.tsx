@@ -4,7 +4,7 @@ import { useActionState } from 'react';
 import { UFS } from '@balcao/br/uf';
 import { ADDRESS_TEXT_FIELDS } from '../../_components/address-text-fields';
 import { subscribeAction } from './actions';
-import type { SubscribeFormState } from '@/lib/subscriptions/subscribe-form';
+import type { SubscribeFormState } from '@/lib/subscriptions';
 
 type Props = { slug: string; variantId: number; checkoutKey: string; ships: boolean };
 

@@ -1,7 +1,7 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { subscriberAction } from '@/lib/subscriptions/subscriber';
+import { subscriberAction } from '@/lib/subscriptions';
 
 /** Every form of the subscriber's page: a plain POST (no JavaScript needed), then the page again with its notice. */
 export async function subscriptionFormAction(form: FormData): Promise<void> {

@@ -3,7 +3,7 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { parseReviewForm, submitReview } from '@/lib/reviews';
-import { clientRateKey } from '@/lib/security/client-address';
+import { clientRateKey } from '@/lib/security';
 import { reviewErrorCode } from './messages';
 
 /** "Enviar avaliação": works without JavaScript (the answer is the page again, by redirect). */

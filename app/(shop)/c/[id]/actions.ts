@@ -5,7 +5,7 @@ import { ATTRIBUTION_COOKIE, parseAttributionCookie } from '@/lib/attribution/at
 import { redirect } from 'next/navigation';
 import type { CheckoutActionState } from '@/app/(shop)/checkout/actions';
 import { paySession } from '@/lib/checkout/sessions/api/routes';
-import { clientRateKey } from '@/lib/security/client-address';
+import { clientRateKey } from '@/lib/security';
 import { draftCookie } from '@/lib/checkout';
 
 /** An API session's hosted checkout (also a plain POST without JavaScript). Success → the order page. */

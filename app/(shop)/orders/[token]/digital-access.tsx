@@ -1,5 +1,4 @@
-import { ACCESS_REFUSALS, digitalOffersOf } from '@/lib/digital/access';
-import { ACCESS_MAX_USES } from '@/lib/digital/signed-link';
+import { ACCESS_REFUSALS, digitalOffersOf, ACCESS_MAX_USES } from '@/lib/digital';
 
 /**
  * A paid order's digital products: "Baixar" (a file) or "Acessar" (a link, a text) through the

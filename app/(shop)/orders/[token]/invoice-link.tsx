@@ -1,4 +1,4 @@
-import { buyerInvoiceLink } from '@/lib/nfe/invoice-view';
+import { buyerInvoiceLink } from '@/lib/nfe';
 
 /** "Nota fiscal" on the buyer's paid order: the DANFE served by the shop (the order's token). */
 export async function InvoiceLink({ order }: { order: { id: string; token: string; status: string } }) {

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { env } from '@/lib/config/env';
-import { RECIPIENT_CAP_REASON } from '@/lib/email/caps';
+import { RECIPIENT_CAP_REASON } from '@/lib/email';
 import type { OrderView } from '@/lib/orders';
 
 /**

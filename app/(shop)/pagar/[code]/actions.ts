@@ -7,7 +7,7 @@ import { payLink, draftCookie } from '@/lib/checkout';
 import { env } from '@/lib/config/env';
 import { ATTRIBUTION_COOKIE, parseAttributionCookie } from '@/lib/attribution/attribution';
 import { buyerCookieName } from '@/lib/links/links';
-import { clientRateKey } from '@/lib/security/client-address';
+import { clientRateKey } from '@/lib/security';
 
 /** A payment link's form (also a plain POST without JavaScript). Success → the same order page as a cart's order. */
 export async function payLinkAction(_previous: CheckoutActionState, form: FormData): Promise<CheckoutActionState> {

@@ -14,9 +14,9 @@ import styles from './product.module.css';
 import { VariantPicker } from './variant-picker';
 import { ShippingCalculator } from './shipping-calculator';
 import { SubscribeChoice } from './subscribe-choice';
-import { plansOfProducts } from '@/lib/subscriptions/plans';
+import { plansOfProducts } from '@/lib/subscriptions';
 import { PixelEvent } from '../../_components/pixels';
-import { pixelItemOf } from '@/lib/pixels/track';
+import { pixelItemOf } from '@/lib/pixels';
 import { newestReviews, productReviews, withReviewsJsonLd } from '@/lib/reviews/display';
 import { ProductReviews } from './product-reviews';
 

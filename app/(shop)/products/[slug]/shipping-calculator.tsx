@@ -6,8 +6,8 @@ import { headers } from 'next/headers';
 import { formatBRL } from '@balcao/br/money';
 import type { CatalogItem } from '@/lib/catalog';
 import { productDeliveryOptions } from '@/lib/checkout';
-import { clientRateKey } from '@/lib/security/client-address';
-import { optionDays } from '@/lib/shipping/options';
+import { clientRateKey } from '@/lib/security';
+import { optionDays } from '@/lib/shipping';
 
 /** `item`: the variant on screen, as the product page read it (its catalog row: no second read). */
 export async function ShippingCalculator({ item, variantParam, cep }: { item: CatalogItem; variantParam?: number; cep: string }) {

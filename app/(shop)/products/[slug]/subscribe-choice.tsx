@@ -1,7 +1,6 @@
 import Link from 'next/link';
 import { formatBRL } from '@balcao/br/money';
-import { planPrice, type Plan } from '@/lib/subscriptions/plans';
-import { INTERVAL_LABELS, PER_PERIOD } from '@/lib/subscriptions/schedule';
+import { planPrice, type Plan, INTERVAL_LABELS, PER_PERIOD } from '@/lib/subscriptions';
 
 type Props = { slug: string; plan: Plan; priceCents: number; variantId?: number; children: React.ReactNode };
 

@@ -1,6 +1,6 @@
 import { headers } from 'next/headers';
 import { answerCep } from '@/lib/cep/service';
-import { clientRateKey } from '@/lib/security/client-address';
+import { clientRateKey } from '@/lib/security';
 
 /** CEP autofill for the checkout (the page may only call our own origin): thin, see lib/cep. */
 export async function GET(_request: Request, { params }: { params: Promise<{ cep: string }> }) {

@@ -5,10 +5,7 @@
  */
 import { headers } from 'next/headers';
 import { formValuesOf, draftSourceOf, saveCheckoutDraft, draftCookie } from '@/lib/checkout';
-import { clientRateKey } from '@/lib/security/client-address';
-import { hit } from '@/lib/security/rate-limit';
-import { isSameOrigin } from '@/lib/security/same-origin';
-import { sha256Hex } from '@/lib/security/tokens';
+import { clientRateKey, hit, isSameOrigin, sha256Hex } from '@/lib/security';
 
 export async function POST(req: Request): Promise<Response> {
   if (!isSameOrigin(req.headers)) return new Response(null, { status: 403 });

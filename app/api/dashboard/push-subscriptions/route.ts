@@ -8,7 +8,7 @@
 import { headers } from 'next/headers';
 import { merchantFor } from '@/lib/auth';
 import { env } from '@/lib/config/env';
-import { hit } from '@/lib/security/rate-limit';
+import { hit } from '@/lib/security';
 import { removeDevice, subscribeDevice } from '@/lib/push';
 
 const HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };

@@ -1,6 +1,6 @@
 import { headers } from 'next/headers';
 import { cartDeliveryOptions } from '@/lib/checkout';
-import { clientRateKey } from '@/lib/security/client-address';
+import { clientRateKey } from '@/lib/security';
 
 export const dynamic = 'force-dynamic';
 

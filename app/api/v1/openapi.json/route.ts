@@ -1,4 +1,4 @@
-import { openApiDocument } from '@/lib/public-api/openapi';
+import { openApiDocument } from '@/lib/public-api';
 
 export const dynamic = 'force-static';
 

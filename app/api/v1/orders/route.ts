@@ -1,4 +1,4 @@
-import { getOrders } from '@/lib/public-api/routes';
+import { getOrders } from '@/lib/public-api';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { getReviews } from '@/lib/public-api/routes';
+import { getReviews } from '@/lib/public-api';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { getSubscriptions } from '@/lib/public-api/routes';
+import { getSubscriptions } from '@/lib/public-api';
 
 export const dynamic = 'force-dynamic';
 

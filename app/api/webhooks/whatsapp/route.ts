@@ -1,9 +1,8 @@
 /** Meta's WhatsApp webhook: GET verification, POST statuses and replies (lib/whatsapp/webhook.ts). */
 import { readBodyCapped } from '@balcao/server-kit/read-body';
-import { clientRateKey } from '@/lib/security/client-address';
-import { hit } from '@/lib/security/rate-limit';
+import { clientRateKey, hit } from '@/lib/security';
 import { withAfterPass } from '@/lib/server/after-pass';
-import { handleWhatsappWebhookPost, verifySubscription } from '@/lib/whatsapp/webhook';
+import { handleWhatsappWebhookPost, verifySubscription } from '@/lib/whatsapp';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';

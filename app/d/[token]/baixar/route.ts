@@ -11,11 +11,9 @@
  * Never cached.
  */
 import { env } from '@/lib/config/env';
-import { completeFile } from '@/lib/digital/files';
-import { fileResponse } from '@/lib/digital/serve';
-import { accessPath, startPath } from '@/lib/digital/signed-link';
-import { openDigitalAccess, resumeDigitalSession } from '@/lib/fulfilment/digital-access';
-import { fromThisSite } from '@/lib/pixels/consent';
+import { completeFile, fileResponse, accessPath, startPath } from '@/lib/digital';
+import { openDigitalAccess, resumeDigitalSession } from '@/lib/fulfilment';
+import { fromThisSite } from '@/lib/pixels';
 
 export const dynamic = 'force-dynamic';
 

@@ -5,8 +5,7 @@
  * app/ on the floors above lib/checkout (lib/faces.json).
  */
 import 'server-only';
-import { invalidRequest, serveApi } from '@/lib/public-api/http';
-import { createSessionRequest } from '@/lib/public-api/schemas';
+import { invalidRequest, serveApi, createSessionRequest } from '@/lib/public-api';
 import { createSession, readSession } from './sessions';
 
 export { paySession } from '../pay/pay-session';

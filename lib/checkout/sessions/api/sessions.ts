@@ -15,10 +15,7 @@ import { env } from '@/lib/config/env';
 import { itemsOfProducts, productBySlug, productsByIds, variantByRef, type CatalogItem } from '@/lib/catalog';
 import { sessionById, sessionState, type CheckoutSession } from '../sessions';
 import { MAX_ORDER_CENTS, MIN_ORDER_CENTS, orderLine, type OrderLine } from '@/lib/orders/pricing';
-import { apiError, type ApiResult } from '@/lib/public-api/http';
-import type { ApiCaller } from '@/lib/public-api/keys';
-import { apiOrderById } from '@/lib/public-api/orders';
-import { SESSION_MAX_HOURS, SESSION_MIN_MINUTES, type CreateSessionRequest } from '@/lib/public-api/schemas';
+import { apiError, type ApiResult, type ApiCaller, apiOrderById, SESSION_MAX_HOURS, SESSION_MIN_MINUTES, type CreateSessionRequest } from '@/lib/public-api';
 
 export function sessionUrl(id: string): string {
   return `${env().appUrl}/c/${id}`;

@@ -9,7 +9,7 @@ import 'server-only';
 import type { Attribution } from '@/lib/attribution/attribution';
 import { CHECK_FIELDS_MESSAGE } from '@/lib/checkout/fields';
 import { placeOrder } from '@/lib/checkout/place-order';
-import { hit } from '@/lib/security/rate-limit';
+import { hit } from '@/lib/security';
 import { getSettings } from '@/lib/payment-settings/settings';
 import { logger } from '@/lib/server/log';
 import { sessionById, sessionOrderStatus, SESSION_REFUSAL_MESSAGES } from '../sessions';

@@ -5,7 +5,7 @@ import { requireMerchant } from '@/lib/auth';
 import { can } from '@/lib/auth/permissions';
 import { formatBRL } from '@balcao/br/money';
 import { formatDateBR, formatDateTimeBR } from '@balcao/br/dates';
-import { merchantDetail } from '@/lib/subscriptions/queries';
+import { merchantDetail } from '@/lib/subscriptions';
 import { CycleHistory } from '@/app/_components/subscription-cycles';
 import { ActionButton } from '../action-button';
 import { subscriptionAction } from '../actions';

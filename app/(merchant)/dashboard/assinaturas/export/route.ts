@@ -1,8 +1,8 @@
 /** "Exportar CSV" of Assinaturas: session and permission checked here; subscribers masked for a role without `buyers:read`. */
 import { merchantFor, routeRefusal } from '@/lib/auth';
 import { can } from '@/lib/auth/permissions';
-import { recordActivity } from '@/lib/security/activity';
-import { subscriptionsCsv } from '@/lib/subscriptions/queries';
+import { recordActivity } from '@/lib/security';
+import { subscriptionsCsv } from '@/lib/subscriptions';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
 /** "Exportar CSV" of Carrinhos abandonados: session and permission checked here; contacts masked for a role without `buyers:read`. */
 import { merchantFor, routeRefusal } from '@/lib/auth';
 import { can } from '@/lib/auth/permissions';
-import { recordActivity } from '@/lib/security/activity';
+import { recordActivity } from '@/lib/security';
 import { shopNow } from '@/lib/embedded-provider/clock';
 import { CSV_BOM, csvRow } from '@/lib/csv/write';
 import { ABANDONED_CSV_HEADER, abandonedCheckouts, abandonedCsvRow } from '@/lib/checkout';

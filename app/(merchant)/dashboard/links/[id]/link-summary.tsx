@@ -1,7 +1,7 @@
 import { formatDateBR, formatDateTimeBR } from '@balcao/br/dates';
 import { formatBRL } from '@balcao/br/money';
 import type { LinkWithStats } from '@/lib/links/links';
-import { amountText } from '@/lib/links/share';
+import { amountText } from '@/lib/links/words';
 import { bpsToPercentText } from '@/lib/payment-settings/pix-discount';
 import { ActionForm } from '../../_components/action-form';
 import { disableLinkAction } from '../actions';

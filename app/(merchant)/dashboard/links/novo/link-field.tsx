@@ -1,4 +1,4 @@
-import type { LinkField } from '@/lib/links/link-form';
+import type { LinkField } from '@/lib/links/words';
 
 /** What the "Novo link" parts share: what was typed (or the defaults) and the server's message per field. */
 export type LinkFieldsProps = { values: Partial<Record<LinkField, string>>; errors: Record<string, string> };

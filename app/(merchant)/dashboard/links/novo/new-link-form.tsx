@@ -2,7 +2,7 @@
 
 import { useActionState, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { ActionState } from '@/lib/auth';
-import { DESCRIPTION_MAX, TITLE_MAX, type LinkField } from '@/lib/links/link-form';
+import { DESCRIPTION_MAX, TITLE_MAX, type LinkField } from '@/lib/links/words';
 import { createLinkAction } from '../actions';
 import styles from '../links.module.css';
 import { FieldError, describedBy } from './link-field';

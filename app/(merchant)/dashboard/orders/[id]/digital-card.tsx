@@ -6,9 +6,7 @@
  */
 import { formatDateTimeBR } from '@balcao/br/dates';
 import { can, refusalMessage, type Role } from '@/lib/auth/permissions';
-import { digitalLinesOf } from '@/lib/digital/access';
-import { ACCESS_MAX_USES } from '@/lib/digital/signed-link';
-import { DIGITAL_KIND_LABELS } from '@/lib/digital/product-digital';
+import { digitalLinesOf, ACCESS_MAX_USES, DIGITAL_KIND_LABELS } from '@/lib/digital';
 import { ActionForm } from '../../_components/action-form';
 import { renewDigitalAccessAction, revokeDigitalAccessAction } from '../../digital-actions';
 

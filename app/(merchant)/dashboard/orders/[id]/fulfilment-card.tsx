@@ -1,7 +1,7 @@
 import { formatDateTimeBR } from '@balcao/br/dates';
 import type { Order } from '@/db/schema';
 import { checkMove, fulfilmentLabel, hasFulfilment } from '@/lib/fulfilment/moves';
-import { isCorreios } from '@/lib/fulfilment/tracking';
+import { isCorreios } from '@/lib/fulfilment';
 import { ActionForm } from '../../_components/action-form';
 import { deliverOrderAction, pickedUpAction, readyForPickupAction } from '../../fulfilment-actions';
 import type { NextAction } from '@/lib/orders/admin';

@@ -6,10 +6,9 @@ import { db } from '@/db';
 import { orders } from '@/db/schema';
 import { eq } from 'drizzle-orm';
 import { done, refused, merchantAction, type ParseResult } from '@/lib/auth';
-import { cancelInvoice } from '@/lib/nfe/cancellation';
-import { requestEmission, sendDueInvoices } from '@/lib/nfe/emission';
+import { cancelInvoice, requestEmission, sendDueInvoices } from '@/lib/nfe';
+import { recordRequestActivity } from '@/lib/security';
 import { orderLabel } from '@/lib/orders/words';
-import { recordRequestActivity } from '@/lib/security/activity';
 
 const orderIdForm = (form: FormData): ParseResult<string> => {
   const p = z.string().uuid().safeParse(form.get('orderId'));

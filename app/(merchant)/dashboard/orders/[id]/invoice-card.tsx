@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { OrderStatus } from '@/db/schema';
 import { can, refusalMessage, type Role } from '@/lib/auth/permissions';
-import { merchantInvoiceView } from '@/lib/nfe/invoice-view';
+import { merchantInvoiceView } from '@/lib/nfe';
 import { ActionForm } from '@/app/(merchant)/dashboard/_components/action-form';
 import { cancelInvoiceAction, emitInvoiceAction } from './invoice-actions';
 import { InvoiceRefresh } from './invoice-refresh';

@@ -1,6 +1,6 @@
 import { formatBRL } from '@balcao/br/money';
 import type { Order } from '@/db/schema';
-import { labelBought, labelMarginCents, labelRefusal } from '@/lib/fulfilment/labels';
+import { labelBought, labelMarginCents, labelRefusal } from '@/lib/fulfilment';
 import { ActionForm } from '../../_components/action-form';
 import { buyLabelAction } from '../../label-actions';
 import styles from './order.module.css';

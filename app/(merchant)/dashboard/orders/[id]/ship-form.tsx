@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
-import { CORREIOS, KNOWN_CARRIERS, knownCarrier } from '@/lib/fulfilment/tracking';
+import { CORREIOS, KNOWN_CARRIERS, knownCarrier } from '@/lib/fulfilment/moves';
 import { ActionResult } from '../../_components/action-result';
 import { correctTrackingAction, shipOrderAction } from '../../fulfilment-actions';
 

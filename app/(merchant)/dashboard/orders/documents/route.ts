@@ -11,7 +11,7 @@
 import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth';
 import { can, type Role } from '@/lib/auth/permissions';
 import { parseSelection, selectedOrderIds } from '@/lib/orders/admin';
-import { shippingDocuments, type DocumentKind, type DocumentsRequest } from '@/lib/fulfilment/documents';
+import { shippingDocuments, type DocumentKind, type DocumentsRequest } from '@/lib/fulfilment';
 import { logger } from '@/lib/server/log';
 
 export const dynamic = 'force-dynamic';

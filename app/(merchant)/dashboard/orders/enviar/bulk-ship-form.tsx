@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
-import { CORREIOS, KNOWN_CARRIERS } from '@/lib/fulfilment/tracking';
+import { CORREIOS, KNOWN_CARRIERS } from '@/lib/fulfilment/moves';
 import { shipSelectedAction } from '../../bulk-actions';
 import { BulkConfirmForm, reportOutcome } from '../bulk-confirm-form';
 

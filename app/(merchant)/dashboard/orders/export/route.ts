@@ -12,7 +12,7 @@
 import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth';
 import { can, type Role } from '@/lib/auth/permissions';
 import { parseSelection, selectedOrderIds, exportFileName, ORDER_CSV_HEADER, orderCsvRow } from '@/lib/orders/admin';
-import { recordActivity } from '@/lib/security/activity';
+import { recordActivity } from '@/lib/security';
 import { maskOrderBuyer } from '@balcao/br/personal-data';
 import { CSV_BOM, csvRow } from '@/lib/csv/write';
 import { orderQueryString, parseOrderQuery, ordersForExport, countSearch, scopeSearch, SEARCH_RATE_LIMITED_MESSAGE } from '@/lib/orders';

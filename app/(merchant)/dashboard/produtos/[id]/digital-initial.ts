@@ -1,6 +1,5 @@
 import { can, type Role } from '@/lib/auth/permissions';
-import { productDigitalOf } from '@/lib/digital/product-digital';
-import { fileSizeText } from '@/lib/digital/content';
+import { productDigitalOf, fileSizeText } from '@/lib/digital';
 
 /** What the "Produto digital" section starts from, and the merchant's own download when the role may take it. */
 export async function digitalInitialOf(productId: number, role: Role | null) {

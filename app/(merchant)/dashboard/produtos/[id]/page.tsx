@@ -18,7 +18,7 @@ import { DigitalProductSection } from './digital-product';
 import { digitalInitialOf } from './digital-initial';
 import { RemoveProductSection } from './remove-product-section';
 import { SubscriptionSection } from './subscription-section';
-import { planFormInitial } from '@/lib/subscriptions/plans';
+import { planFormInitial } from '@/lib/subscriptions';
 import { OfferSection } from './offer-section';
 import { offerChoices, offerOf } from '@/lib/checkout';
 

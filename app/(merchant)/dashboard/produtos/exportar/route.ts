@@ -2,7 +2,7 @@
 import { merchantFor, routeRefusal } from '@/lib/auth';
 import { env } from '@/lib/config/env';
 import { exportProductsCsv } from '@/lib/catalog';
-import { recordActivity } from '@/lib/security/activity';
+import { recordActivity } from '@/lib/security';
 
 export const dynamic = 'force-dynamic';
 

@@ -11,7 +11,7 @@ import { runImportPhotos } from '@/lib/catalog/imaging';
 import { confirmImport, storeImport } from '@/lib/catalog';
 import { afterPassScheduler } from '@/lib/server/after-pass';
 import { logger } from '@/lib/server/log';
-import { recordRequestActivity } from '@/lib/security/activity';
+import { recordRequestActivity } from '@/lib/security';
 
 export const uploadImportAction = merchantAction({ name: 'product-import-upload', permission: 'catalog:edit' }, async (form: FormData, { merchant }) => {
   const file = form.get('file');

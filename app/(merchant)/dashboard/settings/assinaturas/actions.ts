@@ -2,7 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { done, refused, type ActionState, merchantAction } from '@/lib/auth';
-import { parseSubscriptionSettings, saveSubscriptionSettings } from '@/lib/subscriptions/settings';
+import { parseSubscriptionSettings, saveSubscriptionSettings } from '@/lib/subscriptions';
 
 /** Configurações → "Assinaturas": "Dias de antecedência" and "Tentativas" (lib/subscriptions/settings.ts). */
 export const saveSubscriptionSettingsAction = merchantAction({ name: 'subscription-settings', permission: 'settings:edit' }, async (form: FormData): Promise<ActionState> => {

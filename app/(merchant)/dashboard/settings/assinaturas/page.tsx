@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { can, refusalMessage } from '@/lib/auth/permissions';
 import { requireMerchant } from '@/lib/auth';
-import { readSubscriptionSettings } from '@/lib/subscriptions/settings';
+import { readSubscriptionSettings } from '@/lib/subscriptions';
 import { SettingsTabs } from '../settings-tabs';
 import { saveSubscriptionSettingsAction } from './actions';
 import { SubscriptionSettingsForm } from './subscription-settings-form';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { requireMerchant } from '@/lib/auth';
 import { can } from '@/lib/auth/permissions';
-import { ACTIVITY_ACTIONS, activityActors, listActivity, type ActivityAction } from '@/lib/security/activity';
+import { ACTIVITY_ACTIONS, activityActors, listActivity, type ActivityAction } from '@/lib/security';
 import { addDays, formatDateTimeBR, isIsoDate, startOfSaoPauloDay } from '@balcao/br/dates';
 import { PermissionNote } from '@/app/(merchant)/dashboard/_components/permission-note';
 import { SettingsTabs } from '../settings-tabs';

@@ -4,7 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { done, refused, type ActionState, merchantAction } from '@/lib/auth';
 import { couponByCode } from '@/lib/coupons/coupons';
 import { parseReminderForm, saveReminderSteps } from '@/lib/checkout';
-import { recordRequestActivity } from '@/lib/security/activity';
+import { recordRequestActivity } from '@/lib/security';
 
 /** Saves Configurações → "Carrinhos abandonados". */
 export const saveAbandonedSettingsAction = merchantAction({ name: 'abandoned-settings', permission: 'settings:edit' }, async (form, { merchant }): Promise<ActionState> => {

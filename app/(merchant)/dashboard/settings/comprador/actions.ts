@@ -5,7 +5,7 @@ import { refused, merchantAction } from '@/lib/auth';
 import { anonymiseBuyer } from '@/lib/buyers/buyer-data';
 import { parseBuyerQuery, type BuyerQuery } from '@/lib/buyers/query';
 import { headers } from 'next/headers';
-import { clientAddress } from '@/lib/security/client-address';
+import { clientAddress } from '@/lib/security';
 import { logger } from '@/lib/server/log';
 
 /** "Anonimizar": every order of the buyer, in one transaction (lib/buyers/buyer-data.ts). */

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { requireMerchant } from '@/lib/auth';
 import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
-import { getEmailSettings } from '@/lib/email/settings';
+import { getEmailSettings } from '@/lib/email';
 import { EmailSettingsForm } from '../email-settings-form';
 import { SettingsTabs } from '../settings-tabs';
 

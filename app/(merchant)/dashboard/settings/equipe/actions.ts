@@ -5,7 +5,7 @@ import { headers } from 'next/headers';
 import { done, refused, merchantAction } from '@/lib/auth';
 import { cancelInvitation, inviteMember, removeMember } from '@/lib/accounts/team';
 import { setTwoFactorRequirement } from '@/lib/accounts/two-factor';
-import { clientAddress } from '@/lib/security/client-address';
+import { clientAddress } from '@/lib/security';
 
 const text = (form: FormData, name: string) => {
   const v = form.get(name);

@@ -4,10 +4,10 @@ import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
 import { z } from 'zod';
 import { done, refused, type ActionState, merchantAction } from '@/lib/auth';
-import { apiKeyFormSchema, createApiKey, revokeApiKey, type ApiKeyForm } from '@/lib/public-api/keys';
+import { apiKeyFormSchema, createApiKey, revokeApiKey, type ApiKeyForm } from '@/lib/public-api';
 import { createEndpoint, endpointFormSchema, sendTestDelivery, setEndpointEnabled } from '@/lib/outbound-events/webhook-endpoints';
 import type { OutboundEventType } from '@/lib/outbound-events/event-types';
-import { clientAddress } from '@/lib/security/client-address';
+import { clientAddress } from '@/lib/security';
 import { logger } from '@/lib/server/log';
 
 const actorOf = async (merchant: { id: number; email: string }) => ({ actor: { id: merchant.id, email: merchant.email }, ip: clientAddress(await headers()) });

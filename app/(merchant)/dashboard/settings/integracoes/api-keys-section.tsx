@@ -1,7 +1,7 @@
 /** "Chaves de API": the keys made (never the key itself: its mode and last characters), "Criar chave" and "Revogar". */
 import { formatDateTimeBR } from '@balcao/br/dates';
 import type { Role } from '@/lib/auth/permissions';
-import { ORDER_SCOPE_LABELS, type ApiKeyView } from '@/lib/public-api/keys';
+import { ORDER_SCOPE_LABELS, type ApiKeyView } from '@/lib/public-api';
 import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
 import { ActionForm } from '@/app/(merchant)/dashboard/_components/action-form';
 import { ApiKeyForm } from './api-key-form';

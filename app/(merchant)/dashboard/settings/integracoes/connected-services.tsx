@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { getCarrierSettings, quotesWithCarrier } from '@/lib/shipping/carrier';
+import { getCarrierSettings, quotesWithCarrier } from '@/lib/shipping';
 
 /** What a shopkeeper connects, before anything for developers: Melhor Envio (set up in Configurações → Entrega). */
 export async function ConnectedServices() {

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireMerchant } from '@/lib/auth';
 import { can, refusalMessage } from '@/lib/auth/permissions';
-import { currentKeyMode, listApiKeys } from '@/lib/public-api/keys';
+import { currentKeyMode, listApiKeys } from '@/lib/public-api';
 import { listEndpoints, recentAttempts } from '@/lib/outbound-events/webhook-endpoints';
 import { PermissionNote } from '@/app/(merchant)/dashboard/_components/permission-note';
 import { SettingsTabs } from '../settings-tabs';

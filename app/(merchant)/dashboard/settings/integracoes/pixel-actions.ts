@@ -2,10 +2,9 @@
 
 import { revalidatePath } from 'next/cache';
 import { done, refused, type ActionState, merchantAction } from '@/lib/auth';
-import { GA4_FIELDS, GA4_SECRET_NEEDED, META_FIELDS, META_TOKEN_NEEDED, parseGa4Form, parseMetaForm } from '@/lib/pixels/pixel-form';
-import { getPixelSettings, saveGa4, saveMetaPixel } from '@/lib/pixels/settings';
+import { GA4_FIELDS, GA4_SECRET_NEEDED, META_FIELDS, META_TOKEN_NEEDED, parseGa4Form, parseMetaForm, getPixelSettings, saveGa4, saveMetaPixel } from '@/lib/pixels';
 import { logger } from '@/lib/server/log';
-import { recordRequestActivity } from '@/lib/security/activity';
+import { recordRequestActivity } from '@/lib/security';
 
 /** Integrações → "Meta Pixel" → "Salvar". */
 export const saveMetaPixelAction = merchantAction<{ pixelId: string; token?: string }, ActionState>(

@@ -2,7 +2,7 @@
 
 import { useActionState, useEffect, useRef } from 'react';
 import type { ActionState } from '@/lib/auth';
-import { GA4_FIELDS, META_FIELDS } from '@/lib/pixels/pixel-form';
+import { GA4_FIELDS, META_FIELDS } from '@/lib/pixels/words';
 import { saveGa4Action, saveMetaPixelAction } from './pixel-actions';
 
 type Field = { name: string; label: string; hint: string; value?: string; secret?: boolean; inputMode?: 'numeric' | 'text' };

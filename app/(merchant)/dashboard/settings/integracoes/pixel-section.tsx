@@ -1,4 +1,4 @@
-import { getPixelSettings } from '@/lib/pixels/settings';
+import { getPixelSettings } from '@/lib/pixels';
 import { PixelForms } from './pixel-forms';
 
 /** Integrações → "Pixels de anúncios": Meta Pixel and Google Analytics 4 (the page checked integrations:manage). */

@@ -4,7 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { done, refused, INVALID_FORM, merchantAction } from '@/lib/auth';
 import { typedValues } from '@/lib/forms/typed-values';
 import { logger } from '@/lib/server/log';
-import { recordRequestActivity } from '@/lib/security/activity';
+import { recordRequestActivity } from '@/lib/security';
 import { getShopIdentity, savePolicies, saveShopIdentity, parsePoliciesForm, parseShopIdentityForm } from '@/lib/shop';
 import { logoChangeOf } from '@/lib/shop/logo';
 

@@ -2,9 +2,8 @@
 
 import { revalidatePath } from 'next/cache';
 import { done, refused, merchantAction } from '@/lib/auth';
-import { recordRequestActivity } from '@/lib/security/activity';
-import { disconnect, startAuthorization } from '@/lib/nfe/connection';
-import { invoiceSettingsSchema, naturesOrProblem, saveInvoiceSettings } from '@/lib/nfe/settings';
+import { recordRequestActivity } from '@/lib/security';
+import { disconnect, startAuthorization, invoiceSettingsSchema, naturesOrProblem, saveInvoiceSettings } from '@/lib/nfe';
 
 /** "Conectar ao Bling": off to Bling's consent page with a fresh state; the callback finishes. */
 export const connectBlingAction = merchantAction({ name: 'bling-connect', permission: 'invoices:manage' }, async () => {

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { requireMerchant } from '@/lib/auth';
 import { can, refusalMessage } from '@/lib/auth/permissions';
-import { invoiceSettingsView, naturesOrProblem } from '@/lib/nfe/settings';
+import { invoiceSettingsView, naturesOrProblem } from '@/lib/nfe';
 import { ActionForm } from '@/app/(merchant)/dashboard/_components/action-form';
 import { SettingsTabs } from '../settings-tabs';
 import { connectBlingAction, disconnectBlingAction } from './actions';

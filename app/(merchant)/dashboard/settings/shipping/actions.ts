@@ -3,12 +3,8 @@
 import { revalidatePath } from 'next/cache';
 import { done, refused, merchantAction } from '@/lib/auth';
 import { logger } from '@/lib/server/log';
-import { recordRequestActivity } from '@/lib/security/activity';
-import { parseShippingForm } from '@/lib/shipping/settings-form';
-import { saveShippingRules } from '@/lib/shipping/settings';
-import { parseCarrierForm } from '@/lib/shipping/carrier-form';
-import { getCarrierSettings, saveCarrierSettings, testConnection, testConnectionWithToken } from '@/lib/shipping/carrier';
-import { clearQuoteCache } from '@/lib/shipping/options';
+import { recordRequestActivity } from '@/lib/security';
+import { parseShippingForm, saveShippingRules, parseCarrierForm, getCarrierSettings, saveCarrierSettings, testConnection, testConnectionWithToken, clearQuoteCache } from '@/lib/shipping';
 
 /** Configurações → Entrega, through the one envelope (lib/auth/merchant-action.ts). */
 export const saveShippingAction = merchantAction(

@@ -1,13 +1,10 @@
 import type { Metadata } from 'next';
 import { requireMerchant } from '@/lib/auth';
 import { PermissionGate } from '@/app/(merchant)/dashboard/_components/permission-note';
-import { getShippingRules } from '@/lib/shipping/settings';
-import { shippingFormValues } from '@/lib/shipping/settings-form';
+import { getShippingRules, shippingFormValues, getCarrierSettings, carrierFormValues } from '@/lib/shipping';
 import { SettingsTabs } from '../settings-tabs';
 import { ShippingForm } from './shipping-form';
 import { CarrierForm } from './carrier-form';
-import { getCarrierSettings } from '@/lib/shipping/carrier';
-import { carrierFormValues } from '@/lib/shipping/carrier-form';
 import { env } from '@/lib/config/env';
 
 export const metadata: Metadata = { title: 'Entrega · Configurações' };

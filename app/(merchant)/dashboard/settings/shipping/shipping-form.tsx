@@ -3,8 +3,7 @@
 import { useActionState } from 'react';
 import { MoneyInput } from '@/app/_components/masked-input';
 import { UFS } from '@balcao/br/uf';
-import { REGIONS, UFS_BY_REGION } from '@/lib/shipping/regions';
-import { PICKUP_ADDRESS_MAX, regionField, ufField } from '@/lib/shipping/settings-form';
+import { PICKUP_ADDRESS_MAX, REGIONS, regionField, ufField, UFS_BY_REGION } from '@/lib/shipping/words';
 import styles from '../settings.module.css';
 import { saveShippingAction } from './actions';
 import { describedBy, FieldNotes } from '../field-notes';

@@ -3,10 +3,8 @@
 import { revalidatePath } from 'next/cache';
 import { done, refused, merchantAction } from '@/lib/auth';
 import { logger } from '@/lib/server/log';
-import { recordRequestActivity } from '@/lib/security/activity';
-import { parseWhatsappForm } from '@/lib/whatsapp/settings-form';
-import { getWhatsappSettings, saveWhatsappSettings } from '@/lib/whatsapp/settings';
-import { testWhatsappConnection } from '@/lib/whatsapp/test-connection';
+import { recordRequestActivity } from '@/lib/security';
+import { parseWhatsappForm, getWhatsappSettings, saveWhatsappSettings, testWhatsappConnection } from '@/lib/whatsapp';
 
 /**
  * Configurações → "WhatsApp": saves (token and app secret sealed; blank keeps them), or with

@@ -3,8 +3,7 @@ import { requireMerchant } from '@/lib/auth';
 import { PermissionNote } from '@/app/(merchant)/dashboard/_components/permission-note';
 import { can } from '@/lib/auth/permissions';
 import { env } from '@/lib/config/env';
-import { getWhatsappSettings } from '@/lib/whatsapp/settings';
-import { whatsappFormValues } from '@/lib/whatsapp/settings-form';
+import { getWhatsappSettings, whatsappFormValues } from '@/lib/whatsapp';
 import { SettingsTabs } from '../settings-tabs';
 import { WhatsappForm } from './whatsapp-form';
 

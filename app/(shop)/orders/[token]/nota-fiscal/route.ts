@@ -3,7 +3,7 @@
  * NF-e, served by the shop with the order's token, never a link of Bling's that would outlive
  * the order's privacy.
  */
-import { invoiceFileForBuyer } from '@/lib/nfe/invoice-view';
+import { invoiceFileForBuyer } from '@/lib/nfe';
 
 export const dynamic = 'force-dynamic';
 

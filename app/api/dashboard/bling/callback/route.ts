@@ -5,8 +5,8 @@
  */
 import { merchantFor, routeRefusal } from '@/lib/auth';
 import { env } from '@/lib/config/env';
-import { finishAuthorization } from '@/lib/nfe/connection';
-import { recordRequestActivity } from '@/lib/security/activity';
+import { finishAuthorization } from '@/lib/nfe';
+import { recordRequestActivity } from '@/lib/security';
 
 export const dynamic = 'force-dynamic';
 

@@ -3,7 +3,7 @@ import { readBodyCapped } from '@balcao/server-kit/read-body';
 import { handleBlingCall } from '@balcao/bling-sandbox';
 import { env } from '@/lib/config/env';
 import { hasFullSimulatorAccess } from '@/lib/demo/simulator-access';
-import { BLING_EMBEDDED_PATH, blingSandbox } from '@/lib/nfe/embedded-bling';
+import { BLING_EMBEDDED_PATH, blingSandbox } from '@/lib/nfe';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';

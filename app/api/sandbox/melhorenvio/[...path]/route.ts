@@ -5,7 +5,7 @@
  */
 import { handleCarrierCall } from '@balcao/shipping-sandbox';
 import { env } from '@/lib/config/env';
-import { carrierSandbox, EMBEDDED_PATH } from '@/lib/shipping/carrier';
+import { carrierSandbox, EMBEDDED_PATH } from '@/lib/shipping';
 import { carrierHttpRefusal } from '@/lib/demo/carrier-sandbox-http';
 import { sandboxJsonBody } from '../../json-body';
 

@@ -2,7 +2,7 @@
 import { handleWhatsappCall } from '@balcao/whatsapp-sandbox';
 import { env } from '@/lib/config/env';
 import { hasFullSimulatorAccess } from '@/lib/demo/simulator-access';
-import { whatsappSandbox } from '@/lib/whatsapp/sandbox';
+import { whatsappSandbox } from '@/lib/whatsapp';
 import { sandboxJsonBody } from '../../json-body';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { getAbandonedCheckouts } from '@/lib/public-api/routes';
+import { getAbandonedCheckouts } from '@/lib/public-api';
 
 export const dynamic = 'force-dynamic';
 

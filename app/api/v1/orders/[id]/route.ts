@@ -1,4 +1,4 @@
-import { getOrder } from '@/lib/public-api/routes';
+import { getOrder } from '@/lib/public-api';
 
 export const dynamic = 'force-dynamic';
 

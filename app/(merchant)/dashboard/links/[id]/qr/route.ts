@@ -6,7 +6,7 @@ import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth';
 import { qrPng } from '@balcao/br/qr';
 import { env } from '@/lib/config/env';
 import { linkById } from '@/lib/links/links';
-import { linkUrl } from '@/lib/links/share';
+import { linkUrl } from '@/lib/links/words';
 
 export const dynamic = 'force-dynamic';
 

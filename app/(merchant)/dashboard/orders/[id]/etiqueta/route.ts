@@ -6,7 +6,7 @@
  */
 import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth';
 import { can, refusalMessage } from '@/lib/auth/permissions';
-import { labelPdfOf } from '@/lib/fulfilment/labels';
+import { labelPdfOf } from '@/lib/fulfilment';
 
 export const dynamic = 'force-dynamic';
 

@@ -9,7 +9,7 @@
  */
 import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth';
 import { can, refusalMessage } from '@/lib/auth/permissions';
-import { labelsPdfOf } from '@/lib/fulfilment/labels';
+import { labelsPdfOf } from '@/lib/fulfilment';
 import { parseSelection, selectedOrderIds } from '@/lib/orders/admin';
 
 export const dynamic = 'force-dynamic';

@@ -10,7 +10,7 @@ import { CSV_BOM, csvRow } from '@/lib/csv/write';
 import { ORDER_CSV_HEADER, orderCsvRow } from '@/lib/orders/admin';
 import { logger } from '@/lib/server/log';
 import { countSearch, SEARCH_RATE_LIMITED_MESSAGE } from '@/lib/orders';
-import { recordActivity } from '@/lib/security/activity';
+import { recordActivity } from '@/lib/security';
 import { maskDocument, maskEmail } from '@balcao/br/personal-data';
 
 export const dynamic = 'force-dynamic';

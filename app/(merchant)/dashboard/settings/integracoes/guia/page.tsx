@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireMerchant } from '@/lib/auth';
-import { apiGuide } from '@/lib/public-api/guide';
+import { apiGuide } from '@/lib/public-api';
 import { GuideMarkdown } from '@/app/(merchant)/dashboard/_components/guide-markdown';
 
 export const metadata: Metadata = { title: 'Guia da API · Integrações' };

@@ -9,8 +9,7 @@ import { NextResponse } from 'next/server';
 import { writeCartLines, checkoutPathOf, restoreDraft, DRAFT_COOKIE, DRAFT_COOKIE_MAX_AGE_S } from '@/lib/checkout';
 import { env } from '@/lib/config/env';
 import { shopNow } from '@/lib/embedded-provider/clock';
-import { isSameOrigin } from '@/lib/security/same-origin';
-import { randomToken } from '@/lib/security/tokens';
+import { isSameOrigin, randomToken } from '@/lib/security';
 
 export const dynamic = 'force-dynamic';
 

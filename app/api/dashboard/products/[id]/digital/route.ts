@@ -8,14 +8,10 @@
  *   `digital:files` (not the public demo's login: the file is what buyers paid for).
  * Left out of proxy.ts's matcher (its body buffer); sets its own headers.
  */
-import { isOwnUpload } from '@/lib/security/same-origin';
+import { isOwnUpload, recordActivity } from '@/lib/security';
+import { beginUpload, completeFile, PART_BYTES, storePart, fileResponse, productDigitalOf, FILE_MESSAGES } from '@/lib/digital';
 import { merchantFor } from '@/lib/auth';
-import { beginUpload, completeFile, PART_BYTES, storePart } from '@/lib/digital/files';
-import { fileResponse } from '@/lib/digital/serve';
-import { productDigitalOf } from '@/lib/digital/product-digital';
 import { readBodyCapped } from '@balcao/server-kit/read-body';
-import { FILE_MESSAGES } from '@/lib/digital/content';
-import { recordActivity } from '@/lib/security/activity';
 
 const HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'" };
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: HEADERS });

@@ -5,7 +5,7 @@
  * the session and the `catalog:edit` permission on the server; a cross-site page cannot call it (the body's content type is
  * not one a form can send without a CORS preflight, and the Origin must be this site).
  */
-import { isOwnUpload } from '@/lib/security/same-origin';
+import { isOwnUpload } from '@/lib/security';
 import { merchantFor } from '@/lib/auth';
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES, uploadProductPhoto } from '@/lib/catalog/imaging';
 import { readBodyCapped } from '@balcao/server-kit/read-body';

@@ -1,4 +1,4 @@
-import { postRefund } from '@/lib/public-api/routes';
+import { postRefund } from '@/lib/public-api';
 
 export const dynamic = 'force-dynamic';
 

@@ -5,7 +5,7 @@
  */
 import { merchantFor, plainTextResponse, routeRefusal } from '@/lib/auth';
 import { can, refusalMessage } from '@/lib/auth/permissions';
-import { invoiceFile } from '@/lib/nfe/invoice-view';
+import { invoiceFile } from '@/lib/nfe';
 
 export const dynamic = 'force-dynamic';
 
