@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { db } from '@/db';
 import { activityLog, users } from '@/db/schema';
 import { BCRYPT_COST } from '@/lib/config/password-cost';
-import { passwordProblem } from '@/lib/auth';
+import { passwordProblem } from '@/lib/auth/password-rules';
 
 export async function setPasswordOnServer(emailInput: string, password: string): Promise<{ ok: true; email: string } | { ok: false; error: string }> {
   const email = emailInput.trim().toLowerCase();
