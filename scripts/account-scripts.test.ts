@@ -14,11 +14,11 @@ const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 function run(script: string, args: string[], stdin: string, databaseUrl: string) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' };
   delete env.NODE_OPTIONS;
-  return spawnSync(TSX, [path.join(ROOT, 'scripts', script), ...args], { cwd: ROOT, env, input: stdin, encoding: 'utf8', timeout: 50_000 });
+  return spawnSync(TSX, [path.join(ROOT, 'scripts', script), ...args], { cwd: ROOT, env, input: stdin, encoding: 'utf8', timeout: 45_000 });
 }
 
 describe('the account scripts', () => {
-  it('merchant:create makes an account and merchant:reset-password gives it a new password', () => {
+  it('merchant:create makes an account and merchant:reset-password gives it a new password', { timeout: 150_000 }, () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'account-scripts-'));
     const url = `file:${path.join(dir, 'app.db')}`;
     const created = run('merchant-create.ts', ['--email', 'Dona@Exemplo.com.br', '--name', 'Dona'], 'uma-senha-bem-longa-1\n', url);
