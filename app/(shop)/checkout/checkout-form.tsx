@@ -5,7 +5,8 @@
  * answer, the method and shipping chosen) and assembles its sections: payment, buyer, delivery,
  * summary. Works without JavaScript: each submit is a plain POST answered with the same form.
  */
-import { useActionState, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useActionState, useEffect, useRef, useState } from 'react';
+import { useHydrated } from '@/app/_components/use-hydrated';
 import { isUF } from '@balcao/br/uf';
 import { ufOfCep } from '@balcao/br/cep-uf';
 import { CHECK_FIELDS_MESSAGE, PERSON_FIELDS, type FieldErrors, type FormValues } from '@/lib/checkout/words';
@@ -23,12 +24,6 @@ import type { Method } from './form-fields';
 import styles from './checkout.module.css';
 
 export type { DeliveryProps } from './delivery-section';
-
-const noopSubscribe = () => () => {};
-/** false while server-rendering and hydrating (and forever without JavaScript), then true. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(noopSubscribe, () => true, () => false);
-}
 
 type Props = {
   checkoutKey: string;

@@ -1,6 +1,7 @@
 'use client';
 
-import { useActionState, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useActionState, useEffect, useRef, useState } from 'react';
+import { useHydrated } from '@/app/_components/use-hydrated';
 import type { ActionState } from '@/lib/auth';
 import { DESCRIPTION_MAX, TITLE_MAX, type LinkField } from '@/lib/links/words';
 import { createLinkAction } from '../actions';
@@ -11,8 +12,6 @@ import { LinkLimitFields } from './link-limit-fields';
 import { LinkPaymentOptions } from './link-payment-options';
 
 type Mode = 'fixed' | 'open';
-
-const noopSubscribe = () => () => {};
 
 const DEFAULTS: Partial<Record<LinkField, string>> = { amountMode: 'fixed', methods: 'both', minAmount: '5,00', pixDiscount: 'on' };
 
@@ -28,7 +27,7 @@ export function NewLinkForm({ today, pixDiscountPercent }: { today: string; pixD
   const errors = failed?.fieldErrors ?? {};
   const values = { ...DEFAULTS, ...(failed?.values ?? {}) } as Partial<Record<LinkField, string>>;
   const [mode, setMode] = useState<Mode>(values.amountMode === 'open' ? 'open' : 'fixed');
-  const hydrated = useSyncExternalStore(noopSubscribe, () => true, () => false);
+  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
 

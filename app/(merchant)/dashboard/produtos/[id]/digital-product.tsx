@@ -1,6 +1,7 @@
 'use client';
 
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
+import { useHydrated } from '@/app/_components/use-hydrated';
 import type { DigitalKind } from '@/db/schema';
 import { CellError, useEditorState } from '../editor-state';
 import { DigitalFileUpload } from './digital-file-upload';
@@ -14,8 +15,6 @@ export type DigitalInitial = {
   /** "guia.pdf (PDF, 1,2 MB)" */
   fileLabel: string | null;
 };
-
-const noopSubscribe = () => () => {};
 
 const KINDS: { kind: DigitalKind; label: string; hint: string }[] = [
   { kind: 'file', label: 'Arquivo', hint: 'PDF, ZIP, EPUB ou MP4 de até 25 MB, baixado pelo comprador.' },
@@ -36,7 +35,7 @@ export function DigitalProductSection({ productId, initial, downloadHref }: { pr
   const [digital, setDigital] = useState(typed ? typed.digital === 'on' : initial.kind !== null);
   const [kind, setKind] = useState<DigitalKind>((typed?.digitalKind as DigitalKind | undefined) ?? initial.kind ?? 'file');
   // False on the server and in the first paint: without JavaScript the whole block stays visible.
-  const js = useSyncExternalStore(noopSubscribe, () => true, () => false);
+  const js = useHydrated();
   const upload = useDigitalUpload(productId);
   const urlError = errors['digital-url'];
   const textError = errors['digital-text'];

@@ -1,12 +1,11 @@
 'use client';
 
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
+import { useHydrated } from '@/app/_components/use-hydrated';
 import { useEditorState } from '../editor-state';
 import styles from '../produtos.module.css';
 
 export type PlanInitial = { enabled: boolean; intervalMonths: number; discountPercent: string; alsoOnce: boolean; subscribers: number };
-
-const noopSubscribe = () => () => {};
 
 /**
  * The product's "Vender como assinatura": "Frequência", "Desconto na assinatura" (%), and whether
@@ -19,7 +18,7 @@ export function SubscriptionSection({ initial }: { initial: PlanInitial }) {
   const on = (name: string, initially: boolean) => (typed ? typed[name] === 'on' : initially);
   const [enabled, setEnabled] = useState(on('subscriptionEnabled', initial.enabled));
   // False on the server and in the first paint: without JavaScript every field stays visible.
-  const js = useSyncExternalStore(noopSubscribe, () => true, () => false);
+  const js = useHydrated();
   return (
     <section className="card stack" aria-labelledby="assinatura-titulo">
       <h2 id="assinatura-titulo">Assinatura</h2>
