@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -21,12 +22,40 @@ const APPLY_TESTS = [
   'lib/email/worker.test.ts',
 ];
 
+/**
+ * Test files that replace a module (`vi.mock`), or that change the process itself in a way no
+ * later file could undo (they say so in a line `// vitest: own process. <why>`), get a process
+ * of their own: a module mocked in a shared process would stay mocked for the files after it,
+ * an http.Server patched once would stay patched. Every other file shares its worker
+ * process with the files before it (test/setup.ts gives each one the environment, process
+ * context and databases of a fresh process): the app's modules load once per worker instead of
+ * once per file.
+ */
+const TEST_FILE = /\.test\.tsx?$/;
+const NOT_UNIT = /(^|\/)(node_modules|\.next[^/]*|e2e)(\/|$)/;
+const OWN_PROCESS = fs
+  .readdirSync(import.meta.dirname, { recursive: true, encoding: 'utf8' })
+  .map((file) => file.split(path.sep).join('/'))
+  .filter((file) => TEST_FILE.test(file) && !NOT_UNIT.test(file))
+  .filter((file) => /\bvi\.(do)?[mM]ock\(|^\/\/ vitest: own process\./m.test(fs.readFileSync(path.join(import.meta.dirname, file), 'utf8')));
+
+/** The payment writer's files, the chaos test and the round-trip counts, once more on libSQL. */
+const LIBSQL_TESTS = [
+  'lib/payments/chaos.test.ts',
+  'lib/checkout/place-steps.test.ts',
+  'lib/payments/create-charge.test.ts',
+  'lib/outbox/outbox.test.ts',
+  'lib/checkout/submit-round-trips.test.ts',
+  ...APPLY_TESTS,
+];
+const LIBSQL = { DATABASE_DRIVER: 'libsql' };
+
 export default defineConfig({
   resolve: {
     alias: {
-      '@': path.resolve(__dirname),
+      '@': path.resolve(import.meta.dirname),
       // server-only throws outside a React Server environment; in unit tests it is a no-op.
-      'server-only': path.resolve(__dirname, 'test/empty-module.ts'),
+      'server-only': path.resolve(import.meta.dirname, 'test/empty-module.ts'),
     },
   },
   test: {
@@ -40,7 +69,8 @@ export default defineConfig({
     pool: 'forks',
     projects: [
       // A project's `include` adds to the root's (extends), so each project names its own.
-      { extends: true, test: { name: 'unit', include: ['**/*.test.ts', '**/*.test.tsx'] } },
+      { extends: true, test: { name: 'unit', include: ['**/*.test.ts', '**/*.test.tsx'], exclude: OWN_PROCESS, isolate: false } },
+      { extends: true, test: { name: 'unit (own process)', include: OWN_PROCESS } },
       // The chaos test once more on the libSQL driver (the code path Turso takes, over a local
       // file): duplicate and lost webhooks, the provider down, a crash mid-payment — nothing lost
       // or doubled, the money reconciled (issue 46). And placing an order's named steps, whose
@@ -48,21 +78,8 @@ export default defineConfig({
       // create's answer, one atomic batch with its guards in the SQL. And the one outbox helper
       // (lib/outbox): its claim, its settle batch and its 2-process race. And the checkout's
       // submit, counted in round trips.
-      {
-        extends: true,
-        test: {
-          name: 'libsql',
-          include: [
-            'lib/payments/chaos.test.ts',
-            'lib/checkout/place-steps.test.ts',
-            'lib/payments/create-charge.test.ts',
-            'lib/outbox/outbox.test.ts',
-            'lib/checkout/submit-round-trips.test.ts',
-            ...APPLY_TESTS,
-          ],
-          env: { DATABASE_DRIVER: 'libsql' },
-        },
-      },
+      { extends: true, test: { name: 'libsql', include: LIBSQL_TESTS.filter((f) => !OWN_PROCESS.includes(f)), env: LIBSQL, isolate: false } },
+      { extends: true, test: { name: 'libsql (own process)', include: LIBSQL_TESTS.filter((f) => OWN_PROCESS.includes(f)), env: LIBSQL } },
     ],
   },
 });

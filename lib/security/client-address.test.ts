@@ -1,3 +1,4 @@
+// vitest: own process. It installs the peer-address stamp, a patch of Node's http.Server made once per process that no later file could undo.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// vitest: own process. It installs the signal listeners, once per process, which no later file could undo.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handleSignal, installShutdownHandlers, onShutdown, runShutdown, shutdownNames } from './shutdown';
 import { startProcessContext } from '@/lib/process/context';

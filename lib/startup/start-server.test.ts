@@ -1,3 +1,4 @@
+// vitest: own process. Starting the server patches the process (the peer-address stamp, signal listeners) once, which no later file could undo.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startServer } from './start-server';
 import { startProcessContext } from '@/lib/process/context';
