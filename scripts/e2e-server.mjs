@@ -1,5 +1,6 @@
-// Starts `next start` for the e2e suite on fresh databases (data/e2e is wiped first).
+// Starts `next start` for the e2e suite on fresh databases (data/e2e-<port> is wiped first).
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -60,23 +61,54 @@ function fail(message) {
 // README), so the journeys that change the shop sign in as a real owner, made as a merchant
 // makes one (npm run merchant:create), with a password only the test run knows.
 const ownerPassword = process.env.E2E_OWNER_PASSWORD ?? fail('E2E_OWNER_PASSWORD is not set (playwright.config.ts passes it)');
-const created = spawnSync(
-  process.execPath,
-  [path.resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/merchant-create.ts', '--email', process.env.E2E_OWNER_EMAIL ?? 'owner@loja.example', '--name', 'Loja do Dono'],
-  { env, input: `${ownerPassword}\n`, stdio: ['pipe', 'inherit', 'inherit'] },
-);
-if (created.status !== 0) fail('merchant:create failed for the owner account');
+
+// Every server of a run starts from the same shop: the owner account, then the demo catalog
+// (npm run db:seed, which draws each seed photo in three formats). The first server of the run
+// makes it once, in a folder named by the run (its random owner password); the others wait for
+// it and copy its files. Seeding is the costliest part of a server's start, and the servers of
+// a run start together on the same two cores.
+const runKey = createHash('sha256').update(ownerPassword).digest('hex').slice(0, 12);
+const seedDir = path.resolve(`data/e2e-seed-${runKey}`);
+await seedOnce();
+for (const file of fs.readdirSync(seedDir)) if (file !== 'done') fs.copyFileSync(path.join(seedDir, file), path.join(dir, file));
 
 // The demo shop is seeded with Melhor Envio on (a fresh clone quotes the carrier sandbox); the
 // journeys price by the UF table unless one turns the carrier on itself (shipping-carrier.spec.ts),
-// so the seed runs here, before the server, and the carrier is switched off after it.
-const seeded = spawnSync(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), '--conditions=react-server', 'scripts/db-seed.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-if (seeded.status !== 0) fail('db:seed failed');
+// so the carrier is switched off before the server starts.
 const appDb = new Database(path.join(dir, 'app.db'));
 appDb.prepare('update shipping_settings set carrier_enabled = 0 where id = 1').run();
 appDb.close();
 
-const child = spawn(process.execPath, [path.resolve('node_modules/next/dist/bin/next'), 'start', '-p', port], { env, stdio: 'inherit' });
+/** Makes the run's seeded databases, or waits for the server that makes them. */
+async function seedOnce() {
+  const done = path.join(seedDir, 'done');
+  try {
+    fs.mkdirSync(seedDir);
+  } catch {
+    for (const started = Date.now(); !fs.existsSync(done); await new Promise((r) => setTimeout(r, 200))) {
+      if (Date.now() - started > 110_000) fail(`no seeded databases in ${seedDir} (the server seeding them failed?)`);
+    }
+    return;
+  }
+  for (const old of fs.readdirSync(path.resolve('data'))) if (old.startsWith('e2e-seed-') && path.resolve('data', old) !== seedDir) fs.rmSync(path.resolve('data', old), { recursive: true, force: true });
+  // Made with the default driver whatever this server's is: the files are the same SQLite files.
+  const seedEnv = { ...env, DATABASE_URL: `file:${path.join(seedDir, 'app.db')}`, SANDBOX_DATABASE_URL: `file:${path.join(seedDir, 'sandbox.db')}` };
+  delete seedEnv.DATABASE_DRIVER;
+  const created = spawnSync(
+    process.execPath,
+    [path.resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/merchant-create.ts', '--email', process.env.E2E_OWNER_EMAIL ?? 'owner@loja.example', '--name', 'Loja do Dono'],
+    { env: seedEnv, input: `${ownerPassword}\n`, stdio: ['pipe', 'inherit', 'inherit'] },
+  );
+  if (created.status !== 0) fail('merchant:create failed for the owner account');
+  const seeded = spawnSync(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), '--conditions=react-server', 'scripts/db-seed.ts'], { env: seedEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (seeded.status !== 0) fail('db:seed failed');
+  fs.writeFileSync(done, '');
+}
+
+// A journey's request context can sit idle for a minute between two requests; Node's default
+// 5 s keep-alive would close its socket on the server's side, and a request sent just as it
+// closes meets ECONNRESET. Sockets live longer here than a journey's timeout.
+const child = spawn(process.execPath, [path.resolve('node_modules/next/dist/bin/next'), 'start', '-p', port, '--keepAliveTimeout', '120000'], { env, stdio: 'inherit' });
 const stop = (signal) => child.kill(signal);
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
