@@ -7,6 +7,7 @@
 // each route on its first request, and beside the unit tests or `next start` a compile ran past
 // a journey's time. Alone it has both cores; the journeys' stage no longer carries them.
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 
 /** Groups run one after another; the stages of a group run side by side. */
@@ -33,7 +34,8 @@ function run(stage, alone) {
     child.stdout?.on('data', (chunk) => held.push(chunk));
     child.stderr?.on('data', (chunk) => held.push(chunk));
     child.on('close', (code, signal) => {
-      resolve({ name: stage.name, ok: code === 0, code: code ?? signal, seconds: (Date.now() - started) / 1000, output: Buffer.concat(held).toString() });
+      // The load average at the end says how busy the machine was (another job's load shows too).
+      resolve({ name: stage.name, ok: code === 0, code: code ?? signal, seconds: (Date.now() - started) / 1000, load: os.loadavg()[0], output: Buffer.concat(held).toString() });
     });
   });
 }
@@ -47,6 +49,7 @@ export function failureDigest({ name, output }) {
 
 async function main() {
   const started = Date.now();
+  const startLoad = os.loadavg()[0];
   const done = [];
   let failed;
   for (const group of STAGES) {
@@ -59,9 +62,10 @@ async function main() {
     if (failed) break;
   }
   const total = (Date.now() - started) / 1000;
-  const rows = done.map((r) => `  ${r.name.padEnd(18)} ${r.seconds.toFixed(1).padStart(7)} s${r.ok ? '' : `  FAILED (${r.code})`}`);
+  const rows = done.map((r) => `  ${r.name.padEnd(18)} ${r.seconds.toFixed(1).padStart(7)} s  (load ${r.load.toFixed(1)})${r.ok ? '' : `  FAILED (${r.code})`}`);
   for (const r of done.filter((r) => !r.ok && r.output)) console.log(failureDigest(r));
-  console.log(`\nTest gate, time per stage (side by side: typecheck + lint + build; then alone: bundle secrets, e2e (next dev); then side by side: e2e + unit):\n${rows.join('\n')}\n  ${'total'.padEnd(18)} ${total.toFixed(1).padStart(7)} s`);
+  console.log(`\n${os.availableParallelism()} cores; load average at the start ${startLoad.toFixed(1)}, at each stage's end in brackets.`);
+  console.log(`Test gate, time per stage (side by side: typecheck + lint + build; then alone: bundle secrets, e2e (next dev); then side by side: e2e + unit):\n${rows.join('\n')}\n  ${'total'.padEnd(18)} ${total.toFixed(1).padStart(7)} s`);
   process.exit(failed ? 1 : 0);
 }
 
