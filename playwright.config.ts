@@ -8,7 +8,7 @@ import { E2E_SANDBOX_KEY } from './e2e/sandbox-key';
  * embedded sandbox and fresh SQLite files under data/e2e-<port> (scripts/e2e-server.mjs).
  *
  * Ports, from E2E_PORT (3100 unless told): each worker has a server of its own, the first at
- * E2E_PORT and the next one 4 ports up (E2E_WORKERS, 1 unless told); the expiry journey's
+ * E2E_PORT and each next one 20 ports up, past the clock servers' blocks (E2E_WORKERS, 1 unless told); the expiry journey's
  * server is at E2E_PORT+1; a server's outside store (e2e/api-checkout.spec.ts) and the dev
  * server of e2e/dev-server.spec.ts (run by playwright.dev.config.ts) listen two ports above it, the ad platforms' stand-in
  * (e2e/pixels.spec.ts: META_GRAPH_URL, GA4_COLLECT_URL) three ports above it. This file is also evaluated in
@@ -17,7 +17,7 @@ import { E2E_SANDBOX_KEY } from './e2e/sandbox-key';
 process.env.E2E_FIRST_PORT ??= process.env.E2E_PORT ?? '3100';
 const FIRST_PORT = Number(process.env.E2E_FIRST_PORT);
 const WORKERS = Number(process.env.E2E_WORKERS ?? 1);
-const serverPort = (worker: number) => FIRST_PORT + 4 * worker;
+const serverPort = (worker: number) => FIRST_PORT + 20 * worker;
 const PORT = serverPort(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 process.env.E2E_PORT = String(PORT);
 // The owner's password (scripts/e2e-server.mjs creates the account): random per run, set once
