@@ -32,12 +32,16 @@ const APPLY_TESTS = [
  * once per file.
  */
 const TEST_FILE = /\.test\.tsx?$/;
-const NOT_UNIT = /(^|\/)(node_modules|\.next[^/]*|e2e)(\/|$)/;
-const OWN_PROCESS = fs
-  .readdirSync(import.meta.dirname, { recursive: true, encoding: 'utf8' })
-  .map((file) => file.split(path.sep).join('/'))
-  .filter((file) => TEST_FILE.test(file) && !NOT_UNIT.test(file))
-  .filter((file) => /\bvi\.(do)?[mM]ock\(|^\/\/ vitest: own process\./m.test(fs.readFileSync(path.join(import.meta.dirname, file), 'utf8')));
+/** Folders that hold no unit test: not walked at all (node_modules alone is tens of thousands of entries). */
+const NOT_UNIT = /^(node_modules|\.next.*|\.git|e2e|data|test-results|playwright-report)$/;
+function testFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(import.meta.dirname, dir), { withFileTypes: true }).flatMap((entry) => {
+    const file = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) return NOT_UNIT.test(entry.name) ? [] : testFiles(file);
+    return TEST_FILE.test(entry.name) ? [file] : [];
+  });
+}
+const OWN_PROCESS = testFiles('').filter((file) => /\bvi\.(do)?[mM]ock\(|^\/\/ vitest: own process\./m.test(fs.readFileSync(path.join(import.meta.dirname, file), 'utf8')));
 
 /** The payment writer's files, the chaos test and the round-trip counts, once more on libSQL. */
 const LIBSQL_TESTS = [

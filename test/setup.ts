@@ -1,6 +1,6 @@
 /**
  * Runs before every vitest file. Files share a worker process (`isolate: false` in
- * vitest.config.ts: loading the app's modules once per process instead of once per file), so
+ * vitest.config.mts: loading the app's modules once per process instead of once per file), so
  * each file starts from the same ground as if it had a process of its own: the environment as
  * the file before found it, a process context of its own (lib/process/context.ts: the configuration
  * read anew, no connection or cache of the file before), and its own scratch folder with its
