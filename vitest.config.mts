@@ -56,16 +56,21 @@ const LIBSQL = { DATABASE_DRIVER: 'libsql' };
 
 export default defineConfig({
   resolve: {
-    alias: {
-      '@': path.resolve(import.meta.dirname),
+    // The first that matches wins: the one module put in another's place comes before '@'.
+    alias: [
+      // Passwords hash at bcrypt's least cost in unit tests (test/password-cost.ts says why).
+      { find: '@/lib/config/password-cost', replacement: path.resolve(import.meta.dirname, 'test/password-cost.ts') },
+      { find: '@', replacement: path.resolve(import.meta.dirname) },
       // server-only throws outside a React Server environment; in unit tests it is a no-op.
-      'server-only': path.resolve(import.meta.dirname, 'test/empty-module.ts'),
-    },
+      { find: 'server-only', replacement: path.resolve(import.meta.dirname, 'test/empty-module.ts') },
+    ],
   },
   test: {
     environment: 'node',
     exclude: ['node_modules/**', '.next/**', '.next-*/**', 'e2e/**'],
     setupFiles: ['test/setup.ts'],
+    // The test workers' bundles, made once per run (test/worker-bundles.ts).
+    globalSetup: ['test/worker-bundles.ts'],
     // Several files race 2–4 worker processes, each loading the app's modules: on a loaded 2-core
     // machine a process's start alone can take seconds. The bound is for a hang, not for speed.
     testTimeout: 60_000,

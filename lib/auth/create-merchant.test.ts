@@ -8,7 +8,7 @@ import { BCRYPT_COST, createMerchant } from './create-merchant';
 beforeAll(() => ensureMigrated());
 
 describe('createMerchant', () => {
-  it('stores a lower-case e-mail and a bcrypt hash of cost 12', async () => {
+  it("stores a lower-case e-mail and a bcrypt hash of the shop's one cost", async () => {
     const r = await createMerchant({ email: ' Loja@Exemplo.com.BR ', name: ' Minha Loja ', password: 'uma-senha-boa' });
     expect(r).toMatchObject({ ok: true, email: 'loja@exemplo.com.br' });
     const [u] = await db().select().from(users).where(eq(users.email, 'loja@exemplo.com.br'));

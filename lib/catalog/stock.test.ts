@@ -18,7 +18,7 @@ import { DEFAULT_SETTINGS, updateSettings } from '@/lib/payment-settings/setting
 import { unitsHeldBy } from './held-units';
 import { returnOrderStock } from '@/lib/payments/return-stock';
 import { startProcessContext } from '@/lib/process/context';
-import { runWorker } from '@/test/worker-process';
+import { raceWorkers } from '@/test/worker-process';
 
 const WORKER = 'test/catalog/checkout-worker.ts';
 
@@ -144,9 +144,7 @@ type Outcome = { ok: boolean; error?: string };
 
 /** `processes` processes × `shoppers` concurrent checkouts each, all on one SQLite file, starting at one instant. */
 async function race(productId: number, processes: number, shoppers: number, variantId?: number): Promise<Outcome[]> {
-  const startAt = Date.now() + 4000;
-  const runs = Array.from({ length: processes }, () => runWorker<Outcome[]>(WORKER, [productId, startAt, shoppers, ...(variantId ? [variantId] : [])]));
-  return (await Promise.all(runs)).flat();
+  return (await raceWorkers<Outcome[]>(WORKER, Array.from({ length: processes }, () => [productId, shoppers, ...(variantId ? [variantId] : [])]))).flat();
 }
 
 // The races place orders (checkout), not payments: on the libSQL driver, placing is proved by

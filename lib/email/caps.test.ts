@@ -21,7 +21,7 @@ import { emailKey } from './keys';
 import { normalisedAddress, normalisedAddressSql, RECIPIENT_CAP_REASON } from './caps';
 import { sql } from 'drizzle-orm';
 import { enqueueDueReminders } from './reminders';
-import { runWorker } from '@/test/worker-process';
+import { raceWorkers } from '@/test/worker-process';
 import { withEnvDefault } from '@/test/env';
 
 withEnvDefault('EMAILS_PER_RECIPIENT_PER_DAY'); // the default: 3
@@ -122,9 +122,7 @@ const WORKER = 'test/catalog/checkout-worker.ts';
 
 /** `processes` processes × `shoppers` checkouts each, own connections to this file's database, one start instant. */
 async function raceCheckouts(productId: number, processes: number, shoppers: number): Promise<{ ok: boolean; error?: string }[]> {
-  const startAt = Date.now() + 4000;
-  const runs = Array.from({ length: processes }, () => runWorker<{ ok: boolean; error?: string }[]>(WORKER, [productId, startAt, shoppers]));
-  return (await Promise.all(runs)).flat();
+  return (await raceWorkers<{ ok: boolean; error?: string }[]>(WORKER, Array.from({ length: processes }, () => [productId, shoppers]))).flat();
 }
 
 describe('the cap counts a mailbox, not a spelling', () => {

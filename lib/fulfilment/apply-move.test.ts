@@ -5,7 +5,7 @@ import { emailSettings, orders } from '@/db/schema';
 import { applyFulfilmentMove, type MoveResult } from './apply-move';
 import { fulfilmentEventsOf, fulfilmentOrder, orderRow, outboxOf, withFulfilmentOrders } from '@/test/fulfilment/orders';
 import { parseTracking, type Tracking } from './tracking';
-import { runWorker } from '@/test/worker-process';
+import { raceWorkers } from '@/test/worker-process';
 
 const WORKER = 'test/fulfilment/move-worker.ts';
 const ACTOR = 'loja@example.com';
@@ -106,10 +106,8 @@ describe('applyFulfilmentMove', () => {
 
 /** `processes` processes × `clicks` concurrent clicks each on one order, on one SQLite file, from one instant. */
 async function race(orderId: string, processes: number, clicks: number): Promise<MoveResult[]> {
-  const startAt = Date.now() + 4000;
   const codes = ['AB123456785BR', 'RA000000005BR'];
-  const runs = Array.from({ length: processes }, (_, i) => runWorker<MoveResult[]>(WORKER, [orderId, startAt, clicks, codes[i % 2]]));
-  return (await Promise.all(runs)).flat();
+  return (await raceWorkers<MoveResult[]>(WORKER, Array.from({ length: processes }, (_, i) => [orderId, clicks, codes[i % 2]]))).flat();
 }
 
 describe('two tabs, two server processes, clicking "Confirmar envio" at once', () => {

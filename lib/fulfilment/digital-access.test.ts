@@ -9,7 +9,7 @@ import { ACCESS_MAX_USES } from '@/lib/digital/signed-link';
 import { ebookOrder, linkToken } from '@/test/digital/orders';
 import { outboxOf, orderRow } from '@/test/fulfilment/orders';
 import { clearOrders, prepareDatabase } from '@/test/payments/db';
-import { runWorker } from '@/test/worker-process';
+import { raceWorkers } from '@/test/worker-process';
 import { renewDigitalAccess, revokeDigitalAccess, openDigitalAccess } from './digital-access';
 
 const WORKER = 'test/digital/use-worker.ts';
@@ -125,8 +125,7 @@ describe('an order with nothing to ship counts as delivered when first downloade
   it('two server processes downloading at once: one move to "Entregue", every use counted, never past 5', async () => {
     const { order, itemId } = await ebookOrder();
     const token = linkToken(order.id, itemId, order.paidAt!);
-    const startAt = Date.now() + 4000;
-    const results = (await Promise.all([runWorker<{ ok: boolean; use?: number }[]>(WORKER, [token, startAt, 3]), runWorker<{ ok: boolean; use?: number }[]>(WORKER, [token, startAt, 3])])).flat();
+    const results = (await raceWorkers<{ ok: boolean; use?: number }[]>(WORKER, [[token, 3], [token, 3]])).flat();
     expect(results).toHaveLength(6);
     const served = results.filter((r) => r.ok);
     expect(served).toHaveLength(5);
@@ -140,9 +139,8 @@ describe('an order with nothing to ship counts as delivered when first downloade
     const { order, itemId } = await ebookOrder();
     const token = linkToken(order.id, itemId, order.paidAt!);
     for (let i = 1; i < ACCESS_MAX_USES; i++) expect(await openDigitalAccess(token)).toMatchObject({ ok: true, use: i });
-    const startAt = Date.now() + 4000;
     type Result = { ok: boolean; use?: number; seeks?: number; error?: string };
-    const results = (await Promise.all([runWorker<Result[]>(WORKER, [token, startAt, 1, 8]), runWorker<Result[]>(WORKER, [token, startAt, 1, 8])])).flat();
+    const results = (await raceWorkers<Result[]>(WORKER, [[token, 1, 8], [token, 1, 8]])).flat();
     expect(results).toHaveLength(2);
     const served = results.filter((r) => r.ok);
     expect(served).toEqual([{ ok: true, use: 5, seeks: 8 }]);

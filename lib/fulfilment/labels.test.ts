@@ -9,7 +9,7 @@ import { withCarrierShop } from '@/test/fulfilment/carrier';
 import { fulfilmentEventsOf, fulfilmentOrder, orderRow, outboxOf } from '@/test/fulfilment/orders';
 import { sandboxFetch } from '@/test/shipping/sandbox-fetch';
 import { startCarrierServer } from '@/test/shipping/carrier-server';
-import { runWorker } from '@/test/worker-process';
+import { raceWorkers } from '@/test/worker-process';
 import { buyLabel, buyLabelsForOrders, LABEL_IN_PROGRESS, LABEL_LEASE_MS, labelMarginCents } from './labels';
 
 const ACTOR = { id: 1, email: 'loja@example.com' };
@@ -176,8 +176,7 @@ describe('two server processes, each double-clicking "Comprar etiqueta" at once'
 
   it('one label bought and paid, one cost, one ship move; the others are told it is under way or already bought', async () => {
     const order = await sedexOrder();
-    const startAt = Date.now() + 1500;
-    const results = (await Promise.all([0, 1].map(() => runWorker<{ ok: boolean; error?: string; message?: string }[]>('test/shipping/label-worker.ts', [order.id, server.url, startAt, 2])))).flat();
+    const results = (await raceWorkers<{ ok: boolean; error?: string; message?: string }[]>('test/shipping/label-worker.ts', [[order.id, server.url, 2], [order.id, server.url, 2]])).flat();
     expect(results).toHaveLength(4);
     expect(results.filter((r) => r.ok && r.message?.startsWith('Etiqueta comprada'))).toHaveLength(1);
     for (const r of results.filter((x) => !x.message?.startsWith('Etiqueta comprada'))) expect(r.ok ? r.message : r.error).toMatch(/já está sendo comprada|já foi comprada/);

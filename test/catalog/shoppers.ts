@@ -1,8 +1,8 @@
 /**
  * The body of a shoppers worker, another server instance's checkouts for the database races
  * (test/catalog/checkout-worker.ts: stock, order numbers, e-mail caps; test/checkout/offer-worker.ts:
- * offers): opens the shop database named by DATABASE_URL (its own connection), waits for the
- * shared start instant `startAt`, then runs `shoppers` checkouts of `cart` at once through the
+ * offers; started by raceWorkers): opens the shop database named by DATABASE_URL (its own
+ * connection), waits for the race's start (test/race-start.ts), then runs `shoppers` checkouts of `cart` at once through the
  * real placeOrder (the provider is an in-memory fake: the race is the database's).
  * A submit answered "Tente novamente" (the database stayed busy past its timeout: on a loaded
  * 2-core runner eight writers in four processes can queue that long) is sent again with the same
@@ -17,15 +17,14 @@ import { placeOrder, TRY_AGAIN } from '@/lib/checkout/place-order';
 import type { OrderInput } from '@/lib/checkout/order-input';
 import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
 import { getSettings } from '@/lib/payment-settings/settings';
+import { readyForTheStart } from '@/test/race-start';
 
 type Cart = Pick<OrderInput, 'items' | 'offer'>;
 
-async function shop(startAt: number, shoppers: number, cart: Cart) {
+async function shop(shoppers: number, cart: Cart) {
   startProcessContext([paymentProvider.provide(new FakePaymentProvider())]);
   await getSettings(); // opens the connection before the start line
-  while (Date.now() < startAt) {
-    /* spin: every process leaves the line within a millisecond of the others */
-  }
+  await readyForTheStart();
   const results = await Promise.all(
     Array.from({ length: shoppers }, async () => {
       const checkoutKey = randomUUID();
@@ -47,8 +46,8 @@ async function shop(startAt: number, shoppers: number, cart: Cart) {
   database().close();
 }
 
-export function runShoppersWorker(startAt: number, shoppers: number, cart: Cart): void {
-  shop(startAt, shoppers, cart).catch((e) => {
+export function runShoppersWorker(shoppers: number, cart: Cart): void {
+  shop(shoppers, cart).catch((e) => {
     process.stdout.write(`${JSON.stringify([{ ok: false, error: `error: ${String(e)}` }])}\n`);
     process.exit(1);
   });
