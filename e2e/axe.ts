@@ -4,6 +4,8 @@
  * with its errors shown, an order before and after payment), so a regression fails `npm test`.
  */
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { source as AXE_SOURCE, type Result } from 'axe-core';
@@ -20,12 +22,31 @@ export type AxeOptions = {
 };
 
 /**
- * Scans that passed in this worker, by the page's state (stateOf): the same page in the same
+ * Scans that passed in this run, by the page's state (stateOf): the same page in the same
  * state — a checkout form filled in by another journey, an order page paid for another buyer —
- * is scanned once per run. A scan that fails is never recorded, so it fails again next time.
+ * is scanned once per run, whichever worker saw it first. A scan that fails is never recorded,
+ * so it fails again next time. The workers share them as one empty file per state, in a folder
+ * named by the run as its seeded shop is (scripts/e2e-server.mjs, which clears older runs').
  */
 const passed = new Set<string>();
+// The run's random owner password names it (playwright.config.ts); without one, this worker's only.
+const RUN_PASSWORD = process.env.E2E_OWNER_PASSWORD;
+const PASSED_DIR = RUN_PASSWORD ? path.resolve('data', `e2e-axe-${createHash('sha256').update(RUN_PASSWORD).digest('hex').slice(0, 12)}`) : undefined;
 const counts = { scanned: 0, skipped: 0 };
+
+function passedBefore(state: string): boolean {
+  if (passed.has(state)) return true;
+  if (!PASSED_DIR || !fs.existsSync(path.join(PASSED_DIR, state))) return false;
+  passed.add(state);
+  return true;
+}
+
+function recordPassed(state: string) {
+  passed.add(state);
+  if (!PASSED_DIR) return;
+  fs.mkdirSync(PASSED_DIR, { recursive: true });
+  fs.writeFileSync(path.join(PASSED_DIR, state), '');
+}
 
 /** How many scans ran and how many were skipped as already passed, in this worker (e2e/axe-self.spec.ts). */
 export function axeScanCounts(): Readonly<typeof counts> {
@@ -42,14 +63,14 @@ export async function expectNoAxeViolations(page: Page, options: AxeOptions = {}
   await page.waitForFunction(() => document.title.trim() !== '', undefined, { timeout: 3000 }).catch(() => undefined);
   // A page with frames is always scanned: the state of what is inside them is not read here.
   const state = page.frames().length > 1 ? undefined : await stateOf(page, options);
-  if (state && passed.has(state)) {
+  if (state && passedBefore(state)) {
     counts.skipped += 1;
     await test.step(`skip axe ${where} (this state passed already)`, () => undefined, { box: true });
     return;
   }
   await test.step(`axe ${where}`, () => scan(page, options), { box: true });
   counts.scanned += 1;
-  if (state) passed.add(state);
+  if (state) recordPassed(state);
 }
 
 /**

@@ -90,7 +90,10 @@ async function seedOnce() {
     }
     return;
   }
-  for (const old of fs.readdirSync(path.resolve('data'))) if (old.startsWith('e2e-seed-') && path.resolve('data', old) !== seedDir) fs.rmSync(path.resolve('data', old), { recursive: true, force: true });
+  // Older runs' shops, and their passed accessibility scans (e2e/axe.ts).
+  for (const old of fs.readdirSync(path.resolve('data'))) {
+    if (/^e2e-(seed|axe)-/.test(old) && !old.endsWith(runKey)) fs.rmSync(path.resolve('data', old), { recursive: true, force: true });
+  }
   // Made with the default driver whatever this server's is: the files are the same SQLite files.
   const seedEnv = { ...env, DATABASE_URL: `file:${path.join(seedDir, 'app.db')}`, SANDBOX_DATABASE_URL: `file:${path.join(seedDir, 'sandbox.db')}` };
   delete seedEnv.DATABASE_DRIVER;

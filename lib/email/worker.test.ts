@@ -30,14 +30,17 @@ import { startProcessContext } from '@/lib/process/context';
 const APP_URL = 'https://loja.example.com.br';
 let smtp: TestSmtp;
 let transport: MailTransport;
+/** For a relay that is down or mute: the timeout is what those tests wait for. */
 const FAST = { connectionMs: 500, greetingMs: 500, socketMs: 1_000 };
+/** For the test relay, which answers: on a loaded machine a slow answer is late, not lost. */
+const PATIENT = { connectionMs: 15_000, greetingMs: 15_000, socketMs: 30_000 };
 
 beforeAll(async () => {
   process.env.APP_URL = APP_URL;
   startProcessContext();
   await prepareDatabase();
   smtp = await startTestSmtp();
-  transport = smtpTransport(smtp.url, FAST);
+  transport = smtpTransport(smtp.url, PATIENT);
 });
 afterAll(async () => {
   transport.close?.();
@@ -226,7 +229,7 @@ describe('SMTP failures', () => {
 describe('claims and leases', () => {
   it('two workers draining at once send each e-mail once', async () => {
     for (let i = 0; i < 6; i++) await pixOrderWithInstructions();
-    const other = smtpTransport(smtp.url, FAST);
+    const other = smtpTransport(smtp.url, PATIENT);
     const results = await Promise.all([drainOutbox({ transport }), drainOutbox({ transport: other })]);
     expect(results[0].sent + results[1].sent).toBe(6);
     expect(smtp.received).toHaveLength(6);
