@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_SANDBOX_KEY } from './e2e/sandbox-key';
 
@@ -8,7 +9,7 @@ import { E2E_SANDBOX_KEY } from './e2e/sandbox-key';
  * embedded sandbox and fresh SQLite files under data/e2e-<port> (scripts/e2e-server.mjs).
  *
  * Ports, from E2E_PORT (3100 unless told): each worker has a server of its own, the first at
- * E2E_PORT and each next one 20 ports up, past the clock servers' blocks (E2E_WORKERS, 1 unless told); the expiry journey's
+ * E2E_PORT and each next one 20 ports up, past the clock servers' blocks (E2E_WORKERS, 2 unless told or on one core); the expiry journey's
  * server is at E2E_PORT+1; a server's outside store (e2e/api-checkout.spec.ts) and the dev
  * server of e2e/dev-server.spec.ts (run by playwright.dev.config.ts) listen two ports above it, the ad platforms' stand-in
  * (e2e/pixels.spec.ts: META_GRAPH_URL, GA4_COLLECT_URL) three ports above it. This file is also evaluated in
@@ -16,7 +17,9 @@ import { E2E_SANDBOX_KEY } from './e2e/sandbox-key';
  */
 process.env.E2E_FIRST_PORT ??= process.env.E2E_PORT ?? '3100';
 const FIRST_PORT = Number(process.env.E2E_FIRST_PORT);
-const WORKERS = Number(process.env.E2E_WORKERS ?? 1);
+// Two workers on two cores: beside the unit tests, whose race workers now start from one bundle,
+// the journeys end minutes sooner than with one (docs/benchmarks-log.md, "Test gate").
+const WORKERS = Number(process.env.E2E_WORKERS ?? Math.min(2, os.availableParallelism()));
 const serverPort = (worker: number) => FIRST_PORT + 20 * worker;
 const PORT = serverPort(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 process.env.E2E_PORT = String(PORT);
