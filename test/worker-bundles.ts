@@ -39,14 +39,37 @@ const packagesOutside: Plugin = {
   },
 };
 
+/**
+ * Every vitest project runs its global setup: the first builds the bundles, the others take the
+ * same folder (the projects share vitest's main process), and the last to end removes it.
+ */
+const shared = globalThis as { testWorkerBundles?: { outdir: Promise<string>; users: number } };
+
 export default async function setup(project: TestProject) {
+  shared.testWorkerBundles ??= { outdir: buildBundles(), users: 0 };
+  const bundles = shared.testWorkerBundles;
+  bundles.users += 1;
+  const outdir = await bundles.outdir;
+  project.provide('workerBundles', outdir);
+  return () => {
+    if (--bundles.users > 0) return;
+    fs.rmSync(outdir, { recursive: true, force: true });
+    shared.testWorkerBundles = undefined;
+  };
+}
+
+async function buildBundles(): Promise<string> {
   // Inside the project: the packages left outside the bundle resolve from its node_modules.
   const cache = path.join(ROOT, 'node_modules', '.cache');
   fs.mkdirSync(cache, { recursive: true });
-  const outdir = fs.mkdtempSync(path.join(cache, 'balcao-test-workers-'));
-  const scripts = workerScripts();
+  // A run that was killed left its folder: named by its vitest process, it goes once that is gone.
+  for (const old of fs.readdirSync(cache)) {
+    const pid = /^balcao-test-workers-(\d+)-/.exec(old)?.[1];
+    if (pid && !isAlive(Number(pid))) fs.rmSync(path.join(cache, old), { recursive: true, force: true });
+  }
+  const outdir = fs.mkdtempSync(path.join(cache, `balcao-test-workers-${process.pid}-`));
   await build({
-    entryPoints: Object.fromEntries(scripts.map((file) => [bundleName(file).replace(/\.cjs$/, ''), file])),
+    entryPoints: Object.fromEntries(workerScripts().map((file) => [bundleName(file).replace(/\.cjs$/, ''), file])),
     outdir,
     outExtension: { '.js': '.cjs' },
     bundle: true,
@@ -60,6 +83,14 @@ export default async function setup(project: TestProject) {
     plugins: [packagesOutside],
     logLevel: 'warning',
   });
-  project.provide('workerBundles', outdir);
-  return () => fs.rmSync(outdir, { recursive: true, force: true });
+  return outdir;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
