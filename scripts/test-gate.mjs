@@ -1,8 +1,9 @@
 // `npm test`: every check, with the time each stage took (docs/benchmarks-log.md, "Test gate"). On two
 // cores no stage keeps both busy for long: the type check and the lint are one core each, the
 // build (without its own type check: tsc runs beside it on the same tsconfig, and the gate fails
-// if it fails) mostly one; the journeys (one browser, one `next start`) leave about a core idle,
-// which the unit tests fill. So the gate is two groups of stages side by side.
+// if it fails) mostly one; the unit tests run their files one at a time (their races start
+// processes of their own), and the journeys (two workers, each a browser and a `next start`) take
+// what the unit tests leave. So the gate is two groups of stages side by side.
 // Between them, alone, the dev-server journeys (playwright.dev.config.ts): `next dev` compiles
 // each route on its first request, and beside the unit tests or `next start` a compile ran past
 // a journey's time. Alone it has both cores; the journeys' stage no longer carries them.
