@@ -57,15 +57,15 @@ export function runWorker<T>(script: string, args: (string | number)[]): Promise
   return answerOf<T>(startWorker(script, args, 'ignore'));
 }
 
+/** Time for every worker's stdin to wake it before the start instant. */
+const START_AHEAD_MS = 30;
+
 /**
  * Starts one worker per argument list, each in its own process, and makes them race: a worker
  * prints "ready" once loaded and connected, then waits for a line on stdin; every worker gets it
  * at the same moment, once all are ready: "go <instant>", an instant a few milliseconds ahead that
  * a worker may spin to (test/race-start.ts). Answers each worker's last JSON line, in order.
  */
-/** Time for every worker's stdin to wake it before the start instant. */
-const START_AHEAD_MS = 30;
-
 export async function raceWorkers<T>(script: string, argsPerWorker: (string | number)[][]): Promise<T[]> {
   let ready = 0;
   let go: () => void = () => {};
