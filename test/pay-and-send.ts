@@ -11,13 +11,13 @@ import { database } from '@/db';
 import { orders } from '@/db/schema';
 import { applyObservation } from '@/lib/payments/apply';
 import { chargeStateOf } from '@/lib/payment-provider/status';
+import { readyForTheStart } from '@/test/race-start';
 
 async function payThenSend(sendOnce: () => Promise<unknown>) {
   const [paymentId, ms] = process.argv.slice(2);
   startProcessContext();
   await database().db.select().from(orders).limit(1);
-  process.stdout.write('ready\n');
-  await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+  await readyForTheStart();
   await applyObservation(paymentId, { method: 'pix', providerStatus: 'completed', observed: chargeStateOf('pix', 'completed'), artifacts: {} }, 'webhook');
   const stopAt = Date.now() + Number(ms);
   let passes = 0;

@@ -15,6 +15,7 @@ import { reconcileAll, reconcileOrder } from '@/lib/payments/reconcile';
 import { syncPayment } from '@/lib/payments/sync';
 import { startProcessContext } from '@/lib/process/context';
 import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
+import { readyForTheStart } from '@/test/race-start';
 
 async function main() {
   const [mode, orderId, pixJson] = process.argv.slice(2);
@@ -23,8 +24,7 @@ async function main() {
   fake.pix.set(pix.id, pix);
   startProcessContext([paymentProvider.provide(fake)]);
   const [payment] = await database().db.select().from(payments).where(eq(payments.orderId, orderId));
-  process.stdout.write('ready\n');
-  await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+  await readyForTheStart();
   if (mode === 'webhook') await syncPayment(payment, 'webhook');
   else if (mode === 'order') await reconcileOrder(orderId);
   else await reconcileAll();

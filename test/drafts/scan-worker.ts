@@ -8,13 +8,13 @@ import { startProcessContext } from '@/lib/process/context';
 import { database } from '@/db';
 import { checkoutDrafts } from '@/db/schema';
 import { enqueueDueDraftReminders } from '@/lib/checkout/drafts/reminders';
+import { readyForTheStart } from '@/test/race-start';
 
 async function main() {
   const now = Number(process.argv[2]);
   startProcessContext();
   await database().db.select().from(checkoutDrafts).limit(1);
-  process.stdout.write('ready\n');
-  await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+  await readyForTheStart();
   const written = await enqueueDueDraftReminders(now, now);
   process.stdout.write(`${JSON.stringify({ written })}\n`);
   database().close();

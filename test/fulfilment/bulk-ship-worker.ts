@@ -8,6 +8,7 @@
 import { database } from '@/db';
 import { orders } from '@/db/schema';
 import { checkBulkShip, shipSelected } from '@/lib/fulfilment/bulk-ship';
+import { readyForTheStart } from '@/test/race-start';
 
 async function main() {
   const rows = process.argv.slice(2).map((pair) => {
@@ -17,8 +18,7 @@ async function main() {
   const checked = checkBulkShip({ carrier: 'Correios', rows });
   if (!checked.ok) throw new Error(JSON.stringify(checked));
   await database().db.select().from(orders).limit(1); // connected and every module loaded before the start
-  process.stdout.write('ready\n');
-  await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+  await readyForTheStart();
   const report = await shipSelected(checked.rows, `tab-${process.pid}@loja.com`);
   process.stdout.write(`${JSON.stringify(report)}\n`);
   database().close();

@@ -12,13 +12,13 @@ import { database } from '@/db';
 import { drainOutbox } from '@/lib/email/worker';
 import { catcherTransport } from '@/lib/email/transport';
 import { runWebhookWorkerOnce } from '@/lib/outbound-events/delivery/webhook-worker';
+import { readyForTheStart } from '@/test/race-start';
 
 async function main() {
   const ms = Number(process.argv[2]);
   startProcessContext();
   await database().db.run(sql`select 1`);
-  process.stdout.write('ready\n');
-  await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+  await readyForTheStart();
   const stopAt = Date.now() + ms;
   let passes = 0;
   while (Date.now() < stopAt) {

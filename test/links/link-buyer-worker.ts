@@ -14,13 +14,13 @@ import { orders } from '@/db/schema';
 import { paymentProvider } from '@/lib/payments/provider';
 import { placeOrder } from '@/lib/checkout/place-order';
 import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
+import { readyForTheStart } from '@/test/race-start';
 
 async function main() {
   const [linkId, document, coupon] = process.argv.slice(2);
   startProcessContext([paymentProvider.provide(new FakePaymentProvider())]);
   await database().db.select().from(orders).limit(1); // connected and every module loaded before the start
-  process.stdout.write('ready\n');
-  await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+  await readyForTheStart();
   const result = await placeOrder({
     checkoutKey: randomUUID(),
     method: 'pix',

@@ -9,13 +9,13 @@ import { startProcessContext } from '@/lib/process/context';
 import { database } from '@/db';
 import { drainChannel } from '@/lib/outbox/outbox';
 import { testChannel, testOutbox } from './test-channel';
+import { readyForTheStart } from '@/test/race-start';
 
 async function main() {
   const [batch, delayMs] = process.argv.slice(2).map(Number);
   startProcessContext();
   await database().db.select().from(testOutbox).limit(1);
-  process.stdout.write('ready\n');
-  await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+  await readyForTheStart();
   const { sent } = await drainChannel(testChannel({ batch, delayMs }));
   process.stdout.write(`${JSON.stringify({ sent })}\n`);
   database().close();

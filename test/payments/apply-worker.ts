@@ -10,12 +10,12 @@ import { database } from '@/db';
 import { orders } from '@/db/schema';
 import { applyObservation } from '@/lib/payments/apply';
 import { chargeStateOf } from '@/lib/payment-provider/status';
+import { readyForTheStart } from '@/test/race-start';
 
 async function main() {
   const plan = JSON.parse(process.argv[2]) as [string, string][];
   await database().db.select().from(orders).limit(1); // connected and every module loaded before the start
-  process.stdout.write('ready\n');
-  await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+  await readyForTheStart();
   let changed = 0;
   for (const [paymentId, status] of plan) {
     const r = await applyObservation(paymentId, { method: 'pix', providerStatus: status, observed: chargeStateOf('pix', status), artifacts: {} }, 'webhook');

@@ -12,13 +12,13 @@ import { orders } from '@/db/schema';
 import { paymentProvider } from '@/lib/payments/provider';
 import { newPixAttempt } from '@/lib/payments/attempts';
 import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
+import { readyForTheStart } from '@/test/race-start';
 
 async function main() {
   const [token] = process.argv.slice(2);
   startProcessContext([paymentProvider.provide(new FakePaymentProvider())]);
   await database().db.select().from(orders).limit(1); // connected and every module loaded before the start
-  process.stdout.write('ready\n');
-  await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+  await readyForTheStart();
   const result = await newPixAttempt(token);
   process.stdout.write(`${JSON.stringify(result)}\n`);
   database().close();

@@ -12,13 +12,13 @@ import { paymentProvider } from '@/lib/payments/provider';
 import { runCyclePass } from '@/lib/subscriptions/cycles';
 import { getSettings } from '@/lib/payment-settings/settings';
 import { FakePaymentProvider } from '@/test/payments/fake-payment-provider';
+import { readyForTheStart } from '@/test/race-start';
 
 async function main() {
   const [nowMs, passes] = process.argv.slice(2).map(Number);
   startProcessContext([paymentProvider.provide(new FakePaymentProvider())]);
   await getSettings();
-  process.stdout.write('ready\n');
-  await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+  await readyForTheStart();
   const totals = { claimed: 0, placed: 0 };
   for (let i = 0; i < passes; i++) {
     const r = await runCyclePass({ now: nowMs });

@@ -9,13 +9,13 @@ import { database } from '@/db';
 import { whatsappOutbox } from '@/db/schema';
 import { drainWhatsapp } from '@/lib/whatsapp/sender';
 import { whatsappSandbox } from '@/lib/whatsapp/sandbox';
+import { readyForTheStart } from '@/test/race-start';
 
 async function main() {
   startProcessContext();
   await database().db.select().from(whatsappOutbox).limit(1);
   whatsappSandbox();
-  process.stdout.write('ready\n');
-  await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+  await readyForTheStart();
   const r = await drainWhatsapp();
   process.stdout.write(`${JSON.stringify({ sent: r.sent })}\n`);
   database().close();
