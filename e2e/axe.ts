@@ -9,6 +9,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { source as AXE_SOURCE, type Result } from 'axe-core';
+import { e2eRunKey } from '../scripts/e2e-run-key.mjs';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const;
 
@@ -31,7 +32,7 @@ export type AxeOptions = {
 const passed = new Set<string>();
 // The run's random owner password names it (playwright.config.ts); without one, this worker's only.
 const RUN_PASSWORD = process.env.E2E_OWNER_PASSWORD;
-const PASSED_DIR = RUN_PASSWORD ? path.resolve('data', `e2e-axe-${createHash('sha256').update(RUN_PASSWORD).digest('hex').slice(0, 12)}`) : undefined;
+const PASSED_DIR = RUN_PASSWORD ? path.resolve('data', `e2e-axe-${e2eRunKey(RUN_PASSWORD)}`) : undefined;
 const counts = { scanned: 0, skipped: 0 };
 
 function passedBefore(state: string): boolean {

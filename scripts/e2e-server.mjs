@@ -1,10 +1,10 @@
 // Starts `next start` for the e2e suite on fresh databases (data/e2e-<port> is wiped first).
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { startCepStub } from '../test/cep-stub.mjs';
+import { e2eRunKey } from './e2e-run-key.mjs';
 
 const port = process.env.E2E_PORT ?? '3100';
 const dir = path.resolve(`data/e2e-${port}`);
@@ -67,7 +67,7 @@ const ownerPassword = process.env.E2E_OWNER_PASSWORD ?? fail('E2E_OWNER_PASSWORD
 // makes it once, in a folder named by the run (its random owner password); the others wait for
 // it and copy its files. Seeding is the costliest part of a server's start, and the servers of
 // a run start together on the same two cores.
-const runKey = createHash('sha256').update(ownerPassword).digest('hex').slice(0, 12);
+const runKey = e2eRunKey(ownerPassword);
 const seedDir = path.resolve(`data/e2e-seed-${runKey}`);
 await seedOnce();
 for (const file of fs.readdirSync(seedDir)) if (file !== 'done') fs.copyFileSync(path.join(seedDir, file), path.join(dir, file));

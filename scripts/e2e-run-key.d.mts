@@ -1,0 +1,1 @@
+export function e2eRunKey(ownerPassword: string): string;
