@@ -30,6 +30,45 @@ test('a page with an image without alt and low contrast fails; a clean one passe
   await expectNoAxeViolations(page);
 });
 
+test('a page without a title fails, however long it is given; one whose title leaves for a moment during the scan passes', async ({ page }) => {
+  await page.setContent('<!doctype html><html lang="pt-BR"><head></head><body><main><h1>Sem título</h1></main></body></html>');
+  const failure = await expectNoAxeViolations(page).then(() => null, (error: Error) => error.message);
+  expect(failure).toContain('document-title');
+
+  // The title leaves as axe starts (the first scan sees none) and is back 200 ms later, as when a
+  // status poll re-renders the page's head: the second scan sees it.
+  await page.setContent('<!doctype html><html lang="pt-BR"><head><title>Pedido</title></head><body><main><h1>Com título</h1><h2>Um estado que nenhum outro teste varre</h2></main></body></html>');
+  await page.evaluate(() => {
+    type Axe = { run?: (...args: unknown[]) => Promise<unknown> };
+    let axe: Axe | undefined;
+    let wrapped = false;
+    // axe-core sets window.axe as it loads and adds run() after: the first read that finds run()
+    // wraps it, so that its first run starts with the title gone.
+    Object.defineProperty(window, 'axe', {
+      configurable: true,
+      set: (value: Axe) => (axe = value),
+      get: () => {
+        if (axe?.run && !wrapped) {
+          wrapped = true;
+          const run = axe.run.bind(axe);
+          let first = true;
+          axe.run = (...args: unknown[]) => {
+            if (first) {
+              first = false;
+              const title = document.querySelector('title')!;
+              title.remove();
+              setTimeout(() => document.head.append(title), 200);
+            }
+            return run(...args);
+          };
+        }
+        return axe;
+      },
+    });
+  });
+  await expectNoAxeViolations(page);
+});
+
 test('a page with a frame is scanned into the frame', async ({ page }) => {
   await page.setContent(`<!doctype html><html lang="pt-BR"><head><title>Com moldura</title></head><body><main>
     <h1>Moldura</h1><iframe title="Conteúdo" srcdoc="<img src='data:image/gif;base64,R0lGODlhAQABAAAAACw='>"></iframe></main></body></html>`);
