@@ -54,6 +54,13 @@ export function axeScanCounts(): Readonly<typeof counts> {
   return { ...counts };
 }
 
+/** Whether the page has a non-empty title within 3 s. */
+const titleIsBack = (page: Page) =>
+  page
+    .waitForFunction(() => document.title.trim() !== '', undefined, { timeout: 3000 })
+    .then(() => true)
+    .catch(() => false);
+
 export async function expectNoAxeViolations(page: Page, options: AxeOptions = {}): Promise<void> {
   const where = new URL(page.url()).pathname;
   // The scan reads computed styles: wait for fonts so contrast and sizes are the final ones.
@@ -61,7 +68,7 @@ export async function expectNoAxeViolations(page: Page, options: AxeOptions = {}
   // Next streams a page's metadata: while a router.refresh() re-renders the page (an order
   // page polling its status) the <title> can be out of the document for a moment. Give it
   // that moment; a page without a title still fails the scan below.
-  await page.waitForFunction(() => document.title.trim() !== '', undefined, { timeout: 3000 }).catch(() => undefined);
+  await titleIsBack(page);
   // A page with frames is always scanned: the state of what is inside them is not read here.
   const state = page.frames().length > 1 ? undefined : await stateOf(page, options);
   if (state && passedBefore(state)) {
@@ -113,12 +120,6 @@ async function stateOf(page: Page, options: AxeOptions): Promise<string> {
   });
   return createHash('sha256').update(JSON.stringify(options)).update('\0').update(dom).digest('hex');
 }
-
-const titleIsBack = (page: Page) =>
-  page
-    .waitForFunction(() => document.title.trim() !== '', undefined, { timeout: 3000 })
-    .then(() => true)
-    .catch(() => false);
 
 async function scan(page: Page, options: AxeOptions): Promise<void> {
   const run = () => (page.frames().length > 1 ? scanWithFrames(page, options) : scanDocument(page, options));
