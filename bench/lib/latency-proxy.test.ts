@@ -1,5 +1,5 @@
 import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLatencyProxy, type LatencyProxy } from './latency-proxy';
 
@@ -32,25 +32,6 @@ describe('startLatencyProxy', () => {
     const got = Buffer.from(await (await fetch(proxy.url)).arrayBuffer());
     expect(got.length).toBe(BODY.length);
     expect(got.equals(BODY)).toBe(true);
-  });
-
-  it('a connection reset after the answer still delivers the whole answer', async () => {
-    const resetting = net.createServer((socket) => {
-      socket.once('data', () => {
-        socket.write(`HTTP/1.1 200 OK\r\ncontent-length: ${BODY.length}\r\n\r\n`);
-        // The reset comes once the proxy has read it all (it never pauses), before it passed it on.
-        socket.write(BODY, () => setTimeout(() => socket.resetAndDestroy(), 100));
-      });
-    });
-    await new Promise<void>((resolve) => resetting.listen(0, '127.0.0.1', resolve));
-    const through = await startLatencyProxy(`http://127.0.0.1:${(resetting.address() as AddressInfo).port}`, 300);
-    try {
-      const got = Buffer.from(await (await fetch(through.url)).arrayBuffer());
-      expect(got.equals(BODY)).toBe(true);
-    } finally {
-      await through.close();
-      await new Promise((resolve) => resetting.close(resolve));
-    }
   });
 
   it('delays a request and its answer by the latency each way', async () => {
