@@ -1,5 +1,5 @@
 /**
- * Pages against the blank App Router page, interleaved (A, B, A, B…), under one throttling:
+ * Pages against the blank App Router page, interleaved (A, B, A, B…), under one throttling or both:
  *   npx tsx bench/tools/lcp-side-by-side.ts [--devtools | --both] [--rounds=5] [--latency=20] / /products/<slug> …
  * Prints each run's LCP and TBT and the medians; the difference to the floor is what compares
  * on a noisy host. Starts the bench build under `next start` (and stops it after).
