@@ -125,8 +125,9 @@ async function scan(page: Page, options: AxeOptions): Promise<void> {
   const run = () => (page.frames().length > 1 ? scanWithFrames(page, options) : scanDocument(page, options));
   let violations = await run();
   // The title waited for above can still leave for a moment during the scan, when the page's
-  // status poll re-renders it (router.refresh) while axe reads the head. Only when it is the one finding and the title is back does the page get a second, full
-  // scan; a page without a title fails both.
+  // status poll re-renders it (router.refresh) while axe reads the head. Only when it is the one
+  // finding and the title is back does the page get a second, full scan; a page without a title
+  // fails both.
   if (violations.length === 1 && violations[0].id === 'document-title' && (await titleIsBack(page))) violations = await run();
   const report = violations.map((v) => ({
     rule: v.id,
