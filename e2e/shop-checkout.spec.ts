@@ -35,15 +35,19 @@ test.describe('shop: catalog and cart', () => {
     await expect(cards).toHaveCount(11);
     await expect(page.getByText('R$ 39,90')).toBeVisible();
     const img = cards.first().locator('img');
-    // The seed's illustration as a photo: JPEG for a browser without AVIF and WebP; this one takes
-    // the AVIF written into the HTML (the first card is the page's largest paint: no request).
+    // The seed's illustration as a photo: JPEG for a browser without WebP; this one takes the WebP
+    // written into the HTML (the first card is the page's largest paint: no request, and a WebP
+    // its frame decodes sooner than an AVIF), so no AVIF is offered ahead of it.
     await expect(img).toHaveAttribute('src', /^\/images\/products\/\d+-640-[0-9a-f]{20}\.jpg$/);
-    await expect(cards.first().locator('source[type="image/avif"]')).toHaveAttribute('srcset', /^data:image\/avif;base64,[A-Za-z0-9+/=]+ 480w, \/images\/products\/\d+-640-[0-9a-f]{20}\.avif 640w$/);
-    expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0 && el.currentSrc.startsWith('data:image/avif'))).toBe(true);
+    await expect(img).toHaveAttribute('decoding', 'sync');
+    await expect(cards.first().locator('source[type="image/avif"]')).toHaveCount(0);
+    await expect(cards.first().locator('source[type="image/webp"]')).toHaveAttribute('srcset', /^data:image\/webp;base64,[A-Za-z0-9+/=]+ 480w, \/images\/products\/\d+-640-[0-9a-f]{20}\.webp 640w$/);
+    expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0 && el.currentSrc.startsWith('data:image/webp'))).toBe(true);
     // The second card is fetched (its first format the browser takes: AVIF), eager, at high priority.
     const second = cards.nth(1).locator('img');
     await expect(second).toHaveAttribute('fetchpriority', 'high');
     await expect(second).toHaveAttribute('loading', 'eager');
+    await expect(second).toHaveAttribute('decoding', 'async');
     expect(await second.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/\/images\/products\/\d+-\d+-[0-9a-f]{20}\.avif$/);
     await expectNoAxeViolations(page);
 

@@ -10,12 +10,16 @@ export const NO_PHOTO = '/products/sem-foto.svg';
  * browser picks the smallest that fills the box — or, without photos, its SVG illustration.
  * width/height give the box its 4:3 shape before anything loads: no layout jump.
  *
- * `priority`: the first row's pictures — fetched at once (not lazy), at high priority, decoded
- * with the frame that shows them.
+ * `priority`: the first row's pictures — fetched at once (not lazy), at high priority. Only the
+ * largest paint is decoded with the frame that shows it (`decoding="sync"`): a frame that waited
+ * for every picture in the row would show the largest one later.
  * `lcp`: the one picture that is the page's largest paint (the first card, a product's main
- * photo). Its AVIF in the width `inlineWidth` the page needs on a phone is written into the HTML
+ * photo). Its file in the width `inlineWidth` the page needs on a phone is written into the HTML
  * when small enough (photo-inline.ts: no round trip after the HTML); otherwise it alone is
- * preloaded from the <head>, ahead of the framework's scripts.
+ * preloaded from the <head>, ahead of the framework's scripts. The file written in is the WebP
+ * when it fits: the frame that shows this picture waits for its decode (`decoding="sync"`), and
+ * a phone's CPU decodes AVIF several times slower than WebP, while the bytes a data: URI saves
+ * are already in the HTML. The AVIF is written in only when the WebP is too large.
  */
 export async function ProductImage({
   src,
@@ -39,24 +43,26 @@ export async function ProductImage({
   const eager = priority || lcp;
   const loading = eager ? 'eager' : 'lazy';
   const fetchPriority = eager ? 'high' : undefined;
-  const decoding = eager ? 'sync' : 'async';
+  const decoding = lcp ? 'sync' : 'async';
   if (cover) {
     const fallbackSet = cover.jpeg.length > 0 ? cover.jpeg : cover.sources;
     const fallback = sourceAtLeast({ sources: fallbackSet }, 640);
-    let avifSet = srcSet(cover.avif);
-    if (lcp) {
-      const inlined = cover.avif.length > 0 ? await inlineSet(cover.avif, inlineWidth) : null;
-      if (inlined) avifSet = inlined;
-      else if (cover.avif.length > 0) preload(sourceAtLeast({ sources: cover.avif }, 640).url, { as: 'image', type: 'image/avif', fetchPriority: 'high', imageSrcSet: avifSet, imageSizes: sizes });
+    const inlined = lcp ? await inlineForLargestPaint(cover, inlineWidth) : null;
+    const avifSet = inlined?.format === 'avif' ? inlined.set : srcSet(cover.avif);
+    const webpSet = inlined?.format === 'webp' ? inlined.set : srcSet(cover.sources);
+    // The browser takes the first <source> whose type it decodes: an inlined WebP goes first.
+    const withAvif = cover.avif.length > 0 && inlined?.format !== 'webp';
+    if (lcp && !inlined) {
+      if (cover.avif.length > 0) preload(sourceAtLeast({ sources: cover.avif }, 640).url, { as: 'image', type: 'image/avif', fetchPriority: 'high', imageSrcSet: avifSet, imageSizes: sizes });
       else preload(fallback.url, { as: 'image', fetchPriority: 'high', imageSrcSet: srcSet(fallbackSet), imageSizes: sizes });
     }
     return (
       <picture style={{ display: 'contents' }}>
-        {cover.avif.length > 0 ? <source type="image/avif" srcSet={avifSet} sizes={sizes} /> : null}
-        {cover.jpeg.length > 0 ? <source type="image/webp" srcSet={srcSet(cover.sources)} sizes={sizes} /> : null}
+        {withAvif ? <source type="image/avif" srcSet={avifSet} sizes={sizes} /> : null}
+        {cover.jpeg.length > 0 ? <source type="image/webp" srcSet={webpSet} sizes={sizes} /> : null}
         <img
           src={fallback.url}
-          srcSet={srcSet(fallbackSet)}
+          srcSet={cover.jpeg.length > 0 ? srcSet(cover.jpeg) : webpSet}
           sizes={sizes}
           alt={alt}
           width={400}
@@ -75,6 +81,14 @@ export async function ProductImage({
     // eslint-disable-next-line @next/next/no-img-element -- static SVGs need no optimisation; a plain img works offline
     <img src={src || NO_PHOTO} alt={alt} width={400} height={300} loading={loading} decoding={decoding} fetchPriority={fetchPriority} className={className} />
   );
+}
+
+/** The file of the largest paint written into the HTML: its WebP when small enough, else its AVIF; null when neither fits. */
+async function inlineForLargestPaint(cover: PhotoView, width: number): Promise<{ format: 'webp' | 'avif'; set: string } | null> {
+  const webp = cover.sources.length > 0 ? await inlineSet(cover.sources, width) : null;
+  if (webp) return { format: 'webp', set: webp };
+  const avif = cover.avif.length > 0 ? await inlineSet(cover.avif, width) : null;
+  return avif ? { format: 'avif', set: avif } : null;
 }
 
 /**
