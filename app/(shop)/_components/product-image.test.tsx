@@ -1,9 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { saveProduct } from '@/lib/catalog';
 import { processPhoto } from '@/lib/catalog/photo-processing';
 import { addPhoto, photosOf } from '@/lib/catalog/photos';
+import { insertProduct } from '@/test/catalog/products';
 import { prepareDatabase } from '@/test/payments/db';
 import { ProductImage } from './product-image';
 
@@ -24,33 +24,19 @@ function noisy(width: number, height: number) {
   return sharp(data, { raw: { width, height, channels: 3 } }).png().toBuffer();
 }
 
-async function coverOf(name: string, picture: Buffer) {
-  const saved = await saveProduct(null, {
-    name,
-    description: '',
-    priceCents: 1000,
-    slug: '',
-    stock: null,
-    displayOrder: 0,
-    active: true,
-    requiresShipping: true,
-    weightGrams: 300,
-    heightCm: 10,
-    widthCm: 15,
-    lengthCm: 20,
-  });
-  if (!saved.ok) throw new Error(JSON.stringify(saved));
+async function coverOf(slug: string, picture: Buffer) {
+  const productId = await insertProduct({ slug, name: slug, description: '', priceCents: 1000, imagePath: '' });
   const processed = await processPhoto(picture);
   if (!processed.ok) throw new Error(processed.reason);
-  await addPhoto(saved.id, processed.photo);
-  return (await photosOf([saved.id])).get(saved.id)![0];
+  await addPhoto(productId, processed.photo);
+  return (await photosOf([productId])).get(productId)![0];
 }
 
 const render = async (props: Parameters<typeof ProductImage>[0]) => renderToStaticMarkup(await ProductImage(props));
 
 describe('ProductImage', () => {
   it('writes the largest paint into the HTML as WebP, decoded with its frame, and offers no AVIF ahead of it', async () => {
-    const cover = await coverOf('Foto lisa', await smooth(800, 600));
+    const cover = await coverOf('foto-lisa', await smooth(800, 600));
     const html = await render({ src: '', cover, alt: 'Foto', lcp: true, inlineWidth: 480 });
     const sources = [...html.matchAll(/<source type="([^"]+)" srcSet="([^"]+)"/g)];
     expect(sources.map((s) => s[1])).toEqual(['image/webp']);
@@ -60,7 +46,7 @@ describe('ProductImage', () => {
   }, 60_000);
 
   it('keeps AVIF first and decodes off the frame for a first-row picture that is not the largest paint', async () => {
-    const cover = await coverOf('Foto da segunda', await smooth(800, 600));
+    const cover = await coverOf('foto-da-segunda', await smooth(800, 600));
     const html = await render({ src: '', cover, alt: 'Foto', priority: true });
     expect([...html.matchAll(/<source type="([^"]+)"/g)].map((s) => s[1])).toEqual(['image/avif', 'image/webp']);
     expect(html).not.toContain('data:');
@@ -69,7 +55,7 @@ describe('ProductImage', () => {
   }, 60_000);
 
   it('writes nothing in when no file of the width fits, and keeps AVIF first', async () => {
-    const cover = await coverOf('Foto detalhada', await noisy(800, 600));
+    const cover = await coverOf('foto-detalhada', await noisy(800, 600));
     const html = await render({ src: '', cover, alt: 'Foto', lcp: true, inlineWidth: 640 });
     expect(html).not.toContain('data:');
     expect([...html.matchAll(/<source type="([^"]+)"/g)].map((s) => s[1])).toEqual(['image/avif', 'image/webp']);
