@@ -18,8 +18,8 @@ export const NO_PHOTO = '/products/sem-foto.svg';
  * when small enough (photo-inline.ts: no round trip after the HTML); otherwise it alone is
  * preloaded from the <head>, ahead of the framework's scripts. The file written in is the WebP
  * when it fits: the frame that shows this picture waits for its decode (`decoding="sync"`), and
- * a phone's CPU decodes AVIF several times slower than WebP, while the bytes a data: URI saves
- * are already in the HTML. The AVIF is written in only when the WebP is too large.
+ * AVIF's software decoder takes two to three times as long as WebP's. The AVIF is written in only
+ * when the WebP is over the budget.
  */
 export async function ProductImage({
   src,
