@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '@/db';
 import { productPhotoFiles, productPhotos } from '@/db/schema';
+import { noisy } from '@/test/catalog/pictures';
 import { prepareDatabase, productIdBySlug } from '@/test/payments/db';
 import { saveProduct } from './admin';
 import { backfillPhotoFormats, seedDemoPhotos } from './photo-backfill';
@@ -14,14 +15,6 @@ import { processPhoto } from './photo-processing';
 import { addPhoto, photoFile, photosOf } from './photos';
 
 beforeAll(prepareDatabase);
-
-/** A photo with detail in it (a flat colour compresses to nothing in every format). */
-function noisy(width: number, height: number) {
-  const data = Buffer.alloc(width * height * 3);
-  let seed = 7;
-  for (let i = 0; i < data.length; i++) data[i] = (seed = (seed * 1103515245 + 12345) & 0x7fffffff) >> 23;
-  return sharp(data, { raw: { width, height, channels: 3 } }).png().toBuffer();
-}
 
 async function newProduct(name: string): Promise<number> {
   const r = await saveProduct(null, {

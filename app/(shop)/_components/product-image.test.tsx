@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { processPhoto } from '@/lib/catalog/photo-processing';
 import { addPhoto, photosOf } from '@/lib/catalog/photos';
+import { noisy } from '@/test/catalog/pictures';
 import { insertProduct } from '@/test/catalog/products';
 import { prepareDatabase } from '@/test/payments/db';
 import { ProductImage } from './product-image';
@@ -13,14 +14,6 @@ beforeAll(prepareDatabase);
 function smooth(width: number, height: number) {
   const data = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data.set([120 + ((x * 100) / width) | 0, 70 + ((y * 60) / height) | 0, 40], (y * width + x) * 3);
-  return sharp(data, { raw: { width, height, channels: 3 } }).png().toBuffer();
-}
-
-/** A picture with detail everywhere (noise): no format of it fits into a page. */
-function noisy(width: number, height: number) {
-  const data = Buffer.alloc(width * height * 3);
-  let seed = 7;
-  for (let i = 0; i < data.length; i++) data[i] = (seed = (seed * 1103515245 + 12345) & 0x7fffffff) >> 23;
   return sharp(data, { raw: { width, height, channels: 3 } }).png().toBuffer();
 }
 
