@@ -26,7 +26,45 @@ export type LighthouseRun = {
   failing: string[];
   /** True when the page asks not to be indexed (robots meta). */
   noindex: boolean;
+  /**
+   * Simulated runs only: the script requests Lighthouse's simulated LCP counted (its pessimistic
+   * graph). A chunk that finished before the largest paint of the real (unthrottled) load joins
+   * that graph; this is what makes a page's simulated LCP jump from one run to the next.
+   */
+  lcpScripts?: number;
 };
+
+export type LanternNodeTiming = { kind: 'network' | 'cpu'; url?: string; resourceType?: string; startMs: number; endMs: number };
+
+/**
+ * The requests and main-thread tasks Lighthouse's simulated LCP was made of (its pessimistic
+ * graph, which the simulation's LCP takes the mean of with the optimistic one), in simulated
+ * time. Reads Lighthouse's own computed artifact: an internal module, so this is pinned to
+ * lighthouse 12.
+ */
+export async function simulatedLcpGraph(result: { lhr: unknown; artifacts: unknown }): Promise<{ timingMs: number; optimisticMs: number; pessimisticMs: number; nodes: LanternNodeTiming[] }> {
+  type LanternNode = { type: string; request?: { url: string; resourceType?: string } };
+  type Estimate = { timeInMs: number; nodeTimings: Map<LanternNode, { startTime: number; endTime: number }> };
+  const { LanternLargestContentfulPaint } = (await import('lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js' as string)) as {
+    LanternLargestContentfulPaint: { request(data: unknown, context: unknown): Promise<{ timing: number; optimisticEstimate: Estimate; pessimisticEstimate: Estimate }> };
+  };
+  const a = result.artifacts as Record<string, unknown>;
+  const settings = (result.lhr as { configSettings: unknown }).configSettings;
+  const lcp = await LanternLargestContentfulPaint.request(
+    { trace: a.Trace, devtoolsLog: a.DevtoolsLog, gatherContext: a.GatherContext, settings, URL: a.URL, simulator: null, SourceMaps: a.SourceMaps ?? [] },
+    { computedCache: new Map(), settings },
+  );
+  const nodes = [...lcp.pessimisticEstimate.nodeTimings.entries()]
+    .sort((x, y) => x[1].endTime - y[1].endTime)
+    .map(([node, t]): LanternNodeTiming => ({
+      kind: node.type === 'network' ? 'network' : 'cpu',
+      url: node.request?.url,
+      resourceType: node.request?.resourceType,
+      startMs: t.startTime,
+      endMs: t.endTime,
+    }));
+  return { timingMs: lcp.timing, optimisticMs: lcp.optimisticEstimate.timeInMs, pessimisticMs: lcp.pessimisticEstimate.timeInMs, nodes };
+}
 
 export async function launchForLighthouse(): Promise<Browser> {
   const puppeteer = await import('puppeteer-core');
@@ -134,7 +172,9 @@ async function navigationOnce(
     const result = await lighthouse(`${base}${pathname}`, { logLevel: 'error', output: 'json', onlyCategories: scope === 'all' ? [...CATEGORIES] : ['performance'], throttlingMethod: throttling }, undefined, page);
     if (!result) throw new Error(`lighthouse gave no result for ${pathname}`);
     if (result.lhr.runtimeError) throw new Error(`lighthouse ${pathname}: ${result.lhr.runtimeError.message}`);
-    return summarise(result.lhr as unknown as Lhr);
+    const run = summarise(result.lhr as unknown as Lhr);
+    if (throttling === 'simulate') run.lcpScripts = (await simulatedLcpGraph(result)).nodes.filter((n) => n.kind === 'network' && n.resourceType === 'Script').length;
+    return run;
   } finally {
     await page.close();
   }

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { paymentOfOrder } from '../lib/app-db';
 import { runExperiment } from '../lib/experiment';
-import { CHROME_PATH, launchForLighthouse } from '../lib/lighthouse';
+import { CHROME_PATH, launchForLighthouse, simulatedLcpGraph } from '../lib/lighthouse';
 import { ensureBuild, ROOT, startServer, type Server } from '../lib/server';
 import { checkoutOrThrow, sandboxPayWhenPayable } from '../lib/shop';
 import { sleep } from '../lib/stats';
@@ -40,21 +40,9 @@ async function orderPath(server: Server, kind: string): Promise<string> {
 
 /** The requests and tasks Lighthouse's simulated LCP was made of, with their simulated times. */
 async function printSimulatedLcp(result: { lhr: unknown; artifacts: unknown }, base: string) {
-  type LanternNode = { type: string; request?: { url: string } };
-  type Estimate = { timeInMs: number; nodeTimings: Map<LanternNode, { startTime: number; endTime: number }> };
-  // Lighthouse's own computed artifact (an internal module: this tool is pinned to lighthouse 12).
-  const { LanternLargestContentfulPaint } = (await import('lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js' as string)) as {
-    LanternLargestContentfulPaint: { request(data: unknown, context: unknown): Promise<{ timing: number; optimisticEstimate: Estimate; pessimisticEstimate: Estimate }> };
-  };
-  const a = result.artifacts as Record<string, unknown>;
-  const settings = (result.lhr as { configSettings: unknown }).configSettings;
-  const lcp = await LanternLargestContentfulPaint.request(
-    { trace: a.Trace, devtoolsLog: a.DevtoolsLog, gatherContext: a.GatherContext, settings, URL: a.URL, simulator: null, SourceMaps: a.SourceMaps ?? [] },
-    { computedCache: new Map(), settings },
-  );
-  console.log(`simulated LCP ${Math.round(lcp.timing)} ms = mean of an optimistic ${Math.round(lcp.optimisticEstimate.timeInMs)} and a pessimistic ${Math.round(lcp.pessimisticEstimate.timeInMs)} ms graph; the pessimistic one:`);
-  const rows = [...lcp.pessimisticEstimate.nodeTimings.entries()].sort((x, y) => x[1].endTime - y[1].endTime);
-  for (const [node, t] of rows) console.log(`  ${String(Math.round(t.startTime)).padStart(5)}–${String(Math.round(t.endTime)).padEnd(5)} ms  ${node.type === 'network' ? node.request!.url.replace(base, '') : 'main-thread task'}`);
+  const lcp = await simulatedLcpGraph(result);
+  console.log(`simulated LCP ${Math.round(lcp.timingMs)} ms = mean of an optimistic ${Math.round(lcp.optimisticMs)} and a pessimistic ${Math.round(lcp.pessimisticMs)} ms graph; the pessimistic one:`);
+  for (const n of lcp.nodes) console.log(`  ${String(Math.round(n.startMs)).padStart(5)}–${String(Math.round(n.endMs)).padEnd(5)} ms  ${n.kind === 'network' ? n.url!.replace(base, '') : 'main-thread task'}`);
 }
 
 async function main() {
