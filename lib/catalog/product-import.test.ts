@@ -209,25 +209,16 @@ describe('the order of imported products', () => {
 });
 
 describe('a 5,000-line file', () => {
-  it('is previewed and imported in seconds, then imported again with nothing changed', async () => {
+  // How long it takes is T17's (bench/t17-import.ts): a wall-clock bound here would fail on a
+  // loaded machine without anything being wrong.
+  it('is previewed and imported whole, then imported again with nothing changed', async () => {
     const lines: string[] = [];
     for (let p = 0; p < 1000; p++) {
       for (const size of ['PP', 'P', 'M', 'G', 'GG']) lines.push(`produto-${p};Produto ${p};Descrição ${p};${10 + (p % 90)},90;Lote;Tamanho;${size};;;SKU-${p}-${size};;${p % 7};250;5;20;30`);
     }
     const bytes = file(...lines);
-    let t = performance.now();
-    const preview = await previewImport(bytes);
-    const previewMs = performance.now() - t;
-    expect(preview).toMatchObject({ ok: true, summary: { novo: 1000, erro: 0, lines: 5000 } });
-    t = performance.now();
-    const applied = await applyImportFile(bytes);
-    const applyMs = performance.now() - t;
-    expect(applied).toMatchObject({ ok: true, summary: { novo: 1000, erro: 0 } });
-    t = performance.now();
-    const again = await applyImportFile(bytes);
-    const againMs = performance.now() - t;
-    expect(again).toMatchObject({ ok: true, summary: { semMudanca: 1000, novo: 0, atualizado: 0 } });
-    console.log(`5,000 lines (${(bytes.byteLength / 1024).toFixed(0)} KB): preview ${previewMs.toFixed(0)} ms, import ${applyMs.toFixed(0)} ms, again ${againMs.toFixed(0)} ms`);
-    expect(applyMs).toBeLessThan(20_000);
+    expect(await previewImport(bytes)).toMatchObject({ ok: true, summary: { novo: 1000, erro: 0, lines: 5000 } });
+    expect(await applyImportFile(bytes)).toMatchObject({ ok: true, summary: { novo: 1000, erro: 0 } });
+    expect(await applyImportFile(bytes)).toMatchObject({ ok: true, summary: { semMudanca: 1000, novo: 0, atualizado: 0 } });
   }, 60_000);
 });

@@ -127,7 +127,9 @@ describe('applyShipBatch', () => {
     expect((await orderRow(o.id)).fulfillmentStatus).toBe('unfulfilled');
   });
 
-  it('5,000 rows finish in seconds, each applied once', async () => {
+  // How long 5,000 rows take is a benchmark's question (the log, "Test gate: the levers left"):
+  // a wall-clock bound here would fail on a loaded machine without anything being wrong.
+  it('5,000 rows are each applied once', async () => {
     const N = 5000;
     const now = new Date().toISOString();
     const { db } = database();
@@ -169,13 +171,9 @@ describe('applyShipBatch', () => {
     }
     const lines = Array.from({ length: N }, (_, i) => `${10_001 + i};${s10Code(i + 1)}`);
     const file = `${BOM}Pedido;Código de rastreio\r\n${lines.join('\r\n')}\r\n`;
-    const started = performance.now();
     const report = await run(file);
-    const ms = performance.now() - started;
-    console.log(`batch of ${N} rows applied in ${Math.round(ms)} ms`);
     expect(report.refused).toEqual([]);
     expect(report.applied).toHaveLength(N);
-    expect(ms).toBeLessThan(60_000);
     const shipped = await db.select({ id: orders.id }).from(orders).where(eq(orders.fulfillmentStatus, 'shipped'));
     expect(shipped).toHaveLength(N);
   }, 120_000);
