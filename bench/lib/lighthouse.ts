@@ -27,8 +27,8 @@ export type LighthouseRun = {
   /** True when the page asks not to be indexed (robots meta). */
   noindex: boolean;
   /**
-   * Simulated runs only: the script requests Lighthouse's simulated LCP counted (its pessimistic
-   * graph). A chunk that finished before the largest paint of the real (unthrottled) load joins
+   * Simulated runs asked for it only (`countLcpScripts`): the script requests Lighthouse's
+   * simulated LCP counted (its pessimistic graph). A chunk that finished before the largest paint of the real (unthrottled) load joins
    * that graph; this is what makes a page's simulated LCP jump from one run to the next.
    */
   lcpScripts?: number;
@@ -148,10 +148,11 @@ export async function navigationRun(
   cookies: { name: string; value: string }[] = [],
   throttling: Throttling = 'simulate',
   scope: Scope = 'all',
+  countLcpScripts = false,
 ): Promise<LighthouseRun> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await navigationOnce(browser, base, pathname, cookies, throttling, scope);
+      return await navigationOnce(browser, base, pathname, cookies, throttling, scope, countLcpScripts);
     } catch (e) {
       if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_LCP|trace/i.test(String(e))) throw e;
     }
@@ -165,6 +166,7 @@ async function navigationOnce(
   cookies: { name: string; value: string }[],
   throttling: Throttling,
   scope: Scope,
+  countLcpScripts: boolean,
 ): Promise<LighthouseRun> {
   const { default: lighthouse } = await import('lighthouse');
   const page = await freshPage(browser, base, cookies);
@@ -173,7 +175,8 @@ async function navigationOnce(
     if (!result) throw new Error(`lighthouse gave no result for ${pathname}`);
     if (result.lhr.runtimeError) throw new Error(`lighthouse ${pathname}: ${result.lhr.runtimeError.message}`);
     const run = summarise(result.lhr as unknown as Lhr);
-    if (throttling === 'simulate') run.lcpScripts = (await simulatedLcpGraph(result)).nodes.filter((n) => n.kind === 'network' && n.resourceType === 'Script').length;
+    // Lantern's graph is computed again for this: only the runs that ask pay for it.
+    if (countLcpScripts && throttling === 'simulate') run.lcpScripts = (await simulatedLcpGraph(result)).nodes.filter((n) => n.kind === 'network' && n.resourceType === 'Script').length;
     return run;
   } finally {
     await page.close();

@@ -36,7 +36,7 @@ async function main() {
     for (let r = 0; r < rounds; r++) {
       for (const p of pages) {
         for (const t of throttlings) {
-          const run = await navigationRun(browser, base, p, [], t);
+          const run = await navigationRun(browser, base, p, [], t, 'all', true);
           runs.get(t)!.get(p)!.push({ lcp: Math.round(run.lcpMs ?? NaN), tbt: Math.round(run.tbtMs ?? NaN), scripts: run.lcpScripts });
         }
       }
